@@ -1,0 +1,137 @@
+/*
+ * access.c - read-only views of a parsed document: its groups, agents,
+ * rules, sitemaps, extension records and diagnostics. Every pointer handed
+ * out points into the document and lives as long as it does.
+ */
+#include "internal.h"
+
+robots_profile robots_txt_profile(const robots_txt *doc) {
+    return doc ? doc->profile : ROBOTS_PROFILE_RFC9309;
+}
+
+size_t robots_txt_parsed_bytes(const robots_txt *doc) {
+    return doc ? doc->parsed_bytes : 0;
+}
+
+size_t robots_txt_input_bytes(const robots_txt *doc) {
+    return doc ? doc->input_bytes : 0;
+}
+
+size_t robots_txt_memory_used(const robots_txt *doc) {
+    return doc ? doc->block_size : 0;
+}
+
+size_t robots_group_count(const robots_txt *doc) {
+    return doc ? doc->group_count : 0;
+}
+
+robots_status robots_group(const robots_txt *doc, size_t group,
+                           robots_group_info *out) {
+    if (doc == NULL || out == NULL)
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    if (group >= doc->group_count)
+        return ROBOTS_ERR_OUT_OF_RANGE;
+    const rb_group *g = &doc->groups[group];
+    out->line = g->line;
+    out->agent_count = g->agent_count;
+    out->rule_count = g->rule_count;
+    out->has_crawl_delay = g->crawl_delay_line != 0;
+    out->crawl_delay = g->crawl_delay_line != 0 ? g->crawl_delay : 0.0;
+    out->crawl_delay_line = g->crawl_delay_line;
+    return ROBOTS_OK;
+}
+
+robots_status robots_group_agent(const robots_txt *doc, size_t group,
+                                 size_t agent, robots_agent_info *out) {
+    if (doc == NULL || out == NULL)
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    if (group >= doc->group_count || agent >= doc->groups[group].agent_count)
+        return ROBOTS_ERR_OUT_OF_RANGE;
+    const rb_agent *a = &doc->agents[doc->groups[group].first_agent + agent];
+    out->line = a->line;
+    out->value = rb_str(doc, a->value);
+    out->value_len = a->value.len;
+    out->token = rb_str(doc, a->token);
+    out->token_len = a->token.len;
+    out->is_wildcard = a->wildcard != 0;
+    return ROBOTS_OK;
+}
+
+robots_status robots_group_rule(const robots_txt *doc, size_t group,
+                                size_t rule, robots_rule_info *out) {
+    if (doc == NULL || out == NULL)
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    if (group >= doc->group_count || rule >= doc->groups[group].rule_count)
+        return ROBOTS_ERR_OUT_OF_RANGE;
+    const rb_rule *r = &doc->rules[doc->groups[group].first_rule + rule];
+    out->line = RB_RULE_LINE(r);
+    out->kind = RB_RULE_KIND(r);
+    out->pattern = doc->text + r->pattern_off;
+    out->pattern_len = r->pattern_len;
+    out->normalized = doc->text + r->normalized_off;
+    out->normalized_len = r->normalized_len;
+    return ROBOTS_OK;
+}
+
+static robots_status record_at(const robots_txt *doc, const rb_record *list,
+                               size_t count, size_t index,
+                               robots_record_info *out) {
+    if (doc == NULL || out == NULL)
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    if (index >= count)
+        return ROBOTS_ERR_OUT_OF_RANGE;
+    const rb_record *r = &list[index];
+    out->line = r->line;
+    out->key = rb_str(doc, r->key);
+    out->key_len = r->key.len;
+    out->value = rb_str(doc, r->value);
+    out->value_len = r->value.len;
+    out->group = r->group == UINT32_MAX ? ROBOTS_NO_INDEX : r->group;
+    return ROBOTS_OK;
+}
+
+size_t robots_sitemap_count(const robots_txt *doc) {
+    return doc ? doc->sitemap_count : 0;
+}
+
+robots_status robots_sitemap(const robots_txt *doc, size_t index,
+                             robots_record_info *out) {
+    return record_at(doc, doc ? doc->sitemaps : NULL,
+                     doc ? doc->sitemap_count : 0, index, out);
+}
+
+size_t robots_extension_count(const robots_txt *doc) {
+    return doc ? doc->extension_count : 0;
+}
+
+robots_status robots_extension(const robots_txt *doc, size_t index,
+                               robots_record_info *out) {
+    return record_at(doc, doc ? doc->extensions : NULL,
+                     doc ? doc->extension_count : 0, index, out);
+}
+
+size_t robots_diagnostic_count(const robots_txt *doc) {
+    return doc ? doc->diag_count : 0;
+}
+
+size_t robots_diagnostic_total(const robots_txt *doc) {
+    return doc ? doc->diag_total : 0;
+}
+
+robots_status robots_diagnostic_at(const robots_txt *doc, size_t index,
+                                   robots_diagnostic *out) {
+    if (doc == NULL || out == NULL)
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    if (index >= doc->diag_count)
+        return ROBOTS_ERR_OUT_OF_RANGE;
+    const rb_diag *d = &doc->diags[index];
+    out->line = d->line;
+    out->column = d->column;
+    out->kind = (robots_diag_kind)d->kind;
+    out->severity = (robots_severity)d->severity;
+    out->message = rb_str(doc, d->message);
+    out->message_len = d->message.len;
+    out->suggestion = d->suggestion.len ? rb_str(doc, d->suggestion) : NULL;
+    out->suggestion_len = d->suggestion.len;
+    return ROBOTS_OK;
+}

@@ -1,0 +1,87 @@
+/*
+ * agent.c - user-agent names: the product token a value is reduced to, the
+ * `*` wildcard, and whether a group's agent names the caller in each
+ * profile.
+ *
+ *   rfc9309: both sides reduced to their leading [A-Za-z_-] run and
+ *            compared case-insensitively; an empty token names nobody.
+ *   google:  the group's value reduced the same way, the caller's string
+ *            compared whole (as google/robotstxt does), so an empty caller
+ *            matches a group whose token is empty.
+ *   legacy:  the group's value is a case-insensitive substring of the
+ *            caller's name (the book: `bot` matches `Robot`).
+ */
+#include "internal.h"
+
+static int is_token_char(unsigned char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+           c == '-';
+}
+
+size_t rb_agent_token_len(const char *value, size_t len) {
+    size_t i = 0;
+    while (i < len && is_token_char((unsigned char)value[i]))
+        i++;
+    return i;
+}
+
+int rb_agent_is_wildcard(const char *value, size_t len) {
+    /* Any whitespace ends the value's first word, as in google/robotstxt. */
+    return len >= 1 && value[0] == '*' &&
+           (len == 1 || rb_is_space((unsigned char)value[1]) ||
+            value[1] == '\v' || value[1] == '\f' || value[1] == '\r' ||
+            value[1] == '\n');
+}
+
+int rb_equal_nocase(const char *a, size_t alen, const char *b, size_t blen) {
+    if (alen != blen)
+        return 0;
+    for (size_t i = 0; i < alen; i++)
+        if (rb_lower((unsigned char)a[i]) != rb_lower((unsigned char)b[i]))
+            return 0;
+    return 1;
+}
+
+int rb_contains_nocase(const char *hay, size_t hlen, const char *needle,
+                       size_t nlen) {
+    if (nlen > hlen)
+        return 0;
+    for (size_t i = 0; i + nlen <= hlen; i++)
+        if (rb_equal_nocase(hay + i, nlen, needle, nlen))
+            return 1;
+    return 0;
+}
+
+int rb_agent_names_caller(robots_profile profile, const robots_txt *doc,
+                          const rb_agent *agent, const robots_str *callers,
+                          size_t n) {
+    if (agent->wildcard)
+        return 0;
+    const char *token = rb_str(doc, agent->token);
+    size_t token_len = agent->token.len;
+    for (size_t i = 0; i < n; i++) {
+        const char *name = callers[i].ptr;
+        size_t name_len = callers[i].len;
+        switch (profile) {
+        case ROBOTS_PROFILE_GOOGLE:
+            if (rb_equal_nocase(name, name_len, token, token_len))
+                return 1;
+            break;
+        case ROBOTS_PROFILE_LEGACY:
+            /* An empty value would be a substring of every name; the
+             * parser reports it and it names nobody. */
+            if (token_len != 0 &&
+                rb_contains_nocase(name, name_len, token, token_len))
+                return 1;
+            break;
+        case ROBOTS_PROFILE_RFC9309:
+        default:
+            name_len = rb_agent_token_len(name, name_len);
+            if (name_len != 0 &&
+                rb_equal_nocase(name, name_len, token, token_len))
+                return 1;
+            break;
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,115 @@
+/*
+ * alloc.c - all memory the library takes: the caller's allocator (or
+ * malloc), the count of live bytes against the memory cap, and growable
+ * arrays built on top. Nothing here aborts; failure is a NULL and a status.
+ */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void *default_alloc(void *ctx, size_t size) {
+    (void)ctx;
+    return malloc(size);
+}
+
+static void default_free(void *ctx, void *ptr, size_t size) {
+    (void)ctx;
+    (void)size;
+    free(ptr);
+}
+
+void rb_mem_init(rb_mem *mem, const robots_allocator *allocator, size_t cap) {
+    if (allocator != NULL && allocator->alloc != NULL &&
+        allocator->free != NULL) {
+        mem->allocator = *allocator;
+    } else {
+        mem->allocator.alloc = default_alloc;
+        mem->allocator.free = default_free;
+        mem->allocator.ctx = NULL;
+    }
+    mem->live = 0;
+    mem->peak = 0;
+    mem->cap = cap;
+    mem->failure = ROBOTS_OK;
+}
+
+void *rb_alloc(rb_mem *mem, size_t size) {
+    if (size == 0)
+        size = 1;
+    if (mem->cap != 0 && (size > mem->cap || mem->live > mem->cap - size)) {
+        mem->failure = ROBOTS_ERR_MEMORY_CAP;
+        return NULL;
+    }
+    void *ptr = mem->allocator.alloc(mem->allocator.ctx, size);
+    if (ptr == NULL) {
+        mem->failure = ROBOTS_ERR_NO_MEMORY;
+        return NULL;
+    }
+    mem->live += size;
+    if (mem->live > mem->peak)
+        mem->peak = mem->live;
+    return ptr;
+}
+
+void rb_free(rb_mem *mem, void *ptr, size_t size) {
+    if (ptr == NULL)
+        return;
+    if (size == 0)
+        size = 1;
+    mem->allocator.free(mem->allocator.ctx, ptr, size);
+    mem->live -= size;
+}
+
+void rb_vec_init(rb_vec *vec, size_t elem) {
+    vec->data = NULL;
+    vec->count = 0;
+    vec->cap = 0;
+    vec->elem = elem;
+}
+
+void *rb_vec_reserve(rb_mem *mem, rb_vec *vec, size_t more) {
+    if (more > SIZE_MAX / vec->elem - vec->count) {
+        mem->failure = ROBOTS_ERR_TOO_LARGE;
+        return NULL;
+    }
+    size_t need = vec->count + more;
+    if (need > vec->cap) {
+        /* Grow by half again: amortised linear copying, and a peak of at
+         * most 2.5 times the final size while the copy is made. */
+        size_t cap = vec->cap < 16 ? 16 : vec->cap + vec->cap / 2;
+        if (cap < need)
+            cap = need;
+        if (cap > SIZE_MAX / vec->elem) {
+            mem->failure = ROBOTS_ERR_TOO_LARGE;
+            return NULL;
+        }
+        unsigned char *data = rb_alloc(mem, cap * vec->elem);
+        if (data == NULL)
+            return NULL;
+        if (vec->count != 0)
+            memcpy(data, vec->data, vec->count * vec->elem);
+        rb_free(mem, vec->data, vec->cap * vec->elem);
+        vec->data = data;
+        vec->cap = cap;
+    }
+    return vec->data + vec->count * vec->elem;
+}
+
+int rb_vec_push(rb_mem *mem, rb_vec *vec, const void *src, size_t n) {
+    unsigned char *dst = rb_vec_reserve(mem, vec, n);
+    if (dst == NULL)
+        return 0;
+    if (n != 0)
+        memcpy(dst, src, n * vec->elem);
+    vec->count += n;
+    return 1;
+}
+
+void rb_vec_release(rb_mem *mem, rb_vec *vec) {
+    if (vec->data != NULL)
+        rb_free(mem, vec->data, vec->cap * vec->elem);
+    vec->data = NULL;
+    vec->count = 0;
+    vec->cap = 0;
+}

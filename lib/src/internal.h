@@ -1,0 +1,191 @@
+/*
+ * internal.h - what the core modules share: the document's layout, the
+ * memory accounting, and the functions one module offers another. Not
+ * installed; the tests include it to reach module functions directly.
+ */
+#ifndef ROBOTS_INTERNAL_H
+#define ROBOTS_INTERNAL_H
+
+#include "robots.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define RB_HIDDEN __attribute__((visibility("hidden")))
+
+/* ---- memory (alloc.c) ---------------------------------------------------
+ * Every allocation of a parse goes through one rb_mem, which counts the
+ * live bytes and enforces the cap, so a cap bounds the peak, not only the
+ * result. */
+typedef struct rb_mem {
+    robots_allocator allocator;
+    size_t live;  /* bytes currently allocated */
+    size_t peak;  /* most bytes ever live at once */
+    size_t cap;   /* 0: none */
+    robots_status failure; /* why the last rb_alloc failed */
+} rb_mem;
+
+RB_HIDDEN void rb_mem_init(rb_mem *mem, const robots_allocator *allocator,
+                           size_t cap);
+/* NULL on failure, with mem->failure set (NO_MEMORY or MEMORY_CAP). */
+RB_HIDDEN void *rb_alloc(rb_mem *mem, size_t size);
+RB_HIDDEN void rb_free(rb_mem *mem, void *ptr, size_t size);
+
+/* A growable array of fixed-size elements. Growth allocates anew and
+ * copies (the allocator interface has no realloc). */
+typedef struct rb_vec {
+    unsigned char *data;
+    size_t count;
+    size_t cap;
+    size_t elem;
+} rb_vec;
+
+RB_HIDDEN void rb_vec_init(rb_vec *vec, size_t elem);
+/* Room for `more` elements; returns a pointer to the first new one (not yet
+ * counted), or NULL on failure. */
+RB_HIDDEN void *rb_vec_reserve(rb_mem *mem, rb_vec *vec, size_t more);
+/* Appends `n` elements copied from src. 0 on failure. */
+RB_HIDDEN int rb_vec_push(rb_mem *mem, rb_vec *vec, const void *src,
+                          size_t n);
+RB_HIDDEN void rb_vec_release(rb_mem *mem, rb_vec *vec);
+
+/* ---- the document -------------------------------------------------------
+ * Strings live in one text area, referred to by offset and length, each
+ * followed by a NUL. 32-bit offsets are enough: the input is at most
+ * ROBOTS_MAX_INPUT_BYTES and text is bounded by a small multiple of it. */
+typedef struct rb_span {
+    uint32_t off;
+    uint32_t len;
+} rb_span;
+
+/* A rule in 16 bytes: a realistic file has tens of thousands. Line numbers
+ * fit in 30 bits (the input is at most ROBOTS_MAX_INPUT_BYTES); a pattern
+ * is at most ROBOTS_MAX_LINE_BYTES as written and three times that
+ * normalised, both under 65,536. */
+typedef struct rb_rule {
+    uint32_t line_bits; /* line << 2 | index_htm << 1 | kind */
+    uint32_t pattern_off;
+    uint32_t normalized_off;
+    uint16_t pattern_len;
+    uint16_t normalized_len;
+} rb_rule;
+
+#define RB_RULE_LINE(r) ((r)->line_bits >> 2)
+#define RB_RULE_KIND(r) ((robots_rule_kind)((r)->line_bits & 1u))
+/* google: an Allow ending in "/index.htm..." also allows "<dir>/" exactly. */
+#define RB_RULE_INDEX_HTM(r) (((r)->line_bits >> 1) & 1u)
+
+typedef struct rb_agent {
+    uint32_t line;
+    uint32_t wildcard;
+    rb_span value; /* as written */
+    rb_span token; /* what is compared */
+} rb_agent;
+
+typedef struct rb_group {
+    uint32_t line;
+    uint32_t first_agent;
+    uint32_t agent_count;
+    uint32_t first_rule;
+    uint32_t rule_count;
+    uint32_t crawl_delay_line; /* 0: none */
+    double crawl_delay;
+} rb_group;
+
+typedef struct rb_record {
+    uint32_t line;
+    uint32_t group; /* UINT32_MAX: none */
+    rb_span key;
+    rb_span value;
+} rb_record;
+
+typedef struct rb_diag {
+    uint32_t line;
+    uint32_t column;
+    uint8_t kind;
+    uint8_t severity;
+    rb_span message;
+    rb_span suggestion; /* len 0: none */
+} rb_diag;
+
+struct robots_txt {
+    rb_mem mem; /* the allocator and the accounting, for robots_free() */
+    size_t block_size; /* the one allocation holding everything below */
+    robots_profile profile;
+    size_t input_bytes;
+    size_t parsed_bytes;
+    size_t diag_total;
+
+    const rb_group *groups;
+    const rb_agent *agents;
+    const rb_rule *rules;
+    const rb_record *sitemaps;
+    const rb_record *extensions;
+    const rb_diag *diags;
+    const char *text;
+    size_t group_count, agent_count, rule_count, sitemap_count,
+        extension_count, diag_count, text_len;
+};
+
+static inline const char *rb_str(const robots_txt *doc, rb_span span) {
+    return doc->text + span.off;
+}
+
+/* ---- character classes -------------------------------------------------- */
+static inline int rb_is_space(unsigned char c) { return c == ' ' || c == '\t'; }
+static inline unsigned char rb_lower(unsigned char c) {
+    return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + ('a' - 'A')) : c;
+}
+static inline int rb_hex_value(unsigned char c) {
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+RB_HIDDEN int rb_equal_nocase(const char *a, size_t alen, const char *b,
+                              size_t blen);
+RB_HIDDEN int rb_contains_nocase(const char *hay, size_t hlen,
+                                 const char *needle, size_t nlen);
+
+/* ---- normalisation (normalize.c) ----------------------------------------
+ * Output needs at most 3 * len bytes. Returns the output length. */
+RB_HIDDEN size_t rb_normalize_pattern(robots_profile profile, const char *in,
+                                      size_t len, char *out);
+RB_HIDDEN size_t rb_normalize_path(robots_profile profile, const char *in,
+                                   size_t len, char *out);
+
+/* ---- matching (match.c) ------------------------------------------------- */
+/* rfc9309/google: `*` any sequence, trailing `$` anchors; prefix match. */
+RB_HIDDEN int rb_match_wildcard(const char *pattern, size_t plen,
+                                const char *path, size_t len);
+/* legacy: the pattern is a prefix of the path; empty matches everything. */
+RB_HIDDEN int rb_match_prefix(const char *pattern, size_t plen,
+                              const char *path, size_t len);
+
+/* ---- URL to path (urlpath.c) -------------------------------------------- */
+/* Sets *start and *len to the path (+params, query) inside url; *needs_slash
+ * when a "/" must be put in front (google: "?q" gives "/?q") or the path
+ * is empty (then *len is 0 and the path is "/"). */
+RB_HIDDEN robots_status rb_url_path(robots_profile profile, const char *url,
+                                    size_t url_len, size_t *start,
+                                    size_t *len, int *needs_slash);
+
+/* ---- user-agents (agent.c) ---------------------------------------------- */
+/* Length of the leading [A-Za-z_-] run: the product token. */
+RB_HIDDEN size_t rb_agent_token_len(const char *value, size_t len);
+/* `*` alone or followed by whitespace. */
+RB_HIDDEN int rb_agent_is_wildcard(const char *value, size_t len);
+/* Does a group agent name one of the caller's agents, in this profile? */
+RB_HIDDEN int rb_agent_names_caller(robots_profile profile,
+                                    const robots_txt *doc,
+                                    const rb_agent *agent,
+                                    const robots_str *callers, size_t n);
+
+/* ---- checking (check.c) ------------------------------------------------- */
+RB_HIDDEN robots_status rb_validate_agents(const robots_str *agents,
+                                           size_t n);
+
+#endif

@@ -1,0 +1,166 @@
+/*
+ * normalize.c - percent-encoding normalisation of rule patterns and URL
+ * paths, per profile, so that matching compares plain octets.
+ *
+ *   rfc9309: octets >= 0x80 and octets a URI may not hold are encoded;
+ *            %xx hex is uppercased; %xx of an unreserved character is
+ *            decoded; reserved characters stay as written. In a path, `*`
+ *            and `$` are compared as %2A and %24 (RFC 9309 figure 6); in a
+ *            pattern `*` is the wildcard and `$` the end anchor only as the
+ *            last octet, so a `$` elsewhere is the literal %24 too.
+ *   google:  patterns: octets >= 0x80 encoded, %xx hex uppercased, nothing
+ *            decoded. Paths are compared as given.
+ *   legacy:  every %xx but %2F is decoded on both sides (the book, 9.4.3);
+ *            %2F keeps its meaning of "a slash that is not a separator".
+ * Every output is at most three times its input.
+ */
+#include "internal.h"
+
+static const char hex_digits[] = "0123456789ABCDEF";
+
+static char *put_escape(char *out, unsigned char c) {
+    out[0] = '%';
+    out[1] = hex_digits[c >> 4];
+    out[2] = hex_digits[c & 15];
+    return out + 3;
+}
+
+/* RFC 3986 section 2.3. */
+static int is_unreserved(unsigned char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+           (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' ||
+           c == '~';
+}
+
+/* Octets that may not appear in a URI as they are (RFC 3986 section 2). */
+static int must_encode(unsigned char c) {
+    if (c < 0x21 || c >= 0x7F)
+        return 1;
+    switch (c) {
+    case '"':
+    case '<':
+    case '>':
+    case '\\':
+    case '^':
+    case '`':
+    case '{':
+    case '|':
+    case '}':
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The octet a %xx at in[i] encodes; -1 when it is not a whole %xx. */
+static int escape_at(const char *in, size_t len, size_t i) {
+    if (len < 3 || i > len - 3)
+        return -1;
+    int hi = rb_hex_value((unsigned char)in[i + 1]);
+    int lo = rb_hex_value((unsigned char)in[i + 2]);
+    if (hi < 0 || lo < 0)
+        return -1;
+    return hi * 16 + lo;
+}
+
+static size_t normalize_rfc9309(const char *in, size_t len, char *out,
+                                int is_pattern) {
+    char *o = out;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)in[i];
+        if (c == '%') {
+            int v = escape_at(in, len, i);
+            if (v >= 0) {
+                if (is_unreserved((unsigned char)v))
+                    *o++ = (char)v;
+                else
+                    o = put_escape(o, (unsigned char)v);
+                i += 2;
+            } else {
+                *o++ = '%';
+            }
+        } else if (must_encode(c)) {
+            o = put_escape(o, c);
+        } else if (c == '*') {
+            if (is_pattern)
+                *o++ = '*';
+            else
+                o = put_escape(o, c);
+        } else if (c == '$') {
+            if (is_pattern && i + 1 == len)
+                *o++ = '$';
+            else
+                o = put_escape(o, c);
+        } else {
+            *o++ = (char)c;
+        }
+    }
+    return (size_t)(o - out);
+}
+
+static size_t normalize_google_pattern(const char *in, size_t len,
+                                       char *out) {
+    char *o = out;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)in[i];
+        if (c >= 0x80) {
+            o = put_escape(o, c);
+        } else if (c == '%' && escape_at(in, len, i) >= 0) {
+            o = put_escape(o, (unsigned char)escape_at(in, len, i));
+            i += 2;
+        } else {
+            *o++ = (char)c;
+        }
+    }
+    return (size_t)(o - out);
+}
+
+static size_t normalize_legacy(const char *in, size_t len, char *out) {
+    char *o = out;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)in[i];
+        int v = c == '%' ? escape_at(in, len, i) : -1;
+        if (v == '/') {
+            o = put_escape(o, '/');
+            i += 2;
+        } else if (v >= 0) {
+            *o++ = (char)v;
+            i += 2;
+        } else {
+            *o++ = (char)c;
+        }
+    }
+    return (size_t)(o - out);
+}
+
+static size_t copy_bytes(const char *in, size_t len, char *out) {
+    for (size_t i = 0; i < len; i++)
+        out[i] = in[i];
+    return len;
+}
+
+size_t rb_normalize_pattern(robots_profile profile, const char *in,
+                            size_t len, char *out) {
+    switch (profile) {
+    case ROBOTS_PROFILE_GOOGLE:
+        return normalize_google_pattern(in, len, out);
+    case ROBOTS_PROFILE_LEGACY:
+        return normalize_legacy(in, len, out);
+    case ROBOTS_PROFILE_RFC9309:
+    default:
+        return normalize_rfc9309(in, len, out, 1);
+    }
+}
+
+size_t rb_normalize_path(robots_profile profile, const char *in, size_t len,
+                         char *out) {
+    switch (profile) {
+    case ROBOTS_PROFILE_GOOGLE:
+        return copy_bytes(in, len, out);
+    case ROBOTS_PROFILE_LEGACY:
+        return normalize_legacy(in, len, out);
+    case ROBOTS_PROFILE_RFC9309:
+    default:
+        return normalize_rfc9309(in, len, out, 0);
+    }
+}

@@ -1,0 +1,862 @@
+/*
+ * parse.c - from the bytes of a robots.txt to a robots_txt document: lines,
+ * keys and values, groups (records in legacy), rules, sitemaps, extension
+ * records and diagnostics. Content never makes a parse fail; only memory
+ * does, and then nothing is left allocated.
+ *
+ * The document is built in growable arrays, then copied into one block of
+ * exactly its size, so that robots_free() is one call to the allocator and
+ * a finished document holds no slack.
+ */
+#include "internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+enum key_kind {
+    KEY_NONE,
+    KEY_USER_AGENT,
+    KEY_ALLOW,
+    KEY_DISALLOW,
+    KEY_SITEMAP,
+    KEY_OTHER
+};
+
+typedef struct parser {
+    rb_mem mem;
+    robots_profile profile;
+    rb_vec groups, agents, rules, sitemaps, extensions, diags, text;
+    size_t diag_total;
+    int have_group;     /* a group (record) is open */
+    int in_agent_list;  /* the last record line was a user-agent line */
+    int seen_content;   /* a non-blank line has been read */
+    size_t line;        /* 1-based number of the line being read */
+    const char *line_start;
+    char *scratch; /* 3 * ROBOTS_MAX_LINE_BYTES, for normalisation */
+    int failed;
+} parser;
+
+/* ---- text and diagnostics ---------------------------------------------- */
+
+static rb_span add_text(parser *p, const char *s, size_t len) {
+    rb_span span = {0, 0};
+    if (p->failed)
+        return span;
+    char *dst = rb_vec_reserve(&p->mem, &p->text, len + 1);
+    if (dst == NULL) {
+        p->failed = 1;
+        return span;
+    }
+    if (len != 0)
+        memcpy(dst, s, len);
+    dst[len] = '\0';
+    span.off = (uint32_t)p->text.count;
+    span.len = (uint32_t)len;
+    p->text.count += len + 1;
+    return span;
+}
+
+/* Copies at most 40 bytes of s into out as printable ASCII, so that a
+ * message can quote the input without carrying control bytes or broken
+ * UTF-8 into a terminal or a log. */
+static const char *quote(const char *s, size_t len, char out[48]) {
+    size_t n = len > 40 ? 40 : len, o = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        out[o++] = (c >= 0x20 && c < 0x7F) ? (char)c : '?';
+    }
+    if (len > n) {
+        out[o++] = '.';
+        out[o++] = '.';
+        out[o++] = '.';
+    }
+    out[o] = '\0';
+    return out;
+}
+
+static void diag(parser *p, const char *at, robots_diag_kind kind,
+                 robots_severity severity, const char *suggestion,
+                 const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+
+static void diag(parser *p, const char *at, robots_diag_kind kind,
+                 robots_severity severity, const char *suggestion,
+                 const char *fmt, ...) {
+    p->diag_total++;
+    if (p->failed || p->diags.count > ROBOTS_MAX_DIAGNOSTICS)
+        return;
+    char message[256];
+    if (p->diags.count == ROBOTS_MAX_DIAGNOSTICS) {
+        kind = ROBOTS_DIAG_TOO_MANY_DIAGNOSTICS;
+        severity = ROBOTS_SEVERITY_NOTE;
+        suggestion = NULL;
+        at = NULL;
+        snprintf(message, sizeof message,
+                 "more than %zu diagnostics; the rest are counted, not kept",
+                 (size_t)ROBOTS_MAX_DIAGNOSTICS);
+    } else {
+        va_list args;
+        va_start(args, fmt);
+        vsnprintf(message, sizeof message, fmt, args);
+        va_end(args);
+    }
+    rb_diag d;
+    d.line = (uint32_t)p->line;
+    d.column = at ? (uint32_t)(at - p->line_start) + 1 : 0;
+    d.kind = (uint8_t)kind;
+    d.severity = (uint8_t)severity;
+    d.message = add_text(p, message, strlen(message));
+    d.suggestion.off = 0;
+    d.suggestion.len = 0;
+    if (suggestion != NULL)
+        d.suggestion = add_text(p, suggestion, strlen(suggestion));
+    if (!p->failed && !rb_vec_push(&p->mem, &p->diags, &d, 1))
+        p->failed = 1;
+}
+
+/* ---- keys --------------------------------------------------------------- */
+
+static int starts_with_nocase(const char *s, size_t len, const char *prefix) {
+    size_t n = strlen(prefix);
+    return len >= n && rb_equal_nocase(s, n, prefix, n);
+}
+
+static int equals_nocase(const char *s, size_t len, const char *word) {
+    return rb_equal_nocase(s, len, word, strlen(word));
+}
+
+static const char *const canonical_key[] = {
+    NULL, "User-agent", "Allow", "Disallow", "Sitemap", NULL};
+
+/* Optimal string alignment distance, case-insensitive, for short keys;
+ * anything longer than 24 bytes is "far". */
+static size_t key_distance(const char *a, size_t alen, const char *b) {
+    size_t blen = strlen(b);
+    if (alen > 24 || blen > 24)
+        return 99;
+    size_t d[25][25];
+    for (size_t i = 0; i <= alen; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= blen; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= alen; i++) {
+        for (size_t j = 1; j <= blen; j++) {
+            unsigned char ca = rb_lower((unsigned char)a[i - 1]);
+            unsigned char cb = rb_lower((unsigned char)b[j - 1]);
+            size_t best = d[i - 1][j - 1] + (ca != cb);
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && ca == rb_lower((unsigned char)b[j - 2]) &&
+                rb_lower((unsigned char)a[i - 2]) == cb &&
+                d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    }
+    return d[alen][blen];
+}
+
+/* The known key a misspelt key was probably meant as, or NULL. */
+static const char *typo_of(const char *key, size_t len) {
+    static const char *const known[] = {"User-agent", "Allow", "Disallow",
+                                        "Sitemap", "Crawl-delay"};
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+        size_t limit = strlen(known[i]) <= 5 ? 1 : 2;
+        if (key_distance(key, len, known[i]) <= limit)
+            return known[i];
+    }
+    return NULL;
+}
+
+/* Keys that other crawlers act on and that this library keeps as records. */
+static int is_known_extension(const char *key, size_t len) {
+    static const char *const known[] = {
+        "crawl-delay", "host",    "clean-param", "request-rate",
+        "visit-time",  "noindex", "nofollow",    "noarchive"};
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (equals_nocase(key, len, known[i]))
+            return 1;
+    return 0;
+}
+
+/* google/robotstxt: keys match by prefix, typos included, in this order. */
+static enum key_kind google_key(const char *key, size_t len, int *typo) {
+    static const struct {
+        const char *prefix;
+        enum key_kind kind;
+        int typo;
+    } table[] = {
+        {"user-agent", KEY_USER_AGENT, 0}, {"useragent", KEY_USER_AGENT, 1},
+        {"user agent", KEY_USER_AGENT, 1}, {"allow", KEY_ALLOW, 0},
+        {"disallow", KEY_DISALLOW, 0},     {"dissallow", KEY_DISALLOW, 1},
+        {"dissalow", KEY_DISALLOW, 1},     {"disalow", KEY_DISALLOW, 1},
+        {"diasllow", KEY_DISALLOW, 1},     {"disallaw", KEY_DISALLOW, 1},
+        {"sitemap", KEY_SITEMAP, 0},       {"site-map", KEY_SITEMAP, 1},
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        if (starts_with_nocase(key, len, table[i].prefix)) {
+            *typo = table[i].typo;
+            return table[i].kind;
+        }
+    }
+    return KEY_OTHER;
+}
+
+static enum key_kind strict_key(const char *key, size_t len) {
+    if (equals_nocase(key, len, "user-agent"))
+        return KEY_USER_AGENT;
+    if (equals_nocase(key, len, "allow"))
+        return KEY_ALLOW;
+    if (equals_nocase(key, len, "disallow"))
+        return KEY_DISALLOW;
+    if (equals_nocase(key, len, "sitemap"))
+        return KEY_SITEMAP;
+    return KEY_OTHER;
+}
+
+/* Classifies a key, reporting what was odd about it. KEY_NONE: the line is
+ * to be ignored (a typo rfc9309 and legacy do not accept). */
+static enum key_kind classify_key(parser *p, const char *key, size_t len) {
+    char q[48];
+    if (p->profile == ROBOTS_PROFILE_GOOGLE) {
+        int typo = 0;
+        enum key_kind kind = google_key(key, len, &typo);
+        if (kind != KEY_OTHER) {
+            const char *name = canonical_key[kind];
+            if (typo)
+                diag(p, key, ROBOTS_DIAG_TYPO_KEY, ROBOTS_SEVERITY_NOTE, name,
+                     "key '%s' is a misspelling of %s, accepted as such",
+                     quote(key, len, q), name);
+            else if (!equals_nocase(key, len, name))
+                diag(p, key, ROBOTS_DIAG_KEY_BY_PREFIX, ROBOTS_SEVERITY_NOTE,
+                     name, "key '%s' is read as %s because it starts with it",
+                     quote(key, len, q), name);
+            return kind;
+        }
+    } else {
+        enum key_kind kind = strict_key(key, len);
+        if (kind != KEY_OTHER)
+            return kind;
+    }
+    if (is_known_extension(key, len)) {
+        diag(p, key, ROBOTS_DIAG_EXTENSION, ROBOTS_SEVERITY_NOTE, NULL,
+             "'%s' is an extension: kept as a record, never part of a verdict",
+             quote(key, len, q));
+        return KEY_OTHER;
+    }
+    const char *guess = typo_of(key, len);
+    if (guess != NULL) {
+        /* rfc9309 and legacy know exact keys only: the line is ignored. */
+        diag(p, key, ROBOTS_DIAG_TYPO_KEY,
+             p->profile == ROBOTS_PROFILE_GOOGLE ? ROBOTS_SEVERITY_WARNING
+                                                 : ROBOTS_SEVERITY_ERROR,
+             guess, "unknown key '%s' is ignored; did you mean %s?",
+             quote(key, len, q), guess);
+        return KEY_NONE;
+    }
+    diag(p, key, ROBOTS_DIAG_UNKNOWN_KEY, ROBOTS_SEVERITY_WARNING, NULL,
+         "unknown key '%s' is kept as a record and ignored",
+         quote(key, len, q));
+    return KEY_OTHER;
+}
+
+/* ---- records ------------------------------------------------------------ */
+
+static rb_group *current_group(parser *p) {
+    return (rb_group *)(p->groups.data +
+                        (p->groups.count - 1) * sizeof(rb_group));
+}
+
+static void on_user_agent(parser *p, const char *value, size_t len) {
+    char q[48];
+    if (!p->have_group || !p->in_agent_list) {
+        rb_group g;
+        memset(&g, 0, sizeof g);
+        g.line = (uint32_t)p->line;
+        g.first_agent = (uint32_t)p->agents.count;
+        g.first_rule = (uint32_t)p->rules.count;
+        if (!rb_vec_push(&p->mem, &p->groups, &g, 1)) {
+            p->failed = 1;
+            return;
+        }
+        p->have_group = 1;
+        p->in_agent_list = 1;
+    }
+    rb_agent a;
+    a.line = (uint32_t)p->line;
+    a.wildcard = (uint32_t)rb_agent_is_wildcard(value, len);
+    size_t token_len = len;
+    if (p->profile != ROBOTS_PROFILE_LEGACY && !a.wildcard)
+        token_len = rb_agent_token_len(value, len);
+    a.value = add_text(p, value, len);
+    a.token = a.value;
+    a.token.len = (uint32_t)token_len;
+    if (len == 0)
+        diag(p, NULL, ROBOTS_DIAG_EMPTY_USER_AGENT, ROBOTS_SEVERITY_WARNING,
+             NULL, "user-agent line with no name names no crawler");
+    else if (!a.wildcard && token_len == 0)
+        diag(p, value, ROBOTS_DIAG_EMPTY_USER_AGENT, ROBOTS_SEVERITY_WARNING,
+             NULL,
+             "user-agent '%s' does not start with a product token "
+             "(letters, '-', '_') and names no crawler",
+             quote(value, len, q));
+    else if (!a.wildcard && token_len != len) {
+        char t[48];
+        diag(p, value, ROBOTS_DIAG_AGENT_REDUCED, ROBOTS_SEVERITY_NOTE, NULL,
+             "user-agent '%s' is read as its product token '%s'",
+             quote(value, len, q), quote(value, token_len, t));
+    }
+    if (p->failed)
+        return;
+    if (!rb_vec_push(&p->mem, &p->agents, &a, 1)) {
+        p->failed = 1;
+        return;
+    }
+    current_group(p)->agent_count++;
+}
+
+static int is_google_index_htm(const char *pattern, size_t len) {
+    size_t slash = len;
+    while (slash > 0 && pattern[slash - 1] != '/')
+        slash--;
+    if (slash == 0)
+        return 0;
+    return starts_with_nocase(pattern + slash, len - slash, "index.htm") &&
+           memcmp(pattern + slash, "index.htm", 9) == 0;
+}
+
+static void on_rule(parser *p, enum key_kind key, const char *value,
+                    size_t len) {
+    char q[48];
+    robots_rule_kind kind =
+        key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW;
+    if (!p->have_group) {
+        diag(p, NULL, ROBOTS_DIAG_RULE_OUTSIDE_GROUP, ROBOTS_SEVERITY_ERROR,
+             NULL, "%s rule before any user-agent line is ignored",
+             kind == ROBOTS_RULE_ALLOW ? "allow" : "disallow");
+        return;
+    }
+    p->in_agent_list = 0;
+    if (len == 0 && p->profile != ROBOTS_PROFILE_LEGACY)
+        return; /* RFC 9309 2.2.2: an empty pattern is no rule */
+    if (len == 0 && kind == ROBOTS_RULE_ALLOW)
+        diag(p, NULL, ROBOTS_DIAG_EMPTY_ALLOW_MATCHES_ALL,
+             ROBOTS_SEVERITY_NOTE, NULL,
+             "an empty Allow matches every path in the 1996 draft");
+
+    size_t nlen = rb_normalize_pattern(p->profile, value, len, p->scratch);
+    int never = len != 0 && p->scratch[0] != '/' &&
+                (p->profile == ROBOTS_PROFILE_LEGACY || p->scratch[0] != '*');
+    if (never)
+        diag(p, value, ROBOTS_DIAG_PATTERN_NEVER_MATCHES,
+             ROBOTS_SEVERITY_ERROR, NULL,
+             "pattern '%s' does not start with '/'%s and can never match",
+             quote(value, len, q),
+             p->profile == ROBOTS_PROFILE_LEGACY ? "" : " or '*'");
+    rb_rule r;
+    rb_span pattern = add_text(p, value, len);
+    rb_span normalized = pattern;
+    if (nlen != len || memcmp(p->scratch, value, len) != 0)
+        normalized = add_text(p, p->scratch, nlen);
+    int index_htm = p->profile == ROBOTS_PROFILE_GOOGLE &&
+                    kind == ROBOTS_RULE_ALLOW &&
+                    is_google_index_htm(p->scratch, nlen);
+    r.line_bits = (uint32_t)(p->line << 2) | (uint32_t)(index_htm << 1) |
+                  (uint32_t)kind;
+    r.pattern_off = pattern.off;
+    r.pattern_len = (uint16_t)pattern.len;
+    r.normalized_off = normalized.off;
+    r.normalized_len = (uint16_t)nlen;
+    if (p->failed)
+        return;
+    if (!rb_vec_push(&p->mem, &p->rules, &r, 1)) {
+        p->failed = 1;
+        return;
+    }
+    current_group(p)->rule_count++;
+}
+
+static int is_absolute_url(const char *s, size_t len) {
+    size_t i = 0;
+    while (i < len && ((s[i] >= 'a' && s[i] <= 'z') ||
+                       (s[i] >= 'A' && s[i] <= 'Z') ||
+                       (i > 0 && ((s[i] >= '0' && s[i] <= '9') ||
+                                  s[i] == '+' || s[i] == '-' || s[i] == '.'))))
+        i++;
+    return i > 0 && len - i > 3 && s[i] == ':' && s[i + 1] == '/' &&
+           s[i + 2] == '/';
+}
+
+static void add_record(parser *p, rb_vec *vec, const char *key, size_t klen,
+                       const char *value, size_t vlen) {
+    rb_record r;
+    r.line = (uint32_t)p->line;
+    r.group = p->have_group ? (uint32_t)(p->groups.count - 1) : UINT32_MAX;
+    r.key = add_text(p, key, klen);
+    r.value = add_text(p, value, vlen);
+    if (!p->failed && !rb_vec_push(&p->mem, vec, &r, 1))
+        p->failed = 1;
+}
+
+static void on_sitemap(parser *p, const char *key, size_t klen,
+                       const char *value, size_t len) {
+    char q[48];
+    if (!is_absolute_url(value, len))
+        diag(p, len ? value : NULL, ROBOTS_DIAG_SITEMAP_NOT_ABSOLUTE,
+             ROBOTS_SEVERITY_WARNING, NULL,
+             "sitemap '%s' is not an absolute URL", quote(value, len, q));
+    if (len != 0)
+        add_record(p, &p->sitemaps, key, klen, value, len);
+}
+
+/* A crawl-delay is a non-negative decimal number of seconds. Values of a
+ * billion seconds or more are reported as invalid rather than rounded. */
+static int parse_delay(const char *s, size_t len, double *out) {
+    double value = 0, scale = 1;
+    size_t i = 0, digits = 0, int_digits = 0;
+    while (i < len && s[i] >= '0' && s[i] <= '9') {
+        value = value * 10 + (s[i] - '0');
+        i++;
+        digits++;
+        if (value > 0)
+            int_digits++;
+    }
+    if (i < len && s[i] == '.') {
+        i++;
+        while (i < len && s[i] >= '0' && s[i] <= '9') {
+            scale /= 10;
+            value += (s[i] - '0') * scale;
+            i++;
+            digits++;
+        }
+    }
+    if (digits == 0 || i != len || int_digits > 9)
+        return 0;
+    *out = value;
+    return 1;
+}
+
+static void on_other(parser *p, const char *key, size_t klen,
+                     const char *value, size_t len) {
+    char q[48];
+    add_record(p, &p->extensions, key, klen, value, len);
+    if (!equals_nocase(key, klen, "crawl-delay"))
+        return;
+    double delay;
+    if (!parse_delay(value, len, &delay)) {
+        diag(p, len ? value : NULL, ROBOTS_DIAG_INVALID_CRAWL_DELAY,
+             ROBOTS_SEVERITY_WARNING, NULL,
+             "crawl-delay '%s' is not a number of seconds; ignored",
+             quote(value, len, q));
+        return;
+    }
+    if (p->have_group && !p->failed) {
+        rb_group *g = current_group(p);
+        if (g->crawl_delay_line == 0) {
+            g->crawl_delay_line = (uint32_t)p->line;
+            g->crawl_delay = delay;
+        }
+    }
+}
+
+/* ---- lines -------------------------------------------------------------- */
+
+static int is_trim_space(const parser *p, unsigned char c) {
+    if (c == ' ' || c == '\t')
+        return 1;
+    /* google/robotstxt trims the whole ASCII whitespace set. */
+    return p->profile == ROBOTS_PROFILE_GOOGLE &&
+           (c == '\v' || c == '\f' || c == '\r' || c == '\n');
+}
+
+static void trim(const parser *p, const char **s, size_t *len) {
+    while (*len > 0 && is_trim_space(p, (unsigned char)(*s)[0])) {
+        (*s)++;
+        (*len)--;
+    }
+    while (*len > 0 && is_trim_space(p, (unsigned char)(*s)[*len - 1]))
+        (*len)--;
+}
+
+/* Offset of the first byte that is not UTF-8, or len. */
+static size_t invalid_utf8_at(const unsigned char *s, size_t len) {
+    size_t i = 0;
+    while (i < len) {
+        unsigned char c = s[i];
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        size_t n;
+        unsigned char lo = 0x80, hi = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) {
+            n = 1;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            n = 2;
+            if (c == 0xE0)
+                lo = 0xA0;
+            if (c == 0xED)
+                hi = 0x9F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            n = 3;
+            if (c == 0xF0)
+                lo = 0x90;
+            if (c == 0xF4)
+                hi = 0x8F;
+        } else {
+            return i;
+        }
+        if (len - i <= n)
+            return i;
+        if (s[i + 1] < lo || s[i + 1] > hi)
+            return i;
+        for (size_t k = 2; k <= n; k++)
+            if (s[i + k] < 0x80 || s[i + k] > 0xBF)
+                return i;
+        i += n + 1;
+    }
+    return len;
+}
+
+static void check_bytes(parser *p, const char *raw, size_t len) {
+    const unsigned char *u = (const unsigned char *)raw;
+    size_t bad = invalid_utf8_at(u, len);
+    if (bad < len)
+        diag(p, raw + bad, ROBOTS_DIAG_INVALID_UTF8, ROBOTS_SEVERITY_WARNING,
+             NULL, "byte 0x%02X is not UTF-8", u[bad]);
+    for (size_t i = 0; i + 3 <= len; i++) {
+        if (u[i] == 0xEF && u[i + 1] == 0xBB && u[i + 2] == 0xBF) {
+            diag(p, raw + i, ROBOTS_DIAG_BOM_NOT_AT_START,
+                 ROBOTS_SEVERITY_WARNING, NULL,
+                 "a byte order mark after the start of the file is read as "
+                 "ordinary bytes");
+            break;
+        }
+    }
+}
+
+/* "disallow /a" without a colon: google reads exactly two words as key and
+ * value. Returns 1 and splits when the line has that shape. */
+static int split_two_words(const char *s, size_t len, const char **key,
+                           size_t *klen, const char **value, size_t *vlen) {
+    size_t i = 0;
+    while (i < len && !rb_is_space((unsigned char)s[i]))
+        i++;
+    if (i == len)
+        return 0;
+    size_t j = i;
+    while (j < len && rb_is_space((unsigned char)s[j]))
+        j++;
+    for (size_t k = j; k < len; k++)
+        if (rb_is_space((unsigned char)s[k]))
+            return 0;
+    *key = s;
+    *klen = i;
+    *value = s + j;
+    *vlen = len - j;
+    return 1;
+}
+
+static void process_line(parser *p, const char *raw, size_t raw_len) {
+    char q[48];
+    p->line_start = raw;
+    check_bytes(p, raw, raw_len);
+
+    const char *content = raw;
+    size_t len = raw_len;
+    const char *nul = len ? memchr(content, '\0', len) : NULL;
+    if (nul != NULL) {
+        diag(p, nul, ROBOTS_DIAG_NUL_BYTE, ROBOTS_SEVERITY_WARNING, NULL,
+             "a NUL byte ends the line; the rest of it is ignored");
+        len = (size_t)(nul - content);
+    }
+    const char *hash = len ? memchr(content, '#', len) : NULL;
+    int blank = hash == NULL && nul == NULL;
+    if (hash != NULL)
+        len = (size_t)(hash - content);
+    trim(p, &content, &len);
+    if (len == 0) {
+        /* legacy: a blank line (not a comment line) ends the record. */
+        if (blank && p->profile == ROBOTS_PROFILE_LEGACY) {
+            p->have_group = 0;
+            p->in_agent_list = 0;
+        }
+        return;
+    }
+    if (!p->seen_content) {
+        p->seen_content = 1;
+        if (content[0] == '<')
+            diag(p, content, ROBOTS_DIAG_LOOKS_LIKE_HTML,
+                 ROBOTS_SEVERITY_ERROR, NULL,
+                 "the file looks like HTML, not a robots.txt");
+    }
+
+    const char *key, *value;
+    size_t klen, vlen;
+    const char *colon = memchr(content, ':', len);
+    if (colon != NULL) {
+        key = content;
+        klen = (size_t)(colon - content);
+        value = colon + 1;
+        vlen = len - klen - 1;
+        trim(p, &key, &klen);
+        trim(p, &value, &vlen);
+    } else if (p->profile == ROBOTS_PROFILE_GOOGLE &&
+               split_two_words(content, len, &key, &klen, &value, &vlen)) {
+        diag(p, content, ROBOTS_DIAG_NO_SEPARATOR_PAIR, ROBOTS_SEVERITY_NOTE,
+             NULL, "line without ':' is read as key '%s' and its value",
+             quote(key, klen, q));
+    } else {
+        const char *word_end = content;
+        while (word_end < content + len && !rb_is_space((unsigned char)*word_end))
+            word_end++;
+        size_t wlen = (size_t)(word_end - content);
+        enum key_kind k = p->profile == ROBOTS_PROFILE_GOOGLE
+                              ? KEY_OTHER
+                              : strict_key(content, wlen);
+        const char *guess = k != KEY_OTHER ? canonical_key[k]
+                                           : typo_of(content, wlen);
+        if (guess != NULL)
+            diag(p, content, ROBOTS_DIAG_MISSING_COLON, ROBOTS_SEVERITY_ERROR,
+                 guess, "line '%s' has no ':' and is ignored; did you mean "
+                        "'%s: ...'?",
+                 quote(content, len, q), guess);
+        else
+            diag(p, content, ROBOTS_DIAG_MISSING_COLON,
+                 ROBOTS_SEVERITY_WARNING, NULL,
+                 "line '%s' has no ':' and is ignored", quote(content, len, q));
+        return;
+    }
+    if (klen == 0) {
+        diag(p, colon, ROBOTS_DIAG_EMPTY_KEY, ROBOTS_SEVERITY_WARNING, NULL,
+             "line starts with ':' and has no key; ignored");
+        return;
+    }
+    enum key_kind kind = classify_key(p, key, klen);
+    switch (kind) {
+    case KEY_USER_AGENT:
+        on_user_agent(p, value, vlen);
+        break;
+    case KEY_ALLOW:
+    case KEY_DISALLOW:
+        on_rule(p, kind, value, vlen);
+        break;
+    case KEY_SITEMAP:
+        on_sitemap(p, key, klen, value, vlen);
+        break;
+    case KEY_OTHER:
+        on_other(p, key, klen, value, vlen);
+        break;
+    case KEY_NONE:
+        break;
+    }
+}
+
+/* ---- the whole file ----------------------------------------------------- */
+
+static size_t bom_length(robots_profile profile, const unsigned char *s,
+                         size_t len) {
+    static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
+    size_t n = 0;
+    while (n < 3 && n < len && s[n] == bom[n])
+        n++;
+    if (n == 3)
+        return 3;
+    /* google/robotstxt also skips a truncated BOM ("EF", "EF BB"). */
+    return profile == ROBOTS_PROFILE_GOOGLE ? n : 0;
+}
+
+static void parse_lines(parser *p, const char *body, size_t len,
+                        size_t limit, size_t *parsed) {
+    const unsigned char *u = (const unsigned char *)body;
+    size_t pos = bom_length(p->profile, u, limit);
+    p->line = 1;
+    if (len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) ||
+                     (u[0] == 0xFE && u[1] == 0xFF))) {
+        p->line_start = body;
+        diag(p, body, ROBOTS_DIAG_UTF16_BOM, ROBOTS_SEVERITY_WARNING, NULL,
+             "the file starts with a UTF-16 byte order mark; robots.txt is "
+             "UTF-8");
+    }
+    while (pos < limit && !p->failed) {
+        size_t eol = pos;
+        while (eol < limit && body[eol] != '\n' && body[eol] != '\r')
+            eol++;
+        if (eol == limit && limit < len && body[limit] != '\n' &&
+            body[limit] != '\r')
+            break; /* the parse limit cuts this line: it is not read */
+        size_t line_len = eol - pos;
+        p->line_start = body + pos;
+        if (line_len > ROBOTS_MAX_LINE_BYTES) {
+            diag(p, body + pos + ROBOTS_MAX_LINE_BYTES,
+                 ROBOTS_DIAG_LINE_TRUNCATED, ROBOTS_SEVERITY_WARNING, NULL,
+                 "line of %zu bytes is cut to its first %zu bytes", line_len,
+                 (size_t)ROBOTS_MAX_LINE_BYTES);
+            line_len = ROBOTS_MAX_LINE_BYTES;
+        }
+        process_line(p, body + pos, line_len);
+        pos = eol;
+        if (pos < len) {
+            if (body[pos] == '\r' && pos + 1 < len && body[pos + 1] == '\n')
+                pos += 2;
+            else
+                pos += 1;
+            p->line++;
+        }
+    }
+    if (pos > len)
+        pos = len;
+    *parsed = pos < limit ? pos : (limit < pos ? limit : pos);
+    if (pos < len && !p->failed) {
+        p->line_start = body + pos;
+        diag(p, NULL, ROBOTS_DIAG_PAST_PARSE_LIMIT, ROBOTS_SEVERITY_ERROR,
+             NULL,
+             "the file is longer than the parse limit of %zu bytes; the "
+             "%zu bytes from here on are ignored",
+             limit, len - pos);
+    }
+}
+
+static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
+
+static void release_parser(parser *p) {
+    rb_vec_release(&p->mem, &p->groups);
+    rb_vec_release(&p->mem, &p->agents);
+    rb_vec_release(&p->mem, &p->rules);
+    rb_vec_release(&p->mem, &p->sitemaps);
+    rb_vec_release(&p->mem, &p->extensions);
+    rb_vec_release(&p->mem, &p->diags);
+    rb_vec_release(&p->mem, &p->text);
+    rb_free(&p->mem, p->scratch, 3 * ROBOTS_MAX_LINE_BYTES);
+    p->scratch = NULL;
+}
+
+/* Copies the arrays into one block laid out as
+ * [robots_txt][groups][agents][rules][sitemaps][extensions][diags][text]. */
+static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
+    const rb_vec *parts[] = {&p->groups,     &p->agents, &p->rules,
+                             &p->sitemaps,   &p->extensions, &p->diags,
+                             &p->text};
+    size_t offsets[7];
+    size_t size = align8(sizeof(robots_txt));
+    for (size_t i = 0; i < 7; i++) {
+        offsets[i] = size;
+        size = align8(size + parts[i]->count * parts[i]->elem);
+    }
+    unsigned char *block = rb_alloc(&p->mem, size);
+    if (block == NULL)
+        return NULL;
+    for (size_t i = 0; i < 7; i++)
+        if (parts[i]->count != 0)
+            memcpy(block + offsets[i], parts[i]->data,
+                   parts[i]->count * parts[i]->elem);
+    robots_txt *doc = (robots_txt *)block;
+    doc->block_size = size;
+    doc->profile = p->profile;
+    doc->input_bytes = input;
+    doc->parsed_bytes = parsed;
+    doc->diag_total = p->diag_total;
+    doc->groups = (const rb_group *)(block + offsets[0]);
+    doc->agents = (const rb_agent *)(block + offsets[1]);
+    doc->rules = (const rb_rule *)(block + offsets[2]);
+    doc->sitemaps = (const rb_record *)(block + offsets[3]);
+    doc->extensions = (const rb_record *)(block + offsets[4]);
+    doc->diags = (const rb_diag *)(block + offsets[5]);
+    doc->text = (const char *)(block + offsets[6]);
+    doc->group_count = p->groups.count;
+    doc->agent_count = p->agents.count;
+    doc->rule_count = p->rules.count;
+    doc->sitemap_count = p->sitemaps.count;
+    doc->extension_count = p->extensions.count;
+    doc->diag_count = p->diags.count;
+    doc->text_len = p->text.count;
+    if (p->text.count == 0)
+        doc->text = "";
+    return doc;
+}
+
+void robots_options_init(robots_options *options) {
+    if (options == NULL)
+        return;
+    options->profile = ROBOTS_PROFILE_RFC9309;
+    options->parse_limit = ROBOTS_DEFAULT_PARSE_LIMIT;
+    options->memory_cap = 0;
+    options->allocator = NULL;
+}
+
+size_t robots_parse_memory_bound(size_t body_len) {
+    /* Per input byte, the growable arrays hold at most 14 bytes while they
+     * grow (a 16-byte rule and its text per 8-byte line, times 1.5 for
+     * growth, plus the copy being made) and the final block 5; the fixed
+     * part covers the normalisation scratch, the diagnostics cap and the
+     * document header. */
+    size_t fixed = 3 * ROBOTS_MAX_LINE_BYTES +
+                   (ROBOTS_MAX_DIAGNOSTICS + 1) * (sizeof(rb_diag) + 260) * 3 +
+                   4096;
+    if (body_len > (SIZE_MAX - fixed) / 19)
+        return SIZE_MAX;
+    return 19 * body_len + fixed;
+}
+
+robots_status robots_parse(const char *body, size_t body_len,
+                           const robots_options *options, robots_txt **out) {
+    if (out == NULL)
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    *out = NULL;
+    robots_options defaults;
+    if (options == NULL) {
+        robots_options_init(&defaults);
+        options = &defaults;
+    }
+    if ((body == NULL && body_len != 0) ||
+        robots_profile_name(options->profile) == NULL)
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    if (body_len > ROBOTS_MAX_INPUT_BYTES)
+        return ROBOTS_ERR_TOO_LARGE;
+    if (body == NULL)
+        body = "";
+
+    parser p;
+    memset(&p, 0, sizeof p);
+    rb_mem_init(&p.mem, options->allocator, options->memory_cap);
+    p.profile = options->profile;
+    rb_vec_init(&p.groups, sizeof(rb_group));
+    rb_vec_init(&p.agents, sizeof(rb_agent));
+    rb_vec_init(&p.rules, sizeof(rb_rule));
+    rb_vec_init(&p.sitemaps, sizeof(rb_record));
+    rb_vec_init(&p.extensions, sizeof(rb_record));
+    rb_vec_init(&p.diags, sizeof(rb_diag));
+    rb_vec_init(&p.text, 1);
+
+    size_t limit = body_len;
+    if (options->parse_limit != 0 && options->parse_limit < limit)
+        limit = options->parse_limit;
+    size_t parsed = 0;
+    p.scratch = rb_alloc(&p.mem, 3 * ROBOTS_MAX_LINE_BYTES);
+    if (p.scratch == NULL)
+        p.failed = 1;
+    else
+        parse_lines(&p, body, body_len, limit, &parsed);
+
+    robots_txt *doc = p.failed ? NULL : assemble(&p, body_len, parsed);
+    robots_status failure = p.mem.failure;
+    release_parser(&p);
+    if (doc == NULL)
+        return failure != ROBOTS_OK ? failure : ROBOTS_ERR_NO_MEMORY;
+    doc->mem = p.mem;
+    *out = doc;
+    return ROBOTS_OK;
+}
+
+void robots_free(robots_txt *doc) {
+    if (doc == NULL)
+        return;
+    rb_mem mem = doc->mem;
+    rb_free(&mem, doc, doc->block_size);
+}

@@ -1,0 +1,130 @@
+/*
+ * urlpath.c - from a URL to the part a rule is matched against: the path
+ * with its ;params and ?query, without the fragment.
+ *
+ * rfc9309 and legacy read the URL as RFC 3986 does: a path ("/a?b"), a
+ * network-path reference ("//host/a"), or an absolute URL ("scheme:..."),
+ * and reject anything else rather than guess. google reproduces
+ * google/robotstxt's heuristic, which accepts any string (see
+ * docs/google-profile.md, "URL to path").
+ */
+#include "internal.h"
+
+#include <string.h>
+
+static size_t find_any(const char *s, size_t len, size_t from,
+                       const char *set) {
+    for (size_t i = from; i < len; i++)
+        if (strchr(set, s[i]) != NULL && s[i] != '\0')
+            return i;
+    return len;
+}
+
+static int is_scheme_char(unsigned char c, int first) {
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+        return 1;
+    return !first && ((c >= '0' && c <= '9') || c == '+' || c == '-' ||
+                      c == '.');
+}
+
+/* Length of "scheme" before a ':' (0 when the URL has no scheme). */
+static size_t scheme_len(const char *url, size_t len) {
+    size_t i = 0;
+    while (i < len && is_scheme_char((unsigned char)url[i], i == 0))
+        i++;
+    return (i > 0 && i < len && url[i] == ':') ? i : 0;
+}
+
+static robots_status strict_path(const char *url, size_t len, size_t *start,
+                                 size_t *out_len, int *needs_slash) {
+    size_t pos;
+    if (len >= 1 && url[0] == '/' && !(len >= 2 && url[1] == '/')) {
+        pos = 0;
+    } else {
+        size_t s = 0;
+        if (!(len >= 2 && url[0] == '/' && url[1] == '/')) {
+            s = scheme_len(url, len);
+            if (s == 0)
+                return ROBOTS_ERR_URL_INVALID;
+            s++; /* the ':' */
+        }
+        if (len - s >= 2 && url[s] == '/' && url[s + 1] == '/') {
+            /* The authority runs to the first '/', '?' or '#'. */
+            pos = find_any(url, len, s + 2, "/?#");
+        } else if (s < len && url[s] == '/') {
+            pos = s; /* "file:/x": a path right after the scheme */
+        } else {
+            return ROBOTS_ERR_URL_INVALID; /* "mailto:x", "urn:x" */
+        }
+    }
+    size_t end = find_any(url, len, pos, "#");
+    *start = pos;
+    *out_len = end - pos;
+    /* "http://h?q" has an empty path: it is "/" followed by the query. */
+    *needs_slash = pos == end || url[pos] != '/';
+    return ROBOTS_OK;
+}
+
+static void google_path(const char *url, size_t len, size_t *start,
+                        size_t *out_len, int *needs_slash) {
+    size_t search = (len >= 2 && url[0] == '/' && url[1] == '/') ? 2 : 0;
+    size_t early_path = find_any(url, len, search, "/?;");
+    size_t scheme_end = len;
+    for (size_t i = search; i + 3 <= len; i++) {
+        if (url[i] == ':' && url[i + 1] == '/' && url[i + 2] == '/') {
+            scheme_end = i;
+            break;
+        }
+    }
+    /* "://" is a scheme separator only when nothing path-like precedes. */
+    size_t after = (scheme_end < early_path) ? scheme_end + 3 : search;
+    size_t path = find_any(url, len, after, "/?;");
+    *needs_slash = 1;
+    *start = 0;
+    *out_len = 0;
+    if (path == len)
+        return;
+    size_t hash = find_any(url, len, search, "#");
+    if (hash < path)
+        return;
+    *start = path;
+    *out_len = hash - path;
+    *needs_slash = url[path] != '/';
+}
+
+robots_status rb_url_path(robots_profile profile, const char *url,
+                          size_t url_len, size_t *start, size_t *len,
+                          int *needs_slash) {
+    if (profile == ROBOTS_PROFILE_GOOGLE) {
+        google_path(url, url_len, start, len, needs_slash);
+        return ROBOTS_OK;
+    }
+    return strict_path(url, url_len, start, len, needs_slash);
+}
+
+robots_status robots_url_to_path(robots_profile profile, const char *url,
+                                 size_t url_len, char *buf, size_t cap,
+                                 size_t *needed) {
+    if ((url == NULL && url_len != 0) || needed == NULL ||
+        (buf == NULL && cap != 0) || robots_profile_name(profile) == NULL)
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    *needed = 0;
+    if (url_len > ROBOTS_MAX_URL_BYTES)
+        return ROBOTS_ERR_URL_TOO_LONG;
+    size_t start, len;
+    int slash;
+    robots_status status =
+        rb_url_path(profile, url, url_len, &start, &len, &slash);
+    if (status != ROBOTS_OK)
+        return status;
+    *needed = len + (slash ? 1 : 0);
+    if (cap <= *needed)
+        return ROBOTS_ERR_BUFFER_TOO_SMALL;
+    size_t o = 0;
+    if (slash)
+        buf[o++] = '/';
+    if (len != 0)
+        memcpy(buf + o, url + start, len);
+    buf[*needed] = '\0';
+    return ROBOTS_OK;
+}
