@@ -1,0 +1,524 @@
+/*
+ * cache.c - how long a fetched robots.txt may be used: Cache-Control
+ * (max-age, no-store, no-cache), else Expires against Date in any of the
+ * three HTTP date formats, else the profile's default, within the
+ * profile's bound (docs/semantics.md, "Fetching the file"; RFC 9309
+ * section 2.4; RFC 9111 sections 4.2.1 and 5.2; seeds 000 and 004).
+ * Malformed headers are reported in a bit set and ignored. No clock is
+ * read: the lifetime is relative to the response.
+ */
+#include "around_internal.h"
+#include "robots.h"
+
+#include <stdint.h>
+
+ROBOTS_API const char *robots_cache_source_name(robots_cache_source source) {
+    switch (source) {
+    case ROBOTS_CACHE_FROM_DEFAULT:
+        return "default";
+    case ROBOTS_CACHE_FROM_MAX_AGE:
+        return "max-age";
+    case ROBOTS_CACHE_FROM_EXPIRES:
+        return "expires";
+    case ROBOTS_CACHE_FROM_NO_STORE:
+        return "no-store";
+    case ROBOTS_CACHE_FROM_NO_CACHE:
+        return "no-cache";
+    }
+    return NULL;
+}
+
+ROBOTS_API const char *robots_cache_flag_name(unsigned flag) {
+    switch (flag) {
+    case ROBOTS_CACHE_BAD_MAX_AGE:
+        return "bad-max-age";
+    case ROBOTS_CACHE_BAD_EXPIRES:
+        return "bad-expires";
+    case ROBOTS_CACHE_BAD_DATE:
+        return "bad-date";
+    case ROBOTS_CACHE_EXPIRES_NO_DATE:
+        return "expires-without-date";
+    case ROBOTS_CACHE_DUPLICATE:
+        return "duplicate";
+    case ROBOTS_CACHE_BAD_CACHE_CONTROL:
+        return "bad-cache-control";
+    case ROBOTS_CACHE_BAD_LINE:
+        return "bad-line";
+    default:
+        return NULL;
+    }
+}
+
+/* --- HTTP dates (RFC 9110 section 5.6.7) ------------------------------- */
+
+static const char *const DAY_SHORT[7] = {"Mon", "Tue", "Wed", "Thu",
+                                         "Fri", "Sat", "Sun"};
+static const char *const DAY_LONG[7] = {"Monday",   "Tuesday", "Wednesday",
+                                        "Thursday", "Friday",  "Saturday",
+                                        "Sunday"};
+static const char *const MONTHS[12] = {"Jan", "Feb", "Mar", "Apr",
+                                       "May", "Jun", "Jul", "Aug",
+                                       "Sep", "Oct", "Nov", "Dec"};
+
+/* The grammar's names are case-sensitive (%s"..." in RFC 9110). */
+static int exact(const char *s, size_t len, size_t at, const char *lit,
+                 size_t *next) {
+    size_t i = 0;
+    while (lit[i] != '\0') {
+        if (at + i >= len || s[at + i] != lit[i]) {
+            return 0;
+        }
+        i++;
+    }
+    *next = at + i;
+    return 1;
+}
+
+static int digits(const char *s, size_t len, size_t at, size_t n, int *v) {
+    size_t i;
+    int r = 0;
+    if (at > len || len - at < n) {
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        if (!around_is_digit((unsigned char)s[at + i])) {
+            return 0;
+        }
+        r = r * 10 + (s[at + i] - '0');
+    }
+    *v = r;
+    return 1;
+}
+
+static int month_at(const char *s, size_t len, size_t at, int *month) {
+    int m;
+    size_t next;
+    for (m = 0; m < 12; m++) {
+        if (exact(s, len, at, MONTHS[m], &next)) {
+            *month = m + 1;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* time-of-day = hour ":" minute ":" second; second may be 60 (a leap
+ * second, RFC 9110 section 5.6.7). */
+static int time_at(const char *s, size_t len, size_t at, int *h, int *mi,
+                   int *sec) {
+    if (!digits(s, len, at, 2, h) || at + 2 >= len || s[at + 2] != ':' ||
+        !digits(s, len, at + 3, 2, mi) || at + 5 >= len || s[at + 5] != ':' ||
+        !digits(s, len, at + 6, 2, sec)) {
+        return 0;
+    }
+    return *h <= 23 && *mi <= 59 && *sec <= 60;
+}
+
+static int finish(int y, int m, int d, int h, int mi, int sec, int64_t *out) {
+    if (!around_valid_ymd(y, m, d)) {
+        return 0;
+    }
+    *out = around_days_from_civil(y, m, d) * 86400 + (int64_t)h * 3600 +
+           (int64_t)mi * 60 + sec;
+    return 1;
+}
+
+ROBOTS_API robots_status robots_http_date_parse(const char *text, size_t len,
+                                                int64_t *unix_seconds) {
+    size_t b = 0;
+    size_t e = len;
+    size_t p = 0;
+    int wd;
+    int y = 0, m = 0, d = 0, h = 0, mi = 0, sec = 0;
+    const char *s;
+    if ((text == NULL && len != 0) || unix_seconds == NULL) {
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    }
+    *unix_seconds = 0;
+    if (len == 0) {
+        return ROBOTS_ERR_HEADER_INVALID;
+    }
+    around_trim_ows(text, &b, &e);
+    s = text + b;
+    len = e - b;
+    for (wd = 0; wd < 7; wd++) {
+        size_t next;
+        if (exact(s, len, 0, DAY_LONG[wd], &next) && next < len &&
+            s[next] == ',') {
+            /* rfc850-date: Sunday, 06-Nov-94 08:49:37 GMT */
+            p = next + 1;
+            if (len - p != 23 || s[p] != ' ' || !digits(s, len, p + 1, 2, &d) ||
+                s[p + 3] != '-' || !month_at(s, len, p + 4, &m) ||
+                s[p + 7] != '-' || !digits(s, len, p + 8, 2, &y) ||
+                s[p + 10] != ' ' || !time_at(s, len, p + 11, &h, &mi, &sec) ||
+                !exact(s, len, p + 19, " GMT", &next)) {
+                return ROBOTS_ERR_HEADER_INVALID;
+            }
+            /* No clock to apply RFC 9110's "50 years" rule to: a fixed
+             * pivot, as POSIX strptime's %y does. */
+            y += y < 70 ? 2000 : 1900;
+            return finish(y, m, d, h, mi, sec, unix_seconds)
+                       ? ROBOTS_OK
+                       : ROBOTS_ERR_HEADER_INVALID;
+        }
+    }
+    for (wd = 0; wd < 7; wd++) {
+        size_t next;
+        if (!exact(s, len, 0, DAY_SHORT[wd], &next)) {
+            continue;
+        }
+        if (next < len && s[next] == ',') {
+            /* IMF-fixdate: Sun, 06 Nov 1994 08:49:37 GMT */
+            p = next + 1;
+            if (len - p != 25 || s[p] != ' ' || !digits(s, len, p + 1, 2, &d) ||
+                s[p + 3] != ' ' || !month_at(s, len, p + 4, &m) ||
+                s[p + 7] != ' ' || !digits(s, len, p + 8, 4, &y) ||
+                s[p + 12] != ' ' || !time_at(s, len, p + 13, &h, &mi, &sec) ||
+                !exact(s, len, p + 21, " GMT", &next)) {
+                return ROBOTS_ERR_HEADER_INVALID;
+            }
+        } else {
+            /* asctime-date: Sun Nov  6 08:49:37 1994 */
+            p = next;
+            if (len - p != 21 || s[p] != ' ' || !month_at(s, len, p + 1, &m) ||
+                s[p + 4] != ' ') {
+                return ROBOTS_ERR_HEADER_INVALID;
+            }
+            if (s[p + 5] == ' ') {
+                if (!digits(s, len, p + 6, 1, &d)) {
+                    return ROBOTS_ERR_HEADER_INVALID;
+                }
+            } else if (!digits(s, len, p + 5, 2, &d)) {
+                return ROBOTS_ERR_HEADER_INVALID;
+            }
+            if (s[p + 7] != ' ' || !time_at(s, len, p + 8, &h, &mi, &sec) ||
+                s[p + 16] != ' ' || !digits(s, len, p + 17, 4, &y)) {
+                return ROBOTS_ERR_HEADER_INVALID;
+            }
+        }
+        return finish(y, m, d, h, mi, sec, unix_seconds)
+                   ? ROBOTS_OK
+                   : ROBOTS_ERR_HEADER_INVALID;
+    }
+    return ROBOTS_ERR_HEADER_INVALID;
+}
+
+/* --- Cache-Control (RFC 9111 section 5.2) ------------------------------ */
+
+typedef struct cc_state {
+    int no_store;
+    int no_cache;
+    int has_max_age;
+    int64_t max_age;
+    unsigned flags;
+} cc_state;
+
+/* RFC 9110 section 5.6.2 tchar. */
+static int is_tchar(unsigned char c) {
+    if (around_is_alpha(c) || around_is_digit(c)) {
+        return 1;
+    }
+    switch (c) {
+    case '!': case '#': case '$': case '%': case '&': case '\'': case '*':
+    case '+': case '-': case '.': case '^': case '_': case '`': case '|':
+    case '~':
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* delta-seconds = 1*DIGIT; a larger value than 2^31 is read as 2^31
+ * (RFC 9111 section 1.2.2), which also keeps the arithmetic in range. */
+static int delta_seconds(const char *s, size_t len, int64_t *out) {
+    size_t i;
+    int64_t v = 0;
+    if (len == 0) {
+        return 0;
+    }
+    for (i = 0; i < len; i++) {
+        if (!around_is_digit((unsigned char)s[i])) {
+            return 0;
+        }
+        if (v < ROBOTS_CACHE_MAX_DELTA_SECONDS) {
+            v = v * 10 + (s[i] - '0');
+        }
+    }
+    *out = v > ROBOTS_CACHE_MAX_DELTA_SECONDS ? ROBOTS_CACHE_MAX_DELTA_SECONDS
+                                               : v;
+    return 1;
+}
+
+static void cc_directive(cc_state *st, const char *name, size_t nlen,
+                         const char *val, size_t vlen, int has_val) {
+    if (around_ieq(name, nlen, "max-age")) {
+        int64_t v;
+        if (!has_val || !delta_seconds(val, vlen, &v)) {
+            st->flags |= ROBOTS_CACHE_BAD_MAX_AGE;
+        } else if (st->has_max_age) {
+            /* RFC 9111 section 4.2.1: with several values, use the first
+             * (or treat the response as stale); we use the first. */
+            st->flags |= ROBOTS_CACHE_DUPLICATE;
+        } else {
+            st->has_max_age = 1;
+            st->max_age = v;
+        }
+    } else if (around_ieq(name, nlen, "no-store")) {
+        st->no_store = 1;
+    } else if (around_ieq(name, nlen, "no-cache")) {
+        /* The qualified form no-cache="field" restricts only those fields
+         * (RFC 9111 section 5.2.2.4); the body may still be cached. */
+        if (!has_val) {
+            st->no_cache = 1;
+        }
+    }
+}
+
+/* Reads one Cache-Control field value: #( token [ "=" ( token /
+ * quoted-string ) ] ). A bad element is reported and skipped up to the
+ * next comma, so the others still count. */
+static void cc_parse(cc_state *st, const char *s, size_t len) {
+    size_t i = 0;
+    while (i < len) {
+        size_t nb;
+        size_t ne;
+        size_t vb = 0;
+        size_t ve = 0;
+        int has_val = 0;
+        int bad = 0;
+        while (i < len && (around_is_ows((unsigned char)s[i]) || s[i] == ',')) {
+            i++;
+        }
+        if (i == len) {
+            break;
+        }
+        nb = i;
+        while (i < len && is_tchar((unsigned char)s[i])) {
+            i++;
+        }
+        ne = i;
+        while (i < len && around_is_ows((unsigned char)s[i])) {
+            i++;
+        }
+        if (ne == nb) {
+            bad = 1;
+        } else if (i < len && s[i] == '=') {
+            i++;
+            while (i < len && around_is_ows((unsigned char)s[i])) {
+                i++;
+            }
+            has_val = 1;
+            if (i < len && s[i] == '"') {
+                i++;
+                vb = i;
+                while (i < len && s[i] != '"') {
+                    /* A quoted-pair keeps the next byte literal. */
+                    if (s[i] == '\\' && i + 1 < len) {
+                        i++;
+                    }
+                    i++;
+                }
+                if (i == len) {
+                    bad = 1;
+                } else {
+                    ve = i;
+                    i++;
+                }
+            } else {
+                vb = i;
+                while (i < len && is_tchar((unsigned char)s[i])) {
+                    i++;
+                }
+                ve = i;
+            }
+            while (i < len && around_is_ows((unsigned char)s[i])) {
+                i++;
+            }
+        }
+        if (i < len && s[i] != ',') {
+            bad = 1;
+        }
+        if (bad) {
+            st->flags |= ROBOTS_CACHE_BAD_CACHE_CONTROL;
+            if (ne > nb && around_ieq(s + nb, ne - nb, "max-age")) {
+                st->flags |= ROBOTS_CACHE_BAD_MAX_AGE;
+            }
+            while (i < len && s[i] != ',') {
+                i++;
+            }
+            continue;
+        }
+        cc_directive(st, s + nb, ne - nb, s + vb, ve - vb, has_val);
+    }
+}
+
+/* --- The lifetime ------------------------------------------------------ */
+
+typedef struct field {
+    const char *ptr;
+    size_t len;
+    int present;
+} field;
+
+static robots_status compute(robots_profile profile, const cc_state *cc,
+                             const field *expires, const field *date,
+                             robots_cache_info *out) {
+    int64_t exp_t = 0;
+    int64_t date_t = 0;
+    int exp_ok = 0;
+    int date_ok = 0;
+    out->malformed = cc->flags;
+    out->capped = 0;
+    if (expires->present) {
+        exp_ok = robots_http_date_parse(expires->ptr, expires->len, &exp_t) ==
+                 ROBOTS_OK;
+        if (!exp_ok) {
+            out->malformed |= ROBOTS_CACHE_BAD_EXPIRES;
+        }
+    }
+    if (date->present) {
+        date_ok =
+            robots_http_date_parse(date->ptr, date->len, &date_t) == ROBOTS_OK;
+        if (!date_ok) {
+            out->malformed |= ROBOTS_CACHE_BAD_DATE;
+        }
+    }
+    out->source = ROBOTS_CACHE_FROM_DEFAULT;
+    out->seconds = profile == ROBOTS_PROFILE_LEGACY
+                       ? ROBOTS_CACHE_LEGACY_DEFAULT_SECONDS
+                       : ROBOTS_CACHE_DEFAULT_SECONDS;
+    if (cc->no_store) {
+        out->source = ROBOTS_CACHE_FROM_NO_STORE;
+        out->seconds = 0;
+    } else if (cc->no_cache) {
+        /* A copy that must be revalidated before each use is, for a
+         * crawler that does not revalidate, a copy it may not reuse. */
+        out->source = ROBOTS_CACHE_FROM_NO_CACHE;
+        out->seconds = 0;
+    } else if (cc->has_max_age) {
+        /* RFC 9111 section 5.3: max-age overrides Expires. */
+        out->source = ROBOTS_CACHE_FROM_MAX_AGE;
+        out->seconds = cc->max_age;
+    } else if (exp_ok) {
+        if (!date_ok) {
+            /* Expires is relative to the origin's clock; without its Date
+             * there is nothing to subtract it from. */
+            out->malformed |= ROBOTS_CACHE_EXPIRES_NO_DATE;
+        } else {
+            /* Both are within years 0-9999, so the difference fits. */
+            int64_t d = exp_t - date_t;
+            out->source = ROBOTS_CACHE_FROM_EXPIRES;
+            out->seconds = d < 0 ? 0
+                           : d > ROBOTS_CACHE_MAX_DELTA_SECONDS
+                               ? ROBOTS_CACHE_MAX_DELTA_SECONDS
+                               : d;
+        }
+    }
+    if (profile == ROBOTS_PROFILE_RFC9309 &&
+        out->seconds > ROBOTS_CACHE_RFC9309_MAX_SECONDS) {
+        /* RFC 9309 section 2.4: SHOULD NOT use a cached copy for more
+         * than 24 hours. */
+        out->seconds = ROBOTS_CACHE_RFC9309_MAX_SECONDS;
+        out->capped = 1;
+    }
+    return ROBOTS_OK;
+}
+
+static int valid_profile(robots_profile profile) {
+    return profile == ROBOTS_PROFILE_RFC9309 ||
+           profile == ROBOTS_PROFILE_GOOGLE || profile == ROBOTS_PROFILE_LEGACY;
+}
+
+ROBOTS_API robots_status robots_cache_lifetime(
+    robots_profile profile, const robots_cache_headers *headers,
+    robots_cache_info *out) {
+    cc_state cc = {0, 0, 0, 0, 0};
+    field expires = {NULL, 0, 0};
+    field date = {NULL, 0, 0};
+    if (headers == NULL || out == NULL || !valid_profile(profile)) {
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    }
+    if (headers->cache_control != NULL) {
+        cc_parse(&cc, headers->cache_control, headers->cache_control_len);
+    }
+    if (headers->expires != NULL) {
+        expires.ptr = headers->expires;
+        expires.len = headers->expires_len;
+        expires.present = 1;
+    }
+    if (headers->date != NULL) {
+        date.ptr = headers->date;
+        date.len = headers->date_len;
+        date.present = 1;
+    }
+    return compute(profile, &cc, &expires, &date, out);
+}
+
+ROBOTS_API robots_status robots_cache_lifetime_from_block(
+    robots_profile profile, const char *block, size_t len,
+    robots_cache_info *out) {
+    cc_state cc = {0, 0, 0, 0, 0};
+    field expires = {NULL, 0, 0};
+    field date = {NULL, 0, 0};
+    size_t i = 0;
+    int first = 1;
+    if ((block == NULL && len != 0) || out == NULL || !valid_profile(profile)) {
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    }
+    while (i < len) {
+        size_t b = i;
+        size_t e;
+        size_t colon;
+        size_t vb;
+        size_t ve;
+        while (i < len && block[i] != '\n') {
+            i++;
+        }
+        e = i;
+        if (i < len) {
+            i++;
+        }
+        if (e > b && block[e - 1] == '\r') {
+            e--;
+        }
+        if (e == b) {
+            if (first) {
+                continue;
+            }
+            break; /* the empty line ends the header section */
+        }
+        if (first && e - b >= 5 && block[b] == 'H' && block[b + 1] == 'T' &&
+            block[b + 2] == 'T' && block[b + 3] == 'P' && block[b + 4] == '/') {
+            first = 0;
+            continue;
+        }
+        first = 0;
+        colon = b;
+        while (colon < e && is_tchar((unsigned char)block[colon])) {
+            colon++;
+        }
+        /* RFC 9112 section 5.1: no whitespace before the colon; a folded
+         * continuation line (obs-fold) is not read either. */
+        if (colon == b || colon == e || block[colon] != ':') {
+            cc.flags |= ROBOTS_CACHE_BAD_LINE;
+            continue;
+        }
+        vb = colon + 1;
+        ve = e;
+        around_trim_ows(block, &vb, &ve);
+        if (around_ieq(block + b, colon - b, "cache-control")) {
+            cc_parse(&cc, block + vb, ve - vb);
+        } else if (around_ieq(block + b, colon - b, "expires") ||
+                   around_ieq(block + b, colon - b, "date")) {
+            field *f = (block[b] == 'd' || block[b] == 'D') ? &date : &expires;
+            if (f->present) {
+                cc.flags |= ROBOTS_CACHE_DUPLICATE;
+            } else {
+                f->ptr = block + vb;
+                f->len = ve - vb;
+                f->present = 1;
+            }
+        }
+    }
+    return compute(profile, &cc, &expires, &date, out);
+}

@@ -1,0 +1,1031 @@
+/*
+ * meta.c - robots META tags and X-Robots-Tag header values: a bounded,
+ * one-pass scanner over HTML bytes (not a DOM) that finds
+ * <meta name="robots"> and <meta name="CRAWLER"> in the head, and the
+ * directive lists they and X-Robots-Tag carry (seeds 001/002, section 9.4.7
+ * and Table 9-5; docs/semantics.md "Robots META tags and X-Robots-Tag").
+ * Every string of the result is copied into its fixed arrays; conflicts
+ * resolve to the more restrictive directive and are reported.
+ */
+#include "around_internal.h"
+#include "robots.h"
+
+#include <string.h>
+
+/* --- Names ------------------------------------------------------------- */
+
+static const char *const DIRECTIVE_NAMES[] = {
+    "unknown",     "index",          "noindex",
+    "follow",      "nofollow",       "noarchive",
+    "all",         "none",           "nosnippet",
+    "noimageindex", "max-snippet",   "max-image-preview",
+    "max-video-preview", "unavailable_after"};
+
+#define DIRECTIVE_COUNT (sizeof DIRECTIVE_NAMES / sizeof DIRECTIVE_NAMES[0])
+
+ROBOTS_API const char *robots_meta_directive_name(robots_meta_directive d) {
+    if ((unsigned)d >= DIRECTIVE_COUNT) {
+        return NULL;
+    }
+    return DIRECTIVE_NAMES[d];
+}
+
+ROBOTS_API const char *robots_meta_source_name(robots_meta_source source) {
+    switch (source) {
+    case ROBOTS_META_FROM_ROBOTS:
+        return "meta-robots";
+    case ROBOTS_META_FROM_AGENT:
+        return "meta-agent";
+    case ROBOTS_META_FROM_HEADER:
+        return "x-robots-tag";
+    }
+    return NULL;
+}
+
+ROBOTS_API const char *robots_image_preview_name(robots_image_preview p) {
+    switch (p) {
+    case ROBOTS_IMAGE_PREVIEW_UNSET:
+        return "unset";
+    case ROBOTS_IMAGE_PREVIEW_NONE:
+        return "none";
+    case ROBOTS_IMAGE_PREVIEW_STANDARD:
+        return "standard";
+    case ROBOTS_IMAGE_PREVIEW_LARGE:
+        return "large";
+    }
+    return NULL;
+}
+
+ROBOTS_API const char *robots_meta_conflict_name(unsigned bit) {
+    switch (bit) {
+    case ROBOTS_META_C_INDEX:
+        return "index";
+    case ROBOTS_META_C_FOLLOW:
+        return "follow";
+    case ROBOTS_META_C_MAX_SNIPPET:
+        return "max-snippet";
+    case ROBOTS_META_C_IMAGE_PREVIEW:
+        return "max-image-preview";
+    case ROBOTS_META_C_VIDEO_PREVIEW:
+        return "max-video-preview";
+    case ROBOTS_META_C_UNAVAILABLE:
+        return "unavailable_after";
+    default:
+        return NULL;
+    }
+}
+
+ROBOTS_API const char *robots_meta_restriction_name(unsigned bit) {
+    switch (bit) {
+    case ROBOTS_META_R_NOINDEX:
+        return "noindex";
+    case ROBOTS_META_R_NOFOLLOW:
+        return "nofollow";
+    case ROBOTS_META_R_NOARCHIVE:
+        return "noarchive";
+    case ROBOTS_META_R_NOSNIPPET:
+        return "nosnippet";
+    case ROBOTS_META_R_NOIMAGEINDEX:
+        return "noimageindex";
+    default:
+        return NULL;
+    }
+}
+
+ROBOTS_API void robots_meta_result_init(robots_meta_result *out) {
+    if (out != NULL) {
+        memset(out, 0, sizeof *out);
+        out->max_image_preview = ROBOTS_IMAGE_PREVIEW_UNSET;
+    }
+}
+
+/* --- Directive lists --------------------------------------------------- */
+
+/* HTML's ASCII whitespace (space, tab, LF, FF, CR), which attribute values
+ * may hold around list items. */
+static int is_html_space(unsigned char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
+}
+
+static void trim_html(const char *s, size_t *b, size_t *e) {
+    while (*b < *e && is_html_space((unsigned char)s[*b])) {
+        (*b)++;
+    }
+    while (*e > *b && is_html_space((unsigned char)s[*e - 1])) {
+        (*e)--;
+    }
+}
+
+/* Reads "-1" or 1*DIGIT; larger values saturate at INT32_MAX, which no
+ * snippet or video length reaches. */
+static int read_limit(const char *s, size_t len, int64_t *out) {
+    size_t i;
+    int64_t v = 0;
+    if (len == 2 && s[0] == '-' && s[1] == '1') {
+        *out = -1;
+        return 1;
+    }
+    if (len == 0) {
+        return 0;
+    }
+    for (i = 0; i < len; i++) {
+        if (!around_is_digit((unsigned char)s[i])) {
+            return 0;
+        }
+        if (v < INT32_MAX) {
+            v = v * 10 + (s[i] - '0');
+        }
+    }
+    *out = v > INT32_MAX ? INT32_MAX : v;
+    return 1;
+}
+
+/* ISO 8601 as Google's documentation uses for unavailable_after:
+ * YYYY-MM-DD, optionally "T" or " " HH:MM[:SS[.frac]], optionally "Z" or
+ * an offset +HH:MM / +HHMM. */
+static int read_iso8601(const char *s, size_t len, int64_t *out) {
+    int v[6] = {0, 0, 0, 0, 0, 0};
+    static const size_t pos[3] = {0, 5, 8};
+    static const size_t width[3] = {4, 2, 2};
+    size_t i;
+    size_t k;
+    int64_t t;
+    if (len < 10 || s[4] != '-' || s[7] != '-') {
+        return 0;
+    }
+    for (k = 0; k < 3; k++) {
+        for (i = pos[k]; i < pos[k] + width[k]; i++) {
+            if (!around_is_digit((unsigned char)s[i])) {
+                return 0;
+            }
+            v[k] = v[k] * 10 + (s[i] - '0');
+        }
+    }
+    if (!around_valid_ymd(v[0], v[1], v[2])) {
+        return 0;
+    }
+    i = 10;
+    if (i < len && (s[i] == 'T' || s[i] == 't' || s[i] == ' ')) {
+        for (k = 3; k < 6; k++) {
+            if (k == 5 && (i + 1 >= len || s[i] != ':')) {
+                break;
+            }
+            if (k > 3) {
+                if (i >= len || s[i] != ':') {
+                    return 0;
+                }
+            }
+            if (len - i < 3 || !around_is_digit((unsigned char)s[i + 1]) ||
+                !around_is_digit((unsigned char)s[i + 2])) {
+                return 0;
+            }
+            v[k] = (s[i + 1] - '0') * 10 + (s[i + 2] - '0');
+            i += 3;
+        }
+        if (v[3] > 23 || v[4] > 59 || v[5] > 60) {
+            return 0;
+        }
+        if (i < len && s[i] == '.') {
+            i++;
+            while (i < len && around_is_digit((unsigned char)s[i])) {
+                i++;
+            }
+        }
+    }
+    t = around_days_from_civil(v[0], v[1], v[2]) * 86400 +
+        (int64_t)v[3] * 3600 + (int64_t)v[4] * 60 + v[5];
+    if (i < len && (s[i] == 'Z' || s[i] == 'z')) {
+        i++;
+    } else if (i < len && (s[i] == '+' || s[i] == '-')) {
+        int sign = s[i] == '-' ? -1 : 1;
+        size_t m = 0;
+        int dg[4];
+        i++;
+        /* +HH:MM or +HHMM */
+        for (; i < len && m < 4; i++) {
+            if (m == 2 && s[i] == ':') {
+                continue;
+            }
+            if (!around_is_digit((unsigned char)s[i])) {
+                return 0;
+            }
+            dg[m++] = s[i] - '0';
+        }
+        if (m != 4 || dg[0] * 10 + dg[1] > 23 || dg[2] * 10 + dg[3] > 59) {
+            return 0;
+        }
+        t -= sign * ((int64_t)(dg[0] * 10 + dg[1]) * 3600 +
+                     (int64_t)(dg[2] * 10 + dg[3]) * 60);
+    }
+    if (i != len) {
+        return 0;
+    }
+    *out = t;
+    return 1;
+}
+
+static int is_day_name(const char *s, size_t len) {
+    static const char *const days[14] = {
+        "mon",    "tue",     "wed",       "thu",      "fri",
+        "sat",    "sun",     "monday",    "tuesday",  "wednesday",
+        "thursday", "friday", "saturday", "sunday"};
+    size_t k;
+    for (k = 0; k < 14; k++) {
+        if (around_ieq(s, len, days[k])) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Records one directive in the list, if there is room. */
+static void record(robots_meta_result *r, robots_meta_directive d,
+                   robots_meta_source src, int64_t value, int malformed,
+                   const char *text, size_t len) {
+    robots_meta_item *it;
+    size_t k;
+    if (r->item_count >= ROBOTS_META_MAX_DIRECTIVES) {
+        return;
+    }
+    it = &r->items[r->item_count++];
+    it->directive = d;
+    it->source = src;
+    it->value = value;
+    it->malformed = malformed;
+    if (len > ROBOTS_META_MAX_DIRECTIVE_BYTES) {
+        len = ROBOTS_META_MAX_DIRECTIVE_BYTES;
+    }
+    for (k = 0; k < len; k++) {
+        it->text[k] = (char)around_lower((unsigned char)text[k]);
+    }
+    it->text[len] = '\0';
+    it->text_len = len;
+}
+
+/* "Most restrictive" for a limit where -1 means none: the smaller, with -1
+ * above every other value. */
+static int64_t tighter(int64_t a, int64_t b) {
+    if (a == -1) {
+        return b;
+    }
+    if (b == -1) {
+        return a;
+    }
+    return a < b ? a : b;
+}
+
+static void mark(robots_meta_result *r, robots_meta_directive d) {
+    if (r->seen & (1u << d)) {
+        r->duplicates++;
+    }
+    r->seen |= 1u << d;
+}
+
+/* Applies one list item s[b..e). */
+static void apply_item(robots_meta_result *r, const char *s, size_t b,
+                       size_t e, robots_meta_source src) {
+    static const robots_meta_directive plain[] = {
+        ROBOTS_META_INDEX,     ROBOTS_META_NOINDEX,   ROBOTS_META_FOLLOW,
+        ROBOTS_META_NOFOLLOW,  ROBOTS_META_NOARCHIVE, ROBOTS_META_ALL,
+        ROBOTS_META_NONE,      ROBOTS_META_NOSNIPPET, ROBOTS_META_NOIMAGEINDEX};
+    size_t colon = b;
+    size_t nb = b;
+    size_t ne;
+    size_t vb;
+    size_t ve = e;
+    size_t k;
+    robots_meta_directive d = ROBOTS_META_UNKNOWN;
+    int64_t value = 0;
+    int malformed = 0;
+
+    r->directives_total++;
+    while (colon < e && s[colon] != ':') {
+        colon++;
+    }
+    ne = colon;
+    trim_html(s, &nb, &ne);
+    vb = colon < e ? colon + 1 : e;
+    trim_html(s, &vb, &ve);
+    if (colon == e) {
+        for (k = 0; k < sizeof plain / sizeof plain[0]; k++) {
+            if (around_ieq(s + nb, ne - nb, DIRECTIVE_NAMES[plain[k]])) {
+                d = plain[k];
+            }
+        }
+    } else if (around_ieq(s + nb, ne - nb, "max-snippet")) {
+        d = ROBOTS_META_MAX_SNIPPET;
+        malformed = !read_limit(s + vb, ve - vb, &value) || value < -1;
+    } else if (around_ieq(s + nb, ne - nb, "max-video-preview")) {
+        d = ROBOTS_META_MAX_VIDEO_PREVIEW;
+        malformed = !read_limit(s + vb, ve - vb, &value) || value < -1;
+    } else if (around_ieq(s + nb, ne - nb, "max-image-preview")) {
+        d = ROBOTS_META_MAX_IMAGE_PREVIEW;
+        if (around_ieq(s + vb, ve - vb, "none")) {
+            value = ROBOTS_IMAGE_PREVIEW_NONE;
+        } else if (around_ieq(s + vb, ve - vb, "standard")) {
+            value = ROBOTS_IMAGE_PREVIEW_STANDARD;
+        } else if (around_ieq(s + vb, ve - vb, "large")) {
+            value = ROBOTS_IMAGE_PREVIEW_LARGE;
+        } else {
+            malformed = 1;
+        }
+    } else if (around_ieq(s + nb, ne - nb, "unavailable_after")) {
+        d = ROBOTS_META_UNAVAILABLE_AFTER;
+        if (robots_http_date_parse(s + vb, ve - vb, &value) != ROBOTS_OK &&
+            !read_iso8601(s + vb, ve - vb, &value)) {
+            /* RFC 822 dates with zone names ("PST") are not read: a date
+             * we cannot place in time is not applied. */
+            malformed = 1;
+            value = 0;
+        }
+    }
+    record(r, d, src, value, malformed, s + nb, e - nb);
+    if (d == ROBOTS_META_UNKNOWN) {
+        r->unknown++;
+        r->seen |= 1u << ROBOTS_META_UNKNOWN;
+        return;
+    }
+    if (malformed) {
+        r->malformed++;
+        return;
+    }
+    mark(r, d);
+    switch (d) {
+    case ROBOTS_META_NOINDEX:
+    case ROBOTS_META_NONE:
+        r->restrictions |= ROBOTS_META_R_NOINDEX;
+        if (d == ROBOTS_META_NONE) {
+            r->restrictions |= ROBOTS_META_R_NOFOLLOW;
+        }
+        break;
+    case ROBOTS_META_NOFOLLOW:
+        r->restrictions |= ROBOTS_META_R_NOFOLLOW;
+        break;
+    case ROBOTS_META_NOARCHIVE:
+        r->restrictions |= ROBOTS_META_R_NOARCHIVE;
+        break;
+    case ROBOTS_META_NOSNIPPET:
+        r->restrictions |= ROBOTS_META_R_NOSNIPPET;
+        break;
+    case ROBOTS_META_NOIMAGEINDEX:
+        r->restrictions |= ROBOTS_META_R_NOIMAGEINDEX;
+        break;
+    case ROBOTS_META_MAX_SNIPPET:
+        if (r->has_max_snippet && r->max_snippet != value) {
+            r->conflicts |= ROBOTS_META_C_MAX_SNIPPET;
+        }
+        r->max_snippet = r->has_max_snippet ? tighter(r->max_snippet, value)
+                                            : value;
+        r->has_max_snippet = 1;
+        break;
+    case ROBOTS_META_MAX_VIDEO_PREVIEW:
+        if (r->has_max_video_preview && r->max_video_preview != value) {
+            r->conflicts |= ROBOTS_META_C_VIDEO_PREVIEW;
+        }
+        r->max_video_preview = r->has_max_video_preview
+                                   ? tighter(r->max_video_preview, value)
+                                   : value;
+        r->has_max_video_preview = 1;
+        break;
+    case ROBOTS_META_MAX_IMAGE_PREVIEW:
+        if (r->max_image_preview != ROBOTS_IMAGE_PREVIEW_UNSET &&
+            (int64_t)r->max_image_preview != value) {
+            r->conflicts |= ROBOTS_META_C_IMAGE_PREVIEW;
+        }
+        if (r->max_image_preview == ROBOTS_IMAGE_PREVIEW_UNSET ||
+            value < (int64_t)r->max_image_preview) {
+            r->max_image_preview = (robots_image_preview)value;
+        }
+        break;
+    case ROBOTS_META_UNAVAILABLE_AFTER:
+        if (r->has_unavailable_after && r->unavailable_after != value) {
+            r->conflicts |= ROBOTS_META_C_UNAVAILABLE;
+        }
+        if (!r->has_unavailable_after || value < r->unavailable_after) {
+            size_t n = ve - vb;
+            r->unavailable_after = value;
+            if (n > ROBOTS_META_MAX_DIRECTIVE_BYTES) {
+                n = ROBOTS_META_MAX_DIRECTIVE_BYTES;
+            }
+            memcpy(r->unavailable_after_text, s + vb, n);
+            r->unavailable_after_text[n] = '\0';
+            r->unavailable_after_text_len = n;
+        }
+        r->has_unavailable_after = 1;
+        break;
+    default:
+        break;
+    }
+    /* Seed 001: conflicting directives are undefined behaviour of robots;
+     * docs/semantics.md resolves them to the restrictive one and reports
+     * them. ALL and NONE count as their two halves. */
+    if ((r->seen & ((1u << ROBOTS_META_INDEX) | (1u << ROBOTS_META_ALL))) &&
+        (r->seen & ((1u << ROBOTS_META_NOINDEX) | (1u << ROBOTS_META_NONE)))) {
+        r->conflicts |= ROBOTS_META_C_INDEX;
+    }
+    if ((r->seen & ((1u << ROBOTS_META_FOLLOW) | (1u << ROBOTS_META_ALL))) &&
+        (r->seen & ((1u << ROBOTS_META_NOFOLLOW) | (1u << ROBOTS_META_NONE)))) {
+        r->conflicts |= ROBOTS_META_C_FOLLOW;
+    }
+}
+
+/* Applies a comma-separated directive list. An IMF-fixdate or RFC 850 date
+ * after unavailable_after holds a comma ("Fri, 25 Jun 2010 ..."); an item
+ * whose value is only a day name is joined with the next one. */
+static void apply_list(robots_meta_result *r, const char *s, size_t len,
+                       robots_meta_source src) {
+    size_t i = 0;
+    while (i < len) {
+        size_t b = i;
+        size_t e;
+        size_t ib;
+        size_t ie;
+        while (i < len && s[i] != ',') {
+            i++;
+        }
+        e = i;
+        ib = b;
+        ie = e;
+        trim_html(s, &ib, &ie);
+        if (ie > ib) {
+            size_t colon = ib;
+            while (colon < ie && s[colon] != ':') {
+                colon++;
+            }
+            if (colon < ie && i < len) {
+                size_t nb = ib;
+                size_t ne = colon;
+                size_t vb = colon + 1;
+                size_t ve = ie;
+                trim_html(s, &nb, &ne);
+                trim_html(s, &vb, &ve);
+                if (around_ieq(s + nb, ne - nb, "unavailable_after") &&
+                    is_day_name(s + vb, ve - vb)) {
+                    i++;
+                    while (i < len && s[i] != ',') {
+                        i++;
+                    }
+                    ie = i;
+                    trim_html(s, &ib, &ie);
+                }
+            }
+            apply_item(r, s, ib, ie, src);
+        }
+        if (i < len) {
+            i++;
+        }
+    }
+}
+
+/* The crawler's name as compared with name="..." and header prefixes: its
+ * leading [A-Za-z_-] run, as docs/semantics.md reduces user-agents, so
+ * "Googlebot/2.1" is "googlebot". */
+static size_t agent_token(const char *agent, size_t len) {
+    size_t n = 0;
+    if (agent == NULL) {
+        return 0;
+    }
+    while (n < len && n < ROBOTS_MAX_AGENT_BYTES) {
+        unsigned char c = (unsigned char)agent[n];
+        if (!around_is_alpha(c) && c != '_' && c != '-') {
+            break;
+        }
+        n++;
+    }
+    return n;
+}
+
+static int same_name(const char *a, size_t alen, const char *b, size_t blen) {
+    size_t k;
+    if (alen != blen) {
+        return 0;
+    }
+    for (k = 0; k < alen; k++) {
+        if (around_lower((unsigned char)a[k]) !=
+            around_lower((unsigned char)b[k])) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* --- X-Robots-Tag ------------------------------------------------------ */
+
+ROBOTS_API robots_status robots_meta_add_header(const char *value,
+                                                size_t len, const char *agent,
+                                                size_t agent_len,
+                                                robots_meta_result *out) {
+    static const char *const valued[] = {"max-snippet", "max-image-preview",
+                                         "max-video-preview",
+                                         "unavailable_after"};
+    size_t b = 0;
+    size_t e = len;
+    size_t colon;
+    size_t tok;
+    if ((value == NULL && len != 0) || (agent == NULL && agent_len != 0) ||
+        out == NULL) {
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    }
+    if (len > ROBOTS_META_MAX_CONTENT_BYTES) {
+        /* Keep only whole items of an over-long value, as for content="". */
+        out->truncated = 1;
+        e = ROBOTS_META_MAX_CONTENT_BYTES;
+        while (e > 0 && value[e - 1] != ',') {
+            e--;
+        }
+    }
+    if (len == 0) {
+        return ROBOTS_OK; /* an empty value says nothing */
+    }
+    tok = agent_token(agent, agent_len);
+    trim_html(value, &b, &e);
+    colon = b;
+    while (colon < e && value[colon] != ':' && value[colon] != ',') {
+        colon++;
+    }
+    if (colon < e && value[colon] == ':') {
+        size_t nb = b;
+        size_t ne = colon;
+        size_t k;
+        int is_directive = 0;
+        trim_html(value, &nb, &ne);
+        for (k = 0; k < sizeof valued / sizeof valued[0]; k++) {
+            if (around_ieq(value + nb, ne - nb, valued[k])) {
+                is_directive = 1;
+            }
+        }
+        if (!is_directive) {
+            /* "googlebot: noindex": the directives are for that crawler
+             * only (Google's X-Robots-Tag documentation). */
+            if (tok == 0 || !same_name(value + nb, ne - nb, agent, tok)) {
+                out->tags_other_agent++;
+                return ROBOTS_OK;
+            }
+            b = colon + 1;
+        }
+    }
+    out->tags_applied++;
+    apply_list(out, value + b, e - b, ROBOTS_META_FROM_HEADER);
+    return ROBOTS_OK;
+}
+
+ROBOTS_API robots_status robots_meta_parse_header(const char *value,
+                                                  size_t len,
+                                                  const char *agent,
+                                                  size_t agent_len,
+                                                  robots_meta_result *out) {
+    if (out == NULL) {
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    }
+    robots_meta_result_init(out);
+    return robots_meta_add_header(value, len, agent, agent_len, out);
+}
+
+/* --- HTML -------------------------------------------------------------- */
+
+typedef struct text_buf {
+    char *data;
+    size_t cap; /* bytes that may be stored, not counting a NUL */
+    size_t len;
+    int cut; /* 1 when bytes were dropped */
+} text_buf;
+
+static void put(text_buf *t, const char *s, size_t n) {
+    size_t k;
+    for (k = 0; k < n; k++) {
+        if (t->len == t->cap) {
+            t->cut = 1;
+            return;
+        }
+        t->data[t->len++] = s[k];
+    }
+}
+
+static size_t utf8_encode(uint32_t cp, char *o) {
+    if (cp < 0x80) {
+        o[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        o[0] = (char)(0xC0 | (cp >> 6));
+        o[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        o[0] = (char)(0xE0 | (cp >> 12));
+        o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        o[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    o[0] = (char)(0xF0 | (cp >> 18));
+    o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    o[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+/* Reads a character reference at s[i] == '&': numeric (&#39; &#x27;) or
+ * one of the few names that occur in attribute values. Returns the bytes
+ * consumed (0: not a reference, the '&' is literal) and writes the UTF-8
+ * form to o. Looks at most 12 bytes ahead, so the cost stays linear. */
+static size_t char_ref(const char *s, size_t i, size_t len, char *o,
+                       size_t *olen) {
+    static const struct {
+        const char *name;
+        const char *text;
+    } names[] = {{"amp;", "&"}, {"lt;", "<"},  {"gt;", ">"},
+                 {"quot;", "\""}, {"apos;", "'"}, {"nbsp;", " "}};
+    size_t k;
+    size_t j = i + 1;
+    if (j < len && s[j] == '#') {
+        uint32_t cp = 0;
+        int hex = 0;
+        size_t start;
+        j++;
+        if (j < len && (s[j] == 'x' || s[j] == 'X')) {
+            hex = 1;
+            j++;
+        }
+        start = j;
+        while (j < len && j - start < 8) {
+            unsigned char c = (unsigned char)s[j];
+            uint32_t dv;
+            if (around_is_digit(c)) {
+                dv = (uint32_t)(c - '0');
+            } else if (hex && around_lower(c) >= 'a' && around_lower(c) <= 'f') {
+                dv = (uint32_t)(around_lower(c) - 'a' + 10);
+            } else {
+                break;
+            }
+            cp = cp * (hex ? 16u : 10u) + dv;
+            j++;
+        }
+        if (j == start) {
+            return 0;
+        }
+        if (j < len && s[j] == ';') {
+            j++;
+        }
+        /* HTML replaces NUL, surrogates and values past Unicode with
+         * U+FFFD. */
+        if (cp == 0 || cp > 0x10FFFFu || (cp >= 0xD800u && cp <= 0xDFFFu)) {
+            cp = 0xFFFDu;
+        }
+        *olen = utf8_encode(cp, o);
+        return j - i;
+    }
+    for (k = 0; k < sizeof names / sizeof names[0]; k++) {
+        size_t n = strlen(names[k].name);
+        if (len - j >= n && memcmp(s + j, names[k].name, n) == 0) {
+            *olen = strlen(names[k].text);
+            memcpy(o, names[k].text, *olen);
+            return n + 1;
+        }
+    }
+    return 0;
+}
+
+/* Copies an attribute value into t, decoding character references. */
+static void copy_value(text_buf *t, const char *s, size_t len) {
+    size_t i = 0;
+    while (i < len && !t->cut) {
+        if (s[i] == '&') {
+            char o[4];
+            size_t olen = 0;
+            size_t used = char_ref(s, i, len, o, &olen);
+            if (used > 0) {
+                put(t, o, olen);
+                i += used;
+                continue;
+            }
+        }
+        put(t, s + i, 1);
+        i++;
+    }
+}
+
+/* What one <meta> tag holds; the first of repeated attributes counts, as
+ * in HTML's tokenizer. */
+typedef struct meta_tag {
+    char name[ROBOTS_META_MAX_DIRECTIVE_BYTES + 1];
+    text_buf name_buf;
+    int has_name;
+    char content[ROBOTS_META_MAX_CONTENT_BYTES];
+    text_buf content_buf;
+    int has_content;
+} meta_tag;
+
+typedef struct scanner {
+    const char *s;
+    size_t n; /* bytes that may be read: min(len, the scan limit) */
+    size_t i;
+} scanner;
+
+/* Reads the attributes of a tag whose name ends at sc->i, up to and past
+ * its '>' (HTML's attribute states, without the error recovery that does
+ * not change where a tag ends). Returns 0 if the input ends first. */
+static int read_attributes(scanner *sc, meta_tag *tag) {
+    const char *s = sc->s;
+    size_t n = sc->n;
+    size_t i = sc->i;
+    for (;;) {
+        size_t nb;
+        size_t ne;
+        size_t vb = 0;
+        size_t ve = 0;
+        while (i < n && (is_html_space((unsigned char)s[i]) || s[i] == '/')) {
+            i++;
+        }
+        if (i >= n) {
+            return 0;
+        }
+        if (s[i] == '>') {
+            sc->i = i + 1;
+            return 1;
+        }
+        nb = i;
+        i++; /* a leading '=' belongs to the name */
+        while (i < n && !is_html_space((unsigned char)s[i]) && s[i] != '/' &&
+               s[i] != '>' && s[i] != '=') {
+            i++;
+        }
+        ne = i;
+        while (i < n && is_html_space((unsigned char)s[i])) {
+            i++;
+        }
+        if (i < n && s[i] == '=') {
+            i++;
+            while (i < n && is_html_space((unsigned char)s[i])) {
+                i++;
+            }
+            if (i >= n) {
+                return 0;
+            }
+            if (s[i] == '"' || s[i] == '\'') {
+                char q = s[i];
+                const char *end = NULL;
+                i++;
+                if (i < n) {
+                    end = memchr(s + i, q, n - i);
+                }
+                if (end == NULL) {
+                    return 0;
+                }
+                vb = i;
+                ve = (size_t)(end - s);
+                i = ve + 1;
+            } else {
+                vb = i;
+                while (i < n && !is_html_space((unsigned char)s[i]) &&
+                       s[i] != '>') {
+                    i++;
+                }
+                ve = i;
+            }
+        }
+        if (tag != NULL) {
+            if (around_ieq(s + nb, ne - nb, "name") && !tag->has_name) {
+                tag->has_name = 1;
+                copy_value(&tag->name_buf, s + vb, ve - vb);
+            } else if (around_ieq(s + nb, ne - nb, "content") &&
+                       !tag->has_content) {
+                tag->has_content = 1;
+                copy_value(&tag->content_buf, s + vb, ve - vb);
+            }
+        }
+    }
+}
+
+/* Finds `lit` (ASCII) from s[i], returning its offset or n. memchr keeps
+ * the scan linear: every byte is a candidate start at most once. */
+static size_t find(const char *s, size_t i, size_t n, const char *lit) {
+    size_t m = strlen(lit);
+    while (i < n) {
+        const char *p = memchr(s + i, lit[0], n - i);
+        if (p == NULL) {
+            return n;
+        }
+        i = (size_t)(p - s);
+        if (n - i >= m && memcmp(s + i, lit, m) == 0) {
+            return i;
+        }
+        i++;
+    }
+    return n;
+}
+
+/* Length of the tag name at s[i] (HTML: up to whitespace, '/' or '>'). */
+static size_t tag_name(const char *s, size_t i, size_t n) {
+    size_t j = i;
+    while (j < n && !is_html_space((unsigned char)s[j]) && s[j] != '/' &&
+           s[j] != '>') {
+        j++;
+    }
+    return j - i;
+}
+
+/* Skips the text of a raw-text or RCDATA element up to its end tag
+ * "</name" followed by whitespace, '/' or '>'. Returns 0 if none. */
+static int skip_raw_text(scanner *sc, const char *name) {
+    size_t m = strlen(name);
+    size_t i = sc->i;
+    for (;;) {
+        size_t k = find(sc->s, i, sc->n, "</");
+        size_t e;
+        if (k >= sc->n) {
+            return 0;
+        }
+        e = k + 2;
+        if (sc->n - e > m && around_ieq(sc->s + e, m, name)) {
+            unsigned char c = (unsigned char)sc->s[e + m];
+            if (is_html_space(c) || c == '/' || c == '>') {
+                sc->i = e + m;
+                return read_attributes(sc, NULL);
+            }
+        }
+        i = k + 2;
+    }
+}
+
+static void set_text(char *dst, size_t *dst_len, int *has, const char *src,
+                     size_t len, int *truncated) {
+    size_t b = 0;
+    size_t e = len;
+    if (*has) {
+        return;
+    }
+    trim_html(src, &b, &e);
+    if (e - b > ROBOTS_META_MAX_TEXT_BYTES) {
+        e = b + ROBOTS_META_MAX_TEXT_BYTES;
+        *truncated = 1;
+    }
+    memcpy(dst, src + b, e - b);
+    dst[e - b] = '\0';
+    *dst_len = e - b;
+    *has = 1;
+}
+
+static void apply_meta(robots_meta_result *r, meta_tag *tag,
+                       const char *agent, size_t tok) {
+    size_t nb = 0;
+    size_t ne = tag->name_buf.len;
+    const char *name = tag->name;
+    const char *content = tag->content;
+    size_t clen = tag->content_buf.len;
+    robots_meta_source src;
+    if (!tag->has_name || tag->name_buf.cut) {
+        return;
+    }
+    trim_html(name, &nb, &ne);
+    if (tag->content_buf.cut) {
+        r->truncated = 1;
+    }
+    if (around_ieq(name + nb, ne - nb, "description")) {
+        set_text(r->description, &r->description_len, &r->has_description,
+                 content, clen, &r->truncated);
+        return;
+    }
+    if (around_ieq(name + nb, ne - nb, "keywords")) {
+        set_text(r->keywords, &r->keywords_len, &r->has_keywords, content,
+                 clen, &r->truncated);
+        return;
+    }
+    if (around_ieq(name + nb, ne - nb, "revisit-after")) {
+        set_text(r->revisit_after, &r->revisit_after_len,
+                 &r->has_revisit_after, content, clen, &r->truncated);
+        return;
+    }
+    if (around_ieq(name + nb, ne - nb, "robots")) {
+        src = ROBOTS_META_FROM_ROBOTS;
+    } else if (tok > 0 && same_name(name + nb, ne - nb, agent, tok)) {
+        src = ROBOTS_META_FROM_AGENT;
+    } else {
+        return;
+    }
+    if (tag->content_buf.cut) {
+        /* A cut value keeps only its whole items. */
+        while (clen > 0 && content[clen - 1] != ',') {
+            clen--;
+        }
+    }
+    r->tags_applied++;
+    apply_list(r, content, clen, src);
+}
+
+ROBOTS_API robots_status robots_meta_scan_html(const char *html, size_t len,
+                                               const char *agent,
+                                               size_t agent_len,
+                                               robots_meta_result *out) {
+    static const char *const raw[] = {"script", "style", "title",
+                                      "textarea"};
+    scanner sc;
+    size_t tok;
+    if ((html == NULL && len != 0) || (agent == NULL && agent_len != 0) ||
+        out == NULL) {
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    }
+    robots_meta_result_init(out);
+    tok = agent_token(agent, agent_len);
+    sc.s = html;
+    sc.n = len < ROBOTS_META_MAX_SCAN_BYTES ? len : ROBOTS_META_MAX_SCAN_BYTES;
+    sc.i = 0;
+    for (;;) {
+        const char *lt;
+        const char *s = sc.s;
+        size_t i;
+        size_t nl;
+        if (sc.i >= sc.n) {
+            break;
+        }
+        lt = memchr(s + sc.i, '<', sc.n - sc.i);
+        if (lt == NULL) {
+            sc.i = sc.n;
+            break;
+        }
+        i = (size_t)(lt - s);
+        if (i + 1 >= sc.n) {
+            sc.i = i;
+            break;
+        }
+        if (sc.n - i >= 4 && memcmp(s + i, "<!--", 4) == 0) {
+            /* From i + 2 so that "<!-->" and "<!--->" end at once, as
+             * HTML's tokenizer ends them. */
+            size_t end = find(s, i + 2, sc.n, "-->");
+            if (end >= sc.n) {
+                sc.i = i;
+                break;
+            }
+            sc.i = end + 3;
+        } else if (s[i + 1] == '!' || s[i + 1] == '?') {
+            const char *gt = memchr(s + i, '>', sc.n - i);
+            if (gt == NULL) {
+                sc.i = i;
+                break;
+            }
+            sc.i = (size_t)(gt - s) + 1;
+        } else if (s[i + 1] == '/' && i + 2 < sc.n &&
+                   around_is_alpha((unsigned char)s[i + 2])) {
+            nl = tag_name(s, i + 2, sc.n);
+            if (around_ieq(s + i + 2, nl, "head")) {
+                out->head_ended = 1;
+                sc.i = i;
+                break;
+            }
+            sc.i = i + 2 + nl;
+            if (!read_attributes(&sc, NULL)) {
+                sc.i = i;
+                break;
+            }
+        } else if (around_is_alpha((unsigned char)s[i + 1])) {
+            meta_tag tag;
+            size_t k;
+            int is_meta;
+            nl = tag_name(s, i + 1, sc.n);
+            if (around_ieq(s + i + 1, nl, "body")) {
+                out->head_ended = 1;
+                sc.i = i;
+                break;
+            }
+            is_meta = around_ieq(s + i + 1, nl, "meta");
+            if (is_meta) {
+                tag.has_name = 0;
+                tag.has_content = 0;
+                tag.name_buf.data = tag.name;
+                tag.name_buf.cap = ROBOTS_META_MAX_DIRECTIVE_BYTES;
+                tag.name_buf.len = 0;
+                tag.name_buf.cut = 0;
+                tag.content_buf.data = tag.content;
+                tag.content_buf.cap = ROBOTS_META_MAX_CONTENT_BYTES;
+                tag.content_buf.len = 0;
+                tag.content_buf.cut = 0;
+            }
+            sc.i = i + 1 + nl;
+            if (!read_attributes(&sc, is_meta ? &tag : NULL)) {
+                /* An unterminated tag is not a tag: it is not applied. */
+                sc.i = i;
+                break;
+            }
+            if (is_meta) {
+                apply_meta(out, &tag, agent, tok);
+            }
+            for (k = 0; k < sizeof raw / sizeof raw[0]; k++) {
+                if (around_ieq(s + i + 1, nl, raw[k])) {
+                    if (!skip_raw_text(&sc, raw[k])) {
+                        sc.i = sc.n;
+                        goto done;
+                    }
+                    break;
+                }
+            }
+        } else {
+            sc.i = i + 1; /* a '<' that starts no tag is text */
+        }
+    }
+done:
+    out->bytes_scanned = sc.i;
+    /* Past the scan limit the head may go on: say so. */
+    if (!out->head_ended && len > sc.n) {
+        out->truncated = 1;
+    }
+    return ROBOTS_OK;
+}

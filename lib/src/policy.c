@@ -1,0 +1,179 @@
+/*
+ * policy.c - what a crawler does with the result of fetching robots.txt:
+ * parse it, allow all, disallow all and retry, follow a redirect, use a
+ * cached copy, or (legacy) come back later. The table "Fetching the file"
+ * of docs/semantics.md is the specification; it merges RFC 9309 section
+ * 2.3.1, seed 004 ("Handling HTTP result codes") and seeds 000/001 (the
+ * 1996 draft as the book gives it). A pure function: no network, no clock.
+ */
+#include "around_internal.h"
+#include "robots.h"
+
+ROBOTS_API const char *robots_network_error_name(robots_network_error error) {
+    switch (error) {
+    case ROBOTS_NET_NONE:
+        return "none";
+    case ROBOTS_NET_DNS:
+        return "dns";
+    case ROBOTS_NET_CONNECT:
+        return "connect";
+    case ROBOTS_NET_TIMEOUT:
+        return "timeout";
+    case ROBOTS_NET_TLS:
+        return "tls";
+    case ROBOTS_NET_TRUNCATED:
+        return "truncated";
+    }
+    return NULL;
+}
+
+ROBOTS_API robots_status robots_network_error_from_name(
+    const char *name, size_t len, robots_network_error *out) {
+    int v;
+    if ((name == NULL && len != 0) || out == NULL) {
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    }
+    for (v = ROBOTS_NET_NONE; v <= ROBOTS_NET_TRUNCATED; v++) {
+        const char *n = robots_network_error_name((robots_network_error)v);
+        if (around_ieq(name, len, n)) {
+            *out = (robots_network_error)v;
+            return ROBOTS_OK;
+        }
+    }
+    return ROBOTS_ERR_INVALID_ARGUMENT;
+}
+
+ROBOTS_API const char *robots_fetch_action_name(robots_fetch_action action) {
+    switch (action) {
+    case ROBOTS_FETCH_PARSE_BODY:
+        return "parse-body";
+    case ROBOTS_FETCH_ALLOW_ALL:
+        return "allow-all";
+    case ROBOTS_FETCH_DISALLOW_ALL:
+        return "disallow-all";
+    case ROBOTS_FETCH_DISALLOW_ALL_RETRY:
+        return "disallow-all-retry";
+    case ROBOTS_FETCH_FOLLOW_REDIRECT:
+        return "follow-redirect";
+    case ROBOTS_FETCH_USE_CACHED:
+        return "use-cached";
+    case ROBOTS_FETCH_DEFER:
+        return "defer";
+    }
+    return NULL;
+}
+
+ROBOTS_API const char *robots_fetch_basis_name(robots_fetch_basis basis) {
+    switch (basis) {
+    case ROBOTS_BASIS_SUCCESS:
+        return "success";
+    case ROBOTS_BASIS_REDIRECT:
+        return "redirect";
+    case ROBOTS_BASIS_REDIRECT_LIMIT:
+        return "redirect-limit";
+    case ROBOTS_BASIS_CLIENT_ERROR:
+        return "client-error";
+    case ROBOTS_BASIS_ACCESS_RESTRICTED:
+        return "access-restricted";
+    case ROBOTS_BASIS_RATE_LIMITED:
+        return "rate-limited";
+    case ROBOTS_BASIS_SERVER_ERROR:
+        return "server-error";
+    case ROBOTS_BASIS_NETWORK_ERROR:
+        return "network-error";
+    case ROBOTS_BASIS_OTHER_STATUS:
+        return "other-status";
+    }
+    return NULL;
+}
+
+/* The "unreachable" row: 5xx, network errors, and what is read as them. */
+static void unreachable(const robots_fetch_outcome *in, robots_profile profile,
+                        robots_fetch_decision *out) {
+    out->retry = 1;
+    if (profile == ROBOTS_PROFILE_LEGACY) {
+        /* Seeds 000/001: on a temporary failure the robot defers its visit
+         * until the file can be fetched; the draft has no 30-day rule. */
+        out->action = ROBOTS_FETCH_DEFER;
+        return;
+    }
+    /* RFC 9309 section 2.3.1.4 and seed 004: after more than 30 days, the
+     * last cached copy, or no restriction when there is none. */
+    if (in->unreachable_seconds > ROBOTS_UNREACHABLE_LIMIT_SECONDS) {
+        out->long_unreachable = 1;
+        out->action = in->has_cached_copy ? ROBOTS_FETCH_USE_CACHED
+                                          : ROBOTS_FETCH_ALLOW_ALL;
+        return;
+    }
+    out->action = ROBOTS_FETCH_DISALLOW_ALL_RETRY;
+}
+
+ROBOTS_API robots_status robots_fetch_policy(const robots_fetch_outcome *in,
+                                             robots_profile profile,
+                                             robots_fetch_decision *out) {
+    int status;
+    if (in == NULL || out == NULL) {
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    }
+    if (profile != ROBOTS_PROFILE_RFC9309 && profile != ROBOTS_PROFILE_GOOGLE &&
+        profile != ROBOTS_PROFILE_LEGACY) {
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    }
+    if (robots_network_error_name(in->network_error) == NULL ||
+        in->unreachable_seconds < 0) {
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    }
+    status = in->status;
+    if (in->network_error == ROBOTS_NET_NONE && (status < 100 || status > 999)) {
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    }
+    out->action = ROBOTS_FETCH_ALLOW_ALL;
+    out->basis = ROBOTS_BASIS_CLIENT_ERROR;
+    out->retry = 0;
+    out->long_unreachable = 0;
+
+    if (in->network_error != ROBOTS_NET_NONE) {
+        /* Seed 004: DNS and network problems (timeouts, resets, chunking
+         * errors) are handled as server errors. */
+        out->basis = ROBOTS_BASIS_NETWORK_ERROR;
+        unreachable(in, profile, out);
+    } else if (status >= 200 && status <= 299) {
+        out->basis = ROBOTS_BASIS_SUCCESS;
+        out->action = ROBOTS_FETCH_PARSE_BODY;
+    } else if (status >= 300 && status <= 399) {
+        /* Redirects already followed are counted: up to 5 are followed,
+         * a 3xx after that ends the chain as a 404 (seed 004). */
+        if (in->redirects < ROBOTS_MAX_REDIRECTS) {
+            out->basis = ROBOTS_BASIS_REDIRECT;
+            out->action = ROBOTS_FETCH_FOLLOW_REDIRECT;
+        } else {
+            out->basis = ROBOTS_BASIS_REDIRECT_LIMIT;
+            out->action = ROBOTS_FETCH_ALLOW_ALL;
+        }
+    } else if (status >= 400 && status <= 499) {
+        if (profile == ROBOTS_PROFILE_LEGACY && (status == 401 || status == 403)) {
+            /* Seeds 000/001: access restricted means the whole site is. */
+            out->basis = ROBOTS_BASIS_ACCESS_RESTRICTED;
+            out->action = ROBOTS_FETCH_DISALLOW_ALL;
+        } else if (profile == ROBOTS_PROFILE_GOOGLE && status == 429) {
+            /* google/robotstxt's fetcher treats Too Many Requests as a
+             * server error (docs/semantics.md). */
+            out->basis = ROBOTS_BASIS_RATE_LIMITED;
+            unreachable(in, profile, out);
+        } else {
+            /* RFC 9309 section 2.3.1.3: 4xx, 401 and 403 included, means
+             * the file is unavailable: no restriction. */
+            out->basis = ROBOTS_BASIS_CLIENT_ERROR;
+            out->action = ROBOTS_FETCH_ALLOW_ALL;
+        }
+    } else if (status >= 500 && status <= 599) {
+        out->basis = ROBOTS_BASIS_SERVER_ERROR;
+        unreachable(in, profile, out);
+    } else {
+        /* 1xx as a final answer and codes past 599 are no defined outcome:
+         * the safe reading is "unreachable" (docs/semantics.md). */
+        out->basis = ROBOTS_BASIS_OTHER_STATUS;
+        unreachable(in, profile, out);
+    }
+    return ROBOTS_OK;
+}
