@@ -151,8 +151,8 @@ static void longest_match(const robots_txt *doc, const robots_str *agents,
         return;
     }
     set_rule(doc, out, best.group, best.rule);
-    out->reason = best.tie ? ROBOTS_REASON_TIE_ALLOW
-                           : ROBOTS_REASON_LONGEST_MATCH;
+    out->reason =
+        best.tie ? ROBOTS_REASON_TIE_ALLOW : ROBOTS_REASON_LONGEST_MATCH;
 }
 
 static void first_match(const robots_txt *doc, const char *path, size_t len,
@@ -182,8 +182,8 @@ static int is_robots_txt_path(const char *path, size_t len) {
 }
 
 robots_status robots_check(const robots_txt *doc, const robots_str *agents,
-                           size_t agent_count, const char *url,
-                           size_t url_len, robots_verdict *out) {
+                           size_t agent_count, const char *url, size_t url_len,
+                           robots_verdict *out) {
     if (doc == NULL || out == NULL || (url == NULL && url_len != 0))
         return ROBOTS_ERR_INVALID_ARGUMENT;
     robots_status status = rb_validate_agents(agents, agent_count);

@@ -19,9 +19,9 @@
  * result. */
 typedef struct rb_mem {
     robots_allocator allocator;
-    size_t live;  /* bytes currently allocated */
-    size_t peak;  /* most bytes ever live at once */
-    size_t cap;   /* 0: none */
+    size_t live;           /* bytes currently allocated */
+    size_t peak;           /* most bytes ever live at once */
+    size_t cap;            /* 0: none */
     robots_status failure; /* why the last rb_alloc failed */
 } rb_mem;
 
@@ -45,8 +45,7 @@ RB_HIDDEN void rb_vec_init(rb_vec *vec, size_t elem);
  * counted), or NULL on failure. */
 RB_HIDDEN void *rb_vec_reserve(rb_mem *mem, rb_vec *vec, size_t more);
 /* Appends `n` elements copied from src. 0 on failure. */
-RB_HIDDEN int rb_vec_push(rb_mem *mem, rb_vec *vec, const void *src,
-                          size_t n);
+RB_HIDDEN int rb_vec_push(rb_mem *mem, rb_vec *vec, const void *src, size_t n);
 RB_HIDDEN void rb_vec_release(rb_mem *mem, rb_vec *vec);
 
 /* ---- the document -------------------------------------------------------
@@ -109,7 +108,7 @@ typedef struct rb_diag {
 } rb_diag;
 
 struct robots_txt {
-    rb_mem mem; /* the allocator and the accounting, for robots_free() */
+    rb_mem mem;        /* the allocator and the accounting, for robots_free() */
     size_t block_size; /* the one allocation holding everything below */
     robots_profile profile;
     size_t input_bytes;
@@ -123,8 +122,8 @@ struct robots_txt {
     const rb_record *extensions;
     const rb_diag *diags;
     const char *text;
-    size_t group_count, agent_count, rule_count, sitemap_count,
-        extension_count, diag_count, text_len;
+    size_t group_count, agent_count, rule_count, sitemap_count, extension_count,
+        diag_count, text_len;
 };
 
 static inline const char *rb_str(const robots_txt *doc, rb_span span) {
@@ -132,7 +131,9 @@ static inline const char *rb_str(const robots_txt *doc, rb_span span) {
 }
 
 /* ---- character classes -------------------------------------------------- */
-static inline int rb_is_space(unsigned char c) { return c == ' ' || c == '\t'; }
+static inline int rb_is_space(unsigned char c) {
+    return c == ' ' || c == '\t';
+}
 static inline unsigned char rb_lower(unsigned char c) {
     return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + ('a' - 'A')) : c;
 }
@@ -170,8 +171,8 @@ RB_HIDDEN int rb_match_prefix(const char *pattern, size_t plen,
  * when a "/" must be put in front (google: "?q" gives "/?q") or the path
  * is empty (then *len is 0 and the path is "/"). */
 RB_HIDDEN robots_status rb_url_path(robots_profile profile, const char *url,
-                                    size_t url_len, size_t *start,
-                                    size_t *len, int *needs_slash);
+                                    size_t url_len, size_t *start, size_t *len,
+                                    int *needs_slash);
 
 /* ---- user-agents (agent.c) ---------------------------------------------- */
 /* Length of the leading [A-Za-z_-] run: the product token. */
@@ -185,7 +186,6 @@ RB_HIDDEN int rb_agent_names_caller(robots_profile profile,
                                     const robots_str *callers, size_t n);
 
 /* ---- checking (check.c) ------------------------------------------------- */
-RB_HIDDEN robots_status rb_validate_agents(const robots_str *agents,
-                                           size_t n);
+RB_HIDDEN robots_status rb_validate_agents(const robots_str *agents, size_t n);
 
 #endif

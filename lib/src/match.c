@@ -89,14 +89,15 @@ robots_status robots_match_path(robots_profile profile, const char *pattern,
      * limits, so matching on its own allocates nothing. */
     char norm_pattern[3 * ROBOTS_MAX_LINE_BYTES];
     char norm_path[3 * ROBOTS_MAX_URL_BYTES + 1];
-    size_t np = rb_normalize_pattern(profile, pattern, pattern_len,
-                                     norm_pattern);
+    size_t np =
+        rb_normalize_pattern(profile, pattern, pattern_len, norm_pattern);
     size_t nq = rb_normalize_path(profile, path, path_len, norm_path);
     if (profile == ROBOTS_PROFILE_LEGACY) {
         *matched = rb_match_prefix(norm_pattern, np, norm_path, nq);
     } else {
         /* An empty pattern is no rule at all (RFC 9309 section 2.2.2). */
-        *matched = np != 0 && rb_match_wildcard(norm_pattern, np, norm_path, nq);
+        *matched =
+            np != 0 && rb_match_wildcard(norm_pattern, np, norm_path, nq);
     }
     return ROBOTS_OK;
 }

@@ -98,8 +98,7 @@ static size_t normalize_rfc9309(const char *in, size_t len, char *out,
     return (size_t)(o - out);
 }
 
-static size_t normalize_google_pattern(const char *in, size_t len,
-                                       char *out) {
+static size_t normalize_google_pattern(const char *in, size_t len, char *out) {
     char *o = out;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)in[i];
@@ -139,8 +138,8 @@ static size_t copy_bytes(const char *in, size_t len, char *out) {
     return len;
 }
 
-size_t rb_normalize_pattern(robots_profile profile, const char *in,
-                            size_t len, char *out) {
+size_t rb_normalize_pattern(robots_profile profile, const char *in, size_t len,
+                            char *out) {
     switch (profile) {
     case ROBOTS_PROFILE_GOOGLE:
         return normalize_google_pattern(in, len, out);

@@ -28,10 +28,10 @@ typedef struct parser {
     robots_profile profile;
     rb_vec groups, agents, rules, sitemaps, extensions, diags, text;
     size_t diag_total;
-    int have_group;     /* a group (record) is open */
-    int in_agent_list;  /* the last record line was a user-agent line */
-    int seen_content;   /* a non-blank line has been read */
-    size_t line;        /* 1-based number of the line being read */
+    int have_group;    /* a group (record) is open */
+    int in_agent_list; /* the last record line was a user-agent line */
+    int seen_content;  /* a non-blank line has been read */
+    size_t line;       /* 1-based number of the line being read */
     const char *line_start;
     char *scratch; /* 3 * ROBOTS_MAX_LINE_BYTES, for normalisation */
     int failed;
@@ -129,8 +129,8 @@ static int equals_nocase(const char *s, size_t len, const char *word) {
     return rb_equal_nocase(s, len, word, strlen(word));
 }
 
-static const char *const canonical_key[] = {
-    NULL, "User-agent", "Allow", "Disallow", "Sitemap", NULL};
+static const char *const canonical_key[] = {NULL,       "User-agent", "Allow",
+                                            "Disallow", "Sitemap",    NULL};
 
 /* Optimal string alignment distance, case-insensitive, for short keys;
  * anything longer than 24 bytes is "far". */
@@ -346,17 +346,15 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
     if (len == 0 && p->profile != ROBOTS_PROFILE_LEGACY)
         return; /* RFC 9309 2.2.2: an empty pattern is no rule */
     if (len == 0 && kind == ROBOTS_RULE_ALLOW)
-        diag(p, NULL, ROBOTS_DIAG_EMPTY_ALLOW_MATCHES_ALL,
-             ROBOTS_SEVERITY_NOTE, NULL,
-             "an empty Allow matches every path in the 1996 draft");
+        diag(p, NULL, ROBOTS_DIAG_EMPTY_ALLOW_MATCHES_ALL, ROBOTS_SEVERITY_NOTE,
+             NULL, "an empty Allow matches every path in the 1996 draft");
 
     size_t nlen = rb_normalize_pattern(p->profile, value, len, p->scratch);
     int never = len != 0 && p->scratch[0] != '/' &&
                 (p->profile == ROBOTS_PROFILE_LEGACY || p->scratch[0] != '*');
     if (never)
-        diag(p, value, ROBOTS_DIAG_PATTERN_NEVER_MATCHES,
-             ROBOTS_SEVERITY_ERROR, NULL,
-             "pattern '%s' does not start with '/'%s and can never match",
+        diag(p, value, ROBOTS_DIAG_PATTERN_NEVER_MATCHES, ROBOTS_SEVERITY_ERROR,
+             NULL, "pattern '%s' does not start with '/'%s and can never match",
              quote(value, len, q),
              p->profile == ROBOTS_PROFILE_LEGACY ? "" : " or '*'");
     rb_rule r;
@@ -367,8 +365,8 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
     int index_htm = p->profile == ROBOTS_PROFILE_GOOGLE &&
                     kind == ROBOTS_RULE_ALLOW &&
                     is_google_index_htm(p->scratch, nlen);
-    r.line_bits = (uint32_t)(p->line << 2) | (uint32_t)(index_htm << 1) |
-                  (uint32_t)kind;
+    r.line_bits =
+        (uint32_t)(p->line << 2) | (uint32_t)(index_htm << 1) | (uint32_t)kind;
     r.pattern_off = pattern.off;
     r.pattern_len = (uint16_t)pattern.len;
     r.normalized_off = normalized.off;
@@ -384,10 +382,10 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
 
 static int is_absolute_url(const char *s, size_t len) {
     size_t i = 0;
-    while (i < len && ((s[i] >= 'a' && s[i] <= 'z') ||
-                       (s[i] >= 'A' && s[i] <= 'Z') ||
-                       (i > 0 && ((s[i] >= '0' && s[i] <= '9') ||
-                                  s[i] == '+' || s[i] == '-' || s[i] == '.'))))
+    while (i < len &&
+           ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+            (i > 0 && ((s[i] >= '0' && s[i] <= '9') || s[i] == '+' ||
+                       s[i] == '-' || s[i] == '.'))))
         i++;
     return i > 0 && len - i > 3 && s[i] == ':' && s[i + 1] == '/' &&
            s[i + 2] == '/';
@@ -442,8 +440,8 @@ static int parse_delay(const char *s, size_t len, double *out) {
     return 1;
 }
 
-static void on_other(parser *p, const char *key, size_t klen,
-                     const char *value, size_t len) {
+static void on_other(parser *p, const char *key, size_t klen, const char *value,
+                     size_t len) {
     char q[48];
     add_record(p, &p->extensions, key, klen, value, len);
     if (!equals_nocase(key, klen, "crawl-delay"))
@@ -592,9 +590,8 @@ static void process_line(parser *p, const char *raw, size_t raw_len) {
     if (!p->seen_content) {
         p->seen_content = 1;
         if (content[0] == '<')
-            diag(p, content, ROBOTS_DIAG_LOOKS_LIKE_HTML,
-                 ROBOTS_SEVERITY_ERROR, NULL,
-                 "the file looks like HTML, not a robots.txt");
+            diag(p, content, ROBOTS_DIAG_LOOKS_LIKE_HTML, ROBOTS_SEVERITY_ERROR,
+                 NULL, "the file looks like HTML, not a robots.txt");
     }
 
     const char *key, *value;
@@ -614,23 +611,25 @@ static void process_line(parser *p, const char *raw, size_t raw_len) {
              quote(key, klen, q));
     } else {
         const char *word_end = content;
-        while (word_end < content + len && !rb_is_space((unsigned char)*word_end))
+        while (word_end < content + len &&
+               !rb_is_space((unsigned char)*word_end))
             word_end++;
         size_t wlen = (size_t)(word_end - content);
         enum key_kind k = p->profile == ROBOTS_PROFILE_GOOGLE
                               ? KEY_OTHER
                               : strict_key(content, wlen);
-        const char *guess = k != KEY_OTHER ? canonical_key[k]
-                                           : typo_of(content, wlen);
+        const char *guess =
+            k != KEY_OTHER ? canonical_key[k] : typo_of(content, wlen);
         if (guess != NULL)
             diag(p, content, ROBOTS_DIAG_MISSING_COLON, ROBOTS_SEVERITY_ERROR,
-                 guess, "line '%s' has no ':' and is ignored; did you mean "
-                        "'%s: ...'?",
+                 guess,
+                 "line '%s' has no ':' and is ignored; did you mean "
+                 "'%s: ...'?",
                  quote(content, len, q), guess);
         else
-            diag(p, content, ROBOTS_DIAG_MISSING_COLON,
-                 ROBOTS_SEVERITY_WARNING, NULL,
-                 "line '%s' has no ':' and is ignored", quote(content, len, q));
+            diag(p, content, ROBOTS_DIAG_MISSING_COLON, ROBOTS_SEVERITY_WARNING,
+                 NULL, "line '%s' has no ':' and is ignored",
+                 quote(content, len, q));
         return;
     }
     if (klen == 0) {
@@ -672,13 +671,13 @@ static size_t bom_length(robots_profile profile, const unsigned char *s,
     return profile == ROBOTS_PROFILE_GOOGLE ? n : 0;
 }
 
-static void parse_lines(parser *p, const char *body, size_t len,
-                        size_t limit, size_t *parsed) {
+static void parse_lines(parser *p, const char *body, size_t len, size_t limit,
+                        size_t *parsed) {
     const unsigned char *u = (const unsigned char *)body;
     size_t pos = bom_length(p->profile, u, limit);
     p->line = 1;
-    if (len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) ||
-                     (u[0] == 0xFE && u[1] == 0xFF))) {
+    if (len >= 2 &&
+        ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF))) {
         p->line_start = body;
         diag(p, body, ROBOTS_DIAG_UTF16_BOM, ROBOTS_SEVERITY_WARNING, NULL,
              "the file starts with a UTF-16 byte order mark; robots.txt is "
@@ -715,15 +714,16 @@ static void parse_lines(parser *p, const char *body, size_t len,
     *parsed = pos < limit ? pos : (limit < pos ? limit : pos);
     if (pos < len && !p->failed) {
         p->line_start = body + pos;
-        diag(p, NULL, ROBOTS_DIAG_PAST_PARSE_LIMIT, ROBOTS_SEVERITY_ERROR,
-             NULL,
+        diag(p, NULL, ROBOTS_DIAG_PAST_PARSE_LIMIT, ROBOTS_SEVERITY_ERROR, NULL,
              "the file is longer than the parse limit of %zu bytes; the "
              "%zu bytes from here on are ignored",
              limit, len - pos);
     }
 }
 
-static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
+static size_t align8(size_t n) {
+    return (n + 7) & ~(size_t)7;
+}
 
 static void release_parser(parser *p) {
     rb_vec_release(&p->mem, &p->groups);
@@ -740,8 +740,8 @@ static void release_parser(parser *p) {
 /* Copies the arrays into one block laid out as
  * [robots_txt][groups][agents][rules][sitemaps][extensions][diags][text]. */
 static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
-    const rb_vec *parts[] = {&p->groups,     &p->agents, &p->rules,
-                             &p->sitemaps,   &p->extensions, &p->diags,
+    const rb_vec *parts[] = {&p->groups,   &p->agents,     &p->rules,
+                             &p->sitemaps, &p->extensions, &p->diags,
                              &p->text};
     size_t offsets[7];
     size_t size = align8(sizeof(robots_txt));

@@ -31,8 +31,10 @@ static const struct {
     {"ROBOTS_ERR_OUT_OF_RANGE", "the index is past the end of the list"},
     {"ROBOTS_ERR_URL_NO_SCHEME", "the URL has no scheme"},
     {"ROBOTS_ERR_URL_NO_HOST", "the URL has no host"},
-    {"ROBOTS_ERR_URL_BAD_HOST", "the URL's host is not a valid host name or IP address"},
-    {"ROBOTS_ERR_URL_BAD_PORT", "the URL's port is not a number from 0 to 65535"},
+    {"ROBOTS_ERR_URL_BAD_HOST",
+     "the URL's host is not a valid host name or IP address"},
+    {"ROBOTS_ERR_URL_BAD_PORT",
+     "the URL's port is not a number from 0 to 65535"},
     {"ROBOTS_ERR_URL_UNSUPPORTED_SCHEME",
      "the URL's scheme has no robots.txt (only http, https and ftp do)"},
     {"ROBOTS_ERR_HEADER_INVALID", "a header value is malformed"},
@@ -52,8 +54,12 @@ const char *robots_status_message(robots_status status) {
     return "unknown status code";
 }
 
-const char *robots_version(void) { return ROBOTS_VERSION_STRING; }
-int robots_version_number(void) { return ROBOTS_VERSION_NUMBER; }
+const char *robots_version(void) {
+    return ROBOTS_VERSION_STRING;
+}
+int robots_version_number(void) {
+    return ROBOTS_VERSION_NUMBER;
+}
 
 static const char *const profile_names[] = {"rfc9309", "google", "legacy"};
 
@@ -79,9 +85,9 @@ robots_status robots_profile_from_name(const char *name, size_t len,
     return ROBOTS_ERR_INVALID_ARGUMENT;
 }
 
-static const char *const reason_names[] = {
-    "no-group",  "no-rule-matched", "longest-match",
-    "tie-allow", "first-match",     "robots-txt"};
+static const char *const reason_names[] = {"no-group",      "no-rule-matched",
+                                           "longest-match", "tie-allow",
+                                           "first-match",   "robots-txt"};
 
 const char *robots_reason_name(robots_reason reason) {
     size_t i = (size_t)reason;
@@ -110,19 +116,29 @@ const char *robots_severity_name(robots_severity severity) {
     return NULL;
 }
 
-static const char *const diag_names[] = {
-    "unknown-key",          "typo-key",
-    "missing-colon",        "rule-outside-group",
-    "pattern-never-matches", "line-truncated",
-    "past-parse-limit",     "invalid-crawl-delay",
-    "extension",            "nul-byte",
-    "invalid-utf8",         "bom-not-at-start",
-    "empty-key",            "empty-user-agent",
-    "agent-reduced",        "sitemap-not-absolute",
-    "looks-like-html",      "too-many-diagnostics",
-    "key-by-prefix",        "no-separator-pair",
-    "allow-ignored",        "empty-allow-matches-all",
-    "utf16-bom"};
+static const char *const diag_names[] = {"unknown-key",
+                                         "typo-key",
+                                         "missing-colon",
+                                         "rule-outside-group",
+                                         "pattern-never-matches",
+                                         "line-truncated",
+                                         "past-parse-limit",
+                                         "invalid-crawl-delay",
+                                         "extension",
+                                         "nul-byte",
+                                         "invalid-utf8",
+                                         "bom-not-at-start",
+                                         "empty-key",
+                                         "empty-user-agent",
+                                         "agent-reduced",
+                                         "sitemap-not-absolute",
+                                         "looks-like-html",
+                                         "too-many-diagnostics",
+                                         "key-by-prefix",
+                                         "no-separator-pair",
+                                         "allow-ignored",
+                                         "empty-allow-matches-all",
+                                         "utf16-bom"};
 
 const char *robots_diag_kind_name(robots_diag_kind kind) {
     size_t i = (size_t)kind;

@@ -23,8 +23,8 @@ static size_t find_any(const char *s, size_t len, size_t from,
 static int is_scheme_char(unsigned char c, int first) {
     if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
         return 1;
-    return !first && ((c >= '0' && c <= '9') || c == '+' || c == '-' ||
-                      c == '.');
+    return !first &&
+           ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.');
 }
 
 /* Length of "scheme" before a ':' (0 when the URL has no scheme). */

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# install-deps.sh - installs, from Debian's packages, what the build and every
+# CI gate need. Does nothing when all of them are already present, so it is
+# cheap to call first in every script.
+set -euo pipefail
+
+packages=(cmake gcc clang make libcjson-dev python3)
+
+missing=()
+for pkg in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$pkg")
+    fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+    sudo=sudo
+else
+    sudo=
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,60 @@
+/*
+ * cli.h - what the `robots` subcommands share: reading inputs, parsing
+ * options, writing JSON, and the exit codes of google/robotstxt's
+ * robots_main convention.
+ */
+#ifndef ROBOTS_CLI_H
+#define ROBOTS_CLI_H
+
+#include "robots.h"
+
+#include <stddef.h>
+#include <stdio.h>
+
+enum {
+    EXIT_ALLOWED = 0,    /* every URL allowed; or success */
+    EXIT_DISALLOWED = 1, /* some URL disallowed; or a failed check */
+    EXIT_USAGE = 2       /* a usage, input or I/O error */
+};
+
+/* A file's bytes, or stdin's for "-". */
+typedef struct cli_buffer {
+    char *data;
+    size_t len;
+} cli_buffer;
+
+/* Reads all of `path` (at most `max` bytes). On failure prints one line
+ * "robots: PATH: reason" on stderr and returns 0. */
+int cli_read_file(const char *path, size_t max, cli_buffer *out);
+void cli_buffer_free(cli_buffer *buf);
+
+/* Prints "robots: " + message on stderr; returns EXIT_USAGE. */
+int cli_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* "--name VALUE" or "--name=VALUE" at argv[*i]; advances *i past what it
+ * used. Returns 1 and sets *value when argv[*i] is this option, -1 when the
+ * value is missing (an error was printed), 0 when it is another word. */
+int cli_option_value(int argc, char **argv, int *i, const char *name,
+                     const char **value);
+
+/* Parses a profile name; prints an error and returns 0 if unknown. */
+int cli_profile(const char *name, robots_profile *out);
+
+/* Parses a non-negative decimal number (no sign, no spaces) up to max. */
+int cli_size(const char *text, size_t max, size_t *out);
+
+/* A JSON string literal of (s, len); bytes that are not UTF-8 become
+ * U+FFFD so the output is always valid JSON. */
+void cli_json_string(FILE *out, const char *s, size_t len);
+
+/* Text safe for a terminal: control bytes shown as \xHH. */
+void cli_print_escaped(FILE *out, const char *s, size_t len);
+
+int cli_cmd_check(int argc, char **argv);
+int cli_cmd_parse(int argc, char **argv);
+
+#endif

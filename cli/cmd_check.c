@@ -1,0 +1,295 @@
+/*
+ * cmd_check.c - `robots check`: verdicts for URLs given as arguments or, one
+ * per line, on stdin. Exit 0 when every URL is allowed, 1 when any is
+ * disallowed, 2 on a usage, input or I/O error (google/robotstxt's
+ * robots_main convention, so its test drivers can run this command).
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char check_usage[] =
+    "usage: robots check [--profile rfc9309|google|legacy] [--agent NAME]...\n"
+    "                    [--explain] [--json] [--parse-limit BYTES]\n"
+    "                    ROBOTS_FILE [URL...]\n"
+    "\n"
+    "Says whether each URL may be fetched under ROBOTS_FILE ('-' for stdin).\n"
+    "Without URL arguments, reads URLs from stdin, one per line.\n"
+    "\n"
+    "  --agent NAME         the crawler's name; repeat for several names (a\n"
+    "                       group naming any of them applies); default '*'\n"
+    "  --profile P          rfc9309 (default), google or legacy\n"
+    "  --explain            add the reason, the deciding rule and its line\n"
+    "  --json               one JSON object per URL\n"
+    "  --parse-limit BYTES  bytes of the file parsed (default 512000, 0 all)\n"
+    "\n"
+    "Output: 'allowed<TAB>URL' or 'disallowed<TAB>URL', one line per URL;\n"
+    "a URL that cannot be checked gives 'error<TAB>URL' and a message on\n"
+    "stderr.\n"
+    "Exit status: 0 all allowed, 1 some disallowed, 2 usage or input error.\n";
+
+typedef struct check_run {
+    const robots_txt *doc;
+    const robots_str *agents;
+    size_t agent_count;
+    int explain;
+    int json;
+    int any_disallowed;
+    int any_error;
+    FILE *out;
+} check_run;
+
+static void print_text(check_run *run, const char *url, size_t len,
+                       const robots_verdict *v) {
+    FILE *out = run->out;
+    fputs(v->allowed ? "allowed\t" : "disallowed\t", out);
+    fwrite(url, 1, len, out);
+    if (run->explain) {
+        fputc('\t', out);
+        fputs(robots_reason_name(v->reason), out);
+        if (v->rule != ROBOTS_NO_INDEX) {
+            fprintf(out, "\tline %zu\t%s: ", v->rule_line,
+                    v->rule_kind == ROBOTS_RULE_ALLOW ? "Allow" : "Disallow");
+            cli_print_escaped(out, v->rule_pattern, v->rule_pattern_len);
+        }
+    }
+    fputc('\n', out);
+}
+
+static void print_json(check_run *run, const char *url, size_t len,
+                       const robots_verdict *v) {
+    FILE *out = run->out;
+    fputs("{\"url\":", out);
+    cli_json_string(out, url, len);
+    fprintf(out, ",\"allowed\":%s,\"reason\":\"%s\",\"specific\":%s",
+            v->allowed ? "true" : "false", robots_reason_name(v->reason),
+            v->specific ? "true" : "false");
+    if (v->group != ROBOTS_NO_INDEX) {
+        robots_group_info g;
+        robots_group(run->doc, v->group, &g);
+        fprintf(out, ",\"group\":{\"index\":%zu,\"line\":%zu}", v->group,
+                g.line);
+    } else {
+        fputs(",\"group\":null", out);
+    }
+    if (v->rule != ROBOTS_NO_INDEX) {
+        fprintf(out, ",\"rule\":{\"line\":%zu,\"kind\":\"%s\",\"pattern\":",
+                v->rule_line, robots_rule_kind_name(v->rule_kind));
+        cli_json_string(out, v->rule_pattern, v->rule_pattern_len);
+        fputc('}', out);
+    } else {
+        fputs(",\"rule\":null", out);
+    }
+    fputs("}\n", out);
+}
+
+static void check_one(check_run *run, const char *url, size_t len,
+                      const char *where) {
+    robots_verdict v;
+    robots_status status =
+        robots_check(run->doc, run->agents, run->agent_count, url, len, &v);
+    if (status != ROBOTS_OK) {
+        run->any_error = 1;
+        if (run->json) {
+            fputs("{\"url\":", run->out);
+            cli_json_string(run->out, url, len);
+            fprintf(run->out, ",\"error\":\"%s\"}\n",
+                    robots_status_name(status));
+        } else {
+            fputs("error\t", run->out);
+            fwrite(url, 1, len, run->out);
+            fputc('\n', run->out);
+        }
+        fflush(run->out);
+        fprintf(stderr, "robots: %s: %s\n", where,
+                robots_status_message(status));
+        return;
+    }
+    if (!v.allowed)
+        run->any_disallowed = 1;
+    if (run->json)
+        print_json(run, url, len, &v);
+    else
+        print_text(run, url, len, &v);
+}
+
+/* Reads stdin in large blocks and checks each line: no per-line system
+ * call, so a pipeline of millions of URLs runs at the library's speed. */
+static int check_stdin(check_run *run) {
+    size_t cap = 1 << 20;
+    char *buf = malloc(cap);
+    if (buf == NULL)
+        return cli_error("out of memory");
+    size_t have = 0, line_no = 0;
+    int eof = 0, skipping = 0;
+    char where[64];
+    while (!eof || have > 0) {
+        if (!eof && have < cap) {
+            size_t n = fread(buf + have, 1, cap - have, stdin);
+            have += n;
+            if (n == 0) {
+                if (ferror(stdin)) {
+                    free(buf);
+                    return cli_error("stdin: read error");
+                }
+                eof = 1;
+            }
+        }
+        size_t start = 0;
+        for (;;) {
+            char *nl = memchr(buf + start, '\n', have - start);
+            if (nl == NULL)
+                break;
+            size_t len = (size_t)(nl - (buf + start));
+            line_no++;
+            if (!skipping) {
+                if (len > 0 && buf[start + len - 1] == '\r')
+                    len--;
+                if (len > 0) {
+                    snprintf(where, sizeof where, "stdin line %zu", line_no);
+                    check_one(run, buf + start, len, where);
+                }
+            }
+            skipping = 0;
+            start += (size_t)(nl - (buf + start)) + 1;
+        }
+        memmove(buf, buf + start, have - start);
+        have -= start;
+        if (have == cap) {
+            /* A line longer than the buffer is longer than any URL the
+             * library accepts: report it once and drop the rest of it. */
+            if (!skipping) {
+                run->any_error = 1;
+                fprintf(stderr, "robots: stdin line %zu: %s\n", line_no + 1,
+                        robots_status_message(ROBOTS_ERR_URL_TOO_LONG));
+                fputs(run->json ? "{\"url\":null,\"error\":"
+                                  "\"ROBOTS_ERR_URL_TOO_LONG\"}\n"
+                                : "error\t(line too long)\n",
+                      run->out);
+            }
+            have = 0;
+            skipping = 1;
+        } else if (eof && have > 0) {
+            if (!skipping) {
+                size_t len = have;
+                if (buf[len - 1] == '\r')
+                    len--;
+                line_no++;
+                if (len > 0) {
+                    snprintf(where, sizeof where, "stdin line %zu", line_no);
+                    check_one(run, buf, len, where);
+                }
+            }
+            have = 0;
+        }
+    }
+    free(buf);
+    return 0;
+}
+
+int cli_cmd_check(int argc, char **argv) {
+    robots_options options;
+    robots_options_init(&options);
+    robots_str agents[ROBOTS_MAX_QUERY_AGENTS];
+    size_t agent_count = 0;
+    check_run run;
+    memset(&run, 0, sizeof run);
+    run.out = stdout;
+    int i = 1;
+    for (; i < argc; i++) {
+        const char *arg = argv[i], *value = NULL;
+        int r;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            fputs(check_usage, stdout);
+            return 0;
+        } else if (strcmp(arg, "--explain") == 0) {
+            run.explain = 1;
+        } else if (strcmp(arg, "--json") == 0) {
+            run.json = 1;
+        } else if ((r = cli_option_value(argc, argv, &i, "--agent", &value))) {
+            if (r < 0)
+                return EXIT_USAGE;
+            if (agent_count == ROBOTS_MAX_QUERY_AGENTS)
+                return cli_error("at most %zu --agent names",
+                                 (size_t)ROBOTS_MAX_QUERY_AGENTS);
+            agents[agent_count].ptr = value;
+            agents[agent_count].len = strlen(value);
+            if (agents[agent_count].len > ROBOTS_MAX_AGENT_BYTES)
+                return cli_error("--agent: longer than %zu bytes",
+                                 (size_t)ROBOTS_MAX_AGENT_BYTES);
+            agent_count++;
+        } else if ((r = cli_option_value(argc, argv, &i, "--profile",
+                                         &value))) {
+            if (r < 0 || !cli_profile(value, &options.profile))
+                return EXIT_USAGE;
+        } else if ((r = cli_option_value(argc, argv, &i, "--parse-limit",
+                                         &value))) {
+            if (r < 0)
+                return EXIT_USAGE;
+            if (!cli_size(value, ROBOTS_MAX_INPUT_BYTES, &options.parse_limit))
+                return cli_error("--parse-limit: '%s' is not a number of "
+                                 "bytes",
+                                 value);
+        } else if (strcmp(arg, "--") == 0) {
+            i++;
+            break;
+        } else if (arg[0] == '-' && arg[1] != '\0') {
+            return cli_error("check: unknown option '%s' (see robots check "
+                             "--help)",
+                             arg);
+        } else {
+            break;
+        }
+    }
+    if (i >= argc)
+        return cli_error("check: missing ROBOTS_FILE (see robots check "
+                         "--help)");
+    const char *path = argv[i++];
+    if (i >= argc && strcmp(path, "-") == 0)
+        return cli_error("check: the robots.txt and the URLs cannot both come "
+                         "from stdin");
+    if (agent_count == 0) {
+        agents[0].ptr = "*";
+        agents[0].len = 1;
+        agent_count = 1;
+    }
+
+    cli_buffer body;
+    if (!cli_read_file(path, ROBOTS_MAX_INPUT_BYTES, &body))
+        return EXIT_USAGE;
+    robots_txt *doc = NULL;
+    robots_status status = robots_parse(body.data, body.len, &options, &doc);
+    cli_buffer_free(&body);
+    if (status != ROBOTS_OK)
+        return cli_error("%s: %s", path, robots_status_message(status));
+
+    run.doc = doc;
+    run.agents = agents;
+    run.agent_count = agent_count;
+    int rc = 0;
+    if (i < argc) {
+        /* Arguments are checked before anything is printed, so a bad URL
+         * gives an error and no partial answer. */
+        for (int k = i; k < argc; k++) {
+            robots_verdict v;
+            status = robots_check(doc, agents, agent_count, argv[k],
+                                  strlen(argv[k]), &v);
+            if (status != ROBOTS_OK) {
+                robots_free(doc);
+                return cli_error("URL '%s': %s", argv[k],
+                                 robots_status_message(status));
+            }
+        }
+        for (int k = i; k < argc; k++)
+            check_one(&run, argv[k], strlen(argv[k]), argv[k]);
+    } else {
+        rc = check_stdin(&run);
+    }
+    robots_free(doc);
+    if (fflush(stdout) != 0 || ferror(stdout))
+        return cli_error("stdout: write error");
+    if (rc != 0 || run.any_error)
+        return EXIT_USAGE;
+    return run.any_disallowed ? EXIT_DISALLOWED : EXIT_ALLOWED;
+}

@@ -1,0 +1,220 @@
+/*
+ * cmd_parse.c - `robots parse`: what the parser saw in a robots.txt, as
+ * text or JSON: groups with their agents, rules and crawl-delay, sitemaps,
+ * extension records and diagnostics.
+ */
+#include "cli.h"
+
+#include <string.h>
+
+static const char parse_usage[] =
+    "usage: robots parse [--profile rfc9309|google|legacy] [--json]\n"
+    "                    [--parse-limit BYTES] ROBOTS_FILE\n"
+    "\n"
+    "Shows the groups, rules, sitemaps, crawl-delays, extension records and\n"
+    "diagnostics of ROBOTS_FILE ('-' for stdin), as the profile reads them.\n"
+    "Diagnostics are printed as FILE:LINE:COL: SEVERITY: MESSAGE [KIND].\n"
+    "Exit status: 0 when the file was read, 2 on a usage or input error.\n";
+
+static void print_text(const robots_txt *doc, const char *path) {
+    size_t groups = robots_group_count(doc);
+    for (size_t g = 0; g < groups; g++) {
+        robots_group_info info;
+        robots_group(doc, g, &info);
+        printf("group %zu (line %zu)\n", g + 1, info.line);
+        for (size_t a = 0; a < info.agent_count; a++) {
+            robots_agent_info agent;
+            robots_group_agent(doc, g, a, &agent);
+            printf("  line %zu: user-agent: ", agent.line);
+            cli_print_escaped(stdout, agent.value, agent.value_len);
+            if (agent.is_wildcard)
+                fputs(" (any crawler)", stdout);
+            else if (agent.token_len != agent.value_len) {
+                fputs(" (token '", stdout);
+                cli_print_escaped(stdout, agent.token, agent.token_len);
+                fputs("')", stdout);
+            }
+            putchar('\n');
+        }
+        if (info.has_crawl_delay)
+            printf("  line %zu: crawl-delay: %g\n", info.crawl_delay_line,
+                   info.crawl_delay);
+        for (size_t r = 0; r < info.rule_count; r++) {
+            robots_rule_info rule;
+            robots_group_rule(doc, g, r, &rule);
+            printf("  line %zu: %s: ", rule.line,
+                   robots_rule_kind_name(rule.kind));
+            cli_print_escaped(stdout, rule.pattern, rule.pattern_len);
+            putchar('\n');
+        }
+    }
+    for (size_t i = 0; i < robots_sitemap_count(doc); i++) {
+        robots_record_info rec;
+        robots_sitemap(doc, i, &rec);
+        printf("sitemap (line %zu): ", rec.line);
+        cli_print_escaped(stdout, rec.value, rec.value_len);
+        putchar('\n');
+    }
+    for (size_t i = 0; i < robots_extension_count(doc); i++) {
+        robots_record_info rec;
+        robots_extension(doc, i, &rec);
+        printf("extension (line %zu): ", rec.line);
+        cli_print_escaped(stdout, rec.key, rec.key_len);
+        fputs(": ", stdout);
+        cli_print_escaped(stdout, rec.value, rec.value_len);
+        putchar('\n');
+    }
+    for (size_t i = 0; i < robots_diagnostic_count(doc); i++) {
+        robots_diagnostic d;
+        robots_diagnostic_at(doc, i, &d);
+        printf("%s:%zu:%zu: %s: ", path, d.line, d.column,
+               robots_severity_name(d.severity));
+        cli_print_escaped(stdout, d.message, d.message_len);
+        printf(" [%s]\n", robots_diag_kind_name(d.kind));
+    }
+}
+
+static void json_record(const robots_record_info *rec) {
+    printf("{\"line\":%zu,\"key\":", rec->line);
+    cli_json_string(stdout, rec->key, rec->key_len);
+    fputs(",\"value\":", stdout);
+    cli_json_string(stdout, rec->value, rec->value_len);
+    if (rec->group == ROBOTS_NO_INDEX)
+        fputs(",\"group\":null}", stdout);
+    else
+        printf(",\"group\":%zu}", rec->group);
+}
+
+static void print_json(const robots_txt *doc) {
+    printf("{\"profile\":\"%s\",\"input_bytes\":%zu,\"parsed_bytes\":%zu,"
+           "\"groups\":[",
+           robots_profile_name(robots_txt_profile(doc)),
+           robots_txt_input_bytes(doc), robots_txt_parsed_bytes(doc));
+    size_t groups = robots_group_count(doc);
+    for (size_t g = 0; g < groups; g++) {
+        robots_group_info info;
+        robots_group(doc, g, &info);
+        printf("%s{\"index\":%zu,\"line\":%zu,\"agents\":[", g ? "," : "", g,
+               info.line);
+        for (size_t a = 0; a < info.agent_count; a++) {
+            robots_agent_info agent;
+            robots_group_agent(doc, g, a, &agent);
+            printf("%s{\"line\":%zu,\"value\":", a ? "," : "", agent.line);
+            cli_json_string(stdout, agent.value, agent.value_len);
+            fputs(",\"token\":", stdout);
+            cli_json_string(stdout, agent.token, agent.token_len);
+            printf(",\"wildcard\":%s}", agent.is_wildcard ? "true" : "false");
+        }
+        fputs("],\"rules\":[", stdout);
+        for (size_t r = 0; r < info.rule_count; r++) {
+            robots_rule_info rule;
+            robots_group_rule(doc, g, r, &rule);
+            printf("%s{\"line\":%zu,\"kind\":\"%s\",\"pattern\":", r ? "," : "",
+                   rule.line, robots_rule_kind_name(rule.kind));
+            cli_json_string(stdout, rule.pattern, rule.pattern_len);
+            fputs(",\"normalized\":", stdout);
+            cli_json_string(stdout, rule.normalized, rule.normalized_len);
+            putchar('}');
+        }
+        fputs("],\"crawl_delay\":", stdout);
+        if (info.has_crawl_delay)
+            printf("{\"seconds\":%.17g,\"line\":%zu}", info.crawl_delay,
+                   info.crawl_delay_line);
+        else
+            fputs("null", stdout);
+        putchar('}');
+    }
+    fputs("],\"sitemaps\":[", stdout);
+    for (size_t i = 0; i < robots_sitemap_count(doc); i++) {
+        robots_record_info rec;
+        robots_sitemap(doc, i, &rec);
+        fputs(i ? "," : "", stdout);
+        json_record(&rec);
+    }
+    fputs("],\"extensions\":[", stdout);
+    for (size_t i = 0; i < robots_extension_count(doc); i++) {
+        robots_record_info rec;
+        robots_extension(doc, i, &rec);
+        fputs(i ? "," : "", stdout);
+        json_record(&rec);
+    }
+    printf("],\"diagnostics_total\":%zu,\"diagnostics\":[",
+           robots_diagnostic_total(doc));
+    for (size_t i = 0; i < robots_diagnostic_count(doc); i++) {
+        robots_diagnostic d;
+        robots_diagnostic_at(doc, i, &d);
+        printf("%s{\"line\":%zu,\"column\":%zu,\"kind\":\"%s\",\"severity\":"
+               "\"%s\",\"message\":",
+               i ? "," : "", d.line, d.column, robots_diag_kind_name(d.kind),
+               robots_severity_name(d.severity));
+        cli_json_string(stdout, d.message, d.message_len);
+        fputs(",\"suggestion\":", stdout);
+        if (d.suggestion)
+            cli_json_string(stdout, d.suggestion, d.suggestion_len);
+        else
+            fputs("null", stdout);
+        putchar('}');
+    }
+    fputs("]}\n", stdout);
+}
+
+int cli_cmd_parse(int argc, char **argv) {
+    robots_options options;
+    robots_options_init(&options);
+    int json = 0;
+    int i = 1;
+    for (; i < argc; i++) {
+        const char *arg = argv[i], *value = NULL;
+        int r;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            fputs(parse_usage, stdout);
+            return 0;
+        } else if (strcmp(arg, "--json") == 0) {
+            json = 1;
+        } else if ((r = cli_option_value(argc, argv, &i, "--profile",
+                                         &value))) {
+            if (r < 0 || !cli_profile(value, &options.profile))
+                return EXIT_USAGE;
+        } else if ((r = cli_option_value(argc, argv, &i, "--parse-limit",
+                                         &value))) {
+            if (r < 0)
+                return EXIT_USAGE;
+            if (!cli_size(value, ROBOTS_MAX_INPUT_BYTES, &options.parse_limit))
+                return cli_error("--parse-limit: '%s' is not a number of "
+                                 "bytes",
+                                 value);
+        } else if (strcmp(arg, "--") == 0) {
+            i++;
+            break;
+        } else if (arg[0] == '-' && arg[1] != '\0') {
+            return cli_error("parse: unknown option '%s' (see robots parse "
+                             "--help)",
+                             arg);
+        } else {
+            break;
+        }
+    }
+    if (i >= argc)
+        return cli_error("parse: missing ROBOTS_FILE (see robots parse "
+                         "--help)");
+    if (i + 1 < argc)
+        return cli_error("parse: one ROBOTS_FILE only; '%s' is extra",
+                         argv[i + 1]);
+    const char *path = argv[i];
+    cli_buffer body;
+    if (!cli_read_file(path, ROBOTS_MAX_INPUT_BYTES, &body))
+        return EXIT_USAGE;
+    robots_txt *doc = NULL;
+    robots_status status = robots_parse(body.data, body.len, &options, &doc);
+    cli_buffer_free(&body);
+    if (status != ROBOTS_OK)
+        return cli_error("%s: %s", path, robots_status_message(status));
+    if (json)
+        print_json(doc);
+    else
+        print_text(doc, path);
+    robots_free(doc);
+    if (fflush(stdout) != 0 || ferror(stdout))
+        return cli_error("stdout: write error");
+    return 0;
+}

@@ -1,0 +1,55 @@
+/*
+ * main.c - the `robots` command: dispatch to a subcommand, --help and
+ * --version. Each subcommand lives in cmd_<name>.c.
+ */
+#include "cli.h"
+
+#include <string.h>
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    {"check", cli_cmd_check, "may an agent fetch these URLs?"},
+    {"parse", cli_cmd_parse, "show what the parser saw in a robots.txt"},
+};
+
+static void usage(FILE *out) {
+    fputs("usage: robots COMMAND [OPTIONS] ...\n"
+          "\n"
+          "The Robots Exclusion Protocol (robots.txt, RFC 9309).\n"
+          "\n"
+          "Commands:\n",
+          out);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-15s %s\n", commands[i].name, commands[i].summary);
+    fputs("\n"
+          "'robots COMMAND --help' describes each command.\n"
+          "'robots --version' prints the version.\n",
+          out);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 ||
+        strcmp(name, "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(name, "--version") == 0) {
+        printf("robots %s (librobots %s)\n", ROBOTS_VERSION_STRING,
+               robots_version());
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(name, commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    return cli_error("unknown command '%s' (see robots --help)", name);
+}

@@ -1,0 +1,114 @@
+#!/bin/sh
+# cli_test.sh ROBOTS_BINARY SOURCE_DIR - the `robots` command: outputs and
+# exit codes (0 allowed, 1 disallowed, 2 usage or input error, the
+# robots_main convention), and one clear line on stderr for bad input.
+set -u
+robots=$1
+src=$2
+marys=$src/examples/marys-antiques.txt
+tmp=${TMPDIR:-/tmp}/robots-cli-test.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAILED: $*" >&2; }
+
+# expect_exit WANT COMMAND... : runs the command, keeps stdout/stderr.
+expect_exit() {
+    want=$1
+    shift
+    "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    got=$?
+    if [ "$got" -eq "$want" ]; then ok; else fail "exit $got, want $want: $*"; fi
+}
+expect_out() {
+    if grep -q -- "$1" "$tmp/out"; then ok; else fail "stdout lacks '$1'"; fi
+}
+expect_err_line() {
+    n=$(wc -l <"$tmp/err")
+    if [ "$n" -eq 1 ] && grep -q -- "$1" "$tmp/err"; then ok
+    else fail "stderr is not one line with '$1': $(cat "$tmp/err")"; fi
+}
+
+# Table 9-4 through the command.
+expect_exit 0 "$robots" check --agent Suzy-Spider "$marys" \
+    http://www.marys-antiques.com/private/suzy-stuff/taxes.txt
+expect_out "^allowed	http://www.marys-antiques.com/private/suzy-stuff/taxes.txt$"
+expect_exit 1 "$robots" check --agent NosyBot "$marys" \
+    http://www.marys-antiques.com/ http://www.marys-antiques.com/private/payroll.xls
+expect_out "^allowed	http://www.marys-antiques.com/$"
+expect_out "^disallowed	http://www.marys-antiques.com/private/payroll.xls$"
+expect_exit 1 "$robots" check --explain --agent NosyBot "$marys" \
+    http://www.marys-antiques.com/dynamic/x
+expect_out "longest-match	line 27	Disallow: /dynamic"
+expect_exit 1 "$robots" check --json --profile legacy --agent Suzy-Spider \
+    "$marys" /private/payroll.xls
+expect_out '"allowed":false,"reason":"first-match"'
+expect_out '"rule":{"line":12,"kind":"disallow","pattern":"/private"}'
+
+# Batch mode: URLs on stdin, one line each, CRLF tolerated.
+printf 'http://www.marys-antiques.com/\r\n/private/x\n\n/dynamic/check-inventory' \
+    >"$tmp/urls"
+"$robots" check --agent Furniture-Finder "$marys" <"$tmp/urls" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 1 ] && ok || fail "batch exit $rc"
+[ "$(wc -l <"$tmp/out")" -eq 3 ] && ok || fail "batch lines: $(cat "$tmp/out")"
+expect_out "^allowed	/dynamic/check-inventory$"
+
+# robots.txt from stdin.
+printf 'User-agent: *\nDisallow: /\n' | "$robots" check - /x >"$tmp/out" 2>&1
+[ $? -eq 1 ] && ok || fail "stdin robots.txt"
+
+# Several agents: a group naming any of them applies.
+printf 'User-agent: b\nDisallow: /b\n' >"$tmp/r"
+expect_exit 1 "$robots" check --agent a --agent b "$tmp/r" /b
+
+# parse, text and JSON.
+expect_exit 0 "$robots" parse "$marys"
+expect_out "line 11: allow: /private/suzy-stuff"
+printf 'User-agent: a\nDisalow: /x\nCrawl-delay: 4\nSitemap: https://e.com/s\n' >"$tmp/r"
+expect_exit 0 "$robots" parse "$tmp/r"
+expect_out "r:2:1: error: unknown key 'Disalow' is ignored; did you mean Disallow? \[typo-key\]"
+expect_exit 0 "$robots" parse --json "$tmp/r"
+expect_out '"crawl_delay":{"seconds":4,"line":3}'
+expect_out '"sitemaps":\[{"line":4,"key":"Sitemap","value":"https://e.com/s","group":0}\]'
+
+# Bad input: exit 2, one clear line on stderr, nothing on stdout.
+expect_exit 2 "$robots" check "$tmp/missing.txt" /x
+expect_err_line "missing.txt: No such file or directory"
+expect_exit 2 "$robots" check "$tmp" /x
+expect_err_line "Is a directory"
+expect_exit 2 "$robots" check --bogus "$marys" /x
+expect_err_line "unknown option '--bogus'"
+expect_exit 2 "$robots" check --profile nope "$marys" /x
+expect_err_line "unknown profile 'nope'"
+expect_exit 2 "$robots" check "$marys" www.example.com/no-scheme
+expect_err_line "neither a path"
+[ ! -s "$tmp/out" ] && ok || fail "partial answer on a bad URL"
+expect_exit 2 "$robots" check
+expect_err_line "missing ROBOTS_FILE"
+expect_exit 2 "$robots" check --agent
+expect_err_line "needs a value"
+expect_exit 2 "$robots" frobnicate
+expect_err_line "unknown command"
+expect_exit 2 "$robots" check - 
+expect_err_line "cannot both come from stdin"
+expect_exit 2 "$robots" check --parse-limit 12x "$marys" /
+expect_err_line "not a number"
+expect_exit 2 "$robots" parse "$marys" extra
+expect_err_line "one ROBOTS_FILE only"
+
+# --help on every subcommand, and --version.
+for cmd in check parse; do
+    expect_exit 0 "$robots" $cmd --help
+    expect_out "usage: robots $cmd"
+done
+expect_exit 0 "$robots" --version
+expect_out "^robots [0-9]*\.[0-9]*\.[0-9]*"
+expect_exit 0 "$robots" --help
+expect_out "Commands:"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,136 @@
+/*
+ * test_alloc.c - memory: the caller's allocator is used for everything,
+ * every allocation failure is reported and leaves nothing allocated, the
+ * memory cap holds, and robots_parse_memory_bound() is a real bound.
+ */
+#include "internal.h"
+#include "testing.h"
+
+#include <stdlib.h>
+
+typedef struct counting {
+    size_t calls;   /* alloc calls so far */
+    size_t fail_at; /* fail the call with this number (1-based); 0 never */
+    size_t live;    /* bytes not yet freed */
+    size_t blocks;  /* blocks not yet freed */
+    int size_mismatch;
+} counting;
+
+typedef struct header {
+    size_t size;
+    size_t pad;
+} header;
+
+static void *counting_alloc(void *ctx, size_t size) {
+    counting *c = ctx;
+    c->calls++;
+    if (c->fail_at != 0 && c->calls == c->fail_at)
+        return NULL;
+    header *h = malloc(sizeof(header) + size);
+    if (h == NULL)
+        return NULL;
+    h->size = size;
+    c->live += size;
+    c->blocks++;
+    return h + 1;
+}
+
+static void counting_free(void *ctx, void *ptr, size_t size) {
+    counting *c = ctx;
+    header *h = (header *)ptr - 1;
+    if (h->size != size)
+        c->size_mismatch = 1;
+    c->live -= h->size;
+    c->blocks--;
+    free(h);
+}
+
+static const char body[] =
+    "\xEF\xBB\xBFSitemap: https://example.com/s.xml\n"
+    "User-agent: a\nUser-agent: b/1.0\nCrawl-delay: 3\nDisallow: /x\n"
+    "Allow: /x/\xC3\xA9\nDisallow: cheese\nunknown: thing\nDisalow: /t\n"
+    "User-agent: *\nDisallow: /*.gif$\nHost: example.com\nnocolon\n";
+
+static void every_failure_point(robots_profile profile) {
+    counting c;
+    memset(&c, 0, sizeof c);
+    robots_allocator allocator = {counting_alloc, counting_free, &c};
+    robots_options options;
+    robots_options_init(&options);
+    options.profile = profile;
+    options.allocator = &allocator;
+    robots_txt *doc = NULL;
+    EXPECT_EQ(robots_parse(body, sizeof body - 1, &options, &doc), ROBOTS_OK);
+    size_t total_calls = c.calls;
+    EXPECT(total_calls > 3);
+    EXPECT_EQ(c.blocks, 1); /* one block holds the whole document */
+    EXPECT_EQ(robots_txt_memory_used(doc), c.live);
+    robots_free(doc);
+    EXPECT_EQ(c.live, 0);
+    EXPECT_EQ(c.blocks, 0);
+
+    for (size_t n = 1; n <= total_calls; n++) {
+        memset(&c, 0, sizeof c);
+        c.fail_at = n;
+        doc = (robots_txt *)&c; /* must be reset to NULL */
+        robots_status status =
+            robots_parse(body, sizeof body - 1, &options, &doc);
+        EXPECT_MSG(status == ROBOTS_ERR_NO_MEMORY, "fail at %zu: %s", n,
+                   robots_status_name(status));
+        EXPECT(doc == NULL);
+        EXPECT_MSG(c.live == 0 && c.blocks == 0,
+                   "fail at %zu: %zu bytes in %zu blocks left", n, c.live,
+                   c.blocks);
+    }
+    EXPECT_EQ(c.size_mismatch, 0);
+}
+
+static void memory_cap(void) {
+    robots_options options;
+    robots_options_init(&options);
+    robots_txt *doc = NULL;
+    EXPECT_EQ(robots_parse(body, sizeof body - 1, &options, &doc), ROBOTS_OK);
+    size_t used = robots_txt_memory_used(doc);
+    EXPECT(used > 0);
+    robots_free(doc);
+    /* A cap too small for the document: a clear status, nothing kept. */
+    options.memory_cap = used;
+    EXPECT_EQ(robots_parse(body, sizeof body - 1, &options, &doc),
+              ROBOTS_ERR_MEMORY_CAP);
+    EXPECT(doc == NULL);
+    /* The advertised bound is enough, for this body and a dense one. */
+    options.memory_cap = robots_parse_memory_bound(sizeof body - 1);
+    EXPECT_EQ(robots_parse(body, sizeof body - 1, &options, &doc), ROBOTS_OK);
+    robots_free(doc);
+    size_t n = 200000;
+    char *dense = malloc(n);
+    size_t len = (size_t)sprintf(dense, "user-agent:a\n");
+    while (len + 8 <= n) {
+        memcpy(dense + len, "allow:/\n", 8);
+        len += 8;
+    }
+    for (int p = 0; p < 3; p++) {
+        options.profile = (robots_profile)p;
+        options.memory_cap = robots_parse_memory_bound(len);
+        EXPECT_EQ(robots_parse(dense, len, &options, &doc), ROBOTS_OK);
+        robots_free(doc);
+    }
+    /* Non-ASCII patterns: normalised text is three times as long. */
+    len = (size_t)sprintf(dense, "user-agent:a\n");
+    while (len + 10 <= n) {
+        memcpy(dense + len, "allow:/\xE9\xE9\n", 10);
+        len += 10;
+    }
+    options.profile = ROBOTS_PROFILE_RFC9309;
+    options.memory_cap = robots_parse_memory_bound(len);
+    EXPECT_EQ(robots_parse(dense, len, &options, &doc), ROBOTS_OK);
+    robots_free(doc);
+    free(dense);
+}
+
+int main(void) {
+    for (int p = 0; p < 3; p++)
+        every_failure_point((robots_profile)p);
+    memory_cap();
+    return testing_finish();
+}

@@ -1,0 +1,216 @@
+/*
+ * test_match.c - pattern against path, on its own (robots_match_path), and
+ * the matcher's building blocks. Expectations come from the documents:
+ * HTTP: The Definitive Guide Table 9-3 (seeds 000/001), Google's
+ * specification path-matching table (seed 004), RFC 9309 sections 2.2.2
+ * and 2.2.3, and docs/semantics.md where they are silent.
+ */
+#include "internal.h"
+#include "testing.h"
+
+static int match(robots_profile profile, const char *pattern,
+                 const char *path) {
+    int matched = -1;
+    robots_status status = robots_match_path(profile, pattern, strlen(pattern),
+                                             path, strlen(path), &matched);
+    if (status != ROBOTS_OK)
+        return -1;
+    return matched;
+}
+
+#define M(profile, pattern, path, want)                                        \
+    EXPECT_MSG(match(profile, pattern, path) == (want),                        \
+               "%s: pattern '%s' path '%s' want %d",                           \
+               robots_profile_name(profile), pattern, path, want)
+
+static void table_9_3(void) {
+    /* HTTP: The Definitive Guide, Table 9-3 (the 1996 draft: legacy). */
+    const robots_profile L = ROBOTS_PROFILE_LEGACY;
+    M(L, "/tmp", "/tmp", 1);
+    M(L, "/tmp", "/tmpfile.html", 1);
+    M(L, "/tmp", "/tmp/a.html", 1);
+    M(L, "/tmp/", "/tmp", 0);
+    M(L, "", "/README.TXT", 1); /* an empty rule path matches every path */
+    M(L, "/~fred/hi.html", "/%7Efred/hi.html", 1);
+    M(L, "/%7Efred/hi.html", "/~fred/hi.html", 1);
+    M(L, "/%7efred/hi.html", "/%7Efred/hi.html", 1);
+    M(L, "/~fred/hi.html", "/~fred%2Fhi.html", 0); /* %2F is not '/' */
+
+    /* The same rows in rfc9309, which also treats %7E as '~' (RFC 9309
+     * 2.2.2: unreserved characters are compared decoded) and keeps %2F. */
+    const robots_profile R = ROBOTS_PROFILE_RFC9309;
+    M(R, "/tmp", "/tmp", 1);
+    M(R, "/tmp", "/tmpfile.html", 1);
+    M(R, "/tmp", "/tmp/a.html", 1);
+    M(R, "/tmp/", "/tmp", 0);
+    M(R, "", "/README.TXT", 0); /* rfc9309: an empty pattern is no rule */
+    M(R, "/~fred/hi.html", "/%7Efred/hi.html", 1);
+    M(R, "/%7Efred/hi.html", "/~fred/hi.html", 1);
+    M(R, "/%7efred/hi.html", "/%7Efred/hi.html", 1);
+    M(R, "/~fred/hi.html", "/~fred%2Fhi.html", 0);
+
+    /* google compares the URL as given (docs/google-profile.md). */
+    const robots_profile G = ROBOTS_PROFILE_GOOGLE;
+    M(G, "/~fred/hi.html", "/%7Efred/hi.html", 0);
+    M(G, "/%7efred/hi.html", "/%7Efred/hi.html", 1); /* rule hex uppercased */
+}
+
+static void seed_004_paths(robots_profile p) {
+    /* Google's specification, "path matching examples" table. */
+    const char *fish_yes[] = {"/fish",
+                              "/fish.html",
+                              "/fish/salmon.html",
+                              "/fishheads",
+                              "/fishheads/yummy.html",
+                              "/fish.php?id=anything"};
+    const char *fish_no[] = {"/Fish.asp", "/catfish", "/?id=fish"};
+    M(p, "/", "/", 1);
+    M(p, "/", "/any/thing?x", 1);
+    M(p, "/*", "/", 1);
+    M(p, "/*", "/any/thing", 1);
+    for (size_t i = 0; i < 6; i++) {
+        M(p, "/fish", fish_yes[i], 1);
+        M(p, "/fish*", fish_yes[i], 1);
+    }
+    for (size_t i = 0; i < 3; i++) {
+        M(p, "/fish", fish_no[i], 0);
+        M(p, "/fish*", fish_no[i], 0);
+    }
+    M(p, "/fish/", "/fish/", 1);
+    M(p, "/fish/", "/fish/?id=anything", 1);
+    M(p, "/fish/", "/fish/salmon.htm", 1);
+    M(p, "/fish/", "/fish", 0);
+    M(p, "/fish/", "/fish.html", 0);
+    M(p, "/fish/", "/Fish/Salmon.asp", 0);
+    M(p, "/*.php", "/filename.php", 1);
+    M(p, "/*.php", "/folder/filename.php", 1);
+    M(p, "/*.php", "/folder/filename.php?parameters", 1);
+    M(p, "/*.php", "/folder/any.php.file.html", 1);
+    M(p, "/*.php", "/filename.php/", 1);
+    M(p, "/*.php", "/", 0);
+    M(p, "/*.php", "/windows.PHP", 0);
+    M(p, "/*.php$", "/filename.php", 1);
+    M(p, "/*.php$", "/folder/filename.php", 1);
+    M(p, "/*.php$", "/filename.php?parameters", 0);
+    M(p, "/*.php$", "/filename.php/", 0);
+    M(p, "/*.php$", "/filename.php5", 0);
+    M(p, "/*.php$", "/windows.PHP", 0);
+    M(p, "/fish*.php", "/fish.php", 1);
+    M(p, "/fish*.php", "/fishheads/catfish.php?parameters", 1);
+    M(p, "/fish*.php", "/Fish.PHP", 0);
+}
+
+static void rfc9309_examples(void) {
+    const robots_profile R = ROBOTS_PROFILE_RFC9309;
+    /* RFC 9309 2.2.2, the percent-encoding table. */
+    M(R, "/foo/bar?baz=quz", "/foo/bar?baz=quz", 1);
+    M(R, "/foo/bar/\xE3\x83\x84", "/foo/bar/%E3%83%84", 1);
+    M(R, "/foo/bar/%E3%83%84", "/foo/bar/\xE3\x83\x84", 1);
+    M(R, "/foo/bar/%E3%83%84", "/foo/bar/%e3%83%84", 1);
+    M(R, "/foo/bar/%62%61%7A", "/foo/bar/baz", 1);
+    /* Row 2 contradicts row 1; docs/semantics.md decides "no match":
+     * reserved characters are never decoded. */
+    M(R, "/foo/bar?baz=https://foo.bar", "/foo/bar?baz=https%3A%2F%2Ffoo.bar",
+      0);
+    /* RFC 9309 2.2.3: special characters and their encodings. */
+    M(R, "/this/path/exactly$", "/this/path/exactly", 1);
+    M(R, "/this/path/exactly$", "/this/path/exactly/not", 0);
+    M(R, "/this/*/exactly", "/this/any/thing/exactly", 1);
+    M(R, "/path/file-with-a-%2A.html", "/path/file-with-a-*.html", 1);
+    M(R, "/path/foo-%24", "/path/foo-$", 1);
+    /* A literal '*' in a path is not a wildcard in the rule's place. */
+    M(R, "/path/file-with-a-%2A.html", "/path/file-with-a-x.html", 0);
+}
+
+static void wildcard_details(void) {
+    for (int p = 0; p < 2; p++) {
+        robots_profile P = (robots_profile)p;
+        /* docs/semantics.md: '$' anchors only as the last octet. */
+        M(P, "/a$", "/a", 1);
+        M(P, "/a$", "/ab", 0);
+        M(P, "*", "/x", 1);
+        M(P, "*.gif$", "/a/b.gif", 1);
+        M(P, "*.gif$", "/a/b.gif?x", 0);
+        M(P, "/*a*b*c$", "/xaybzc", 1);
+        M(P, "/*a*b*c$", "/xaybzcd", 0);
+        M(P, "/*ab$", "/abab", 1); /* last segment pinned to the end */
+        M(P, "/*aba$", "/aba", 1);
+        M(P, "/a*a$", "/a", 0); /* segments may not overlap */
+        M(P, "/**", "/", 1);
+        M(P, "cheese.htm", "/cheese.htm", 0); /* seed 003: never matches */
+        M(P, "", "/", 0);
+    }
+    /* google-profile.md: a '$' inside the pattern is literal. */
+    M(ROBOTS_PROFILE_GOOGLE, "/a$b", "/a$b", 1);
+    M(ROBOTS_PROFILE_GOOGLE, "/c$$", "/c$", 1);
+    M(ROBOTS_PROFILE_RFC9309, "/a$b", "/a$b", 1); /* both sides as %24 */
+    /* legacy: '*' and '$' are ordinary octets. */
+    M(ROBOTS_PROFILE_LEGACY, "/*.gif", "/a.gif", 0);
+    M(ROBOTS_PROFILE_LEGACY, "/*.gif", "/*.gif", 1);
+    M(ROBOTS_PROFILE_LEGACY, "/a$", "/a", 0);
+    /* rfc9309 encodes octets >= 0x80 and unsafe octets on both sides. */
+    M(ROBOTS_PROFILE_RFC9309, "/a b", "/a%20b", 1);
+    M(ROBOTS_PROFILE_RFC9309, "/%C3%A9", "/\xC3\xA9", 1);
+    M(ROBOTS_PROFILE_GOOGLE, "/\xC3\xA9", "/%C3%A9", 1);
+    M(ROBOTS_PROFILE_GOOGLE, "/\xC3\xA9", "/\xC3\xA9", 0);
+    /* Malformed escapes stay as they are. */
+    M(ROBOTS_PROFILE_RFC9309, "/%zz", "/%zz", 1);
+    M(ROBOTS_PROFILE_RFC9309, "/%4", "/%4", 1);
+    M(ROBOTS_PROFILE_LEGACY, "/%", "/%", 1);
+}
+
+static void adversarial(void) {
+    /* The issue's adversarial shape: many '*a' then '*b', against a long run
+     * of 'a'. The answer is "no match"; the matcher gives it without
+     * backtracking (the benchmark measures the time). */
+    static char pattern[2 + 2 * 8320 + 2];
+    static char path[1 + 10000 + 1];
+    size_t n = 0;
+    pattern[n++] = '/';
+    for (int i = 0; i < 8320; i++) {
+        pattern[n++] = '*';
+        pattern[n++] = 'a';
+    }
+    pattern[n++] = '*';
+    pattern[n++] = 'b';
+    path[0] = '/';
+    memset(path + 1, 'a', 10000);
+    EXPECT_EQ(rb_match_wildcard(pattern, n, path, 10001), 0);
+    path[10000] = 'b';
+    EXPECT_EQ(rb_match_wildcard(pattern, n, path, 10001), 1);
+}
+
+static void arguments(void) {
+    int m;
+    EXPECT_EQ(robots_match_path(ROBOTS_PROFILE_RFC9309, "/", 1, "/", 1, NULL),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_match_path(ROBOTS_PROFILE_RFC9309, NULL, 1, "/", 1, &m),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_match_path((robots_profile)7, "/", 1, "/", 1, &m),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_match_path(ROBOTS_PROFILE_RFC9309, NULL, 0, NULL, 0, &m),
+              ROBOTS_OK);
+    EXPECT_EQ(m, 0);
+    static char big[ROBOTS_MAX_URL_BYTES + 2];
+    memset(big, 'a', sizeof big);
+    EXPECT_EQ(robots_match_path(ROBOTS_PROFILE_RFC9309, "/", 1, big,
+                                ROBOTS_MAX_URL_BYTES, &m),
+              ROBOTS_OK);
+    EXPECT_EQ(robots_match_path(ROBOTS_PROFILE_RFC9309, "/", 1, big,
+                                ROBOTS_MAX_URL_BYTES + 1, &m),
+              ROBOTS_ERR_URL_TOO_LONG);
+    EXPECT_EQ(robots_match_path(ROBOTS_PROFILE_RFC9309, big,
+                                ROBOTS_MAX_LINE_BYTES + 1, "/", 1, &m),
+              ROBOTS_ERR_TOO_LARGE);
+}
+
+int main(void) {
+    table_9_3();
+    seed_004_paths(ROBOTS_PROFILE_RFC9309);
+    seed_004_paths(ROBOTS_PROFILE_GOOGLE);
+    rfc9309_examples();
+    wildcard_details();
+    adversarial();
+    arguments();
+    return testing_finish();
+}

@@ -1,0 +1,471 @@
+/*
+ * test_parse.c - what the parser sees: lines and their ends, BOMs, NULs,
+ * comments, whitespace, long lines, the parse limit, keys in each profile,
+ * groups, sitemaps, extension records, crawl-delay and diagnostics.
+ * Expectations come from docs/semantics.md, google-profile.md, seed 003's
+ * notes on comments and whitespace and seed 004's grammar and group
+ * example.
+ */
+#include "internal.h"
+#include "testing.h"
+
+#include <stdlib.h>
+
+static robots_txt *parse_n(robots_profile profile, const char *body,
+                           size_t len) {
+    robots_options options;
+    robots_options_init(&options);
+    options.profile = profile;
+    robots_txt *doc = NULL;
+    robots_status status = robots_parse(body, len, &options, &doc);
+    EXPECT_EQ(status, ROBOTS_OK);
+    return doc;
+}
+
+static robots_txt *parse(robots_profile profile, const char *body) {
+    return parse_n(profile, body, strlen(body));
+}
+
+static size_t count_diag(const robots_txt *doc, robots_diag_kind kind) {
+    size_t n = 0;
+    for (size_t i = 0; i < robots_diagnostic_count(doc); i++) {
+        robots_diagnostic d;
+        robots_diagnostic_at(doc, i, &d);
+        n += d.kind == kind;
+    }
+    return n;
+}
+
+static robots_diagnostic first_diag(const robots_txt *doc,
+                                    robots_diag_kind kind) {
+    robots_diagnostic d;
+    memset(&d, 0, sizeof d);
+    for (size_t i = 0; i < robots_diagnostic_count(doc); i++) {
+        robots_diagnostic_at(doc, i, &d);
+        if (d.kind == kind)
+            return d;
+    }
+    memset(&d, 0, sizeof d);
+    return d;
+}
+
+static robots_rule_info rule(const robots_txt *doc, size_t g, size_t r) {
+    robots_rule_info info;
+    memset(&info, 0, sizeof info);
+    EXPECT_EQ(robots_group_rule(doc, g, r, &info), ROBOTS_OK);
+    return info;
+}
+
+static void line_endings(void) {
+    /* semantics.md: a line ends at LF, CR or CRLF. */
+    const char *bodies[] = {"User-agent: a\nDisallow: /x\nAllow: /y\n",
+                            "User-agent: a\rDisallow: /x\rAllow: /y\r",
+                            "User-agent: a\r\nDisallow: /x\r\nAllow: /y",
+                            "User-agent: a\r\nDisallow: /x\rAllow: /y\n"};
+    for (int p = 0; p < 3; p++) {
+        for (size_t i = 0; i < 4; i++) {
+            robots_txt *doc = parse((robots_profile)p, bodies[i]);
+            EXPECT_EQ(robots_group_count(doc), 1);
+            robots_group_info g;
+            robots_group(doc, 0, &g);
+            EXPECT_EQ(g.rule_count, 2);
+            EXPECT_EQ(rule(doc, 0, 1).line, 3);
+            robots_free(doc);
+        }
+    }
+    /* google-profile.md: "\r\r\n" is two line ends. */
+    robots_txt *doc =
+        parse(ROBOTS_PROFILE_GOOGLE, "User-agent: a\r\r\nDisallow: /x\n");
+    EXPECT_EQ(rule(doc, 0, 0).line, 3);
+    robots_free(doc);
+}
+
+static void boms(void) {
+    /* semantics.md: a UTF-8 BOM at offset 0 is skipped; google also skips
+     * a prefix of it; elsewhere it is ordinary bytes. */
+    const char full[] = "\xEF\xBB\xBFUser-agent: a\nDisallow: /x\n";
+    const char part[] = "\xEF\xBBUser-agent: a\nDisallow: /x\n";
+    for (int p = 0; p < 3; p++) {
+        robots_txt *doc = parse((robots_profile)p, full);
+        EXPECT_EQ(robots_group_count(doc), 1);
+        robots_free(doc);
+        doc = parse((robots_profile)p, part);
+        EXPECT_EQ(robots_group_count(doc), p == ROBOTS_PROFILE_GOOGLE ? 1 : 0);
+        robots_free(doc);
+    }
+    robots_txt *doc = parse(ROBOTS_PROFILE_GOOGLE,
+                            "\xEF\x11\xBFUser-agent: a\nDisallow: /x\n");
+    EXPECT_EQ(robots_group_count(doc), 0); /* spoils the first line */
+    robots_free(doc);
+    /* A file that is only a BOM is an empty file. */
+    doc = parse(ROBOTS_PROFILE_RFC9309, "\xEF\xBB\xBF");
+    EXPECT_EQ(robots_group_count(doc), 0);
+    EXPECT_EQ(robots_diagnostic_count(doc), 0);
+    robots_free(doc);
+    doc = parse(ROBOTS_PROFILE_RFC9309, "User-agent: a\n\xEF\xBB\xBF"
+                                        "Disallow: /x\n");
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_BOM_NOT_AT_START), 1);
+    robots_free(doc);
+    doc = parse_n(ROBOTS_PROFILE_RFC9309, "\xFF\xFEU\0s\0", 6);
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_UTF16_BOM), 1);
+    robots_free(doc);
+}
+
+static void comments_and_whitespace(void) {
+    /* Seed 003: a comment may end a directive line; leading whitespace is
+     * allowed. semantics.md: '#' starts a comment anywhere. */
+    for (int p = 0; p < 3; p++) {
+        robots_txt *doc = parse((robots_profile)p, "  User-agent: *  # all\n"
+                                                   "\tDisallow: bob #comment\n"
+                                                   "Disallow: /foo#bar\n");
+        robots_rule_info r = rule(doc, 0, 0);
+        EXPECT_STRN(r.pattern, r.pattern_len, "bob");
+        r = rule(doc, 0, 1);
+        EXPECT_STRN(r.pattern, r.pattern_len, "/foo");
+        robots_free(doc);
+    }
+    /* Whitespace inside a value is kept (google-profile.md). */
+    robots_txt *doc =
+        parse(ROBOTS_PROFILE_GOOGLE, "User-agent: *\nDisallow: /sp ace\n");
+    robots_rule_info r = rule(doc, 0, 0);
+    EXPECT_STRN(r.pattern, r.pattern_len, "/sp ace");
+    robots_free(doc);
+}
+
+static void nul_bytes(void) {
+    /* semantics.md: a NUL byte ends the line's content. */
+    const char body[] = "User-agent: *\nDisallow: /a\0/b\nDisallow: /c\n";
+    for (int p = 0; p < 3; p++) {
+        robots_txt *doc = parse_n((robots_profile)p, body, sizeof body - 1);
+        robots_rule_info r = rule(doc, 0, 0);
+        EXPECT_STRN(r.pattern, r.pattern_len, "/a");
+        r = rule(doc, 0, 1);
+        EXPECT_STRN(r.pattern, r.pattern_len, "/c");
+        EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_NUL_BYTE), 1);
+        robots_free(doc);
+    }
+}
+
+static void long_lines(void) {
+    /* semantics.md: a line keeps its first 16,663 bytes; the truncated rule
+     * still applies. A 1 MiB line here. */
+    size_t n = 1 << 20;
+    char *body = malloc(n + 64);
+    size_t len = (size_t)sprintf(body, "User-agent: *\nDisallow: /");
+    size_t prefix = len - 14; /* bytes of "Disallow: /" line so far */
+    memset(body + len, 'x', n);
+    len += n;
+    len += (size_t)sprintf(body + len, "\nAllow: /y\n");
+    robots_options options;
+    robots_options_init(&options);
+    options.parse_limit = 0; /* the line alone is past the default limit */
+    robots_txt *doc = NULL;
+    EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+    robots_rule_info r = rule(doc, 0, 0);
+    EXPECT_EQ(r.pattern_len, ROBOTS_MAX_LINE_BYTES - (prefix - 1));
+    EXPECT_EQ(rule(doc, 0, 1).line, 3);
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_LINE_TRUNCATED), 1);
+    robots_verdict v;
+    EXPECT_EQ(robots_check_agent(doc, "a", 1, "/xxxx", 5, &v), ROBOTS_OK);
+    EXPECT_EQ(v.allowed, 1); /* the kept pattern is longer than the path */
+    robots_free(doc);
+
+    /* At the limit exactly: no truncation. */
+    memset(body, 'x', ROBOTS_MAX_LINE_BYTES);
+    memcpy(body, "Disallow: /", 11);
+    doc = parse_n(ROBOTS_PROFILE_RFC9309, body, ROBOTS_MAX_LINE_BYTES);
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_LINE_TRUNCATED), 0);
+    robots_free(doc);
+    doc = parse_n(ROBOTS_PROFILE_RFC9309, body, ROBOTS_MAX_LINE_BYTES + 1);
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_LINE_TRUNCATED), 1);
+    robots_free(doc);
+    free(body);
+}
+
+static void parse_limit(void) {
+    /* semantics.md: content past the parse limit (default 512,000 bytes)
+     * is ignored with a diagnostic; a 10 MB file here. */
+    size_t n = 10 * 1000 * 1000;
+    char *body = malloc(n);
+    const char line[] = "Disallow: /abcdefghijklmnopqrstuvwxyz0123456789\n";
+    size_t ll = sizeof line - 1;
+    size_t len = (size_t)sprintf(body, "User-agent: *\n");
+    while (len + ll <= n) {
+        memcpy(body + len, line, ll);
+        len += ll;
+    }
+    robots_txt *doc = parse_n(ROBOTS_PROFILE_RFC9309, body, len);
+    EXPECT(robots_txt_parsed_bytes(doc) <= ROBOTS_DEFAULT_PARSE_LIMIT);
+    EXPECT(robots_txt_parsed_bytes(doc) > ROBOTS_DEFAULT_PARSE_LIMIT - ll);
+    EXPECT_EQ(robots_txt_input_bytes(doc), len);
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_PAST_PARSE_LIMIT), 1);
+    robots_group_info g;
+    robots_group(doc, 0, &g);
+    EXPECT_EQ(g.rule_count, (ROBOTS_DEFAULT_PARSE_LIMIT - 14) / ll);
+    robots_free(doc);
+
+    /* A line whose terminator is at or inside the limit is read; one that
+     * the limit cuts is dropped whole, not read as a shorter rule. */
+    robots_options options;
+    robots_options_init(&options);
+    options.parse_limit = 14 + ll - 1;
+    EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+    robots_group(doc, 0, &g);
+    EXPECT_EQ(g.rule_count, 1);
+    robots_free(doc);
+    options.parse_limit = 14 + ll - 2;
+    EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+    robots_group(doc, 0, &g);
+    EXPECT_EQ(g.rule_count, 0);
+    robots_free(doc);
+    /* 0 means no limit: everything is read. */
+    options.parse_limit = 0;
+    EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+    EXPECT_EQ(robots_txt_parsed_bytes(doc), len);
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_PAST_PARSE_LIMIT), 0);
+    robots_free(doc);
+    free(body);
+}
+
+static void empty_and_junk(void) {
+    robots_txt *doc = parse_n(ROBOTS_PROFILE_RFC9309, NULL, 0);
+    EXPECT(doc != NULL);
+    EXPECT_EQ(robots_group_count(doc), 0);
+    robots_free(doc);
+    /* An HTML page served as robots.txt (seed 004, file format). */
+    doc = parse(ROBOTS_PROFILE_RFC9309,
+                "<!DOCTYPE html>\n<html><body>Not found</body></html>\n");
+    EXPECT_EQ(robots_group_count(doc), 0);
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_LOOKS_LIKE_HTML), 1);
+    robots_free(doc);
+    /* Invalid UTF-8 is reported, and read as bytes. */
+    doc = parse(ROBOTS_PROFILE_RFC9309, "User-agent: *\nDisallow: /\xC3\x28\n");
+    robots_diagnostic d = first_diag(doc, ROBOTS_DIAG_INVALID_UTF8);
+    EXPECT_EQ(d.line, 2);
+    EXPECT_EQ(d.column, 12);
+    EXPECT_EQ(robots_group_count(doc), 1);
+    robots_free(doc);
+    /* Diagnostics are capped; the total still counts them all. */
+    char *junk = malloc(4000);
+    for (int i = 0; i < 2000; i++) {
+        junk[2 * i] = 'x';
+        junk[2 * i + 1] = '\n';
+    }
+    doc = parse_n(ROBOTS_PROFILE_RFC9309, junk, 4000);
+    EXPECT_EQ(robots_diagnostic_count(doc), ROBOTS_MAX_DIAGNOSTICS + 1);
+    EXPECT_EQ(robots_diagnostic_total(doc), 2000); /* findings, not the note */
+    d = first_diag(doc, ROBOTS_DIAG_TOO_MANY_DIAGNOSTICS);
+    EXPECT_EQ(d.kind, ROBOTS_DIAG_TOO_MANY_DIAGNOSTICS);
+    robots_free(doc);
+    free(junk);
+}
+
+static void groups_example(void) {
+    /* Seed 004, "example groups": four groups a, b, e+f, h (empty). */
+    const char body[] = "user-agent: a\ndisallow: /c\n\nuser-agent: b\n"
+                        "disallow: /d\n\nuser-agent: e\nuser-agent: f\n"
+                        "disallow: /g\n\nuser-agent: h\n";
+    for (int p = 0; p < 3; p++) {
+        robots_txt *doc = parse((robots_profile)p, body);
+        EXPECT_EQ(robots_group_count(doc), 4);
+        robots_group_info g;
+        robots_group(doc, 2, &g);
+        EXPECT_EQ(g.agent_count, 2);
+        EXPECT_EQ(g.rule_count, 1);
+        EXPECT_EQ(g.line, 7);
+        robots_group(doc, 3, &g);
+        EXPECT_EQ(g.agent_count, 1);
+        EXPECT_EQ(g.rule_count, 0);
+        robots_agent_info a;
+        EXPECT_EQ(robots_group_agent(doc, 2, 1, &a), ROBOTS_OK);
+        EXPECT_STRN(a.value, a.value_len, "f");
+        EXPECT_EQ(robots_group_agent(doc, 2, 2, &a), ROBOTS_ERR_OUT_OF_RANGE);
+        robots_free(doc);
+    }
+    /* rfc9309: blank lines do not end a group; legacy: they end a record. */
+    const char split[] = "User-agent: a\n\nDisallow: /x\n";
+    robots_txt *doc = parse(ROBOTS_PROFILE_RFC9309, split);
+    robots_group_info g;
+    robots_group(doc, 0, &g);
+    EXPECT_EQ(g.rule_count, 1);
+    robots_free(doc);
+    doc = parse(ROBOTS_PROFILE_LEGACY, split);
+    robots_group(doc, 0, &g);
+    EXPECT_EQ(g.rule_count, 0);
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_RULE_OUTSIDE_GROUP), 1);
+    robots_free(doc);
+}
+
+static void agents(void) {
+    /* semantics.md: a value is reduced to its leading [A-Za-z_-] run. */
+    robots_txt *doc = parse(ROBOTS_PROFILE_RFC9309,
+                            "User-agent: Googlebot/2.1 (+http://x)\n"
+                            "User-agent: Foo Bar\nUser-agent: * junk\n"
+                            "User-agent: *Bar\nDisallow: /\n");
+    robots_agent_info a;
+    robots_group_agent(doc, 0, 0, &a);
+    EXPECT_STRN(a.token, a.token_len, "Googlebot");
+    EXPECT_STRN(a.value, a.value_len, "Googlebot/2.1 (+http://x)");
+    robots_group_agent(doc, 0, 1, &a);
+    EXPECT_STRN(a.token, a.token_len, "Foo");
+    robots_group_agent(doc, 0, 2, &a);
+    EXPECT_EQ(a.is_wildcard, 1);
+    robots_group_agent(doc, 0, 3, &a);
+    EXPECT_EQ(a.is_wildcard, 0);
+    EXPECT_EQ(a.token_len, 0);
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_AGENT_REDUCED), 2);
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_EMPTY_USER_AGENT), 1);
+    robots_free(doc);
+}
+
+static void keys(void) {
+    /* google-profile.md: prefix keys and the listed typos are accepted. */
+    const char body[] = "useragent: a\ndisallowed: /x\ndissallow: /y\n"
+                        "user agent: b\nallowance: /z\nsite-map: http://s/\n"
+                        "alow: /w\ndisallow /two\nuser_agent: c\n";
+    robots_txt *doc = parse(ROBOTS_PROFILE_GOOGLE, body);
+    EXPECT_EQ(robots_group_count(doc), 2);
+    robots_group_info g;
+    robots_group(doc, 0, &g);
+    EXPECT_EQ(g.rule_count, 2);
+    robots_group(doc, 1, &g);
+    EXPECT_EQ(g.agent_count, 1);
+    EXPECT_EQ(g.rule_count, 2); /* allowance and "disallow /two" */
+    EXPECT_EQ(robots_sitemap_count(doc), 1);
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_NO_SEPARATOR_PAIR), 1);
+    robots_free(doc);
+    /* rfc9309 and legacy: exact keys only; the rest is reported. */
+    for (int p = 0; p < 3; p += 2) {
+        doc = parse((robots_profile)p, body);
+        EXPECT_EQ(robots_group_count(doc), 0);
+        EXPECT(count_diag(doc, ROBOTS_DIAG_TYPO_KEY) >= 4);
+        EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_MISSING_COLON), 1);
+        robots_diagnostic d = first_diag(doc, ROBOTS_DIAG_MISSING_COLON);
+        EXPECT(d.suggestion != NULL && strcmp(d.suggestion, "Disallow") == 0);
+        d = first_diag(doc, ROBOTS_DIAG_TYPO_KEY);
+        EXPECT(d.suggestion != NULL && strcmp(d.suggestion, "User-agent") == 0);
+        EXPECT_EQ(d.line, 1);
+        EXPECT_EQ(d.severity, ROBOTS_SEVERITY_ERROR);
+        robots_free(doc);
+    }
+    /* Keys are case-insensitive; the split is at the first ':'. */
+    doc = parse(ROBOTS_PROFILE_RFC9309,
+                "USER-AGENT: a\nDISALLOW: /x:y\n: /nothing\n");
+    robots_rule_info r = rule(doc, 0, 0);
+    EXPECT_STRN(r.pattern, r.pattern_len, "/x:y");
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_EMPTY_KEY), 1);
+    robots_free(doc);
+}
+
+static void records(void) {
+    const char body[] = "Sitemap: https://example.com/s1.xml\n"
+                        "User-agent: a\nCrawl-delay: 2.5\nDisallow: /x\n"
+                        "Sitemap: https://example.com/s2.xml\n"
+                        "Crawl-delay: 9\nHost: example.com\n"
+                        "User-agent: b\nCrawl-delay: soon\nDisallow: /y\n"
+                        "Sitemap: /relative.xml\nClean-param: ref /x\n";
+    for (int p = 0; p < 3; p++) {
+        robots_txt *doc = parse((robots_profile)p, body);
+        /* semantics.md: sitemaps from anywhere, never ending a group. */
+        EXPECT_EQ(robots_sitemap_count(doc), 3);
+        robots_record_info rec;
+        robots_sitemap(doc, 1, &rec);
+        EXPECT_STRN(rec.value, rec.value_len, "https://example.com/s2.xml");
+        EXPECT_EQ(rec.line, 5);
+        EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_SITEMAP_NOT_ABSOLUTE), 1);
+        EXPECT_EQ(robots_group_count(doc), 2);
+        robots_group_info g;
+        robots_group(doc, 0, &g);
+        EXPECT_EQ(g.has_crawl_delay, 1);
+        EXPECT(g.crawl_delay == 2.5);
+        EXPECT_EQ(g.crawl_delay_line, 3);
+        robots_group(doc, 1, &g);
+        EXPECT_EQ(g.has_crawl_delay, 0);
+        EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_INVALID_CRAWL_DELAY), 1);
+        /* crawl-delay (x3), host, clean-param are extension records. */
+        EXPECT_EQ(robots_extension_count(doc), 5);
+        robots_extension(doc, 3, &rec);
+        EXPECT_STRN(rec.key, rec.key_len, "Crawl-delay");
+        EXPECT_EQ(rec.group, 1);
+        EXPECT_EQ(robots_extension(doc, 5, &rec), ROBOTS_ERR_OUT_OF_RANGE);
+        robots_free(doc);
+    }
+}
+
+static void rules(void) {
+    /* semantics.md: an empty Disallow is no rule (rfc9309, google); legacy
+     * keeps it (it restricts nothing) and an empty Allow matches all. */
+    const char body[] = "User-agent: *\nDisallow:\nAllow:\nDisallow: x\n"
+                        "Allow: /\xC3\xA9\n";
+    robots_txt *doc = parse(ROBOTS_PROFILE_RFC9309, body);
+    robots_group_info g;
+    robots_group(doc, 0, &g);
+    EXPECT_EQ(g.rule_count, 2);
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_PATTERN_NEVER_MATCHES), 1);
+    robots_rule_info r = rule(doc, 0, 1);
+    EXPECT_STRN(r.normalized, r.normalized_len, "/%C3%A9");
+    EXPECT_EQ(r.kind, ROBOTS_RULE_ALLOW);
+    robots_free(doc);
+    doc = parse(ROBOTS_PROFILE_LEGACY, body);
+    robots_group(doc, 0, &g);
+    EXPECT_EQ(g.rule_count, 4);
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_EMPTY_ALLOW_MATCHES_ALL), 1);
+    robots_free(doc);
+    /* A rule before any user-agent line is ignored and reported. */
+    doc = parse(ROBOTS_PROFILE_RFC9309, "Disallow: /\nUser-agent: a\n");
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_RULE_OUTSIDE_GROUP), 1);
+    robots_group(doc, 0, &g);
+    EXPECT_EQ(g.rule_count, 0);
+    robots_free(doc);
+}
+
+static void names_and_arguments(void) {
+    robots_txt *doc = NULL;
+    EXPECT_EQ(robots_parse("x", 1, NULL, NULL), ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_parse(NULL, 1, NULL, &doc), ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT(doc == NULL);
+    robots_options options;
+    robots_options_init(&options);
+    options.profile = (robots_profile)3;
+    EXPECT_EQ(robots_parse("x", 1, &options, &doc),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_parse("x", ROBOTS_MAX_INPUT_BYTES + 1, NULL, &doc),
+              ROBOTS_ERR_TOO_LARGE);
+    EXPECT_EQ(robots_group(NULL, 0, NULL), ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_group_count(NULL), 0);
+    robots_free(NULL);
+    for (int k = 0; k <= ROBOTS_DIAG_UTF16_BOM; k++)
+        EXPECT(robots_diag_kind_name((robots_diag_kind)k) != NULL);
+    EXPECT(robots_diag_kind_name((robots_diag_kind)99) == NULL);
+    for (int s = 0; s <= ROBOTS_ERR_HEADER_INVALID; s++) {
+        EXPECT(strncmp(robots_status_name((robots_status)s), "ROBOTS_", 7) ==
+               0);
+        EXPECT(strlen(robots_status_message((robots_status)s)) > 5);
+    }
+    EXPECT(strcmp(robots_status_name((robots_status)999),
+                  "ROBOTS_ERR_UNKNOWN") == 0);
+    robots_profile p;
+    EXPECT_EQ(robots_profile_from_name("GOOGLE", 6, &p), ROBOTS_OK);
+    EXPECT_EQ(p, ROBOTS_PROFILE_GOOGLE);
+    EXPECT_EQ(robots_profile_from_name("goog", 4, &p),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT(strcmp(robots_severity_name(ROBOTS_SEVERITY_ERROR), "error") == 0);
+    EXPECT(robots_severity_name((robots_severity)5) == NULL);
+}
+
+int main(void) {
+    line_endings();
+    boms();
+    comments_and_whitespace();
+    nul_bytes();
+    long_lines();
+    parse_limit();
+    empty_and_junk();
+    groups_example();
+    agents();
+    keys();
+    records();
+    rules();
+    names_and_arguments();
+    return testing_finish();
+}

@@ -1,0 +1,83 @@
+/*
+ * test_urlpath.c - from a URL to the path a rule is matched against
+ * (robots_url_to_path). rfc9309 and legacy follow RFC 3986 and reject what
+ * is not a URL; google follows google/robotstxt's heuristic, whose cases
+ * are listed in docs/google-profile.md ("URL to path").
+ */
+#include "internal.h"
+#include "testing.h"
+
+static const char *path_of(robots_profile profile, const char *url,
+                           robots_status *status) {
+    static char buf[256];
+    size_t needed = 0;
+    *status =
+        robots_url_to_path(profile, url, strlen(url), buf, sizeof buf, &needed);
+    return *status == ROBOTS_OK ? buf : "";
+}
+
+#define P(profile, url, want)                                                  \
+    do {                                                                       \
+        robots_status st;                                                      \
+        const char *got = path_of(profile, url, &st);                          \
+        EXPECT_MSG(st == ROBOTS_OK && strcmp(got, want) == 0,                  \
+                   "%s: '%s' gave '%s' (%s), want '%s'",                       \
+                   robots_profile_name(profile), url, got,                     \
+                   robots_status_name(st), want);                              \
+    } while (0)
+
+#define BAD(profile, url)                                                      \
+    do {                                                                       \
+        robots_status st;                                                      \
+        path_of(profile, url, &st);                                            \
+        EXPECT_MSG(st == ROBOTS_ERR_URL_INVALID, "%s: '%s' gave %s",           \
+                   robots_profile_name(profile), url, robots_status_name(st)); \
+    } while (0)
+
+int main(void) {
+    for (int p = 0; p < 3; p++) {
+        robots_profile P_ = (robots_profile)p;
+        /* docs/semantics.md: path + ;params + ?query, no fragment; an
+         * empty path is "/". */
+        P(P_, "http://example.com/a/b;p?q=1#frag", "/a/b;p?q=1");
+        P(P_, "https://example.com", "/");
+        P(P_, "https://example.com/", "/");
+        P(P_, "http://example.com?q", "/?q");
+        P(P_, "http://user:pw@example.com:8080/x", "/x");
+        P(P_, "/just/a/path?x", "/just/a/path?x");
+        P(P_, "//example.com/net/path", "/net/path");
+        P(P_, "http://[::1]:80/v6", "/v6");
+        P(P_, "http://example.com/%7Efred", "/%7Efred"); /* as given */
+    }
+    for (int p = 0; p < 3; p += 2) {
+        robots_profile P_ = (robots_profile)p;
+        BAD(P_, "");
+        BAD(P_, "example.com/x"); /* no scheme: not guessed */
+        BAD(P_, "a/b");
+        BAD(P_, "mailto:someone@example.com");
+        BAD(P_, "?q");
+        P(P_, "HTTP://EXAMPLE.COM/Case", "/Case");
+        P(P_, "http://example.com#f/x", "/");
+    }
+    /* google/robotstxt's heuristic, case by case. */
+    const robots_profile G = ROBOTS_PROFILE_GOOGLE;
+    P(G, "", "/");
+    P(G, "a", "/");
+    P(G, "a/b", "/b");
+    P(G, "?q", "/?q");
+    P(G, "http:e.com/x", "/x");
+    P(G, "http://e.com#f/x", "/");
+    P(G, "e.com/x://y", "/x://y");
+    P(G, "http://e.com;p", "/;p");
+
+    char small[4];
+    size_t needed = 0;
+    EXPECT_EQ(robots_url_to_path(ROBOTS_PROFILE_RFC9309, "http://e.com/abc", 16,
+                                 small, sizeof small, &needed),
+              ROBOTS_ERR_BUFFER_TOO_SMALL);
+    EXPECT_EQ(needed, 4);
+    EXPECT_EQ(
+        robots_url_to_path(ROBOTS_PROFILE_RFC9309, NULL, 0, NULL, 0, NULL),
+        ROBOTS_ERR_INVALID_ARGUMENT);
+    return testing_finish();
+}
