@@ -510,8 +510,10 @@ typedef struct robots_url_parts {
  * (no "//" or an empty host), ROBOTS_ERR_URL_BAD_HOST (a character not
  * allowed in a host, invalid UTF-8, an empty or too long label, a numeric
  * last label that is not an IPv4 address, a malformed IPv6 literal),
- * ROBOTS_ERR_URL_BAD_PORT (not digits, or over 65535). Percent-escapes in
- * the host are decoded before conversion. */
+ * ROBOTS_ERR_URL_BAD_PORT (not digits, or over 65535),
+ * ROBOTS_ERR_URL_INVALID (userinfo with a character RFC 3986 does not allow
+ * there, such as '\\', which readers disagree on). Percent-escapes in the
+ * host are decoded before conversion. */
 ROBOTS_API robots_status robots_url_parse(const char *url, size_t url_len,
                                           robots_url_parts *out);
 

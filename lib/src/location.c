@@ -119,6 +119,20 @@ typedef struct scheme_info {
 static const scheme_info SCHEMES[] = {
     {"http", 80}, {"https", 443}, {"ftp", 21}};
 
+static int userinfo_ok(unsigned char c) {
+    if (around_is_alpha(c) || around_is_digit(c)) {
+        return 1;
+    }
+    switch (c) {
+    case '-': case '.': case '_': case '~': case '%': case '!': case '$':
+    case '&': case '\'': case '(': case ')': case '*': case '+': case ',':
+    case ';': case '=': case ':': case '@':
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 static int is_url_space(unsigned char c) {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
@@ -201,6 +215,15 @@ static robots_status parse_url(const char *url, size_t len,
         if (url[k] == '@') {
             host_b = k + 1;
             out->had_userinfo = 1;
+        }
+    }
+    /* RFC 3986 section 3.2.1 userinfo, '@' tolerated. Anything else, the
+     * backslash above all, is where readers disagree on the host
+     * ("http://a.com\@b.com/" is a.com to browsers, b.com to RFC 3986):
+     * no guess. */
+    for (k = auth; k + 1 < host_b; k++) {
+        if (!userinfo_ok((unsigned char)url[k])) {
+            return ROBOTS_ERR_URL_INVALID;
         }
     }
     host_e = auth_end;

@@ -515,9 +515,6 @@ ROBOTS_API robots_status robots_meta_add_header(const char *value,
                                                 size_t len, const char *agent,
                                                 size_t agent_len,
                                                 robots_meta_result *out) {
-    static const char *const valued[] = {"max-snippet", "max-image-preview",
-                                         "max-video-preview",
-                                         "unavailable_after"};
     size_t b = 0;
     size_t e = len;
     size_t colon;
@@ -549,8 +546,11 @@ ROBOTS_API robots_status robots_meta_add_header(const char *value,
         size_t k;
         int is_directive = 0;
         trim_html(value, &nb, &ne);
-        for (k = 0; k < sizeof valued / sizeof valued[0]; k++) {
-            if (around_ieq(value + nb, ne - nb, valued[k])) {
+        /* A directive's name is never read as a crawler's: valued ones
+         * ("max-snippet: 5") are directives, and "noindex: x" is an
+         * unknown directive rather than a crawler called noindex. */
+        for (k = 1; k < DIRECTIVE_COUNT; k++) {
+            if (around_ieq(value + nb, ne - nb, DIRECTIVE_NAMES[k])) {
                 is_directive = 1;
             }
         }
@@ -627,7 +627,8 @@ static size_t utf8_encode(uint32_t cp, char *o) {
 /* Reads a character reference at s[i] == '&': numeric (&#39; &#x27;) or
  * one of the few names that occur in attribute values. Returns the bytes
  * consumed (0: not a reference, the '&' is literal) and writes the UTF-8
- * form to o. Looks at most 12 bytes ahead, so the cost stays linear. */
+ * form to o. A name is looked for at most 6 bytes ahead and digits are
+ * consumed, so the cost stays linear. */
 static size_t char_ref(const char *s, size_t i, size_t len, char *o,
                        size_t *olen) {
     static const struct {
@@ -647,7 +648,7 @@ static size_t char_ref(const char *s, size_t i, size_t len, char *o,
             j++;
         }
         start = j;
-        while (j < len && j - start < 8) {
+        while (j < len) {
             unsigned char c = (unsigned char)s[j];
             uint32_t dv;
             if (around_is_digit(c)) {
@@ -657,7 +658,11 @@ static size_t char_ref(const char *s, size_t i, size_t len, char *o,
             } else {
                 break;
             }
-            cp = cp * (hex ? 16u : 10u) + dv;
+            /* All digits are consumed (HTML); the value stops growing once
+             * it is past Unicode, so it cannot overflow. */
+            if (cp <= 0x10FFFFu) {
+                cp = cp * (hex ? 16u : 10u) + dv;
+            }
             j++;
         }
         if (j == start) {
