@@ -3,6 +3,7 @@
  * --version. Each subcommand lives in cmd_<name>.c.
  */
 #include "cli.h"
+#include "cmd_around.h"
 
 #include <string.h>
 
@@ -15,6 +16,12 @@ typedef struct command {
 static const command commands[] = {
     {"check", cli_cmd_check, "may an agent fetch these URLs?"},
     {"parse", cli_cmd_parse, "show what the parser saw in a robots.txt"},
+    {"url", cli_cmd_url, "the robots.txt URL that governs each URL"},
+    {"scope", cli_cmd_scope, "does a robots.txt govern these URLs?"},
+    {"policy", cli_cmd_policy, "what a fetch result of robots.txt means"},
+    {"cache-lifetime", cli_cmd_cache_lifetime,
+     "how long a robots.txt response may be cached"},
+    {"meta", cli_cmd_meta, "robots META tags and X-Robots-Tag of a page"},
 };
 
 static void usage(FILE *out) {
