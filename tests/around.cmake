@@ -8,3 +8,9 @@ foreach(_name location punycode policy cache meta)
     ${PROJECT_SOURCE_DIR}/lib/src ${CMAKE_CURRENT_LIST_DIR})
   add_test(NAME unit-${_name} COMMAND test_${_name})
 endforeach()
+
+# The subcommands url, scope, policy, cache-lifetime and meta.
+if(ROBOTS_BUILD_CLI)
+  add_test(NAME cli-around COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/cli_around_test.sh
+    $<TARGET_FILE:robots_cli>)
+endif()

@@ -1,0 +1,147 @@
+#!/bin/sh
+# cli_around_test.sh ROBOTS_BINARY - the subcommands around the file (url,
+# scope, policy, cache-lifetime, meta): outputs, --json, --help, and exit 2
+# with one line on stderr for bad input. Expectations come from seed 004's
+# robots.txt URL table, the fetch table of docs/semantics.md, RFC 9110's
+# date formats and the META examples of seed 001.
+set -u
+robots=$1
+tmp=${TMPDIR:-/tmp}/robots-around-test.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAILED: $*" >&2; }
+run() {
+    want=$1
+    shift
+    "$@" >"$tmp/out" 2>"$tmp/err" <"$tmp/in"
+    got=$?
+    if [ "$got" -eq "$want" ]; then ok; else fail "exit $got, want $want: $*"; fi
+}
+out_is() {
+    if [ "$(cat "$tmp/out")" = "$1" ]; then ok
+    else fail "stdout is '$(cat "$tmp/out")', want '$1'"; fi
+}
+out_has() {
+    if grep -q -- "$1" "$tmp/out"; then ok; else fail "stdout lacks '$1'"; fi
+}
+one_err_line() {
+    n=$(wc -l <"$tmp/err")
+    if [ "$n" -eq 1 ] && grep -q -- "$1" "$tmp/err"; then ok
+    else fail "stderr is not one line with '$1': $(cat "$tmp/err")"; fi
+}
+: >"$tmp/in"
+
+# url: seed 004, "www.müller.eu" is "www.xn--mller-kva.eu"; default ports.
+run 0 "$robots" url 'http://www.müller.eu/a?b' 'HTTP://u:p@Example.COM:80/x'
+out_is "http://www.xn--mller-kva.eu/robots.txt
+http://example.com/robots.txt"
+run 0 "$robots" url --json 'https://[2001:DB8::1]:8443/'
+out_has '"robots_txt":"https://\[2001:db8::1\]:8443/robots.txt"'
+out_has '"host_kind":"ipv6"'
+run 2 "$robots" url example.com/x
+one_err_line 'ROBOTS_ERR_URL_NO_SCHEME'
+run 2 "$robots" url 'http://exa mple.com/'
+one_err_line 'ROBOTS_ERR_URL_BAD_HOST'
+run 2 "$robots" url
+one_err_line 'no URL'
+run 0 "$robots" url --help
+out_has 'usage: robots url'
+
+# scope: seed 004's first row.
+run 1 "$robots" scope http://example.com/robots.txt http://example.com/folder/file \
+    http://other.example.com/ https://example.com/ http://example.com:8181/
+out_is "applies	http://example.com/folder/file
+does-not-apply	http://other.example.com/	other-host
+does-not-apply	https://example.com/	other-scheme
+does-not-apply	http://example.com:8181/	other-port"
+run 0 "$robots" scope http://example.com:80/robots.txt http://example.com/
+run 1 "$robots" scope --json http://example.com/folder/robots.txt http://example.com/
+out_has '"applies":false,"reason":"not-top-level"'
+run 2 "$robots" scope nonsense http://example.com/
+one_err_line 'ROBOTS_ERR_URL_NO_SCHEME'
+run 2 "$robots" scope http://example.com/robots.txt
+one_err_line 'needs ROBOTS_URL'
+run 0 "$robots" scope --help
+out_has 'usage: robots scope'
+
+# policy: the table "Fetching the file".
+run 0 "$robots" policy --status 200
+out_is "parse-body	success"
+run 0 "$robots" policy --status 302 --redirects 5
+out_is "allow-all	redirect-limit"
+run 0 "$robots" policy --status 403
+out_is "allow-all	client-error"
+run 0 "$robots" policy --status 403 --profile legacy
+out_is "disallow-all	access-restricted"
+run 0 "$robots" policy --status 429 --profile google
+out_is "disallow-all-retry	rate-limited	retry"
+run 0 "$robots" policy --status 503 --unreachable-days 31 --cached
+out_is "use-cached	server-error	retry	unreachable-over-30-days"
+run 0 "$robots" policy --network-error truncated --profile legacy --json
+out_is '{"profile":"legacy","action":"defer","basis":"network-error","retry":true,"long_unreachable":false}'
+run 2 "$robots" policy --status 42
+one_err_line 'not an HTTP status'
+run 2 "$robots" policy --network-error smoke
+one_err_line 'unknown network error'
+run 2 "$robots" policy
+one_err_line 'give --status'
+run 2 "$robots" policy --status 200 --profile nope
+one_err_line 'unknown profile'
+run 0 "$robots" policy --help
+out_has 'usage: robots policy'
+
+# cache-lifetime: RFC 9110 dates, RFC 9309's 24-hour bound, seed 000's
+# 7-day default.
+printf 'HTTP/1.1 200 OK\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\nExpires: Sun Nov  6 09:49:37 1994\r\n\r\n' >"$tmp/in"
+run 0 "$robots" cache-lifetime
+out_is "3600	expires"
+printf 'Cache-Control: max-age=1000000000000000000000000000000\n' >"$tmp/in"
+run 0 "$robots" cache-lifetime
+out_is "86400	max-age	capped"
+run 0 "$robots" cache-lifetime --profile google --json
+out_is '{"profile":"google","seconds":2147483648,"source":"max-age","capped":false,"malformed":[]}'
+printf 'Expires: tomorrow\n' >"$tmp/in"
+run 0 "$robots" cache-lifetime --profile legacy
+out_is "604800	default
+malformed	bad-expires"
+: >"$tmp/in"
+run 2 "$robots" cache-lifetime --bogus
+one_err_line 'unknown option'
+run 0 "$robots" cache-lifetime --help
+out_has 'usage: robots cache-lifetime'
+
+# meta: seed 001's conflicting list, Table 9-5, X-Robots-Tag prefixes.
+cat >"$tmp/page.html" <<'HTML'
+<html><head>
+<meta name="robots" content="INDEX,NOINDEX,NOFOLLOW,FOLLOW,FOLLOW">
+<meta name="description" content="Welcome to Mary's Antiques Web site">
+</head><body><meta name="robots" content="noarchive"></body></html>
+HTML
+run 0 "$robots" meta "$tmp/page.html"
+out_has '^restrictions: noindex, nofollow$'
+out_has '^conflicts (the more restrictive applies): index, follow$'
+out_has "^description: Welcome to Mary's Antiques Web site$"
+cp "$tmp/page.html" "$tmp/in"
+run 0 "$robots" meta --json -
+out_has '"restrictions":\["noindex","nofollow"\]'
+: >"$tmp/in"
+run 0 "$robots" meta --agent Googlebot --header 'X-Robots-Tag: googlebot: noindex, nofollow'
+out_has '^restrictions: noindex, nofollow$'
+run 0 "$robots" meta --agent bingbot --header 'X-Robots-Tag: googlebot: noindex'
+out_has '^restrictions: none$'
+out_has '^for other crawlers (ignored): 1$'
+run 2 "$robots" meta --header 'Cache-Control: no-store'
+one_err_line "is not 'X-Robots-Tag: VALUE'"
+run 2 "$robots" meta "$tmp/missing.html"
+one_err_line 'missing.html'
+run 2 "$robots" meta
+one_err_line 'give an HTML file'
+run 0 "$robots" meta --help
+out_has 'usage: robots meta'
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
