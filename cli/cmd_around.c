@@ -5,8 +5,8 @@
  * robots META tags and X-Robots-Tag) on the command line, as text or JSON.
  * Exit 2 with one line on stderr for bad input.
  */
-#include "cli.h"
 #include "cmd_around.h"
+#include "cli.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -18,8 +18,8 @@ static int is_help(const char *arg) {
 }
 
 static int unknown_option(const char *cmd, const char *arg) {
-    return cli_error("%s: unknown option '%s' (see robots %s --help)", cmd,
-                     arg, cmd);
+    return cli_error("%s: unknown option '%s' (see robots %s --help)", cmd, arg,
+                     cmd);
 }
 
 /* The status as "NAME: message" for one line on stderr. */
@@ -291,9 +291,8 @@ int cli_cmd_policy(int argc, char **argv) {
             if (r < 0) {
                 return EXIT_USAGE;
             }
-            if (robots_network_error_from_name(v, strlen(v),
-                                               &in.network_error) !=
-                ROBOTS_OK) {
+            if (robots_network_error_from_name(
+                    v, strlen(v), &in.network_error) != ROBOTS_OK) {
                 return cli_error("policy: unknown network error '%s' (none, "
                                  "dns, connect, timeout, tls, truncated)",
                                  v);
@@ -494,8 +493,7 @@ static int read_prefix(const char *path, size_t max, cli_buffer *out) {
     return 1;
 }
 
-static void print_bits(unsigned bits, const char *(*name)(unsigned),
-                       int json) {
+static void print_bits(unsigned bits, const char *(*name)(unsigned), int json) {
     unsigned bit;
     int first = 1;
     for (bit = 1; bit != 0 && bit <= bits; bit <<= 1) {
@@ -678,8 +676,7 @@ static int meta_options(int argc, char **argv, robots_meta_result *r,
             (*headers)++;
             if (r != NULL) {
                 robots_meta_add_header(v + skip, strlen(v + skip), *agent,
-                                       *agent != NULL ? strlen(*agent) : 0,
-                                       r);
+                                       *agent != NULL ? strlen(*agent) : 0, r);
             }
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
             return unknown_option("meta", argv[i]);

@@ -113,9 +113,9 @@ static void dates(void) {
         EXPECT_EQ(robots_http_date_parse("x", 1, NULL),
                   ROBOTS_ERR_INVALID_ARGUMENT);
         /* Only `len` bytes are read: the rest of the buffer is not. */
-        EXPECT_EQ(robots_http_date_parse("Sun, 06 Nov 1994 08:49:37 GMTXYZ",
-                                         29, &t),
-                  ROBOTS_OK);
+        EXPECT_EQ(
+            robots_http_date_parse("Sun, 06 Nov 1994 08:49:37 GMTXYZ", 29, &t),
+            ROBOTS_OK);
         EXPECT_EQ(t, 784111777);
     }
 }
@@ -134,9 +134,9 @@ static void defaults(void) {
     EXPECT_LIFE(block(ROBOTS_PROFILE_LEGACY, ""), 604800,
                 ROBOTS_CACHE_FROM_DEFAULT, 0);
     /* Cache-Control without a lifetime directive changes nothing. */
-    EXPECT_LIFE(from(ROBOTS_PROFILE_LEGACY, "public, must-revalidate", NULL,
-                     NULL),
-                604800, ROBOTS_CACHE_FROM_DEFAULT, 0);
+    EXPECT_LIFE(
+        from(ROBOTS_PROFILE_LEGACY, "public, must-revalidate", NULL, NULL),
+        604800, ROBOTS_CACHE_FROM_DEFAULT, 0);
 }
 
 static void max_age(void) {
@@ -179,16 +179,15 @@ static void max_age(void) {
                 86400, ROBOTS_CACHE_FROM_MAX_AGE, 0);
     /* RFC 9111 section 5.2: directive names are case-insensitive; the
      * quoted form is tolerated; whitespace around the list is OWS. */
-    EXPECT_LIFE(from(ROBOTS_PROFILE_GOOGLE, "Public , MAX-AGE=120", NULL,
-                     NULL),
+    EXPECT_LIFE(from(ROBOTS_PROFILE_GOOGLE, "Public , MAX-AGE=120", NULL, NULL),
                 120, ROBOTS_CACHE_FROM_MAX_AGE, 0);
-    EXPECT_LIFE(from(ROBOTS_PROFILE_GOOGLE, "max-age=\"120\"", NULL, NULL),
-                120, ROBOTS_CACHE_FROM_MAX_AGE, 0);
+    EXPECT_LIFE(from(ROBOTS_PROFILE_GOOGLE, "max-age=\"120\"", NULL, NULL), 120,
+                ROBOTS_CACHE_FROM_MAX_AGE, 0);
     /* RFC 9111 section 4.2.1: several values, the first is used
      * (reported). */
-    EXPECT_LIFE(from(ROBOTS_PROFILE_GOOGLE, "max-age=10, max-age=20", NULL,
-                     NULL),
-                10, ROBOTS_CACHE_FROM_MAX_AGE, ROBOTS_CACHE_DUPLICATE);
+    EXPECT_LIFE(
+        from(ROBOTS_PROFILE_GOOGLE, "max-age=10, max-age=20", NULL, NULL), 10,
+        ROBOTS_CACHE_FROM_MAX_AGE, ROBOTS_CACHE_DUPLICATE);
 }
 
 static void no_store_no_cache(void) {
@@ -218,30 +217,30 @@ static void expires(void) {
     const char *d = "Sun, 06 Nov 1994 08:49:37 GMT";
     /* RFC 9111 section 4.2.1: freshness lifetime = Expires - Date, in any
      * of the three formats. */
-    EXPECT_LIFE(from(ROBOTS_PROFILE_GOOGLE, NULL,
-                     "Sun, 06 Nov 1994 09:49:37 GMT", d),
-                3600, ROBOTS_CACHE_FROM_EXPIRES, 0);
-    EXPECT_LIFE(from(ROBOTS_PROFILE_GOOGLE, NULL,
-                     "Sunday, 06-Nov-94 10:49:37 GMT", d),
-                7200, ROBOTS_CACHE_FROM_EXPIRES, 0);
-    EXPECT_LIFE(from(ROBOTS_PROFILE_GOOGLE, NULL, "Sun Nov  6 11:49:37 1994",
-                     d),
-                10800, ROBOTS_CACHE_FROM_EXPIRES, 0);
-    EXPECT_LIFE(from(ROBOTS_PROFILE_GOOGLE, NULL, d,
-                     "Sun Nov  6 08:49:37 1994"),
-                0, ROBOTS_CACHE_FROM_EXPIRES, 0);
+    EXPECT_LIFE(
+        from(ROBOTS_PROFILE_GOOGLE, NULL, "Sun, 06 Nov 1994 09:49:37 GMT", d),
+        3600, ROBOTS_CACHE_FROM_EXPIRES, 0);
+    EXPECT_LIFE(
+        from(ROBOTS_PROFILE_GOOGLE, NULL, "Sunday, 06-Nov-94 10:49:37 GMT", d),
+        7200, ROBOTS_CACHE_FROM_EXPIRES, 0);
+    EXPECT_LIFE(
+        from(ROBOTS_PROFILE_GOOGLE, NULL, "Sun Nov  6 11:49:37 1994", d), 10800,
+        ROBOTS_CACHE_FROM_EXPIRES, 0);
+    EXPECT_LIFE(
+        from(ROBOTS_PROFILE_GOOGLE, NULL, d, "Sun Nov  6 08:49:37 1994"), 0,
+        ROBOTS_CACHE_FROM_EXPIRES, 0);
     /* Expires before Date: already stale. */
-    EXPECT_LIFE(from(ROBOTS_PROFILE_GOOGLE, NULL,
-                     "Sat, 05 Nov 1994 08:49:37 GMT", d),
-                0, ROBOTS_CACHE_FROM_EXPIRES, 0);
+    EXPECT_LIFE(
+        from(ROBOTS_PROFILE_GOOGLE, NULL, "Sat, 05 Nov 1994 08:49:37 GMT", d),
+        0, ROBOTS_CACHE_FROM_EXPIRES, 0);
     /* The profile bounds apply: rfc9309 never more than 24 hours; legacy
      * and google take the header's 10 days. */
     i = from(ROBOTS_PROFILE_RFC9309, NULL, "Wed, 16 Nov 1994 08:49:37 GMT", d);
     EXPECT_LIFE(i, 86400, ROBOTS_CACHE_FROM_EXPIRES, 0);
     EXPECT_EQ(i.capped, 1);
-    EXPECT_LIFE(from(ROBOTS_PROFILE_LEGACY, NULL,
-                     "Wed, 16 Nov 1994 08:49:37 GMT", d),
-                864000, ROBOTS_CACHE_FROM_EXPIRES, 0);
+    EXPECT_LIFE(
+        from(ROBOTS_PROFILE_LEGACY, NULL, "Wed, 16 Nov 1994 08:49:37 GMT", d),
+        864000, ROBOTS_CACHE_FROM_EXPIRES, 0);
     EXPECT_LIFE(from(ROBOTS_PROFILE_GOOGLE, NULL,
                      "Fri, 31 Dec 9999 23:59:59 GMT",
                      "Thu, 01 Jan 1970 00:00:00 GMT"),
@@ -268,16 +267,16 @@ static void malformed(void) {
                 ROBOTS_CACHE_FROM_DEFAULT, ROBOTS_CACHE_BAD_MAX_AGE);
     EXPECT_LIFE(from(ROBOTS_PROFILE_RFC9309, "max-age=1.5", NULL, NULL), 86400,
                 ROBOTS_CACHE_FROM_DEFAULT, ROBOTS_CACHE_BAD_MAX_AGE);
-    EXPECT_LIFE(from(ROBOTS_PROFILE_RFC9309, "max-age=\"12", NULL, NULL),
-                86400, ROBOTS_CACHE_FROM_DEFAULT,
+    EXPECT_LIFE(from(ROBOTS_PROFILE_RFC9309, "max-age=\"12", NULL, NULL), 86400,
+                ROBOTS_CACHE_FROM_DEFAULT,
                 ROBOTS_CACHE_BAD_MAX_AGE | ROBOTS_CACHE_BAD_CACHE_CONTROL);
     /* A bad element does not spoil the others. */
-    EXPECT_LIFE(from(ROBOTS_PROFILE_RFC9309, "=x, max-age=30, no store",
-                     NULL, NULL),
-                30, ROBOTS_CACHE_FROM_MAX_AGE, ROBOTS_CACHE_BAD_CACHE_CONTROL);
-    EXPECT_LIFE(from(ROBOTS_PROFILE_RFC9309, "max-age=bad, max-age=30", NULL,
-                     NULL),
-                30, ROBOTS_CACHE_FROM_MAX_AGE, ROBOTS_CACHE_BAD_MAX_AGE);
+    EXPECT_LIFE(
+        from(ROBOTS_PROFILE_RFC9309, "=x, max-age=30, no store", NULL, NULL),
+        30, ROBOTS_CACHE_FROM_MAX_AGE, ROBOTS_CACHE_BAD_CACHE_CONTROL);
+    EXPECT_LIFE(
+        from(ROBOTS_PROFILE_RFC9309, "max-age=bad, max-age=30", NULL, NULL), 30,
+        ROBOTS_CACHE_FROM_MAX_AGE, ROBOTS_CACHE_BAD_MAX_AGE);
     /* A bad Expires or Date: reported, the default used. (RFC 9111
      * section 5.3 would call an invalid Expires "already expired";
      * issue 4 asks for "reported and ignored".) */
@@ -303,11 +302,11 @@ static void malformed(void) {
                   ROBOTS_ERR_INVALID_ARGUMENT);
         EXPECT_EQ(robots_cache_lifetime((robots_profile)9, &h, &out),
                   ROBOTS_ERR_INVALID_ARGUMENT);
-        EXPECT_EQ(robots_cache_lifetime_from_block(ROBOTS_PROFILE_RFC9309,
-                                                   NULL, 5, &out),
+        EXPECT_EQ(robots_cache_lifetime_from_block(ROBOTS_PROFILE_RFC9309, NULL,
+                                                   5, &out),
                   ROBOTS_ERR_INVALID_ARGUMENT);
-        EXPECT_EQ(robots_cache_lifetime_from_block(ROBOTS_PROFILE_RFC9309,
-                                                   NULL, 0, &out),
+        EXPECT_EQ(robots_cache_lifetime_from_block(ROBOTS_PROFILE_RFC9309, NULL,
+                                                   0, &out),
                   ROBOTS_OK);
     }
 }
@@ -316,12 +315,13 @@ static void blocks(void) {
     robots_cache_info i;
     /* A response's header section (RFC 9112 section 2.1): status line,
      * field lines, empty line; field names case-insensitive. */
-    i = block(ROBOTS_PROFILE_GOOGLE, "HTTP/1.1 200 OK\r\n"
-                                     "Content-Type: text/plain\r\n"
-                                     "date: Sun, 06 Nov 1994 08:49:37 GMT\r\n"
-                                     "EXPIRES: Sun, 06 Nov 1994 09:49:37 GMT\r\n"
-                                     "\r\n"
-                                     "Cache-Control: no-store\r\n");
+    i = block(ROBOTS_PROFILE_GOOGLE,
+              "HTTP/1.1 200 OK\r\n"
+              "Content-Type: text/plain\r\n"
+              "date: Sun, 06 Nov 1994 08:49:37 GMT\r\n"
+              "EXPIRES: Sun, 06 Nov 1994 09:49:37 GMT\r\n"
+              "\r\n"
+              "Cache-Control: no-store\r\n");
     EXPECT_LIFE(i, 3600, ROBOTS_CACHE_FROM_EXPIRES, 0);
     /* RFC 9110 section 5.3: several Cache-Control lines are one list. */
     i = block(ROBOTS_PROFILE_GOOGLE, "Cache-Control: public\n"

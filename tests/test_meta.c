@@ -17,8 +17,7 @@ static const robots_meta_result *scan(const char *html, const char *agent) {
     return &R;
 }
 
-static const robots_meta_result *header(const char *value,
-                                        const char *agent) {
+static const robots_meta_result *header(const char *value, const char *agent) {
     EXPECT_EQ(robots_meta_parse_header(value, strlen(value), agent,
                                        agent != NULL ? strlen(agent) : 0, &R),
               ROBOTS_OK);
@@ -294,9 +293,9 @@ static void huge(void) {
     EXPECT_EQ(robots_meta_scan_html(page, n, NULL, 0, &R), ROBOTS_OK);
     EXPECT_EQ(R.restrictions, NI);
     EXPECT_EQ(R.truncated, 1);
-    EXPECT_EQ(robots_meta_scan_html(page, ROBOTS_META_MAX_SCAN_BYTES, NULL, 0,
-                                    &R),
-              ROBOTS_OK);
+    EXPECT_EQ(
+        robots_meta_scan_html(page, ROBOTS_META_MAX_SCAN_BYTES, NULL, 0, &R),
+        ROBOTS_OK);
     EXPECT_EQ(R.restrictions, NI);
     EXPECT_EQ(R.truncated, 0);
     memset(page, ' ', n);
@@ -343,8 +342,8 @@ static void limits(void) {
      * whole; one byte more is cut, keeping only whole items. */
     memset(buf, 'a', ROBOTS_META_MAX_CONTENT_BYTES + 1);
     memcpy(buf + ROBOTS_META_MAX_CONTENT_BYTES - 8, ",noindex", 8);
-    EXPECT_EQ(robots_meta_parse_header(buf, ROBOTS_META_MAX_CONTENT_BYTES,
-                                       NULL, 0, &R),
+    EXPECT_EQ(robots_meta_parse_header(buf, ROBOTS_META_MAX_CONTENT_BYTES, NULL,
+                                       0, &R),
               ROBOTS_OK);
     EXPECT_EQ(R.restrictions, NI);
     EXPECT_EQ(R.truncated, 0);
@@ -499,15 +498,15 @@ static void x_robots_tag(void) {
     EXPECT_EQ(r->unavailable_after, 784111777);
     /* Several header values accumulate. */
     robots_meta_result_init(&R);
-    EXPECT_EQ(robots_meta_add_header("googlebot: noindex", 18, "googlebot", 9,
-                                     &R),
-              ROBOTS_OK);
-    EXPECT_EQ(robots_meta_add_header("otherbot: nofollow", 18, "googlebot", 9,
-                                     &R),
-              ROBOTS_OK);
-    EXPECT_EQ(robots_meta_add_header("index, noarchive", 16, "googlebot", 9,
-                                     &R),
-              ROBOTS_OK);
+    EXPECT_EQ(
+        robots_meta_add_header("googlebot: noindex", 18, "googlebot", 9, &R),
+        ROBOTS_OK);
+    EXPECT_EQ(
+        robots_meta_add_header("otherbot: nofollow", 18, "googlebot", 9, &R),
+        ROBOTS_OK);
+    EXPECT_EQ(
+        robots_meta_add_header("index, noarchive", 16, "googlebot", 9, &R),
+        ROBOTS_OK);
     EXPECT_EQ(R.restrictions, NI | ROBOTS_META_R_NOARCHIVE);
     EXPECT_EQ(R.conflicts, ROBOTS_META_C_INDEX);
     EXPECT_EQ(R.tags_applied, 2);
@@ -533,8 +532,8 @@ static void x_robots_tag(void) {
 static void names(void) {
     EXPECT(strcmp(robots_meta_directive_name(ROBOTS_META_UNAVAILABLE_AFTER),
                   "unavailable_after") == 0);
-    EXPECT(strcmp(robots_meta_directive_name(ROBOTS_META_NOINDEX),
-                  "noindex") == 0);
+    EXPECT(strcmp(robots_meta_directive_name(ROBOTS_META_NOINDEX), "noindex") ==
+           0);
     EXPECT(robots_meta_directive_name((robots_meta_directive)14) == NULL);
     EXPECT(strcmp(robots_meta_source_name(ROBOTS_META_FROM_HEADER),
                   "x-robots-tag") == 0);

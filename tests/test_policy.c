@@ -66,17 +66,17 @@ static void redirects(void) {
     unsigned r;
     for (p = 0; p < 3; p++) {
         for (r = 0; r < ROBOTS_MAX_REDIRECTS; r++) {
-            EXPECT_ACTION(decide_full(PROFILES[p], 301, r, ROBOTS_NET_NONE, 0,
-                                      0),
-                          ROBOTS_FETCH_FOLLOW_REDIRECT, ROBOTS_BASIS_REDIRECT);
+            EXPECT_ACTION(
+                decide_full(PROFILES[p], 301, r, ROBOTS_NET_NONE, 0, 0),
+                ROBOTS_FETCH_FOLLOW_REDIRECT, ROBOTS_BASIS_REDIRECT);
         }
         EXPECT_ACTION(decide_full(PROFILES[p], 302, 5, ROBOTS_NET_NONE, 0, 0),
                       ROBOTS_FETCH_ALLOW_ALL, ROBOTS_BASIS_REDIRECT_LIMIT);
         EXPECT_ACTION(decide_full(PROFILES[p], 307, 6, ROBOTS_NET_NONE, 0, 0),
                       ROBOTS_FETCH_ALLOW_ALL, ROBOTS_BASIS_REDIRECT_LIMIT);
-        EXPECT_ACTION(decide_full(PROFILES[p], 399, 0xFFFFFFFFu,
-                                  ROBOTS_NET_NONE, 0, 0),
-                      ROBOTS_FETCH_ALLOW_ALL, ROBOTS_BASIS_REDIRECT_LIMIT);
+        EXPECT_ACTION(
+            decide_full(PROFILES[p], 399, 0xFFFFFFFFu, ROBOTS_NET_NONE, 0, 0),
+            ROBOTS_FETCH_ALLOW_ALL, ROBOTS_BASIS_REDIRECT_LIMIT);
         EXPECT_ACTION(decide(PROFILES[p], 300), ROBOTS_FETCH_FOLLOW_REDIRECT,
                       ROBOTS_BASIS_REDIRECT);
     }
@@ -130,8 +130,8 @@ static void unreachable_rows(void) {
      * legacy: defer (seeds 000/001: "503 ... the robot should defer
      * visits to the site until the resource can be retrieved"). */
     static const robots_network_error nets[] = {
-        ROBOTS_NET_DNS, ROBOTS_NET_CONNECT, ROBOTS_NET_TIMEOUT,
-        ROBOTS_NET_TLS, ROBOTS_NET_TRUNCATED};
+        ROBOTS_NET_DNS, ROBOTS_NET_CONNECT, ROBOTS_NET_TIMEOUT, ROBOTS_NET_TLS,
+        ROBOTS_NET_TRUNCATED};
     static const int codes[] = {500, 503, 599};
     const int64_t limit = ROBOTS_UNREACHABLE_LIMIT_SECONDS;
     int p;
@@ -142,8 +142,8 @@ static void unreachable_rows(void) {
         for (i = 0; i < 3 + 5; i++) {
             int status = i < 3 ? codes[i] : 200;
             robots_network_error net = i < 3 ? ROBOTS_NET_NONE : nets[i - 3];
-            robots_fetch_basis basis = i < 3 ? ROBOTS_BASIS_SERVER_ERROR
-                                             : ROBOTS_BASIS_NETWORK_ERROR;
+            robots_fetch_basis basis =
+                i < 3 ? ROBOTS_BASIS_SERVER_ERROR : ROBOTS_BASIS_NETWORK_ERROR;
             robots_fetch_decision d;
             if (pr == ROBOTS_PROFILE_LEGACY) {
                 /* The draft has no 30-day rule: always defer. */

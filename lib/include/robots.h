@@ -493,13 +493,13 @@ typedef struct robots_url_parts {
     char host[ROBOTS_MAX_HOST_BYTES + 2];
     size_t host_len;
     robots_host_kind host_kind;
-    unsigned port;          /* the port used: the scheme's default if none */
-    int port_given;         /* 1 when the URL names a port */
-    int default_port;       /* 1 when the port is the scheme's default */
-    int had_userinfo;       /* 1 when "user:pass@" was present (dropped) */
-    int host_converted;     /* 1 when a label was converted to punycode */
-    size_t path_offset;     /* where path, query or fragment start; the URL's
-                               length when it has none */
+    unsigned port;      /* the port used: the scheme's default if none */
+    int port_given;     /* 1 when the URL names a port */
+    int default_port;   /* 1 when the port is the scheme's default */
+    int had_userinfo;   /* 1 when "user:pass@" was present (dropped) */
+    int host_converted; /* 1 when a label was converted to punycode */
+    size_t path_offset; /* where path, query or fragment start; the URL's
+                           length when it has none */
 } robots_url_parts;
 
 /* Reads an absolute URL: "scheme://[userinfo@]host[:port][/path][?q][#f]".
@@ -528,13 +528,13 @@ ROBOTS_API robots_status robots_txt_url_for(const char *url, size_t url_len,
                                             size_t *needed);
 
 typedef enum robots_scope_reason {
-    ROBOTS_SCOPE_SAME_SITE = 0,     /* applies: same scheme, host, port */
-    ROBOTS_SCOPE_OTHER_SCHEME = 1,  /* does not apply */
-    ROBOTS_SCOPE_OTHER_HOST = 2,    /* another host, subdomains included */
-    ROBOTS_SCOPE_OTHER_PORT = 3,    /* does not apply */
-    ROBOTS_SCOPE_NOT_TOP_LEVEL = 4  /* the robots.txt URL's path is not
-                                       exactly /robots.txt (or it has a
-                                       query): it governs nothing */
+    ROBOTS_SCOPE_SAME_SITE = 0,    /* applies: same scheme, host, port */
+    ROBOTS_SCOPE_OTHER_SCHEME = 1, /* does not apply */
+    ROBOTS_SCOPE_OTHER_HOST = 2,   /* another host, subdomains included */
+    ROBOTS_SCOPE_OTHER_PORT = 3,   /* does not apply */
+    ROBOTS_SCOPE_NOT_TOP_LEVEL = 4 /* the robots.txt URL's path is not
+                                      exactly /robots.txt (or it has a
+                                      query): it governs nothing */
 } robots_scope_reason;
 
 /* "same-site", "other-scheme", "other-host", "other-port",
@@ -627,15 +627,15 @@ typedef enum robots_fetch_action {
 
 /* What the outcome was read as. */
 typedef enum robots_fetch_basis {
-    ROBOTS_BASIS_SUCCESS = 0,          /* 2xx */
-    ROBOTS_BASIS_REDIRECT = 1,         /* 3xx, within ROBOTS_MAX_REDIRECTS */
-    ROBOTS_BASIS_REDIRECT_LIMIT = 2,   /* 3xx past it: as 4xx (404) */
-    ROBOTS_BASIS_CLIENT_ERROR = 3,     /* 4xx: unavailable */
+    ROBOTS_BASIS_SUCCESS = 0,           /* 2xx */
+    ROBOTS_BASIS_REDIRECT = 1,          /* 3xx, within ROBOTS_MAX_REDIRECTS */
+    ROBOTS_BASIS_REDIRECT_LIMIT = 2,    /* 3xx past it: as 4xx (404) */
+    ROBOTS_BASIS_CLIENT_ERROR = 3,      /* 4xx: unavailable */
     ROBOTS_BASIS_ACCESS_RESTRICTED = 4, /* legacy: 401, 403 */
-    ROBOTS_BASIS_RATE_LIMITED = 5,     /* google: 429, as 5xx */
-    ROBOTS_BASIS_SERVER_ERROR = 6,     /* 5xx: unreachable */
-    ROBOTS_BASIS_NETWORK_ERROR = 7,    /* no status or a truncated body */
-    ROBOTS_BASIS_OTHER_STATUS = 8      /* 1xx, 6xx-9xx: as 5xx */
+    ROBOTS_BASIS_RATE_LIMITED = 5,      /* google: 429, as 5xx */
+    ROBOTS_BASIS_SERVER_ERROR = 6,      /* 5xx: unreachable */
+    ROBOTS_BASIS_NETWORK_ERROR = 7,     /* no status or a truncated body */
+    ROBOTS_BASIS_OTHER_STATUS = 8       /* 1xx, 6xx-9xx: as 5xx */
 } robots_fetch_basis;
 
 typedef struct robots_fetch_decision {
@@ -688,13 +688,13 @@ typedef enum robots_cache_source {
 ROBOTS_API const char *robots_cache_source_name(robots_cache_source source);
 
 /* Bits of robots_cache_info.malformed: what was reported and ignored. */
-#define ROBOTS_CACHE_BAD_MAX_AGE 0x01u      /* max-age not delta-seconds */
-#define ROBOTS_CACHE_BAD_EXPIRES 0x02u      /* not an HTTP date */
-#define ROBOTS_CACHE_BAD_DATE 0x04u         /* not an HTTP date */
-#define ROBOTS_CACHE_EXPIRES_NO_DATE 0x08u  /* Expires without a valid Date */
-#define ROBOTS_CACHE_DUPLICATE 0x10u        /* given twice: the first counts */
+#define ROBOTS_CACHE_BAD_MAX_AGE 0x01u       /* max-age not delta-seconds */
+#define ROBOTS_CACHE_BAD_EXPIRES 0x02u       /* not an HTTP date */
+#define ROBOTS_CACHE_BAD_DATE 0x04u          /* not an HTTP date */
+#define ROBOTS_CACHE_EXPIRES_NO_DATE 0x08u   /* Expires without a valid Date */
+#define ROBOTS_CACHE_DUPLICATE 0x10u         /* given twice: the first counts */
 #define ROBOTS_CACHE_BAD_CACHE_CONTROL 0x20u /* list syntax */
-#define ROBOTS_CACHE_BAD_LINE 0x40u         /* block: not "name: value" */
+#define ROBOTS_CACHE_BAD_LINE 0x40u          /* block: not "name: value" */
 
 /* "bad-max-age", ... for one bit; NULL for anything else. */
 ROBOTS_API const char *robots_cache_flag_name(unsigned flag);
@@ -727,9 +727,9 @@ ROBOTS_API robots_status robots_cache_lifetime(
 /* The same from a header block ("Name: value" lines ended by LF or CRLF, an
  * optional status line first, ending at an empty line). Several
  * Cache-Control lines are one list (RFC 9110 section 5.3). */
-ROBOTS_API robots_status robots_cache_lifetime_from_block(
-    robots_profile profile, const char *block, size_t len,
-    robots_cache_info *out);
+ROBOTS_API robots_status
+robots_cache_lifetime_from_block(robots_profile profile, const char *block,
+                                 size_t len, robots_cache_info *out);
 
 /* An HTTP date (RFC 9110 section 5.6.7: IMF-fixdate, RFC 850 or asctime
  * format) to seconds since 1970-01-01T00:00:00Z. A two-digit RFC 850 year
@@ -828,11 +828,11 @@ typedef struct robots_meta_item {
 /* A fixed-size result: every string is copied in. */
 typedef struct robots_meta_result {
     unsigned restrictions; /* ROBOTS_META_R_* bits */
-    unsigned conflicts;  /* ROBOTS_META_C_* bits */
-    unsigned seen;       /* bit (1u << d) for each robots_meta_directive d
-                            seen, unknown included */
-    size_t duplicates;   /* directives repeated (FOLLOW,FOLLOW) */
-    int has_max_snippet; /* then max_snippet: -1 no limit, else chars */
+    unsigned conflicts;    /* ROBOTS_META_C_* bits */
+    unsigned seen;         /* bit (1u << d) for each robots_meta_directive d
+                              seen, unknown included */
+    size_t duplicates;     /* directives repeated (FOLLOW,FOLLOW) */
+    int has_max_snippet;   /* then max_snippet: -1 no limit, else chars */
     int64_t max_snippet;
     robots_image_preview max_image_preview;
     int has_max_video_preview;
@@ -888,14 +888,13 @@ ROBOTS_API robots_status robots_meta_scan_html(const char *html, size_t len,
  * "googlebot: noindex") to *out (from robots_meta_result_init() or a
  * previous call). A value prefixed by another crawler's name is counted in
  * tags_other_agent and not applied. */
-ROBOTS_API robots_status robots_meta_add_header(const char *value,
-                                                size_t len, const char *agent,
+ROBOTS_API robots_status robots_meta_add_header(const char *value, size_t len,
+                                                const char *agent,
                                                 size_t agent_len,
                                                 robots_meta_result *out);
 
 /* robots_meta_result_init() then robots_meta_add_header(). */
-ROBOTS_API robots_status robots_meta_parse_header(const char *value,
-                                                  size_t len,
+ROBOTS_API robots_status robots_meta_parse_header(const char *value, size_t len,
                                                   const char *agent,
                                                   size_t agent_len,
                                                   robots_meta_result *out);

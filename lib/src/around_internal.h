@@ -24,7 +24,9 @@ static inline int around_is_digit(unsigned char c) {
 }
 
 /* Space or horizontal tab: the whitespace of HTTP fields (RFC 9110 OWS). */
-static inline int around_is_ows(unsigned char c) { return c == ' ' || c == '\t'; }
+static inline int around_is_ows(unsigned char c) {
+    return c == ' ' || c == '\t';
+}
 
 /* Does s[0..len) equal the lowercase literal `lit`, ignoring ASCII case? */
 static inline int around_ieq(const char *s, size_t len, const char *lit) {

@@ -219,8 +219,20 @@ static int is_tchar(unsigned char c) {
         return 1;
     }
     switch (c) {
-    case '!': case '#': case '$': case '%': case '&': case '\'': case '*':
-    case '+': case '-': case '.': case '^': case '_': case '`': case '|':
+    case '!':
+    case '#':
+    case '$':
+    case '%':
+    case '&':
+    case '\'':
+    case '*':
+    case '+':
+    case '-':
+    case '.':
+    case '^':
+    case '_':
+    case '`':
+    case '|':
     case '~':
         return 1;
     default:
@@ -244,8 +256,8 @@ static int delta_seconds(const char *s, size_t len, int64_t *out) {
             v = v * 10 + (s[i] - '0');
         }
     }
-    *out = v > ROBOTS_CACHE_MAX_DELTA_SECONDS ? ROBOTS_CACHE_MAX_DELTA_SECONDS
-                                               : v;
+    *out =
+        v > ROBOTS_CACHE_MAX_DELTA_SECONDS ? ROBOTS_CACHE_MAX_DELTA_SECONDS : v;
     return 1;
 }
 
@@ -454,9 +466,9 @@ ROBOTS_API robots_status robots_cache_lifetime(
     return compute(profile, &cc, &expires, &date, out);
 }
 
-ROBOTS_API robots_status robots_cache_lifetime_from_block(
-    robots_profile profile, const char *block, size_t len,
-    robots_cache_info *out) {
+ROBOTS_API robots_status
+robots_cache_lifetime_from_block(robots_profile profile, const char *block,
+                                 size_t len, robots_cache_info *out) {
     cc_state cc = {0, 0, 0, 0, 0};
     field expires = {NULL, 0, 0};
     field date = {NULL, 0, 0};

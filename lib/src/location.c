@@ -124,9 +124,24 @@ static int userinfo_ok(unsigned char c) {
         return 1;
     }
     switch (c) {
-    case '-': case '.': case '_': case '~': case '%': case '!': case '$':
-    case '&': case '\'': case '(': case ')': case '*': case '+': case ',':
-    case ';': case '=': case ':': case '@':
+    case '-':
+    case '.':
+    case '_':
+    case '~':
+    case '%':
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case ';':
+    case '=':
+    case ':':
+    case '@':
         return 1;
     default:
         return 0;

@@ -14,12 +14,20 @@
 
 /* --- Names ------------------------------------------------------------- */
 
-static const char *const DIRECTIVE_NAMES[] = {
-    "unknown",     "index",          "noindex",
-    "follow",      "nofollow",       "noarchive",
-    "all",         "none",           "nosnippet",
-    "noimageindex", "max-snippet",   "max-image-preview",
-    "max-video-preview", "unavailable_after"};
+static const char *const DIRECTIVE_NAMES[] = {"unknown",
+                                              "index",
+                                              "noindex",
+                                              "follow",
+                                              "nofollow",
+                                              "noarchive",
+                                              "all",
+                                              "none",
+                                              "nosnippet",
+                                              "noimageindex",
+                                              "max-snippet",
+                                              "max-image-preview",
+                                              "max-video-preview",
+                                              "unavailable_after"};
 
 #define DIRECTIVE_COUNT (sizeof DIRECTIVE_NAMES / sizeof DIRECTIVE_NAMES[0])
 
@@ -226,8 +234,8 @@ static int read_iso8601(const char *s, size_t len, int64_t *out) {
 
 static int is_day_name(const char *s, size_t len) {
     static const char *const days[14] = {
-        "mon",    "tue",     "wed",       "thu",      "fri",
-        "sat",    "sun",     "monday",    "tuesday",  "wednesday",
+        "mon",      "tue",    "wed",      "thu",     "fri",
+        "sat",      "sun",    "monday",   "tuesday", "wednesday",
         "thursday", "friday", "saturday", "sunday"};
     size_t k;
     for (k = 0; k < 14; k++) {
@@ -282,12 +290,12 @@ static void mark(robots_meta_result *r, robots_meta_directive d) {
 }
 
 /* Applies one list item s[b..e). */
-static void apply_item(robots_meta_result *r, const char *s, size_t b,
-                       size_t e, robots_meta_source src) {
+static void apply_item(robots_meta_result *r, const char *s, size_t b, size_t e,
+                       robots_meta_source src) {
     static const robots_meta_directive plain[] = {
-        ROBOTS_META_INDEX,     ROBOTS_META_NOINDEX,   ROBOTS_META_FOLLOW,
-        ROBOTS_META_NOFOLLOW,  ROBOTS_META_NOARCHIVE, ROBOTS_META_ALL,
-        ROBOTS_META_NONE,      ROBOTS_META_NOSNIPPET, ROBOTS_META_NOIMAGEINDEX};
+        ROBOTS_META_INDEX,    ROBOTS_META_NOINDEX,   ROBOTS_META_FOLLOW,
+        ROBOTS_META_NOFOLLOW, ROBOTS_META_NOARCHIVE, ROBOTS_META_ALL,
+        ROBOTS_META_NONE,     ROBOTS_META_NOSNIPPET, ROBOTS_META_NOIMAGEINDEX};
     size_t colon = b;
     size_t nb = b;
     size_t ne;
@@ -374,8 +382,8 @@ static void apply_item(robots_meta_result *r, const char *s, size_t b,
         if (r->has_max_snippet && r->max_snippet != value) {
             r->conflicts |= ROBOTS_META_C_MAX_SNIPPET;
         }
-        r->max_snippet = r->has_max_snippet ? tighter(r->max_snippet, value)
-                                            : value;
+        r->max_snippet =
+            r->has_max_snippet ? tighter(r->max_snippet, value) : value;
         r->has_max_snippet = 1;
         break;
     case ROBOTS_META_MAX_VIDEO_PREVIEW:
@@ -511,8 +519,8 @@ static int same_name(const char *a, size_t alen, const char *b, size_t blen) {
 
 /* --- X-Robots-Tag ------------------------------------------------------ */
 
-ROBOTS_API robots_status robots_meta_add_header(const char *value,
-                                                size_t len, const char *agent,
+ROBOTS_API robots_status robots_meta_add_header(const char *value, size_t len,
+                                                const char *agent,
                                                 size_t agent_len,
                                                 robots_meta_result *out) {
     size_t b = 0;
@@ -569,8 +577,7 @@ ROBOTS_API robots_status robots_meta_add_header(const char *value,
     return ROBOTS_OK;
 }
 
-ROBOTS_API robots_status robots_meta_parse_header(const char *value,
-                                                  size_t len,
+ROBOTS_API robots_status robots_meta_parse_header(const char *value, size_t len,
                                                   const char *agent,
                                                   size_t agent_len,
                                                   robots_meta_result *out) {
@@ -634,7 +641,7 @@ static size_t char_ref(const char *s, size_t i, size_t len, char *o,
     static const struct {
         const char *name;
         const char *text;
-    } names[] = {{"amp;", "&"}, {"lt;", "<"},  {"gt;", ">"},
+    } names[] = {{"amp;", "&"},   {"lt;", "<"},   {"gt;", ">"},
                  {"quot;", "\""}, {"apos;", "'"}, {"nbsp;", " "}};
     size_t k;
     size_t j = i + 1;
@@ -653,7 +660,8 @@ static size_t char_ref(const char *s, size_t i, size_t len, char *o,
             uint32_t dv;
             if (around_is_digit(c)) {
                 dv = (uint32_t)(c - '0');
-            } else if (hex && around_lower(c) >= 'a' && around_lower(c) <= 'f') {
+            } else if (hex && around_lower(c) >= 'a' &&
+                       around_lower(c) <= 'f') {
                 dv = (uint32_t)(around_lower(c) - 'a' + 10);
             } else {
                 break;
@@ -870,8 +878,8 @@ static void set_text(char *dst, size_t *dst_len, int *has, const char *src,
     *has = 1;
 }
 
-static void apply_meta(robots_meta_result *r, meta_tag *tag,
-                       const char *agent, size_t tok) {
+static void apply_meta(robots_meta_result *r, meta_tag *tag, const char *agent,
+                       size_t tok) {
     size_t nb = 0;
     size_t ne = tag->name_buf.len;
     const char *name = tag->name;
@@ -891,13 +899,13 @@ static void apply_meta(robots_meta_result *r, meta_tag *tag,
         return;
     }
     if (around_ieq(name + nb, ne - nb, "keywords")) {
-        set_text(r->keywords, &r->keywords_len, &r->has_keywords, content,
-                 clen, &r->truncated);
+        set_text(r->keywords, &r->keywords_len, &r->has_keywords, content, clen,
+                 &r->truncated);
         return;
     }
     if (around_ieq(name + nb, ne - nb, "revisit-after")) {
-        set_text(r->revisit_after, &r->revisit_after_len,
-                 &r->has_revisit_after, content, clen, &r->truncated);
+        set_text(r->revisit_after, &r->revisit_after_len, &r->has_revisit_after,
+                 content, clen, &r->truncated);
         return;
     }
     if (around_ieq(name + nb, ne - nb, "robots")) {
@@ -921,8 +929,7 @@ ROBOTS_API robots_status robots_meta_scan_html(const char *html, size_t len,
                                                const char *agent,
                                                size_t agent_len,
                                                robots_meta_result *out) {
-    static const char *const raw[] = {"script", "style", "title",
-                                      "textarea"};
+    static const char *const raw[] = {"script", "style", "title", "textarea"};
     scanner sc;
     size_t tok;
     if ((html == NULL && len != 0) || (agent == NULL && agent_len != 0) ||

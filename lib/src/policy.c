@@ -124,7 +124,8 @@ ROBOTS_API robots_status robots_fetch_policy(const robots_fetch_outcome *in,
         return ROBOTS_ERR_INVALID_ARGUMENT;
     }
     status = in->status;
-    if (in->network_error == ROBOTS_NET_NONE && (status < 100 || status > 999)) {
+    if (in->network_error == ROBOTS_NET_NONE &&
+        (status < 100 || status > 999)) {
         return ROBOTS_ERR_INVALID_ARGUMENT;
     }
     out->action = ROBOTS_FETCH_ALLOW_ALL;
@@ -151,7 +152,8 @@ ROBOTS_API robots_status robots_fetch_policy(const robots_fetch_outcome *in,
             out->action = ROBOTS_FETCH_ALLOW_ALL;
         }
     } else if (status >= 400 && status <= 499) {
-        if (profile == ROBOTS_PROFILE_LEGACY && (status == 401 || status == 403)) {
+        if (profile == ROBOTS_PROFILE_LEGACY &&
+            (status == 401 || status == 403)) {
             /* Seeds 000/001: access restricted means the whole site is. */
             out->basis = ROBOTS_BASIS_ACCESS_RESTRICTED;
             out->action = ROBOTS_FETCH_DISALLOW_ALL;

@@ -222,8 +222,8 @@ static uint32_t fold_case(uint32_t cp) {
 /* What a host label may hold in ASCII: RFC 952/1123 letters, digits and
  * hyphen, plus the underscore that real hosts use. */
 static int host_ascii_ok(uint32_t cp) {
-    return (cp >= 'a' && cp <= 'z') || (cp >= '0' && cp <= '9') ||
-           cp == '-' || cp == '_';
+    return (cp >= 'a' && cp <= 'z') || (cp >= '0' && cp <= '9') || cp == '-' ||
+           cp == '_';
 }
 
 /* Converts one label (already case-folded code points) and appends it to
