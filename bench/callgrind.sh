@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# callgrind.sh - the repeatable half of the benchmark: instruction counts
+# through valgrind's callgrind, the functions that dominate them, and
+# `robots check` over 1,000,000 URLs on stdin, timed end to end.
+#
+# usage: bench/callgrind.sh BUILD_DIR [WORK_DIR]
+#   BUILD_DIR  a Release build holding bench/robots_bench and cli/robots
+#   WORK_DIR   where the workload is generated (default BUILD_DIR/bench-work)
+# environment:
+#   ROBOTS_BENCH_SHARED  the fixed generators (default ../shared/bench from
+#                        the repository root)
+#   E2E_RUNS             runs of the end-to-end timing (default 3; 0: skip)
+#   E2E_AGENTS           agents of the end-to-end timing (default FooBot)
+#   ADVERSARIAL          adversarial cases counted (default: the four below)
+#
+# Every figure is the total Ir of one process; the cost of one check is
+# (Ir(parse + 1000 checks) - Ir(parse + 1 check)) / 999, and the cost of a
+# parse is Ir(read + parse) - Ir(read), so process start-up cancels out.
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+build=$(cd "${1:?usage: callgrind.sh BUILD_DIR [WORK_DIR]}" && pwd)
+work=${2:-$build/bench-work}
+shared=${ROBOTS_BENCH_SHARED:-$repo/../shared/bench}
+bench=$build/bench/robots_bench
+cli=$build/cli/robots
+e2e_runs=${E2E_RUNS:-3}
+e2e_agents=${E2E_AGENTS:-FooBot}
+adversarial=${ADVERSARIAL:-issue-star-a long-segments pct-segments stars-only}
+for tool in valgrind callgrind_annotate python3; do
+    command -v "$tool" >/dev/null || { echo "callgrind.sh: needs $tool" >&2; exit 2; }
+done
+[ -x "$bench" ] || { echo "callgrind.sh: no $bench" >&2; exit 2; }
+
+mkdir -p "$work"
+robots=$work/robots.txt
+urls=$work/urls-1000.txt
+urls_1m=$work/urls-1m.txt
+[ -s "$robots" ] || python3 "$shared/gen_robots.py" "$robots"
+[ -s "$urls" ] || python3 "$shared/gen_urls.py" "$urls" 1000
+[ -s "$work/adv/manifest.tsv" ] ||
+    python3 "$repo/bench/gen_adversarial.py" "$work/adv"
+
+out=$work/callgrind
+mkdir -p "$out"
+
+# ir NAME ARGS...: total instructions of one run of robots_bench ARGS.
+ir() {
+    local name=$1
+    shift
+    valgrind --tool=callgrind --callgrind-out-file="$out/$name.out" \
+        "$@" >"$out/$name.stdout" 2>"$out/$name.log"
+    awk '/^(summary|totals):/ { print $2; exit }' "$out/$name.out"
+}
+
+per() { # per FROM TO COUNT: (TO - FROM) / COUNT, rounded
+    python3 -c "import sys; a,b,n=map(int,sys.argv[1:]); print(round((b-a)/n))" "$@"
+}
+
+printf '%-44s %14s\n' "figure" "instructions"
+row() { printf '%-44s %14s\n' "$1" "$2"; }
+
+read_ir=$(ir read "$bench" --mode read "$robots")
+row "start-up + read the workload (floor)" "$read_ir"
+for profile in rfc9309 google; do
+    p=$(ir "parse-$profile" "$bench" --mode parse "$robots" --profile "$profile")
+    row "parse $profile (minus the floor)" "$((p - read_ir))"
+    for agent in FooBot QuxBot; do
+        for kind in check baseline; do
+            flag=()
+            [ "$kind" = baseline ] && flag=(--baseline)
+            one=$(ir "$kind-$profile-$agent-1" "$bench" --mode check \
+                "$robots" "$agent" "$urls" 1 --profile "$profile" "${flag[@]}")
+            many=$(ir "$kind-$profile-$agent-1000" "$bench" --mode check \
+                "$robots" "$agent" "$urls" 1000 --profile "$profile" "${flag[@]}")
+            [ "$kind" = check ] &&
+                row "parse + 1 check $profile $agent (whole process)" "$one"
+            row "$kind $profile $agent, per check" "$(per "$one" "$many" 999)"
+        done
+    done
+done
+
+for case in $adversarial; do
+    line=$(awk -F'\t' -v n="$case" '$1 == n' "$work/adv/manifest.tsv")
+    [ -n "$line" ] || continue
+    IFS=$'\t' read -r _ _ profile agent input url _ <<<"$line"
+    [ "$input" = @robots ] && input_path=$robots || input_path=$work/adv/$input
+    p=$(ir "adv-$case-parse" "$bench" --mode parse "$input_path" --profile "$profile")
+    for kind in check baseline; do
+        flag=()
+        [ "$kind" = baseline ] && flag=(--baseline)
+        c=$(ir "adv-$case-$kind" "$bench" --mode check "$input_path" "$agent" \
+            "$work/adv/$url" 1 --profile "$profile" "${flag[@]}")
+        row "worst $case: one $kind" "$((c - p))"
+    done
+done
+
+# Where the instructions go: only inside robots_parse, then only inside
+# robots_check, each the top functions by their own (exclusive) cost.
+top() {
+    local name=$1 fn=$2
+    shift 2
+    valgrind --tool=callgrind --toggle-collect="$fn" \
+        --callgrind-out-file="$out/$name.out" "$@" >/dev/null 2>&1
+    echo
+    echo "== $name: top functions inside $fn (exclusive Ir) =="
+    callgrind_annotate --inclusive=no "$out/$name.out" 2>/dev/null |
+        awk '/^-+$/ { n++ } n >= 3 && NF' | sed -n '2,13p'
+}
+top profile-parse robots_parse "$bench" --mode parse "$robots"
+top profile-check-FooBot robots_check "$bench" --mode check "$robots" \
+    FooBot "$urls" 1000
+top profile-check-QuxBot robots_check "$bench" --mode check "$robots" \
+    QuxBot "$urls" 1000
+top profile-issue-star-a robots_check "$bench" --mode check \
+    "$work/adv/issue-star-a.txt" QuxBot "$work/adv/issue-star-a.url" 1
+
+# End to end: robots check over 1,000,000 URLs on stdin (median of runs).
+if [ "$e2e_runs" -gt 0 ] && [ -x "$cli" ]; then
+    [ -s "$urls_1m" ] || python3 "$shared/gen_urls.py" "$urls_1m" 1000000
+    echo
+    for agent in $e2e_agents; do
+        python3 - "$e2e_runs" "$cli" "$robots" "$urls_1m" "$agent" <<'EOF'
+import statistics, subprocess, sys, time
+runs, cli, robots, urls, agent = int(sys.argv[1]), *sys.argv[2:]
+times = []
+for _ in range(runs):
+    with open(urls, "rb") as stdin:
+        start = time.perf_counter()
+        rc = subprocess.run([cli, "check", "--agent", agent, robots],
+                            stdin=stdin, stdout=subprocess.DEVNULL).returncode
+        times.append(time.perf_counter() - start)
+    if rc not in (0, 1):
+        sys.exit("robots check failed: exit %d" % rc)
+print("robots check --agent %s, 1,000,000 URLs on stdin: median %.2f s, "
+      "min %.2f s (%d runs; goal < 1 s)"
+      % (agent, statistics.median(times), min(times), runs))
+EOF
+    done
+fi

@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Write the adversarial inputs of the benchmark (deterministic, no randomness).
+
+Usage: gen_adversarial.py OUTDIR [--small]
+
+Each case is one input file (a robots.txt, an HTML page or a header value)
+plus, for robots.txt cases, one URL file. OUTDIR/manifest.tsv lists them,
+one case a line, tab-separated:
+
+    name  kind  profile  agent  input  url  note
+
+kind is `robots` (parse, then check `url` for `agent`), `meta` (scan the
+HTML for `agent`) or `header` (read an X-Robots-Tag value). `input` and
+`url` are file names relative to OUTDIR; `url` is `-` for meta and header
+cases. The main workload (../shared/bench/gen_robots.py) is referred to as
+`@robots` when a case reuses it.
+
+--small scales every case down (for the ctest smoke test): the shapes stay,
+the sizes shrink, so the harness is exercised without the cost.
+"""
+import os
+import sys
+
+PARSE_LIMIT = 512000  # ROBOTS_DEFAULT_PARSE_LIMIT
+MAX_LINE = 16663  # ROBOTS_MAX_LINE_BYTES
+MAX_URL = 16384  # ROBOTS_MAX_URL_BYTES
+META_SCAN = 1048576  # ROBOTS_META_MAX_SCAN_BYTES
+HOST = "https://example.com/"
+
+
+def main():
+    args = [a for a in sys.argv[1:] if a != "--small"]
+    small = "--small" in sys.argv[1:]
+    if len(args) != 1:
+        sys.stderr.write(__doc__)
+        return 2
+    out = args[0]
+    os.makedirs(out, exist_ok=True)
+    # Scale: the full sizes are the named limits; --small divides them.
+    div = 64 if small else 1
+    limit = PARSE_LIMIT // div
+    line = MAX_LINE // div
+    url_len = MAX_URL // div
+    scan = META_SCAN // div
+    cases = []
+
+    def write(name, data):
+        with open(os.path.join(out, name), "wb") as f:
+            f.write(data)
+
+    def robots(name, body, url, note, profile="rfc9309", agent="FooBot"):
+        assert small or len(body) <= limit, (name, len(body))
+        write(name + ".txt", body)
+        write(name + ".url", url)
+        cases.append((name, "robots", profile, agent, name + ".txt",
+                      name + ".url", note))
+
+    def again(name, profile, note):
+        """The case `name` once more, under another profile."""
+        c = next(c for c in cases if c[0] == name)
+        cases.append((name + "-" + profile, "robots", profile, c[3], c[4],
+                      c[5], note))
+
+    def fill(prefix, unit, total, suffix=b""):
+        """prefix + as many whole units as fit in total bytes + suffix."""
+        n = max(1, (total - len(prefix) - len(suffix)) // len(unit))
+        return prefix + unit * n + suffix
+
+    # 1. The issue's case: 30 lines, each `Disallow: /` followed by `*a`
+    # repeated 8,320 times and `*b` (16,653 bytes, under the line limit;
+    # 30 of them are just under 500 KiB). The URL is the host + 10,000 `a`.
+    reps = 8320 // div
+    issue_line = b"Disallow: /" + b"*a" * reps + b"*b\n"
+    issue_url = (HOST + "a" * (10000 // div)).encode()
+    robots("issue-star-a", b"User-agent: *\n" + issue_line * 30, issue_url,
+           "issue 7: 30 x (Disallow: / + *a x8320 + *b)", agent="QuxBot")
+    again("issue-star-a", "google", "the same, google profile")
+    # The other reading of the issue: 30 lines `Disallow: /`, then one line.
+    robots("issue-star-a-1line",
+           b"User-agent: *\n" + b"Disallow: /\n" * 30 + issue_line, issue_url,
+           "30 x Disallow: / then one *a x8320 *b line", agent="QuxBot")
+
+    # 2. Long literal segments that almost match at every offset: the
+    # leftmost-occurrence search compares ~segment bytes at each of ~path
+    # positions (the (pattern+1)*(path+1) bound, reached).
+    seg = line - len("Disallow: /*") - 2
+    near = b"Disallow: /*" + b"a" * seg + b"b\n"
+    n_lines = max(1, limit // len(near))
+    robots("long-segments", b"User-agent: *\n" + near * n_lines,
+           (HOST + "a" * (url_len - len(HOST))).encode(),
+           "%d x (Disallow: /* + a x%d + b), URL of %d a" %
+           (n_lines, seg, url_len - len(HOST)), agent="QuxBot")
+    again("long-segments", "google", "the same, google profile")
+
+    # 3. The same through percent-encoding: every URL byte is non-ASCII, so
+    # the normalised path is three times the URL; the pattern is written
+    # already encoded.
+    pct_seg = (line - len("Disallow: /*") - 4) // 3
+    pct = b"Disallow: /*" + b"%C3" * pct_seg + b"%C4\n"
+    n_lines = max(1, limit // len(pct))
+    robots("pct-segments", b"User-agent: *\n" + pct * n_lines,
+           HOST.encode() + b"\xc3" * (url_len - len(HOST)),
+           "%d x (Disallow: /* + %%C3 x%d + %%C4), URL of raw 0xC3 bytes" %
+           (n_lines, pct_seg), agent="QuxBot")
+
+    # 4. Patterns of stars only, and stars alternating with one literal.
+    stars = b"Disallow: /" + b"*" * (line - len("Disallow: /") - 2) + b"$\n"
+    robots("stars-only",
+           b"User-agent: *\n" + stars * max(1, limit // len(stars)),
+           (HOST + "a" * (url_len - len(HOST))).encode(),
+           "lines of Disallow: /***...*$", agent="QuxBot")
+
+    # 5. The URL limit, every byte needing percent-encoding, against the
+    # main workload (FooBot's 17 groups).
+    cases.append(("url-max-pct-workload", "robots", "rfc9309", "FooBot",
+                  "@robots", "url-max-pct.url",
+                  "main workload, URL of %d bytes all to encode" % url_len))
+    write("url-max-pct.url", HOST.encode() + b"\xff" * (url_len - len(HOST)))
+
+    # 6. Many short rules in one group: a scan over every rule pays for all.
+    body = bytearray(b"User-agent: *\n")
+    i = 0
+    while True:
+        rule = b"Disallow: /p%06d/\n" % i
+        if len(body) + len(rule) > limit:
+            break
+        body += rule
+        i += 1
+    robots("many-rules", bytes(body), (HOST + "p999999/x").encode(),
+           "%d one-line rules in one * group" % i, agent="QuxBot")
+
+    # 7. A file of user-agent lines: parse cost per line, and group
+    # selection over every agent of every check.
+    body = bytearray()
+    i = 0
+    while True:
+        ua = b"User-agent: Crawler%06d\n" % i
+        if len(body) + len(ua) + len(b"Disallow: /\n") > limit:
+            break
+        body += ua
+        i += 1
+    body += b"Disallow: /\n"
+    robots("many-agents", bytes(body), (HOST + "x").encode(),
+           "%d user-agent lines, one group" % i)
+    # Many groups of one agent and one rule each.
+    body = bytearray()
+    i = 0
+    while True:
+        g = b"User-agent: Crawler%06d\nDisallow: /%06d\n\n" % (i, i)
+        if len(body) + len(g) > limit:
+            break
+        body += g
+        i += 1
+    robots("many-groups", bytes(body), (HOST + "x").encode(),
+           "%d groups of one agent and one rule" % i)
+
+    # 8. Lines far over the line limit (truncated), and junk lines that
+    # each make a diagnostic (past the cap they are only counted).
+    long_line = b"Disallow: /" + b"x" * (4 * line) + b"\n"
+    robots("long-lines",
+           b"User-agent: *\n" + long_line * max(1, limit // len(long_line)),
+           (HOST + "x" * 100).encode(), "lines of 4x the line limit",
+           agent="QuxBot")
+    junk = b"Dissallow /x\n"
+    robots("junk-lines", b"User-agent: *\n" + junk * (limit // len(junk) - 2),
+           (HOST + "x").encode(), "typo lines, one diagnostic each",
+           agent="QuxBot")
+    # No newline at all: one line of the whole parse limit.
+    robots("one-line", fill(b"User-agent: * Disallow: /", b"a", limit),
+           (HOST + "a").encode(), "one line of the parse limit, no newline",
+           agent="QuxBot")
+
+    # META: each case at the scan limit plus a little.
+    def meta(name, html, note, kind="meta"):
+        ext = ".html" if kind == "meta" else ".hdr"
+        write(name + ext, html)
+        cases.append((name, kind, "-", "googlebot", name + ext, "-", note))
+
+    meta("meta-deep-no-head", fill(b"<html><head>", b"<div>", scan + 64),
+         "nested <div> without </head>, past the scan limit")
+    meta("meta-many-tags",
+         fill(b"<html><head>",
+              b'<meta name="robots" content="noindex, max-snippet:5">\n',
+              scan + 64), "robots META tags up to the scan limit")
+    meta("meta-googlebot-tags",
+         fill(b"<html><head>",
+              b"<META NAME=googlebot CONTENT='nofollow,unavailable_after: "
+              b"2030-01-01'>\n", scan + 64),
+         "agent META tags, unquoted and single-quoted, with dates")
+    meta("meta-long-content",
+         fill(b'<html><head><meta name="robots" content="', b"noindex,",
+              scan + 64, b'">'), "one content attribute of the scan limit")
+    meta("meta-many-attrs",
+         fill(b"<html><head><meta ", b"a=b ", scan + 64, b"name=robots>"),
+         "one tag with a quarter million attributes")
+    meta("meta-lt", fill(b"<html><head>", b"<", scan + 64),
+         "the scan limit of '<'")
+    meta("meta-comment-open", fill(b"<html><head>", b"<!-- -", scan + 64),
+         "comment openers without a close")
+    meta("header-long", fill(b"googlebot: ", b"noindex, ", scan + 64),
+         "one X-Robots-Tag value of the scan limit", kind="header")
+
+    with open(os.path.join(out, "manifest.tsv"), "w") as f:
+        for c in cases:
+            f.write("\t".join(c) + "\n")
+    sys.stderr.write("%s: %d cases\n" % (out, len(cases)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
