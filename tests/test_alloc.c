@@ -128,7 +128,87 @@ static void memory_cap(void) {
     free(dense);
 }
 
+/* Peak memory of the densest shapes stays under the advertised bound:
+ * every byte a rule, distinct keys, agents named in many groups, google's
+ * index.htm companions. */
+static size_t peak_live, peak_max;
+
+static void *peak_alloc(void *ctx, size_t size) {
+    (void)ctx;
+    header *h = malloc(sizeof(header) + size);
+    if (h == NULL)
+        return NULL;
+    h->size = size;
+    peak_live += size;
+    if (peak_live > peak_max)
+        peak_max = peak_live;
+    return h + 1;
+}
+
+static void peak_free(void *ctx, void *ptr, size_t size) {
+    (void)ctx;
+    (void)size;
+    header *h = (header *)ptr - 1;
+    peak_live -= h->size;
+    free(h);
+}
+
+static void peak_within_bound(void) {
+    size_t cap = 300000;
+    char *b = malloc(cap + 64);
+    for (int shape = 0; shape < 6; shape++) {
+        size_t len = 0;
+        for (unsigned i = 0; len < cap; i++) {
+            switch (shape) {
+            case 0:
+                len += (size_t)sprintf(b + len,
+                                       i ? "allow:/\n" : "user-agent:a\n");
+                break;
+            case 1:
+                len += (size_t)sprintf(b + len,
+                                       i ? "allow:/%x\n" : "user-agent:a\n", i);
+                break;
+            case 2:
+                len +=
+                    (size_t)sprintf(b + len, "user-agent:a\nallow:/%x*\n", i);
+                break;
+            case 3:
+                len += (size_t)sprintf(b + len, "user-agent:a%x\nallow:/\n", i);
+                break;
+            case 4:
+                len += (size_t)sprintf(b + len,
+                                       "user-agent:a\nuser-agent:b\n"
+                                       "allow:/%x/index.html\n",
+                                       i);
+                break;
+            default:
+                len += (size_t)sprintf(b + len, "user-agent:%c\nallow:/\xe9\n",
+                                       'a' + i % 26);
+                break;
+            }
+        }
+        for (int p = 0; p < 3; p++) {
+            robots_allocator allocator = {peak_alloc, peak_free, NULL};
+            robots_options options;
+            robots_options_init(&options);
+            options.profile = (robots_profile)p;
+            options.parse_limit = 0;
+            options.allocator = &allocator;
+            peak_live = peak_max = 0;
+            robots_txt *doc = NULL;
+            EXPECT_EQ(robots_parse(b, len, &options, &doc), ROBOTS_OK);
+            EXPECT_MSG(peak_max <= robots_parse_memory_bound(len),
+                       "shape %d profile %d: peak %zu > bound %zu", shape, p,
+                       peak_max, robots_parse_memory_bound(len));
+            robots_free(doc);
+            EXPECT_EQ(peak_live, 0);
+        }
+    }
+    free(b);
+}
+
 int main(void) {
+    peak_within_bound();
     for (int p = 0; p < 3; p++)
         every_failure_point((robots_profile)p);
     memory_cap();

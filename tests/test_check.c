@@ -332,6 +332,7 @@ static void robots_txt_itself(void) {
         if (p != ROBOTS_PROFILE_GOOGLE)
             EXPECT_EQ(v.reason, ROBOTS_REASON_ROBOTS_TXT);
         ALLOWED(doc, "bot", "http://e.com/robots.txt.bak", 0);
+        ALLOWED(doc, "bot", "http://e.com/robots.txt?x=1", 0);
         robots_free(doc);
     }
 }

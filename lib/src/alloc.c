@@ -74,7 +74,7 @@ void *rb_vec_reserve(rb_mem *mem, rb_vec *vec, size_t more) {
         return NULL;
     }
     size_t need = vec->count + more;
-    if (need > vec->cap) {
+    if (need > vec->cap || vec->data == NULL) {
         /* Grow by half again: amortised linear copying, and a peak of at
          * most 2.5 times the final size while the copy is made. */
         size_t cap = vec->cap < 16 ? 16 : vec->cap + vec->cap / 2;

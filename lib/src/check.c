@@ -72,12 +72,26 @@ robots_status robots_select_group(const robots_txt *doc,
     return ROBOTS_OK;
 }
 
-static void set_rule(const robots_txt *doc, robots_verdict *out, size_t group,
-                     size_t rule_index) {
-    const rb_group *g = &doc->groups[group];
-    const rb_rule *r = &doc->rules[g->first_rule + rule_index];
+/* The group holding a rule: groups own consecutive runs of rules. */
+static size_t group_of_rule(const robots_txt *doc, size_t rule) {
+    size_t lo = 0, hi = doc->group_count;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (doc->groups[mid].first_rule <= rule)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    /* An empty group shares its first_rule with the group after it, so the
+     * last group starting at or before the rule is the one holding it. */
+    return lo;
+}
+
+static void set_rule(const robots_txt *doc, robots_verdict *out, size_t rule) {
+    const rb_rule *r = &doc->rules[rule];
+    size_t group = group_of_rule(doc, rule);
     out->group = group;
-    out->rule = rule_index;
+    out->rule = rule - doc->groups[group].first_rule;
     out->rule_kind = RB_RULE_KIND(r);
     out->rule_line = RB_RULE_LINE(r);
     out->rule_pattern = doc->text + r->pattern_off;
@@ -96,36 +110,53 @@ static int index_htm_match(const char *pattern, size_t plen, const char *path,
     return dir == len && memcmp(pattern, path, dir) == 0;
 }
 
+/* The best matching rule so far. The outcome does not depend on the order
+ * rules are offered in: the highest priority wins, Allow wins a tie, and
+ * between equals the rule first in the file is the evidence. */
 typedef struct best_rule {
     int found;
-    int tie; /* an Allow and a Disallow of the winning length both matched */
-    size_t priority, group, rule;
+    int tie; /* an Allow and a Disallow of the winning priority matched */
+    size_t priority;
+    size_t rule; /* index into doc->rules */
     robots_rule_kind kind;
 } best_rule;
 
 static void consider(best_rule *best, size_t priority, robots_rule_kind kind,
-                     size_t group, size_t rule) {
+                     size_t rule) {
     if (best->found && priority < best->priority)
         return;
     if (best->found && priority == best->priority) {
-        if (kind != best->kind)
+        if (kind != best->kind) {
             best->tie = 1;
-        /* Allow wins a tie; between equals the first in the file stays. */
-        if (!(kind == ROBOTS_RULE_ALLOW && best->kind == ROBOTS_RULE_DISALLOW))
+            if (kind != ROBOTS_RULE_ALLOW)
+                return;
+        } else if (rule > best->rule) {
             return;
+        }
     } else {
         best->tie = 0;
     }
     best->found = 1;
     best->priority = priority;
     best->kind = kind;
-    best->group = group;
     best->rule = rule;
 }
 
-static void longest_match(const robots_txt *doc, const robots_str *agents,
-                          size_t n, const char *path, size_t len,
-                          robots_verdict *out) {
+static void finish(const robots_txt *doc, const best_rule *best,
+                   robots_verdict *out) {
+    if (!best->found) {
+        out->reason = ROBOTS_REASON_NO_RULE_MATCHED;
+        return;
+    }
+    set_rule(doc, out, best->rule);
+    out->reason =
+        best->tie ? ROBOTS_REASON_TIE_ALLOW : ROBOTS_REASON_LONGEST_MATCH;
+}
+
+/* The reference: every rule of every applicable group is tried. */
+static void scan_match(const robots_txt *doc, const robots_str *agents,
+                       size_t n, const char *path, size_t len,
+                       robots_verdict *out) {
     best_rule best;
     memset(&best, 0, sizeof best);
     for (size_t gi = out->group; gi < doc->group_count; gi++) {
@@ -135,7 +166,8 @@ static void longest_match(const robots_txt *doc, const robots_str *agents,
         if (!applies)
             continue;
         for (uint32_t ri = 0; ri < g->rule_count; ri++) {
-            const rb_rule *r = &doc->rules[g->first_rule + ri];
+            size_t index = g->first_rule + ri;
+            const rb_rule *r = &doc->rules[index];
             const char *pattern = doc->text + r->normalized_off;
             size_t plen = r->normalized_len;
             size_t priority = plen;
@@ -143,16 +175,95 @@ static void longest_match(const robots_txt *doc, const robots_str *agents,
             if (!matched && RB_RULE_INDEX_HTM(r))
                 matched = index_htm_match(pattern, plen, path, len, &priority);
             if (matched)
-                consider(&best, priority, RB_RULE_KIND(r), gi, ri);
+                consider(&best, priority, RB_RULE_KIND(r), index);
         }
     }
-    if (!best.found) {
-        out->reason = ROBOTS_REASON_NO_RULE_MATCHED;
-        return;
+    finish(doc, &best, out);
+}
+
+/* The rules filed under one key that is a prefix of the path, `klen` bytes
+ * long, highest priority first. */
+static void try_node(const robots_txt *doc, const rb_node *node,
+                     const char *path, size_t len, best_rule *best) {
+    size_t klen = node->key_len;
+    const uint32_t *e = doc->entries + node->first_entry;
+    for (uint32_t i = 0; i < node->entry_count; i++) {
+        uint32_t rule = e[i] & ~RB_ENTRY_INDEX_DIR;
+        const rb_rule *r = &doc->rules[rule];
+        if (e[i] & RB_ENTRY_INDEX_DIR) {
+            if (best->found && klen + 1 < best->priority)
+                return;
+            if (klen == len)
+                consider(best, klen + 1, ROBOTS_RULE_ALLOW, rule);
+            continue;
+        }
+        size_t plen = r->normalized_len;
+        if (best->found && plen < best->priority)
+            return;
+        const char *pattern = doc->text + r->normalized_off;
+        int matched;
+        if (plen == klen)
+            matched = 1; /* no wildcard: the key is the whole pattern */
+        else if (plen == klen + 1 && pattern[klen] == '$')
+            matched = klen == len;
+        else
+            matched = rb_match_wildcard(pattern + klen, plen - klen,
+                                        path + klen, len - klen);
+        if (matched)
+            consider(best, plen, RB_RULE_KIND(r), rule);
     }
-    set_rule(doc, out, best.group, best.rule);
-    out->reason =
-        best.tie ? ROBOTS_REASON_TIE_ALLOW : ROBOTS_REASON_LONGEST_MATCH;
+}
+
+static void probe(const robots_txt *doc, const rb_set *set, uint32_t hash,
+                  size_t klen, const char *path, size_t len, best_rule *best) {
+    uint32_t i = hash & set->slot_mask;
+    for (;;) {
+        uint32_t v = doc->slots[set->first_slot + i];
+        if (v == 0)
+            return;
+        const rb_node *node = &doc->nodes[v - 1];
+        if (node->key_hash == hash && node->key_len == klen &&
+            memcmp(doc->text + doc->rules[node->key_rule].normalized_off, path,
+                   klen) == 0) {
+            try_node(doc, node, path, len, best);
+            return;
+        }
+        i = (i + 1) & set->slot_mask;
+    }
+}
+
+/* One set: for each prefix of the path whose length some key has, one hash
+ * look-up; the hash of each prefix extends the previous one. */
+static void match_set(const robots_txt *doc, const rb_set *set,
+                      const char *path, size_t len, best_rule *best) {
+    uint32_t hash = RB_FNV_OFFSET;
+    if (set->len_mask & 1)
+        probe(doc, set, hash, 0, path, len, best);
+    size_t last = len < set->max_key_len ? len : set->max_key_len;
+    for (size_t k = 1; k <= last; k++) {
+        hash = rb_hash_step(hash, (unsigned char)path[k - 1]);
+        if (k >= 64 || ((set->len_mask >> k) & 1))
+            probe(doc, set, hash, k, path, len, best);
+    }
+}
+
+static void indexed_match(const robots_txt *doc, const uint32_t *tokens,
+                          size_t token_count, const char *path, size_t len,
+                          robots_verdict *out) {
+    best_rule best;
+    memset(&best, 0, sizeof best);
+    if (token_count == 0) {
+        match_set(doc, &doc->sets[doc->wildcard_set], path, len, &best);
+    } else {
+        for (size_t t = 0; t < token_count; t++) {
+            const rb_token *token = &doc->tokens[tokens[t]];
+            for (uint32_t s = 0; s < token->set_count; s++)
+                match_set(doc,
+                          &doc->sets[doc->token_sets[token->first_set + s]],
+                          path, len, &best);
+        }
+    }
+    finish(doc, &best, out);
 }
 
 static void first_match(const robots_txt *doc, const char *path, size_t len,
@@ -166,7 +277,7 @@ static void first_match(const robots_txt *doc, const char *path, size_t len,
             continue;
         if (rb_match_prefix(doc->text + r->normalized_off, r->normalized_len,
                             path, len)) {
-            set_rule(doc, out, out->group, ri);
+            set_rule(doc, out, g->first_rule + ri);
             out->reason = ROBOTS_REASON_FIRST_MATCH;
             return;
         }
@@ -174,16 +285,17 @@ static void first_match(const robots_txt *doc, const char *path, size_t len,
     out->reason = ROBOTS_REASON_NO_RULE_MATCHED;
 }
 
+/* Only the URI /robots.txt itself is exempt: with a query it is another
+ * URI (RFC 9309 section 2.2.2; conformance case
+ * rfc9309-2-2-2-robots-txt-query). */
 static int is_robots_txt_path(const char *path, size_t len) {
     static const char name[] = "/robots.txt";
-    size_t n = sizeof name - 1;
-    return len >= n && memcmp(path, name, n) == 0 &&
-           (len == n || path[n] == '?');
+    return len == sizeof name - 1 && memcmp(path, name, len) == 0;
 }
 
-robots_status robots_check(const robots_txt *doc, const robots_str *agents,
+static robots_status check(const robots_txt *doc, const robots_str *agents,
                            size_t agent_count, const char *url, size_t url_len,
-                           robots_verdict *out) {
+                           int reference, robots_verdict *out) {
     if (doc == NULL || out == NULL || (url == NULL && url_len != 0))
         return ROBOTS_ERR_INVALID_ARGUMENT;
     robots_status status = rb_validate_agents(agents, agent_count);
@@ -202,15 +314,32 @@ robots_status robots_check(const robots_txt *doc, const robots_str *agents,
     size_t plen = 0;
     if (slash)
         path[plen++] = '/';
-    /* A NULL url (url_len 0) takes no offset: that is undefined. */
-    const char *from = url != NULL ? url + start : url;
-    plen += rb_normalize_path(doc->profile, from, len, path + plen);
+    plen += rb_normalize_path(doc->profile, url + start, len, path + plen);
 
     memset(out, 0, sizeof *out);
     out->allowed = 1;
     out->rule = ROBOTS_NO_INDEX;
     out->rule_pattern = "";
-    out->group = select_group(doc, agents, agent_count, &out->specific);
+
+    uint32_t tokens[ROBOTS_MAX_QUERY_AGENTS];
+    size_t token_count = 0;
+    if (reference || doc->profile == ROBOTS_PROFILE_LEGACY) {
+        out->group = select_group(doc, agents, agent_count, &out->specific);
+    } else {
+        token_count = rb_index_tokens(doc, agents, agent_count, tokens);
+        out->specific = token_count != 0;
+        out->group = ROBOTS_NO_INDEX;
+        for (size_t t = 0; t < token_count; t++) {
+            const rb_token *token = &doc->tokens[tokens[t]];
+            for (uint32_t s = 0; s < token->set_count; s++) {
+                uint32_t set = doc->token_sets[token->first_set + s];
+                if (doc->sets[set].first_group < out->group)
+                    out->group = doc->sets[set].first_group;
+            }
+        }
+        if (token_count == 0 && doc->wildcard_set != UINT32_MAX)
+            out->group = doc->sets[doc->wildcard_set].first_group;
+    }
 
     if (doc->profile != ROBOTS_PROFILE_GOOGLE &&
         is_robots_txt_path(path, plen)) {
@@ -223,9 +352,24 @@ robots_status robots_check(const robots_txt *doc, const robots_str *agents,
     }
     if (doc->profile == ROBOTS_PROFILE_LEGACY)
         first_match(doc, path, plen, out);
+    else if (reference)
+        scan_match(doc, agents, agent_count, path, plen, out);
     else
-        longest_match(doc, agents, agent_count, path, plen, out);
+        indexed_match(doc, tokens, token_count, path, plen, out);
     return ROBOTS_OK;
+}
+
+robots_status robots_check(const robots_txt *doc, const robots_str *agents,
+                           size_t agent_count, const char *url, size_t url_len,
+                           robots_verdict *out) {
+    return check(doc, agents, agent_count, url, url_len, 0, out);
+}
+
+robots_status rb_check_reference(const robots_txt *doc,
+                                 const robots_str *agents, size_t agent_count,
+                                 const char *url, size_t url_len,
+                                 robots_verdict *out) {
+    return check(doc, agents, agent_count, url, url_len, 1, out);
 }
 
 robots_status robots_check_agent(const robots_txt *doc, const char *agent,

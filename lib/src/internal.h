@@ -107,6 +107,48 @@ typedef struct rb_diag {
     rb_span suggestion; /* len 0: none */
 } rb_diag;
 
+/* ---- the compiled index (index.c) ----------------------------------------
+ * rfc9309 and google: for each distinct product token, and for `*`, the
+ * rules of every group it selects, merged into one "set" (or, past a
+ * budget that keeps the index linear in the input, one set per group). A set is
+ * a hash table from a rule's literal prefix (its "key": the normalised pattern
+ * up to the first `*`, without a final `$`) to the rules having that key. A
+ * check hashes the path's prefixes incrementally and looks up only the
+ * lengths some key has, so it visits the rules that can match instead of
+ * every rule. */
+typedef struct rb_token {
+    uint32_t agent;     /* an agent whose token this is (for its bytes) */
+    uint32_t first_set; /* token_sets[first_set..+set_count] */
+    uint32_t set_count; /* 1: one merged set; more: one set per group */
+} rb_token;
+
+typedef struct rb_set {
+    uint64_t len_mask;    /* bit L: some key is L bytes long (L < 64) */
+    uint32_t max_key_len; /* no longer prefix of a path needs a look-up */
+    uint32_t first_slot;  /* its hash table: slots[first_slot..+slot_mask] */
+    uint32_t slot_mask;   /* table size - 1 (a power of two) */
+    uint32_t first_group; /* the first group it merges, for the evidence */
+} rb_set;
+
+typedef struct rb_node {
+    uint32_t key_rule; /* a rule whose normalised pattern starts with key */
+    uint32_t key_hash;
+    uint32_t key_len;
+    uint32_t first_entry; /* entries[first_entry..+entry_count] */
+    uint32_t entry_count;
+} rb_node;
+
+/* An entry is a rule index; this bit marks google's "<dir>/$" companion of
+ * an Allow ending in "/index.htm...". Entries of a node are sorted by
+ * priority, highest first, so a check stops at the first that cannot win. */
+#define RB_ENTRY_INDEX_DIR 0x80000000u
+
+#define RB_FNV_OFFSET 2166136261u
+#define RB_FNV_PRIME 16777619u
+static inline uint32_t rb_hash_step(uint32_t h, unsigned char c) {
+    return (h ^ c) * RB_FNV_PRIME;
+}
+
 struct robots_txt {
     rb_mem mem;        /* the allocator and the accounting, for robots_free() */
     size_t block_size; /* the one allocation holding everything below */
@@ -124,7 +166,25 @@ struct robots_txt {
     const char *text;
     size_t group_count, agent_count, rule_count, sitemap_count, extension_count,
         diag_count, text_len;
+
+    /* The compiled index; empty in legacy, whose records are not merged. */
+    const rb_token *tokens; /* sorted by token, case-insensitively */
+    const uint32_t *token_sets;
+    const rb_set *sets;
+    const uint32_t *slots; /* node index + 1; 0 is an empty slot */
+    const rb_node *nodes;
+    const uint32_t *entries;
+    size_t token_count, token_set_count, set_count, slot_count, node_count,
+        entry_count;
+    uint32_t wildcard_set; /* UINT32_MAX: no `*` group */
 };
+
+/* The index, while it is built: growable arrays the parser copies into the
+ * document's block. */
+typedef struct rb_index_build {
+    rb_vec tokens, token_sets, sets, slots, nodes, entries;
+    uint32_t wildcard_set;
+} rb_index_build;
 
 static inline const char *rb_str(const robots_txt *doc, rb_span span) {
     return doc->text + span.off;
@@ -185,7 +245,29 @@ RB_HIDDEN int rb_agent_names_caller(robots_profile profile,
                                     const rb_agent *agent,
                                     const robots_str *callers, size_t n);
 
+/* ---- the index (index.c) ------------------------------------------------ */
+RB_HIDDEN void rb_index_init(rb_index_build *build);
+RB_HIDDEN void rb_index_release(rb_mem *mem, rb_index_build *build);
+/* Builds the index of a parsed document's groups. 0 on memory failure. */
+RB_HIDDEN int rb_index_build_all(rb_mem *mem, rb_index_build *build,
+                                 robots_profile profile, const rb_group *groups,
+                                 size_t group_count, const rb_agent *agents,
+                                 size_t agent_count, const rb_rule *rules,
+                                 size_t rule_count, const char *text);
+/* The distinct tokens (indexes into doc->tokens) the callers name, at most
+ * n of them; 0 when no group names any caller. */
+RB_HIDDEN size_t rb_index_tokens(const robots_txt *doc,
+                                 const robots_str *callers, size_t n,
+                                 uint32_t *tokens);
+
 /* ---- checking (check.c) ------------------------------------------------- */
+/* robots_check() through the straightforward scan of every rule of every
+ * applicable group: the oracle the fuzzers and benchmarks compare the
+ * index with. Same contract as robots_check(). */
+RB_HIDDEN robots_status rb_check_reference(const robots_txt *doc,
+                                           const robots_str *agents,
+                                           size_t agent_count, const char *url,
+                                           size_t url_len, robots_verdict *out);
 RB_HIDDEN robots_status rb_validate_agents(const robots_str *agents, size_t n);
 
 #endif

@@ -34,6 +34,7 @@ typedef struct parser {
     size_t line;       /* 1-based number of the line being read */
     const char *line_start;
     char *scratch; /* 3 * ROBOTS_MAX_LINE_BYTES, for normalisation */
+    rb_index_build index;
     int failed;
 } parser;
 
@@ -735,28 +736,34 @@ static void release_parser(parser *p) {
     rb_vec_release(&p->mem, &p->text);
     rb_free(&p->mem, p->scratch, 3 * ROBOTS_MAX_LINE_BYTES);
     p->scratch = NULL;
+    rb_index_release(&p->mem, &p->index);
 }
 
-/* Copies the arrays into one block laid out as
- * [robots_txt][groups][agents][rules][sitemaps][extensions][diags][text]. */
+/* Copies the arrays into one block laid out as [robots_txt][groups][agents]
+ * [rules][sitemaps][extensions][diags][tokens][token sets][sets][slots]
+ * [nodes][entries][text]; everything in it is aligned to 8 bytes. */
 static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
-    const rb_vec *parts[] = {&p->groups,   &p->agents,     &p->rules,
-                             &p->sitemaps, &p->extensions, &p->diags,
-                             &p->text};
-    size_t offsets[7];
+    enum { PARTS = 13 };
+    const rb_vec *parts[PARTS] = {
+        &p->groups,     &p->agents,      &p->rules,        &p->sitemaps,
+        &p->extensions, &p->diags,       &p->index.tokens, &p->index.token_sets,
+        &p->index.sets, &p->index.slots, &p->index.nodes,  &p->index.entries,
+        &p->text};
+    size_t offsets[PARTS];
     size_t size = align8(sizeof(robots_txt));
-    for (size_t i = 0; i < 7; i++) {
+    for (size_t i = 0; i < PARTS; i++) {
         offsets[i] = size;
         size = align8(size + parts[i]->count * parts[i]->elem);
     }
     unsigned char *block = rb_alloc(&p->mem, size);
     if (block == NULL)
         return NULL;
-    for (size_t i = 0; i < 7; i++)
+    for (size_t i = 0; i < PARTS; i++)
         if (parts[i]->count != 0)
             memcpy(block + offsets[i], parts[i]->data,
                    parts[i]->count * parts[i]->elem);
     robots_txt *doc = (robots_txt *)block;
+    memset(doc, 0, sizeof *doc);
     doc->block_size = size;
     doc->profile = p->profile;
     doc->input_bytes = input;
@@ -768,13 +775,26 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->sitemaps = (const rb_record *)(block + offsets[3]);
     doc->extensions = (const rb_record *)(block + offsets[4]);
     doc->diags = (const rb_diag *)(block + offsets[5]);
-    doc->text = (const char *)(block + offsets[6]);
+    doc->tokens = (const rb_token *)(block + offsets[6]);
+    doc->token_sets = (const uint32_t *)(block + offsets[7]);
+    doc->sets = (const rb_set *)(block + offsets[8]);
+    doc->slots = (const uint32_t *)(block + offsets[9]);
+    doc->nodes = (const rb_node *)(block + offsets[10]);
+    doc->entries = (const uint32_t *)(block + offsets[11]);
+    doc->text = (const char *)(block + offsets[12]);
     doc->group_count = p->groups.count;
     doc->agent_count = p->agents.count;
     doc->rule_count = p->rules.count;
     doc->sitemap_count = p->sitemaps.count;
     doc->extension_count = p->extensions.count;
     doc->diag_count = p->diags.count;
+    doc->token_count = p->index.tokens.count;
+    doc->token_set_count = p->index.token_sets.count;
+    doc->set_count = p->index.sets.count;
+    doc->slot_count = p->index.slots.count;
+    doc->node_count = p->index.nodes.count;
+    doc->entry_count = p->index.entries.count;
+    doc->wildcard_set = p->index.wildcard_set;
     doc->text_len = p->text.count;
     if (p->text.count == 0)
         doc->text = "";
@@ -791,17 +811,18 @@ void robots_options_init(robots_options *options) {
 }
 
 size_t robots_parse_memory_bound(size_t body_len) {
-    /* Per input byte, the growable arrays hold at most 14 bytes while they
-     * grow (a 16-byte rule and its text per 8-byte line, times 1.5 for
-     * growth, plus the copy being made) and the final block 5; the fixed
-     * part covers the normalisation scratch, the diagnostics cap and the
-     * document header. */
+    /* The densest inputs (an 8-byte rule per line, a Disallow per agent,
+     * google's index.htm companions, agents named in many groups) peak at
+     * about 13 bytes per input byte while the growable arrays and the index
+     * are built (tests/test_alloc.c measures them); 32 leaves room for the
+     * merge budget of index.c. The fixed part covers the normalisation
+     * scratch, the capped diagnostics and the document header. */
     size_t fixed = 3 * ROBOTS_MAX_LINE_BYTES +
                    (ROBOTS_MAX_DIAGNOSTICS + 1) * (sizeof(rb_diag) + 260) * 3 +
-                   4096;
-    if (body_len > (SIZE_MAX - fixed) / 19)
+                   64 * 1024;
+    if (body_len > (SIZE_MAX - fixed) / 32)
         return SIZE_MAX;
-    return 19 * body_len + fixed;
+    return 32 * body_len + fixed;
 }
 
 robots_status robots_parse(const char *body, size_t body_len,
@@ -833,6 +854,7 @@ robots_status robots_parse(const char *body, size_t body_len,
     rb_vec_init(&p.extensions, sizeof(rb_record));
     rb_vec_init(&p.diags, sizeof(rb_diag));
     rb_vec_init(&p.text, 1);
+    rb_index_init(&p.index);
 
     size_t limit = body_len;
     if (options->parse_limit != 0 && options->parse_limit < limit)
@@ -843,6 +865,13 @@ robots_status robots_parse(const char *body, size_t body_len,
         p.failed = 1;
     else
         parse_lines(&p, body, body_len, limit, &parsed);
+    if (!p.failed &&
+        !rb_index_build_all(&p.mem, &p.index, p.profile,
+                            (const rb_group *)p.groups.data, p.groups.count,
+                            (const rb_agent *)p.agents.data, p.agents.count,
+                            (const rb_rule *)p.rules.data, p.rules.count,
+                            p.text.count ? (const char *)p.text.data : ""))
+        p.failed = 1;
 
     robots_txt *doc = p.failed ? NULL : assemble(&p, body_len, parsed);
     robots_status failure = p.mem.failure;

@@ -1,0 +1,163 @@
+/*
+ * test_index.c - the compiled index gives exactly the verdict, and the same
+ * evidence, as the straightforward scan of every rule (rb_check_reference),
+ * on many generated files, agents and paths in rfc9309 and google. The
+ * generator draws from a small alphabet so that keys share prefixes,
+ * patterns repeat across groups, and ties and index.htm companions occur.
+ */
+#include "internal.h"
+#include "testing.h"
+
+#include <stdint.h>
+
+static uint64_t state = 9309;
+
+static uint32_t next(void) {
+    /* xorshift64*: deterministic, so a failure is reproducible. */
+    state ^= state >> 12;
+    state ^= state << 25;
+    state ^= state >> 27;
+    return (uint32_t)((state * 2685821657736338717ull) >> 32);
+}
+
+static size_t pick(size_t n) {
+    return next() % n;
+}
+
+static size_t gen_path(char *out, int pattern) {
+    static const char *const pieces[] = {
+        "a", "b", "/", "ab", "index.html", "?q=", "%41", "%2F", "é", ".php"};
+    size_t len = 0;
+    out[len++] = '/';
+    size_t count = pick(5);
+    for (size_t i = 0; i < count; i++) {
+        if (pattern && pick(5) == 0) {
+            out[len++] = '*';
+            continue;
+        }
+        const char *p = pieces[pick(sizeof pieces / sizeof pieces[0])];
+        while (*p)
+            out[len++] = *p++;
+    }
+    if (pattern && pick(4) == 0)
+        out[len++] = '$';
+    if (pattern && pick(8) == 0)
+        out[0] = '*';
+    return len;
+}
+
+static size_t seen_reason[6], seen_disallowed;
+
+static void same_verdict(const robots_txt *doc, const robots_str *agents,
+                         size_t n, const char *path, size_t len) {
+    robots_verdict fast, slow;
+    robots_status a = robots_check(doc, agents, n, path, len, &fast);
+    robots_status b = rb_check_reference(doc, agents, n, path, len, &slow);
+    EXPECT_EQ(a, b);
+    if (a != ROBOTS_OK)
+        return;
+    seen_reason[fast.reason]++;
+    seen_disallowed += !fast.allowed;
+    EXPECT_MSG(
+        fast.allowed == slow.allowed && fast.reason == slow.reason &&
+            fast.group == slow.group && fast.rule == slow.rule &&
+            fast.specific == slow.specific && fast.rule_line == slow.rule_line,
+        "path '%.*s' agent '%.*s': index %d/%s/g%zu/r%zu, scan "
+        "%d/%s/g%zu/r%zu",
+        (int)len, path, (int)agents[0].len, agents[0].ptr, fast.allowed,
+        robots_reason_name(fast.reason), fast.group, fast.rule, slow.allowed,
+        robots_reason_name(slow.reason), slow.group, slow.rule);
+}
+
+/* Many agents named both in one big group and in a small group each: merged
+ * sets would copy the big group once per agent (quadratic), so past the
+ * budget the index falls back to per-group sets. Verdicts must not change
+ * and memory must stay within robots_parse_memory_bound(). */
+static void merge_budget(void) {
+    enum { AGENTS = 300, RULES = 3000 };
+    static char body[AGENTS * 40 + RULES * 24 + 64];
+    size_t len = 0;
+    for (int a = 0; a < AGENTS; a++)
+        len += (size_t)sprintf(body + len, "User-agent: bot-%c%c%c\n",
+                               'a' + a % 26, 'a' + a / 26 % 26, 'a' + a / 676);
+    for (int r = 0; r < RULES; r++)
+        len += (size_t)sprintf(body + len, "Disallow: /p%d/*x$\n", r);
+    for (int a = 0; a < AGENTS; a++)
+        len += (size_t)sprintf(
+            body + len, "User-agent: bot-%c%c%c\nAllow: /p%d/\n", 'a' + a % 26,
+            'a' + a / 26 % 26, 'a' + a / 676, a);
+    for (int p = 0; p < 2; p++) {
+        robots_options options;
+        robots_options_init(&options);
+        options.profile = (robots_profile)p;
+        options.memory_cap = robots_parse_memory_bound(len);
+        robots_txt *doc = NULL;
+        EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+        if (doc == NULL)
+            continue;
+        EXPECT(doc->token_set_count > doc->token_count); /* fell back */
+        EXPECT(robots_txt_memory_used(doc) < 8 * len);
+        const char *paths[] = {"/p7/ax", "/p7/a", "/p2999/x", "/q"};
+        for (int a = 0; a < AGENTS; a += 37) {
+            char name[8];
+            snprintf(name, sizeof name, "bot-%c%c%c", 'a' + a % 26,
+                     'a' + a / 26 % 26, 'a' + a / 676);
+            robots_str agent = {name, strlen(name)};
+            for (size_t i = 0; i < 4; i++)
+                same_verdict(doc, &agent, 1, paths[i], strlen(paths[i]));
+        }
+        robots_free(doc);
+    }
+}
+
+int main(void) {
+    merge_budget();
+    static const char *const names[] = {"a", "B", "a-b", "*", "c", "", "a/1"};
+    const size_t name_count = sizeof names / sizeof names[0];
+    char body[8192], path[256];
+    for (int round = 0; round < 400; round++) {
+        size_t len = 0;
+        size_t groups = 1 + pick(6);
+        for (size_t g = 0; g < groups; g++) {
+            size_t agents = 1 + pick(2);
+            for (size_t a = 0; a < agents; a++)
+                len += (size_t)snprintf(body + len, sizeof body - len,
+                                        "User-agent: %s\n",
+                                        names[pick(name_count)]);
+            size_t rules = pick(12);
+            for (size_t r = 0; r < rules; r++) {
+                len += (size_t)snprintf(body + len, sizeof body - len,
+                                        "%s: ", pick(2) ? "Allow" : "Disallow");
+                len += gen_path(body + len, 1);
+                body[len++] = '\n';
+            }
+        }
+        for (int p = 0; p < 2; p++) {
+            robots_options options;
+            robots_options_init(&options);
+            options.profile = (robots_profile)p;
+            robots_txt *doc = NULL;
+            EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+            for (int q = 0; q < 40; q++) {
+                robots_str agents[2];
+                size_t n = 1 + pick(2);
+                for (size_t i = 0; i < n; i++) {
+                    agents[i].ptr = names[pick(name_count)];
+                    agents[i].len = strlen(agents[i].ptr);
+                }
+                size_t plen = gen_path(path, 0);
+                same_verdict(doc, agents, n, path, plen);
+                /* The directory of an index.htm companion, exactly. */
+                same_verdict(doc, agents, n, "/a/", 3);
+            }
+            robots_free(doc);
+        }
+    }
+    /* The comparison is only worth something if every outcome occurred. */
+    EXPECT(seen_disallowed > 1000);
+    EXPECT(seen_reason[ROBOTS_REASON_NO_GROUP] > 100);
+    EXPECT(seen_reason[ROBOTS_REASON_NO_RULE_MATCHED] > 100);
+    EXPECT(seen_reason[ROBOTS_REASON_LONGEST_MATCH] > 1000);
+    EXPECT(seen_reason[ROBOTS_REASON_TIE_ALLOW] > 10);
+    return testing_finish();
+}
