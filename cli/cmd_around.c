@@ -39,6 +39,32 @@ static void json_str(FILE *out, const char *key, const char *s) {
     cli_json_string(out, s, strlen(s));
 }
 
+/* Reads the options before the URLs of `url` and `scope` (--json,
+ * --help, "--"); *next is the first URL. Returns -1 to go on, else the
+ * exit status. */
+static int leading_options(int argc, char **argv, const char *cmd,
+                           const char *usage, int *json, int *next) {
+    int i;
+    for (i = 1; i < argc; i++) {
+        if (is_help(argv[i])) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        if (strcmp(argv[i], "--json") == 0) {
+            *json = 1;
+        } else if (strcmp(argv[i], "--") == 0) {
+            i++;
+            break;
+        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
+            return unknown_option(cmd, argv[i]);
+        } else {
+            break;
+        }
+    }
+    *next = i;
+    return -1;
+}
+
 /* --- robots url -------------------------------------------------------- */
 
 static const char url_usage[] =
@@ -59,21 +85,9 @@ int cli_cmd_url(int argc, char **argv) {
     int first = 0;
     int bad = 0;
     int i;
-    for (i = 1; i < argc; i++) {
-        if (is_help(argv[i])) {
-            fputs(url_usage, stdout);
-            return 0;
-        }
-        if (strcmp(argv[i], "--json") == 0) {
-            json = 1;
-        } else if (strcmp(argv[i], "--") == 0) {
-            i++;
-            break;
-        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
-            return unknown_option("url", argv[i]);
-        } else {
-            break;
-        }
+    int rc = leading_options(argc, argv, "url", url_usage, &json, &i);
+    if (rc >= 0) {
+        return rc;
     }
     first = i;
     if (first >= argc) {
@@ -136,21 +150,9 @@ int cli_cmd_scope(int argc, char **argv) {
     int bad = 0;
     int i;
     const char *robots_url;
-    for (i = 1; i < argc; i++) {
-        if (is_help(argv[i])) {
-            fputs(scope_usage, stdout);
-            return 0;
-        }
-        if (strcmp(argv[i], "--json") == 0) {
-            json = 1;
-        } else if (strcmp(argv[i], "--") == 0) {
-            i++;
-            break;
-        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
-            return unknown_option("scope", argv[i]);
-        } else {
-            break;
-        }
+    int rc = leading_options(argc, argv, "scope", scope_usage, &json, &i);
+    if (rc >= 0) {
+        return rc;
     }
     if (argc - i < 2) {
         return cli_error("scope: needs ROBOTS_URL and at least one URL (see "
