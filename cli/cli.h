@@ -56,5 +56,9 @@ void cli_print_escaped(FILE *out, const char *s, size_t len);
 
 int cli_cmd_check(int argc, char **argv);
 int cli_cmd_parse(int argc, char **argv);
+/* For site owners: cmd_lint.c, cmd_test.c, cmd_diff.c. */
+int cli_cmd_lint(int argc, char **argv);
+int cli_cmd_test(int argc, char **argv);
+int cli_cmd_diff(int argc, char **argv);
 
 #endif

@@ -22,6 +22,9 @@ static const command commands[] = {
     {"cache-lifetime", cli_cmd_cache_lifetime,
      "how long a robots.txt response may be cached"},
     {"meta", cli_cmd_meta, "robots META tags and X-Robots-Tag of a page"},
+    {"lint", cli_cmd_lint, "what is wrong or doubtful in a robots.txt"},
+    {"test", cli_cmd_test, "check a robots.txt against expected verdicts"},
+    {"diff", cli_cmd_diff, "verdicts that change between two robots.txt"},
 };
 
 static void usage(FILE *out) {

@@ -1,0 +1,650 @@
+/*
+ * cmd_diff.c - `robots diff`: what changes between two versions of a
+ * robots.txt, per agent. With a URL list: the URLs whose verdict changes,
+ * with the deciding rule on each side. Without one: the rules added and
+ * removed for each agent, and the paths whose verdict they flip among
+ * paths formed from both files' patterns.
+ */
+#include "site.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char diff_usage[] =
+    "usage: robots diff [--profile rfc9309|google|legacy] [--agent NAME]...\n"
+    "                   [--json] OLD NEW [URLS_FILE|-]\n"
+    "\n"
+    "Compares two versions of a robots.txt, agent by agent.\n"
+    "\n"
+    "With URLS_FILE (one URL or path a line; '#' comments and blank lines\n"
+    "are skipped; '-' for stdin): prints each URL whose verdict changes,\n"
+    "with the rule that decided in OLD and in NEW.\n"
+    "\n"
+    "Without it: prints the rules added and removed for each agent, and the\n"
+    "paths whose verdict changes among paths formed from both files'\n"
+    "patterns (each pattern with '*' read as 'x' and a final '$' dropped,\n"
+    "and the same path extended by 'x').\n"
+    "\n"
+    "  --agent NAME  an agent to compare; repeat for several (each is\n"
+    "                compared on its own); default: '*' and every agent\n"
+    "                named in either file\n"
+    "  --profile P   rfc9309 (default), google or legacy\n"
+    "  --json        one JSON object\n"
+    "\n"
+    "Exit status: 0 nothing changes, 1 something changes (a verdict, or\n"
+    "without URLS_FILE also a rule), 2 usage or input error.\n";
+
+/* Most agents compared, and most verdict pairs computed without a URL
+ * list (agents times paths); past it fewer paths are tried, and the
+ * output says so. */
+#define DIFF_MAX_AGENTS ((size_t)10000)
+#define DIFF_MAX_PAIRS ((size_t)4000000)
+
+typedef struct diff_run {
+    const char *old_path;
+    const char *new_path;
+    robots_profile profile;
+    const robots_txt *old_doc;
+    const robots_txt *new_doc;
+    int json;
+    int agent_open; /* an agent's output has started */
+    int any_agent;  /* JSON: an agent object was written */
+    int item_open;  /* JSON: an item of the current list was written */
+    size_t changes; /* verdicts that differ */
+    size_t added;   /* rules added, over all agents */
+    size_t removed; /* rules removed */
+    robots_str agent;
+} diff_run;
+
+/* ---- agents ------------------------------------------------------------- */
+
+typedef struct agent_list {
+    robots_str *items;
+    size_t count;
+    size_t cap;
+} agent_list;
+
+static int add_agent(agent_list *list, const char *s, size_t len) {
+    if (len == 0 || len > ROBOTS_MAX_AGENT_BYTES)
+        return 1;
+    for (size_t i = 0; i < list->count; i++)
+        if (site_equal_nocase(list->items[i].ptr, list->items[i].len, s, len))
+            return 1;
+    if (list->count == DIFF_MAX_AGENTS)
+        return 1;
+    if (list->count == list->cap) {
+        size_t next = list->cap ? list->cap * 2 : 16;
+        robots_str *grown = realloc(list->items, next * sizeof *grown);
+        if (grown == NULL)
+            return 0;
+        list->items = grown;
+        list->cap = next;
+    }
+    list->items[list->count].ptr = s;
+    list->items[list->count].len = len;
+    list->count++;
+    return 1;
+}
+
+/* '*' and every agent a file names: its token (rfc9309, google) or its
+ * value (legacy). */
+static int agents_of(agent_list *list, const robots_txt *doc) {
+    for (size_t g = 0; g < robots_group_count(doc); g++) {
+        robots_group_info info;
+        robots_group(doc, g, &info);
+        for (size_t a = 0; a < info.agent_count; a++) {
+            robots_agent_info agent;
+            robots_group_agent(doc, g, a, &agent);
+            if (!agent.is_wildcard &&
+                !add_agent(list, agent.token, agent.token_len))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* ---- the rules an agent obeys ------------------------------------------- */
+
+/* The groups whose rules apply to `agent`, as docs/semantics.md selects
+ * them: rfc9309 and google merge every group naming the agent (rfc9309
+ * compares the agent's product token, google the whole name), else every
+ * '*' group; legacy obeys one record. Returns the count written. */
+static size_t groups_for(const robots_txt *doc, robots_profile profile,
+                         const robots_str *agent, size_t *out) {
+    size_t first;
+    int specific;
+    if (robots_select_group(doc, agent, 1, &first, &specific) != ROBOTS_OK ||
+        first == ROBOTS_NO_INDEX)
+        return 0;
+    if (profile == ROBOTS_PROFILE_LEGACY) {
+        out[0] = first;
+        return 1;
+    }
+    size_t name_len = agent->len;
+    if (profile == ROBOTS_PROFILE_RFC9309) {
+        name_len = 0;
+        while (name_len < agent->len &&
+               ((agent->ptr[name_len] >= 'a' && agent->ptr[name_len] <= 'z') ||
+                (agent->ptr[name_len] >= 'A' && agent->ptr[name_len] <= 'Z') ||
+                agent->ptr[name_len] == '-' || agent->ptr[name_len] == '_'))
+            name_len++;
+    }
+    size_t n = 0;
+    for (size_t g = 0; g < robots_group_count(doc); g++) {
+        robots_group_info info;
+        robots_group(doc, g, &info);
+        int applies = 0;
+        for (size_t a = 0; a < info.agent_count && !applies; a++) {
+            robots_agent_info ai;
+            robots_group_agent(doc, g, a, &ai);
+            if (specific)
+                applies =
+                    !ai.is_wildcard && site_equal_nocase(ai.token, ai.token_len,
+                                                         agent->ptr, name_len);
+            else
+                applies = ai.is_wildcard;
+        }
+        if (applies)
+            out[n++] = g;
+    }
+    /* The library chose `first`; if this reading disagrees, trust it. */
+    if (n == 0 || out[0] != first) {
+        out[0] = first;
+        n = 1;
+    }
+    return n;
+}
+
+typedef struct rule_entry {
+    robots_rule_info info;
+    int matched;
+} rule_entry;
+
+static int compare_rules(const void *pa, const void *pb) {
+    const rule_entry *a = pa, *b = pb;
+    if (a->info.kind != b->info.kind)
+        return a->info.kind < b->info.kind ? -1 : 1;
+    size_t n = a->info.normalized_len < b->info.normalized_len
+                   ? a->info.normalized_len
+                   : b->info.normalized_len;
+    int c = memcmp(a->info.normalized, b->info.normalized, n);
+    if (c != 0)
+        return c;
+    if (a->info.normalized_len != b->info.normalized_len)
+        return a->info.normalized_len < b->info.normalized_len ? -1 : 1;
+    return a->info.line < b->info.line ? -1 : a->info.line > b->info.line;
+}
+
+static int compare_lines(const void *pa, const void *pb) {
+    const rule_entry *a = pa, *b = pb;
+    return a->info.line < b->info.line ? -1 : a->info.line > b->info.line;
+}
+
+/* The rules `agent` obeys in doc, sorted by kind and pattern. */
+static rule_entry *rules_for(const robots_txt *doc, robots_profile profile,
+                             const robots_str *agent, size_t *groups,
+                             size_t *count) {
+    size_t ng = groups_for(doc, profile, agent, groups);
+    size_t total = 0;
+    for (size_t i = 0; i < ng; i++) {
+        robots_group_info info;
+        robots_group(doc, groups[i], &info);
+        total += info.rule_count;
+    }
+    rule_entry *rules = malloc((total ? total : 1) * sizeof *rules);
+    if (rules == NULL)
+        return NULL;
+    size_t n = 0;
+    for (size_t i = 0; i < ng; i++) {
+        robots_group_info info;
+        robots_group(doc, groups[i], &info);
+        for (size_t r = 0; r < info.rule_count; r++) {
+            robots_group_rule(doc, groups[i], r, &rules[n].info);
+            rules[n].matched = 0;
+            n++;
+        }
+    }
+    qsort(rules, n, sizeof *rules, compare_rules);
+    *count = n;
+    return rules;
+}
+
+/* ---- output ------------------------------------------------------------- */
+
+static void open_agent(diff_run *run) {
+    if (run->agent_open)
+        return;
+    run->agent_open = 1;
+    run->item_open = 0;
+    if (run->json) {
+        fputs(run->any_agent ? ",{\"agent\":" : "{\"agent\":", stdout);
+        cli_json_string(stdout, run->agent.ptr, run->agent.len);
+        fputs(",\"items\":[", stdout);
+        run->any_agent = 1;
+    } else {
+        fputs("agent '", stdout);
+        cli_print_escaped(stdout, run->agent.ptr, run->agent.len);
+        fputs("':\n", stdout);
+    }
+}
+
+static void close_agent(diff_run *run) {
+    if (run->agent_open && run->json)
+        fputs("]}", stdout);
+    run->agent_open = 0;
+}
+
+static void print_rule(diff_run *run, const char *change,
+                       const robots_rule_info *r) {
+    open_agent(run);
+    if (run->json) {
+        printf("%s{\"change\":\"%s\",\"line\":%zu,\"kind\":\"%s\","
+               "\"pattern\":",
+               run->item_open ? "," : "", change, r->line,
+               robots_rule_kind_name(r->kind));
+        cli_json_string(stdout, r->pattern, r->pattern_len);
+        putchar('}');
+        run->item_open = 1;
+        return;
+    }
+    const char *path = change[0] == 'a' ? run->new_path : run->old_path;
+    printf("  %s ", change[0] == 'a' ? "+" : "-");
+    cli_print_escaped(stdout, path, strlen(path));
+    printf(":%zu: %s: ", r->line,
+           r->kind == ROBOTS_RULE_ALLOW ? "Allow" : "Disallow");
+    cli_print_escaped(stdout, r->pattern, r->pattern_len);
+    putchar('\n');
+}
+
+static void print_change(diff_run *run, const char *url, size_t len,
+                         const robots_verdict *was, const robots_verdict *now) {
+    open_agent(run);
+    run->changes++;
+    if (run->json) {
+        printf("%s{\"change\":\"verdict\",\"url\":", run->item_open ? "," : "");
+        cli_json_string(stdout, url, len);
+        fputs(",\"old\":", stdout);
+        site_json_verdict(stdout, was);
+        fputs(",\"new\":", stdout);
+        site_json_verdict(stdout, now);
+        putchar('}');
+        run->item_open = 1;
+        return;
+    }
+    char a[256], b[256];
+    fputs("  ", stdout);
+    cli_print_escaped(stdout, url, len);
+    printf(": %s -> %s (old: %s; new: %s)\n",
+           was->allowed ? "allowed" : "disallowed",
+           now->allowed ? "allowed" : "disallowed",
+           site_describe(a, sizeof a, was), site_describe(b, sizeof b, now));
+}
+
+/* Compares one URL for the current agent; 0 when it cannot be checked. */
+static int compare_url(diff_run *run, const char *url, size_t len) {
+    robots_verdict was, now;
+    if (robots_check(run->old_doc, &run->agent, 1, url, len, &was) !=
+            ROBOTS_OK ||
+        robots_check(run->new_doc, &run->agent, 1, url, len, &now) != ROBOTS_OK)
+        return 0;
+    if (was.allowed != now.allowed)
+        print_change(run, url, len, &was, &now);
+    return 1;
+}
+
+/* ---- with a URL list ---------------------------------------------------- */
+
+static int read_urls(const char *path, const robots_txt *doc, cli_buffer *text,
+                     robots_str **urls, size_t *count) {
+    if (!cli_read_file(path, SITE_MAX_LIST_BYTES, text))
+        return 0;
+    size_t cap = 0, n = 0;
+    robots_str *list = NULL;
+    site_lines it;
+    const char *line;
+    size_t len;
+    robots_str any = {"*", 1};
+    site_lines_init(&it, text->data, text->len);
+    while (site_lines_next(&it, &line, &len)) {
+        while (len > 0 && (line[0] == ' ' || line[0] == '\t')) {
+            line++;
+            len--;
+        }
+        while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+            len--;
+        if (len == 0 || line[0] == '#')
+            continue;
+        robots_verdict v;
+        robots_status status = robots_check(doc, &any, 1, line, len, &v);
+        if (status != ROBOTS_OK) {
+            char q[80];
+            cli_error("%s:%zu: URL '%s': %s", path, it.line_no,
+                      site_quote(q, sizeof q, line, len),
+                      robots_status_message(status));
+            free(list);
+            return 0;
+        }
+        if (n == cap) {
+            size_t next = cap ? cap * 2 : 64;
+            robots_str *grown = realloc(list, next * sizeof *grown);
+            if (grown == NULL) {
+                free(list);
+                cli_error("out of memory");
+                return 0;
+            }
+            list = grown;
+            cap = next;
+        }
+        list[n].ptr = line;
+        list[n].len = len;
+        n++;
+    }
+    *urls = list;
+    *count = n;
+    return 1;
+}
+
+/* ---- without a URL list: paths from the patterns ------------------------ */
+
+typedef struct path_set {
+    char *bytes;
+    size_t used;
+    size_t cap;
+    robots_str *items;
+    size_t count;
+    size_t item_cap;
+} path_set;
+
+/* Appends one path: `pattern` with '*' as 'x' (legacy: kept when
+ * literal is set), a final '$' dropped, a '/' put first if missing, then
+ * `suffix`. */
+static int add_path(path_set *set, const char *pattern, size_t len, int literal,
+                    const char *suffix) {
+    size_t slen = strlen(suffix);
+    if (set->used + len + slen + 1 > set->cap || set->count == set->item_cap)
+        return 0;
+    char *p = set->bytes + set->used;
+    size_t n = 0;
+    if (len == 0 || pattern[0] != '/')
+        p[n++] = '/';
+    if (len > 0 && pattern[len - 1] == '$' && !literal)
+        len--;
+    for (size_t i = 0; i < len; i++)
+        p[n++] = pattern[i] == '*' && !literal ? 'x' : pattern[i];
+    memcpy(p + n, suffix, slen);
+    n += slen;
+    set->items[set->count].ptr = p;
+    set->items[set->count].len = n;
+    set->count++;
+    set->used += n;
+    return 1;
+}
+
+static int compare_str(const void *pa, const void *pb) {
+    const robots_str *a = pa, *b = pb;
+    size_t n = a->len < b->len ? a->len : b->len;
+    int c = memcmp(a->ptr, b->ptr, n);
+    if (c != 0)
+        return c;
+    return a->len < b->len ? -1 : a->len > b->len;
+}
+
+/* Adds the paths formed from every pattern of doc to set; with set NULL,
+ * only counts what they need (at most 3 paths of pattern_len + 2 bytes
+ * each). */
+static void add_paths(path_set *set, const robots_txt *doc,
+                      robots_profile profile, size_t *items, size_t *bytes) {
+    for (size_t g = 0; g < robots_group_count(doc); g++) {
+        robots_group_info info;
+        robots_group(doc, g, &info);
+        for (size_t r = 0; r < info.rule_count; r++) {
+            robots_rule_info rule;
+            robots_group_rule(doc, g, r, &rule);
+            if (set == NULL) {
+                *items += 3;
+                *bytes += 3 * (rule.pattern_len + 3);
+                continue;
+            }
+            if (rule.pattern_len == 0)
+                continue;
+            add_path(set, rule.pattern, rule.pattern_len, 0, "");
+            add_path(set, rule.pattern, rule.pattern_len, 0, "x");
+            if (profile == ROBOTS_PROFILE_LEGACY &&
+                (memchr(rule.pattern, '*', rule.pattern_len) ||
+                 memchr(rule.pattern, '$', rule.pattern_len)))
+                add_path(set, rule.pattern, rule.pattern_len, 1, "");
+        }
+    }
+}
+
+static int build_paths(path_set *set, const diff_run *run) {
+    size_t items = 1, bytes = 2;
+    add_paths(NULL, run->old_doc, run->profile, &items, &bytes);
+    add_paths(NULL, run->new_doc, run->profile, &items, &bytes);
+    set->bytes = malloc(bytes);
+    set->items = malloc(items * sizeof *set->items);
+    if (set->bytes == NULL || set->items == NULL)
+        return 0;
+    set->cap = bytes;
+    set->item_cap = items;
+    add_path(set, "/", 1, 0, "");
+    add_paths(set, run->old_doc, run->profile, &items, &bytes);
+    add_paths(set, run->new_doc, run->profile, &items, &bytes);
+    qsort(set->items, set->count, sizeof *set->items, compare_str);
+    size_t n = 0;
+    for (size_t i = 0; i < set->count; i++)
+        if (n == 0 || compare_str(&set->items[n - 1], &set->items[i]) != 0)
+            set->items[n++] = set->items[i];
+    set->count = n;
+    return 1;
+}
+
+/* Rules added and removed for the current agent. */
+static int diff_rules(diff_run *run, size_t *groups) {
+    size_t n_old = 0, n_new = 0;
+    rule_entry *old_rules =
+        rules_for(run->old_doc, run->profile, &run->agent, groups, &n_old);
+    rule_entry *new_rules =
+        rules_for(run->new_doc, run->profile, &run->agent, groups, &n_new);
+    if (old_rules == NULL || new_rules == NULL) {
+        free(old_rules);
+        free(new_rules);
+        return 0;
+    }
+    size_t i = 0, j = 0;
+    while (i < n_old && j < n_new) {
+        rule_entry a = old_rules[i], b = new_rules[j];
+        a.info.line = b.info.line = 0;
+        int c = compare_rules(&a, &b);
+        if (c == 0) {
+            old_rules[i++].matched = 1;
+            new_rules[j++].matched = 1;
+        } else if (c < 0) {
+            i++;
+        } else {
+            j++;
+        }
+    }
+    qsort(old_rules, n_old, sizeof *old_rules, compare_lines);
+    qsort(new_rules, n_new, sizeof *new_rules, compare_lines);
+    for (i = 0; i < n_old; i++)
+        if (!old_rules[i].matched) {
+            print_rule(run, "removed", &old_rules[i].info);
+            run->removed++;
+        }
+    for (j = 0; j < n_new; j++)
+        if (!new_rules[j].matched) {
+            print_rule(run, "added", &new_rules[j].info);
+            run->added++;
+        }
+    free(old_rules);
+    free(new_rules);
+    return 1;
+}
+
+/* ---- the command -------------------------------------------------------- */
+
+int cli_cmd_diff(int argc, char **argv) {
+    robots_options options;
+    robots_options_init(&options);
+    agent_list agents = {NULL, 0, 0};
+    diff_run run;
+    memset(&run, 0, sizeof run);
+    int i = 1, given_agents = 0, rc = EXIT_USAGE;
+    for (; i < argc; i++) {
+        const char *arg = argv[i], *value = NULL;
+        int r;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            fputs(diff_usage, stdout);
+            free(agents.items);
+            return 0;
+        } else if (strcmp(arg, "--json") == 0) {
+            run.json = 1;
+        } else if ((r = cli_option_value(argc, argv, &i, "--agent", &value))) {
+            size_t len = r > 0 ? strlen(value) : 0;
+            if (r < 0 || len == 0 || len > ROBOTS_MAX_AGENT_BYTES) {
+                if (r > 0)
+                    cli_error("--agent: a name of 1 to %zu bytes",
+                              (size_t)ROBOTS_MAX_AGENT_BYTES);
+                free(agents.items);
+                return EXIT_USAGE;
+            }
+            if (!add_agent(&agents, value, len)) {
+                free(agents.items);
+                return cli_error("out of memory");
+            }
+            given_agents = 1;
+        } else if ((r = cli_option_value(argc, argv, &i, "--profile",
+                                         &value))) {
+            if (r < 0 || !cli_profile(value, &options.profile)) {
+                free(agents.items);
+                return EXIT_USAGE;
+            }
+        } else if (strcmp(arg, "--") == 0) {
+            i++;
+            break;
+        } else if (arg[0] == '-' && arg[1] != '\0') {
+            free(agents.items);
+            return cli_error("diff: unknown option '%s' (see robots diff "
+                             "--help)",
+                             arg);
+        } else {
+            break;
+        }
+    }
+    int files = argc - i;
+    if (files < 2 || files > 3) {
+        free(agents.items);
+        return cli_error("diff: expected OLD NEW [URLS_FILE] (see robots "
+                         "diff --help)");
+    }
+    int stdin_uses = 0;
+    for (int k = i; k < argc; k++)
+        stdin_uses += strcmp(argv[k], "-") == 0;
+    if (stdin_uses > 1) {
+        free(agents.items);
+        return cli_error("diff: only one of OLD, NEW and URLS_FILE can be "
+                         "'-' (stdin)");
+    }
+    run.old_path = argv[i];
+    run.new_path = argv[i + 1];
+    run.profile = options.profile;
+    robots_txt *old_doc = NULL, *new_doc = NULL;
+    cli_buffer url_text = {NULL, 0};
+    robots_str *urls = NULL;
+    size_t url_count = 0;
+    path_set paths;
+    memset(&paths, 0, sizeof paths);
+    size_t *groups = NULL;
+    int truncated = 0;
+    if (!site_load(run.old_path, &options, &old_doc, NULL) ||
+        !site_load(run.new_path, &options, &new_doc, NULL))
+        goto done;
+    run.old_doc = old_doc;
+    run.new_doc = new_doc;
+    if (files == 3 &&
+        !read_urls(argv[i + 2], old_doc, &url_text, &urls, &url_count))
+        goto done;
+    if (!given_agents &&
+        (!add_agent(&agents, "*", 1) || !agents_of(&agents, old_doc) ||
+         !agents_of(&agents, new_doc))) {
+        cli_error("out of memory");
+        goto done;
+    }
+    size_t max_groups = robots_group_count(old_doc);
+    if (robots_group_count(new_doc) > max_groups)
+        max_groups = robots_group_count(new_doc);
+    groups = malloc((max_groups ? max_groups : 1) * sizeof *groups);
+    if (groups == NULL || (files == 2 && !build_paths(&paths, &run))) {
+        cli_error("out of memory");
+        goto done;
+    }
+    size_t path_count = paths.count;
+    if (files == 2 && agents.count > 0 &&
+        path_count > DIFF_MAX_PAIRS / agents.count) {
+        path_count = DIFF_MAX_PAIRS / agents.count;
+        if (path_count == 0)
+            path_count = 1;
+        truncated = 1;
+        fprintf(stderr,
+                "robots: diff: %zu paths for %zu agents is over the limit; "
+                "trying the first %zu paths only\n",
+                paths.count, agents.count, path_count);
+    }
+    if (run.json) {
+        fputs("{\"old\":", stdout);
+        cli_json_string(stdout, run.old_path, strlen(run.old_path));
+        fputs(",\"new\":", stdout);
+        cli_json_string(stdout, run.new_path, strlen(run.new_path));
+        printf(",\"profile\":\"%s\",\"mode\":\"%s\",\"agents\":[",
+               robots_profile_name(run.profile),
+               files == 3 ? "urls" : "patterns");
+    }
+    for (size_t a = 0; a < agents.count; a++) {
+        run.agent = agents.items[a];
+        if (files == 3) {
+            for (size_t u = 0; u < url_count; u++)
+                compare_url(&run, urls[u].ptr, urls[u].len);
+        } else {
+            if (!diff_rules(&run, groups)) {
+                if (run.json)
+                    fputs("]}\n", stdout);
+                cli_error("out of memory");
+                goto done;
+            }
+            for (size_t p = 0; p < path_count; p++)
+                compare_url(&run, paths.items[p].ptr, paths.items[p].len);
+        }
+        close_agent(&run);
+    }
+    int changed = run.changes > 0 || run.added > 0 || run.removed > 0;
+    if (run.json) {
+        printf("],\"changes\":%zu,\"rules_added\":%zu,\"rules_removed\":%zu,"
+               "\"changed\":%s,\"truncated\":%s}\n",
+               run.changes, run.added, run.removed, changed ? "true" : "false",
+               truncated ? "true" : "false");
+    } else if (!changed) {
+        printf("no changes for %zu agent%s\n", agents.count,
+               agents.count == 1 ? "" : "s");
+    } else {
+        printf("%zu verdict change%s", run.changes,
+               run.changes == 1 ? "" : "s");
+        if (files == 2)
+            printf(", %zu rule%s added, %zu removed", run.added,
+                   run.added == 1 ? "" : "s", run.removed);
+        putchar('\n');
+    }
+    rc = changed ? EXIT_DISALLOWED : EXIT_ALLOWED;
+done:
+    free(groups);
+    free(paths.bytes);
+    free(paths.items);
+    free(urls);
+    cli_buffer_free(&url_text);
+    free(agents.items);
+    robots_free(old_doc);
+    robots_free(new_doc);
+    if (fflush(stdout) != 0 || ferror(stdout))
+        return cli_error("stdout: write error");
+    return rc;
+}

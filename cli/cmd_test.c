@@ -1,0 +1,311 @@
+/*
+ * cmd_test.c - `robots test`: checks a robots.txt against the expectations
+ * a site keeps beside it ("allow AGENT URL" / "disallow AGENT URL" lines),
+ * so that CI catches a change that blocks what it should not. Output as
+ * text, TAP, JSON, and a JUnit XML file for CI systems.
+ */
+#include "site.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char test_usage[] =
+    "usage: robots test [--profile rfc9309|google|legacy] [--junit FILE]\n"
+    "                   [--tap | --json] ROBOTS_FILE EXPECTATIONS\n"
+    "\n"
+    "Checks ROBOTS_FILE against EXPECTATIONS, a file of lines\n"
+    "\n"
+    "    allow AGENT URL\n"
+    "    disallow AGENT URL\n"
+    "\n"
+    "(URL: a path such as /private/x or an absolute URL; AGENT: a crawler\n"
+    "name or '*'), with '#' comments and blank lines. Each failure names\n"
+    "the expectation's line and the rule that decided, with its line.\n"
+    "Either file may be '-' for stdin (not both).\n"
+    "\n"
+    "  --profile P   rfc9309 (default), google or legacy\n"
+    "  --junit FILE  also write the results as JUnit XML to FILE\n"
+    "  --tap         print TAP (Test Anything Protocol) instead of text\n"
+    "  --json        print one JSON object instead of text\n"
+    "\n"
+    "Exit status: 0 all expectations hold, 1 some failed, 2 usage or input\n"
+    "error (a malformed expectations line is named with its line number).\n";
+
+typedef struct expectation {
+    size_t line;
+    int want_allowed;
+    robots_str agent;
+    robots_str url;
+    robots_verdict verdict;
+} expectation;
+
+typedef struct test_run {
+    const char *robots_path;
+    const char *exp_path;
+    robots_profile profile;
+    expectation *items;
+    size_t count;
+    size_t failed;
+} test_run;
+
+static int passed(const expectation *e) {
+    return e->verdict.allowed == e->want_allowed;
+}
+
+/* Parses every line and checks it; errors name the line. */
+static int load_expectations(test_run *run, const robots_txt *doc,
+                             const cli_buffer *text) {
+    size_t cap = 0;
+    site_lines it;
+    const char *line;
+    size_t len;
+    site_lines_init(&it, text->data, text->len);
+    while (site_lines_next(&it, &line, &len)) {
+        robots_str f[3];
+        size_t n = site_fields(line, len, f, 3);
+        if (n == 0)
+            continue;
+        expectation e;
+        e.line = it.line_no;
+        if (n == 3 && site_equal_nocase(f[0].ptr, f[0].len, "allow", 5))
+            e.want_allowed = 1;
+        else if (n == 3 && site_equal_nocase(f[0].ptr, f[0].len, "disallow", 8))
+            e.want_allowed = 0;
+        else
+            return cli_error("%s:%zu: expected 'allow AGENT URL' or "
+                             "'disallow AGENT URL'",
+                             run->exp_path, e.line);
+        e.agent = f[1];
+        e.url = f[2];
+        if (e.agent.len > ROBOTS_MAX_AGENT_BYTES)
+            return cli_error("%s:%zu: agent longer than %zu bytes",
+                             run->exp_path, e.line,
+                             (size_t)ROBOTS_MAX_AGENT_BYTES);
+        robots_status status =
+            robots_check(doc, &e.agent, 1, e.url.ptr, e.url.len, &e.verdict);
+        if (status != ROBOTS_OK) {
+            char q[80];
+            return cli_error("%s:%zu: URL '%s': %s", run->exp_path, e.line,
+                             site_quote(q, sizeof q, e.url.ptr, e.url.len),
+                             robots_status_message(status));
+        }
+        if (run->count == cap) {
+            size_t next = cap ? cap * 2 : 64;
+            expectation *grown = realloc(run->items, next * sizeof *grown);
+            if (grown == NULL)
+                return cli_error("out of memory");
+            run->items = grown;
+            cap = next;
+        }
+        run->items[run->count++] = e;
+        if (!passed(&e))
+            run->failed++;
+    }
+    if (run->count == 0)
+        return cli_error("%s: no expectations ('allow AGENT URL' or "
+                         "'disallow AGENT URL' lines)",
+                         run->exp_path);
+    return 0;
+}
+
+/* "disallow Googlebot /private/x" */
+static void print_expectation(FILE *out, const expectation *e) {
+    fputs(e->want_allowed ? "allow " : "disallow ", out);
+    cli_print_escaped(out, e->agent.ptr, e->agent.len);
+    putc(' ', out);
+    cli_print_escaped(out, e->url.ptr, e->url.len);
+}
+
+static void print_text(const test_run *run) {
+    for (size_t i = 0; i < run->count; i++) {
+        const expectation *e = &run->items[i];
+        if (passed(e))
+            continue;
+        char why[256];
+        site_describe(why, sizeof why, &e->verdict);
+        printf("%s:%zu: FAIL: ", run->exp_path, e->line);
+        print_expectation(stdout, e);
+        printf(": %s by %s: ", e->verdict.allowed ? "allowed" : "disallowed",
+               run->robots_path);
+        cli_print_escaped(stdout, why, strlen(why));
+        putchar('\n');
+    }
+    printf("%zu passed, %zu failed\n", run->count - run->failed, run->failed);
+}
+
+static void print_tap(const test_run *run) {
+    printf("TAP version 13\n1..%zu\n", run->count);
+    for (size_t i = 0; i < run->count; i++) {
+        const expectation *e = &run->items[i];
+        char why[256];
+        printf("%s %zu - %s:%zu: ", passed(e) ? "ok" : "not ok", i + 1,
+               run->exp_path, e->line);
+        /* '#' would start a TAP directive in the description. */
+        char q[300];
+        char text[600];
+        snprintf(
+            text, sizeof text, "%s %s %s",
+            e->want_allowed ? "allow" : "disallow",
+            site_quote(q, sizeof q / 2, e->agent.ptr, e->agent.len),
+            site_quote(q + sizeof q / 2, sizeof q / 2, e->url.ptr, e->url.len));
+        for (char *p = text; *p; p++)
+            if (*p == '#')
+                *p = '_';
+        fputs(text, stdout);
+        putchar('\n');
+        printf("# %s %s by %s: %s\n", passed(e) ? "as expected," : "got",
+               e->verdict.allowed ? "allowed" : "disallowed", run->robots_path,
+               site_describe(why, sizeof why, &e->verdict));
+    }
+}
+
+static void print_json(const test_run *run) {
+    fputs("{\"robots\":", stdout);
+    cli_json_string(stdout, run->robots_path, strlen(run->robots_path));
+    fputs(",\"expectations\":", stdout);
+    cli_json_string(stdout, run->exp_path, strlen(run->exp_path));
+    printf(",\"profile\":\"%s\",\"total\":%zu,\"passed\":%zu,\"failed\":%zu,"
+           "\"results\":[",
+           robots_profile_name(run->profile), run->count,
+           run->count - run->failed, run->failed);
+    for (size_t i = 0; i < run->count; i++) {
+        const expectation *e = &run->items[i];
+        printf("%s{\"line\":%zu,\"expect\":\"%s\",\"agent\":", i ? "," : "",
+               e->line, e->want_allowed ? "allow" : "disallow");
+        cli_json_string(stdout, e->agent.ptr, e->agent.len);
+        fputs(",\"url\":", stdout);
+        cli_json_string(stdout, e->url.ptr, e->url.len);
+        printf(",\"pass\":%s,\"verdict\":", passed(e) ? "true" : "false");
+        site_json_verdict(stdout, &e->verdict);
+        putchar('}');
+    }
+    fputs("]}\n", stdout);
+}
+
+static int write_junit(const test_run *run, const char *path) {
+    FILE *out = fopen(path, "w");
+    if (out == NULL)
+        return cli_error("%s: %s", path, strerror(errno));
+    fprintf(out,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<testsuites tests=\"%zu\" failures=\"%zu\">\n"
+            "  <testsuite name=\"",
+            run->count, run->failed);
+    site_xml_text(out, run->robots_path, strlen(run->robots_path));
+    fprintf(out,
+            "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" "
+            "skipped=\"0\">\n",
+            run->count, run->failed);
+    for (size_t i = 0; i < run->count; i++) {
+        const expectation *e = &run->items[i];
+        char why[256];
+        site_describe(why, sizeof why, &e->verdict);
+        fputs("    <testcase classname=\"", out);
+        site_xml_text(out, run->exp_path, strlen(run->exp_path));
+        fprintf(out, "\" name=\"line %zu: %s ", e->line,
+                e->want_allowed ? "allow" : "disallow");
+        site_xml_text(out, e->agent.ptr, e->agent.len);
+        putc(' ', out);
+        site_xml_text(out, e->url.ptr, e->url.len);
+        if (passed(e)) {
+            fputs("\"/>\n", out);
+            continue;
+        }
+        fprintf(out,
+                "\">\n      <failure type=\"verdict\" message=\"expected "
+                "%s, got %s\">",
+                e->want_allowed ? "allowed" : "disallowed",
+                e->verdict.allowed ? "allowed" : "disallowed");
+        fprintf(out, "%s by ", e->verdict.allowed ? "allowed" : "disallowed");
+        site_xml_text(out, run->robots_path, strlen(run->robots_path));
+        fputs(": ", out);
+        site_xml_text(out, why, strlen(why));
+        fputs("</failure>\n    </testcase>\n", out);
+    }
+    fputs("  </testsuite>\n</testsuites>\n", out);
+    int bad = ferror(out) != 0;
+    if (fclose(out) != 0 || bad)
+        return cli_error("%s: write error", path);
+    return 0;
+}
+
+int cli_cmd_test(int argc, char **argv) {
+    robots_options options;
+    robots_options_init(&options);
+    const char *junit = NULL;
+    int tap = 0, json = 0;
+    int i = 1;
+    for (; i < argc; i++) {
+        const char *arg = argv[i], *value = NULL;
+        int r;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            fputs(test_usage, stdout);
+            return 0;
+        } else if (strcmp(arg, "--tap") == 0) {
+            tap = 1;
+        } else if (strcmp(arg, "--json") == 0) {
+            json = 1;
+        } else if ((r = cli_option_value(argc, argv, &i, "--junit", &value))) {
+            if (r < 0)
+                return EXIT_USAGE;
+            junit = value;
+        } else if ((r = cli_option_value(argc, argv, &i, "--profile",
+                                         &value))) {
+            if (r < 0 || !cli_profile(value, &options.profile))
+                return EXIT_USAGE;
+        } else if (strcmp(arg, "--") == 0) {
+            i++;
+            break;
+        } else if (arg[0] == '-' && arg[1] != '\0') {
+            return cli_error("test: unknown option '%s' (see robots test "
+                             "--help)",
+                             arg);
+        } else {
+            break;
+        }
+    }
+    if (tap && json)
+        return cli_error("test: --tap and --json cannot be combined");
+    if (argc - i != 2)
+        return cli_error("test: expected ROBOTS_FILE and EXPECTATIONS (see "
+                         "robots test --help)");
+    test_run run;
+    memset(&run, 0, sizeof run);
+    run.robots_path = argv[i];
+    run.exp_path = argv[i + 1];
+    run.profile = options.profile;
+    if (strcmp(run.robots_path, "-") == 0 && strcmp(run.exp_path, "-") == 0)
+        return cli_error("test: ROBOTS_FILE and EXPECTATIONS cannot both "
+                         "come from stdin");
+    if (junit != NULL && strcmp(junit, "-") == 0)
+        return cli_error("test: --junit needs a file name");
+
+    robots_txt *doc = NULL;
+    if (!site_load(run.robots_path, &options, &doc, NULL))
+        return EXIT_USAGE;
+    cli_buffer text;
+    if (!cli_read_file(run.exp_path, SITE_MAX_LIST_BYTES, &text)) {
+        robots_free(doc);
+        return EXIT_USAGE;
+    }
+    int rc = load_expectations(&run, doc, &text);
+    if (rc == 0) {
+        if (json)
+            print_json(&run);
+        else if (tap)
+            print_tap(&run);
+        else
+            print_text(&run);
+        if (junit != NULL)
+            rc = write_junit(&run, junit);
+    }
+    free(run.items);
+    cli_buffer_free(&text);
+    robots_free(doc);
+    if (fflush(stdout) != 0 || ferror(stdout))
+        return cli_error("stdout: write error");
+    if (rc != 0)
+        return EXIT_USAGE;
+    return run.failed ? EXIT_DISALLOWED : EXIT_ALLOWED;
+}

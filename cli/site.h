@@ -1,0 +1,58 @@
+/*
+ * site.h - what `robots lint`, `robots test` and `robots diff` (the
+ * commands for site owners) share: loading a robots.txt, describing a
+ * verdict in words, JSON and XML, and comparing agent tokens.
+ */
+#ifndef ROBOTS_CLI_SITE_H
+#define ROBOTS_CLI_SITE_H
+
+#include "cli.h"
+
+/* Most bytes of an expectations or URL list file. */
+#define SITE_MAX_LIST_BYTES ((size_t)64 << 20)
+
+/* Reads `path` (at most ROBOTS_MAX_INPUT_BYTES) and parses it. When `keep`
+ * is not NULL the bytes are handed to the caller (free with
+ * cli_buffer_free), else released. On failure prints one line on stderr
+ * and returns 0. */
+int site_load(const char *path, const robots_options *options, robots_txt **doc,
+              cli_buffer *keep);
+
+/* Copies (s, len) into buf (cap > 4) as one line of text: control bytes
+ * become '?', and a text too long for buf is cut and ends with "...".
+ * Returns buf. */
+char *site_quote(char *buf, size_t cap, const char *s, size_t len);
+
+/* What decided a verdict, into buf: "line 4: Disallow: /x", "no rule
+ * matched", "no group applies", "/robots.txt is always allowed". */
+char *site_describe(char *buf, size_t cap, const robots_verdict *v);
+
+/* {"allowed":...,"reason":...,"rule":{...}|null} */
+void site_json_verdict(FILE *out, const robots_verdict *v);
+
+/* Text for XML 1.0 character data and attribute values: markup escaped,
+ * bytes outside printable ASCII written as %XX so that the document is
+ * always well-formed whatever the input bytes. */
+void site_xml_text(FILE *out, const char *s, size_t len);
+
+/* ASCII case-insensitive equality. */
+int site_equal_nocase(const char *a, size_t alen, const char *b, size_t blen);
+
+/* A line of a list file: its bytes without the end of line. Iterates
+ * LF, CRLF and CR line ends; returns 0 at the end. */
+typedef struct site_lines {
+    const char *data;
+    size_t len;
+    size_t pos;
+    size_t line_no;
+} site_lines;
+
+void site_lines_init(site_lines *it, const char *data, size_t len);
+int site_lines_next(site_lines *it, const char **line, size_t *len);
+
+/* Splits `s` at spaces and tabs: up to `max` fields, a field starting with
+ * '#' starts a comment. Returns the number of fields, or max + 1 when
+ * there are more. */
+size_t site_fields(const char *s, size_t len, robots_str *fields, size_t max);
+
+#endif

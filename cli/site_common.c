@@ -1,0 +1,156 @@
+/*
+ * site_common.c - helpers of the site owners' commands (lint, test, diff):
+ * see site.h.
+ */
+#include "site.h"
+
+#include <string.h>
+
+int site_load(const char *path, const robots_options *options, robots_txt **doc,
+              cli_buffer *keep) {
+    cli_buffer body;
+    *doc = NULL;
+    if (!cli_read_file(path, ROBOTS_MAX_INPUT_BYTES, &body))
+        return 0;
+    robots_status status = robots_parse(body.data, body.len, options, doc);
+    if (keep != NULL && status == ROBOTS_OK)
+        *keep = body;
+    else
+        cli_buffer_free(&body);
+    if (status != ROBOTS_OK) {
+        cli_error("%s: %s", path, robots_status_message(status));
+        return 0;
+    }
+    return 1;
+}
+
+char *site_quote(char *buf, size_t cap, const char *s, size_t len) {
+    size_t n = len < cap ? len : cap - 1;
+    int cut = n < len;
+    if (cut)
+        n = cap - 4;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        buf[i] = c < 0x20 || c == 0x7F ? '?' : (char)c;
+    }
+    if (cut) {
+        memcpy(buf + n, "...", 3);
+        n += 3;
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+char *site_describe(char *buf, size_t cap, const robots_verdict *v) {
+    if (v->rule != ROBOTS_NO_INDEX) {
+        char pattern[160];
+        snprintf(buf, cap, "line %zu: %s: %s", v->rule_line,
+                 v->rule_kind == ROBOTS_RULE_ALLOW ? "Allow" : "Disallow",
+                 site_quote(pattern, sizeof pattern, v->rule_pattern,
+                            v->rule_pattern_len));
+    } else if (v->reason == ROBOTS_REASON_NO_GROUP) {
+        snprintf(buf, cap, "no group applies");
+    } else if (v->reason == ROBOTS_REASON_ROBOTS_TXT) {
+        snprintf(buf, cap, "/robots.txt is always allowed");
+    } else {
+        snprintf(buf, cap, "no rule matched");
+    }
+    return buf;
+}
+
+void site_json_verdict(FILE *out, const robots_verdict *v) {
+    fprintf(out, "{\"allowed\":%s,\"reason\":\"%s\",\"rule\":",
+            v->allowed ? "true" : "false", robots_reason_name(v->reason));
+    if (v->rule != ROBOTS_NO_INDEX) {
+        fprintf(out, "{\"line\":%zu,\"kind\":\"%s\",\"pattern\":", v->rule_line,
+                robots_rule_kind_name(v->rule_kind));
+        cli_json_string(out, v->rule_pattern, v->rule_pattern_len);
+        fputs("}}", out);
+    } else {
+        fputs("null}", out);
+    }
+}
+
+void site_xml_text(FILE *out, const char *s, size_t len) {
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        switch (c) {
+        case '&':
+            fputs("&amp;", out);
+            break;
+        case '<':
+            fputs("&lt;", out);
+            break;
+        case '>':
+            fputs("&gt;", out);
+            break;
+        case '"':
+            fputs("&quot;", out);
+            break;
+        case '\'':
+            fputs("&apos;", out);
+            break;
+        default:
+            if (c < 0x20 || c >= 0x7F)
+                fprintf(out, "%%%02X", c);
+            else
+                putc(c, out);
+        }
+    }
+}
+
+int site_equal_nocase(const char *a, size_t alen, const char *b, size_t blen) {
+    if (alen != blen)
+        return 0;
+    for (size_t i = 0; i < alen; i++) {
+        unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
+        if (x >= 'A' && x <= 'Z')
+            x = (unsigned char)(x - 'A' + 'a');
+        if (y >= 'A' && y <= 'Z')
+            y = (unsigned char)(y - 'A' + 'a');
+        if (x != y)
+            return 0;
+    }
+    return 1;
+}
+
+void site_lines_init(site_lines *it, const char *data, size_t len) {
+    it->data = data;
+    it->len = len;
+    it->pos = 0;
+    it->line_no = 0;
+}
+
+int site_lines_next(site_lines *it, const char **line, size_t *len) {
+    if (it->pos >= it->len)
+        return 0;
+    size_t start = it->pos, end = start;
+    while (end < it->len && it->data[end] != '\n' && it->data[end] != '\r')
+        end++;
+    *line = it->data + start;
+    *len = end - start;
+    if (end < it->len && it->data[end] == '\r' && end + 1 < it->len &&
+        it->data[end + 1] == '\n')
+        end++;
+    it->pos = end < it->len ? end + 1 : end;
+    it->line_no++;
+    return 1;
+}
+
+size_t site_fields(const char *s, size_t len, robots_str *fields, size_t max) {
+    size_t n = 0, i = 0;
+    for (;;) {
+        while (i < len && (s[i] == ' ' || s[i] == '\t'))
+            i++;
+        if (i == len || s[i] == '#')
+            return n;
+        size_t start = i;
+        while (i < len && s[i] != ' ' && s[i] != '\t')
+            i++;
+        if (n == max)
+            return max + 1;
+        fields[n].ptr = s + start;
+        fields[n].len = i - start;
+        n++;
+    }
+}

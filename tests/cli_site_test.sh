@@ -1,0 +1,444 @@
+#!/bin/sh
+# cli_site_test.sh ROBOTS_BINARY SOURCE_DIR - the commands for site owners:
+# `robots lint` (every check on a file that triggers it and on one that
+# does not, text, JSON and SARIF), `robots test` (pass, fail, malformed,
+# JUnit, TAP) and `robots diff` (with and without a URL list), with their
+# exit codes. The documents under tests/data/site/ are small enough to
+# read: each expectation below follows from the document and
+# docs/semantics.md, not from what the command happens to print.
+set -u
+robots=$1
+src=$2
+d=$src/tests/data/site
+marys=$src/examples/marys-antiques.txt
+tmp=${TMPDIR:-/tmp}/robots-site-test.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAILED: $*" >&2; }
+
+# expect_exit WANT COMMAND... : runs the command, keeps stdout and stderr.
+expect_exit() {
+    want=$1
+    shift
+    "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    got=$?
+    if [ "$got" -eq "$want" ]; then ok; else
+        fail "exit $got, want $want: $*"
+        sed 's/^/    /' "$tmp/out" "$tmp/err" >&2
+    fi
+}
+expect_out() {
+    if grep -q -- "$1" "$tmp/out"; then ok; else fail "stdout lacks '$1'"; fi
+}
+expect_no_out() {
+    if grep -q -- "$1" "$tmp/out"; then fail "stdout has '$1'"; else ok; fi
+}
+expect_empty_out() {
+    if [ -s "$tmp/out" ]; then fail "stdout not empty: $(cat "$tmp/out")"
+    else ok; fi
+}
+expect_err_line() {
+    n=$(wc -l <"$tmp/err")
+    if [ "$n" -eq 1 ] && grep -q -- "$1" "$tmp/err"; then ok
+    else fail "stderr is not one line with '$1': $(cat "$tmp/err")"; fi
+}
+expect_json() {
+    if python3 -m json.tool "$tmp/out" >/dev/null 2>&1; then ok
+    else fail "not JSON: $(head -c 300 "$tmp/out")"; fi
+}
+expect_count() { # expect_count N PATTERN: lines of stdout matching
+    n=$(grep -c -- "$2" "$tmp/out")
+    [ "$n" -eq "$1" ] && ok || fail "$n lines match '$2', want $1"
+}
+
+# ---- lint: each check on a file that triggers it, and on one that does not
+
+# lint_pair CODE [OPTIONS...]: $d/CODE.txt reports [CODE], $d/CODE-ok.txt
+# does not.
+lint_pair() {
+    code=$1
+    shift
+    "$robots" lint "$@" "$d/$code.txt" >"$tmp/out" 2>"$tmp/err"
+    expect_out "\[$code\]$"
+    "$robots" lint "$@" "$d/$code-ok.txt" >"$tmp/out" 2>"$tmp/err"
+    expect_no_out "\[$code\]"
+}
+for code in typo-key rule-outside-group pattern-never-matches missing-colon \
+    invalid-crawl-delay sitemap-not-absolute unknown-key extension \
+    shadowed-rule duplicate-rule repeated-group; do
+    lint_pair $code
+done
+
+# Where each finding is (FILE:LINE:COL) and what it says.
+expect_exit 1 "$robots" lint "$d/typo-key.txt"
+expect_out "typo-key.txt:2:1: error: .*did you mean Disallow?.*\[typo-key\]$"
+expect_exit 0 "$robots" lint "$d/typo-key-ok.txt"
+expect_empty_out
+# google accepts the misspelling (semantics.md): reported, not an error.
+expect_exit 0 "$robots" lint --profile google "$d/typo-key.txt"
+expect_out "typo-key.txt:2:1: note: .*\[typo-key\]$"
+# A rule before any user-agent is ignored: an error.
+expect_exit 1 "$robots" lint "$d/rule-outside-group.txt"
+expect_out "rule-outside-group.txt:1:1: error: .*\[rule-outside-group\]$"
+expect_exit 0 "$robots" lint "$d/rule-outside-group-ok.txt"
+# "cheese.htm" never matches (column 11: after "Disallow: "); "*.gif$" may.
+expect_exit 1 "$robots" lint "$d/pattern-never-matches.txt"
+expect_out "pattern-never-matches.txt:2:11: error: .*cheese.htm"
+expect_exit 0 "$robots" lint "$d/pattern-never-matches-ok.txt"
+expect_empty_out
+expect_exit 1 "$robots" lint "$d/missing-colon.txt"
+expect_out "missing-colon.txt:2:1: error: .*Disallow: .*\[missing-colon\]$"
+# google reads "Disallow /private" as a key and a value instead.
+expect_exit 0 "$robots" lint --profile google "$d/missing-colon.txt"
+expect_no_out "\[missing-colon\]"
+expect_exit 0 "$robots" lint "$d/invalid-crawl-delay.txt"
+expect_out "invalid-crawl-delay.txt:2:14: warning: .*soon.*\[invalid-crawl-delay\]$"
+expect_exit 1 "$robots" lint --strict "$d/invalid-crawl-delay.txt"
+expect_exit 0 "$robots" lint --strict "$d/invalid-crawl-delay-ok.txt"
+expect_exit 0 "$robots" lint "$d/sitemap-not-absolute.txt"
+expect_out "sitemap-not-absolute.txt:4:10: warning: .*\[sitemap-not-absolute\]$"
+expect_exit 1 "$robots" lint --strict "$d/sitemap-not-absolute.txt"
+expect_exit 0 "$robots" lint --strict "$d/sitemap-not-absolute-ok.txt"
+expect_exit 0 "$robots" lint "$d/unknown-key.txt"
+expect_out "unknown-key.txt:3:1: warning: .*Index-page.*\[unknown-key\]$"
+# Directives the profile ignores: crawl-delay, noindex, host.
+expect_exit 0 "$robots" lint --strict "$d/extension.txt"
+expect_count 3 "\[extension\]$"
+expect_out "extension.txt:2:1: note: .*Crawl-delay"
+expect_out "extension.txt:3:1: note: .*Noindex"
+expect_out "extension.txt:6:1: note: .*Host"
+expect_exit 0 "$robots" lint --strict "$d/extension-ok.txt"
+expect_empty_out
+
+# Shadowed rules (rfc9309: longest match, Allow wins a tie). Line 3
+# "Disallow: /shop" ties with "Allow: /shop" and never decides; line 4
+# "Disallow: /private" always loses to the longer "Allow: /private*".
+expect_exit 0 "$robots" lint "$d/shadowed-rule.txt"
+expect_out "shadowed-rule.txt:3:11: warning: .*line 2.*\[shadowed-rule\]$"
+expect_out "shadowed-rule.txt:4:11: warning: .*line 5.*\[shadowed-rule\]$"
+expect_count 2 "\[shadowed-rule\]$"
+expect_exit 1 "$robots" lint --strict "$d/shadowed-rule.txt"
+# A longer Allow inside a Disallow, and "/a$" (longer) against "/a": every
+# rule decides some path.
+expect_exit 0 "$robots" lint --strict "$d/shadowed-rule-ok.txt"
+expect_empty_out
+# The same file under legacy (first match wins, the book's 9.4): the Allow
+# after "Disallow: /private" never decides; under rfc9309 it does.
+expect_exit 0 "$robots" lint --profile legacy "$d/first-match.txt"
+expect_out "first-match.txt:3:8: warning: .*line 2.*\[shadowed-rule\]$"
+expect_exit 0 "$robots" lint --strict "$d/first-match.txt"
+expect_empty_out
+# The book's own file puts Allow first: clean in every profile.
+for p in rfc9309 google legacy; do
+    expect_exit 0 "$robots" lint --strict --profile $p "$marys"
+    expect_empty_out
+done
+# Groups merged for one agent: the shadow is found across the groups.
+printf 'User-agent: a\nDisallow: /x\n\nUser-agent: b\nAllow: /y\n\nUser-agent: A\nAllow: /x\n' \
+    >"$tmp/merged.txt"
+expect_exit 0 "$robots" lint "$tmp/merged.txt"
+expect_out "merged.txt:2:11: warning: .*line 8.*'a'.*\[shadowed-rule\]$"
+expect_out "merged.txt:7:13: warning: .*line 1.*\[repeated-group\]$"
+
+# Duplicates: the same rule twice for the same agents; the same rule for
+# two different agents is not one.
+expect_exit 0 "$robots" lint "$d/duplicate-rule.txt"
+expect_out "duplicate-rule.txt:3:11: warning: .*line 2.*\[duplicate-rule\]$"
+expect_exit 0 "$robots" lint --strict "$d/duplicate-rule-ok.txt"
+expect_empty_out
+
+# A group repeated for the same agent (tokens compare case-insensitively).
+expect_exit 0 "$robots" lint "$d/repeated-group.txt"
+expect_out "repeated-group.txt:7:13: warning: .*Googlebot.*line 1.*\[repeated-group\]$"
+expect_count 1 "\[repeated-group\]$"
+expect_exit 0 "$robots" lint --strict "$d/repeated-group-ok.txt"
+expect_empty_out
+# legacy: the agent is a substring of the crawler's name and the first
+# record wins, so "Googlebot-Image" never reaches its record.
+expect_exit 0 "$robots" lint --profile legacy "$d/repeated-group-ok.txt"
+expect_out "repeated-group-ok.txt:5:13: warning: .*Googlebot-Image.*\[repeated-group\]$"
+expect_exit 0 "$robots" lint --profile legacy "$d/repeated-group.txt"
+expect_out "repeated-group.txt:7:13: warning: .*\[repeated-group\]$"
+printf 'User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n' >"$tmp/stars.txt"
+expect_exit 0 "$robots" lint "$tmp/stars.txt"
+expect_out "stars.txt:4:13: warning: .*\[repeated-group\]$"
+
+# Wildcards taken literally: legacy reads '*' and '$' as octets; rfc9309
+# reads '$' as an anchor only at the end.
+expect_exit 0 "$robots" lint --profile legacy "$d/wildcards.txt"
+expect_out "wildcards.txt:2:12: warning: .*'\*'.*\[literal-wildcard\]$"
+expect_exit 0 "$robots" lint --strict "$d/wildcards.txt"
+expect_empty_out
+expect_exit 0 "$robots" lint "$d/literal-dollar.txt"
+expect_out "literal-dollar.txt:2:13: warning: .*\[literal-wildcard\]$"
+expect_exit 0 "$robots" lint --strict --profile legacy "$d/typo-key-ok.txt"
+expect_no_out "literal-wildcard"
+
+# Encoding: bytes that are not UTF-8, a BOM that is not at the start.
+printf 'User-agent: *\nDisallow: /caf\351\n' >"$tmp/latin1.txt"
+printf 'User-agent: *\nDisallow: /caf\303\251\n' >"$tmp/utf8.txt"
+expect_exit 0 "$robots" lint "$tmp/latin1.txt"
+expect_out "latin1.txt:2:15: warning: .*\[invalid-utf8\]$"
+expect_exit 0 "$robots" lint --strict "$tmp/utf8.txt"
+expect_empty_out
+printf 'User-agent: *\n\357\273\277Disallow: /x\n' >"$tmp/bom-mid.txt"
+printf '\357\273\277User-agent: *\nDisallow: /x\n' >"$tmp/bom-start.txt"
+expect_exit 0 "$robots" lint "$tmp/bom-mid.txt"
+expect_out "bom-mid.txt:2:1: warning: .*\[bom-not-at-start\]$"
+expect_exit 0 "$robots" lint --strict "$tmp/bom-start.txt"
+expect_empty_out
+
+# The 500 KiB parse limit (512,000 bytes, RFC 9309 section 2.5): a file of
+# exactly 512,000 bytes is read whole; one more line is past the limit.
+awk 'BEGIN { printf "User-agent: *\nDisallow: /x\n";
+             for (i = 0; i < 5119; i++) printf "#%098d\n", i;
+             printf "#%071d\n", 0 }' >"$tmp/limit.txt"
+size=$(wc -c <"$tmp/limit.txt")
+[ "$size" -eq 512000 ] && ok || fail "limit.txt is $size bytes"
+expect_exit 0 "$robots" lint --strict "$tmp/limit.txt"
+expect_empty_out
+cp "$tmp/limit.txt" "$tmp/over.txt"
+printf 'Disallow: /y\n' >>"$tmp/over.txt"
+expect_exit 1 "$robots" lint "$tmp/over.txt"
+expect_out "over.txt:5123:1: error: .*\[past-parse-limit\]$"
+
+# The pairwise checks are bounded: a file of 25,000 rules ends with a note
+# instead of running for minutes; 1,000 rules are checked in full.
+awk 'BEGIN { print "User-agent: *"; for (i = 0; i < 25000; i++)
+             printf "Disallow: /p%d\n", i }' >"$tmp/many.txt"
+expect_exit 0 "$robots" lint "$tmp/many.txt"
+expect_out "\[analysis-limit\]$"
+awk 'BEGIN { print "User-agent: *"; for (i = 0; i < 1000; i++)
+             printf "Disallow: /p%d\n", i }' >"$tmp/some.txt"
+expect_exit 0 "$robots" lint --strict "$tmp/some.txt"
+expect_empty_out
+
+# JSON: valid, with the suggestion of a typo.
+expect_exit 1 "$robots" lint --format json "$d/typo-key.txt"
+expect_json
+expect_out '"code":"typo-key"'
+expect_out '"suggestion":"Disallow"'
+expect_out '"errors":1'
+expect_exit 0 "$robots" lint --json "$d/typo-key-ok.txt"
+expect_json
+expect_out '"diagnostics":\[\]'
+# Hostile bytes stay valid JSON.
+printf 'User-agent: *\nDis\001allow\377: /"\\\n' >"$tmp/hostile.txt"
+expect_exit 1 "$robots" lint --json "$tmp/hostile.txt"
+expect_json
+
+# SARIF 2.1.0: the structure code-scanning tools read.
+cat "$d/shadowed-rule.txt" "$d/typo-key.txt" >"$tmp/mixed.txt"
+expect_exit 1 "$robots" lint --format sarif "$tmp/mixed.txt"
+expect_json
+if python3 - "$tmp/out" <<'EOF'
+import json, sys
+log = json.load(open(sys.argv[1]))
+assert log["version"] == "2.1.0"
+assert "sarif" in log["$schema"]
+run = log["runs"][0]
+driver = run["tool"]["driver"]
+assert driver["name"]
+ids = [r["id"] for r in driver["rules"]]
+assert len(ids) == len(set(ids))
+for want in ("typo-key", "shadowed-rule", "repeated-group", "past-parse-limit"):
+    assert want in ids, want
+results = run["results"]
+codes = sorted(r["ruleId"] for r in results)
+# two shadowed rules, and the second "User-agent: *" repeats the first
+# group; the typo is on line 7 of the concatenation
+assert codes == ["repeated-group", "shadowed-rule", "shadowed-rule",
+                 "typo-key"], codes
+for r in results:
+    assert ids[r["ruleIndex"]] == r["ruleId"]
+    assert r["level"] in ("error", "warning", "note")
+    assert r["message"]["text"]
+    loc = r["locations"][0]["physicalLocation"]
+    assert loc["artifactLocation"]["uri"].endswith("mixed.txt")
+    assert loc["region"]["startLine"] >= 1
+    assert loc["region"]["startColumn"] >= 1
+typo = [r for r in results if r["ruleId"] == "typo-key"][0]
+assert typo["level"] == "error"
+assert typo["locations"][0]["physicalLocation"]["region"]["startLine"] == 7
+assert typo["properties"]["suggestion"] == "Disallow"
+EOF
+then ok; else fail "SARIF structure"; fi
+expect_exit 0 "$robots" lint --format sarif "$d/typo-key-ok.txt"
+expect_json
+expect_out '"results":\[\]'
+
+# stdin, usage errors.
+"$robots" lint - <"$d/typo-key.txt" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && ok || fail "lint from stdin"
+expect_out "^-:2:1: error:"
+expect_exit 2 "$robots" lint
+expect_err_line "missing FILE"
+expect_exit 2 "$robots" lint --format xml "$marys"
+expect_err_line "unknown format 'xml'"
+expect_exit 2 "$robots" lint "$tmp/missing.txt"
+expect_err_line "missing.txt: No such file or directory"
+expect_exit 2 "$robots" lint "$marys" "$marys"
+expect_err_line "one FILE only"
+expect_exit 2 "$robots" lint --profile nope "$marys"
+expect_err_line "unknown profile"
+expect_exit 2 "$robots" lint --bogus "$marys"
+expect_err_line "unknown option"
+
+# ---- test: expectations against a robots.txt -------------------------------
+
+# Table 9-4 of the book: every expectation holds.
+expect_exit 0 "$robots" test "$marys" "$d/marys.expect"
+expect_out "^6 passed, 0 failed$"
+expect_exit 0 "$robots" test --profile legacy "$marys" "$d/marys.expect"
+# Lines 3 and 5 are wrong: each failure names its line and the rule that
+# decided, with that rule's line.
+expect_exit 1 "$robots" test "$marys" "$d/marys-fail.expect"
+expect_out "marys-fail.expect:3: FAIL: allow Suzy-Spider /private/payroll.xls: disallowed by .*line 12: Disallow: /private$"
+expect_out "marys-fail.expect:5: FAIL: disallow Furniture-Finder /dynamic/check-inventory: allowed by .*line 20: Allow: /dynamic/check-inventory$"
+expect_out "^2 passed, 2 failed$"
+expect_count 2 "FAIL"
+# A malformed line is named, nothing is printed, exit 2.
+expect_exit 2 "$robots" test "$marys" "$d/malformed.expect"
+expect_err_line "malformed.expect:3: expected 'allow AGENT URL'"
+expect_empty_out
+printf 'allow * /\nmaybe * /x\n' >"$tmp/verb.expect"
+expect_exit 2 "$robots" test "$marys" "$tmp/verb.expect"
+expect_err_line "verb.expect:2:"
+printf '\n# only comments\n' >"$tmp/empty.expect"
+expect_exit 2 "$robots" test "$marys" "$tmp/empty.expect"
+expect_err_line "no expectations"
+printf 'allow * no-slash\n' >"$tmp/url.expect"
+expect_exit 2 "$robots" test "$marys" "$tmp/url.expect"
+expect_err_line "url.expect:1: URL 'no-slash'"
+# CRLF line ends.
+printf 'allow * /\r\ndisallow NosyBot /private/x\r\n' >"$tmp/crlf.expect"
+expect_exit 0 "$robots" test "$marys" "$tmp/crlf.expect"
+# TAP: a plan, one line per expectation.
+expect_exit 1 "$robots" test --tap "$marys" "$d/marys-fail.expect"
+expect_out "^1\.\.4$"
+expect_out "^ok 1 - "
+expect_out "^not ok 2 - .*marys-fail.expect:3: allow Suzy-Spider /private/payroll.xls$"
+expect_out "^ok 3 - "
+expect_out "^not ok 4 - "
+expect_count 4 "^\(not \)\{0,1\}ok [0-9]"
+# JSON.
+expect_exit 1 "$robots" test --json "$marys" "$d/marys-fail.expect"
+expect_json
+expect_out '"passed":2,"failed":2'
+expect_out '"line":3,"expect":"allow","agent":"Suzy-Spider","url":"/private/payroll.xls","pass":false'
+# JUnit XML: well-formed, counts, one failure per failed expectation.
+expect_exit 1 "$robots" test --junit "$tmp/junit.xml" "$marys" "$d/marys-fail.expect"
+if python3 - "$tmp/junit.xml" <<'EOF'
+import sys
+import xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+assert root.tag == "testsuites"
+suite = root.find("testsuite")
+assert suite.get("tests") == "4" and suite.get("failures") == "2"
+cases = suite.findall("testcase")
+assert len(cases) == 4
+failed = [c for c in cases if c.find("failure") is not None]
+assert [c.get("name") for c in failed] == [
+    "line 3: allow Suzy-Spider /private/payroll.xls",
+    "line 5: disallow Furniture-Finder /dynamic/check-inventory"]
+assert "line 12: Disallow: /private" in failed[0].find("failure").text
+EOF
+then ok; else fail "JUnit XML"; fi
+# Markup in the expectations stays well-formed XML.
+printf 'disallow a&b<c> /"x"?q=<1>&r\n' >"$tmp/markup.expect"
+expect_exit 1 "$robots" test --junit "$tmp/markup.xml" "$marys" "$tmp/markup.expect"
+python3 -c "import sys, xml.dom.minidom as m; m.parse(sys.argv[1])" \
+    "$tmp/markup.xml" && ok || fail "JUnit XML with markup"
+expect_exit 2 "$robots" test --junit "$tmp/no/such/dir.xml" "$marys" "$d/marys.expect"
+expect_err_line "dir.xml"
+# Usage errors.
+expect_exit 2 "$robots" test "$marys"
+expect_err_line "expected ROBOTS_FILE and EXPECTATIONS"
+expect_exit 2 "$robots" test --tap --json "$marys" "$d/marys.expect"
+expect_err_line "cannot be combined"
+expect_exit 2 "$robots" test - -
+expect_err_line "cannot both come from stdin"
+expect_exit 2 "$robots" test "$marys" "$tmp/missing.expect"
+expect_err_line "missing.expect: No such file or directory"
+
+# ---- diff: what changes between two versions -------------------------------
+
+# Without a URL list. For '*': "Disallow: /tmp/" removed, "Allow:
+# /private/press" and "Disallow: /*.pdf$" added; /tmp/ and /private/press
+# become allowed, /x.pdf disallowed. Googlebot obeys only its own group,
+# which did not change: it is not listed.
+expect_exit 1 "$robots" diff "$d/diff-old.txt" "$d/diff-new.txt"
+expect_out "^agent '\*':$"
+expect_out "^  - .*diff-old.txt:3: Disallow: /tmp/$"
+expect_out "^  + .*diff-new.txt:3: Allow: /private/press$"
+expect_out "^  + .*diff-new.txt:4: Disallow: /\*\.pdf\$$"
+expect_out "^  /tmp/: disallowed -> allowed (old: line 3: Disallow: /tmp/; new: no rule matched)$"
+expect_out "^  /private/press: disallowed -> allowed (old: line 2: Disallow: /private; new: line 3: Allow: /private/press)$"
+expect_out "^  /x\.pdf: allowed -> disallowed (old: no rule matched; new: line 4: Disallow: /\*\.pdf[$])$"
+expect_no_out "Googlebot"
+expect_no_out "/private: "
+# The same file against itself: nothing changes.
+expect_exit 0 "$robots" diff "$d/diff-old.txt" "$d/diff-old.txt"
+expect_out "^no changes"
+expect_exit 0 "$robots" diff --agent Googlebot "$d/diff-old.txt" "$d/diff-new.txt"
+# With a URL list (comments and blank lines skipped).
+expect_exit 1 "$robots" diff "$d/diff-old.txt" "$d/diff-new.txt" "$d/diff-urls.txt"
+expect_out "^  https://example.com/private/press/release.html: disallowed -> allowed"
+expect_out "^  /tmp/cache: disallowed -> allowed (old: line 3: Disallow: /tmp/; new: no rule matched)$"
+expect_out "^  /docs/a.pdf: allowed -> disallowed"
+expect_no_out "/private/accounts"
+expect_no_out "https://example.com/:"
+expect_no_out "Googlebot"
+expect_count 3 "^  [/h]"
+expect_exit 0 "$robots" diff --agent Googlebot "$d/diff-old.txt" "$d/diff-new.txt" "$d/diff-urls.txt"
+"$robots" diff "$d/diff-old.txt" "$d/diff-new.txt" - <"$d/diff-urls.txt" \
+    >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && ok || fail "diff URLs from stdin"
+expect_count 3 "^  [/h]"
+# Several agents, each on its own.
+expect_exit 1 "$robots" diff --agent Googlebot --agent Bingbot "$d/diff-old.txt" "$d/diff-new.txt" "$d/diff-urls.txt"
+expect_out "^agent 'Bingbot':$"
+expect_no_out "Googlebot"
+# JSON.
+expect_exit 1 "$robots" diff --json "$d/diff-old.txt" "$d/diff-new.txt"
+expect_json
+expect_out '"mode":"patterns"'
+expect_out '"changed":true'
+expect_exit 1 "$robots" diff --json "$d/diff-old.txt" "$d/diff-new.txt" "$d/diff-urls.txt"
+expect_json
+expect_out '"url":"/tmp/cache","old":{"allowed":false,"reason":"longest-match","rule":{"line":3,"kind":"disallow","pattern":"/tmp/"}},"new":{"allowed":true'
+expect_exit 0 "$robots" diff --json "$d/diff-old.txt" "$d/diff-old.txt"
+expect_json
+expect_out '"changed":false'
+# legacy: order matters (first match), so moving a rule flips verdicts.
+printf 'User-agent: *\nAllow: /a/b\nDisallow: /a\n' >"$tmp/order1.txt"
+printf 'User-agent: *\nDisallow: /a\nAllow: /a/b\n' >"$tmp/order2.txt"
+expect_exit 1 "$robots" diff --profile legacy "$tmp/order1.txt" "$tmp/order2.txt"
+expect_out "^  /a/b: allowed -> disallowed"
+expect_exit 0 "$robots" diff "$tmp/order1.txt" "$tmp/order2.txt"
+# Errors: a bad URL names its line; usage.
+printf '/ok\nnot a url\n' >"$tmp/badurls.txt"
+expect_exit 2 "$robots" diff "$d/diff-old.txt" "$d/diff-new.txt" "$tmp/badurls.txt"
+expect_err_line "badurls.txt:2: URL 'not a url'"
+expect_empty_out
+expect_exit 2 "$robots" diff "$d/diff-old.txt"
+expect_err_line "expected OLD NEW"
+expect_exit 2 "$robots" diff - - "$d/diff-urls.txt"
+expect_err_line "only one of"
+expect_exit 2 "$robots" diff "$d/diff-old.txt" "$tmp/missing.txt"
+expect_err_line "missing.txt: No such file or directory"
+expect_exit 2 "$robots" diff --agent "" "$d/diff-old.txt" "$d/diff-new.txt"
+expect_err_line "--agent"
+
+# --help on each.
+for cmd in lint test diff; do
+    expect_exit 0 "$robots" $cmd --help
+    expect_out "^usage: robots $cmd"
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
