@@ -440,5 +440,14 @@ for cmd in lint test diff; do
     expect_out "^usage: robots $cmd"
 done
 
+# The man page covers every command `robots --help` lists.
+"$robots" --help >"$tmp/help" 2>&1
+for cmd in $(sed -n 's/^  \([a-z][a-z-]*\) .*/\1/p' "$tmp/help"); do
+    if grep -q "^\.SS \"robots $cmd\"" "$src/doc/robots.1"; then ok
+    else fail "doc/robots.1 lacks a section for '$cmd'"; fi
+done
+[ "$(sed -n 's/^  \([a-z][a-z-]*\) .*/\1/p' "$tmp/help" | wc -l)" -ge 10 ] &&
+    ok || fail "robots --help lists fewer than 10 commands"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
