@@ -16,6 +16,8 @@
  */
 #include "internal.h"
 
+#include <string.h>
+
 static const char hex_digits[] = "0123456789ABCDEF";
 
 static char *put_escape(char *out, unsigned char c) {
@@ -63,12 +65,26 @@ static int escape_at(const char *in, size_t len, size_t i) {
     return hi * 16 + lo;
 }
 
+/* Octets an rfc9309 pattern or path may copy as they are: the common case,
+ * copied in runs. '%', '*', '$' and what must be encoded are not. */
+static int plain_rfc9309(unsigned char c) {
+    return c > 0x20 && c < 0x7F && c != '%' && c != '*' && c != '$' &&
+           !must_encode(c);
+}
+
 static size_t normalize_rfc9309(const char *in, size_t len, char *out,
                                 int is_pattern) {
     char *o = out;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)in[i];
-        if (c == '%') {
+        if (plain_rfc9309(c)) {
+            size_t run = i + 1;
+            while (run < len && plain_rfc9309((unsigned char)in[run]))
+                run++;
+            memcpy(o, in + i, run - i);
+            o += run - i;
+            i = run - 1;
+        } else if (c == '%') {
             int v = escape_at(in, len, i);
             if (v >= 0) {
                 if (is_unreserved((unsigned char)v))

@@ -12,10 +12,20 @@
 
 #include <string.h>
 
+/* The first of s[from..len) that is one of the (at most three) bytes of
+ * set, or len. A fragment search over a long query is the common case, so
+ * the single-byte search goes through memchr. */
 static size_t find_any(const char *s, size_t len, size_t from,
                        const char *set) {
+    if (from >= len)
+        return len;
+    if (set[1] == '\0') {
+        const char *hit = memchr(s + from, set[0], len - from);
+        return hit ? (size_t)(hit - s) : len;
+    }
+    char a = set[0], b = set[1], c = set[2] ? set[2] : set[1];
     for (size_t i = from; i < len; i++)
-        if (strchr(set, s[i]) != NULL && s[i] != '\0')
+        if (s[i] == a || s[i] == b || s[i] == c)
             return i;
     return len;
 }
