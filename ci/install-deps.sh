@@ -4,7 +4,20 @@
 # cheap to call first in every script.
 set -euo pipefail
 
-packages=(cmake gcc clang make libcjson-dev python3)
+# One package per line; add a line (with a comment saying which gate needs it).
+packages=(
+    cmake           # every build
+    make            # every build
+    gcc             # gate gcc, coverage, valgrind
+    clang           # gates clang, asan-ubsan, msan, fuzz
+    clang-format    # gate format
+    libcjson-dev    # the conformance runner
+    python3         # conformance checker, coverage function check
+    binutils        # gate symbols (nm)
+    gcovr           # gate coverage
+    valgrind        # gate valgrind
+    afl++           # gate fuzz (ci/fuzz-smoke.sh)
+)
 
 missing=()
 for pkg in "${packages[@]}"; do

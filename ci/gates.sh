@@ -1,0 +1,278 @@
+# shellcheck shell=bash disable=SC2030,SC2031 # CI_WHY_FILE is per gate
+# gates.sh - the CI gates, sourced by ci/test.sh (run them through it:
+# `bash ci/test.sh --gate NAME`). Each gate is a function gate_NAME that runs
+# in its own subshell with `set -eEuo pipefail`; it passes by returning 0,
+# fails through ci_fail "why" (or any failing command, whose text becomes the
+# why), and is skipped through ci_skip "why" (exit 77). The working
+# directory is the repository's root.
+
+# The gates, in the order they run.
+CI_GATES=(gcc clang asan-ubsan msan valgrind coverage symbols fuzz format)
+
+CI_JOBS=${CI_JOBS:-2}
+CI_TEST_TIMEOUT=${CI_TEST_TIMEOUT:-900}
+CI_LOGS=build/ci-logs
+
+ci_describe() {
+    case $1 in
+    gcc) echo "gcc -Wall -Wextra -Wpedantic -Werror build, whole ctest suite" ;;
+    clang) echo "clang -Wall -Wextra -Wpedantic -Werror build, whole ctest suite" ;;
+    asan-ubsan) echo "clang AddressSanitizer + UndefinedBehaviorSanitizer build, whole suite" ;;
+    msan) echo "clang MemorySanitizer build, whole suite except the cJSON-linked conformance runner" ;;
+    valgrind) echo "valgrind memcheck over the whole suite (plain gcc build), leaks are errors" ;;
+    coverage) echo "gcc --coverage build, whole suite, gcovr over lib/: >=95% lines, >=90% branches, every function called" ;;
+    symbols) echo "exported symbols of librobots.so equal lib/robots.sym, all prefixed robots_" ;;
+    fuzz) echo "fuzz smoke run (ci/fuzz-smoke.sh, from the fuzzing issue)" ;;
+    format) echo "clang-format clean: lib/ cli/ tests/ fuzz/ bench/ conformance/" ;;
+    esac
+}
+
+ci_is_gate() {
+    local g
+    for g in "${CI_GATES[@]}"; do
+        [ "$g" = "$1" ] && return 0
+    done
+    return 1
+}
+
+ci_list_gates() {
+    local g
+    for g in "${CI_GATES[@]}"; do
+        printf '%-11s %s\n' "$g" "$(ci_describe "$g")"
+    done
+}
+
+# ci_fail WHY: the gate fails, and the summary says WHY.
+ci_fail() {
+    echo "ci: gate failed: $*" >&2
+    printf '%s\n' "$*" >"$CI_WHY_FILE"
+    exit 1
+}
+
+# ci_skip WHY: the gate cannot run here; it counts as neither passed nor failed.
+ci_skip() {
+    echo "ci: gate skipped: $*"
+    printf '%s\n' "$*" >"$CI_WHY_FILE"
+    exit 77
+}
+
+# Trap for a command that fails without ci_fail: its text is the why.
+ci_on_error() {
+    if [ ! -s "$CI_WHY_FILE" ]; then
+        printf 'command failed (exit %s): %s\n' "$1" "$2" >"$CI_WHY_FILE"
+    fi
+}
+
+# ci_run_gate NAME: runs one gate, logs it, counts it (test.sh's counters).
+ci_run_gate() {
+    local name=$1 log="$CI_LOGS/$1.log" why="$CI_LOGS/$1.why"
+    local t0=$SECONDS rc secs
+    rm -f "$why"
+    echo
+    echo "=== gate $name: $(ci_describe "$name")"
+    set +e
+    (
+        export CI_WHY_FILE=$PWD/$why
+        set -eEuo pipefail
+        trap 'ci_on_error $? "$BASH_COMMAND"' ERR
+        "gate_${name//-/_}"
+    ) </dev/null 2>&1 | tee "$log"
+    rc=${PIPESTATUS[0]}
+    set -e
+    secs=$((SECONDS - t0))
+    case $rc in
+    0)
+        passed=$((passed + 1))
+        report+=("PASSED  $name (${secs} s)")
+        echo "=== gate $name: PASSED in ${secs} s"
+        ;;
+    77)
+        report+=("SKIPPED $name (${secs} s): $(cat "$why" 2>/dev/null)")
+        echo "=== gate $name: SKIPPED: $(cat "$why" 2>/dev/null)"
+        ;;
+    *)
+        failed=$((failed + 1))
+        if [ ! -s "$why" ]; then
+            echo "exit status $rc" >"$why"
+        fi
+        report+=("FAILED  $name (${secs} s): $(cat "$why") [log: $log]")
+        echo "=== gate $name: FAILED in ${secs} s: $(cat "$why")"
+        ;;
+    esac
+}
+
+# ci_build DIR COMPILER [CMAKE_ARGS...]: configures and builds everything in
+# DIR with COMPILER, warnings as errors.
+ci_build() {
+    local dir=$1 cc=$2
+    shift 2
+    echo "--- configure $dir: CC=$cc $*"
+    mkdir -p "$dir"
+    if ! nice cmake -S . -B "$dir" -DCMAKE_C_COMPILER="$cc" \
+        -DROBOTS_WERROR=ON "$@" >"$dir/ci-configure.log" 2>&1; then
+        cat "$dir/ci-configure.log"
+        ci_fail "cmake could not configure $dir: $(grep -m1 -A2 'Error' "$dir/ci-configure.log" | tr -s ' \n' ' ')"
+    fi
+    echo "--- build $dir"
+    if ! nice cmake --build "$dir" -j"$CI_JOBS" 2>&1 | tee "$dir/ci-build.log"; then
+        ci_fail "build failed in $dir: $(grep -m1 -E 'error|Error' "$dir/ci-build.log" || echo 'see the log')"
+    fi
+}
+
+# ci_ctest DIR [CTEST_ARGS...]: runs the whole suite of DIR.
+ci_ctest() {
+    local dir=$1 failed_tests
+    shift
+    echo "--- ctest $dir $*"
+    if ! nice ctest --test-dir "$dir" --output-on-failure --no-tests=error \
+        --timeout "$CI_TEST_TIMEOUT" -j"$CI_JOBS" "$@"; then
+        failed_tests=$(sed 's/^[0-9]*://' "$dir/Testing/Temporary/LastTestsFailed.log" 2>/dev/null | tr '\n' ' ')
+        ci_fail "tests failed in $dir: ${failed_tests:-see the log}"
+    fi
+}
+
+# ---------------------------------------------------------------- the gates
+
+gate_gcc() {
+    ci_build build/ci-gcc gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    ci_ctest build/ci-gcc
+}
+
+gate_clang() {
+    ci_build build/ci-clang clang -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    ci_ctest build/ci-clang
+}
+
+# A sanitizer report aborts (exit 134), so a test that expects exit 1 from
+# the robots command (disallowed) cannot mistake a report for an answer.
+gate_asan_ubsan() {
+    ci_build build/ci-asan-ubsan clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DROBOTS_SANITIZE=address,undefined
+    ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1 \
+        UBSAN_OPTIONS=abort_on_error=1:halt_on_error=1:print_stacktrace=1 \
+        ci_ctest build/ci-asan-ubsan
+}
+
+# MemorySanitizer needs every linked library instrumented. The conformance
+# runner links Debian's cJSON, which is not, so this build leaves the runner
+# out (ROBOTS_BUILD_CONFORMANCE=OFF); the conformance data still reaches an
+# instrumented library in the asan-ubsan, valgrind and coverage gates.
+gate_msan() {
+    ci_build build/ci-msan clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DROBOTS_SANITIZE=memory -DROBOTS_BUILD_CONFORMANCE=OFF
+    MSAN_OPTIONS=abort_on_error=1:halt_on_error=1:print_stacktrace=1 \
+        ci_ctest build/ci-msan
+}
+
+# ctest -T memcheck runs each test program under valgrind with the options
+# below; tests that are scripts get their programs wrapped in valgrind
+# instead (ci/valgrind_suite.py), so valgrind checks our code, not /bin/sh.
+CI_VALGRIND_OPTIONS="--leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=1 --track-origins=yes --num-callers=30"
+
+gate_valgrind() {
+    ci_build build/ci-valgrind gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        "-DMEMORYCHECK_COMMAND_OPTIONS=$CI_VALGRIND_OPTIONS"
+    echo "--- valgrind $CI_VALGRIND_OPTIONS"
+    # shellcheck disable=SC2086 # the options are words
+    nice python3 ci/valgrind_suite.py build/ci-valgrind --jobs "$CI_JOBS" \
+        --timeout "$CI_TEST_TIMEOUT" --why "$CI_WHY_FILE" -- $CI_VALGRIND_OPTIONS
+}
+
+# Thresholds and filters live in gcovr.cfg (gcovr reads it from the root);
+# ci/coverage_report.py prints the summary and adds the function floor.
+gate_coverage() {
+    local dir=build/ci-coverage rc
+    ci_build "$dir" gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROBOTS_COVERAGE=ON
+    find "$dir" -name '*.gcda' -delete # the counts of this run only
+    rm -f "$dir"/coverage*.{txt,json}
+    ci_ctest "$dir"
+    echo "--- gcovr $dir (floors in gcovr.cfg: $(grep -E '^fail-under' gcovr.cfg | tr '\n' ' '))"
+    set +e
+    nice gcovr "$dir" -j "$CI_JOBS" --txt "$dir/coverage.txt" \
+        --json "$dir/coverage.json" \
+        --json-summary "$dir/coverage-summary.json" --json-summary-pretty
+    rc=$?
+    set -e
+    case $rc in
+    0 | 2 | 4 | 6) ;; # 2, 4, 6: under the line / branch floors, said below
+    *) ci_fail "gcovr failed (exit $rc)" ;;
+    esac
+    [ -s "$dir/coverage-summary.json" ] || ci_fail "gcovr wrote no report"
+    echo "--- per-file report: $dir/coverage.txt"
+    cat "$dir/coverage.txt"
+    echo
+    python3 ci/coverage_report.py --config gcovr.cfg --gcovr-status "$rc" \
+        --why "$CI_WHY_FILE" "$dir/coverage.json" "$dir/coverage-summary.json"
+}
+
+# The shared library exports exactly the names in lib/robots.sym, each with
+# the robots_ prefix and each declared in lib/include/robots.h.
+gate_symbols() {
+    local dir=build/ci-gcc so list=lib/robots.sym bad
+    ci_build "$dir" gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    so=$dir/lib/librobots.so
+    [ -e "$so" ] || ci_fail "$so was not built"
+    nm -D --defined-only -P "$so" | awk '{print $1}' | sort -u >"$dir/exported.sym"
+    echo "--- $(wc -l <"$dir/exported.sym") symbols exported by $so"
+    bad=$(grep -v '^robots_' "$dir/exported.sym" || true)
+    if [ -n "$bad" ]; then
+        echo "exported without the robots_ prefix:"
+        printf '    %s\n' "${bad//$'\n'/$'\n'    }"
+        ci_fail "symbols without the robots_ prefix leak: $(echo "$bad" | tr '\n' ' ')"
+    fi
+    bad=$(while read -r sym; do
+        grep -qw -- "$sym" lib/include/robots.h || echo "$sym"
+    done <"$dir/exported.sym")
+    if [ -n "$bad" ]; then
+        ci_fail "exported but not declared in lib/include/robots.h: $(echo "$bad" | tr '\n' ' ')"
+    fi
+    [ -f "$list" ] || ci_fail "$list is missing"
+    grep -v -e '^#' -e '^[[:space:]]*$' "$list" | sort -u >"$dir/expected.sym"
+    if ! diff -u "$dir/expected.sym" "$dir/exported.sym" >"$dir/symbols.diff"; then
+        echo "exported symbols differ from $list (- listed only, + exported only):"
+        grep -E '^[-+][^-+]' "$dir/symbols.diff" | sed 's/^/    /'
+        ci_fail "exported symbols differ from $list: $(grep -E '^[-+][^-+]' "$dir/symbols.diff" | tr '\n' ' ')(add or remove the names in $list if the change to the API is meant)"
+    fi
+    echo "exported symbols match $list"
+}
+
+# The fuzzing issue provides ci/fuzz-smoke.sh; until it does, this is skipped.
+gate_fuzz() {
+    local script=ci/fuzz-smoke.sh
+    if [ ! -e "$script" ]; then
+        ci_skip "$script is not there yet (issue 5 provides it)"
+    fi
+    if [ ! -x "$script" ]; then
+        ci_skip "$script is not executable (chmod +x it to enable this gate)"
+    fi
+    "./$script"
+}
+
+gate_format() {
+    local files=() bad=() f out
+    if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        mapfile -t files < <(git ls-files --cached --others --exclude-standard -- \
+            'lib/*.[ch]' 'cli/*.[ch]' 'tests/*.[ch]' 'fuzz/*.[ch]' \
+            'bench/*.[ch]' 'conformance/*.[ch]' | sort -u)
+    else
+        mapfile -t files < <(find lib cli tests fuzz bench conformance \
+            -name '*.[ch]' 2>/dev/null | sort)
+    fi
+    for f in "${files[@]}"; do
+        [ -f "$f" ] || continue # listed by git but deleted in the tree
+        if ! clang-format --dry-run --Werror "$f" >/dev/null 2>&1; then
+            bad+=("$f")
+        fi
+    done
+    echo "--- clang-format $(clang-format --version | grep -o '[0-9][0-9.]*' | head -1): ${#files[@]} files checked"
+    if [ ${#bad[@]} -gt 0 ]; then
+        echo "not clang-format clean (fix with: clang-format -i FILE):"
+        for f in "${bad[@]}"; do
+            out=$(clang-format --dry-run "$f" 2>&1 || true)
+            echo "    $f ($(grep -c 'warning:' <<<"$out") places), first:"
+            head -n 3 <<<"$out" | sed 's/^/        /'
+        done
+        ci_fail "not clang-format clean: ${bad[*]}"
+    fi
+    echo "all clean"
+}

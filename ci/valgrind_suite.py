@@ -1,0 +1,227 @@
+#!/usr/bin/env python3
+"""Runs the whole ctest suite of a build directory under valgrind memcheck.
+
+Usage: valgrind_suite.py BUILD_DIR [--jobs N] [--timeout S] [--why FILE]
+                         -- VALGRIND_OPTION...
+
+Tests whose command is a program built in BUILD_DIR run through
+`ctest -T memcheck`, with the options that the build was configured with
+(MEMORYCHECK_COMMAND_OPTIONS). Tests whose command is anything else (sh, python,
+...) would put the interpreter under valgrind, not our code: for those, each
+argument that is a program of the build directory is replaced by a wrapper
+that runs it under valgrind with VALGRIND_OPTIONS, writing one log per
+process. Every valgrind log is then read: any "ERROR SUMMARY" above zero
+(leaks count, through --errors-for-leak-kinds) fails the run, as does any
+test that fails. Exit status 0 when clean, 1 otherwise; the reason goes to
+--why FILE.
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+ERROR_SUMMARY = re.compile(r"ERROR SUMMARY: (\d+) errors")
+
+
+def is_elf(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read(4) == b"\x7fELF"
+    except OSError:
+        return False
+
+
+def ctest_regex(names):
+    special = set(".^$*+?()[]{}|\\")
+    esc = ["".join("\\" + c if c in special else c for c in n) for n in names]
+    return "^(" + "|".join(esc) + ")$"
+
+
+def test_properties(test):
+    props = {}
+    for p in test.get("properties", []):
+        props[p["name"]] = p["value"]
+    return props
+
+
+def log_errors(path):
+    """The error count of one valgrind log (0 if it has no summary)."""
+    try:
+        with open(path, errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return 0
+    counts = [int(n) for n in ERROR_SUMMARY.findall(text)]
+    return max(counts) if counts else 0
+
+
+def print_log(path, limit=80):
+    with open(path, errors="replace") as f:
+        lines = f.read().splitlines()
+    print(f"----- {path}")
+    for line in lines[:limit]:
+        print(line)
+    if len(lines) > limit:
+        print(f"... ({len(lines) - limit} more lines)")
+
+
+def run_binary_tests(build, tests, scripts, opts):
+    """ctest -T memcheck over all but the script tests; failed names."""
+    cmd = ["ctest", "--test-dir", build, "-T", "memcheck",
+           "--output-on-failure", "--timeout", str(opts.timeout),
+           "-j", str(opts.jobs)]
+    if scripts:
+        cmd += ["-E", ctest_regex(scripts)]
+    print("+ " + " ".join(shlex.quote(c) for c in cmd), flush=True)
+    for old in glob.glob(os.path.join(build, "Testing", "Temporary",
+                                      "MemoryChecker.*.log")):
+        os.remove(old)
+    rc = subprocess.call(cmd, stdin=subprocess.DEVNULL)
+    failed = set()
+    if rc != 0:
+        last = os.path.join(build, "Testing", "Temporary",
+                            "LastTestsFailed.log")
+        if os.path.exists(last):
+            with open(last) as f:
+                failed |= {ln.split(":", 1)[1].strip() for ln in f
+                           if ":" in ln}
+    # MemoryChecker.N.log belongs to test number N, 1-based in --show-only.
+    for log in sorted(glob.glob(os.path.join(build, "Testing", "Temporary",
+                                             "MemoryChecker.*.log"))):
+        if log_errors(log) > 0:
+            print_log(log)
+            num = os.path.basename(log).split(".")[1]
+            name = (tests[int(num) - 1]["name"]
+                    if num.isdigit() and 0 < int(num) <= len(tests)
+                    else os.path.basename(log))
+            failed.add(name + " (valgrind errors)")
+    if rc != 0 and not failed:
+        failed.add("ctest -T memcheck (exit %d)" % rc)
+    return failed
+
+
+def run_script_test(build, test, vg_opts, opts):
+    """Runs one script test with its programs wrapped; True when clean."""
+    name = test["name"]
+    props = test_properties(test)
+    wrapdir = os.path.join(os.path.realpath(build), "valgrind-wrap", name)
+    logdir = os.path.join(wrapdir, "logs")
+    os.makedirs(logdir, exist_ok=True)
+    for old in glob.glob(os.path.join(logdir, "*.log")):
+        os.remove(old)
+    build_abs = os.path.realpath(build)
+    command = []
+    wrapped = []
+    for i, arg in enumerate(test["command"]):
+        real = os.path.realpath(arg) if os.path.isabs(arg) else None
+        if (i > 0 and real and is_elf(real) and os.access(real, os.X_OK)
+                and real.startswith(build_abs + os.sep)):
+            wrapper = os.path.join(wrapdir, os.path.basename(arg))
+            with open(wrapper, "w") as f:
+                f.write("#!/bin/sh\nexec valgrind %s --log-file=%s %s \"$@\"\n"
+                        % (" ".join(shlex.quote(o) for o in vg_opts),
+                           shlex.quote(os.path.join(logdir, "%p.log")),
+                           shlex.quote(arg)))
+            os.chmod(wrapper, 0o755)
+            command.append(wrapper)
+            wrapped.append(os.path.basename(arg))
+        else:
+            command.append(arg)
+    env = dict(os.environ)
+    for item in props.get("ENVIRONMENT", []):
+        key, _, value = item.partition("=")
+        env[key] = value
+    cwd = props.get("WORKING_DIRECTORY", build)
+    print(f"+ [{name}] {' '.join(shlex.quote(c) for c in command)}"
+          f"  (valgrind wraps: {', '.join(wrapped) or 'nothing'})",
+          flush=True)
+    try:
+        proc = subprocess.run(command, cwd=cwd, env=env,
+                              stdin=subprocess.DEVNULL,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              timeout=opts.timeout)
+        rc, out = proc.returncode, proc.stdout.decode(errors="replace")
+    except subprocess.TimeoutExpired:
+        rc, out = "timeout", ""
+    ok = rc == 0 or (rc == 77 and props.get("SKIP_RETURN_CODE") == "77")
+    logs = sorted(glob.glob(os.path.join(logdir, "*.log")))
+    dirty = [log for log in logs if log_errors(log) > 0]
+    if not ok:
+        print(out)
+        print(f"[{name}] failed under valgrind (exit {rc})")
+    for log in dirty:
+        print_log(log)
+    print(f"[{name}] {len(logs)} processes under valgrind, "
+          f"{len(dirty)} with errors", flush=True)
+    return ok and not dirty and (logs or not wrapped)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("build")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--timeout", type=int, default=900)
+    ap.add_argument("--why")
+    argv = sys.argv[1:]
+    vg = []
+    if "--" in argv:
+        cut = argv.index("--")
+        argv, vg = argv[:cut], argv[cut + 1:]
+    opts = ap.parse_args(argv)
+    opts.valgrind_options = vg
+    build = opts.build
+
+    def fail(why):
+        print("valgrind: " + why, flush=True)
+        if opts.why:
+            with open(opts.why, "w") as f:
+                f.write(why + "\n")
+        return 1
+
+    dart = os.path.join(build, "DartConfiguration.tcl")
+    with open(dart) as f:
+        conf = f.read()
+    m = re.search(r"^MemoryCheckCommand: *(.*)$", conf, re.M)
+    if not m or "valgrind" not in m.group(1):
+        return fail(f"ctest has no valgrind configured in {dart} "
+                    "(include(CTest) and valgrind installed?)")
+    m = re.search(r"^MemoryCheckCommandOptions: *(.*)$", conf, re.M)
+    print(f"ctest memcheck options: {m.group(1) if m else '(none)'}")
+
+    shown = subprocess.run(["ctest", "--test-dir", build,
+                            "--show-only=json-v1"],
+                           stdout=subprocess.PIPE, check=True)
+    tests = json.loads(shown.stdout)["tests"]
+    if not tests:
+        return fail("no tests found")
+    build_abs = os.path.realpath(build)
+
+    def ours(test):  # the test runs a program built here, not sh or python
+        prog = os.path.realpath(test["command"][0])
+        return is_elf(prog) and prog.startswith(build_abs + os.sep)
+
+    scripts = [t for t in tests if not ours(t)]
+    programs = [t["name"] for t in tests if ours(t)]
+    print(f"{len(programs)} program tests under ctest -T memcheck, "
+          f"{len(scripts)} script tests with their programs wrapped",
+          flush=True)
+
+    failed = []
+    if programs:
+        failed += sorted(run_binary_tests(build, tests,
+                                          [t["name"] for t in scripts], opts))
+    for test in scripts:
+        if not run_script_test(build, test, opts.valgrind_options, opts):
+            failed.append(test["name"])
+    if failed:
+        return fail("errors or failures under valgrind: " + " ".join(failed))
+    print("valgrind: clean")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
