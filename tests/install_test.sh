@@ -1,0 +1,44 @@
+#!/bin/sh
+# install_test.sh BUILD_DIR SOURCE_DIR C_COMPILER - installs the build into a
+# scratch prefix, then builds a consumer through find_package(robots) (shared
+# and static targets) and through pkg-config, and runs each.
+set -eu
+build=$1
+src=$2
+cc=$3
+tmp=${TMPDIR:-/tmp}/robots-install-test.$$
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp"
+passed=0
+failed=0
+check() {
+    name=$1
+    shift
+    if "$@" >"$tmp/log" 2>&1; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAILED: $name" >&2
+        cat "$tmp/log" >&2
+    fi
+}
+
+check install cmake --install "$build" --prefix "$tmp/prefix"
+check header test -f "$tmp/prefix/include/robots.h"
+check pc-file test -n "$(find "$tmp/prefix" -name robots.pc)"
+check cmake-config test -n "$(find "$tmp/prefix" -name robotsConfig.cmake)"
+check find_package cmake -S "$src/tests/install_consumer" -B "$tmp/consumer" \
+    -DCMAKE_PREFIX_PATH="$tmp/prefix" -DCMAKE_C_COMPILER="$cc"
+check consumer-build cmake --build "$tmp/consumer"
+libdir=$(dirname "$(find "$tmp/prefix" -name 'librobots.so*' | head -n 1)")
+check consumer-shared env LD_LIBRARY_PATH="$libdir" "$tmp/consumer/consumer"
+check consumer-static "$tmp/consumer/consumer_static"
+pcdir=$(dirname "$(find "$tmp/prefix" -name robots.pc | head -n 1)")
+check pkg-config-build sh -c "$cc -o '$tmp/pc' '$src/tests/install_consumer/main.c' \
+    \$(PKG_CONFIG_PATH='$pcdir' pkg-config --cflags --libs robots)"
+check pkg-config-run env LD_LIBRARY_PATH="$libdir" "$tmp/pc"
+check pkg-config-version test "$(PKG_CONFIG_PATH="$pcdir" pkg-config --modversion robots)" = \
+    "$(LD_LIBRARY_PATH="$libdir" "$tmp/pc" | cut -d' ' -f1)"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
