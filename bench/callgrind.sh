@@ -57,8 +57,13 @@ per() { # per FROM TO COUNT: (TO - FROM) / COUNT, rounded
     python3 -c "import sys; a,b,n=map(int,sys.argv[1:]); print(round((b-a)/n))" "$@"
 }
 
+# Each figure also goes to $out/summary.tsv (figure, instructions).
 printf '%-44s %14s\n' "figure" "instructions"
-row() { printf '%-44s %14s\n' "$1" "$2"; }
+: >"$out/summary.tsv"
+row() {
+    printf '%-44s %14s\n' "$1" "$2"
+    printf '%s\t%s\n' "$1" "$2" >>"$out/summary.tsv"
+}
 
 read_ir=$(ir read "$bench" --mode read "$robots")
 row "start-up + read the workload (floor)" "$read_ir"
@@ -105,7 +110,9 @@ top() {
     echo
     echo "== $name: top functions inside $fn (exclusive Ir) =="
     callgrind_annotate --inclusive=no "$out/$name.out" 2>/dev/null |
-        awk '/^-+$/ { n++ } n >= 3 && NF' | sed -n '2,13p'
+        grep -E '^ *[0-9,]+ +\(' | grep -v 'PROGRAM TOTALS' |
+        sed -e 's/ \[[^]]*\]$//' -e 's|[^ ]*/sysdeps/[^:]*:|libc:|' |
+        head -n 12
 }
 top profile-parse robots_parse "$bench" --mode parse "$robots"
 top profile-check-FooBot robots_check "$bench" --mode check "$robots" \
