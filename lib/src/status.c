@@ -21,7 +21,8 @@ static const struct {
     {"ROBOTS_ERR_TOO_LARGE", "the input is larger than ROBOTS_MAX_INPUT_BYTES"},
     {"ROBOTS_ERR_URL_TOO_LONG", "the URL is longer than ROBOTS_MAX_URL_BYTES"},
     {"ROBOTS_ERR_URL_INVALID",
-     "the URL is neither a path starting with '/' nor an absolute URL"},
+     "the URL is neither a path starting with '/' nor an absolute URL, or "
+     "its authority can be read two ways"},
     {"ROBOTS_ERR_TOO_MANY_AGENTS",
      "more agent names than ROBOTS_MAX_QUERY_AGENTS"},
     {"ROBOTS_ERR_AGENT_TOO_LONG",
