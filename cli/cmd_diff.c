@@ -7,6 +7,7 @@
  */
 #include "site.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,11 +35,14 @@ static const char diff_usage[] =
     "Exit status: 0 nothing changes, 1 something changes (a verdict, or\n"
     "without URLS_FILE also a rule), 2 usage or input error.\n";
 
-/* Most agents compared, and most verdict pairs computed without a URL
- * list (agents times paths); past it fewer paths are tried, and the
- * output says so. */
+/* Most agents compared. */
 #define DIFF_MAX_AGENTS ((size_t)10000)
-#define DIFF_MAX_PAIRS ((size_t)4000000)
+/* Work diff may do, in steps of about one agent line, group or rule
+ * visited: a check visits the agent lines and groups of a document to
+ * choose the groups, and listing an agent's rules visits and sorts them.
+ * Past it fewer paths (without a URL list) or fewer agents (with one) are
+ * compared, and a line on stderr says so; about a second of work. */
+#define DIFF_MAX_WORK ((uint64_t)300000000)
 
 typedef struct diff_run {
     const char *old_path;
@@ -484,6 +488,53 @@ static int diff_rules(diff_run *run, size_t *groups) {
 
 /* ---- the command -------------------------------------------------------- */
 
+/* Adds a document's agent lines and groups to *lines, its rules to
+ * *rules. */
+static void doc_size(const robots_txt *doc, uint64_t *lines, uint64_t *rules) {
+    size_t groups = robots_group_count(doc);
+    *lines += groups;
+    for (size_t g = 0; g < groups; g++) {
+        robots_group_info info;
+        robots_group(doc, g, &info);
+        *lines += info.agent_count;
+        *rules += info.rule_count;
+    }
+}
+
+/* Fits the agents and the URLs or paths compared for each into
+ * DIFF_MAX_WORK; returns 1 when it had to cut. */
+static int plan_work(const diff_run *run, int urls, size_t *agents,
+                     size_t *items) {
+    uint64_t lines = 0, rules = 0;
+    doc_size(run->old_doc, &lines, &rules);
+    doc_size(run->new_doc, &lines, &rules);
+    /* A check scans the agent lines and groups (cheap steps) and reads
+     * the indexed rules; listing the rules visits and sorts them all. */
+    uint64_t per_check = 1 + lines / 8 + rules / 64;
+    uint64_t per_agent = 1 + lines + 4 * rules;
+    uint64_t per_item = 2 * per_check;
+    uint64_t a = *agents, n = *items;
+    if (a * (per_agent + n * per_item) <= DIFF_MAX_WORK)
+        return 0;
+    if (urls) { /* every URL asked for, for fewer agents */
+        a = DIFF_MAX_WORK / (per_agent + n * per_item);
+    } else { /* every agent, for fewer paths */
+        uint64_t max_a = DIFF_MAX_WORK / (per_agent + per_item);
+        if (a > max_a)
+            a = max_a;
+        if (a == 0)
+            a = 1;
+        n = (DIFF_MAX_WORK / a -
+             (per_agent < DIFF_MAX_WORK / a ? per_agent : DIFF_MAX_WORK / a)) /
+            per_item;
+    }
+    if (n > *items)
+        n = *items;
+    *agents = a ? (size_t)a : 1;
+    *items = n ? (size_t)n : 1;
+    return 1;
+}
+
 int cli_cmd_diff(int argc, char **argv) {
     robots_options options;
     robots_options_init(&options);
@@ -579,18 +630,19 @@ int cli_cmd_diff(int argc, char **argv) {
         cli_error("out of memory");
         goto done;
     }
-    size_t path_count = paths.count;
-    if (files == 2 && agents.count > 0 &&
-        path_count > DIFF_MAX_PAIRS / agents.count) {
-        path_count = DIFF_MAX_PAIRS / agents.count;
-        if (path_count == 0)
-            path_count = 1;
-        truncated = 1;
+    size_t agent_count = agents.count;
+    size_t item_count = files == 3 ? url_count : paths.count;
+    truncated = plan_work(&run, files == 3, &agent_count, &item_count);
+    if (truncated && files == 3)
         fprintf(stderr,
-                "robots: diff: %zu paths for %zu agents is over the limit; "
-                "trying the first %zu paths only\n",
-                paths.count, agents.count, path_count);
-    }
+                "robots: diff: %zu URLs for %zu agents is over the work "
+                "limit; comparing the first %zu agents only\n",
+                url_count, agents.count, agent_count);
+    else if (truncated)
+        fprintf(stderr,
+                "robots: diff: %zu paths for %zu agents is over the work "
+                "limit; trying %zu paths for the first %zu agents only\n",
+                paths.count, agents.count, item_count, agent_count);
     if (run.json) {
         fputs("{\"old\":", stdout);
         cli_json_string(stdout, run.old_path, strlen(run.old_path));
@@ -600,10 +652,10 @@ int cli_cmd_diff(int argc, char **argv) {
                robots_profile_name(run.profile),
                files == 3 ? "urls" : "patterns");
     }
-    for (size_t a = 0; a < agents.count; a++) {
+    for (size_t a = 0; a < agent_count; a++) {
         run.agent = agents.items[a];
         if (files == 3) {
-            for (size_t u = 0; u < url_count; u++)
+            for (size_t u = 0; u < item_count; u++)
                 compare_url(&run, urls[u].ptr, urls[u].len);
         } else {
             if (!diff_rules(&run, groups)) {
@@ -612,7 +664,7 @@ int cli_cmd_diff(int argc, char **argv) {
                 cli_error("out of memory");
                 goto done;
             }
-            for (size_t p = 0; p < path_count; p++)
+            for (size_t p = 0; p < item_count; p++)
                 compare_url(&run, paths.items[p].ptr, paths.items[p].len);
         }
         close_agent(&run);
@@ -623,15 +675,18 @@ int cli_cmd_diff(int argc, char **argv) {
                "\"changed\":%s,\"truncated\":%s}\n",
                run.changes, run.added, run.removed, changed ? "true" : "false",
                truncated ? "true" : "false");
-    } else if (!changed) {
-        printf("no changes for %zu agent%s\n", agents.count,
-               agents.count == 1 ? "" : "s");
     } else {
-        printf("%zu verdict change%s", run.changes,
-               run.changes == 1 ? "" : "s");
-        if (files == 2)
+        if (!changed)
+            printf("no changes for %zu agent%s", agent_count,
+                   agent_count == 1 ? "" : "s");
+        else
+            printf("%zu verdict change%s", run.changes,
+                   run.changes == 1 ? "" : "s");
+        if (changed && files == 2)
             printf(", %zu rule%s added, %zu removed", run.added,
                    run.added == 1 ? "" : "s", run.removed);
+        if (truncated)
+            fputs(" (work limit reached: not all was compared)", stdout);
         putchar('\n');
     }
     rc = changed ? EXIT_DISALLOWED : EXIT_ALLOWED;

@@ -420,6 +420,21 @@ printf 'User-agent: *\nDisallow: /a\nAllow: /a/b\n' >"$tmp/order2.txt"
 expect_exit 1 "$robots" diff --profile legacy "$tmp/order1.txt" "$tmp/order2.txt"
 expect_out "^  /a/b: allowed -> disallowed"
 expect_exit 0 "$robots" diff "$tmp/order1.txt" "$tmp/order2.txt"
+# The work is bounded: 12,000 agents, each with its own group, are not
+# all compared, and the output says so (on stderr and in the JSON).
+cat >"$tmp/gen.awk" <<'EOF'
+function name(i,  s) { s = ""; do { s = s sprintf("%c", 97 + i % 26);
+    i = int(i / 26) } while (i > 0); return s }
+BEGIN { for (i = 0; i < n; i++)
+    printf "User-agent: %s\nDisallow: /%s%d\n", name(i), p, i }
+EOF
+awk -v n=12000 -v p=p -f "$tmp/gen.awk" >"$tmp/agents1.txt"
+awk -v n=12000 -v p=q -f "$tmp/gen.awk" >"$tmp/agents2.txt"
+expect_exit 1 "$robots" diff --json "$tmp/agents1.txt" "$tmp/agents2.txt"
+expect_json
+expect_out '"truncated":true'
+grep -q "work limit" "$tmp/err" && ok || fail "no work-limit line on stderr"
+
 # Errors: a bad URL names its line; usage.
 printf '/ok\nnot a url\n' >"$tmp/badurls.txt"
 expect_exit 2 "$robots" diff "$d/diff-old.txt" "$d/diff-new.txt" "$tmp/badurls.txt"
