@@ -314,7 +314,9 @@ static robots_status check(const robots_txt *doc, const robots_str *agents,
     size_t plen = 0;
     if (slash)
         path[plen++] = '/';
-    plen += rb_normalize_path(doc->profile, url + start, len, path + plen);
+    /* A NULL url (url_len 0) takes no offset: that is undefined. */
+    const char *from = url != NULL ? url + start : url;
+    plen += rb_normalize_path(doc->profile, from, len, path + plen);
 
     memset(out, 0, sizeof *out);
     out->allowed = 1;
