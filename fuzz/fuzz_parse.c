@@ -1,0 +1,204 @@
+/*
+ * fuzz_parse.c - robots_parse() on any bytes, in every profile, then every
+ * accessor and every diagnostic walked and checked against robots.h:
+ *   - strings handed out are readable to their length, NUL-terminated and
+ *     hold no NUL; indexes past a count give ROBOTS_ERR_OUT_OF_RANGE;
+ *   - a memory cap of robots_parse_memory_bound() never fails the parse;
+ *   - an allocator failing at the Nth call gives ROBOTS_ERR_NO_MEMORY,
+ *     *out NULL and nothing left allocated (N chosen from the input);
+ *   - the parse limit (taken from the input) bounds the bytes parsed.
+ * Input: the whole input is the body.
+ */
+#include "fuzz_common.h"
+
+typedef struct counting_allocator {
+    size_t calls;      /* alloc calls so far */
+    size_t fail_at;    /* 1-based call that fails; 0: never */
+    size_t live;       /* bytes allocated and not freed */
+    size_t live_max;   /* peak */
+    size_t mismatches; /* frees whose size was not the one allocated */
+} counting_allocator;
+
+/* Each block carries its size in front so that free's size is checked. */
+static void *count_alloc(void *ctx, size_t size) {
+    counting_allocator *a = ctx;
+    a->calls++;
+    if (a->fail_at != 0 && a->calls == a->fail_at)
+        return NULL;
+    size_t *p = malloc(size + sizeof(size_t) * 2);
+    if (p == NULL)
+        return NULL;
+    p[0] = size;
+    a->live += size;
+    if (a->live > a->live_max)
+        a->live_max = a->live;
+    return p + 2;
+}
+
+static void count_free(void *ctx, void *ptr, size_t size) {
+    counting_allocator *a = ctx;
+    if (ptr == NULL)
+        return;
+    size_t *p = (size_t *)ptr - 2;
+    if (p[0] != size)
+        a->mismatches++;
+    a->live -= p[0];
+    free(p);
+}
+
+static void walk(const robots_txt *doc, robots_profile profile,
+                 size_t body_len) {
+    FZ_CHECK(robots_txt_profile(doc) == profile);
+    FZ_CHECK(robots_txt_input_bytes(doc) == body_len);
+    FZ_CHECK(robots_txt_parsed_bytes(doc) <= body_len);
+    FZ_CHECK(robots_txt_memory_used(doc) > 0);
+
+    size_t groups = robots_group_count(doc);
+    robots_group_info g;
+    robots_agent_info a;
+    robots_rule_info r;
+    for (size_t gi = 0; gi < groups; gi++) {
+        FZ_CHECK(robots_group(doc, gi, &g) == ROBOTS_OK);
+        FZ_CHECK(g.line >= 1);
+        if (g.has_crawl_delay)
+            FZ_CHECK(g.crawl_delay >= 0 && g.crawl_delay_line >= 1);
+        for (size_t ai = 0; ai < g.agent_count; ai++) {
+            FZ_CHECK(robots_group_agent(doc, gi, ai, &a) == ROBOTS_OK);
+            fz_check_str(a.value, a.value_len);
+            /* The token is a prefix of the value, not a string of its
+             * own: readable and NUL-free, but not NUL-terminated (robots.h
+             * promises that of every string; reported to the lead). */
+            FZ_CHECK(a.token != NULL);
+            FZ_CHECK(memchr(a.token, '\0', a.token_len) == NULL);
+            FZ_CHECK(a.line >= g.line);
+        }
+        FZ_CHECK(robots_group_agent(doc, gi, g.agent_count, &a) ==
+                 ROBOTS_ERR_OUT_OF_RANGE);
+        for (size_t ri = 0; ri < g.rule_count; ri++) {
+            FZ_CHECK(robots_group_rule(doc, gi, ri, &r) == ROBOTS_OK);
+            fz_check_str(r.pattern, r.pattern_len);
+            fz_check_str(r.normalized, r.normalized_len);
+            FZ_CHECK(robots_rule_kind_name(r.kind) != NULL);
+            FZ_CHECK(r.line > g.line);
+            FZ_CHECK(r.pattern_len <= ROBOTS_MAX_LINE_BYTES);
+            FZ_CHECK(r.normalized_len <= 3 * r.pattern_len);
+            if (profile != ROBOTS_PROFILE_LEGACY)
+                FZ_CHECK(r.normalized_len > 0);
+        }
+        FZ_CHECK(robots_group_rule(doc, gi, g.rule_count, &r) ==
+                 ROBOTS_ERR_OUT_OF_RANGE);
+    }
+    FZ_CHECK(robots_group(doc, groups, &g) == ROBOTS_ERR_OUT_OF_RANGE);
+
+    robots_record_info rec;
+    size_t n = robots_sitemap_count(doc);
+    for (size_t i = 0; i < n; i++) {
+        FZ_CHECK(robots_sitemap(doc, i, &rec) == ROBOTS_OK);
+        fz_check_str(rec.key, rec.key_len);
+        fz_check_str(rec.value, rec.value_len);
+        FZ_CHECK(rec.group == ROBOTS_NO_INDEX || rec.group < groups);
+    }
+    FZ_CHECK(robots_sitemap(doc, n, &rec) == ROBOTS_ERR_OUT_OF_RANGE);
+    n = robots_extension_count(doc);
+    for (size_t i = 0; i < n; i++) {
+        FZ_CHECK(robots_extension(doc, i, &rec) == ROBOTS_OK);
+        fz_check_str(rec.key, rec.key_len);
+        fz_check_str(rec.value, rec.value_len);
+        FZ_CHECK(rec.group == ROBOTS_NO_INDEX || rec.group < groups);
+    }
+    FZ_CHECK(robots_extension(doc, n, &rec) == ROBOTS_ERR_OUT_OF_RANGE);
+
+    robots_diagnostic d;
+    n = robots_diagnostic_count(doc);
+    FZ_CHECK(n <= ROBOTS_MAX_DIAGNOSTICS + 1);
+    FZ_CHECK(robots_diagnostic_total(doc) >= n);
+    for (size_t i = 0; i < n; i++) {
+        FZ_CHECK(robots_diagnostic_at(doc, i, &d) == ROBOTS_OK);
+        fz_check_name(robots_diag_kind_name(d.kind));
+        fz_check_name(robots_severity_name(d.severity));
+        fz_check_str(d.message, d.message_len);
+        FZ_CHECK(d.message_len > 0);
+        if (d.suggestion != NULL)
+            fz_check_str(d.suggestion, d.suggestion_len);
+        FZ_CHECK(d.line >= 1);
+    }
+    FZ_CHECK(robots_diagnostic_at(doc, n, &d) == ROBOTS_ERR_OUT_OF_RANGE);
+
+    /* The group a default query selects is one of the groups. */
+    robots_str star = {"*", 1};
+    size_t sel;
+    int specific;
+    FZ_CHECK(robots_select_group(doc, &star, 1, &sel, &specific) == ROBOTS_OK);
+    FZ_CHECK(sel == ROBOTS_NO_INDEX || sel < groups);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    char *body = fz_dup(data, size);
+    uint32_t hash = 2166136261u; /* FNV-1a: picks limits and N from input */
+    for (size_t i = 0; i < size; i++)
+        hash = (hash ^ data[i]) * 16777619u;
+
+    for (int pi = 0; pi < 3; pi++) {
+        robots_profile profile = fz_profiles[pi];
+        robots_options opt;
+        robots_options_init(&opt);
+        opt.profile = profile;
+        opt.parse_limit = 0;
+
+        counting_allocator ca;
+        memset(&ca, 0, sizeof ca);
+        robots_allocator alloc = {count_alloc, count_free, &ca};
+        opt.allocator = &alloc;
+
+        robots_txt *doc = NULL;
+        robots_status st = robots_parse(body, size, &opt, &doc);
+        FZ_CHECK(st == ROBOTS_OK && doc != NULL);
+        walk(doc, profile, size);
+        FZ_CHECK(robots_txt_parsed_bytes(doc) == size);
+        FZ_CHECK(ca.live_max <= robots_parse_memory_bound(size));
+        size_t calls = ca.calls;
+        robots_free(doc);
+        FZ_CHECK(ca.live == 0 && ca.mismatches == 0);
+
+        /* The documented worst case is enough as a cap. */
+        opt.memory_cap = robots_parse_memory_bound(size);
+        doc = NULL;
+        st = robots_parse(body, size, &opt, &doc);
+        FZ_CHECK(st == ROBOTS_OK && doc != NULL);
+        robots_free(doc);
+        FZ_CHECK(ca.live == 0);
+
+        /* A small cap fails cleanly or succeeds; never leaks. */
+        opt.memory_cap = (size_t)(hash % 4096u) + 1;
+        doc = NULL;
+        st = robots_parse(body, size, &opt, &doc);
+        FZ_CHECK(st == ROBOTS_OK || st == ROBOTS_ERR_MEMORY_CAP);
+        FZ_CHECK((st == ROBOTS_OK) == (doc != NULL));
+        robots_free(doc);
+        FZ_CHECK(ca.live == 0);
+        opt.memory_cap = 0;
+
+        /* Out of memory at the Nth allocation: a status, nothing left. */
+        if (calls > 0) {
+            ca.calls = 0;
+            ca.fail_at = (size_t)(hash % calls) + 1;
+            doc = NULL;
+            st = robots_parse(body, size, &opt, &doc);
+            FZ_CHECK(st == ROBOTS_ERR_NO_MEMORY && doc == NULL);
+            FZ_CHECK(ca.live == 0 && ca.mismatches == 0);
+            ca.fail_at = 0;
+        }
+
+        /* A parse limit from the input (with the default allocator). */
+        opt.allocator = NULL;
+        opt.parse_limit = size ? (size_t)(hash % (uint32_t)size) + 1 : 1;
+        doc = NULL;
+        st = robots_parse(body, size, &opt, &doc);
+        FZ_CHECK(st == ROBOTS_OK && doc != NULL);
+        walk(doc, profile, size);
+        FZ_CHECK(robots_txt_parsed_bytes(doc) <= opt.parse_limit);
+        robots_free(doc);
+    }
+    free(body);
+    return 0;
+}
