@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# fuzz-smoke.sh - every fuzz harness for a bounded time under ASan+UBSan,
+# then a brief AFL++ run. Fails on any crash, invariant violation, timeout,
+# leak, or time/memory out of proportion (-timeout, -rss_limit_mb,
+# -malloc_limit_mb), and on any crash AFL++ saved (afl-fuzz exits 0 even
+# then, so its crash directory and fuzzer_stats are read).
+#
+#   FUZZ_SECONDS     seconds per libFuzzer harness (default 20)
+#   AFL_SECONDS      seconds of AFL++ (default 45; 0 skips it)
+#   AFL_HARNESS      the harness AFL++ runs (default differential)
+#   BUILD_DIR        (default build-fuzz-smoke); the AFL++ build is
+#                    $BUILD_DIR-afl
+# Each run starts from corpus/NAME and corpus/regressions/NAME (read only:
+# new inputs go to $BUILD_DIR/work/NAME). Findings are left in
+# $BUILD_DIR/work/NAME-artifacts/ for corpus/regressions/NAME/.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+cd "$here"
+bash ci/install-deps.sh
+
+seconds=${FUZZ_SECONDS:-20}
+afl_seconds=${AFL_SECONDS:-45}
+afl_harness=${AFL_HARNESS:-differential}
+build=${BUILD_DIR:-build-fuzz-smoke}
+harnesses=$(ls fuzz/fuzz_*.c | sed 's|fuzz/fuzz_||; s|\.c$||')
+failed=()
+
+cmake -S . -B "$build" -DCMAKE_C_COMPILER=clang \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROBOTS_BUILD_FUZZERS=ON \
+    -DROBOTS_SANITIZE=address,undefined -DROBOTS_BUILD_CONFORMANCE=OFF \
+    -DROBOTS_BUILD_BENCH=OFF -DBUILD_TESTING=OFF >/dev/null
+targets=()
+for h in $harnesses; do targets+=("fuzz_$h"); done
+cmake --build "$build" -j"$(nproc)" --target "${targets[@]}"
+
+for h in $harnesses; do
+    work="$build/work/$h"
+    art="$build/work/$h-artifacts"
+    rm -rf "$work" "$art"
+    mkdir -p "$work" "$art"
+    max_len=$(sed -n 's/^max_len = //p' "fuzz/$h.options")
+    dirs=("$work")
+    for d in "corpus/$h" "corpus/regressions/$h"; do
+        [ -d "$d" ] && dirs+=("$d")
+    done
+    set +e
+    ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+        "$build/fuzz/fuzz_$h" "${dirs[@]}" -dict="fuzz/$h.dict" \
+        -max_len="${max_len:-4096}" -max_total_time="$seconds" -timeout=5 \
+        -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 \
+        -artifact_prefix="$art/" >"$build/work/$h.log" 2>&1
+    rc=$?
+    set -e
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$build/work/$h.log")
+    cov=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$build/work/$h.log" | tail -1)
+    found=$(ls "$art" | wc -l)
+    # libFuzzer: 1 crash/leak/invariant, 70 timeout, 71 out of memory.
+    if [ "$rc" -ne 0 ] || [ "$found" -ne 0 ]; then
+        echo "fuzz-smoke: $h FAILED (exit $rc, $found artifact(s) in $art)"
+        grep -E 'ERROR|invariant failed|runtime error|SUMMARY' \
+            "$build/work/$h.log" | head -5 || true
+        failed+=("$h")
+    else
+        echo "fuzz-smoke: $h ok (${execs:-?} runs, $cov)"
+    fi
+done
+
+if [ "$afl_seconds" -gt 0 ]; then
+    afl="$build-afl"
+    AFL_USE_ASAN=1 AFL_USE_UBSAN=1 AFL_QUIET=1 \
+        cmake -S . -B "$afl" -DCMAKE_C_COMPILER=afl-clang-fast \
+        -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DROBOTS_BUILD_CONFORMANCE=OFF -DROBOTS_BUILD_BENCH=OFF \
+        -DROBOTS_BUILD_CLI=OFF -DBUILD_TESTING=OFF >/dev/null
+    AFL_USE_ASAN=1 AFL_USE_UBSAN=1 AFL_QUIET=1 \
+        cmake --build "$afl" -j"$(nproc)" --target "fuzz_$afl_harness" >/dev/null
+    out="$afl/out"
+    rm -rf "$out"
+    set +e
+    AFL_NO_UI=1 AFL_BENCH_UNTIL_CRASH=0 \
+        afl-fuzz -i "corpus/$afl_harness" -o "$out" \
+        -x "fuzz/$afl_harness.dict" -t 5000 -m none -V "$afl_seconds" \
+        -- "$afl/fuzz/fuzz_$afl_harness" >"$afl/afl.log" 2>&1
+    rc=$?
+    set -e
+    stats="$out/default/fuzzer_stats"
+    crashes=$(ls "$out"/default/crashes/id:* 2>/dev/null | wc -l)
+    hangs=$(ls "$out"/default/hangs/id:* 2>/dev/null | wc -l)
+    saved=$(sed -n 's/^saved_crashes *: *//p' "$stats" 2>/dev/null)
+    execs=$(sed -n 's/^execs_done *: *//p' "$stats" 2>/dev/null)
+    if [ "$rc" -ne 0 ] || [ ! -f "$stats" ] || [ "$crashes" -ne 0 ] ||
+        [ "${saved:-1}" != "0" ] || [ "$hangs" -ne 0 ]; then
+        echo "fuzz-smoke: AFL++ $afl_harness FAILED (exit $rc, crashes" \
+            "$crashes, saved_crashes ${saved:-?}, hangs $hangs; see $out)"
+        tail -5 "$afl/afl.log" || true
+        failed+=("afl-$afl_harness")
+    else
+        echo "fuzz-smoke: AFL++ $afl_harness ok (${execs:-?} execs)"
+    fi
+fi
+
+if [ ${#failed[@]} -ne 0 ]; then
+    echo "fuzz-smoke: FAILED: ${failed[*]}"
+    exit 1
+fi
+echo "fuzz-smoke: all harnesses ok"
