@@ -328,22 +328,26 @@ static void report_shadow(lint *l, const rule_ref *r, const rule_ref *s,
                 kind_word(r->info.kind), rp, s->info.line, qualifier);
         return;
     }
-    const char *why;
-    if (l->profile == ROBOTS_PROFILE_LEGACY)
+    const char *what = "never decides", *why;
+    if (l->profile == ROBOTS_PROFILE_LEGACY) {
         why = "comes first and matches every path it matches (the first "
               "match decides)";
-    else if (s->info.normalized_len > r->info.normalized_len)
+    } else if (s->info.normalized_len > r->info.normalized_len) {
         why = "matches every path it matches with a longer pattern";
-    else if (s->info.kind != r->info.kind)
+    } else if (s->info.kind != r->info.kind) {
         why = "matches every path it matches with a pattern as long, and "
               "Allow wins ties";
-    else
+    } else {
+        /* Either may be named as the deciding rule; the verdict is the
+         * same without this one. */
+        what = "changes no verdict";
         why = "matches every path it matches with a pattern as long and "
-              "decides the same";
+              "the same verdict";
+    }
     add_own(l, r->info.line, column, ROBOTS_SEVERITY_WARNING, "shadowed-rule",
-            "'%s: %s' never decides: '%s: %s' at line %zu %s%s",
-            kind_word(r->info.kind), rp, kind_word(s->info.kind), sp,
-            s->info.line, why, qualifier);
+            "'%s: %s' %s: '%s: %s' at line %zu %s%s", kind_word(r->info.kind),
+            rp, what, kind_word(s->info.kind), sp, s->info.line, why,
+            qualifier);
 }
 
 /* Finds the rules of `set` (indexes into l->rules, file order) that never
@@ -352,6 +356,8 @@ static void analyze_set(lint *l, const size_t *set, size_t n,
                         const char *qualifier) {
     for (size_t ri = 0; ri < n && !l->budget_spent; ri++) {
         const rule_ref *r = &l->rules[set[ri]];
+        if (!spend(l, 1))
+            return;
         if (l->reported[set[ri]] || never_matches(l->profile, &r->info) ||
             google_index_quirk(l->profile, &r->info))
             continue;
@@ -444,7 +450,9 @@ static void legacy_records(lint *l, const agent_ref *agents, size_t n) {
             const agent_ref *b = &agents[e];
             if (b->group == a->group)
                 break; /* agents are in file order */
-            if (!spend(l, 1 + a->info.value_len))
+            /* contains_nocase: at most (|a| + 1) * (|b| + 1) steps. */
+            if (!spend(l, (unsigned long)(a->info.value_len + 1) *
+                              (b->info.value_len + 1)))
                 return;
             int hit;
             if (a->info.is_wildcard || b->info.is_wildcard)
@@ -526,7 +534,7 @@ static int merged_groups(lint *l, agent_ref *agents, size_t n) {
                     "group)",
                     q, first.line);
         }
-        if (groups > 1 && !l->budget_spent) {
+        if (groups > 1 && spend(l, rules)) {
             if (rules > set_cap) {
                 size_t *grown = realloc(set, rules * sizeof *set);
                 if (grown == NULL) {
@@ -545,7 +553,7 @@ static int merged_groups(lint *l, agent_ref *agents, size_t n) {
                     set[m++] = l->group_first[g] + r;
             }
             snprintf(qualifier, sizeof qualifier,
-                     " (in the groups merged for user-agent '%s')", q);
+                     " for user-agent '%s', whose groups are merged", q);
             analyze_set(l, set, m, qualifier);
         }
         k = end;
