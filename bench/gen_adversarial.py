@@ -103,6 +103,23 @@ def main():
            "%d x (Disallow: /* + %%C3 x%d + %%C4), URL of raw 0xC3 bytes" %
            (n_lines, pct_seg), agent="QuxBot")
 
+    # 3b. The same two shapes with 30 different lines, so that no index can
+    # merge them: each line's last segment carries its number.
+    def distinct(unit_line, i):
+        return unit_line.replace(b"\n", b"%d\n" % i)
+
+    robots("issue-star-a-distinct",
+           b"User-agent: *\n" + b"".join(
+               distinct(issue_line, i) for i in range(30)),
+           issue_url, "30 different lines of the issue's shape",
+           agent="QuxBot")
+    robots("pct-segments-distinct",
+           b"User-agent: *\n" + b"".join(
+               distinct(b"Disallow: /*" + b"%C3" * (pct_seg - 1) + b"%C4\n",
+                        i) for i in range(n_lines)),
+           HOST.encode() + b"\xc3" * (url_len - len(HOST)),
+           "pct-segments with %d different lines" % n_lines, agent="QuxBot")
+
     # 4. Patterns of stars only, and stars alternating with one literal.
     stars = b"Disallow: /" + b"*" * (line - len("Disallow: /") - 2) + b"$\n"
     robots("stars-only",
