@@ -11,7 +11,7 @@
 #                        the repository root)
 #   E2E_RUNS             runs of the end-to-end timing (default 3; 0: skip)
 #   E2E_AGENTS           agents of the end-to-end timing (default FooBot)
-#   ADVERSARIAL          adversarial cases counted (default: the four below)
+#   ADVERSARIAL          adversarial cases counted (default: the six below)
 #
 # Every figure is the total Ir of one process; the cost of one check is
 # (Ir(parse + 1000 checks) - Ir(parse + 1 check)) / 999, and the cost of a
@@ -26,7 +26,7 @@ bench=$build/bench/robots_bench
 cli=$build/cli/robots
 e2e_runs=${E2E_RUNS:-3}
 e2e_agents=${E2E_AGENTS:-FooBot}
-adversarial=${ADVERSARIAL:-issue-star-a long-segments pct-segments stars-only}
+adversarial=${ADVERSARIAL:-issue-star-a issue-star-a-distinct long-segments pct-segments pct-segments-distinct stars-only}
 for tool in valgrind callgrind_annotate python3; do
     command -v "$tool" >/dev/null || { echo "callgrind.sh: needs $tool" >&2; exit 2; }
 done
