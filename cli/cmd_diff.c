@@ -298,52 +298,51 @@ static int compare_url(diff_run *run, const char *url, size_t len) {
 
 /* ---- with a URL list ---------------------------------------------------- */
 
+/* The next URL of a URL list: trimmed, blank lines and '#' comments
+ * skipped. */
+static int next_url(site_lines *it, const char **url, size_t *len) {
+    const char *line;
+    size_t n;
+    while (site_lines_next(it, &line, &n)) {
+        while (n > 0 && (line[0] == ' ' || line[0] == '\t')) {
+            line++;
+            n--;
+        }
+        while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+            n--;
+        if (n > 0 && line[0] != '#') {
+            *url = line;
+            *len = n;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Reads a URL list and checks that every URL can be checked, naming the
+ * line of the first that cannot. The URLs are read again from the text
+ * for each agent, so that nothing per line is kept. */
 static int read_urls(const char *path, const robots_txt *doc, cli_buffer *text,
-                     robots_str **urls, size_t *count) {
+                     size_t *count) {
     if (!cli_read_file(path, SITE_MAX_LIST_BYTES, text))
         return 0;
-    size_t cap = 0, n = 0;
-    robots_str *list = NULL;
     site_lines it;
-    const char *line;
-    size_t len;
+    const char *url;
+    size_t len, n = 0;
     robots_str any = {"*", 1};
     site_lines_init(&it, text->data, text->len);
-    while (site_lines_next(&it, &line, &len)) {
-        while (len > 0 && (line[0] == ' ' || line[0] == '\t')) {
-            line++;
-            len--;
-        }
-        while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t'))
-            len--;
-        if (len == 0 || line[0] == '#')
-            continue;
+    while (next_url(&it, &url, &len)) {
         robots_verdict v;
-        robots_status status = robots_check(doc, &any, 1, line, len, &v);
+        robots_status status = robots_check(doc, &any, 1, url, len, &v);
         if (status != ROBOTS_OK) {
             char q[80];
             cli_error("%s:%zu: URL '%s': %s", path, it.line_no,
-                      site_quote(q, sizeof q, line, len),
+                      site_quote(q, sizeof q, url, len),
                       robots_status_message(status));
-            free(list);
             return 0;
         }
-        if (n == cap) {
-            size_t next = cap ? cap * 2 : 64;
-            robots_str *grown = realloc(list, next * sizeof *grown);
-            if (grown == NULL) {
-                free(list);
-                cli_error("out of memory");
-                return 0;
-            }
-            list = grown;
-            cap = next;
-        }
-        list[n].ptr = line;
-        list[n].len = len;
         n++;
     }
-    *urls = list;
     *count = n;
     return 1;
 }
@@ -602,7 +601,6 @@ int cli_cmd_diff(int argc, char **argv) {
     run.profile = options.profile;
     robots_txt *old_doc = NULL, *new_doc = NULL;
     cli_buffer url_text = {NULL, 0};
-    robots_str *urls = NULL;
     size_t url_count = 0;
     path_set paths;
     memset(&paths, 0, sizeof paths);
@@ -613,8 +611,7 @@ int cli_cmd_diff(int argc, char **argv) {
         goto done;
     run.old_doc = old_doc;
     run.new_doc = new_doc;
-    if (files == 3 &&
-        !read_urls(argv[i + 2], old_doc, &url_text, &urls, &url_count))
+    if (files == 3 && !read_urls(argv[i + 2], old_doc, &url_text, &url_count))
         goto done;
     if (!given_agents &&
         (!add_agent(&agents, "*", 1) || !agents_of(&agents, old_doc) ||
@@ -655,8 +652,12 @@ int cli_cmd_diff(int argc, char **argv) {
     for (size_t a = 0; a < agent_count; a++) {
         run.agent = agents.items[a];
         if (files == 3) {
-            for (size_t u = 0; u < item_count; u++)
-                compare_url(&run, urls[u].ptr, urls[u].len);
+            site_lines it;
+            const char *url;
+            size_t len;
+            site_lines_init(&it, url_text.data, url_text.len);
+            while (next_url(&it, &url, &len))
+                compare_url(&run, url, len);
         } else {
             if (!diff_rules(&run, groups)) {
                 if (run.json)
@@ -694,7 +695,6 @@ done:
     free(groups);
     free(paths.bytes);
     free(paths.items);
-    free(urls);
     cli_buffer_free(&url_text);
     free(agents.items);
     robots_free(old_doc);

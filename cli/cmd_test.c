@@ -7,7 +7,6 @@
 #include "site.h"
 
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 
 static const char test_usage[] =
@@ -44,7 +43,9 @@ typedef struct test_run {
     const char *robots_path;
     const char *exp_path;
     robots_profile profile;
-    expectation *items;
+    const robots_txt *doc;
+    const cli_buffer *text; /* the expectations, read again for each output
+                               so that nothing per line is kept */
     size_t count;
     size_t failed;
 } test_run;
@@ -53,55 +54,63 @@ static int passed(const expectation *e) {
     return e->verdict.allowed == e->want_allowed;
 }
 
-/* Parses every line and checks it; errors name the line. */
-static int load_expectations(test_run *run, const robots_txt *doc,
-                             const cli_buffer *text) {
-    size_t cap = 0;
-    site_lines it;
+/* The next expectation and its verdict: 1, 0 at the end, -1 after an
+ * error naming the line was printed. */
+static int next_expectation(const test_run *run, site_lines *it,
+                            expectation *e) {
     const char *line;
     size_t len;
-    site_lines_init(&it, text->data, text->len);
-    while (site_lines_next(&it, &line, &len)) {
+    while (site_lines_next(it, &line, &len)) {
         robots_str f[3];
         size_t n = site_fields(line, len, f, 3);
         if (n == 0)
             continue;
-        expectation e;
-        e.line = it.line_no;
+        e->line = it->line_no;
         if (n == 3 && site_equal_nocase(f[0].ptr, f[0].len, "allow", 5))
-            e.want_allowed = 1;
+            e->want_allowed = 1;
         else if (n == 3 && site_equal_nocase(f[0].ptr, f[0].len, "disallow", 8))
-            e.want_allowed = 0;
-        else
-            return cli_error("%s:%zu: expected 'allow AGENT URL' or "
-                             "'disallow AGENT URL'",
-                             run->exp_path, e.line);
-        e.agent = f[1];
-        e.url = f[2];
-        if (e.agent.len > ROBOTS_MAX_AGENT_BYTES)
-            return cli_error("%s:%zu: agent longer than %zu bytes",
-                             run->exp_path, e.line,
-                             (size_t)ROBOTS_MAX_AGENT_BYTES);
-        robots_status status =
-            robots_check(doc, &e.agent, 1, e.url.ptr, e.url.len, &e.verdict);
+            e->want_allowed = 0;
+        else {
+            cli_error("%s:%zu: expected 'allow AGENT URL' or "
+                      "'disallow AGENT URL'",
+                      run->exp_path, e->line);
+            return -1;
+        }
+        e->agent = f[1];
+        e->url = f[2];
+        if (e->agent.len > ROBOTS_MAX_AGENT_BYTES) {
+            cli_error("%s:%zu: agent longer than %zu bytes", run->exp_path,
+                      e->line, (size_t)ROBOTS_MAX_AGENT_BYTES);
+            return -1;
+        }
+        robots_status status = robots_check(run->doc, &e->agent, 1, e->url.ptr,
+                                            e->url.len, &e->verdict);
         if (status != ROBOTS_OK) {
             char q[80];
-            return cli_error("%s:%zu: URL '%s': %s", run->exp_path, e.line,
-                             site_quote(q, sizeof q, e.url.ptr, e.url.len),
-                             robots_status_message(status));
+            cli_error("%s:%zu: URL '%s': %s", run->exp_path, e->line,
+                      site_quote(q, sizeof q, e->url.ptr, e->url.len),
+                      robots_status_message(status));
+            return -1;
         }
-        if (run->count == cap) {
-            size_t next = cap ? cap * 2 : 64;
-            expectation *grown = realloc(run->items, next * sizeof *grown);
-            if (grown == NULL)
-                return cli_error("out of memory");
-            run->items = grown;
-            cap = next;
-        }
-        run->items[run->count++] = e;
+        return 1;
+    }
+    return 0;
+}
+
+/* Checks every line once before anything is printed: counts, and the
+ * first malformed line. */
+static int load_expectations(test_run *run) {
+    site_lines it;
+    expectation e;
+    int r;
+    site_lines_init(&it, run->text->data, run->text->len);
+    while ((r = next_expectation(run, &it, &e)) > 0) {
+        run->count++;
         if (!passed(&e))
             run->failed++;
     }
+    if (r < 0)
+        return EXIT_USAGE;
     if (run->count == 0)
         return cli_error("%s: no expectations ('allow AGENT URL' or "
                          "'disallow AGENT URL' lines)",
@@ -117,50 +126,68 @@ static void print_expectation(FILE *out, const expectation *e) {
     cli_print_escaped(out, e->url.ptr, e->url.len);
 }
 
+/* Starts reading the expectations again; they were checked whole. */
+static void rewind_lines(const test_run *run, site_lines *it) {
+    site_lines_init(it, run->text->data, run->text->len);
+}
+
 static void print_text(const test_run *run) {
-    for (size_t i = 0; i < run->count; i++) {
-        const expectation *e = &run->items[i];
-        if (passed(e))
+    site_lines it;
+    expectation e;
+    rewind_lines(run, &it);
+    while (next_expectation(run, &it, &e) > 0) {
+        if (passed(&e))
             continue;
         char why[256];
-        site_describe(why, sizeof why, &e->verdict);
-        printf("%s:%zu: FAIL: ", run->exp_path, e->line);
-        print_expectation(stdout, e);
-        printf(": %s by %s: ", e->verdict.allowed ? "allowed" : "disallowed",
-               run->robots_path);
+        site_describe(why, sizeof why, &e.verdict);
+        cli_print_escaped(stdout, run->exp_path, strlen(run->exp_path));
+        printf(":%zu: FAIL: ", e.line);
+        print_expectation(stdout, &e);
+        printf(": %s by ", e.verdict.allowed ? "allowed" : "disallowed");
+        cli_print_escaped(stdout, run->robots_path, strlen(run->robots_path));
+        fputs(": ", stdout);
         cli_print_escaped(stdout, why, strlen(why));
         putchar('\n');
     }
     printf("%zu passed, %zu failed\n", run->count - run->failed, run->failed);
 }
 
+/* TAP lines: no '#' (it starts a directive) and no control bytes. */
+static void tap_text(const char *s, size_t len) {
+    char q[200];
+    site_quote(q, sizeof q, s, len);
+    for (char *p = q; *p; p++)
+        if (*p == '#')
+            *p = '_';
+    fputs(q, stdout);
+}
+
 static void print_tap(const test_run *run) {
+    site_lines it;
+    expectation e;
+    size_t i = 0;
+    rewind_lines(run, &it);
     printf("TAP version 13\n1..%zu\n", run->count);
-    for (size_t i = 0; i < run->count; i++) {
-        const expectation *e = &run->items[i];
+    while (next_expectation(run, &it, &e) > 0) {
         char why[256];
-        printf("%s %zu - %s:%zu: ", passed(e) ? "ok" : "not ok", i + 1,
-               run->exp_path, e->line);
-        /* '#' would start a TAP directive in the description. */
-        char q[300];
-        char text[600];
-        snprintf(
-            text, sizeof text, "%s %s %s",
-            e->want_allowed ? "allow" : "disallow",
-            site_quote(q, sizeof q / 2, e->agent.ptr, e->agent.len),
-            site_quote(q + sizeof q / 2, sizeof q / 2, e->url.ptr, e->url.len));
-        for (char *p = text; *p; p++)
-            if (*p == '#')
-                *p = '_';
-        fputs(text, stdout);
-        putchar('\n');
-        printf("# %s %s by %s: %s\n", passed(e) ? "as expected," : "got",
-               e->verdict.allowed ? "allowed" : "disallowed", run->robots_path,
-               site_describe(why, sizeof why, &e->verdict));
+        printf("%s %zu - ", passed(&e) ? "ok" : "not ok", ++i);
+        tap_text(run->exp_path, strlen(run->exp_path));
+        printf(":%zu: %s ", e.line, e.want_allowed ? "allow" : "disallow");
+        tap_text(e.agent.ptr, e.agent.len);
+        putchar(' ');
+        tap_text(e.url.ptr, e.url.len);
+        printf("\n# %s %s by ", passed(&e) ? "as expected," : "got",
+               e.verdict.allowed ? "allowed" : "disallowed");
+        tap_text(run->robots_path, strlen(run->robots_path));
+        printf(": %s\n", site_describe(why, sizeof why, &e.verdict));
     }
 }
 
 static void print_json(const test_run *run) {
+    site_lines it;
+    expectation e;
+    size_t i = 0;
+    rewind_lines(run, &it);
     fputs("{\"robots\":", stdout);
     cli_json_string(stdout, run->robots_path, strlen(run->robots_path));
     fputs(",\"expectations\":", stdout);
@@ -169,15 +196,14 @@ static void print_json(const test_run *run) {
            "\"results\":[",
            robots_profile_name(run->profile), run->count,
            run->count - run->failed, run->failed);
-    for (size_t i = 0; i < run->count; i++) {
-        const expectation *e = &run->items[i];
-        printf("%s{\"line\":%zu,\"expect\":\"%s\",\"agent\":", i ? "," : "",
-               e->line, e->want_allowed ? "allow" : "disallow");
-        cli_json_string(stdout, e->agent.ptr, e->agent.len);
+    while (next_expectation(run, &it, &e) > 0) {
+        printf("%s{\"line\":%zu,\"expect\":\"%s\",\"agent\":", i++ ? "," : "",
+               e.line, e.want_allowed ? "allow" : "disallow");
+        cli_json_string(stdout, e.agent.ptr, e.agent.len);
         fputs(",\"url\":", stdout);
-        cli_json_string(stdout, e->url.ptr, e->url.len);
-        printf(",\"pass\":%s,\"verdict\":", passed(e) ? "true" : "false");
-        site_json_verdict(stdout, &e->verdict);
+        cli_json_string(stdout, e.url.ptr, e.url.len);
+        printf(",\"pass\":%s,\"verdict\":", passed(&e) ? "true" : "false");
+        site_json_verdict(stdout, &e.verdict);
         putchar('}');
     }
     fputs("]}\n", stdout);
@@ -187,6 +213,9 @@ static int write_junit(const test_run *run, const char *path) {
     FILE *out = fopen(path, "w");
     if (out == NULL)
         return cli_error("%s: %s", path, strerror(errno));
+    site_lines it;
+    expectation e;
+    rewind_lines(run, &it);
     fprintf(out,
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<testsuites tests=\"%zu\" failures=\"%zu\">\n"
@@ -197,27 +226,26 @@ static int write_junit(const test_run *run, const char *path) {
             "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" "
             "skipped=\"0\">\n",
             run->count, run->failed);
-    for (size_t i = 0; i < run->count; i++) {
-        const expectation *e = &run->items[i];
+    while (next_expectation(run, &it, &e) > 0) {
         char why[256];
-        site_describe(why, sizeof why, &e->verdict);
+        site_describe(why, sizeof why, &e.verdict);
         fputs("    <testcase classname=\"", out);
         site_xml_text(out, run->exp_path, strlen(run->exp_path));
-        fprintf(out, "\" name=\"line %zu: %s ", e->line,
-                e->want_allowed ? "allow" : "disallow");
-        site_xml_text(out, e->agent.ptr, e->agent.len);
+        fprintf(out, "\" name=\"line %zu: %s ", e.line,
+                e.want_allowed ? "allow" : "disallow");
+        site_xml_text(out, e.agent.ptr, e.agent.len);
         putc(' ', out);
-        site_xml_text(out, e->url.ptr, e->url.len);
-        if (passed(e)) {
+        site_xml_text(out, e.url.ptr, e.url.len);
+        if (passed(&e)) {
             fputs("\"/>\n", out);
             continue;
         }
         fprintf(out,
                 "\">\n      <failure type=\"verdict\" message=\"expected "
                 "%s, got %s\">",
-                e->want_allowed ? "allowed" : "disallowed",
-                e->verdict.allowed ? "allowed" : "disallowed");
-        fprintf(out, "%s by ", e->verdict.allowed ? "allowed" : "disallowed");
+                e.want_allowed ? "allowed" : "disallowed",
+                e.verdict.allowed ? "allowed" : "disallowed");
+        fprintf(out, "%s by ", e.verdict.allowed ? "allowed" : "disallowed");
         site_xml_text(out, run->robots_path, strlen(run->robots_path));
         fputs(": ", out);
         site_xml_text(out, why, strlen(why));
@@ -289,7 +317,9 @@ int cli_cmd_test(int argc, char **argv) {
         robots_free(doc);
         return EXIT_USAGE;
     }
-    int rc = load_expectations(&run, doc, &text);
+    run.doc = doc;
+    run.text = &text;
+    int rc = load_expectations(&run);
     if (rc == 0) {
         if (json)
             print_json(&run);
@@ -300,7 +330,6 @@ int cli_cmd_test(int argc, char **argv) {
         if (junit != NULL)
             rc = write_junit(&run, junit);
     }
-    free(run.items);
     cli_buffer_free(&text);
     robots_free(doc);
     if (fflush(stdout) != 0 || ferror(stdout))
