@@ -68,13 +68,11 @@ typedef struct agent_list {
     size_t cap;
 } agent_list;
 
+/* Appends a name; duplicates are removed once, by unique_agents(), so that
+ * collecting the agents of two files costs O(n log n), not a scan of the
+ * list for every agent line. */
 static int add_agent(agent_list *list, const char *s, size_t len) {
     if (len == 0 || len > ROBOTS_MAX_AGENT_BYTES)
-        return 1;
-    for (size_t i = 0; i < list->count; i++)
-        if (site_equal_nocase(list->items[i].ptr, list->items[i].len, s, len))
-            return 1;
-    if (list->count == DIFF_MAX_AGENTS)
         return 1;
     if (list->count == list->cap) {
         size_t next = list->cap ? list->cap * 2 : 16;
@@ -87,6 +85,62 @@ static int add_agent(agent_list *list, const char *s, size_t len) {
     list->items[list->count].ptr = s;
     list->items[list->count].len = len;
     list->count++;
+    return 1;
+}
+
+typedef struct agent_slot {
+    robots_str name;
+    size_t pos;
+} agent_slot;
+
+static int compare_slots(const void *pa, const void *pb) {
+    const agent_slot *a = pa, *b = pb;
+    size_t n = a->name.len < b->name.len ? a->name.len : b->name.len;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char x = (unsigned char)a->name.ptr[i];
+        unsigned char y = (unsigned char)b->name.ptr[i];
+        if (x >= 'A' && x <= 'Z')
+            x = (unsigned char)(x - 'A' + 'a');
+        if (y >= 'A' && y <= 'Z')
+            y = (unsigned char)(y - 'A' + 'a');
+        if (x != y)
+            return x < y ? -1 : 1;
+    }
+    if (a->name.len != b->name.len)
+        return a->name.len < b->name.len ? -1 : 1;
+    return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
+/* Keeps the first of each name (ASCII case-insensitive), in the order
+ * given, and at most DIFF_MAX_AGENTS of them. */
+static int unique_agents(agent_list *list) {
+    size_t n = list->count;
+    if (n == 0)
+        return 1;
+    agent_slot *slots = malloc(n * sizeof *slots);
+    unsigned char *keep = calloc(n, 1);
+    if (slots == NULL || keep == NULL) {
+        free(slots);
+        free(keep);
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        slots[i].name = list->items[i];
+        slots[i].pos = i;
+    }
+    qsort(slots, n, sizeof *slots, compare_slots);
+    for (size_t i = 0; i < n; i++)
+        if (i == 0 ||
+            !site_equal_nocase(slots[i - 1].name.ptr, slots[i - 1].name.len,
+                               slots[i].name.ptr, slots[i].name.len))
+            keep[slots[i].pos] = 1;
+    size_t m = 0;
+    for (size_t i = 0; i < n && m < DIFF_MAX_AGENTS; i++)
+        if (keep[i])
+            list->items[m++] = list->items[i];
+    list->count = m;
+    free(slots);
+    free(keep);
     return 1;
 }
 
@@ -544,11 +598,7 @@ int cli_cmd_diff(int argc, char **argv) {
     for (; i < argc; i++) {
         const char *arg = argv[i], *value = NULL;
         int r;
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(diff_usage, stdout);
-            free(agents.items);
-            return 0;
-        } else if (strcmp(arg, "--json") == 0) {
+        if (strcmp(arg, "--json") == 0) {
             run.json = 1;
         } else if ((r = cli_option_value(argc, argv, &i, "--agent", &value))) {
             size_t len = r > 0 ? strlen(value) : 0;
@@ -564,22 +614,15 @@ int cli_cmd_diff(int argc, char **argv) {
                 return cli_error("out of memory");
             }
             given_agents = 1;
-        } else if ((r = cli_option_value(argc, argv, &i, "--profile",
-                                         &value))) {
-            if (r < 0 || !cli_profile(value, &options.profile)) {
-                free(agents.items);
-                return EXIT_USAGE;
-            }
-        } else if (strcmp(arg, "--") == 0) {
-            i++;
-            break;
-        } else if (arg[0] == '-' && arg[1] != '\0') {
-            free(agents.items);
-            return cli_error("diff: unknown option '%s' (see robots diff "
-                             "--help)",
-                             arg);
         } else {
-            break;
+            enum site_opt s = site_option(argc, argv, &i, "diff", diff_usage,
+                                          &options.profile, &rc);
+            if (s == SITE_OPT_EXIT) {
+                free(agents.items);
+                return rc;
+            }
+            if (s == SITE_OPT_ARGS)
+                break;
         }
     }
     int files = argc - i;
@@ -613,9 +656,10 @@ int cli_cmd_diff(int argc, char **argv) {
     run.new_doc = new_doc;
     if (files == 3 && !read_urls(argv[i + 2], old_doc, &url_text, &url_count))
         goto done;
-    if (!given_agents &&
-        (!add_agent(&agents, "*", 1) || !agents_of(&agents, old_doc) ||
-         !agents_of(&agents, new_doc))) {
+    if ((!given_agents &&
+         (!add_agent(&agents, "*", 1) || !agents_of(&agents, old_doc) ||
+          !agents_of(&agents, new_doc))) ||
+        !unique_agents(&agents)) {
         cli_error("out of memory");
         goto done;
     }

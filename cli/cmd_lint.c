@@ -938,11 +938,8 @@ int cli_cmd_lint(int argc, char **argv) {
     int i = 1;
     for (; i < argc; i++) {
         const char *arg = argv[i], *value = NULL;
-        int r;
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(lint_usage, stdout);
-            return 0;
-        } else if (strcmp(arg, "--strict") == 0) {
+        int r, rc;
+        if (strcmp(arg, "--strict") == 0) {
             strict = 1;
         } else if (strcmp(arg, "--json") == 0) {
             format = FORMAT_JSON;
@@ -959,19 +956,13 @@ int cli_cmd_lint(int argc, char **argv) {
                 return cli_error("lint: unknown format '%s' (text, json or "
                                  "sarif)",
                                  value);
-        } else if ((r = cli_option_value(argc, argv, &i, "--profile",
-                                         &value))) {
-            if (r < 0 || !cli_profile(value, &options.profile))
-                return EXIT_USAGE;
-        } else if (strcmp(arg, "--") == 0) {
-            i++;
-            break;
-        } else if (arg[0] == '-' && arg[1] != '\0') {
-            return cli_error("lint: unknown option '%s' (see robots lint "
-                             "--help)",
-                             arg);
         } else {
-            break;
+            enum site_opt s = site_option(argc, argv, &i, "lint", lint_usage,
+                                          &options.profile, &rc);
+            if (s == SITE_OPT_EXIT)
+                return rc;
+            if (s == SITE_OPT_ARGS)
+                break;
         }
     }
     if (i >= argc)

@@ -266,11 +266,8 @@ int cli_cmd_test(int argc, char **argv) {
     int i = 1;
     for (; i < argc; i++) {
         const char *arg = argv[i], *value = NULL;
-        int r;
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(test_usage, stdout);
-            return 0;
-        } else if (strcmp(arg, "--tap") == 0) {
+        int r, rc;
+        if (strcmp(arg, "--tap") == 0) {
             tap = 1;
         } else if (strcmp(arg, "--json") == 0) {
             json = 1;
@@ -278,19 +275,13 @@ int cli_cmd_test(int argc, char **argv) {
             if (r < 0)
                 return EXIT_USAGE;
             junit = value;
-        } else if ((r = cli_option_value(argc, argv, &i, "--profile",
-                                         &value))) {
-            if (r < 0 || !cli_profile(value, &options.profile))
-                return EXIT_USAGE;
-        } else if (strcmp(arg, "--") == 0) {
-            i++;
-            break;
-        } else if (arg[0] == '-' && arg[1] != '\0') {
-            return cli_error("test: unknown option '%s' (see robots test "
-                             "--help)",
-                             arg);
         } else {
-            break;
+            enum site_opt s = site_option(argc, argv, &i, "test", test_usage,
+                                          &options.profile, &rc);
+            if (s == SITE_OPT_EXIT)
+                return rc;
+            if (s == SITE_OPT_ARGS)
+                break;
         }
     }
     if (tap && json)

@@ -449,11 +449,20 @@ expect_err_line "missing.txt: No such file or directory"
 expect_exit 2 "$robots" diff --agent "" "$d/diff-old.txt" "$d/diff-new.txt"
 expect_err_line "--agent"
 
-# --help on each.
+# --help and -h on each; --profile=P and "--"; unknown options.
 for cmd in lint test diff; do
     expect_exit 0 "$robots" $cmd --help
     expect_out "^usage: robots $cmd"
+    expect_exit 0 "$robots" $cmd -h
+    expect_out "^usage: robots $cmd"
+    expect_exit 2 "$robots" $cmd --frobnicate "$marys" "$marys"
+    expect_err_line "$cmd: unknown option '--frobnicate'"
+    expect_exit 2 "$robots" $cmd --profile
+    expect_err_line "needs a value"
 done
+expect_exit 0 "$robots" lint --profile=legacy -- "$marys"
+expect_exit 0 "$robots" test --profile=legacy -- "$marys" "$d/marys.expect"
+expect_exit 0 "$robots" diff --profile=google -- "$marys" "$marys"
 
 # The man page covers every command `robots --help` lists.
 "$robots" --help >"$tmp/help" 2>&1
