@@ -85,8 +85,10 @@ if [ "$afl_seconds" -gt 0 ]; then
     rc=$?
     set -e
     stats="$out/default/fuzzer_stats"
-    crashes=$(ls "$out"/default/crashes/id:* 2>/dev/null | wc -l)
-    hangs=$(ls "$out"/default/hangs/id:* 2>/dev/null | wc -l)
+    # (find, not ls: under pipefail a glob with no match would end the
+    # script here.)
+    crashes=$(find "$out/default/crashes" -name 'id:*' 2>/dev/null | wc -l || true)
+    hangs=$(find "$out/default/hangs" -name 'id:*' 2>/dev/null | wc -l || true)
     saved=$(sed -n 's/^saved_crashes *: *//p' "$stats" 2>/dev/null)
     execs=$(sed -n 's/^execs_done *: *//p' "$stats" 2>/dev/null)
     if [ "$rc" -ne 0 ] || [ ! -f "$stats" ] || [ "$crashes" -ne 0 ] ||
