@@ -15,8 +15,9 @@
  *   - Every `const char *` the library returns points either to static
  *     storage (status names, messages, enum names) or into a document; the
  *     latter stays valid until robots_free() on that document. Such strings
- *     are also NUL-terminated for convenience, but their length is always
- *     given, and may contain NUL bytes nowhere (NULs end a line's content).
+ *     are also NUL-terminated for convenience (except an agent's `token`,
+ *     which is a prefix of its `value`), but their length is always given,
+ *     and they contain no NUL byte (a NUL ends a line's content).
  *   - Nothing returned by the library is to be released with free().
  *   - Functions that produce text for the caller write into a caller-owned
  *     buffer `(buf, cap)` and report the length needed.
@@ -288,7 +289,11 @@ typedef struct robots_str {
  * scans the record in file order. In every profile the worst case is
  *   sum over applicable rules of (pattern_len + 1) * (path_len + 1)
  * byte comparisons, plus path_len hash steps per set; no recursion, no
- * allocation, and about 49 KiB of stack (the normalised path). */
+ * allocation, and about 49 KiB of stack (the normalised path). Choosing
+ * the group costs a binary search per agent name in rfc9309 and google;
+ * in legacy, where a record's agent is a substring of the caller's name,
+ * up to sum over user-agent lines of (token_len * sum of name lengths)
+ * byte comparisons, which a crawler's own short name keeps small. */
 ROBOTS_API robots_status robots_check(const robots_txt *doc,
                                       const robots_str *agents,
                                       size_t agent_count, const char *url,
@@ -344,7 +349,8 @@ typedef struct robots_agent_info {
     const char *value; /* as written, trimmed */
     size_t value_len;
     const char *token; /* the product token it is reduced to (rfc9309,
-                          google); the whole value in legacy */
+                          google); the whole value in legacy. A prefix of
+                          value: use token_len, it is not NUL-terminated */
     size_t token_len;
     int is_wildcard; /* `*` */
 } robots_agent_info;
