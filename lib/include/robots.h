@@ -53,8 +53,8 @@ extern "C" {
 #define ROBOTS_VERSION_MINOR 1
 #define ROBOTS_VERSION_PATCH 0
 #define ROBOTS_VERSION_STRING "0.1.0"
-#define ROBOTS_VERSION_NUMBER                                                 \
-    (ROBOTS_VERSION_MAJOR * 10000 + ROBOTS_VERSION_MINOR * 100 +             \
+#define ROBOTS_VERSION_NUMBER                                                  \
+    (ROBOTS_VERSION_MAJOR * 10000 + ROBOTS_VERSION_MINOR * 100 +               \
      ROBOTS_VERSION_PATCH)
 
 #if defined(ROBOTS_STATIC)
@@ -301,9 +301,8 @@ ROBOTS_API robots_status robots_check(const robots_txt *doc,
 
 /* Convenience for one agent. */
 ROBOTS_API robots_status robots_check_agent(const robots_txt *doc,
-                                            const char *agent,
-                                            size_t agent_len, const char *url,
-                                            size_t url_len,
+                                            const char *agent, size_t agent_len,
+                                            const char *url, size_t url_len,
                                             robots_verdict *out);
 
 /* ------------------------------------------------------------------------
@@ -318,9 +317,8 @@ ROBOTS_API robots_status robots_check_agent(const robots_txt *doc,
  * 100 KiB of stack for the two normalised strings. */
 ROBOTS_API robots_status robots_match_path(robots_profile profile,
                                            const char *pattern,
-                                           size_t pattern_len,
-                                           const char *path, size_t path_len,
-                                           int *matched);
+                                           size_t pattern_len, const char *path,
+                                           size_t path_len, int *matched);
 
 /* The path (with ;params and ?query, without fragment) a check matches for
  * `url`, written to buf (NUL-terminated when it fits). *needed is the
@@ -377,12 +375,11 @@ typedef struct robots_record_info {
 ROBOTS_API size_t robots_group_count(const robots_txt *doc);
 ROBOTS_API robots_status robots_group(const robots_txt *doc, size_t group,
                                       robots_group_info *out);
-ROBOTS_API robots_status robots_group_agent(const robots_txt *doc,
-                                            size_t group, size_t agent,
+ROBOTS_API robots_status robots_group_agent(const robots_txt *doc, size_t group,
+                                            size_t agent,
                                             robots_agent_info *out);
 ROBOTS_API robots_status robots_group_rule(const robots_txt *doc, size_t group,
-                                           size_t rule,
-                                           robots_rule_info *out);
+                                           size_t rule, robots_rule_info *out);
 
 /* Sitemaps, in file order, from anywhere in the file. */
 ROBOTS_API size_t robots_sitemap_count(const robots_txt *doc);
@@ -399,8 +396,8 @@ ROBOTS_API robots_status robots_extension(const robots_txt *doc, size_t index,
  * and the first group's index (ROBOTS_NO_INDEX when none applies). */
 ROBOTS_API robots_status robots_select_group(const robots_txt *doc,
                                              const robots_str *agents,
-                                             size_t agent_count,
-                                             size_t *group, int *specific);
+                                             size_t agent_count, size_t *group,
+                                             int *specific);
 
 /* ------------------------------------------------------------------------
  * Diagnostics: what was odd about the file. Never fatal.
@@ -420,20 +417,20 @@ typedef enum robots_diag_kind {
     ROBOTS_DIAG_LINE_TRUNCATED = 5,        /* past ROBOTS_MAX_LINE_BYTES */
     ROBOTS_DIAG_PAST_PARSE_LIMIT = 6,      /* content ignored */
     ROBOTS_DIAG_INVALID_CRAWL_DELAY = 7,   /* not a non-negative number */
-    ROBOTS_DIAG_EXTENSION = 8,  /* a known extension kept but not acted on */
-    ROBOTS_DIAG_NUL_BYTE = 9,   /* a NUL ended a line's content */
-    ROBOTS_DIAG_INVALID_UTF8 = 10,      /* bytes that are not UTF-8 */
-    ROBOTS_DIAG_BOM_NOT_AT_START = 11,  /* a UTF-8 BOM after offset 0 */
-    ROBOTS_DIAG_EMPTY_KEY = 12,         /* ": value" */
-    ROBOTS_DIAG_EMPTY_USER_AGENT = 13,  /* "User-agent:" with no token */
-    ROBOTS_DIAG_AGENT_REDUCED = 14,     /* "Foo/1.0" read as "Foo" */
+    ROBOTS_DIAG_EXTENSION = 8,     /* a known extension kept but not acted on */
+    ROBOTS_DIAG_NUL_BYTE = 9,      /* a NUL ended a line's content */
+    ROBOTS_DIAG_INVALID_UTF8 = 10, /* bytes that are not UTF-8 */
+    ROBOTS_DIAG_BOM_NOT_AT_START = 11,     /* a UTF-8 BOM after offset 0 */
+    ROBOTS_DIAG_EMPTY_KEY = 12,            /* ": value" */
+    ROBOTS_DIAG_EMPTY_USER_AGENT = 13,     /* "User-agent:" with no token */
+    ROBOTS_DIAG_AGENT_REDUCED = 14,        /* "Foo/1.0" read as "Foo" */
     ROBOTS_DIAG_SITEMAP_NOT_ABSOLUTE = 15, /* not scheme://... */
-    ROBOTS_DIAG_LOOKS_LIKE_HTML = 16,   /* an HTML page served as robots.txt */
+    ROBOTS_DIAG_LOOKS_LIKE_HTML = 16, /* an HTML page served as robots.txt */
     ROBOTS_DIAG_TOO_MANY_DIAGNOSTICS = 17, /* ROBOTS_MAX_DIAGNOSTICS reached */
     ROBOTS_DIAG_KEY_BY_PREFIX = 18, /* google: "disallowed" read as disallow */
     ROBOTS_DIAG_NO_SEPARATOR_PAIR = 19, /* google: "disallow /x" read as key
                                            value */
-    ROBOTS_DIAG_ALLOW_IGNORED = 20, /* reserved */
+    ROBOTS_DIAG_ALLOW_IGNORED = 20,     /* reserved */
     ROBOTS_DIAG_EMPTY_ALLOW_MATCHES_ALL = 21, /* legacy: "Allow:" */
     ROBOTS_DIAG_UTF16_BOM = 22 /* the file starts with a UTF-16 BOM */
 } robots_diag_kind;
