@@ -110,8 +110,56 @@ static void merge_budget(void) {
     }
 }
 
+/* The shapes a check filters before matching: many "/x*?k=" and "/x*.e$"
+ * rules under one key (the filters, the cached byte search over several
+ * '?'), against paths that end, or do not, with what the rules need. */
+static void wildcard_filters(void) {
+    static const char *const params[] = {
+        "?q=", "?sid=", "?a=", "?qq=", "=", "?", "q?", "a?q="};
+    static const char *const exts[] = {".pdf",   ".f", "f",
+                                       ".pdf.f", "df", "?q=.pdf"};
+    static const char *const tails[] = {
+        "",        "?q=",  "?qq=1", "?a=?q=",   ".pdf", "a.pdf",
+        "?q=.pdf", "?sid", "??q=",  "x?a=1?q=", "f",    "/a/b?"};
+    char body[4096];
+    size_t len = 0;
+    len += (size_t)snprintf(body + len, sizeof body - len, "User-agent: *\n");
+    for (size_t i = 0; i < sizeof params / sizeof params[0]; i++)
+        len += (size_t)snprintf(body + len, sizeof body - len,
+                                "%s: /*%s\n%s: /a*%s*b\n",
+                                i % 2 ? "Allow" : "Disallow", params[i],
+                                i % 3 ? "Allow" : "Disallow", params[i]);
+    for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
+        len += (size_t)snprintf(body + len, sizeof body - len,
+                                "%s: /*%s$\n%s: /a/*x*%s$\n",
+                                i % 2 ? "Disallow" : "Allow", exts[i],
+                                i % 3 ? "Disallow" : "Allow", exts[i]);
+    for (int p = 0; p < 2; p++) {
+        robots_options options;
+        robots_options_init(&options);
+        options.profile = (robots_profile)p;
+        robots_txt *doc = NULL;
+        EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+        if (doc == NULL)
+            continue;
+        robots_str agent = {"bot", 3};
+        static const char *const heads[] = {"/", "/a", "/a/", "/a/x", "/ab"};
+        char path[128];
+        for (size_t h = 0; h < sizeof heads / sizeof heads[0]; h++) {
+            for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++) {
+                int n = snprintf(path, sizeof path, "%s%s", heads[h], tails[t]);
+                same_verdict(doc, &agent, 1, path, (size_t)n);
+                n = snprintf(path, sizeof path, "%s%sb", heads[h], tails[t]);
+                same_verdict(doc, &agent, 1, path, (size_t)n);
+            }
+        }
+        robots_free(doc);
+    }
+}
+
 int main(void) {
     merge_budget();
+    wildcard_filters();
     static const char *const names[] = {"a", "B", "a-b", "*", "c", "", "a/1"};
     const size_t name_count = sizeof names / sizeof names[0];
     char body[8192], path[256];

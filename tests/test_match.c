@@ -8,6 +8,8 @@
 #include "internal.h"
 #include "testing.h"
 
+#include <string.h>
+
 static int match(robots_profile profile, const char *pattern,
                  const char *path) {
     int matched = -1;
@@ -204,7 +206,37 @@ static void arguments(void) {
               ROBOTS_ERR_TOO_LARGE);
 }
 
+/* The byte-class table the fast paths read agrees with the definitions it
+ * was generated from. */
+static void byte_classes(void) {
+    for (unsigned c = 0; c < 256; c++) {
+        int encode =
+            c < 0x21 || c >= 0x7F || (c != 0 && strchr("\"<>\\^`{|}", (int)c));
+        int unreserved = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                         (c >= '0' && c <= '9') ||
+                         (c != 0 && strchr("-._~", (int)c));
+        int plain = !encode && c != '%' && c != '*' && c != '$';
+        int token = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                    c == '_' || c == '-';
+        int auth_end = c == '/' || c == '?' || c == '#';
+        int hex = rb_hex_value((unsigned char)c) >= 0;
+        int line = c == 0 || c == '\n' || c == '\r' || c == '#' || c >= 0x80;
+        int space = c == ' ' || c == '\t';
+        unsigned k = rb_byte_class[c];
+        EXPECT_MSG(
+            !!(k & RB_C_PLAIN) == plain &&
+                !!(k & RB_C_UNRESERVED) == unreserved &&
+                !!(k & RB_C_ENCODE) == encode && !!(k & RB_C_TOKEN) == token &&
+                !!(k & RB_C_AUTH_END) == auth_end && !!(k & RB_C_HEX) == hex &&
+                !!(k & RB_C_LINE) == line && !!(k & RB_C_SPACE) == space,
+            "byte 0x%02X: class 0x%02X", c, k);
+        unsigned lower = (c >= 'A' && c <= 'Z') ? c + 32 : c;
+        EXPECT_EQ(rb_lower((unsigned char)c), lower);
+    }
+}
+
 int main(void) {
+    byte_classes();
     table_9_3();
     seed_004_paths(ROBOTS_PROFILE_RFC9309);
     seed_004_paths(ROBOTS_PROFILE_GOOGLE);

@@ -13,14 +13,9 @@
  */
 #include "internal.h"
 
-static int is_token_char(unsigned char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-           c == '-';
-}
-
 size_t rb_agent_token_len(const char *value, size_t len) {
     size_t i = 0;
-    while (i < len && is_token_char((unsigned char)value[i]))
+    while (i < len && (rb_byte_class[(unsigned char)value[i]] & RB_C_TOKEN))
         i++;
     return i;
 }

@@ -181,15 +181,125 @@ static void scan_match(const robots_txt *doc, const robots_str *agents,
     finish(doc, &best, out);
 }
 
+/* The path a check reads, with what the filters test, computed once, and
+ * the last search for a byte (the wildcard rules of a node often start
+ * their first segment with the same byte, as "?" in rules for "?a=" and
+ * "?b=" anywhere). */
+typedef struct query {
+    const char *path;
+    size_t len;
+    int have_bytes;
+    uint64_t bytes[2]; /* bit c & 127: byte c occurs in the path */
+    size_t find_from, find_at;
+    int find_byte; /* -1: none cached */
+} query;
+
+static void path_bytes(query *q) {
+    uint64_t lo = 0, hi = 0;
+    for (size_t i = 0; i < q->len; i++) {
+        unsigned c = (unsigned char)q->path[i] & 127u;
+        uint64_t bit = (uint64_t)1 << (c & 63);
+        if (c < 64)
+            lo |= bit;
+        else
+            hi |= bit;
+    }
+    q->bytes[0] = lo;
+    q->bytes[1] = hi;
+    q->have_bytes = 1;
+}
+
+static int has_byte(const query *q, unsigned char c) {
+    unsigned b = c & 127u;
+    return (int)((q->bytes[b >> 6] >> (b & 63)) & 1);
+}
+
+/* Can a rule with this filter match the path past its key (rest bytes)? */
+static int filter_passes(query *q, uint32_t f, size_t rest) {
+    if (rest < RB_FILTER_MIN(f))
+        return 0;
+    const unsigned char *end = (const unsigned char *)q->path + q->len;
+    switch (RB_FILTER_MODE(f)) {
+    case RB_FILTER_SUFFIX:
+        return end[-1] == RB_FILTER_A(f) && end[-2] == RB_FILTER_B(f);
+    case RB_FILTER_LAST:
+        return end[-1] == RB_FILTER_A(f);
+    case RB_FILTER_BYTES:
+        if (!q->have_bytes)
+            path_bytes(q);
+        return has_byte(q, RB_FILTER_A(f)) && has_byte(q, RB_FILTER_B(f));
+    default:
+        return 1;
+    }
+}
+
+/* The first position at or after `from` holding byte c, or len. */
+static size_t find_byte(query *q, unsigned char c, size_t from) {
+    if (q->find_byte == c && q->find_from == from)
+        return q->find_at;
+    const char *hit = memchr(q->path + from, c, q->len - from);
+    q->find_byte = c;
+    q->find_from = from;
+    q->find_at = hit ? (size_t)(hit - q->path) : q->len;
+    return q->find_at;
+}
+
+/* Where needle first occurs in path[from..len): the position past it, or 0
+ * when it does not occur. */
+static size_t find_end(query *q, size_t from, const char *needle, size_t n) {
+    const char *path = q->path;
+    size_t len = q->len;
+    while (len - from >= n) {
+        size_t i = find_byte(q, (unsigned char)needle[0], from);
+        if (len - i < n)
+            return 0;
+        size_t k = 1;
+        while (k < n && path[i + k] == needle[k])
+            k++;
+        if (k == n)
+            return i + n;
+        from = i + 1;
+    }
+    return 0;
+}
+
+/* rb_match_wildcard() for the part of a pattern from its first `*` on, at
+ * `from` in the path: the same leftmost-occurrence walk, written for the
+ * short patterns and paths of a check. */
+static int match_star(query *q, const char *pat, size_t plen, size_t from) {
+    int anchored = pat[plen - 1] == '$';
+    if (anchored)
+        plen--;
+    size_t len = q->len, cursor = from, p = 1;
+    for (;;) {
+        size_t e = p;
+        while (e < plen && pat[e] != '*')
+            e++;
+        size_t seg = e - p;
+        if (e == plen && anchored)
+            return len - cursor >= seg &&
+                   (seg == 0 || memcmp(q->path + len - seg, pat + p, seg) == 0);
+        if (seg != 0) {
+            size_t at = find_end(q, cursor, pat + p, seg);
+            if (at == 0)
+                return 0;
+            cursor = at;
+        }
+        if (e == plen)
+            return 1;
+        p = e + 1;
+    }
+}
+
 /* The rules filed under one key that is a prefix of the path, `klen` bytes
- * long, highest priority first. */
-static void try_node(const robots_txt *doc, const rb_node *node,
-                     const char *path, size_t len, best_rule *best) {
-    size_t klen = node->key_len;
+ * long, highest priority first. A wildcard rule's filter is tried before
+ * anything else of it is read. */
+static void try_node(const robots_txt *doc, const rb_node *node, query *q,
+                     best_rule *best) {
+    size_t klen = node->key_len, len = q->len;
     const uint32_t *e = doc->entries + node->first_entry;
     for (uint32_t i = 0; i < node->entry_count; i++) {
         uint32_t rule = e[i] & ~RB_ENTRY_INDEX_DIR;
-        const rb_rule *r = &doc->rules[rule];
         if (e[i] & RB_ENTRY_INDEX_DIR) {
             if (best->found && klen + 1 < best->priority)
                 return;
@@ -197,6 +307,10 @@ static void try_node(const robots_txt *doc, const rb_node *node,
                 consider(best, klen + 1, ROBOTS_RULE_ALLOW, rule);
             continue;
         }
+        uint32_t f = doc->filters[rule];
+        if (f != 0 && !filter_passes(q, f, len - klen))
+            continue;
+        const rb_rule *r = &doc->rules[rule];
         size_t plen = r->normalized_len;
         if (best->found && plen < best->priority)
             return;
@@ -207,15 +321,14 @@ static void try_node(const robots_txt *doc, const rb_node *node,
         else if (plen == klen + 1 && pattern[klen] == '$')
             matched = klen == len;
         else
-            matched = rb_match_wildcard(pattern + klen, plen - klen,
-                                        path + klen, len - klen);
+            matched = match_star(q, pattern + klen, plen - klen, klen);
         if (matched)
             consider(best, plen, RB_RULE_KIND(r), rule);
     }
 }
 
 static void probe(const robots_txt *doc, const rb_set *set, uint32_t hash,
-                  size_t klen, const char *path, size_t len, best_rule *best) {
+                  size_t klen, query *q, best_rule *best) {
     uint32_t i = hash & set->slot_mask;
     for (;;) {
         uint32_t v = doc->slots[set->first_slot + i];
@@ -223,9 +336,9 @@ static void probe(const robots_txt *doc, const rb_set *set, uint32_t hash,
             return;
         const rb_node *node = &doc->nodes[v - 1];
         if (node->key_hash == hash && node->key_len == klen &&
-            memcmp(doc->text + doc->rules[node->key_rule].normalized_off, path,
-                   klen) == 0) {
-            try_node(doc, node, path, len, best);
+            memcmp(doc->text + doc->rules[node->key_rule].normalized_off,
+                   q->path, klen) == 0) {
+            try_node(doc, node, q, best);
             return;
         }
         i = (i + 1) & set->slot_mask;
@@ -234,16 +347,17 @@ static void probe(const robots_txt *doc, const rb_set *set, uint32_t hash,
 
 /* One set: for each prefix of the path whose length some key has, one hash
  * look-up; the hash of each prefix extends the previous one. */
-static void match_set(const robots_txt *doc, const rb_set *set,
-                      const char *path, size_t len, best_rule *best) {
+static void match_set(const robots_txt *doc, const rb_set *set, query *q,
+                      best_rule *best) {
     uint32_t hash = RB_FNV_OFFSET;
+    const char *path = q->path;
     if (set->len_mask & 1)
-        probe(doc, set, hash, 0, path, len, best);
-    size_t last = len < set->max_key_len ? len : set->max_key_len;
+        probe(doc, set, hash, 0, q, best);
+    size_t last = q->len < set->max_key_len ? q->len : set->max_key_len;
     for (size_t k = 1; k <= last; k++) {
         hash = rb_hash_step(hash, (unsigned char)path[k - 1]);
         if (k >= 64 || ((set->len_mask >> k) & 1))
-            probe(doc, set, hash, k, path, len, best);
+            probe(doc, set, hash, k, q, best);
     }
 }
 
@@ -252,15 +366,21 @@ static void indexed_match(const robots_txt *doc, const uint32_t *tokens,
                           robots_verdict *out) {
     best_rule best;
     memset(&best, 0, sizeof best);
+    query q;
+    q.path = path;
+    q.len = len;
+    q.have_bytes = 0;
+    q.find_byte = -1;
+    q.find_from = q.find_at = 0;
     if (token_count == 0) {
-        match_set(doc, &doc->sets[doc->wildcard_set], path, len, &best);
+        match_set(doc, &doc->sets[doc->wildcard_set], &q, &best);
     } else {
         for (size_t t = 0; t < token_count; t++) {
             const rb_token *token = &doc->tokens[tokens[t]];
             for (uint32_t s = 0; s < token->set_count; s++)
                 match_set(doc,
-                          &doc->sets[doc->token_sets[token->first_set + s]],
-                          path, len, &best);
+                          &doc->sets[doc->token_sets[token->first_set + s]], &q,
+                          &best);
         }
     }
     finish(doc, &best, out);

@@ -70,6 +70,7 @@ void rb_index_init(rb_index_build *build) {
     rb_vec_init(&build->slots, sizeof(uint32_t));
     rb_vec_init(&build->nodes, sizeof(rb_node));
     rb_vec_init(&build->entries, sizeof(uint32_t));
+    rb_vec_init(&build->filters, sizeof(uint32_t));
     build->wildcard_set = NO_SET;
 }
 
@@ -80,6 +81,7 @@ void rb_index_release(rb_mem *mem, rb_index_build *build) {
     rb_vec_release(mem, &build->slots);
     rb_vec_release(mem, &build->nodes);
     rb_vec_release(mem, &build->entries);
+    rb_vec_release(mem, &build->filters);
 }
 
 static const char *pattern_of(const builder *b, uint32_t rule) {
@@ -112,6 +114,76 @@ static void compute_key(const char *p, size_t len, int index_htm, rule_key *k) {
         k->dir_len = (uint32_t)dir;
         k->dir_hash = d;
     }
+}
+
+/* How often a byte occurs in URL paths, roughly (higher: more often), so
+ * that a filter tests the rarest bytes a pattern needs. */
+static unsigned byte_commonness(unsigned char c) {
+    static const char letters[] = "etaoinsrhldcumfpgwybvkxjqz";
+    if (c == '/')
+        return 60;
+    if (c == '.' || c == '-')
+        return 50;
+    if (c >= '0' && c <= '9')
+        return 45;
+    if (c == '?' || c == '=' || c == '&' || c == '_')
+        return 30;
+    unsigned char l = rb_lower(c);
+    for (unsigned i = 0; letters[i] != '\0'; i++)
+        if (letters[i] == l)
+            return 40 - i; /* 40 ('e') down to 15 ('z') */
+    return 5;
+}
+
+/* The filter of a rule (see RB_FILTER_* in internal.h). */
+static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
+    if (key_len >= len || p[key_len] != '*')
+        return 0; /* no wildcard: a check needs no filter */
+    size_t end = len;
+    int anchored = p[len - 1] == '$';
+    if (anchored)
+        end--;
+    size_t need = 0, last_seg = 0;
+    unsigned char a = 0, b = 0;
+    unsigned ra = 1000, rb = 1000;
+    for (size_t i = key_len + 1; i < end; i++) {
+        unsigned char c = (unsigned char)p[i];
+        if (c == '*') {
+            last_seg = 0;
+            continue;
+        }
+        need++;
+        last_seg++;
+        unsigned r = byte_commonness(c);
+        if (c == a || c == b)
+            continue;
+        if (r < ra) {
+            b = a;
+            rb = ra;
+            a = c;
+            ra = r;
+        } else if (r < rb) {
+            b = c;
+            rb = r;
+        }
+    }
+    if (need > 0x3FFF)
+        need = 0x3FFF;
+    uint32_t mode = RB_FILTER_NONE;
+    if (anchored && last_seg >= 2) {
+        mode = RB_FILTER_SUFFIX;
+        a = (unsigned char)p[end - 1];
+        b = (unsigned char)p[end - 2];
+    } else if (anchored && last_seg == 1) {
+        mode = RB_FILTER_LAST;
+        a = (unsigned char)p[end - 1];
+        b = 0;
+    } else if (need > 0) {
+        mode = RB_FILTER_BYTES;
+        if (rb == 1000)
+            b = a;
+    }
+    return mode << 30 | (uint32_t)need << 16 | (uint32_t)b << 8 | a;
 }
 
 /* The node of this set with this key, created if new; NO_SET on failure. */
@@ -442,9 +514,17 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
     if (b.keys == NULL || b.group_set == NULL || refs == NULL)
         goto done;
     b.merge_left = MERGE_BUDGET(rule_count);
-    for (size_t i = 0; i < rule_count; i++)
-        compute_key(text + rules[i].normalized_off, rules[i].normalized_len,
+    uint32_t *filters = rb_vec_reserve(mem, &build->filters, rule_count);
+    if (filters == NULL)
+        goto done;
+    build->filters.count = rule_count;
+    for (size_t i = 0; i < rule_count; i++) {
+        const char *p = text + rules[i].normalized_off;
+        compute_key(p, rules[i].normalized_len,
                     (int)RB_RULE_INDEX_HTM(&rules[i]), &b.keys[i]);
+        filters[i] =
+            compute_filter(p, rules[i].normalized_len, b.keys[i].key_len);
+    }
     for (size_t g = 0; g < group_count; g++) {
         b.group_set[g] = NO_SET;
         for (uint32_t a = 0; a < groups[g].agent_count; a++) {

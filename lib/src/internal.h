@@ -143,6 +143,25 @@ typedef struct rb_node {
  * priority, highest first, so a check stops at the first that cannot win. */
 #define RB_ENTRY_INDEX_DIR 0x80000000u
 
+/* A rule's filter: a test a check makes before matching a wildcard rule
+ * (one whose key ends at a `*`), from what the pattern needs of the path
+ * after its key. Bits 0-7 and 8-15: bytes A and B; bits 16-29: the literal
+ * bytes the pattern needs after its key (saturated); bits 30-31: the test.
+ *   NONE:   only the length;
+ *   SUFFIX: (a final `$` and a last segment of at least two bytes) the path
+ *           ends with B then A;
+ *   LAST:   (a final `$` and a one-byte last segment) the path ends with A;
+ *   BYTES:  A and B both occur in the path.
+ * Every test is implied by a match, so a failed test is a certain miss. */
+#define RB_FILTER_NONE 0u
+#define RB_FILTER_SUFFIX 1u
+#define RB_FILTER_LAST 2u
+#define RB_FILTER_BYTES 3u
+#define RB_FILTER_MODE(f) ((f) >> 30)
+#define RB_FILTER_MIN(f) (((f) >> 16) & 0x3FFFu)
+#define RB_FILTER_A(f) ((unsigned char)((f)&0xFFu))
+#define RB_FILTER_B(f) ((unsigned char)(((f) >> 8) & 0xFFu))
+
 #define RB_FNV_OFFSET 2166136261u
 #define RB_FNV_PRIME 16777619u
 static inline uint32_t rb_hash_step(uint32_t h, unsigned char c) {
@@ -174,6 +193,7 @@ struct robots_txt {
     const uint32_t *slots; /* node index + 1; 0 is an empty slot */
     const rb_node *nodes;
     const uint32_t *entries;
+    const uint32_t *filters; /* one per rule (RB_FILTER_*) */
     size_t token_count, token_set_count, set_count, slot_count, node_count,
         entry_count;
     uint32_t wildcard_set; /* UINT32_MAX: no `*` group */
@@ -182,7 +202,7 @@ struct robots_txt {
 /* The index, while it is built: growable arrays the parser copies into the
  * document's block. */
 typedef struct rb_index_build {
-    rb_vec tokens, token_sets, sets, slots, nodes, entries;
+    rb_vec tokens, token_sets, sets, slots, nodes, entries, filters;
     uint32_t wildcard_set;
 } rb_index_build;
 
@@ -190,12 +210,24 @@ static inline const char *rb_str(const robots_txt *doc, rb_span span) {
     return doc->text + span.off;
 }
 
-/* ---- character classes -------------------------------------------------- */
+/* ---- character classes --------------------------------------------------
+ * One table look-up instead of a chain of comparisons (normalize.c). */
+#define RB_C_PLAIN 0x01u /* rfc9309 copies it as is (not %, *, $, ENCODE) */
+#define RB_C_UNRESERVED 0x02u /* RFC 3986 section 2.3 */
+#define RB_C_ENCODE 0x04u     /* may not appear in a URI as it is */
+#define RB_C_TOKEN 0x08u      /* [A-Za-z_-]: a product token */
+#define RB_C_AUTH_END 0x10u   /* '/', '?', '#': ends a URL's authority */
+#define RB_C_HEX 0x20u        /* [0-9A-Fa-f] */
+#define RB_C_LINE 0x40u       /* NUL, LF, CR, '#', >= 0x80: a line's specials */
+#define RB_C_SPACE 0x80u      /* ' ', '\t' */
+RB_HIDDEN extern const unsigned char rb_byte_class[256];
+RB_HIDDEN extern const unsigned char rb_lower_table[256];
+
 static inline int rb_is_space(unsigned char c) {
     return c == ' ' || c == '\t';
 }
 static inline unsigned char rb_lower(unsigned char c) {
-    return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + ('a' - 'A')) : c;
+    return rb_lower_table[c];
 }
 static inline int rb_hex_value(unsigned char c) {
     if (c >= '0' && c <= '9')

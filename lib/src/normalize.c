@@ -20,6 +20,47 @@
 
 static const char hex_digits[] = "0123456789ABCDEF";
 
+/* RB_C_* bits of every byte (generated from the definitions in internal.h
+ * and the functions below; tests/test_match.c compares them). */
+const unsigned char rb_byte_class[256] = {
+    68, 4,  4,  4,  4,  4,  4,  4,  4,  132, 68, 4,  4,  68, 4,   4,  4,  4,
+    4,  4,  4,  4,  4,  4,  4,  4,  4,  4,   4,  4,  4,  4,  132, 1,  4,  81,
+    0,  0,  1,  1,  1,  1,  0,  1,  1,  11,  3,  17, 35, 35, 35,  35, 35, 35,
+    35, 35, 35, 35, 1,  1,  4,  1,  4,  17,  1,  43, 43, 43, 43,  43, 43, 11,
+    11, 11, 11, 11, 11, 11, 11, 11, 11, 11,  11, 11, 11, 11, 11,  11, 11, 11,
+    11, 1,  4,  1,  4,  11, 4,  43, 43, 43,  43, 43, 43, 11, 11,  11, 11, 11,
+    11, 11, 11, 11, 11, 11, 11, 11, 11, 11,  11, 11, 11, 11, 11,  4,  4,  4,
+    3,  4,  68, 68, 68, 68, 68, 68, 68, 68,  68, 68, 68, 68, 68,  68, 68, 68,
+    68, 68, 68, 68, 68, 68, 68, 68, 68, 68,  68, 68, 68, 68, 68,  68, 68, 68,
+    68, 68, 68, 68, 68, 68, 68, 68, 68, 68,  68, 68, 68, 68, 68,  68, 68, 68,
+    68, 68, 68, 68, 68, 68, 68, 68, 68, 68,  68, 68, 68, 68, 68,  68, 68, 68,
+    68, 68, 68, 68, 68, 68, 68, 68, 68, 68,  68, 68, 68, 68, 68,  68, 68, 68,
+    68, 68, 68, 68, 68, 68, 68, 68, 68, 68,  68, 68, 68, 68, 68,  68, 68, 68,
+    68, 68, 68, 68, 68, 68, 68, 68, 68, 68,  68, 68, 68, 68, 68,  68, 68, 68,
+    68, 68, 68, 68,
+};
+
+const unsigned char rb_lower_table[256] = {
+    0,   1,   2,   3,   4,   5,   6,   7,   8,   9,   10,  11,  12,  13,  14,
+    15,  16,  17,  18,  19,  20,  21,  22,  23,  24,  25,  26,  27,  28,  29,
+    30,  31,  32,  33,  34,  35,  36,  37,  38,  39,  40,  41,  42,  43,  44,
+    45,  46,  47,  48,  49,  50,  51,  52,  53,  54,  55,  56,  57,  58,  59,
+    60,  61,  62,  63,  64,  97,  98,  99,  100, 101, 102, 103, 104, 105, 106,
+    107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121,
+    122, 91,  92,  93,  94,  95,  96,  97,  98,  99,  100, 101, 102, 103, 104,
+    105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119,
+    120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134,
+    135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149,
+    150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164,
+    165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175, 176, 177, 178, 179,
+    180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191, 192, 193, 194,
+    195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207, 208, 209,
+    210, 211, 212, 213, 214, 215, 216, 217, 218, 219, 220, 221, 222, 223, 224,
+    225, 226, 227, 228, 229, 230, 231, 232, 233, 234, 235, 236, 237, 238, 239,
+    240, 241, 242, 243, 244, 245, 246, 247, 248, 249, 250, 251, 252, 253, 254,
+    255,
+};
+
 static char *put_escape(char *out, unsigned char c) {
     out[0] = '%';
     out[1] = hex_digits[c >> 4];
@@ -65,25 +106,16 @@ static int escape_at(const char *in, size_t len, size_t i) {
     return hi * 16 + lo;
 }
 
-/* Octets an rfc9309 pattern or path may copy as they are: the common case,
- * copied in runs. '%', '*', '$' and what must be encoded are not. */
-static int plain_rfc9309(unsigned char c) {
-    return c > 0x20 && c < 0x7F && c != '%' && c != '*' && c != '$' &&
-           !must_encode(c);
-}
-
+/* Octets an rfc9309 pattern or path may copy as they are (RB_C_PLAIN):
+ * the common case, copied while they are looked at. '%', '*', '$' and what
+ * must be encoded are not. */
 static size_t normalize_rfc9309(const char *in, size_t len, char *out,
                                 int is_pattern) {
     char *o = out;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)in[i];
-        if (plain_rfc9309(c)) {
-            size_t run = i + 1;
-            while (run < len && plain_rfc9309((unsigned char)in[run]))
-                run++;
-            memcpy(o, in + i, run - i);
-            o += run - i;
-            i = run - 1;
+        if (rb_byte_class[c] & RB_C_PLAIN) {
+            *o++ = (char)c;
         } else if (c == '%') {
             int v = escape_at(in, len, i);
             if (v >= 0) {
@@ -149,8 +181,8 @@ static size_t normalize_legacy(const char *in, size_t len, char *out) {
 }
 
 static size_t copy_bytes(const char *in, size_t len, char *out) {
-    for (size_t i = 0; i < len; i++)
-        out[i] = in[i];
+    if (len != 0)
+        memcpy(out, in, len);
     return len;
 }
 

@@ -741,14 +741,16 @@ static void release_parser(parser *p) {
 
 /* Copies the arrays into one block laid out as [robots_txt][groups][agents]
  * [rules][sitemaps][extensions][diags][tokens][token sets][sets][slots]
- * [nodes][entries][text]; everything in it is aligned to 8 bytes. */
+ * [nodes][entries][filters][text]; everything in it is aligned to 8 bytes. */
 static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
-    enum { PARTS = 13 };
-    const rb_vec *parts[PARTS] = {
-        &p->groups,     &p->agents,      &p->rules,        &p->sitemaps,
-        &p->extensions, &p->diags,       &p->index.tokens, &p->index.token_sets,
-        &p->index.sets, &p->index.slots, &p->index.nodes,  &p->index.entries,
-        &p->text};
+    enum { PARTS = 14 };
+    const rb_vec *parts[PARTS] = {&p->groups,        &p->agents,
+                                  &p->rules,         &p->sitemaps,
+                                  &p->extensions,    &p->diags,
+                                  &p->index.tokens,  &p->index.token_sets,
+                                  &p->index.sets,    &p->index.slots,
+                                  &p->index.nodes,   &p->index.entries,
+                                  &p->index.filters, &p->text};
     size_t offsets[PARTS];
     size_t size = align8(sizeof(robots_txt));
     for (size_t i = 0; i < PARTS; i++) {
@@ -781,7 +783,8 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->slots = (const uint32_t *)(block + offsets[9]);
     doc->nodes = (const rb_node *)(block + offsets[10]);
     doc->entries = (const uint32_t *)(block + offsets[11]);
-    doc->text = (const char *)(block + offsets[12]);
+    doc->filters = (const uint32_t *)(block + offsets[12]);
+    doc->text = (const char *)(block + offsets[13]);
     doc->group_count = p->groups.count;
     doc->agent_count = p->agents.count;
     doc->rule_count = p->rules.count;

@@ -60,7 +60,10 @@ static robots_status strict_path(const char *url, size_t len, size_t *start,
         }
         if (len - s >= 2 && url[s] == '/' && url[s + 1] == '/') {
             /* The authority runs to the first '/', '?' or '#'. */
-            pos = find_any(url, len, s + 2, "/?#");
+            pos = s + 2;
+            while (pos < len &&
+                   !(rb_byte_class[(unsigned char)url[pos]] & RB_C_AUTH_END))
+                pos++;
         } else if (s < len && url[s] == '/') {
             pos = s; /* "file:/x": a path right after the scheme */
         } else {
