@@ -16,6 +16,7 @@ test that fails. Exit status 0 when clean, 1 otherwise; the reason goes to
 --why FILE.
 """
 import argparse
+import concurrent.futures
 import glob
 import json
 import os
@@ -59,14 +60,13 @@ def log_errors(path):
     return max(counts) if counts else 0
 
 
-def print_log(path, limit=80):
+def log_text(path, limit=80):
     with open(path, errors="replace") as f:
         lines = f.read().splitlines()
-    print(f"----- {path}")
-    for line in lines[:limit]:
-        print(line)
+    text = [f"----- {path}"] + lines[:limit]
     if len(lines) > limit:
-        print(f"... ({len(lines) - limit} more lines)")
+        text.append(f"... ({len(lines) - limit} more lines)")
+    return "\n".join(text)
 
 
 def run_binary_tests(build, tests, scripts, opts):
@@ -93,7 +93,7 @@ def run_binary_tests(build, tests, scripts, opts):
     for log in sorted(glob.glob(os.path.join(build, "Testing", "Temporary",
                                              "MemoryChecker.*.log"))):
         if log_errors(log) > 0:
-            print_log(log)
+            print(log_text(log))
             num = os.path.basename(log).split(".")[1]
             name = (tests[int(num) - 1]["name"]
                     if num.isdigit() and 0 < int(num) <= len(tests)
@@ -105,7 +105,7 @@ def run_binary_tests(build, tests, scripts, opts):
 
 
 def run_script_test(build, test, vg_opts, opts):
-    """Runs one script test with its programs wrapped; True when clean."""
+    """Runs one script test with its programs wrapped: (clean?, report)."""
     name = test["name"]
     props = test_properties(test)
     wrapdir = os.path.join(os.path.realpath(build), "valgrind-wrap", name)
@@ -136,9 +136,8 @@ def run_script_test(build, test, vg_opts, opts):
         key, _, value = item.partition("=")
         env[key] = value
     cwd = props.get("WORKING_DIRECTORY", build)
-    print(f"+ [{name}] {' '.join(shlex.quote(c) for c in command)}"
-          f"  (valgrind wraps: {', '.join(wrapped) or 'nothing'})",
-          flush=True)
+    report = [f"+ [{name}] {' '.join(shlex.quote(c) for c in command)}"
+              f"  (valgrind wraps: {', '.join(wrapped) or 'nothing'})"]
     try:
         proc = subprocess.run(command, cwd=cwd, env=env,
                               stdin=subprocess.DEVNULL,
@@ -151,14 +150,12 @@ def run_script_test(build, test, vg_opts, opts):
     logs = sorted(glob.glob(os.path.join(logdir, "*.log")))
     dirty = [log for log in logs if log_errors(log) > 0]
     if not ok:
-        print(out)
-        print(f"[{name}] failed under valgrind (exit {rc})")
-    for log in dirty:
-        print_log(log)
-    print(f"[{name}] {len(logs)} processes under valgrind, "
-          f"{len(dirty)} with errors", flush=True)
-    return ok and not dirty and (logs or not wrapped)
-
+        report.append(out)
+        report.append(f"[{name}] failed under valgrind (exit {rc})")
+    report += [log_text(log) for log in dirty]
+    report.append(f"[{name}] {len(logs)} processes under valgrind, "
+                  f"{len(dirty)} with errors")
+    return ok and not dirty and bool(logs or not wrapped), "\n".join(report)
 
 def main():
     ap = argparse.ArgumentParser()
@@ -214,9 +211,16 @@ def main():
     if programs:
         failed += sorted(run_binary_tests(build, tests,
                                           [t["name"] for t in scripts], opts))
-    for test in scripts:
-        if not run_script_test(build, test, opts.valgrind_options, opts):
-            failed.append(test["name"])
+    # Script tests run their programs one after another; run them side by
+    # side, and print each report whole when it is done.
+    with concurrent.futures.ThreadPoolExecutor(max(1, opts.jobs)) as pool:
+        runs = {pool.submit(run_script_test, build, t, opts.valgrind_options,
+                            opts): t["name"] for t in scripts}
+        for done in concurrent.futures.as_completed(runs):
+            clean, report = done.result()
+            print(report, flush=True)
+            if not clean:
+                failed.append(runs[done])
     if failed:
         return fail("errors or failures under valgrind: " + " ".join(failed))
     print("valgrind: clean")
