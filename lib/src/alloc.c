@@ -68,7 +68,7 @@ void rb_vec_init(rb_vec *vec, size_t elem) {
     vec->elem = elem;
 }
 
-void *rb_vec_reserve(rb_mem *mem, rb_vec *vec, size_t more) {
+void *rb_vec_grow(rb_mem *mem, rb_vec *vec, size_t more) {
     if (more > SIZE_MAX / vec->elem - vec->count) {
         mem->failure = ROBOTS_ERR_TOO_LARGE;
         return NULL;
@@ -94,16 +94,6 @@ void *rb_vec_reserve(rb_mem *mem, rb_vec *vec, size_t more) {
         vec->cap = cap;
     }
     return vec->data + vec->count * vec->elem;
-}
-
-int rb_vec_push(rb_mem *mem, rb_vec *vec, const void *src, size_t n) {
-    unsigned char *dst = rb_vec_reserve(mem, vec, n);
-    if (dst == NULL)
-        return 0;
-    if (n != 0)
-        memcpy(dst, src, n * vec->elem);
-    vec->count += n;
-    return 1;
 }
 
 void rb_vec_release(rb_mem *mem, rb_vec *vec) {

@@ -117,23 +117,25 @@ static void compute_key(const char *p, size_t len, int index_htm, rule_key *k) {
 }
 
 /* How often a byte occurs in URL paths, roughly (higher: more often), so
- * that a filter tests the rarest bytes a pattern needs. */
-static unsigned byte_commonness(unsigned char c) {
-    static const char letters[] = "etaoinsrhldcumfpgwybvkxjqz";
-    if (c == '/')
-        return 60;
-    if (c == '.' || c == '-')
-        return 50;
-    if (c >= '0' && c <= '9')
-        return 45;
-    if (c == '?' || c == '=' || c == '&' || c == '_')
-        return 30;
-    unsigned char l = rb_lower(c);
-    for (unsigned i = 0; letters[i] != '\0'; i++)
-        if (letters[i] == l)
-            return 40 - i; /* 40 ('e') down to 15 ('z') */
-    return 5;
-}
+ * that a filter tests the rarest bytes a pattern needs: '/' 60, '.' and '-'
+ * 50, digits 45, letters 40 ('e') down to 15 ('z') by English frequency,
+ * '?', '=', '&' and '_' 30, anything else 5. */
+static const unsigned char byte_commonness[256] = {
+    5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
+    5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
+    30, 5,  5,  5,  5,  5,  5,  50, 50, 60, 45, 45, 45, 45, 45, 45, 45, 45, 45,
+    45, 5,  5,  5,  30, 5,  30, 5,  38, 21, 29, 30, 40, 26, 24, 32, 36, 17, 19,
+    31, 27, 35, 37, 25, 16, 33, 34, 39, 28, 20, 23, 18, 22, 15, 5,  5,  5,  5,
+    30, 5,  38, 21, 29, 30, 40, 26, 24, 32, 36, 17, 19, 31, 27, 35, 37, 25, 16,
+    33, 34, 39, 28, 20, 23, 18, 22, 15, 5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
+    5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
+    5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
+    5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
+    5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
+    5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
+    5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
+    5,  5,  5,  5,  5,  5,  5,  5,  5,
+};
 
 /* The filter of a rule (see RB_FILTER_* in internal.h). */
 static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
@@ -154,7 +156,7 @@ static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
         }
         need++;
         last_seg++;
-        unsigned r = byte_commonness(c);
+        unsigned r = byte_commonness[c];
         if (c == a || c == b)
             continue;
         if (r < ra) {

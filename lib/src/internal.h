@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define RB_HIDDEN __attribute__((visibility("hidden")))
 
@@ -41,12 +42,29 @@ typedef struct rb_vec {
 } rb_vec;
 
 RB_HIDDEN void rb_vec_init(rb_vec *vec, size_t elem);
-/* Room for `more` elements; returns a pointer to the first new one (not yet
- * counted), or NULL on failure. */
-RB_HIDDEN void *rb_vec_reserve(rb_mem *mem, rb_vec *vec, size_t more);
-/* Appends `n` elements copied from src. 0 on failure. */
-RB_HIDDEN int rb_vec_push(rb_mem *mem, rb_vec *vec, const void *src, size_t n);
+/* rb_vec_reserve() when the array must grow. */
+RB_HIDDEN void *rb_vec_grow(rb_mem *mem, rb_vec *vec, size_t more);
 RB_HIDDEN void rb_vec_release(rb_mem *mem, rb_vec *vec);
+
+/* Room for `more` elements; returns a pointer to the first new one (not yet
+ * counted), or NULL on failure. Inline: most calls find the room there. */
+static inline void *rb_vec_reserve(rb_mem *mem, rb_vec *vec, size_t more) {
+    if (vec->data != NULL && more <= vec->cap - vec->count)
+        return vec->data + vec->count * vec->elem;
+    return rb_vec_grow(mem, vec, more);
+}
+
+/* Appends `n` elements copied from src. 0 on failure. */
+static inline int rb_vec_push(rb_mem *mem, rb_vec *vec, const void *src,
+                              size_t n) {
+    unsigned char *dst = (unsigned char *)rb_vec_reserve(mem, vec, n);
+    if (dst == NULL)
+        return 0;
+    if (n != 0)
+        memcpy(dst, src, n * vec->elem);
+    vec->count += n;
+    return 1;
+}
 
 /* ---- the document -------------------------------------------------------
  * Strings live in one text area, referred to by offset and length, each

@@ -221,10 +221,38 @@ static enum key_kind strict_key(const char *key, size_t len) {
     return KEY_OTHER;
 }
 
+/* Does key equal word (lowercase, `len` bytes), case-insensitively? */
+static int is_word(const char *key, const char *word, size_t len) {
+    for (size_t i = 0; i < len; i++)
+        if (rb_lower((unsigned char)key[i]) != (unsigned char)word[i])
+            return 0;
+    return 1;
+}
+
+/* The four keys spelt exactly (any case): the common case in every
+ * profile, with nothing to report. KEY_OTHER otherwise. */
+static enum key_kind exact_key(const char *key, size_t len) {
+    switch (len) {
+    case 5:
+        return is_word(key, "allow", 5) ? KEY_ALLOW : KEY_OTHER;
+    case 7:
+        return is_word(key, "sitemap", 7) ? KEY_SITEMAP : KEY_OTHER;
+    case 8:
+        return is_word(key, "disallow", 8) ? KEY_DISALLOW : KEY_OTHER;
+    case 10:
+        return is_word(key, "user-agent", 10) ? KEY_USER_AGENT : KEY_OTHER;
+    default:
+        return KEY_OTHER;
+    }
+}
+
 /* Classifies a key, reporting what was odd about it. KEY_NONE: the line is
  * to be ignored (a typo rfc9309 and legacy do not accept). */
 static enum key_kind classify_key(parser *p, const char *key, size_t len) {
     char q[48];
+    enum key_kind exact = exact_key(key, len);
+    if (exact != KEY_OTHER)
+        return exact;
     if (p->profile == ROBOTS_PROFILE_GOOGLE) {
         int typo = 0;
         enum key_kind kind = google_key(key, len, &typo);
@@ -475,6 +503,19 @@ static int is_trim_space(const parser *p, unsigned char c) {
 }
 
 static void trim(const parser *p, const char **s, size_t *len) {
+    if (p->profile != ROBOTS_PROFILE_GOOGLE) {
+        const char *b = *s;
+        size_t n = *len;
+        while (n > 0 && (rb_byte_class[(unsigned char)b[0]] & RB_C_SPACE)) {
+            b++;
+            n--;
+        }
+        while (n > 0 && (rb_byte_class[(unsigned char)b[n - 1]] & RB_C_SPACE))
+            n--;
+        *s = b;
+        *len = n;
+        return;
+    }
     while (*len > 0 && is_trim_space(p, (unsigned char)(*s)[0])) {
         (*s)++;
         (*len)--;
@@ -562,20 +603,24 @@ static int split_two_words(const char *s, size_t len, const char **key,
     return 1;
 }
 
-static void process_line(parser *p, const char *raw, size_t raw_len) {
+/* special: the line may hold a NUL, '#' or a byte >= 0x80 (when 0, it
+ * holds none, and the searches for them are skipped). */
+static void process_line(parser *p, const char *raw, size_t raw_len,
+                         int special) {
     char q[48];
     p->line_start = raw;
-    check_bytes(p, raw, raw_len);
+    if (special)
+        check_bytes(p, raw, raw_len);
 
     const char *content = raw;
     size_t len = raw_len;
-    const char *nul = len ? memchr(content, '\0', len) : NULL;
+    const char *nul = special && len ? memchr(content, '\0', len) : NULL;
     if (nul != NULL) {
         diag(p, nul, ROBOTS_DIAG_NUL_BYTE, ROBOTS_SEVERITY_WARNING, NULL,
              "a NUL byte ends the line; the rest of it is ignored");
         len = (size_t)(nul - content);
     }
-    const char *hash = len ? memchr(content, '#', len) : NULL;
+    const char *hash = special && len ? memchr(content, '#', len) : NULL;
     int blank = hash == NULL && nul == NULL;
     if (hash != NULL)
         len = (size_t)(hash - content);
@@ -672,6 +717,41 @@ static size_t bom_length(robots_profile profile, const unsigned char *s,
     return profile == ROBOTS_PROFILE_GOOGLE ? n : 0;
 }
 
+#define ONES ((uint64_t)0x0101010101010101u)
+#define HIGHS ((uint64_t)0x8080808080808080u)
+
+/* Nonzero when some byte of v is zero (exact as a yes/no answer). */
+static inline uint64_t zero_byte(uint64_t v) {
+    return (v - ONES) & ~v & HIGHS;
+}
+
+/* The end of the line starting at pos (the first LF or CR, or limit), and
+ * whether the line holds a NUL, '#' or byte >= 0x80 (*special). Eight
+ * bytes at a time while none of those occurs. */
+static size_t line_end(const char *body, size_t pos, size_t limit,
+                       int *special) {
+    size_t i = pos;
+    while (limit - i >= 8) {
+        uint64_t v;
+        memcpy(&v, body + i, 8);
+        uint64_t hit = zero_byte(v ^ (ONES * '\n')) |
+                       zero_byte(v ^ (ONES * '\r')) | zero_byte(v) |
+                       zero_byte(v ^ (ONES * '#')) | (v & HIGHS);
+        if (hit != 0)
+            break;
+        i += 8;
+    }
+    for (; i < limit; i++) {
+        unsigned char c = (unsigned char)body[i];
+        if (rb_byte_class[c] & RB_C_LINE) {
+            if (c == '\n' || c == '\r')
+                return i;
+            *special = 1;
+        }
+    }
+    return limit;
+}
+
 static void parse_lines(parser *p, const char *body, size_t len, size_t limit,
                         size_t *parsed) {
     const unsigned char *u = (const unsigned char *)body;
@@ -685,9 +765,8 @@ static void parse_lines(parser *p, const char *body, size_t len, size_t limit,
              "UTF-8");
     }
     while (pos < limit && !p->failed) {
-        size_t eol = pos;
-        while (eol < limit && body[eol] != '\n' && body[eol] != '\r')
-            eol++;
+        int special = 0;
+        size_t eol = line_end(body, pos, limit, &special);
         if (eol == limit && limit < len && body[limit] != '\n' &&
             body[limit] != '\r')
             break; /* the parse limit cuts this line: it is not read */
@@ -700,7 +779,7 @@ static void parse_lines(parser *p, const char *body, size_t len, size_t limit,
                  (size_t)ROBOTS_MAX_LINE_BYTES);
             line_len = ROBOTS_MAX_LINE_BYTES;
         }
-        process_line(p, body + pos, line_len);
+        process_line(p, body + pos, line_len, special);
         pos = eol;
         if (pos < len) {
             if (body[pos] == '\r' && pos + 1 < len && body[pos + 1] == '\n')
