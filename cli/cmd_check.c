@@ -44,7 +44,9 @@ static void print_text(check_run *run, const char *url, size_t len,
                        const robots_verdict *v) {
     FILE *out = run->out;
     fputs(v->allowed ? "allowed\t" : "disallowed\t", out);
-    fwrite(url, 1, len, out);
+    /* The URL may come from anywhere: no raw control bytes to a terminal
+     * (and no tab to split the line's fields). */
+    cli_print_escaped(out, url, len);
     if (run->explain) {
         fputc('\t', out);
         fputs(robots_reason_name(v->reason), out);
@@ -98,7 +100,7 @@ static void check_one(check_run *run, const char *url, size_t len,
                     robots_status_name(status));
         } else {
             fputs("error\t", run->out);
-            fwrite(url, 1, len, run->out);
+            cli_print_escaped(run->out, url, len);
             fputc('\n', run->out);
         }
         fflush(run->out);

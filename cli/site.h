@@ -32,9 +32,15 @@ enum site_opt site_option(int argc, char **argv, int *i, const char *command,
 int site_load(const char *path, const robots_options *options, robots_txt **doc,
               cli_buffer *keep);
 
-/* Copies (s, len) into buf (cap > 4) as one line of text: control bytes
- * become '?', and a text too long for buf is cut and ends with "...".
- * Returns buf. */
+/* (util.c) The length of the character at s (len > 0) when it may be
+ * written to a terminal as is: valid UTF-8 that is not a C0 or C1 control,
+ * DEL or a bidirectional override; 0 when it must be escaped or replaced.
+ * cli_print_escaped() writes \xHH for each byte of those. */
+size_t cli_safe_char(const char *s, size_t len);
+
+/* Copies (s, len) into buf (cap > 4) as one line of text: each byte that
+ * cli_safe_char() rejects becomes '?', and a text too long for buf is cut
+ * (never inside a UTF-8 sequence) and ends with "...". Returns buf. */
 char *site_quote(char *buf, size_t cap, const char *s, size_t len);
 
 /* What decided a verdict, into buf: "line 4: Disallow: /x", "no rule

@@ -50,15 +50,23 @@ int site_load(const char *path, const robots_options *options, robots_txt **doc,
 }
 
 char *site_quote(char *buf, size_t cap, const char *s, size_t len) {
-    size_t n = len < cap ? len : cap - 1;
-    int cut = n < len;
-    if (cut)
-        n = cap - 4;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        buf[i] = c < 0x20 || c == 0x7F ? '?' : (char)c;
+    size_t i = 0, n = 0;
+    /* Room for the text and a NUL; when the text does not fit, room for
+     * "..." too. */
+    size_t room = len < cap ? cap - 1 : cap - 4;
+    while (i < len) {
+        size_t k = cli_safe_char(s + i, len - i);
+        size_t w = k ? k : 1;
+        if (n + w > room)
+            break;
+        if (k == 0)
+            buf[n] = '?';
+        else
+            memcpy(buf + n, s + i, k);
+        n += w;
+        i += w;
     }
-    if (cut) {
+    if (i < len) {
         memcpy(buf + n, "...", 3);
         n += 3;
     }

@@ -191,12 +191,34 @@ void cli_json_string(FILE *out, const char *s, size_t len) {
     putc('"', out);
 }
 
+size_t cli_safe_char(const char *s, size_t len) {
+    const unsigned char *u = (const unsigned char *)s;
+    if (len == 0 || u[0] < 0x20 || u[0] == 0x7F)
+        return 0;
+    size_t n = utf8_sequence(u, len);
+    /* C1 controls (U+0080-U+009F): some terminals obey them as they do
+     * ESC sequences (U+009B is CSI). */
+    if (n == 2 && u[0] == 0xC2 && u[1] <= 0x9F)
+        return 0;
+    /* Bidirectional embeddings, overrides and isolates (U+202A-U+202E,
+     * U+2066-U+2069) make a terminal show text in another order than it
+     * is read. */
+    if (n == 3 && u[0] == 0xE2 &&
+        ((u[1] == 0x80 && u[2] >= 0xAA && u[2] <= 0xAE) ||
+         (u[1] == 0x81 && u[2] >= 0xA6 && u[2] <= 0xA9)))
+        return 0;
+    return n;
+}
+
 void cli_print_escaped(FILE *out, const char *s, size_t len) {
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c < 0x20 || c == 0x7F)
-            fprintf(out, "\\x%02X", c);
-        else
-            putc(c, out);
+    for (size_t i = 0; i < len;) {
+        size_t n = cli_safe_char(s + i, len - i);
+        if (n == 0) {
+            fprintf(out, "\\x%02X", (unsigned char)s[i]);
+            i++;
+        } else {
+            fwrite(s + i, 1, n, out);
+            i += n;
+        }
     }
 }

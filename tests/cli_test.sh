@@ -57,6 +57,18 @@ rc=$?
 [ "$(wc -l <"$tmp/out")" -eq 3 ] && ok || fail "batch lines: $(cat "$tmp/out")"
 expect_out "^allowed	/dynamic/check-inventory$"
 
+# No raw control bytes reach a terminal (cli.h: "control bytes shown as
+# \xHH"): an ESC sequence in a URL from stdin, and the C1 control U+009B
+# (CSI to some terminals) and a right-to-left override in a rule.
+printf '/a\033]0;title\007b\n' >"$tmp/urls"
+"$robots" check "$marys" <"$tmp/urls" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 0 ] && ok || fail "escaped batch exit"
+expect_out '^allowed	/a\\x1B]0;title\\x07b$'
+if od -An -c "$tmp/out" | grep -q '033'; then fail "ESC written raw"; else ok; fi
+printf 'User-agent: *\nDisallow: /\302\233x\342\200\256y\n' >"$tmp/r"
+expect_exit 0 "$robots" parse "$tmp/r"
+expect_out 'disallow: /\\xC2\\x9Bx\\xE2\\x80\\xAEy$'
+
 # robots.txt from stdin.
 printf 'User-agent: *\nDisallow: /\n' | "$robots" check - /x >"$tmp/out" 2>&1
 [ $? -eq 1 ] && ok || fail "stdin robots.txt"
