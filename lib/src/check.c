@@ -336,7 +336,9 @@ static void probe(const robots_txt *doc, const rb_set *set, uint32_t hash,
             return;
         const rb_node *node = &doc->nodes[v - 1];
         if (node->key_hash == hash && node->key_len == klen &&
-            memcmp(doc->text + doc->rules[node->key_rule].normalized_off,
+            memcmp(doc->text + doc->rules[doc->entries[node->first_entry] &
+                                          ~RB_ENTRY_INDEX_DIR]
+                                   .normalized_off,
                    q->path, klen) == 0) {
             try_node(doc, node, q, best);
             return;

@@ -200,15 +200,14 @@ static uint32_t node_for(builder *b, uint32_t first_slot, uint32_t mask,
             break;
         const rb_node *node = (const rb_node *)b->out->nodes.data + (v - 1);
         if (node->key_hash == hash && node->key_len == key_len &&
-            memcmp(pattern_of(b, node->key_rule), key, key_len) == 0)
+            memcmp(pattern_of(b, node->first_entry), key, key_len) == 0)
             return v - 1;
         i = (i + 1) & mask;
     }
     rb_node node;
-    node.key_rule = rule;
     node.key_hash = hash;
     node.key_len = key_len;
-    node.first_entry = 0;
+    node.first_entry = rule; /* its key's rule, until entries are placed */
     node.entry_count = 0;
     uint32_t index = (uint32_t)b->out->nodes.count;
     if (!rb_vec_push(b->mem, &b->out->nodes, &node, 1))
@@ -314,7 +313,7 @@ static int order_nodes(builder *b, size_t first_node, size_t first_entry) {
 
 static size_t table_size(size_t n) {
     size_t size = 1;
-    while (size < 2 * n)
+    while (size < n + n / 2 + 1)
         size *= 2;
     return size;
 }

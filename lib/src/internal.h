@@ -148,8 +148,9 @@ typedef struct rb_set {
     uint32_t first_group; /* the first group it merges, for the evidence */
 } rb_set;
 
+/* A node's key is a prefix of the normalised pattern of each of its
+ * entries' rules: a check reads it from the first. */
 typedef struct rb_node {
-    uint32_t key_rule; /* a rule whose normalised pattern starts with key */
     uint32_t key_hash;
     uint32_t key_len;
     uint32_t first_entry; /* entries[first_entry..+entry_count] */
