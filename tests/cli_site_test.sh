@@ -325,6 +325,11 @@ expect_out "^not ok 2 - .*marys-fail.expect:3: allow Suzy-Spider /private/payrol
 expect_out "^ok 3 - "
 expect_out "^not ok 4 - "
 expect_count 4 "^\(not \)\{0,1\}ok [0-9]"
+# TAP text is quoted (site.h): each byte of the C1 control U+009B (CSI to
+# some terminals) and a byte that is not UTF-8 become '?'; UTF-8 text stays.
+printf 'allow * /\303\251\302\233x\377y\n' >"$tmp/c1.expect"
+expect_exit 0 "$robots" test --tap "$marys" "$tmp/c1.expect"
+expect_out "^ok 1 - .*c1.expect:1: $(printf 'allow \\* /\303\251??x?y$')"
 # JSON.
 expect_exit 1 "$robots" test --json "$marys" "$d/marys-fail.expect"
 expect_json
