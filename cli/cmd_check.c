@@ -37,6 +37,7 @@ typedef struct check_run {
     int json;
     int any_disallowed;
     int any_error;
+    size_t line_no; /* stdin's line being checked, for messages */
     FILE *out;
 } check_run;
 
@@ -104,8 +105,12 @@ static void check_one(check_run *run, const char *url, size_t len,
             fputc('\n', run->out);
         }
         fflush(run->out);
-        fprintf(stderr, "robots: %s: %s\n", where,
-                robots_status_message(status));
+        if (where != NULL)
+            fprintf(stderr, "robots: %s: %s\n", where,
+                    robots_status_message(status));
+        else
+            fprintf(stderr, "robots: stdin line %zu: %s\n", run->line_no,
+                    robots_status_message(status));
         return;
     }
     if (!v.allowed)
@@ -125,7 +130,6 @@ static int check_stdin(check_run *run) {
         return cli_error("out of memory");
     size_t have = 0, line_no = 0;
     int eof = 0, skipping = 0;
-    char where[64];
     while (!eof || have > 0) {
         if (!eof && have < cap) {
             size_t n = fread(buf + have, 1, cap - have, stdin);
@@ -149,8 +153,8 @@ static int check_stdin(check_run *run) {
                 if (len > 0 && buf[start + len - 1] == '\r')
                     len--;
                 if (len > 0) {
-                    snprintf(where, sizeof where, "stdin line %zu", line_no);
-                    check_one(run, buf + start, len, where);
+                    run->line_no = line_no; /* named only on error */
+                    check_one(run, buf + start, len, NULL);
                 }
             }
             skipping = 0;
@@ -179,8 +183,8 @@ static int check_stdin(check_run *run) {
                     len--;
                 line_no++;
                 if (len > 0) {
-                    snprintf(where, sizeof where, "stdin line %zu", line_no);
-                    check_one(run, buf, len, where);
+                    run->line_no = line_no;
+                    check_one(run, buf, len, NULL);
                 }
             }
             have = 0;

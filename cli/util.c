@@ -211,14 +211,21 @@ size_t cli_safe_char(const char *s, size_t len) {
 }
 
 void cli_print_escaped(FILE *out, const char *s, size_t len) {
+    /* Safe characters are written in runs, one fwrite each: check's batch
+     * mode prints every URL through here. */
+    size_t run = 0;
     for (size_t i = 0; i < len;) {
         size_t n = cli_safe_char(s + i, len - i);
-        if (n == 0) {
-            fprintf(out, "\\x%02X", (unsigned char)s[i]);
-            i++;
-        } else {
-            fwrite(s + i, 1, n, out);
+        if (n != 0) {
             i += n;
+            continue;
         }
+        if (i > run)
+            fwrite(s + run, 1, i - run, out);
+        fprintf(out, "\\x%02X", (unsigned char)s[i]);
+        i++;
+        run = i;
     }
+    if (len > run)
+        fwrite(s + run, 1, len - run, out);
 }
