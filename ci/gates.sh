@@ -270,7 +270,9 @@ gate_fuzz() {
     if [ ! -x "$script" ]; then
         ci_skip "$script is not executable (chmod +x it to enable this gate)"
     fi
-    "./$script"
+    if ! "./$script" 2>&1 | tee "$CI_LOGS/fuzz-smoke.out"; then
+        ci_fail "$script: $(grep -E 'FAILED' "$CI_LOGS/fuzz-smoke.out" | tail -n 1 || tail -n 1 "$CI_LOGS/fuzz-smoke.out")"
+    fi
 }
 
 gate_format() {
