@@ -135,6 +135,15 @@ static void bot_substring(void) {
         ALLOWED(google, names[i], "/x", i != 0);
     }
     ALLOWED(legacy, "Crawler", "/x", 1);
+    /* The substring search itself, on the shapes that trip up a linear
+     * search (overlapping prefixes), case-insensitively. */
+    EXPECT(rb_contains_nocase("aaab", 4, "AAB", 3));
+    EXPECT(rb_contains_nocase("abaabab", 7, "abab", 4));
+    EXPECT(rb_contains_nocase("xxabcabd", 8, "abcabd", 6));
+    EXPECT(!rb_contains_nocase("abcabcabx", 9, "abcabd", 6));
+    EXPECT(rb_contains_nocase("Dont-Bother-Me", 14, "BOT", 3));
+    EXPECT(!rb_contains_nocase("bo", 2, "bot", 3));
+    EXPECT(rb_contains_nocase("anything", 8, "", 0));
     robots_free(legacy);
     robots_free(rfc);
     robots_free(google);

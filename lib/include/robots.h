@@ -292,8 +292,9 @@ typedef struct robots_str {
  * allocation, and about 49 KiB of stack (the normalised path). Choosing
  * the group costs a binary search per agent name in rfc9309 and google;
  * in legacy, where a record's agent is a substring of the caller's name,
- * up to sum over user-agent lines of (token_len * sum of name lengths)
- * byte comparisons, which a crawler's own short name keeps small. */
+ * a linear-time search per user-agent line and name: up to
+ * (user-agent lines) * (sum of name lengths + 64 * value length) byte steps,
+ * which a crawler's own short name keeps small. */
 ROBOTS_API robots_status robots_check(const robots_txt *doc,
                                       const robots_str *agents,
                                       size_t agent_count, const char *url,

@@ -37,13 +37,46 @@ int rb_equal_nocase(const char *a, size_t alen, const char *b, size_t blen) {
     return 1;
 }
 
+/* Knuth-Morris-Pratt, case-insensitively: linear in hlen + nlen, where
+ * trying every position would cost hlen * nlen (a 4 KiB name against many
+ * 2 KiB agent values took seconds). The needle is a record's value and
+ * can be no longer than the name it must fit in, at most
+ * ROBOTS_MAX_AGENT_BYTES, so its table lives on the stack. */
 int rb_contains_nocase(const char *hay, size_t hlen, const char *needle,
                        size_t nlen) {
     if (nlen > hlen)
         return 0;
-    for (size_t i = 0; i + nlen <= hlen; i++)
-        if (rb_equal_nocase(hay + i, nlen, needle, nlen))
+    if (nlen == 0)
+        return 1;
+    if (nlen > ROBOTS_MAX_AGENT_BYTES) {
+        /* Not reached through robots_check (names are validated); kept
+         * correct for any caller. */
+        for (size_t i = 0; i + nlen <= hlen; i++)
+            if (rb_equal_nocase(hay + i, nlen, needle, nlen))
+                return 1;
+        return 0;
+    }
+    uint16_t border[ROBOTS_MAX_AGENT_BYTES];
+    border[0] = 0;
+    size_t k = 0;
+    for (size_t i = 1; i < nlen; i++) {
+        unsigned char c = rb_lower((unsigned char)needle[i]);
+        while (k > 0 && rb_lower((unsigned char)needle[k]) != c)
+            k = border[k - 1];
+        if (rb_lower((unsigned char)needle[k]) == c)
+            k++;
+        border[i] = (uint16_t)k;
+    }
+    k = 0;
+    for (size_t i = 0; i < hlen; i++) {
+        unsigned char c = rb_lower((unsigned char)hay[i]);
+        while (k > 0 && rb_lower((unsigned char)needle[k]) != c)
+            k = border[k - 1];
+        if (rb_lower((unsigned char)needle[k]) == c)
+            k++;
+        if (k == nlen)
             return 1;
+    }
     return 0;
 }
 
