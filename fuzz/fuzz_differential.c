@@ -344,9 +344,10 @@ static void compare_verdict(const rule *rules, size_t n, const char *url,
         int allowed = 1, tie = 0, skip = 0;
         size_t line = 0, best = 0;
         robots_reason reason = ROBOTS_REASON_NO_RULE_MATCHED;
-        int robots_txt = profile != ROBOTS_PROFILE_GOOGLE && b >= 11 &&
-                         memcmp(nq, "/robots.txt", 11) == 0 &&
-                         (b == 11 || nq[11] == '?');
+        /* Only /robots.txt with no query, not even an empty one, is
+           exempt (docs/semantics.md; /robots.txt? is another URI). */
+        int robots_txt = profile != ROBOTS_PROFILE_GOOGLE && b == 11 &&
+                         memcmp(nq, "/robots.txt", 11) == 0;
         if (robots_txt) {
             reason = ROBOTS_REASON_ROBOTS_TXT;
         } else {
