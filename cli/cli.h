@@ -41,6 +41,12 @@ int cli_error(const char *fmt, ...)
 int cli_option_value(int argc, char **argv, int *i, const char *name,
                      const char **value);
 
+/* The options every command that parses a robots.txt takes: --profile P
+ * and --parse-limit BYTES, into *options. Returns 1 when argv[*i] was one
+ * (advancing *i past its value), 0 when it is another word, -1 after
+ * printing an error. */
+int cli_parse_option(int argc, char **argv, int *i, robots_options *options);
+
 /* Parses a profile name; prints an error and returns 0 if unknown. */
 int cli_profile(const char *name, robots_profile *out);
 

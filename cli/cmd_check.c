@@ -225,18 +225,9 @@ int cli_cmd_check(int argc, char **argv) {
                 return cli_error("--agent: longer than %zu bytes",
                                  (size_t)ROBOTS_MAX_AGENT_BYTES);
             agent_count++;
-        } else if ((r = cli_option_value(argc, argv, &i, "--profile",
-                                         &value))) {
-            if (r < 0 || !cli_profile(value, &options.profile))
-                return EXIT_USAGE;
-        } else if ((r = cli_option_value(argc, argv, &i, "--parse-limit",
-                                         &value))) {
+        } else if ((r = cli_parse_option(argc, argv, &i, &options))) {
             if (r < 0)
                 return EXIT_USAGE;
-            if (!cli_size(value, ROBOTS_MAX_INPUT_BYTES, &options.parse_limit))
-                return cli_error("--parse-limit: '%s' is not a number of "
-                                 "bytes",
-                                 value);
         } else if (strcmp(arg, "--") == 0) {
             i++;
             break;

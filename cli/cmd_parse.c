@@ -164,25 +164,16 @@ int cli_cmd_parse(int argc, char **argv) {
     int json = 0;
     int i = 1;
     for (; i < argc; i++) {
-        const char *arg = argv[i], *value = NULL;
+        const char *arg = argv[i];
         int r;
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fputs(parse_usage, stdout);
             return 0;
         } else if (strcmp(arg, "--json") == 0) {
             json = 1;
-        } else if ((r = cli_option_value(argc, argv, &i, "--profile",
-                                         &value))) {
-            if (r < 0 || !cli_profile(value, &options.profile))
-                return EXIT_USAGE;
-        } else if ((r = cli_option_value(argc, argv, &i, "--parse-limit",
-                                         &value))) {
+        } else if ((r = cli_parse_option(argc, argv, &i, &options))) {
             if (r < 0)
                 return EXIT_USAGE;
-            if (!cli_size(value, ROBOTS_MAX_INPUT_BYTES, &options.parse_limit))
-                return cli_error("--parse-limit: '%s' is not a number of "
-                                 "bytes",
-                                 value);
         } else if (strcmp(arg, "--") == 0) {
             i++;
             break;

@@ -110,6 +110,23 @@ int cli_profile(const char *name, robots_profile *out) {
     return 0;
 }
 
+int cli_parse_option(int argc, char **argv, int *i, robots_options *options) {
+    const char *value = NULL;
+    int r = cli_option_value(argc, argv, i, "--profile", &value);
+    if (r != 0)
+        return r < 0 || !cli_profile(value, &options->profile) ? -1 : 1;
+    r = cli_option_value(argc, argv, i, "--parse-limit", &value);
+    if (r == 0)
+        return 0;
+    if (r < 0)
+        return -1;
+    if (!cli_size(value, ROBOTS_MAX_INPUT_BYTES, &options->parse_limit)) {
+        cli_error("--parse-limit: '%s' is not a number of bytes", value);
+        return -1;
+    }
+    return 1;
+}
+
 int cli_size(const char *text, size_t max, size_t *out) {
     size_t value = 0;
     if (*text == '\0')
