@@ -120,6 +120,25 @@ def main():
            HOST.encode() + b"\xc3" * (url_len - len(HOST)),
            "pct-segments with %d different lines" % n_lines, agent="QuxBot")
 
+    # 3c. Many different short wildcard rules that all pass every filter
+    # and nearly match at every other byte of the path: each rule is a
+    # linear search, but there are tens of thousands of them.
+    def numbered_lines(head, line):
+        """head + line % 0, line % 1, ... while the body fits the limit."""
+        body = bytearray(head)
+        i = 0
+        while len(body) + len(line % i) <= limit:
+            body += line % i
+            i += 1
+        return bytes(body), i
+
+    body, i = numbered_lines(b"User-agent: *\n", b"Disallow:/*x0%06d\n")
+    robots("many-wild-near-miss", body,
+           (HOST + "x0" * ((url_len - len(HOST)) // 2 - 8) + "0123456789")
+           .encode(),
+           "%d rules Disallow:/*x0NNNNNN, URL of x0 repeated" % i,
+           agent="QuxBot")
+
     # 4. Patterns of stars only, and stars alternating with one literal.
     stars = b"Disallow: /" + b"*" * (line - len("Disallow: /") - 2) + b"$\n"
     robots("stars-only",
@@ -135,15 +154,8 @@ def main():
     write("url-max-pct.url", HOST.encode() + b"\xff" * (url_len - len(HOST)))
 
     # 6. Many short rules in one group: a scan over every rule pays for all.
-    body = bytearray(b"User-agent: *\n")
-    i = 0
-    while True:
-        rule = b"Disallow: /p%06d/\n" % i
-        if len(body) + len(rule) > limit:
-            break
-        body += rule
-        i += 1
-    robots("many-rules", bytes(body), (HOST + "p999999/x").encode(),
+    body, i = numbered_lines(b"User-agent: *\n", b"Disallow: /p%06d/\n")
+    robots("many-rules", body, (HOST + "p999999/x").encode(),
            "%d one-line rules in one * group" % i, agent="QuxBot")
 
     # 7. A file of user-agent lines: parse cost per line, and group

@@ -182,6 +182,93 @@ static void adversarial(void) {
     EXPECT_EQ(rb_match_wildcard(pattern, n, path, 10001), 1);
 }
 
+/* The leftmost occurrence, found the obvious way. */
+static size_t naive_find(const char *hay, size_t len, size_t from,
+                         const char *needle, size_t n) {
+    for (size_t i = from; i + n <= len; i++)
+        if (memcmp(hay + i, needle, n) == 0)
+            return i;
+    return len + 1;
+}
+
+/* Writes the `digits`-digit base-`base` spelling of v over 'a', 'b', ...
+ * into out[0..digits), digits <= cap. */
+static void spell(unsigned long v, unsigned base, size_t digits, char *out,
+                  size_t cap) {
+    for (size_t i = 0; i < digits && i < cap; i++, v /= base)
+        out[i] = (char)('a' + v % base);
+}
+
+/* rb_find_segment() (plain scan, switching to two-way once the compares
+ * outgrow the scan) and rb_find_two_way() alone agree with the obvious
+ * search on every needle up to 7 bytes and every text up to 11 bytes over
+ * {a, b}, from every start: periodic needles (aaa, abab), critical
+ * factorisations on either side, and the switch at every point. */
+static void substring_search_exhaustive(void) {
+    enum { HAY_MAX = 11, NEEDLE_MAX = 7 };
+    char hay[HAY_MAX + 1], needle[NEEDLE_MAX + 1];
+    unsigned long mismatches = 0, compared = 0;
+    for (size_t hl = 0; hl <= HAY_MAX; hl++) {
+        for (unsigned long hv = 0; hv < (1ul << hl); hv++) {
+            spell(hv, 2, hl, hay, sizeof hay);
+            for (size_t nl = 1; nl <= NEEDLE_MAX; nl++) {
+                for (unsigned long nv = 0; nv < (1ul << nl); nv++) {
+                    spell(nv, 2, nl, needle, sizeof needle);
+                    for (size_t from = 0; from <= hl; from++) {
+                        size_t want = naive_find(hay, hl, from, needle, nl);
+                        compared++;
+                        if (rb_find_segment(hay, hl, from, needle, nl) !=
+                                want ||
+                            rb_find_two_way(hay, hl, from, needle, nl) != want)
+                            mismatches++;
+                    }
+                }
+            }
+        }
+    }
+    EXPECT_MSG(mismatches == 0, "%lu of %lu searches differ", mismatches,
+               compared);
+    EXPECT(compared > 1000000ul);
+}
+
+/* Longer texts over three letters, from a fixed linear congruential
+ * sequence, with needles cut from the text itself (so most are found) and
+ * made periodic by repetition. */
+static void substring_search_random(void) {
+    char hay[300], needle[40];
+    unsigned long state = 12345, mismatches = 0, found = 0;
+    for (int round = 0; round < 20000; round++) {
+        size_t hl = 0, nl;
+        state = state * 6364136223846793005ul + 1442695040888963407ul;
+        unsigned alphabet = 2 + (unsigned)(state >> 60) % 2;
+        hl = 1 + (size_t)(state >> 33) % sizeof hay;
+        for (size_t i = 0; i < hl; i++) {
+            state = state * 6364136223846793005ul + 1442695040888963407ul;
+            hay[i] = (char)('a' + (state >> 40) % alphabet);
+        }
+        state = state * 6364136223846793005ul + 1442695040888963407ul;
+        size_t base = 1 + (size_t)(state >> 40) % 8;
+        size_t copies = 1 + (size_t)(state >> 20) % 5;
+        size_t at = (size_t)(state >> 50) % hl;
+        if (base > hl - at)
+            base = hl - at;
+        for (nl = 0; nl < base * copies && nl < sizeof needle; nl++)
+            needle[nl] = hay[at + nl % base];
+        if (round % 3 == 0)
+            needle[nl - 1] = (char)('a' + (needle[nl - 1] - 'a' + 1) % 3);
+        size_t from = (size_t)(state >> 10) % (hl + 1);
+        size_t want = naive_find(hay, hl, from, needle, nl);
+        found += want <= hl;
+        if (rb_find_segment(hay, hl, from, needle, nl) != want ||
+            rb_find_two_way(hay, hl, from, needle, nl) != want)
+            mismatches++;
+    }
+    EXPECT_MSG(mismatches == 0, "%lu random searches differ (%lu found)",
+               mismatches, found);
+    /* Both outcomes are exercised: about a fifth of the needles occur. */
+    EXPECT_MSG(found > 2000 && found < 18000, "%lu found", found);
+}
+
 static void arguments(void) {
     int m;
     EXPECT_EQ(robots_match_path(ROBOTS_PROFILE_RFC9309, "/", 1, "/", 1, NULL),
@@ -243,6 +330,8 @@ int main(void) {
     rfc9309_examples();
     wildcard_details();
     adversarial();
+    substring_search_exhaustive();
+    substring_search_random();
     arguments();
     return testing_finish();
 }

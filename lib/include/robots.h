@@ -286,8 +286,10 @@ typedef struct robots_str {
  * agent is named in very many groups), one hash look-up per prefix length
  * some rule's literal prefix has, and a wildcard match only for rules whose
  * literal prefix is a prefix of the path and that could still win. legacy
- * scans the record in file order. In every profile the worst case is
- *   sum over applicable rules of (pattern_len + 1) * (path_len + 1)
+ * scans the record in file order. A wildcard match finds each `*`-separated
+ * segment's leftmost occurrence by a linear-time search (two-way), so the
+ * worst case in every profile is
+ *   sum over applicable rules of (3 * path_len + 12 * pattern_len)
  * byte comparisons, plus path_len hash steps per set; no recursion, no
  * allocation, and about 49 KiB of stack (the normalised path). Choosing
  * the group costs a binary search per agent name in rfc9309 and google;

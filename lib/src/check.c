@@ -245,10 +245,11 @@ static size_t find_byte(query *q, unsigned char c, size_t from) {
 }
 
 /* Where needle first occurs in path[from..len): the position past it, or 0
- * when it does not occur. */
+ * when it does not occur. rb_find_segment() with the byte cache above, and
+ * the same switch to the two-way algorithm, so the same linear bound. */
 static size_t find_end(query *q, size_t from, const char *needle, size_t n) {
     const char *path = q->path;
-    size_t len = q->len;
+    size_t len = q->len, start = from, compared = 0;
     while (len - from >= n) {
         size_t i = find_byte(q, (unsigned char)needle[0], from);
         if (len - i < n)
@@ -259,6 +260,11 @@ static size_t find_end(query *q, size_t from, const char *needle, size_t n) {
         if (k == n)
             return i + n;
         from = i + 1;
+        compared += k;
+        if (compared > RB_SCAN_BUDGET(from - start, n)) {
+            size_t at = rb_find_two_way(path, len, from, needle, n);
+            return at > len ? 0 : at + n;
+        }
     }
     return 0;
 }

@@ -273,6 +273,20 @@ RB_HIDDEN size_t rb_normalize_path(robots_profile profile, const char *in,
 /* rfc9309/google: `*` any sequence, trailing `$` anchors; prefix match. */
 RB_HIDDEN int rb_match_wildcard(const char *pattern, size_t plen,
                                 const char *path, size_t len);
+/* The leftmost i >= from with hay[i..i+n) == needle, or len + 1 when there
+ * is none (from <= len). A plain scan while it stays cheap, the two-way
+ * algorithm from where it stops being cheap: at most 3 * (len - from) +
+ * 8 * n byte comparisons, whatever the bytes. */
+RB_HIDDEN size_t rb_find_segment(const char *hay, size_t len, size_t from,
+                                 const char *needle, size_t n);
+/* The two-way algorithm alone: at most 2 * (len - from) + 4 * n. */
+RB_HIDDEN size_t rb_find_two_way(const char *hay, size_t len, size_t from,
+                                 const char *needle, size_t n);
+/* How many bytes a plain scan may compare, after advancing `scanned` bytes
+ * for a needle of n, before a search switches to the two-way algorithm:
+ * within a constant of the two-way cost, never reached by a needle that
+ * usually fails on its first or second byte. */
+#define RB_SCAN_BUDGET(scanned, n) (2 * (scanned) + (n))
 /* legacy: the pattern is a prefix of the path; empty matches everything. */
 RB_HIDDEN int rb_match_prefix(const char *pattern, size_t plen,
                               const char *path, size_t len);

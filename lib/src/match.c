@@ -1,5 +1,6 @@
 /*
- * match.c - does one normalised pattern match one normalised path.
+ * match.c - does one normalised pattern match one normalised path, and the
+ * substring search every wildcard match is made of.
  *
  * rfc9309 and google patterns have only two special octets: `*` (any
  * sequence) and a final `$` (end of path). Such a pattern is a list of
@@ -7,29 +8,122 @@
  * a prefix of the path and each later segment occurs after the previous
  * one. Taking each segment's leftmost occurrence is always right (a later
  * occurrence leaves less room for the rest), so the matcher never
- * backtracks and never recurses. A final `$` pins the last segment to the
- * end of the path instead. Cost: at most (pattern_len + 1) * (path_len + 1)
- * octet comparisons.
+ * backtracks and never recurses.
+ *
+ * The leftmost occurrence is found by a plain scan (memchr for the first
+ * byte, then compare) while that stays cheap, and by the two-way algorithm
+ * once the compares outgrow the bytes scanned, so a search never costs
+ * more than linear time: see rb_find_segment(). A whole pattern therefore
+ * costs at most 3 * path_len + 12 * pattern_len byte comparisons.
  */
 #include "internal.h"
 
 #include <string.h>
 
-/* Leftmost occurrence of needle in hay[from..len), or -1 (as len + 1). */
-static size_t find_from(const char *hay, size_t len, size_t from,
-                        const char *needle, size_t nlen) {
-    if (nlen == 0)
+/* The maximal suffix of x[0..m) under the byte order (or its reverse), as
+ * the position just before it (-1: all of x), with its period: the
+ * critical factorisation the two-way algorithm needs (Crochemore and
+ * Perrin, "Two-way string-matching", JACM 38(3), 1991). At most 2m
+ * comparisons. */
+static ptrdiff_t maximal_suffix(const unsigned char *x, ptrdiff_t m,
+                                int reverse, ptrdiff_t *period) {
+    ptrdiff_t before = -1, j = 0, k = 1, p = 1;
+    while (j + k < m) {
+        unsigned a = x[j + k], b = x[before + k];
+        if (reverse ? a > b : a < b) {
+            j += k;
+            k = 1;
+            p = j - before;
+        } else if (a == b) {
+            if (k != p) {
+                k++;
+            } else {
+                j += p;
+                k = 1;
+            }
+        } else {
+            before = j;
+            j = before + 1;
+            k = p = 1;
+        }
+    }
+    *period = p;
+    return before;
+}
+
+size_t rb_find_two_way(const char *hay_chars, size_t len, size_t from,
+                       const char *needle_chars, size_t n) {
+    const unsigned char *y = (const unsigned char *)hay_chars + from;
+    const unsigned char *x = (const unsigned char *)needle_chars;
+    if (n == 0)
         return from;
-    if (len < nlen)
+    if (len - from < n)
         return len + 1;
-    size_t last = len - nlen;
-    for (size_t i = from; i <= last; i++) {
-        const char *hit = memchr(hay + i, needle[0], last - i + 1);
+    ptrdiff_t m = (ptrdiff_t)n, last = (ptrdiff_t)(len - from) - m;
+    ptrdiff_t p, q;
+    ptrdiff_t i = maximal_suffix(x, m, 0, &p);
+    ptrdiff_t j = maximal_suffix(x, m, 1, &q);
+    ptrdiff_t ell = i > j ? i : j, per = i > j ? p : q;
+
+    if (memcmp(x, x + per, (size_t)(ell + 1)) == 0) {
+        /* Periodic needle: after a match of the right part, the next
+         * `m - per` bytes are known and need not be compared again. */
+        ptrdiff_t memory = -1;
+        for (j = 0; j <= last;) {
+            i = (ell > memory ? ell : memory) + 1;
+            while (i < m && x[i] == y[i + j])
+                i++;
+            if (i < m) {
+                j += i - ell;
+                memory = -1;
+                continue;
+            }
+            for (i = ell; i > memory && x[i] == y[i + j];)
+                i--;
+            if (i <= memory)
+                return from + (size_t)j;
+            j += per;
+            memory = m - per - 1;
+        }
+    } else {
+        per = (ell + 1 > m - ell - 1 ? ell + 1 : m - ell - 1) + 1;
+        for (j = 0; j <= last;) {
+            i = ell + 1;
+            while (i < m && x[i] == y[i + j])
+                i++;
+            if (i < m) {
+                j += i - ell;
+                continue;
+            }
+            for (i = ell; i >= 0 && x[i] == y[i + j];)
+                i--;
+            if (i < 0)
+                return from + (size_t)j;
+            j += per;
+        }
+    }
+    return len + 1;
+}
+
+size_t rb_find_segment(const char *hay, size_t len, size_t from,
+                       const char *needle, size_t n) {
+    if (n == 0)
+        return from;
+    size_t compared = 0;
+    for (size_t i = from; len - i >= n;) {
+        const char *hit = memchr(hay + i, needle[0], len - i - n + 1);
         if (hit == NULL)
             break;
         i = (size_t)(hit - hay);
-        if (memcmp(hay + i, needle, nlen) == 0)
+        size_t k = 1;
+        while (k < n && hay[i + k] == needle[k])
+            k++;
+        if (k == n)
             return i;
+        i++;
+        compared += k;
+        if (compared > RB_SCAN_BUDGET(i - from, n))
+            return rb_find_two_way(hay, len, i, needle, n);
     }
     return len + 1;
 }
@@ -59,7 +153,7 @@ int rb_match_wildcard(const char *pattern, size_t plen, const char *path,
                 return 0;
             return memcmp(path + len - seg_len, pattern + p, seg_len) == 0;
         }
-        size_t at = find_from(path, len, cursor, pattern + p, seg_len);
+        size_t at = rb_find_segment(path, len, cursor, pattern + p, seg_len);
         if (at > len)
             return 0;
         cursor = at + seg_len;
