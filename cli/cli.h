@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 enum {
     EXIT_ALLOWED = 0,    /* every URL allowed; or success */
@@ -59,6 +60,45 @@ void cli_json_string(FILE *out, const char *s, size_t len);
 
 /* Text safe for a terminal: control bytes shown as \xHH. */
 void cli_print_escaped(FILE *out, const char *s, size_t len);
+
+/* Output gathered in a caller's buffer and handed to `file` a buffer at a
+ * time: check's batch mode writes a line per URL, and stdio's per-call
+ * locking and printf's format parsing cost more than the check itself.
+ * Write errors stay on `file` (ferror), for the caller's final check. */
+typedef struct cli_writer {
+    FILE *file;
+    char *buf;
+    size_t len;
+    size_t cap;
+} cli_writer;
+
+/* cap 0 (buf NULL): every write goes straight to the file. */
+void cli_writer_init(cli_writer *w, FILE *file, char *buf, size_t cap);
+/* Hands the buffered bytes to the file (not fflush: the file buffers). */
+void cli_writer_flush(cli_writer *w);
+void cli_put_slow(cli_writer *w, const char *s, size_t len);
+
+static inline void cli_put(cli_writer *w, const char *s, size_t len) {
+    if (len <= w->cap - w->len) {
+        memcpy(w->buf + w->len, s, len);
+        w->len += len;
+    } else {
+        cli_put_slow(w, s, len);
+    }
+}
+
+static inline void cli_put_char(cli_writer *w, char c) {
+    if (w->len < w->cap)
+        w->buf[w->len++] = c;
+    else
+        cli_put_slow(w, &c, 1);
+}
+
+void cli_put_str(cli_writer *w, const char *s);
+void cli_put_size(cli_writer *w, size_t value);
+/* As cli_json_string() and cli_print_escaped(), byte for byte. */
+void cli_put_json_string(cli_writer *w, const char *s, size_t len);
+void cli_put_escaped(cli_writer *w, const char *s, size_t len);
 
 int cli_cmd_check(int argc, char **argv);
 int cli_cmd_parse(int argc, char **argv);

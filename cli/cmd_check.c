@@ -39,72 +39,108 @@ typedef struct check_run {
     int any_error;
     size_t line_no; /* stdin's line being checked, for messages */
     FILE *out;
+    cli_writer w; /* buffers what goes to out */
 } check_run;
 
 static void print_text(check_run *run, const char *url, size_t len,
                        const robots_verdict *v) {
-    FILE *out = run->out;
-    fputs(v->allowed ? "allowed\t" : "disallowed\t", out);
+    cli_writer *out = &run->w;
+    if (v->allowed)
+        cli_put(out, "allowed\t", 8);
+    else
+        cli_put(out, "disallowed\t", 11);
     /* The URL may come from anywhere: no raw control bytes to a terminal
      * (and no tab to split the line's fields). */
-    cli_print_escaped(out, url, len);
+    cli_put_escaped(out, url, len);
     if (run->explain) {
-        fputc('\t', out);
-        fputs(robots_reason_name(v->reason), out);
+        cli_put_char(out, '\t');
+        cli_put_str(out, robots_reason_name(v->reason));
         if (v->rule != ROBOTS_NO_INDEX) {
-            fprintf(out, "\tline %zu\t%s: ", v->rule_line,
-                    v->rule_kind == ROBOTS_RULE_ALLOW ? "Allow" : "Disallow");
-            cli_print_escaped(out, v->rule_pattern, v->rule_pattern_len);
+            cli_put(out, "\tline ", 6);
+            cli_put_size(out, v->rule_line);
+            if (v->rule_kind == ROBOTS_RULE_ALLOW)
+                cli_put(out, "\tAllow: ", 8);
+            else
+                cli_put(out, "\tDisallow: ", 11);
+            cli_put_escaped(out, v->rule_pattern, v->rule_pattern_len);
         }
     }
-    fputc('\n', out);
+    cli_put_char(out, '\n');
+}
+
+static void put_bool(cli_writer *out, int value) {
+    if (value)
+        cli_put(out, "true", 4);
+    else
+        cli_put(out, "false", 5);
 }
 
 static void print_json(check_run *run, const char *url, size_t len,
                        const robots_verdict *v) {
-    FILE *out = run->out;
-    fputs("{\"url\":", out);
-    cli_json_string(out, url, len);
-    fprintf(out, ",\"allowed\":%s,\"reason\":\"%s\",\"specific\":%s",
-            v->allowed ? "true" : "false", robots_reason_name(v->reason),
-            v->specific ? "true" : "false");
+    cli_writer *out = &run->w;
+    cli_put(out, "{\"url\":", 7);
+    cli_put_json_string(out, url, len);
+    cli_put_str(out, ",\"allowed\":");
+    put_bool(out, v->allowed);
+    cli_put_str(out, ",\"reason\":\"");
+    cli_put_str(out, robots_reason_name(v->reason));
+    cli_put_str(out, "\",\"specific\":");
+    put_bool(out, v->specific);
     if (v->group != ROBOTS_NO_INDEX) {
         robots_group_info g;
         robots_group(run->doc, v->group, &g);
-        fprintf(out, ",\"group\":{\"index\":%zu,\"line\":%zu}", v->group,
-                g.line);
+        cli_put_str(out, ",\"group\":{\"index\":");
+        cli_put_size(out, v->group);
+        cli_put_str(out, ",\"line\":");
+        cli_put_size(out, g.line);
+        cli_put_char(out, '}');
     } else {
-        fputs(",\"group\":null", out);
+        cli_put_str(out, ",\"group\":null");
     }
     if (v->rule != ROBOTS_NO_INDEX) {
-        fprintf(out, ",\"rule\":{\"line\":%zu,\"kind\":\"%s\",\"pattern\":",
-                v->rule_line, robots_rule_kind_name(v->rule_kind));
-        cli_json_string(out, v->rule_pattern, v->rule_pattern_len);
-        fputc('}', out);
+        cli_put_str(out, ",\"rule\":{\"line\":");
+        cli_put_size(out, v->rule_line);
+        cli_put_str(out, ",\"kind\":\"");
+        cli_put_str(out, robots_rule_kind_name(v->rule_kind));
+        cli_put_str(out, "\",\"pattern\":");
+        cli_put_json_string(out, v->rule_pattern, v->rule_pattern_len);
+        cli_put_char(out, '}');
     } else {
-        fputs(",\"rule\":null", out);
+        cli_put_str(out, ",\"rule\":null");
     }
-    fputs("}\n", out);
+    cli_put(out, "}\n", 2);
+}
+
+/* Everything buffered goes out before a message on stderr, so that the
+ * two streams keep their order when they share a file. */
+static void flush_out(check_run *run) {
+    cli_writer_flush(&run->w);
+    fflush(run->out);
 }
 
 static void check_one(check_run *run, const char *url, size_t len,
                       const char *where) {
+    /* fuzz/fuzz_check.c sets only `out`: it gets the output unbuffered, on
+     * out as soon as check_one() returns. */
+    if (run->w.file == NULL)
+        cli_writer_init(&run->w, run->out, NULL, 0);
     robots_verdict v;
     robots_status status =
         robots_check(run->doc, run->agents, run->agent_count, url, len, &v);
     if (status != ROBOTS_OK) {
         run->any_error = 1;
         if (run->json) {
-            fputs("{\"url\":", run->out);
-            cli_json_string(run->out, url, len);
-            fprintf(run->out, ",\"error\":\"%s\"}\n",
-                    robots_status_name(status));
+            cli_put_str(&run->w, "{\"url\":");
+            cli_put_json_string(&run->w, url, len);
+            cli_put_str(&run->w, ",\"error\":\"");
+            cli_put_str(&run->w, robots_status_name(status));
+            cli_put(&run->w, "\"}\n", 3);
         } else {
-            fputs("error\t", run->out);
-            cli_print_escaped(run->out, url, len);
-            fputc('\n', run->out);
+            cli_put(&run->w, "error\t", 6);
+            cli_put_escaped(&run->w, url, len);
+            cli_put_char(&run->w, '\n');
         }
-        fflush(run->out);
+        flush_out(run);
         if (where != NULL)
             fprintf(stderr, "robots: %s: %s\n", where,
                     robots_status_message(status));
@@ -167,12 +203,13 @@ static int check_stdin(check_run *run) {
              * library accepts: report it once and drop the rest of it. */
             if (!skipping) {
                 run->any_error = 1;
+                flush_out(run);
                 fprintf(stderr, "robots: stdin line %zu: %s\n", line_no + 1,
                         robots_status_message(ROBOTS_ERR_URL_TOO_LONG));
-                fputs(run->json ? "{\"url\":null,\"error\":"
-                                  "\"ROBOTS_ERR_URL_TOO_LONG\"}\n"
-                                : "error\t(line too long)\n",
-                      run->out);
+                cli_put_str(&run->w, run->json
+                                         ? "{\"url\":null,\"error\":"
+                                           "\"ROBOTS_ERR_URL_TOO_LONG\"}\n"
+                                         : "error\t(line too long)\n");
             }
             have = 0;
             skipping = 1;
@@ -199,9 +236,11 @@ int cli_cmd_check(int argc, char **argv) {
     robots_options_init(&options);
     robots_str agents[ROBOTS_MAX_QUERY_AGENTS];
     size_t agent_count = 0;
+    static char out_buf[1 << 16];
     check_run run;
     memset(&run, 0, sizeof run);
     run.out = stdout;
+    cli_writer_init(&run.w, stdout, out_buf, sizeof out_buf);
     int i = 1;
     for (; i < argc; i++) {
         const char *arg = argv[i], *value = NULL;
@@ -284,6 +323,7 @@ int cli_cmd_check(int argc, char **argv) {
         rc = check_stdin(&run);
     }
     robots_free(doc);
+    cli_writer_flush(&run.w);
     if (fflush(stdout) != 0 || ferror(stdout))
         return cli_error("stdout: write error");
     if (rc != 0 || run.any_error)

@@ -170,42 +170,118 @@ static size_t utf8_sequence(const unsigned char *s, size_t len) {
     return n;
 }
 
-void cli_json_string(FILE *out, const char *s, size_t len) {
+void cli_writer_init(cli_writer *w, FILE *file, char *buf, size_t cap) {
+    /* Never a null buf: even buf + 0 on one is undefined. */
+    static char unbuffered[1];
+    w->file = file;
+    w->buf = buf != NULL ? buf : unbuffered;
+    w->len = 0;
+    w->cap = buf != NULL ? cap : 0;
+}
+
+void cli_writer_flush(cli_writer *w) {
+    if (w->len > 0)
+        fwrite(w->buf, 1, w->len, w->file);
+    w->len = 0;
+}
+
+void cli_put_slow(cli_writer *w, const char *s, size_t len) {
+    cli_writer_flush(w);
+    if (len >= w->cap) {
+        fwrite(s, 1, len, w->file);
+        return;
+    }
+    memcpy(w->buf, s, len);
+    w->len = len;
+}
+
+void cli_put_str(cli_writer *w, const char *s) {
+    cli_put(w, s, strlen(s));
+}
+
+void cli_put_size(cli_writer *w, size_t value) {
+    char digits[24];
+    size_t n = sizeof digits;
+    do {
+        digits[--n] = (char)('0' + value % 10);
+        value /= 10;
+    } while (value != 0);
+    cli_put(w, digits + n, sizeof digits - n);
+}
+
+static const char hex_upper[] = "0123456789ABCDEF";
+static const char hex_lower[] = "0123456789abcdef";
+
+/* Printable ASCII bytes at s that need no escaping in JSON (no quote,
+ * backslash or control byte): copied as one run. */
+static size_t json_plain_run(const unsigned char *s, size_t len) {
+    size_t i = 0;
+    while (i < len && s[i] >= 0x20 && s[i] < 0x7F && s[i] != '"' &&
+           s[i] != '\\')
+        i++;
+    return i;
+}
+
+void cli_put_json_string(cli_writer *w, const char *s, size_t len) {
     const unsigned char *u = (const unsigned char *)s;
-    putc('"', out);
+    cli_put_char(w, '"');
     for (size_t i = 0; i < len;) {
+        size_t run = json_plain_run(u + i, len - i);
+        if (run > 0) {
+            cli_put(w, s + i, run);
+            i += run;
+            continue;
+        }
         unsigned char c = u[i];
         if (c == '"' || c == '\\') {
-            putc('\\', out);
-            putc(c, out);
+            char pair[2] = {'\\', (char)c};
+            cli_put(w, pair, 2);
             i++;
         } else if (c < 0x20 || c == 0x7F) {
             switch (c) {
             case '\n':
-                fputs("\\n", out);
+                cli_put(w, "\\n", 2);
                 break;
             case '\r':
-                fputs("\\r", out);
+                cli_put(w, "\\r", 2);
                 break;
             case '\t':
-                fputs("\\t", out);
+                cli_put(w, "\\t", 2);
                 break;
-            default:
-                fprintf(out, "\\u%04x", c);
+            default: {
+                char code[6] = "\\u00";
+                code[4] = hex_lower[c >> 4];
+                code[5] = hex_lower[c & 15];
+                cli_put(w, code, 6);
+            }
             }
             i++;
         } else {
             size_t n = utf8_sequence(u + i, len - i);
             if (n == 0) {
-                fputs("\\ufffd", out);
+                cli_put(w, "\\ufffd", 6);
                 i++;
             } else {
-                fwrite(u + i, 1, n, out);
+                cli_put(w, s + i, n);
                 i += n;
             }
         }
     }
-    putc('"', out);
+    cli_put_char(w, '"');
+}
+
+/* The FILE forms of the writer's escapes, for commands that print little. */
+static void put_to_file(FILE *out, const char *s, size_t len,
+                        void (*put)(cli_writer *, const char *, size_t)) {
+    char buf[512];
+    cli_writer w;
+    cli_writer_init(&w, out, buf, sizeof buf);
+    put(&w, s, len);
+    cli_writer_flush(&w);
+}
+
+void cli_json_string(FILE *out, const char *s, size_t len) {
+    put_to_file(out, s, len, cli_put_json_string);
 }
 
 size_t cli_safe_char(const char *s, size_t len) {
@@ -227,22 +303,32 @@ size_t cli_safe_char(const char *s, size_t len) {
     return n;
 }
 
-void cli_print_escaped(FILE *out, const char *s, size_t len) {
-    /* Safe characters are written in runs, one fwrite each: check's batch
-     * mode prints every URL through here. */
+void cli_put_escaped(cli_writer *w, const char *s, size_t len) {
+    const unsigned char *u = (const unsigned char *)s;
     size_t run = 0;
     for (size_t i = 0; i < len;) {
+        /* Printable ASCII, nearly every byte of a URL, is safe as it is:
+         * only the other bytes need cli_safe_char()'s look. */
+        if (u[i] >= 0x20 && u[i] < 0x7F) {
+            i++;
+            continue;
+        }
         size_t n = cli_safe_char(s + i, len - i);
         if (n != 0) {
             i += n;
             continue;
         }
         if (i > run)
-            fwrite(s + run, 1, i - run, out);
-        fprintf(out, "\\x%02X", (unsigned char)s[i]);
+            cli_put(w, s + run, i - run);
+        char code[4] = {'\\', 'x', hex_upper[u[i] >> 4], hex_upper[u[i] & 15]};
+        cli_put(w, code, 4);
         i++;
         run = i;
     }
     if (len > run)
-        fwrite(s + run, 1, len - run, out);
+        cli_put(w, s + run, len - run);
+}
+
+void cli_print_escaped(FILE *out, const char *s, size_t len) {
+    put_to_file(out, s, len, cli_put_escaped);
 }
