@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -209,24 +210,43 @@ void cli_put_size(cli_writer *w, size_t value) {
     cli_put(w, digits + n, sizeof digits - n);
 }
 
-static const char hex_upper[] = "0123456789ABCDEF";
-static const char hex_lower[] = "0123456789abcdef";
+/* A byte copied as it is: printable ASCII, and for JSON not '"' or '\\'. */
+static int plain_byte(unsigned char c, int json) {
+    return c >= 0x20 && c < 0x7F && !(json && (c == '"' || c == '\\'));
+}
 
-/* Printable ASCII bytes at s that need no escaping in JSON (no quote,
- * backslash or control byte): copied as one run. */
-static size_t json_plain_run(const unsigned char *s, size_t len) {
+/* The plain bytes at the start of s, 8 at a time while all 8 are. Each
+ * test sets a byte's top bit for some byte of the word exactly when one
+ * is: below 0x20 (minus 0x20 borrows into a clear top bit), above 0x7E
+ * (plus 1 reaches 0x80, or the top bit was set already), or, for JSON,
+ * equal to '"' or '\\' (the xor is zero). */
+static size_t plain_run(const unsigned char *s, size_t len, int json) {
+    const uint64_t ones = 0x0101010101010101u, tops = 0x8080808080808080u;
     size_t i = 0;
-    while (i < len && s[i] >= 0x20 && s[i] < 0x7F && s[i] != '"' &&
-           s[i] != '\\')
+    for (; i + 8 <= len; i += 8) {
+        uint64_t x;
+        memcpy(&x, s + i, 8);
+        uint64_t bad = ((x - 0x20 * ones) & ~x) | (x + ones) | x;
+        if (json) {
+            uint64_t q = x ^ ('"' * ones), b = x ^ ('\\' * ones);
+            bad |= ((q - ones) & ~q) | ((b - ones) & ~b);
+        }
+        if (bad & tops)
+            break;
+    }
+    while (i < len && plain_byte(s[i], json))
         i++;
     return i;
 }
+
+static const char hex_upper[] = "0123456789ABCDEF";
+static const char hex_lower[] = "0123456789abcdef";
 
 void cli_put_json_string(cli_writer *w, const char *s, size_t len) {
     const unsigned char *u = (const unsigned char *)s;
     cli_put_char(w, '"');
     for (size_t i = 0; i < len;) {
-        size_t run = json_plain_run(u + i, len - i);
+        size_t run = plain_run(u + i, len - i, 1);
         if (run > 0) {
             cli_put(w, s + i, run);
             i += run;
@@ -309,10 +329,9 @@ void cli_put_escaped(cli_writer *w, const char *s, size_t len) {
     for (size_t i = 0; i < len;) {
         /* Printable ASCII, nearly every byte of a URL, is safe as it is:
          * only the other bytes need cli_safe_char()'s look. */
-        if (u[i] >= 0x20 && u[i] < 0x7F) {
-            i++;
-            continue;
-        }
+        i += plain_run(u + i, len - i, 0);
+        if (i == len)
+            break;
         size_t n = cli_safe_char(s + i, len - i);
         if (n != 0) {
             i += n;
