@@ -94,7 +94,11 @@ static inline void cli_put_char(cli_writer *w, char c) {
         cli_put_slow(w, &c, 1);
 }
 
-void cli_put_str(cli_writer *w, const char *s);
+/* Inline so that a literal's strlen() is a constant. */
+static inline void cli_put_str(cli_writer *w, const char *s) {
+    cli_put(w, s, strlen(s));
+}
+
 void cli_put_size(cli_writer *w, size_t value);
 /* As cli_json_string() and cli_print_escaped(), byte for byte. */
 void cli_put_json_string(cli_writer *w, const char *s, size_t len);

@@ -196,10 +196,6 @@ void cli_put_slow(cli_writer *w, const char *s, size_t len) {
     w->len = len;
 }
 
-void cli_put_str(cli_writer *w, const char *s) {
-    cli_put(w, s, strlen(s));
-}
-
 void cli_put_size(cli_writer *w, size_t value) {
     char digits[24];
     size_t n = sizeof digits;
