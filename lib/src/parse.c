@@ -804,6 +804,51 @@ static void parse_lines(parser *p, const char *body, size_t len, size_t limit,
     }
 }
 
+/* Room, before the lines are read, for what they can hold: each array is
+ * sized from the lines whose first letter could start its key (google's
+ * typos and prefixes start with the same letters), and text from the
+ * bytes, so that a usual file is read with no array grown by copying. An
+ * unusual one (values that grow when normalised) still grows. Only a
+ * hint: a failed reservation leaves the parse to fail where it would. */
+static void reserve_arrays(parser *p, const char *body, size_t limit) {
+    size_t agents = 0, rules = 0, sitemaps = 0, others = 0;
+    const char *s = body, *end = body + limit;
+    while (s < end) {
+        while (s < end && rb_is_space((unsigned char)*s))
+            s++;
+        if (s == end)
+            break;
+        switch (rb_lower((unsigned char)*s)) {
+        case 'u':
+            agents++;
+            break;
+        case 'a':
+        case 'd':
+            rules++;
+            break;
+        case 's':
+            sitemaps++;
+            break;
+        case '\n':
+        case '\r':
+        case '#':
+            break;
+        default:
+            others++;
+        }
+        const char *eol = memchr(s, '\n', (size_t)(end - s));
+        s = eol ? eol + 1 : end;
+    }
+    /* A CR alone ends a line too: such a file falls back on growth. */
+    if (rb_vec_reserve(&p->mem, &p->groups, agents) == NULL ||
+        rb_vec_reserve(&p->mem, &p->agents, agents) == NULL ||
+        rb_vec_reserve(&p->mem, &p->rules, rules) == NULL ||
+        rb_vec_reserve(&p->mem, &p->sitemaps, sitemaps) == NULL ||
+        rb_vec_reserve(&p->mem, &p->extensions, others) == NULL ||
+        rb_vec_reserve(&p->mem, &p->text, limit + 1) == NULL)
+        p->failed = 1;
+}
+
 static size_t align8(size_t n) {
     return (n + 7) & ~(size_t)7;
 }
@@ -949,6 +994,8 @@ robots_status robots_parse(const char *body, size_t body_len,
     if (p.scratch == NULL)
         p.failed = 1;
     else
+        reserve_arrays(&p, body, limit);
+    if (!p.failed)
         parse_lines(&p, body, body_len, limit, &parsed);
     if (!p.failed &&
         !rb_index_build_all(&p.mem, &p.index, p.profile,
