@@ -302,9 +302,10 @@ static int match_star(query *q, const char *pat, size_t plen, size_t from) {
  * anything else of it is read. */
 static void try_node(const robots_txt *doc, const rb_node *node, query *q,
                      best_rule *best) {
-    size_t klen = node->key_len, len = q->len;
-    const uint32_t *e = doc->entries + node->first_entry;
-    for (uint32_t i = 0; i < node->entry_count; i++) {
+    size_t klen = RB_NODE_KEY_LEN(node), len = q->len;
+    uint32_t count;
+    const uint32_t *e = rb_node_entries(doc, node, &count);
+    for (uint32_t i = 0; i < count; i++) {
         uint32_t rule = e[i] & ~RB_ENTRY_INDEX_DIR;
         if (e[i] & RB_ENTRY_INDEX_DIR) {
             if (best->found && klen + 1 < best->priority)
@@ -335,19 +336,20 @@ static void try_node(const robots_txt *doc, const rb_node *node, query *q,
 
 static void probe(const robots_txt *doc, const rb_set *set, uint32_t hash,
                   size_t klen, query *q, best_rule *best) {
-    uint32_t i = hash & set->slot_mask;
+    uint32_t i = hash & set->slot_mask, mask = doc->slot_node_mask;
     for (;;) {
         uint32_t v = doc->slots[set->first_slot + i];
         if (v == 0)
             return;
-        const rb_node *node = &doc->nodes[v - 1];
-        if (node->key_hash == hash && node->key_len == klen &&
-            memcmp(doc->text + doc->rules[doc->entries[node->first_entry] &
-                                          ~RB_ENTRY_INDEX_DIR]
-                                   .normalized_off,
-                   q->path, klen) == 0) {
-            try_node(doc, node, q, best);
-            return;
+        const rb_node *node = &doc->nodes[(v & mask) - 1];
+        if (((v ^ hash) & ~mask) == 0 && RB_NODE_KEY_LEN(node) == klen) {
+            uint32_t count;
+            uint32_t first = *rb_node_entries(doc, node, &count);
+            const rb_rule *r = &doc->rules[first & ~RB_ENTRY_INDEX_DIR];
+            if (memcmp(doc->text + r->normalized_off, q->path, klen) == 0) {
+                try_node(doc, node, q, best);
+                return;
+            }
         }
         i = (i + 1) & set->slot_mask;
     }

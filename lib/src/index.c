@@ -13,6 +13,11 @@
  * their literal prefix; rules with the same normalised pattern and kind are
  * kept once (the first in the file), which is what makes a file that repeats
  * the same query-string rule in every group cheap to check.
+ *
+ * Keys and patterns are hashed and compared once for the whole document
+ * (each gets an id), so that building a set, which a rule may join several
+ * times, is array look-ups; the hash tables are filled last, when the
+ * number of nodes, and so the width of a slot's tag, is known.
  */
 #include "internal.h"
 
@@ -24,22 +29,39 @@
 /* Entries the merged sets may hold in all, beyond each group's own. */
 #define MERGE_BUDGET(entries) (2 * (entries) + 4096)
 
-/* What the build needs to know of each rule, computed once. */
+/* What the build needs to know of each rule, computed once. Equal keys
+ * (a dir companion's included) share a key id; equal normalised patterns
+ * of the same kind share a text id. */
 typedef struct rule_key {
     uint32_t key_len;
     uint32_t key_hash;
-    uint32_t full_hash; /* of the whole normalised pattern, for duplicates */
-    uint32_t dir_len;   /* google index.htm companion: "<dir>/"; 0: none */
+    uint32_t key_id;
+    uint32_t text_id;
+    uint32_t dir_len; /* google index.htm companion: "<dir>/"; 0: none */
     uint32_t dir_hash;
+    uint32_t dir_id;
 } rule_key;
 
 /* An entry while a node's entries are ordered. */
 typedef struct entry_key {
     uint32_t priority;
     uint32_t kind; /* allow (0) before disallow (1) */
-    uint32_t hash;
     uint32_t entry;
 } entry_key;
+
+/* A node of the set being built. */
+typedef struct local_node {
+    uint32_t key_len;
+    uint32_t hash;
+    uint32_t count;
+    uint32_t start; /* its entries in the order scratch */
+    uint32_t has_dir;
+} local_node;
+
+typedef struct candidate {
+    uint32_t node;
+    uint32_t entry;
+} candidate;
 
 typedef struct builder {
     rb_mem *mem;
@@ -53,15 +75,18 @@ typedef struct builder {
     rule_key *keys;      /* one per rule */
     uint32_t *group_set; /* the set of a group alone, or NO_SET */
     size_t merge_left;   /* entries merged sets may still take */
-    rb_vec candidates;   /* (node, entry) pairs of the set being built */
-    rb_vec order;        /* entry_key scratch */
-    rb_vec group_list;   /* uint32_t scratch */
+    size_t key_count, text_count;
+    /* Per id, the set last seen using it (its stamp) and, for keys, its
+     * node in that set: a set is built without clearing them. */
+    uint32_t *key_stamp, *key_node, *text_stamp;
+    uint32_t stamp;
+    rb_vec nodes;      /* local_node of the set being built */
+    rb_vec candidates; /* (node, entry) pairs of the set being built */
+    rb_vec order;      /* entry_key scratch */
+    rb_vec group_list; /* uint32_t scratch */
+    rb_vec node_hash;  /* uint32_t: the key hash of each output node */
+    rb_vec set_nodes;  /* uint32_t: the first output node of each set */
 } builder;
-
-typedef struct candidate {
-    uint32_t node;
-    uint32_t entry;
-} candidate;
 
 void rb_index_init(rb_index_build *build) {
     rb_vec_init(&build->tokens, sizeof(rb_token));
@@ -72,6 +97,7 @@ void rb_index_init(rb_index_build *build) {
     rb_vec_init(&build->entries, sizeof(uint32_t));
     rb_vec_init(&build->filters, sizeof(uint32_t));
     build->wildcard_set = NO_SET;
+    build->slot_node_mask = 0;
 }
 
 void rb_index_release(rb_mem *mem, rb_index_build *build) {
@@ -84,24 +110,21 @@ void rb_index_release(rb_mem *mem, rb_index_build *build) {
     rb_vec_release(mem, &build->filters);
 }
 
-static const char *pattern_of(const builder *b, uint32_t rule) {
-    return b->text + b->rules[rule].normalized_off;
-}
-
-static void compute_key(const char *p, size_t len, int index_htm, rule_key *k) {
+static void compute_key(const char *p, size_t len, int index_htm, rule_key *k,
+                        uint32_t *full_hash) {
     const char *star = len ? memchr(p, '*', len) : NULL;
     size_t key_len = star ? (size_t)(star - p) : len;
     if (star == NULL && len > 0 && p[len - 1] == '$')
         key_len--;
-    uint32_t h = RB_FNV_OFFSET, key_hash = h;
-    for (size_t i = 0; i < len; i++) {
-        if (i == key_len)
-            key_hash = h;
+    uint32_t h = RB_FNV_OFFSET;
+    size_t i = 0;
+    for (; i < key_len; i++)
         h = rb_hash_step(h, (unsigned char)p[i]);
-    }
     k->key_len = (uint32_t)key_len;
-    k->key_hash = key_len == len ? h : key_hash;
-    k->full_hash = h;
+    k->key_hash = h;
+    for (; i < len; i++)
+        h = rb_hash_step(h, (unsigned char)p[i]);
+    *full_hash = h;
     k->dir_len = 0;
     k->dir_hash = 0;
     if (index_htm) {
@@ -109,11 +132,76 @@ static void compute_key(const char *p, size_t len, int index_htm, rule_key *k) {
         while (dir > 0 && p[dir - 1] != '/')
             dir--;
         uint32_t d = RB_FNV_OFFSET;
-        for (size_t i = 0; i < dir; i++)
-            d = rb_hash_step(d, (unsigned char)p[i]);
+        for (size_t j = 0; j < dir; j++)
+            d = rb_hash_step(d, (unsigned char)p[j]);
         k->dir_len = (uint32_t)dir;
         k->dir_hash = d;
     }
+}
+
+/* ---- ids: equal strings, one number ------------------------------------ */
+
+/* A distinct string: `len` bytes of the text at `off`; bit 31 of len_kind
+ * is a pattern's rule kind, so that an allow and a disallow of the same
+ * pattern stay apart. */
+typedef struct interned {
+    uint32_t off;
+    uint32_t len_kind;
+    uint32_t hash;
+} interned;
+
+typedef struct interner {
+    uint32_t *slots; /* id + 1; 0: empty */
+    size_t size;     /* a power of two, over the strings it may hold */
+    interned *items;
+    size_t count;
+} interner;
+
+static size_t table_size(size_t n) {
+    size_t size = 1;
+    while (size < n + n / 2 + 1)
+        size *= 2;
+    return size;
+}
+
+static int interner_init(rb_mem *mem, interner *in, size_t most) {
+    in->size = table_size(most);
+    in->count = 0;
+    in->slots = rb_alloc(mem, in->size * sizeof *in->slots);
+    in->items = rb_alloc(mem, (most ? most : 1) * sizeof *in->items);
+    if (in->slots != NULL)
+        memset(in->slots, 0, in->size * sizeof *in->slots);
+    return in->slots != NULL && in->items != NULL;
+}
+
+static void interner_release(rb_mem *mem, interner *in, size_t most) {
+    rb_free(mem, in->slots, in->size * sizeof *in->slots);
+    rb_free(mem, in->items, (most ? most : 1) * sizeof *in->items);
+    in->slots = NULL;
+    in->items = NULL;
+}
+
+/* The id of the string, new if unseen (the interner has room for it). */
+static uint32_t intern(interner *in, const char *text, uint32_t off,
+                       uint32_t len_kind, uint32_t hash) {
+    size_t mask = in->size - 1, i = hash & mask;
+    size_t len = len_kind & 0x7FFFFFFFu;
+    for (;;) {
+        uint32_t v = in->slots[i];
+        if (v == 0)
+            break;
+        const interned *it = &in->items[v - 1];
+        if (it->hash == hash && it->len_kind == len_kind &&
+            memcmp(text + it->off, text + off, len) == 0)
+            return v - 1;
+        i = (i + 1) & mask;
+    }
+    interned *it = &in->items[in->count];
+    it->off = off;
+    it->len_kind = len_kind;
+    it->hash = hash;
+    in->slots[i] = (uint32_t)++in->count;
+    return (uint32_t)(in->count - 1);
 }
 
 /* How often a byte occurs in URL paths, roughly (higher: more often), so
@@ -188,40 +276,35 @@ static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
     return mode << 30 | (uint32_t)need << 16 | (uint32_t)b << 8 | a;
 }
 
-/* The node of this set with this key, created if new; NO_SET on failure. */
-static uint32_t node_for(builder *b, uint32_t first_slot, uint32_t mask,
-                         uint32_t rule, uint32_t key_len, uint32_t hash) {
-    uint32_t *slots = (uint32_t *)b->out->slots.data + first_slot;
-    const char *key = pattern_of(b, rule);
-    uint32_t i = hash & mask;
-    for (;;) {
-        uint32_t v = slots[i];
-        if (v == 0)
-            break;
-        const rb_node *node = (const rb_node *)b->out->nodes.data + (v - 1);
-        if (node->key_hash == hash && node->key_len == key_len &&
-            memcmp(pattern_of(b, node->first_entry), key, key_len) == 0)
-            return v - 1;
-        i = (i + 1) & mask;
+/* Adds an entry under the key `id` of the set being built, making its node
+ * on first sight. A node keeps one "<dir>/$" companion: the first, whose
+ * rule is the earliest. 0 on memory failure. */
+static int add_candidate(builder *b, uint32_t id, uint32_t key_len,
+                         uint32_t hash, uint32_t entry) {
+    uint32_t node;
+    if (b->key_stamp[id] == b->stamp) {
+        node = b->key_node[id];
+    } else {
+        local_node ln;
+        memset(&ln, 0, sizeof ln);
+        ln.key_len = key_len;
+        ln.hash = hash;
+        node = (uint32_t)b->nodes.count;
+        if (!rb_vec_push(b->mem, &b->nodes, &ln, 1))
+            return 0;
+        b->key_stamp[id] = b->stamp;
+        b->key_node[id] = node;
     }
-    rb_node node;
-    node.key_hash = hash;
-    node.key_len = key_len;
-    node.first_entry = rule; /* its key's rule, until entries are placed */
-    node.entry_count = 0;
-    uint32_t index = (uint32_t)b->out->nodes.count;
-    if (!rb_vec_push(b->mem, &b->out->nodes, &node, 1))
-        return NO_SET;
-    slots[i] = index + 1;
-    return index;
-}
-
-static int add_candidate(builder *b, uint32_t node, uint32_t entry) {
+    local_node *ln = (local_node *)b->nodes.data + node;
+    if (entry & RB_ENTRY_INDEX_DIR) {
+        if (ln->has_dir)
+            return 1;
+        ln->has_dir = 1;
+    }
+    ln->count++;
     candidate c;
     c.node = node;
     c.entry = entry;
-    rb_node *n = (rb_node *)b->out->nodes.data + node;
-    n->entry_count++;
     return rb_vec_push(b->mem, &b->candidates, &c, 1);
 }
 
@@ -231,8 +314,6 @@ static int compare_entries(const void *a, const void *b) {
         return x->priority > y->priority ? -1 : 1;
     if (x->kind != y->kind)
         return x->kind < y->kind ? -1 : 1;
-    if (x->hash != y->hash)
-        return x->hash < y->hash ? -1 : 1;
     return x->entry < y->entry ? -1 : (x->entry > y->entry);
 }
 
@@ -252,70 +333,64 @@ static void sort_entries(entry_key *keys, size_t n) {
     }
 }
 
-static int same_rule_text(const builder *b, uint32_t x, uint32_t y) {
-    const rb_rule *rx = &b->rules[x], *ry = &b->rules[y];
-    return rx->normalized_len == ry->normalized_len &&
-           memcmp(pattern_of(b, x), pattern_of(b, y), rx->normalized_len) == 0;
-}
-
-/* Orders each node's entries by priority and drops repeated rules, packing
- * the entries of the nodes [first_node, nodes.count) from first_entry. */
-static int order_nodes(builder *b, size_t first_node, size_t first_entry) {
-    uint32_t *entries = (uint32_t *)b->out->entries.data;
-    size_t write = first_entry;
-    for (size_t ni = first_node; ni < b->out->nodes.count; ni++) {
-        rb_node *node = (rb_node *)b->out->nodes.data + ni;
-        size_t n = node->entry_count;
-        b->order.count = 0;
-        entry_key *keys = rb_vec_reserve(b->mem, &b->order, n);
-        if (keys == NULL)
-            return 0;
-        for (size_t i = 0; i < n; i++) {
-            uint32_t e = entries[node->first_entry + i];
-            uint32_t rule = e & ~RB_ENTRY_INDEX_DIR;
-            const rb_rule *r = &b->rules[rule];
-            keys[i].entry = e;
-            keys[i].kind =
-                (e & RB_ENTRY_INDEX_DIR) ? ROBOTS_RULE_ALLOW : RB_RULE_KIND(r);
-            if (e & RB_ENTRY_INDEX_DIR) {
-                keys[i].priority = node->key_len + 1;
-                keys[i].hash = 0;
-            } else {
-                keys[i].priority = r->normalized_len;
-                keys[i].hash = b->keys[rule].full_hash;
-            }
-        }
-        sort_entries(keys, n);
-        node->first_entry = (uint32_t)write;
-        size_t kept = 0;
-        for (size_t i = 0; i < n; i++) {
-            if (kept > 0) {
-                const entry_key *prev = &keys[i - 1];
-                int dup = prev->priority == keys[i].priority &&
-                          prev->kind == keys[i].kind &&
-                          prev->hash == keys[i].hash;
-                if (dup && !(keys[i].entry & RB_ENTRY_INDEX_DIR) &&
-                    !(prev->entry & RB_ENTRY_INDEX_DIR) &&
-                    same_rule_text(b, prev->entry, keys[i].entry))
-                    continue; /* the earlier rule stands for both */
-                if (dup && (keys[i].entry & RB_ENTRY_INDEX_DIR) &&
-                    (prev->entry & RB_ENTRY_INDEX_DIR))
-                    continue; /* the same "<dir>/$" twice */
-            }
-            entries[write++] = keys[i].entry;
-            kept++;
-        }
-        node->entry_count = (uint32_t)kept;
+/* Writes the nodes of the set being built, each one's entries ordered by
+ * priority, highest first (see rb_node in internal.h). */
+static int emit_nodes(builder *b, rb_set *set) {
+    size_t n = b->nodes.count, total = b->candidates.count;
+    local_node *ln = (local_node *)b->nodes.data;
+    entry_key *keys = rb_vec_reserve(b->mem, &b->order, total);
+    rb_node *out = rb_vec_reserve(b->mem, &b->out->nodes, n);
+    uint32_t *hashes = rb_vec_reserve(b->mem, &b->node_hash, n);
+    if (keys == NULL || out == NULL || hashes == NULL)
+        return 0;
+    uint32_t at = 0;
+    for (size_t i = 0; i < n; i++) {
+        ln[i].start = at;
+        at += ln[i].count;
+        ln[i].count = 0;
     }
-    b->out->entries.count = write;
+    const candidate *c = (const candidate *)b->candidates.data;
+    for (size_t i = 0; i < total; i++) {
+        local_node *node = &ln[c[i].node];
+        entry_key *k = &keys[node->start + node->count++];
+        uint32_t e = c[i].entry;
+        k->entry = e;
+        if (e & RB_ENTRY_INDEX_DIR) {
+            k->priority = node->key_len + 1;
+            k->kind = ROBOTS_RULE_ALLOW;
+        } else {
+            k->priority = b->rules[e].normalized_len;
+            k->kind = RB_RULE_KIND(&b->rules[e]);
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint32_t count = ln[i].count;
+        entry_key *mine = keys + ln[i].start;
+        sort_entries(mine, count);
+        rb_node *node = &out[i];
+        node->key_count =
+            ln[i].key_len | (count < RB_NODE_MANY ? count : RB_NODE_MANY) << 16;
+        node->ref = mine[0].entry;
+        if (count > 1) {
+            uint32_t *dst = rb_vec_reserve(b->mem, &b->out->entries, count + 1);
+            if (dst == NULL)
+                return 0;
+            node->ref = (uint32_t)b->out->entries.count;
+            if (count >= RB_NODE_MANY)
+                *dst++ = count;
+            for (uint32_t k = 0; k < count; k++)
+                dst[k] = mine[k].entry;
+            b->out->entries.count += count + (count >= RB_NODE_MANY);
+        }
+        if (ln[i].key_len < 64)
+            set->len_mask |= (uint64_t)1 << ln[i].key_len;
+        if (ln[i].key_len > set->max_key_len)
+            set->max_key_len = ln[i].key_len;
+        hashes[i] = ln[i].hash;
+    }
+    b->out->nodes.count += n;
+    b->node_hash.count += n;
     return 1;
-}
-
-static size_t table_size(size_t n) {
-    size_t size = 1;
-    while (size < n + n / 2 + 1)
-        size *= 2;
-    return size;
 }
 
 /* Entries a set of these groups holds before duplicates are dropped. */
@@ -330,73 +405,80 @@ static size_t set_entries(const builder *b, const uint32_t *groups, size_t n) {
     return count;
 }
 
-/* Builds one set from the rules of `groups` (ascending). */
+/* Builds one set from the rules of `groups` (ascending, so that the first
+ * of equal rules is the earliest). Its hash table is made by place_slots. */
 static uint32_t build_set(builder *b, const uint32_t *groups, size_t n) {
-    size_t count = set_entries(b, groups, n);
-    if (count > UINT32_MAX / 4)
-        return NO_SET; /* cannot happen within ROBOTS_MAX_INPUT_BYTES */
-    size_t size = table_size(count);
     rb_set set;
     memset(&set, 0, sizeof set);
-    set.first_slot = (uint32_t)b->out->slots.count;
-    set.slot_mask = (uint32_t)(size - 1);
     set.first_group = n ? groups[0] : 0;
-    uint32_t *slots = rb_vec_reserve(b->mem, &b->out->slots, size);
-    if (slots == NULL)
-        return NO_SET;
-    memset(slots, 0, size * sizeof *slots);
-    b->out->slots.count += size;
-
-    size_t first_node = b->out->nodes.count;
+    uint32_t first_node = (uint32_t)b->out->nodes.count;
+    b->stamp++;
+    b->nodes.count = 0;
     b->candidates.count = 0;
     for (size_t i = 0; i < n; i++) {
         const rb_group *g = &b->groups[groups[i]];
         for (uint32_t r = 0; r < g->rule_count; r++) {
             uint32_t rule = g->first_rule + r;
             const rule_key *k = &b->keys[rule];
-            uint32_t node = node_for(b, set.first_slot, set.slot_mask, rule,
-                                     k->key_len, k->key_hash);
-            if (node == NO_SET || !add_candidate(b, node, rule))
+            if (b->text_stamp[k->text_id] == b->stamp)
+                continue; /* an earlier equal rule stands for it */
+            b->text_stamp[k->text_id] = b->stamp;
+            if (!add_candidate(b, k->key_id, k->key_len, k->key_hash, rule))
                 return NO_SET;
-            if (k->dir_len != 0) {
-                node = node_for(b, set.first_slot, set.slot_mask, rule,
-                                k->dir_len, k->dir_hash);
-                if (node == NO_SET ||
-                    !add_candidate(b, node, rule | RB_ENTRY_INDEX_DIR))
-                    return NO_SET;
-            }
+            if (k->dir_len != 0 &&
+                !add_candidate(b, k->dir_id, k->dir_len, k->dir_hash,
+                               rule | RB_ENTRY_INDEX_DIR))
+                return NO_SET;
         }
     }
-
-    /* Entries of a node are contiguous: place each node's run, then fill. */
-    size_t first_entry = b->out->entries.count;
-    size_t at = first_entry;
-    for (size_t ni = first_node; ni < b->out->nodes.count; ni++) {
-        rb_node *node = (rb_node *)b->out->nodes.data + ni;
-        node->first_entry = (uint32_t)at;
-        at += node->entry_count;
-        node->entry_count = 0;
-        if (node->key_len < 64)
-            set.len_mask |= (uint64_t)1 << node->key_len;
-        if (node->key_len > set.max_key_len)
-            set.max_key_len = node->key_len;
-    }
-    uint32_t *entries = rb_vec_reserve(b->mem, &b->out->entries, count);
-    if (entries == NULL)
+    /* Too many nodes cannot happen within ROBOTS_MAX_INPUT_BYTES. */
+    if (b->out->nodes.count + b->nodes.count > UINT32_MAX / 4 ||
+        !emit_nodes(b, &set))
         return NO_SET;
-    entries = (uint32_t *)b->out->entries.data;
-    const candidate *c = (const candidate *)b->candidates.data;
-    for (size_t i = 0; i < b->candidates.count; i++) {
-        rb_node *node = (rb_node *)b->out->nodes.data + c[i].node;
-        entries[node->first_entry + node->entry_count++] = c[i].entry;
-    }
-    if (!order_nodes(b, first_node, first_entry))
-        return NO_SET;
-
     uint32_t id = (uint32_t)b->out->sets.count;
-    if (!rb_vec_push(b->mem, &b->out->sets, &set, 1))
+    if (!rb_vec_push(b->mem, &b->out->sets, &set, 1) ||
+        !rb_vec_push(b->mem, &b->set_nodes, &first_node, 1))
         return NO_SET;
     return id;
+}
+
+/* The hash tables of every set, sized from its nodes (not its entries,
+ * as they were: a third of the document), at most 2/3 full, and filled
+ * now that the number of nodes, and so the width of a slot's tag (see
+ * rb_set), is known. */
+static int place_slots(builder *b) {
+    rb_index_build *out = b->out;
+    size_t node_count = out->nodes.count, total = 0;
+    uint32_t mask = 1;
+    while (mask < node_count)
+        mask = mask << 1 | 1;
+    out->slot_node_mask = mask;
+    const uint32_t *first = (const uint32_t *)b->set_nodes.data;
+    rb_set *sets = (rb_set *)out->sets.data;
+    for (size_t s = 0; s < out->sets.count; s++) {
+        size_t end = s + 1 < out->sets.count ? first[s + 1] : node_count;
+        size_t size = table_size(end - first[s]);
+        sets[s].first_slot = (uint32_t)total;
+        sets[s].slot_mask = (uint32_t)(size - 1);
+        total += size;
+    }
+    uint32_t *slots = rb_vec_reserve(b->mem, &out->slots, total);
+    if (slots == NULL)
+        return 0;
+    memset(slots, 0, total * sizeof *slots);
+    out->slots.count = total;
+    const uint32_t *hash = (const uint32_t *)b->node_hash.data;
+    for (size_t s = 0; s < out->sets.count; s++) {
+        size_t end = s + 1 < out->sets.count ? first[s + 1] : node_count;
+        uint32_t *table = slots + sets[s].first_slot, m = sets[s].slot_mask;
+        for (size_t node = first[s]; node < end; node++) {
+            uint32_t i = hash[node] & m;
+            while (table[i] != 0)
+                i = (i + 1) & m;
+            table[i] = (hash[node] & ~mask) | (uint32_t)(node + 1);
+        }
+    }
+    return 1;
 }
 
 /* A user-agent line as the sort sees it. */
@@ -484,6 +566,37 @@ static int build_tokens(builder *b, agent_ref *refs, size_t n) {
     return 1;
 }
 
+/* Gives every rule its key, text and dir ids (see rule_key). */
+static int assign_ids(builder *b, size_t rule_count, const uint32_t *full) {
+    const rb_rule *rules = b->rules;
+    size_t dirs = 0;
+    for (size_t i = 0; i < rule_count; i++)
+        dirs += b->keys[i].dir_len != 0;
+    interner keys, texts;
+    memset(&keys, 0, sizeof keys);
+    memset(&texts, 0, sizeof texts);
+    int ok = interner_init(b->mem, &keys, rule_count + dirs) &&
+             interner_init(b->mem, &texts, rule_count);
+    if (ok) {
+        for (size_t i = 0; i < rule_count; i++) {
+            rule_key *k = &b->keys[i];
+            uint32_t off = rules[i].normalized_off;
+            k->key_id = intern(&keys, b->text, off, k->key_len, k->key_hash);
+            if (k->dir_len != 0)
+                k->dir_id =
+                    intern(&keys, b->text, off, k->dir_len, k->dir_hash);
+            uint32_t kind = (uint32_t)RB_RULE_KIND(&rules[i]) << 31;
+            k->text_id = intern(&texts, b->text, off,
+                                rules[i].normalized_len | kind, full[i]);
+        }
+        b->key_count = keys.count;
+        b->text_count = texts.count;
+    }
+    interner_release(b->mem, &texts, rule_count);
+    interner_release(b->mem, &keys, rule_count + dirs);
+    return ok;
+}
+
 int rb_index_build_all(rb_mem *mem, rb_index_build *build,
                        robots_profile profile, const rb_group *groups,
                        size_t group_count, const rb_agent *agents,
@@ -501,20 +614,22 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
     b.agents = agents;
     b.rules = rules;
     b.text = text;
+    rb_vec_init(&b.nodes, sizeof(local_node));
     rb_vec_init(&b.candidates, sizeof(candidate));
     rb_vec_init(&b.order, sizeof(entry_key));
     rb_vec_init(&b.group_list, sizeof(uint32_t));
+    rb_vec_init(&b.node_hash, sizeof(uint32_t));
+    rb_vec_init(&b.set_nodes, sizeof(uint32_t));
     int ok = 0;
     agent_ref *refs = NULL;
-    size_t ref_count = 0;
+    uint32_t *full = NULL;
+    size_t ref_count = 0, ids = 0;
 
-    b.keys = rb_alloc(mem, (rule_count ? rule_count : 1) * sizeof(rule_key));
-    b.group_set =
-        rb_alloc(mem, (group_count ? group_count : 1) * sizeof(uint32_t));
-    refs = rb_alloc(mem, (agent_count ? agent_count : 1) * sizeof(agent_ref));
-    if (b.keys == NULL || b.group_set == NULL || refs == NULL)
+    size_t rules1 = rule_count ? rule_count : 1;
+    b.keys = rb_alloc(mem, rules1 * sizeof(rule_key));
+    full = rb_alloc(mem, rules1 * sizeof(uint32_t));
+    if (b.keys == NULL || full == NULL)
         goto done;
-    b.merge_left = MERGE_BUDGET(rule_count);
     uint32_t *filters = rb_vec_reserve(mem, &build->filters, rule_count);
     if (filters == NULL)
         goto done;
@@ -522,10 +637,26 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
     for (size_t i = 0; i < rule_count; i++) {
         const char *p = text + rules[i].normalized_off;
         compute_key(p, rules[i].normalized_len,
-                    (int)RB_RULE_INDEX_HTM(&rules[i]), &b.keys[i]);
+                    (int)RB_RULE_INDEX_HTM(&rules[i]), &b.keys[i], &full[i]);
         filters[i] =
             compute_filter(p, rules[i].normalized_len, b.keys[i].key_len);
     }
+    if (!assign_ids(&b, rule_count, full))
+        goto done;
+    rb_free(mem, full, rules1 * sizeof(uint32_t));
+    full = NULL;
+    ids =
+        (b.key_count ? b.key_count : 1) * 2 + (b.text_count ? b.text_count : 1);
+    b.key_stamp = rb_alloc(mem, ids * sizeof(uint32_t));
+    b.group_set =
+        rb_alloc(mem, (group_count ? group_count : 1) * sizeof(uint32_t));
+    refs = rb_alloc(mem, (agent_count ? agent_count : 1) * sizeof(agent_ref));
+    if (b.key_stamp == NULL || b.group_set == NULL || refs == NULL)
+        goto done;
+    memset(b.key_stamp, 0, ids * sizeof(uint32_t));
+    b.key_node = b.key_stamp + (b.key_count ? b.key_count : 1);
+    b.text_stamp = b.key_node + (b.key_count ? b.key_count : 1);
+    b.merge_left = MERGE_BUDGET(rule_count);
     for (size_t g = 0; g < group_count; g++) {
         b.group_set[g] = NO_SET;
         for (uint32_t a = 0; a < groups[g].agent_count; a++) {
@@ -563,15 +694,20 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
         if (build->wildcard_set == NO_SET)
             goto done;
     }
-    ok = 1;
+    ok = place_slots(&b);
 done:
+    rb_vec_release(mem, &b.nodes);
     rb_vec_release(mem, &b.candidates);
     rb_vec_release(mem, &b.order);
     rb_vec_release(mem, &b.group_list);
+    rb_vec_release(mem, &b.node_hash);
+    rb_vec_release(mem, &b.set_nodes);
     rb_free(mem, refs, (agent_count ? agent_count : 1) * sizeof(agent_ref));
     rb_free(mem, b.group_set,
             (group_count ? group_count : 1) * sizeof(uint32_t));
-    rb_free(mem, b.keys, (rule_count ? rule_count : 1) * sizeof(rule_key));
+    rb_free(mem, b.key_stamp, ids * sizeof(uint32_t));
+    rb_free(mem, full, rules1 * sizeof(uint32_t));
+    rb_free(mem, b.keys, rules1 * sizeof(rule_key));
     return ok;
 }
 

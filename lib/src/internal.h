@@ -140,6 +140,9 @@ typedef struct rb_token {
     uint32_t set_count; /* 1: one merged set; more: one set per group */
 } rb_token;
 
+/* A slot is 0 (empty) or a node's index + 1 in the bits of the document's
+ * slot_node_mask, and the high bits of the node's key hash above them: a
+ * tag that rules out most other keys without reading their node. */
 typedef struct rb_set {
     uint64_t len_mask;    /* bit L: some key is L bytes long (L < 64) */
     uint32_t max_key_len; /* no longer prefix of a path needs a look-up */
@@ -149,13 +152,20 @@ typedef struct rb_set {
 } rb_set;
 
 /* A node's key is a prefix of the normalised pattern of each of its
- * entries' rules: a check reads it from the first. */
+ * entries' rules: a check reads it from the first. Eight bytes, as a file
+ * has about one node per rule: the key's length (at most three times
+ * ROBOTS_MAX_LINE_BYTES, under 65,536) and the number of entries share a
+ * word. Most nodes have one entry, kept in `ref` itself; otherwise `ref`
+ * is where the entries start, and a count of RB_NODE_MANY or more is
+ * written as RB_NODE_MANY with the true count in entries[ref], before
+ * them. Its key hash is in its slot (see rb_set). */
 typedef struct rb_node {
-    uint32_t key_hash;
-    uint32_t key_len;
-    uint32_t first_entry; /* entries[first_entry..+entry_count] */
-    uint32_t entry_count;
+    uint32_t key_count; /* key length | entry count << 16 */
+    uint32_t ref;
 } rb_node;
+
+#define RB_NODE_MANY 0xFFFFu
+#define RB_NODE_KEY_LEN(n) ((n)->key_count & 0xFFFFu)
 
 /* An entry is a rule index; this bit marks google's "<dir>/$" companion of
  * an Allow ending in "/index.htm...". Entries of a node are sorted by
@@ -215,14 +225,33 @@ struct robots_txt {
     const uint32_t *filters; /* one per rule (RB_FILTER_*) */
     size_t token_count, token_set_count, set_count, slot_count, node_count,
         entry_count;
-    uint32_t wildcard_set; /* UINT32_MAX: no `*` group */
+    uint32_t wildcard_set;   /* UINT32_MAX: no `*` group */
+    uint32_t slot_node_mask; /* see rb_set */
 };
+
+/* The entries of a node (see rb_node), *count of them. */
+static inline const uint32_t *
+rb_node_entries(const robots_txt *doc, const rb_node *node, uint32_t *count) {
+    uint32_t n = node->key_count >> 16;
+    if (n == 1) {
+        *count = 1;
+        return &node->ref;
+    }
+    const uint32_t *e = doc->entries + node->ref;
+    if (n == RB_NODE_MANY) {
+        *count = e[0];
+        return e + 1;
+    }
+    *count = n;
+    return e;
+}
 
 /* The index, while it is built: growable arrays the parser copies into the
  * document's block. */
 typedef struct rb_index_build {
     rb_vec tokens, token_sets, sets, slots, nodes, entries, filters;
     uint32_t wildcard_set;
+    uint32_t slot_node_mask;
 } rb_index_build;
 
 static inline const char *rb_str(const robots_txt *doc, rb_span span) {

@@ -925,6 +925,7 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->node_count = p->index.nodes.count;
     doc->entry_count = p->index.entries.count;
     doc->wildcard_set = p->index.wildcard_set;
+    doc->slot_node_mask = p->index.slot_node_mask;
     doc->text_len = p->text.count;
     if (p->text.count == 0)
         doc->text = "";
