@@ -186,6 +186,41 @@ static size_t copy_bytes(const char *in, size_t len, char *out) {
     return len;
 }
 
+/* Per byte, the profiles whose pattern normalisation copies it as it is:
+ * bit 0 rfc9309 (RB_C_PLAIN and `*`), bit 1 google (below 0x80, not '%'),
+ * bit 2 legacy (not '%'). A trailing `$` is rfc9309's anchor, kept too. */
+static const unsigned char pattern_kept[256] = {
+    6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+    6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 6, 7, 6, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 6, 7, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 6, 7, 6, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    7, 7, 7, 6, 6, 6, 7, 6, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+};
+
+size_t rb_pattern_kept(robots_profile profile, const char *in, size_t len) {
+    const unsigned char *u = (const unsigned char *)in;
+    unsigned bit = profile == ROBOTS_PROFILE_GOOGLE   ? 2u
+                   : profile == ROBOTS_PROFILE_LEGACY ? 4u
+                                                      : 1u;
+    size_t i = 0;
+    /* Four bytes a test: most patterns are kept whole. */
+    while (len - i >= 4 &&
+           (pattern_kept[u[i]] & pattern_kept[u[i + 1]] &
+            pattern_kept[u[i + 2]] & pattern_kept[u[i + 3]] & bit))
+        i += 4;
+    while (i < len && (pattern_kept[u[i]] & bit))
+        i++;
+    if (bit == 1u && i + 1 == len && u[i] == '$')
+        i++; /* the end anchor */
+    return i;
+}
+
 size_t rb_normalize_pattern(robots_profile profile, const char *in, size_t len,
                             char *out) {
     switch (profile) {

@@ -381,9 +381,14 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
         diag(p, NULL, ROBOTS_DIAG_EMPTY_ALLOW_MATCHES_ALL, ROBOTS_SEVERITY_NOTE,
              NULL, "an empty Allow matches every path in the 1996 draft");
 
-    size_t nlen = rb_normalize_pattern(p->profile, value, len, p->scratch);
-    int never = len != 0 && p->scratch[0] != '/' &&
-                (p->profile == ROBOTS_PROFILE_LEGACY || p->scratch[0] != '*');
+    const char *norm = value;
+    size_t nlen = len;
+    if (rb_pattern_kept(p->profile, value, len) != len) {
+        nlen = rb_normalize_pattern(p->profile, value, len, p->scratch);
+        norm = p->scratch;
+    }
+    int never = len != 0 && norm[0] != '/' &&
+                (p->profile == ROBOTS_PROFILE_LEGACY || norm[0] != '*');
     if (never)
         diag(p, value, ROBOTS_DIAG_PATTERN_NEVER_MATCHES, ROBOTS_SEVERITY_ERROR,
              NULL, "pattern '%s' does not start with '/'%s and can never match",
@@ -392,11 +397,11 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
     rb_rule r;
     rb_span pattern = add_text(p, value, len);
     rb_span normalized = pattern;
-    if (nlen != len || memcmp(p->scratch, value, len) != 0)
-        normalized = add_text(p, p->scratch, nlen);
+    if (norm != value && (nlen != len || memcmp(norm, value, len) != 0))
+        normalized = add_text(p, norm, nlen);
     int index_htm = p->profile == ROBOTS_PROFILE_GOOGLE &&
                     kind == ROBOTS_RULE_ALLOW &&
-                    is_google_index_htm(p->scratch, nlen);
+                    is_google_index_htm(norm, nlen);
     r.line_bits =
         (uint32_t)(p->line << 2) | (uint32_t)(index_htm << 1) | (uint32_t)kind;
     r.pattern_off = pattern.off;
