@@ -277,35 +277,32 @@ static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
 }
 
 /* Adds an entry under the key `id` of the set being built, making its node
- * on first sight. A node keeps one "<dir>/$" companion: the first, whose
- * rule is the earliest. 0 on memory failure. */
-static int add_candidate(builder *b, uint32_t id, uint32_t key_len,
-                         uint32_t hash, uint32_t entry) {
+ * on first sight; build_set has made room for both. A node keeps one
+ * "<dir>/$" companion: the first, whose rule is the earliest. */
+static void add_candidate(builder *b, uint32_t id, uint32_t key_len,
+                          uint32_t hash, uint32_t entry) {
+    local_node *nodes = (local_node *)b->nodes.data;
     uint32_t node;
     if (b->key_stamp[id] == b->stamp) {
         node = b->key_node[id];
     } else {
-        local_node ln;
-        memset(&ln, 0, sizeof ln);
-        ln.key_len = key_len;
-        ln.hash = hash;
-        node = (uint32_t)b->nodes.count;
-        if (!rb_vec_push(b->mem, &b->nodes, &ln, 1))
-            return 0;
+        node = (uint32_t)b->nodes.count++;
+        nodes[node].key_len = key_len;
+        nodes[node].hash = hash;
+        nodes[node].count = 0;
+        nodes[node].has_dir = 0;
         b->key_stamp[id] = b->stamp;
         b->key_node[id] = node;
     }
-    local_node *ln = (local_node *)b->nodes.data + node;
     if (entry & RB_ENTRY_INDEX_DIR) {
-        if (ln->has_dir)
-            return 1;
-        ln->has_dir = 1;
+        if (nodes[node].has_dir)
+            return;
+        nodes[node].has_dir = 1;
     }
-    ln->count++;
-    candidate c;
-    c.node = node;
-    c.entry = entry;
-    return rb_vec_push(b->mem, &b->candidates, &c, 1);
+    nodes[node].count++;
+    candidate *c = (candidate *)b->candidates.data + b->candidates.count++;
+    c->node = node;
+    c->entry = entry;
 }
 
 static int compare_entries(const void *a, const void *b) {
@@ -399,6 +396,8 @@ static size_t set_entries(const builder *b, const uint32_t *groups, size_t n) {
     for (size_t i = 0; i < n; i++) {
         const rb_group *g = &b->groups[groups[i]];
         count += g->rule_count;
+        if (b->profile != ROBOTS_PROFILE_GOOGLE)
+            continue; /* only google has "<dir>/$" companions */
         for (uint32_t r = 0; r < g->rule_count; r++)
             count += b->keys[g->first_rule + r].dir_len != 0;
     }
@@ -412,9 +411,15 @@ static uint32_t build_set(builder *b, const uint32_t *groups, size_t n) {
     memset(&set, 0, sizeof set);
     set.first_group = n ? groups[0] : 0;
     uint32_t first_node = (uint32_t)b->out->nodes.count;
+    size_t most = set_entries(b, groups, n);
     b->stamp++;
     b->nodes.count = 0;
     b->candidates.count = 0;
+    /* Too many nodes cannot happen within ROBOTS_MAX_INPUT_BYTES. */
+    if (b->out->nodes.count + most > UINT32_MAX / 4 ||
+        rb_vec_reserve(b->mem, &b->nodes, most) == NULL ||
+        rb_vec_reserve(b->mem, &b->candidates, most) == NULL)
+        return NO_SET;
     for (size_t i = 0; i < n; i++) {
         const rb_group *g = &b->groups[groups[i]];
         for (uint32_t r = 0; r < g->rule_count; r++) {
@@ -423,17 +428,13 @@ static uint32_t build_set(builder *b, const uint32_t *groups, size_t n) {
             if (b->text_stamp[k->text_id] == b->stamp)
                 continue; /* an earlier equal rule stands for it */
             b->text_stamp[k->text_id] = b->stamp;
-            if (!add_candidate(b, k->key_id, k->key_len, k->key_hash, rule))
-                return NO_SET;
-            if (k->dir_len != 0 &&
-                !add_candidate(b, k->dir_id, k->dir_len, k->dir_hash,
-                               rule | RB_ENTRY_INDEX_DIR))
-                return NO_SET;
+            add_candidate(b, k->key_id, k->key_len, k->key_hash, rule);
+            if (k->dir_len != 0)
+                add_candidate(b, k->dir_id, k->dir_len, k->dir_hash,
+                              rule | RB_ENTRY_INDEX_DIR);
         }
     }
-    /* Too many nodes cannot happen within ROBOTS_MAX_INPUT_BYTES. */
-    if (b->out->nodes.count + b->nodes.count > UINT32_MAX / 4 ||
-        !emit_nodes(b, &set))
+    if (!emit_nodes(b, &set))
         return NO_SET;
     uint32_t id = (uint32_t)b->out->sets.count;
     if (!rb_vec_push(b->mem, &b->out->sets, &set, 1) ||
@@ -516,54 +517,114 @@ static uint32_t group_set(builder *b, uint32_t group) {
     return b->group_set[group];
 }
 
-static int build_tokens(builder *b, agent_ref *refs, size_t n) {
-    qsort(refs, n, sizeof *refs, compare_agent_refs);
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
+/* One token: the groups naming it (ascending) get one merged set, or
+ * their own sets past the merge budget. */
+static int add_token(builder *b, uint32_t agent) {
+    const uint32_t *list = (const uint32_t *)b->group_list.data;
+    size_t count = b->group_list.count;
+    rb_token token;
+    token.agent = agent;
+    token.first_set = (uint32_t)b->out->token_sets.count;
+    token.set_count = 1;
+    uint32_t set;
+    size_t merged = count > 1 ? set_entries(b, list, count) : 0;
+    if (count == 1) {
+        set = group_set(b, list[0]);
+    } else if (merged <= b->merge_left) {
+        b->merge_left -= merged;
+        set = build_set(b, list, count);
+    } else {
+        /* Past the budget: the token reads its groups' own sets. */
+        token.set_count = (uint32_t)count;
+        for (size_t k = 0; k < count; k++) {
+            list = (const uint32_t *)b->group_list.data;
+            set = group_set(b, list[k]);
+            if (set == NO_SET ||
+                !rb_vec_push(b->mem, &b->out->token_sets, &set, 1))
+                return 0;
+        }
+        set = NO_SET;
+    }
+    if (token.set_count == 1 &&
+        (set == NO_SET || !rb_vec_push(b->mem, &b->out->token_sets, &set, 1)))
+        return 0;
+    return rb_vec_push(b->mem, &b->out->tokens, &token, 1);
+}
+
+static uint32_t token_hash(const char *s, size_t len) {
+    uint32_t h = RB_FNV_OFFSET;
+    for (size_t i = 0; i < len; i++)
+        h = rb_hash_step(h, rb_lower((unsigned char)s[i]));
+    return h;
+}
+
+/* The tokens in order, each with the groups naming it. The agent lines
+ * (refs, in file order) are told apart by a case-insensitive hash, so
+ * that only the distinct tokens are sorted, not every line. */
+static int build_tokens(builder *b, const agent_ref *refs, size_t n) {
+    size_t size = table_size(n), n1 = n ? n : 1;
+    /* scratch: each ref's token id, the table, each token's first ref in
+     * perm, and perm: the refs ordered by token, file order within one */
+    size_t words = n1 + size + (n1 + 1) + n1;
+    uint32_t *scratch = rb_alloc(b->mem, words * sizeof(uint32_t));
+    agent_ref *reps = rb_alloc(b->mem, n1 * sizeof(agent_ref));
+    int ok = 0;
+    if (scratch == NULL || reps == NULL)
+        goto done;
+    uint32_t *ids = scratch, *table = ids + n1, *start = table + size;
+    uint32_t *perm = start + n1 + 1;
+    memset(table, 0, size * sizeof(uint32_t));
+    size_t tokens = 0;
+    for (size_t r = 0; r < n; r++) {
+        uint32_t h = token_hash(refs[r].token, refs[r].len);
+        size_t i = h & (size - 1);
+        for (;;) {
+            uint32_t v = table[i];
+            if (v == 0) {
+                reps[tokens] = refs[r];
+                reps[tokens].group = (uint32_t)tokens; /* now its id */
+                table[i] = (uint32_t)++tokens;
+                ids[r] = (uint32_t)(tokens - 1);
+                break;
+            }
+            const agent_ref *rep = &reps[v - 1];
+            if (rb_equal_nocase(rep->token, rep->len, refs[r].token,
+                                refs[r].len)) {
+                ids[r] = v - 1;
+                break;
+            }
+            i = (i + 1) & (size - 1);
+        }
+    }
+    memset(start, 0, (tokens + 1) * sizeof(uint32_t));
+    for (size_t r = 0; r < n; r++)
+        start[ids[r] + 1]++;
+    for (size_t t = 0; t < tokens; t++)
+        start[t + 1] += start[t];
+    for (size_t r = 0; r < n; r++)
+        perm[start[ids[r]]++] = (uint32_t)r;
+    /* start[t] is now where token t + 1 begins: shift back. */
+    memmove(start + 1, start, tokens * sizeof(uint32_t));
+    start[0] = 0;
+    qsort(reps, tokens, sizeof *reps, compare_agent_refs);
+    for (size_t t = 0; t < tokens; t++) {
+        uint32_t id = reps[t].group;
         b->group_list.count = 0;
-        while (j < n && compare_tokens(refs[i].token, refs[i].len,
-                                       refs[j].token, refs[j].len) == 0) {
-            uint32_t g = refs[j].group;
+        for (uint32_t k = start[id]; k < start[id + 1]; k++) {
+            uint32_t g = refs[perm[k]].group;
             const uint32_t *list = (const uint32_t *)b->group_list.data;
             if (b->group_list.count == 0 || list[b->group_list.count - 1] != g)
                 if (!rb_vec_push(b->mem, &b->group_list, &g, 1))
-                    return 0;
-            j++;
+                    goto done;
         }
-        const uint32_t *list = (const uint32_t *)b->group_list.data;
-        size_t count = b->group_list.count;
-        rb_token token;
-        token.agent = refs[i].agent;
-        token.first_set = (uint32_t)b->out->token_sets.count;
-        token.set_count = 1;
-        uint32_t set;
-        size_t merged = count > 1 ? set_entries(b, list, count) : 0;
-        if (count == 1) {
-            set = group_set(b, list[0]);
-        } else if (merged <= b->merge_left) {
-            b->merge_left -= merged;
-            set = build_set(b, list, count);
-        } else {
-            /* Past the budget: the token reads its groups' own sets. */
-            token.set_count = (uint32_t)count;
-            for (size_t k = 0; k < count; k++) {
-                list = (const uint32_t *)b->group_list.data;
-                set = group_set(b, list[k]);
-                if (set == NO_SET ||
-                    !rb_vec_push(b->mem, &b->out->token_sets, &set, 1))
-                    return 0;
-            }
-            set = NO_SET;
-        }
-        if (token.set_count == 1 &&
-            (set == NO_SET ||
-             !rb_vec_push(b->mem, &b->out->token_sets, &set, 1)))
-            return 0;
-        if (!rb_vec_push(b->mem, &b->out->tokens, &token, 1))
-            return 0;
-        i = j;
+        if (!add_token(b, refs[perm[start[id]]].agent))
+            goto done;
     }
-    return 1;
+    ok = 1;
+done:
+    rb_free(b->mem, reps, n1 * sizeof(agent_ref));
+    rb_free(b->mem, scratch, words * sizeof(uint32_t));
+    return ok;
 }
 
 /* Gives every rule its key, text and dir ids (see rule_key). */
