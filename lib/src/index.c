@@ -14,10 +14,10 @@
  * kept once (the first in the file), which is what makes a file that repeats
  * the same query-string rule in every group cheap to check.
  *
- * Keys and patterns are hashed and compared once for the whole document
- * (each gets an id), so that building a set, which a rule may join several
- * times, is array look-ups; the hash tables are filled last, when the
- * number of nodes, and so the width of a slot's tag, is known.
+ * Keys are hashed and compared once for the whole document (each gets an
+ * id), so that building a set, which a rule may join several times, is
+ * array look-ups; the hash tables are filled last, when the number of
+ * nodes, and so the width of a slot's tag, is known.
  */
 #include "internal.h"
 
@@ -30,14 +30,13 @@
 #define MERGE_BUDGET(entries) (2 * (entries) + 4096)
 
 /* What the build needs to know of each rule, computed once. Equal keys
- * (a dir companion's included) share a key id; equal normalised patterns
- * of the same kind share a text id. */
+ * (a dir companion's included) share a key id. */
 typedef struct rule_key {
     uint32_t key_len;
     uint32_t key_hash;
     uint32_t key_id;
-    uint32_t text_id;
-    uint32_t dir_len; /* google index.htm companion: "<dir>/"; 0: none */
+    uint32_t full_hash; /* of the whole normalised pattern, for duplicates */
+    uint32_t dir_len;   /* google index.htm companion: "<dir>/"; 0: none */
     uint32_t dir_hash;
     uint32_t dir_id;
 } rule_key;
@@ -46,6 +45,7 @@ typedef struct rule_key {
 typedef struct entry_key {
     uint32_t priority;
     uint32_t kind; /* allow (0) before disallow (1) */
+    uint32_t hash; /* equal rules side by side */
     uint32_t entry;
 } entry_key;
 
@@ -75,10 +75,10 @@ typedef struct builder {
     rule_key *keys;      /* one per rule */
     uint32_t *group_set; /* the set of a group alone, or NO_SET */
     size_t merge_left;   /* entries merged sets may still take */
-    size_t key_count, text_count;
-    /* Per id, the set last seen using it (its stamp) and, for keys, its
-     * node in that set: a set is built without clearing them. */
-    uint32_t *key_stamp, *key_node, *text_stamp;
+    size_t key_count;
+    /* Per key id, the set last seen using it (its stamp) and its node in
+     * that set: a set is built without clearing them. */
+    uint32_t *key_stamp, *key_node;
     uint32_t stamp;
     rb_vec nodes;      /* local_node of the set being built */
     rb_vec candidates; /* (node, entry) pairs of the set being built */
@@ -110,8 +110,7 @@ void rb_index_release(rb_mem *mem, rb_index_build *build) {
     rb_vec_release(mem, &build->filters);
 }
 
-static void compute_key(const char *p, size_t len, int index_htm, rule_key *k,
-                        uint32_t *full_hash) {
+static void compute_key(const char *p, size_t len, int index_htm, rule_key *k) {
     const char *star = len ? memchr(p, '*', len) : NULL;
     size_t key_len = star ? (size_t)(star - p) : len;
     if (star == NULL && len > 0 && p[len - 1] == '$')
@@ -124,7 +123,7 @@ static void compute_key(const char *p, size_t len, int index_htm, rule_key *k,
     k->key_hash = h;
     for (; i < len; i++)
         h = rb_hash_step(h, (unsigned char)p[i]);
-    *full_hash = h;
+    k->full_hash = h;
     k->dir_len = 0;
     k->dir_hash = 0;
     if (index_htm) {
@@ -141,12 +140,10 @@ static void compute_key(const char *p, size_t len, int index_htm, rule_key *k,
 
 /* ---- ids: equal strings, one number ------------------------------------ */
 
-/* A distinct string: `len` bytes of the text at `off`; bit 31 of len_kind
- * is a pattern's rule kind, so that an allow and a disallow of the same
- * pattern stay apart. */
+/* A distinct key: `len` bytes of the text at `off`. */
 typedef struct interned {
     uint32_t off;
-    uint32_t len_kind;
+    uint32_t len;
     uint32_t hash;
 } interned;
 
@@ -182,23 +179,22 @@ static void interner_release(rb_mem *mem, interner *in, size_t most) {
 }
 
 /* The id of the string, new if unseen (the interner has room for it). */
-static uint32_t intern(interner *in, const char *text, uint32_t off,
-                       uint32_t len_kind, uint32_t hash) {
+static inline uint32_t intern(interner *in, const char *text, uint32_t off,
+                              uint32_t len, uint32_t hash) {
     size_t mask = in->size - 1, i = hash & mask;
-    size_t len = len_kind & 0x7FFFFFFFu;
     for (;;) {
         uint32_t v = in->slots[i];
         if (v == 0)
             break;
         const interned *it = &in->items[v - 1];
-        if (it->hash == hash && it->len_kind == len_kind &&
+        if (it->hash == hash && it->len == len &&
             memcmp(text + it->off, text + off, len) == 0)
             return v - 1;
         i = (i + 1) & mask;
     }
     interned *it = &in->items[in->count];
     it->off = off;
-    it->len_kind = len_kind;
+    it->len = len;
     it->hash = hash;
     in->slots[i] = (uint32_t)++in->count;
     return (uint32_t)(in->count - 1);
@@ -279,8 +275,8 @@ static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
 /* Adds an entry under the key `id` of the set being built, making its node
  * on first sight; build_set has made room for both. A node keeps one
  * "<dir>/$" companion: the first, whose rule is the earliest. */
-static void add_candidate(builder *b, uint32_t id, uint32_t key_len,
-                          uint32_t hash, uint32_t entry) {
+static inline void add_candidate(builder *b, uint32_t id, uint32_t key_len,
+                                 uint32_t hash, uint32_t entry) {
     local_node *nodes = (local_node *)b->nodes.data;
     uint32_t node;
     if (b->key_stamp[id] == b->stamp) {
@@ -311,6 +307,8 @@ static int compare_entries(const void *a, const void *b) {
         return x->priority > y->priority ? -1 : 1;
     if (x->kind != y->kind)
         return x->kind < y->kind ? -1 : 1;
+    if (x->hash != y->hash)
+        return x->hash < y->hash ? -1 : 1;
     return x->entry < y->entry ? -1 : (x->entry > y->entry);
 }
 
@@ -328,6 +326,31 @@ static void sort_entries(entry_key *keys, size_t n) {
         }
         keys[j] = k;
     }
+}
+
+static int same_rule_text(const builder *b, uint32_t x, uint32_t y) {
+    const rb_rule *rx = &b->rules[x], *ry = &b->rules[y];
+    return rx->normalized_len == ry->normalized_len &&
+           memcmp(b->text + rx->normalized_off, b->text + ry->normalized_off,
+                  rx->normalized_len) == 0;
+}
+
+/* Orders a node's entries by priority and drops repeated rules (same
+ * pattern and kind: the earliest stands for all). Returns those kept. */
+static uint32_t order_entries(const builder *b, entry_key *keys,
+                              uint32_t count) {
+    sort_entries(keys, count);
+    uint32_t kept = 1;
+    for (uint32_t i = 1; i < count; i++) {
+        const entry_key *prev = &keys[kept - 1], *cur = &keys[i];
+        if (prev->priority == cur->priority && prev->kind == cur->kind &&
+            prev->hash == cur->hash &&
+            !((prev->entry | cur->entry) & RB_ENTRY_INDEX_DIR) &&
+            same_rule_text(b, prev->entry, cur->entry))
+            continue;
+        keys[kept++] = *cur;
+    }
+    return kept;
 }
 
 /* Writes the nodes of the set being built, each one's entries ordered by
@@ -355,15 +378,18 @@ static int emit_nodes(builder *b, rb_set *set) {
         if (e & RB_ENTRY_INDEX_DIR) {
             k->priority = node->key_len + 1;
             k->kind = ROBOTS_RULE_ALLOW;
+            k->hash = 0;
         } else {
             k->priority = b->rules[e].normalized_len;
             k->kind = RB_RULE_KIND(&b->rules[e]);
+            k->hash = b->keys[e].full_hash;
         }
     }
     for (size_t i = 0; i < n; i++) {
         uint32_t count = ln[i].count;
         entry_key *mine = keys + ln[i].start;
-        sort_entries(mine, count);
+        if (count > 1)
+            count = order_entries(b, mine, count);
         rb_node *node = &out[i];
         node->key_count =
             ln[i].key_len | (count < RB_NODE_MANY ? count : RB_NODE_MANY) << 16;
@@ -425,9 +451,6 @@ static uint32_t build_set(builder *b, const uint32_t *groups, size_t n) {
         for (uint32_t r = 0; r < g->rule_count; r++) {
             uint32_t rule = g->first_rule + r;
             const rule_key *k = &b->keys[rule];
-            if (b->text_stamp[k->text_id] == b->stamp)
-                continue; /* an earlier equal rule stands for it */
-            b->text_stamp[k->text_id] = b->stamp;
             add_candidate(b, k->key_id, k->key_len, k->key_hash, rule);
             if (k->dir_len != 0)
                 add_candidate(b, k->dir_id, k->dir_len, k->dir_hash,
@@ -627,33 +650,24 @@ done:
     return ok;
 }
 
-/* Gives every rule its key, text and dir ids (see rule_key). */
-static int assign_ids(builder *b, size_t rule_count, const uint32_t *full) {
-    const rb_rule *rules = b->rules;
+/* Gives every rule its key and dir ids (see rule_key). */
+static int assign_ids(builder *b, size_t rule_count) {
     size_t dirs = 0;
     for (size_t i = 0; i < rule_count; i++)
         dirs += b->keys[i].dir_len != 0;
-    interner keys, texts;
-    memset(&keys, 0, sizeof keys);
-    memset(&texts, 0, sizeof texts);
-    int ok = interner_init(b->mem, &keys, rule_count + dirs) &&
-             interner_init(b->mem, &texts, rule_count);
+    interner keys;
+    int ok = interner_init(b->mem, &keys, rule_count + dirs);
     if (ok) {
         for (size_t i = 0; i < rule_count; i++) {
             rule_key *k = &b->keys[i];
-            uint32_t off = rules[i].normalized_off;
+            uint32_t off = b->rules[i].normalized_off;
             k->key_id = intern(&keys, b->text, off, k->key_len, k->key_hash);
             if (k->dir_len != 0)
                 k->dir_id =
                     intern(&keys, b->text, off, k->dir_len, k->dir_hash);
-            uint32_t kind = (uint32_t)RB_RULE_KIND(&rules[i]) << 31;
-            k->text_id = intern(&texts, b->text, off,
-                                rules[i].normalized_len | kind, full[i]);
         }
         b->key_count = keys.count;
-        b->text_count = texts.count;
     }
-    interner_release(b->mem, &texts, rule_count);
     interner_release(b->mem, &keys, rule_count + dirs);
     return ok;
 }
@@ -683,13 +697,11 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
     rb_vec_init(&b.set_nodes, sizeof(uint32_t));
     int ok = 0;
     agent_ref *refs = NULL;
-    uint32_t *full = NULL;
     size_t ref_count = 0, ids = 0;
 
     size_t rules1 = rule_count ? rule_count : 1;
     b.keys = rb_alloc(mem, rules1 * sizeof(rule_key));
-    full = rb_alloc(mem, rules1 * sizeof(uint32_t));
-    if (b.keys == NULL || full == NULL)
+    if (b.keys == NULL)
         goto done;
     uint32_t *filters = rb_vec_reserve(mem, &build->filters, rule_count);
     if (filters == NULL)
@@ -698,25 +710,21 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
     for (size_t i = 0; i < rule_count; i++) {
         const char *p = text + rules[i].normalized_off;
         compute_key(p, rules[i].normalized_len,
-                    (int)RB_RULE_INDEX_HTM(&rules[i]), &b.keys[i], &full[i]);
+                    (int)RB_RULE_INDEX_HTM(&rules[i]), &b.keys[i]);
         filters[i] =
             compute_filter(p, rules[i].normalized_len, b.keys[i].key_len);
     }
-    if (!assign_ids(&b, rule_count, full))
+    if (!assign_ids(&b, rule_count))
         goto done;
-    rb_free(mem, full, rules1 * sizeof(uint32_t));
-    full = NULL;
-    ids =
-        (b.key_count ? b.key_count : 1) * 2 + (b.text_count ? b.text_count : 1);
+    ids = (b.key_count ? b.key_count : 1) * 2;
     b.key_stamp = rb_alloc(mem, ids * sizeof(uint32_t));
     b.group_set =
         rb_alloc(mem, (group_count ? group_count : 1) * sizeof(uint32_t));
     refs = rb_alloc(mem, (agent_count ? agent_count : 1) * sizeof(agent_ref));
     if (b.key_stamp == NULL || b.group_set == NULL || refs == NULL)
         goto done;
-    memset(b.key_stamp, 0, ids * sizeof(uint32_t));
-    b.key_node = b.key_stamp + (b.key_count ? b.key_count : 1);
-    b.text_stamp = b.key_node + (b.key_count ? b.key_count : 1);
+    memset(b.key_stamp, 0, ids / 2 * sizeof(uint32_t));
+    b.key_node = b.key_stamp + ids / 2;
     b.merge_left = MERGE_BUDGET(rule_count);
     for (size_t g = 0; g < group_count; g++) {
         b.group_set[g] = NO_SET;
@@ -767,7 +775,6 @@ done:
     rb_free(mem, b.group_set,
             (group_count ? group_count : 1) * sizeof(uint32_t));
     rb_free(mem, b.key_stamp, ids * sizeof(uint32_t));
-    rb_free(mem, full, rules1 * sizeof(uint32_t));
     rb_free(mem, b.keys, rules1 * sizeof(rule_key));
     return ok;
 }
