@@ -510,7 +510,7 @@ static int is_trim_space(const parser *p, unsigned char c) {
            (c == '\v' || c == '\f' || c == '\r' || c == '\n');
 }
 
-static void trim(const parser *p, const char **s, size_t *len) {
+static inline void trim(const parser *p, const char **s, size_t *len) {
     if (p->profile != ROBOTS_PROFILE_GOOGLE) {
         const char *b = *s;
         size_t n = *len;
@@ -733,6 +733,14 @@ static inline uint64_t zero_byte(uint64_t v) {
     return (v - ONES) & ~v & HIGHS;
 }
 
+/* Nonzero when some byte of v is below 0x0E (NUL, LF and CR are; so are
+ * TAB and a few other controls, whose lines then take the bytewise loop),
+ * or when v has a '#' or a byte >= 0x80: one test for three bytes. */
+static inline uint64_t line_special(uint64_t v) {
+    return ((v - ONES * 0x0E) & ~v & HIGHS) | zero_byte(v ^ (ONES * '#')) |
+           (v & HIGHS);
+}
+
 /* The end of the line starting at pos (the first LF or CR, or limit), and
  * whether the line holds a NUL, '#' or byte >= 0x80 (*special). Eight
  * bytes at a time while none of those occurs. */
@@ -742,10 +750,7 @@ static size_t line_end(const char *body, size_t pos, size_t limit,
     while (limit - i >= 8) {
         uint64_t v;
         memcpy(&v, body + i, 8);
-        uint64_t hit = zero_byte(v ^ (ONES * '\n')) |
-                       zero_byte(v ^ (ONES * '\r')) | zero_byte(v) |
-                       zero_byte(v ^ (ONES * '#')) | (v & HIGHS);
-        if (hit != 0)
+        if (line_special(v) != 0)
             break;
         i += 8;
     }
