@@ -312,11 +312,7 @@ static int compare_entries(const void *a, const void *b) {
     return x->entry < y->entry ? -1 : (x->entry > y->entry);
 }
 
-static void sort_entries(entry_key *keys, size_t n) {
-    if (n > 16) {
-        qsort(keys, n, sizeof *keys, compare_entries);
-        return;
-    }
+static void insertion_sort(entry_key *keys, size_t n) {
     for (size_t i = 1; i < n; i++) {
         entry_key k = keys[i];
         size_t j = i;
@@ -328,6 +324,34 @@ static void sort_entries(entry_key *keys, size_t n) {
     }
 }
 
+/* A merge sort of runs of 16 with the comparison inlined: qsort's call per
+ * comparison was most of the cost of a node of many entries. tmp has room
+ * for n. */
+static void sort_entries(entry_key *keys, entry_key *tmp, size_t n) {
+    for (size_t lo = 0; lo < n; lo += 16)
+        insertion_sort(keys + lo, n - lo < 16 ? n - lo : 16);
+    entry_key *src = keys, *dst = tmp;
+    for (size_t width = 16; width < n; width *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * width) {
+            size_t mid = n - lo < width ? n : lo + width;
+            size_t hi = n - lo < 2 * width ? n : lo + 2 * width;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                dst[k++] =
+                    compare_entries(&src[j], &src[i]) < 0 ? src[j++] : src[i++];
+            while (i < mid)
+                dst[k++] = src[i++];
+            while (j < hi)
+                dst[k++] = src[j++];
+        }
+        entry_key *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != keys)
+        memcpy(keys, src, n * sizeof *keys);
+}
+
 static int same_rule_text(const builder *b, uint32_t x, uint32_t y) {
     const rb_rule *rx = &b->rules[x], *ry = &b->rules[y];
     return rx->normalized_len == ry->normalized_len &&
@@ -337,9 +361,9 @@ static int same_rule_text(const builder *b, uint32_t x, uint32_t y) {
 
 /* Orders a node's entries by priority and drops repeated rules (same
  * pattern and kind: the earliest stands for all). Returns those kept. */
-static uint32_t order_entries(const builder *b, entry_key *keys,
+static uint32_t order_entries(const builder *b, entry_key *keys, entry_key *tmp,
                               uint32_t count) {
-    sort_entries(keys, count);
+    sort_entries(keys, tmp, count);
     uint32_t kept = 1;
     for (uint32_t i = 1; i < count; i++) {
         const entry_key *prev = &keys[kept - 1], *cur = &keys[i];
@@ -358,7 +382,8 @@ static uint32_t order_entries(const builder *b, entry_key *keys,
 static int emit_nodes(builder *b, rb_set *set) {
     size_t n = b->nodes.count, total = b->candidates.count;
     local_node *ln = (local_node *)b->nodes.data;
-    entry_key *keys = rb_vec_reserve(b->mem, &b->order, total);
+    /* the entries, then room to merge them */
+    entry_key *keys = rb_vec_reserve(b->mem, &b->order, 2 * total);
     rb_node *out = rb_vec_reserve(b->mem, &b->out->nodes, n);
     uint32_t *hashes = rb_vec_reserve(b->mem, &b->node_hash, n);
     if (keys == NULL || out == NULL || hashes == NULL)
@@ -389,7 +414,7 @@ static int emit_nodes(builder *b, rb_set *set) {
         uint32_t count = ln[i].count;
         entry_key *mine = keys + ln[i].start;
         if (count > 1)
-            count = order_entries(b, mine, count);
+            count = order_entries(b, mine, keys + total, count);
         rb_node *node = &out[i];
         node->key_count =
             ln[i].key_len | (count < RB_NODE_MANY ? count : RB_NODE_MANY) << 16;
