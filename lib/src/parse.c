@@ -502,34 +502,29 @@ static void on_other(parser *p, const char *key, size_t klen, const char *value,
 
 /* ---- lines -------------------------------------------------------------- */
 
-static int is_trim_space(const parser *p, unsigned char c) {
-    if (c == ' ' || c == '\t')
+static inline int is_trim_space(const parser *p, unsigned char c) {
+    if (rb_byte_class[c] & RB_C_SPACE)
         return 1;
     /* google/robotstxt trims the whole ASCII whitespace set. */
     return p->profile == ROBOTS_PROFILE_GOOGLE &&
            (c == '\v' || c == '\f' || c == '\r' || c == '\n');
 }
 
-static inline void trim(const parser *p, const char **s, size_t *len) {
-    if (p->profile != ROBOTS_PROFILE_GOOGLE) {
-        const char *b = *s;
-        size_t n = *len;
-        while (n > 0 && (rb_byte_class[(unsigned char)b[0]] & RB_C_SPACE)) {
-            b++;
-            n--;
-        }
-        while (n > 0 && (rb_byte_class[(unsigned char)b[n - 1]] & RB_C_SPACE))
-            n--;
-        *s = b;
-        *len = n;
-        return;
-    }
+static inline void trim_start(const parser *p, const char **s, size_t *len) {
     while (*len > 0 && is_trim_space(p, (unsigned char)(*s)[0])) {
         (*s)++;
         (*len)--;
     }
-    while (*len > 0 && is_trim_space(p, (unsigned char)(*s)[*len - 1]))
+}
+
+static inline void trim_end(const parser *p, const char *s, size_t *len) {
+    while (*len > 0 && is_trim_space(p, (unsigned char)s[*len - 1]))
         (*len)--;
+}
+
+static inline void trim(const parser *p, const char **s, size_t *len) {
+    trim_start(p, s, len);
+    trim_end(p, *s, len);
 }
 
 /* Offset of the first byte that is not UTF-8, or len. */
@@ -656,8 +651,10 @@ static void process_line(parser *p, const char *raw, size_t raw_len,
         klen = (size_t)(colon - content);
         value = colon + 1;
         vlen = len - klen - 1;
-        trim(p, &key, &klen);
-        trim(p, &value, &vlen);
+        /* The line is trimmed already: the key's start and the value's
+         * end are. */
+        trim_end(p, key, &klen);
+        trim_start(p, &value, &vlen);
     } else if (p->profile == ROBOTS_PROFILE_GOOGLE &&
                split_two_words(content, len, &key, &klen, &value, &vlen)) {
         diag(p, content, ROBOTS_DIAG_NO_SEPARATOR_PAIR, ROBOTS_SEVERITY_NOTE,
