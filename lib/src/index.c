@@ -41,13 +41,16 @@ typedef struct rule_key {
     uint32_t dir_id;
 } rule_key;
 
-/* An entry while a node's entries are ordered. */
+/* An entry while a node's entries are ordered: rank sorts by priority,
+ * highest first (it is 0xFFFF - priority, and priorities, pattern lengths,
+ * are under 65,536), then allow (kind 0) before disallow, in one compare. */
 typedef struct entry_key {
-    uint32_t priority;
-    uint32_t kind; /* allow (0) before disallow (1) */
+    uint32_t rank; /* (0xFFFF - priority) << 1 | kind */
     uint32_t hash; /* equal rules side by side */
     uint32_t entry;
 } entry_key;
+
+#define ENTRY_RANK(priority, kind) ((0xFFFFu - (priority)) << 1 | (kind))
 
 /* A node of the set being built. */
 typedef struct local_node {
@@ -303,10 +306,8 @@ static inline void add_candidate(builder *b, uint32_t id, uint32_t key_len,
 
 static int compare_entries(const void *a, const void *b) {
     const entry_key *x = a, *y = b;
-    if (x->priority != y->priority)
-        return x->priority > y->priority ? -1 : 1;
-    if (x->kind != y->kind)
-        return x->kind < y->kind ? -1 : 1;
+    if (x->rank != y->rank)
+        return x->rank < y->rank ? -1 : 1;
     if (x->hash != y->hash)
         return x->hash < y->hash ? -1 : 1;
     return x->entry < y->entry ? -1 : (x->entry > y->entry);
@@ -367,8 +368,7 @@ static uint32_t order_entries(const builder *b, entry_key *keys, entry_key *tmp,
     uint32_t kept = 1;
     for (uint32_t i = 1; i < count; i++) {
         const entry_key *prev = &keys[kept - 1], *cur = &keys[i];
-        if (prev->priority == cur->priority && prev->kind == cur->kind &&
-            prev->hash == cur->hash &&
+        if (prev->rank == cur->rank && prev->hash == cur->hash &&
             !((prev->entry | cur->entry) & RB_ENTRY_INDEX_DIR) &&
             same_rule_text(b, prev->entry, cur->entry))
             continue;
@@ -401,12 +401,11 @@ static int emit_nodes(builder *b, rb_set *set) {
         uint32_t e = c[i].entry;
         k->entry = e;
         if (e & RB_ENTRY_INDEX_DIR) {
-            k->priority = node->key_len + 1;
-            k->kind = ROBOTS_RULE_ALLOW;
+            k->rank = ENTRY_RANK(node->key_len + 1, ROBOTS_RULE_ALLOW);
             k->hash = 0;
         } else {
-            k->priority = b->rules[e].normalized_len;
-            k->kind = RB_RULE_KIND(&b->rules[e]);
+            k->rank = ENTRY_RANK(b->rules[e].normalized_len,
+                                 RB_RULE_KIND(&b->rules[e]));
             k->hash = b->keys[e].full_hash;
         }
     }
@@ -739,7 +738,11 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
         filters[i] =
             compute_filter(p, rules[i].normalized_len, b.keys[i].key_len);
     }
-    if (!assign_ids(&b, rule_count))
+    /* Each distinct key makes a node in some set, usually: room for that
+     * many saves most of the copies of growing. */
+    if (!assign_ids(&b, rule_count) ||
+        rb_vec_reserve(mem, &build->nodes, b.key_count) == NULL ||
+        rb_vec_reserve(mem, &b.node_hash, b.key_count) == NULL)
         goto done;
     ids = (b.key_count ? b.key_count : 1) * 2;
     b.key_stamp = rb_alloc(mem, ids * sizeof(uint32_t));

@@ -951,7 +951,7 @@ void robots_options_init(robots_options *options) {
 size_t robots_parse_memory_bound(size_t body_len) {
     /* The densest inputs (an 8-byte rule per line, a Disallow per agent,
      * google's index.htm companions, agents named in many groups) peak at
-     * about 13 bytes per input byte while the growable arrays and the index
+     * about 14 bytes per input byte while the growable arrays and the index
      * are built (tests/test_alloc.c measures them); 32 leaves room for the
      * merge budget of index.c. The fixed part covers the normalisation
      * scratch, the capped diagnostics and the document header. */
