@@ -52,12 +52,15 @@ typedef struct entry_key {
 
 #define ENTRY_RANK(priority, kind) ((0xFFFFu - (priority)) << 1 | (kind))
 
-/* A node of the set being built. */
+/* A node of the set being built. Its first entry is kept here, and only
+ * the others are candidates: most nodes have one, and need no ordering. */
 typedef struct local_node {
     uint32_t key_len;
     uint32_t hash;
+    uint32_t first;
     uint32_t count;
-    uint32_t start; /* its entries in the order scratch */
+    uint32_t start; /* its entries in the order scratch, when several */
+    uint32_t fill;
     uint32_t has_dir;
 } local_node;
 
@@ -288,10 +291,12 @@ static inline void add_candidate(builder *b, uint32_t id, uint32_t key_len,
         node = (uint32_t)b->nodes.count++;
         nodes[node].key_len = key_len;
         nodes[node].hash = hash;
-        nodes[node].count = 0;
-        nodes[node].has_dir = 0;
+        nodes[node].first = entry;
+        nodes[node].count = 1;
+        nodes[node].has_dir = (entry & RB_ENTRY_INDEX_DIR) != 0;
         b->key_stamp[id] = b->stamp;
         b->key_node[id] = node;
+        return;
     }
     if (entry & RB_ENTRY_INDEX_DIR) {
         if (nodes[node].has_dir)
@@ -379,45 +384,55 @@ static uint32_t order_entries(const builder *b, entry_key *keys, entry_key *tmp,
 
 /* Writes the nodes of the set being built, each one's entries ordered by
  * priority, highest first (see rb_node in internal.h). */
+static void put_key(const builder *b, local_node *node, entry_key *keys,
+                    uint32_t e) {
+    entry_key *k = &keys[node->start + node->fill++];
+    k->entry = e;
+    if (e & RB_ENTRY_INDEX_DIR) {
+        k->rank = ENTRY_RANK(node->key_len + 1, ROBOTS_RULE_ALLOW);
+        k->hash = 0;
+    } else {
+        k->rank =
+            ENTRY_RANK(b->rules[e].normalized_len, RB_RULE_KIND(&b->rules[e]));
+        k->hash = b->keys[e].full_hash;
+    }
+}
+
 static int emit_nodes(builder *b, rb_set *set) {
-    size_t n = b->nodes.count, total = b->candidates.count;
+    size_t n = b->nodes.count;
     local_node *ln = (local_node *)b->nodes.data;
-    /* the entries, then room to merge them */
-    entry_key *keys = rb_vec_reserve(b->mem, &b->order, 2 * total);
+    uint32_t total = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (ln[i].count > 1) {
+            ln[i].start = total;
+            ln[i].fill = 0;
+            total += ln[i].count;
+        }
+    }
+    /* the entries of nodes of several, then room to merge them */
+    entry_key *keys = rb_vec_reserve(b->mem, &b->order, 2 * (size_t)total);
     rb_node *out = rb_vec_reserve(b->mem, &b->out->nodes, n);
     uint32_t *hashes = rb_vec_reserve(b->mem, &b->node_hash, n);
     if (keys == NULL || out == NULL || hashes == NULL)
         return 0;
-    uint32_t at = 0;
-    for (size_t i = 0; i < n; i++) {
-        ln[i].start = at;
-        at += ln[i].count;
-        ln[i].count = 0;
-    }
+    for (size_t i = 0; i < n; i++)
+        if (ln[i].count > 1)
+            put_key(b, &ln[i], keys, ln[i].first);
     const candidate *c = (const candidate *)b->candidates.data;
-    for (size_t i = 0; i < total; i++) {
-        local_node *node = &ln[c[i].node];
-        entry_key *k = &keys[node->start + node->count++];
-        uint32_t e = c[i].entry;
-        k->entry = e;
-        if (e & RB_ENTRY_INDEX_DIR) {
-            k->rank = ENTRY_RANK(node->key_len + 1, ROBOTS_RULE_ALLOW);
-            k->hash = 0;
-        } else {
-            k->rank = ENTRY_RANK(b->rules[e].normalized_len,
-                                 RB_RULE_KIND(&b->rules[e]));
-            k->hash = b->keys[e].full_hash;
-        }
-    }
+    for (size_t i = 0; i < b->candidates.count; i++)
+        put_key(b, &ln[c[i].node], keys, c[i].entry);
     for (size_t i = 0; i < n; i++) {
         uint32_t count = ln[i].count;
-        entry_key *mine = keys + ln[i].start;
-        if (count > 1)
-            count = order_entries(b, mine, keys + total, count);
         rb_node *node = &out[i];
+        node->ref = ln[i].first;
+        entry_key *mine = keys;
+        if (count > 1) {
+            mine = keys + ln[i].start;
+            count = order_entries(b, mine, keys + total, count);
+            node->ref = mine[0].entry;
+        }
         node->key_count =
             ln[i].key_len | (count < RB_NODE_MANY ? count : RB_NODE_MANY) << 16;
-        node->ref = mine[0].entry;
         if (count > 1) {
             uint32_t *dst = rb_vec_reserve(b->mem, &b->out->entries, count + 1);
             if (dst == NULL)
