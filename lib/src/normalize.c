@@ -12,7 +12,9 @@
  *            decoded. Paths are compared as given.
  *   legacy:  every %xx but %2F is decoded on both sides (the book, 9.4.3);
  *            %2F keeps its meaning of "a slash that is not a separator".
- * Every output is at most three times its input.
+ * Every output is at most three times its input. rb_pattern_kept() tells
+ * a pattern that is already its own normal form (most are) before any of
+ * this is done.
  */
 #include "internal.h"
 

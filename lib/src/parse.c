@@ -4,9 +4,10 @@
  * records and diagnostics. Content never makes a parse fail; only memory
  * does, and then nothing is left allocated.
  *
- * The document is built in growable arrays, then copied into one block of
- * exactly its size, so that robots_free() is one call to the allocator and
- * a finished document holds no slack.
+ * The document is built in growable arrays, sized up front from a count of
+ * the lines' first letters so that a usual file grows none by copying,
+ * then copied into one block of exactly its size, so that robots_free() is
+ * one call to the allocator and a finished document holds no slack.
  */
 #include "internal.h"
 
@@ -669,8 +670,11 @@ static void process_line(parser *p, const char *raw, size_t raw_len,
         enum key_kind k = p->profile == ROBOTS_PROFILE_GOOGLE
                               ? KEY_OTHER
                               : strict_key(content, wlen);
-        const char *guess =
-            k != KEY_OTHER ? canonical_key[k] : typo_of(content, wlen);
+        /* The guess only words the message: past the cap, none is kept,
+         * and a file of junk lines is not worth a distance per line. */
+        const char *guess = k != KEY_OTHER ? canonical_key[k] : NULL;
+        if (k == KEY_OTHER && p->diags.count < ROBOTS_MAX_DIAGNOSTICS)
+            guess = typo_of(content, wlen);
         if (guess != NULL)
             diag(p, content, ROBOTS_DIAG_MISSING_COLON, ROBOTS_SEVERITY_ERROR,
                  guess,
