@@ -482,7 +482,8 @@ static uint32_t build_set(builder *b, const uint32_t *groups, size_t n) {
     b->candidates.count = 0;
     /* Too many nodes cannot happen within ROBOTS_MAX_INPUT_BYTES. */
     if (b->out->nodes.count + most > UINT32_MAX / 4 ||
-        rb_vec_reserve(b->mem, &b->nodes, most) == NULL ||
+        rb_vec_reserve(b->mem, &b->nodes,
+                       most < b->key_count ? most : b->key_count) == NULL ||
         rb_vec_reserve(b->mem, &b->candidates, most) == NULL)
         return NO_SET;
     for (size_t i = 0; i < n; i++) {

@@ -817,18 +817,21 @@ static void parse_lines(parser *p, const char *body, size_t len, size_t limit,
 
 /* Room, before the lines are read, for what they can hold: each array is
  * sized from the lines whose first letter could start its key (google's
- * typos and prefixes start with the same letters), and text from the
- * bytes, so that a usual file is read with no array grown by copying. An
- * unusual one (values that grow when normalised) still grows. Only a
- * hint: a failed reservation leaves the parse to fail where it would. */
+ * typos and prefixes start with the same letters), and text from those
+ * lines' bytes, so that a usual file is read with no array grown by
+ * copying. An unusual one (values that grow when normalised, lines ended
+ * by a CR alone) still grows. Text is counted from the lines that keep
+ * some, not the whole input, so that a file of comments reserves none. */
 static void reserve_arrays(parser *p, const char *body, size_t limit) {
-    size_t agents = 0, rules = 0, sitemaps = 0, others = 0;
+    size_t agents = 0, rules = 0, sitemaps = 0, others = 0, text = 0;
     const char *s = body, *end = body + limit;
     while (s < end) {
         while (s < end && rb_is_space((unsigned char)*s))
             s++;
         if (s == end)
             break;
+        const char *eol = memchr(s, '\n', (size_t)(end - s));
+        size_t bytes = (size_t)((eol ? eol : end) - s) + 1;
         switch (rb_lower((unsigned char)*s)) {
         case 'u':
             agents++;
@@ -843,20 +846,20 @@ static void reserve_arrays(parser *p, const char *body, size_t limit) {
         case '\n':
         case '\r':
         case '#':
+            bytes = 0;
             break;
         default:
             others++;
         }
-        const char *eol = memchr(s, '\n', (size_t)(end - s));
+        text += bytes; /* a value and its NUL, or a key and a value */
         s = eol ? eol + 1 : end;
     }
-    /* A CR alone ends a line too: such a file falls back on growth. */
     if (rb_vec_reserve(&p->mem, &p->groups, agents) == NULL ||
         rb_vec_reserve(&p->mem, &p->agents, agents) == NULL ||
         rb_vec_reserve(&p->mem, &p->rules, rules) == NULL ||
         rb_vec_reserve(&p->mem, &p->sitemaps, sitemaps) == NULL ||
         rb_vec_reserve(&p->mem, &p->extensions, others) == NULL ||
-        rb_vec_reserve(&p->mem, &p->text, limit + 1) == NULL)
+        rb_vec_reserve(&p->mem, &p->text, text) == NULL)
         p->failed = 1;
 }
 
@@ -955,7 +958,7 @@ void robots_options_init(robots_options *options) {
 size_t robots_parse_memory_bound(size_t body_len) {
     /* The densest inputs (an 8-byte rule per line, a Disallow per agent,
      * google's index.htm companions, agents named in many groups) peak at
-     * about 14 bytes per input byte while the growable arrays and the index
+     * about 12 bytes per input byte while the growable arrays and the index
      * are built (tests/test_alloc.c measures them); 32 leaves room for the
      * merge budget of index.c. The fixed part covers the normalisation
      * scratch, the capped diagnostics and the document header. */
