@@ -3,47 +3,11 @@
  * every allocation failure is reported and leaves nothing allocated, the
  * memory cap holds, and robots_parse_memory_bound() is a real bound.
  */
+#include "counting_alloc.h"
 #include "internal.h"
 #include "testing.h"
 
 #include <stdlib.h>
-
-typedef struct counting {
-    size_t calls;   /* alloc calls so far */
-    size_t fail_at; /* fail the call with this number (1-based); 0 never */
-    size_t live;    /* bytes not yet freed */
-    size_t blocks;  /* blocks not yet freed */
-    int size_mismatch;
-} counting;
-
-typedef struct header {
-    size_t size;
-    size_t pad;
-} header;
-
-static void *counting_alloc(void *ctx, size_t size) {
-    counting *c = ctx;
-    c->calls++;
-    if (c->fail_at != 0 && c->calls == c->fail_at)
-        return NULL;
-    header *h = malloc(sizeof(header) + size);
-    if (h == NULL)
-        return NULL;
-    h->size = size;
-    c->live += size;
-    c->blocks++;
-    return h + 1;
-}
-
-static void counting_free(void *ctx, void *ptr, size_t size) {
-    counting *c = ctx;
-    header *h = (header *)ptr - 1;
-    if (h->size != size)
-        c->size_mismatch = 1;
-    c->live -= h->size;
-    c->blocks--;
-    free(h);
-}
 
 static const char body[] =
     "\xEF\xBB\xBFSitemap: https://example.com/s.xml\n"

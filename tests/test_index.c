@@ -5,10 +5,12 @@
  * generator draws from a small alphabet so that keys share prefixes,
  * patterns repeat across groups, and ties and index.htm companions occur.
  */
+#include "counting_alloc.h"
 #include "internal.h"
 #include "testing.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 
 static uint64_t state = 9309;
 
@@ -64,9 +66,9 @@ static void same_verdict(const robots_txt *doc, const robots_str *agents,
             fast.specific == slow.specific && fast.rule_line == slow.rule_line,
         "path '%.*s' agent '%.*s': index %d/%s/g%zu/r%zu, scan "
         "%d/%s/g%zu/r%zu",
-        (int)len, path, (int)agents[0].len, agents[0].ptr, fast.allowed,
-        robots_reason_name(fast.reason), fast.group, fast.rule, slow.allowed,
-        robots_reason_name(slow.reason), slow.group, slow.rule);
+        (int)(len < 120 ? len : 120), path, (int)agents[0].len, agents[0].ptr,
+        fast.allowed, robots_reason_name(fast.reason), fast.group, fast.rule,
+        slow.allowed, robots_reason_name(slow.reason), slow.group, slow.rule);
 }
 
 /* Many agents named both in one big group and in a small group each: merged
@@ -157,8 +159,66 @@ static void wildcard_filters(void) {
     }
 }
 
+/* Hundreds of different wildcard rules against long paths that nearly
+ * match them everywhere: past RB_WILD_BUDGET a check matches the rules
+ * still in play in one pass (rb_match_many, which allocates), and without
+ * memory for it goes on rule by rule. Every way, the verdict is the
+ * scan's. */
+static void many_wildcard_rules(void) {
+    enum { RULES = 400 };
+    static char body[RULES * 40 + 64];
+    size_t len = (size_t)sprintf(body, "User-agent: *\n");
+    for (int r = 0; r < RULES; r++)
+        len += (size_t)sprintf(
+            body + len, r % 3 ? "Disallow: /*x0%d\n" : "Allow: /*x0*0%d*x$\n",
+            r);
+    counting count;
+    memset(&count, 0, sizeof count);
+    robots_allocator allocator = {counting_alloc, counting_free, &count};
+    static char path[4000];
+    for (int p = 0; p < 2; p++) {
+        robots_options options;
+        robots_options_init(&options);
+        options.profile = (robots_profile)p;
+        options.allocator = &allocator;
+        robots_txt *doc = NULL;
+        count.refuse = 0;
+        EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+        if (doc == NULL)
+            continue;
+        robots_str agent = {"bot", 3};
+        static const char *const tails[] = {"",     "x",      "x0399", "x0300x",
+                                            "x0x0", "x00399", "0x",    "x0"};
+        for (int refuse = 0; refuse < 2; refuse++) {
+            count.refuse = refuse;
+            for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++) {
+                /* Short: within the budget, no allocation. */
+                int n = sprintf(path, "/x0%s", tails[t]);
+                count.calls = 0;
+                same_verdict(doc, &agent, 1, path, (size_t)n);
+                EXPECT_EQ(count.calls, 0);
+                /* Long: "/" + "x0" x 1500 + the tail. */
+                path[0] = '/';
+                for (int i = 0; i < 1500; i++)
+                    memcpy(path + 1 + 2 * i, "x0", 2);
+                n = 3001 + sprintf(path + 3001, "%s", tails[t]);
+                count.calls = 0;
+                same_verdict(doc, &agent, 1, path, (size_t)n);
+                EXPECT(count.calls > 0); /* it went to rb_match_many() */
+                path[1 + 2 * 700] = 'y'; /* a break in the run */
+                same_verdict(doc, &agent, 1, path, (size_t)n);
+            }
+        }
+        robots_free(doc);
+        EXPECT_EQ(count.live, 0); /* the check freed what it took */
+        EXPECT_EQ(count.blocks, 0);
+        EXPECT_EQ(count.size_mismatch, 0);
+    }
+}
+
 int main(void) {
     merge_budget();
+    many_wildcard_rules();
     wildcard_filters();
     static const char *const names[] = {"a", "B", "a-b", "*", "c", "", "a/1"};
     const size_t name_count = sizeof names / sizeof names[0];

@@ -269,6 +269,58 @@ static void substring_search_random(void) {
     EXPECT_MSG(found > 2000 && found < 18000, "%lu found", found);
 }
 
+/* rb_match_many() answers for every rule what rb_match_wildcard() answers
+ * for each alone: random rule sets over {a, b} with stars, empty segments,
+ * a final `$`, shared and repeated segments, each rule starting at its own
+ * cursor, against random paths. */
+static void many_rules_at_once(void) {
+    enum { RULES = 24, REST_MAX = 12, PATH_MAX_LEN = 40 };
+    char rest[RULES][REST_MAX], path[PATH_MAX_LEN];
+    rb_wild_rule rules[RULES];
+    unsigned long state = 99, mismatches = 0, matched = 0, checked = 0;
+    for (int round = 0; round < 4000; round++) {
+        state = state * 6364136223846793005ul + 1442695040888963407ul;
+        size_t len = (size_t)(state >> 33) % (PATH_MAX_LEN + 1);
+        size_t n = 1 + (size_t)(state >> 45) % RULES;
+        for (size_t i = 0; i < len; i++) {
+            state = state * 6364136223846793005ul + 1442695040888963407ul;
+            path[i] = (state >> 60) < 11 ? 'a' : 'b';
+        }
+        for (size_t r = 0; r < n; r++) {
+            state = state * 6364136223846793005ul + 1442695040888963407ul;
+            size_t rl = 1 + (size_t)(state >> 40) % REST_MAX;
+            rest[r][0] = '*';
+            for (size_t i = 1; i < rl; i++) {
+                state = state * 6364136223846793005ul + 1442695040888963407ul;
+                unsigned pick = (unsigned)(state >> 59);
+                rest[r][i] = pick < 4 ? '*' : pick < 19 ? 'a' : 'b';
+            }
+            if (rl > 1 && (state >> 20) % 4 == 0)
+                rest[r][rl - 1] = '$';
+            rules[r].rest = rest[r];
+            rules[r].rest_len = rl;
+            rules[r].from = (size_t)(state >> 8) % (len + 1);
+            rules[r].rule = (uint32_t)r;
+        }
+        EXPECT_EQ(rb_match_many(NULL, path, len, rules, n), 0);
+        for (size_t r = 0; r < n; r++) {
+            /* The rest matches from `from` as "<from bytes>" + rest does. */
+            char full[PATH_MAX_LEN + REST_MAX];
+            memcpy(full, path, rules[r].from);
+            memcpy(full + rules[r].from, rest[r], rules[r].rest_len);
+            int want = rb_match_wildcard(
+                full, rules[r].from + rules[r].rest_len, path, len);
+            checked++;
+            matched += (unsigned long)want;
+            if (rules[r].matched != want)
+                mismatches++;
+        }
+    }
+    EXPECT_MSG(mismatches == 0, "%lu of %lu rules differ", mismatches, checked);
+    EXPECT_MSG(matched > checked / 10 && matched < checked - checked / 10,
+               "%lu of %lu matched", matched, checked);
+}
+
 static void arguments(void) {
     int m;
     EXPECT_EQ(robots_match_path(ROBOTS_PROFILE_RFC9309, "/", 1, "/", 1, NULL),
@@ -332,6 +384,7 @@ int main(void) {
     adversarial();
     substring_search_exhaustive();
     substring_search_random();
+    many_rules_at_once();
     arguments();
     return testing_finish();
 }

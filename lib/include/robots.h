@@ -285,13 +285,23 @@ typedef struct robots_str {
  * the caller's agents select (one per agent, or one per group when an
  * agent is named in very many groups), one hash look-up per prefix length
  * some rule's literal prefix has, and a wildcard match only for rules whose
- * literal prefix is a prefix of the path and that could still win. legacy
- * scans the record in file order. A wildcard match finds each `*`-separated
- * segment's leftmost occurrence by a linear-time search (two-way), so the
- * worst case in every profile is
- *   sum over applicable rules of (3 * path_len + 12 * pattern_len)
- * byte comparisons, plus path_len hash steps per set; no recursion, no
- * allocation, and about 49 KiB of stack (the normalised path). Choosing
+ * literal prefix is a prefix of the path and that could still win. A
+ * wildcard match finds each `*`-separated segment's leftmost occurrence by
+ * a linear-time search (two-way): at most 3 * path_len + 12 * pattern_len
+ * byte comparisons a rule. Once those bounds add up to 2^18 in one check,
+ * the rules still in play are matched together in one pass over the path
+ * (an Aho-Corasick automaton over their segments), which costs
+ *   O(P + path_len * D + S)
+ * where P is the bytes of those patterns, S their segments and D the
+ * number of distinct segment lengths (at most sqrt(2P)); that pass
+ * allocates, through the document's allocator, about 48 * P + 56 * rules +
+ * 4 * path_len bytes, freed before returning (without them the check goes
+ * on rule by rule: the same answer, slower). So an allocator shared by
+ * threads that check must be thread-safe; a check that never passes the
+ * budget allocates nothing. legacy scans the record in file order:
+ * sum over its rules of (pattern_len + 1) comparisons. Every profile: plus
+ * path_len hash steps per set, no recursion, and about 49 KiB of stack
+ * (the normalised path). Choosing
  * the group costs a binary search per agent name in rfc9309 and google;
  * in legacy, where a record's agent is a substring of the caller's name,
  * a linear-time search per user-agent line and name: up to

@@ -192,6 +192,14 @@ typedef struct query {
     uint64_t bytes[2]; /* bit c & 127: byte c occurs in the path */
     size_t find_from, find_at;
     int find_byte; /* -1: none cached */
+    /* Wildcard work so far (per-rule bound), against the budget:
+     * RB_WILD_BUDGET, or SIZE_MAX once rb_match_many() had no memory. */
+    size_t work, budget;
+    int over_budget;    /* a set stopped: its rules go to rb_match_many() */
+    int many;           /* every set from now on goes to rb_match_many() */
+    int collecting;     /* wildcard rules are gathered, not matched */
+    rb_wild_rule *wild; /* where they go (NULL: only counted) */
+    size_t wild_count;
 } query;
 
 static void path_bytes(query *q) {
@@ -323,12 +331,27 @@ static void try_node(const robots_txt *doc, const rb_node *node, query *q,
             return;
         const char *pattern = doc->text + r->normalized_off;
         int matched;
-        if (plen == klen)
+        if (plen == klen) {
             matched = 1; /* no wildcard: the key is the whole pattern */
-        else if (plen == klen + 1 && pattern[klen] == '$')
+        } else if (plen == klen + 1 && pattern[klen] == '$') {
             matched = klen == len;
-        else
+        } else if (q->collecting) {
+            rb_wild_rule *w = &q->wild[q->wild_count++];
+            w->rest = pattern + klen;
+            w->rest_len = plen - klen;
+            w->from = klen;
+            w->rule = rule;
+            continue;
+        } else {
+            if (q->budget != SIZE_MAX) {
+                q->work += 3 * (len - klen) + 12 * (plen - klen);
+                if (q->work > q->budget) {
+                    q->over_budget = 1;
+                    return;
+                }
+            }
             matched = match_star(q, pattern + klen, plen - klen, klen);
+        }
         if (matched)
             consider(best, plen, RB_RULE_KIND(r), rule);
     }
@@ -357,8 +380,8 @@ static void probe(const robots_txt *doc, const rb_set *set, uint32_t hash,
 
 /* One set: for each prefix of the path whose length some key has, one hash
  * look-up; the hash of each prefix extends the previous one. */
-static void match_set(const robots_txt *doc, const rb_set *set, query *q,
-                      best_rule *best) {
+static void walk_set(const robots_txt *doc, const rb_set *set, query *q,
+                     best_rule *best) {
     uint32_t hash = RB_FNV_OFFSET;
     const char *path = q->path;
     if (set->len_mask & 1)
@@ -368,6 +391,59 @@ static void match_set(const robots_txt *doc, const rb_set *set, query *q,
         hash = rb_hash_step(hash, (unsigned char)path[k - 1]);
         if (k >= 64 || ((set->len_mask >> k) & 1))
             probe(doc, set, hash, k, q, best);
+        if (q->over_budget)
+            return;
+    }
+}
+
+/* The set's wildcard rules that could still win, gathered and matched in
+ * one pass by rb_match_many(). 0 when memory for it ran out. */
+static int match_set_many(const robots_txt *doc, const rb_set *set, query *q,
+                          best_rule *best) {
+    /* A set holds each rule at most once, so rule_count entries suffice. */
+    size_t cap = doc->rule_count;
+    if (cap == 0)
+        return 1;
+    if (cap > SIZE_MAX / sizeof *q->wild)
+        return 0;
+    rb_mem mem;
+    rb_mem_init(&mem, &doc->mem.allocator, 0);
+    q->wild = rb_alloc(&mem, cap * sizeof *q->wild);
+    if (q->wild == NULL)
+        return 0;
+    q->collecting = 1;
+    q->wild_count = 0;
+    walk_set(doc, set, q, best);
+    q->collecting = 0;
+    size_t n = q->wild_count;
+    int ok =
+        rb_match_many(&doc->mem.allocator, q->path, q->len, q->wild, n) == 0;
+    for (size_t i = 0; ok && i < n; i++) {
+        const rb_rule *r = &doc->rules[q->wild[i].rule];
+        if (q->wild[i].matched)
+            consider(best, r->normalized_len, RB_RULE_KIND(r), q->wild[i].rule);
+    }
+    rb_free(&mem, q->wild, cap * sizeof *q->wild);
+    q->wild = NULL;
+    return ok;
+}
+
+/* A set, rule by rule while the check's wildcard work stays within
+ * RB_WILD_BUDGET, and in one pass over the path past it. Without memory
+ * for the one pass it goes on rule by rule: slower, the same answer. */
+static void match_set(const robots_txt *doc, const rb_set *set, query *q,
+                      best_rule *best) {
+    if (!q->many) {
+        walk_set(doc, set, q, best);
+        if (!q->over_budget)
+            return;
+        q->many = 1;
+    }
+    if (!match_set_many(doc, set, q, best)) {
+        q->many = 0;
+        q->over_budget = 0;
+        q->budget = SIZE_MAX;
+        walk_set(doc, set, q, best);
     }
 }
 
@@ -382,6 +458,11 @@ static void indexed_match(const robots_txt *doc, const uint32_t *tokens,
     q.have_bytes = 0;
     q.find_byte = -1;
     q.find_from = q.find_at = 0;
+    q.work = 0;
+    q.budget = RB_WILD_BUDGET;
+    q.over_budget = q.many = q.collecting = 0;
+    q.wild = NULL;
+    q.wild_count = 0;
     if (token_count == 0) {
         match_set(doc, &doc->sets[doc->wildcard_set], &q, &best);
     } else {

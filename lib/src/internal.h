@@ -325,6 +325,31 @@ RB_HIDDEN size_t rb_find_two_way(const char *hay, size_t len, size_t from,
 RB_HIDDEN int rb_match_prefix(const char *pattern, size_t plen,
                               const char *path, size_t len);
 
+/* ---- many wildcard rules at once (multi.c) ------------------------------ */
+/* One rule for rb_match_many(): its normalised pattern from the first `*`
+ * on (as the index files it: what follows the literal key), and where in
+ * the path that part starts (the key's length). */
+typedef struct rb_wild_rule {
+    const char *rest;
+    size_t rest_len;
+    size_t from;
+    uint32_t rule; /* the caller's, untouched */
+    int matched;   /* set by rb_match_many() */
+} rb_wild_rule;
+/* Sets every rule's `matched` as rb_match_wildcard() would, in one pass
+ * over the path: O(segment bytes) to build, then path_len automaton steps,
+ * one step per segment occurrence reported (at most path_len times the
+ * number of distinct segment lengths) and one per rule and segment.
+ * Memory, from the allocator and freed before returning: at most
+ * 48 bytes per segment byte + 56 per rule + 4 per path byte + 64.
+ * Returns 0, or -1 when memory ran out (then `matched` is unspecified). */
+RB_HIDDEN int rb_match_many(const robots_allocator *allocator, const char *path,
+                            size_t len, rb_wild_rule *rules, size_t n);
+/* A check's wildcard work, in byte comparisons by the per-rule bound of
+ * rb_match_wildcard(), past which the rules still in play go to
+ * rb_match_many(): far above any realistic check; well under 1 ms. */
+#define RB_WILD_BUDGET ((size_t)1 << 18)
+
 /* ---- URL to path (urlpath.c) -------------------------------------------- */
 /* Sets *start and *len to the path (+params, query) inside url; *needs_slash
  * when a "/" must be put in front (google: "?q" gives "/?q") or the path

@@ -1,0 +1,286 @@
+/*
+ * multi.c - many wildcard rules against one path, in a single pass.
+ *
+ * Each wildcard match is linear (match.c), but a hostile file can hold
+ * 25,000 different rules (`Disallow: /`, `*x0` and six digits), and a path that
+ * nearly matches each of them at every other byte then costs 25,000 linear
+ * searches. When a check's wildcard work passes a budget, check.c hands the
+ * rules still in play to rb_match_many() instead: an Aho-Corasick automaton
+ * over their distinct `*`-separated segments reads the path once, and each
+ * rule waits for its next segment. A rule waiting for segment s from
+ * cursor c is woken by the first occurrence of s starting at or after c,
+ * which is the leftmost occurrence match.c takes, so the answers are the
+ * same (the unit tests and fuzz_differential compare the two).
+ *
+ * A rule may not be woken by an occurrence that starts before its cursor,
+ * so it joins the waiting list of s only when the scan reaches
+ * c + len(s) - 1 (a bucket per path position holds it until then).
+ */
+#include "internal.h"
+
+#include <string.h>
+
+#define NONE UINT32_MAX
+
+typedef struct ac_node {
+    uint32_t parent;
+    uint32_t fail;    /* the longest proper suffix that is a node */
+    uint32_t out;     /* the longest proper suffix ending a segment, or NONE */
+    uint32_t waiting; /* rules waiting for this segment, linked by `link` */
+    uint32_t depth;
+    unsigned char byte;
+    unsigned char ends_segment;
+} ac_node;
+
+typedef struct wild_state {
+    uint32_t first_seg, seg_count; /* seg_node[first_seg..+seg_count] */
+    uint32_t next;                 /* the segment it waits for */
+    uint32_t link;                 /* the next rule in a bucket or list */
+    size_t cursor;
+    const char *tail; /* anchored rules: what must end the path */
+    size_t tail_len;
+    int anchored;
+} wild_state;
+
+typedef struct automaton {
+    ac_node *nodes;
+    uint32_t count;
+    uint32_t *edges; /* child + 1, by (parent, byte); 0: empty */
+    uint32_t mask;
+} automaton;
+
+static uint32_t edge_slot(uint32_t parent, unsigned char byte, uint32_t mask) {
+    uint32_t h = (parent * 0x9E3779B1u) ^ ((uint32_t)byte * 0x85EBCA77u);
+    return (h ^ (h >> 15)) & mask;
+}
+
+/* The slot holding parent's child by byte, or the empty slot it would go
+ * in. */
+static uint32_t find_edge(const automaton *a, uint32_t parent,
+                          unsigned char byte) {
+    uint32_t i = edge_slot(parent, byte, a->mask);
+    for (;; i = (i + 1) & a->mask) {
+        uint32_t v = a->edges[i];
+        if (v == 0 ||
+            (a->nodes[v - 1].parent == parent && a->nodes[v - 1].byte == byte))
+            return i;
+    }
+}
+
+static uint32_t insert(automaton *a, const char *s, size_t n) {
+    uint32_t u = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        uint32_t slot = find_edge(a, u, c);
+        if (a->edges[slot] == 0) {
+            ac_node *node = &a->nodes[a->count];
+            node->parent = u;
+            node->byte = c;
+            node->depth = a->nodes[u].depth + 1;
+            node->fail = 0;
+            node->out = NONE;
+            node->waiting = NONE;
+            node->ends_segment = 0;
+            a->edges[slot] = ++a->count;
+        }
+        u = a->edges[slot] - 1;
+    }
+    a->nodes[u].ends_segment = 1;
+    return u;
+}
+
+/* The automaton's transition: the longest suffix of (u's string + byte)
+ * that is a node. */
+static uint32_t step(const automaton *a, uint32_t u, unsigned char byte) {
+    for (;;) {
+        uint32_t v = a->edges[find_edge(a, u, byte)];
+        if (v != 0)
+            return v - 1;
+        if (u == 0)
+            return 0;
+        u = a->nodes[u].fail;
+    }
+}
+
+/* Failure and output links, parents before children (by depth, counted). */
+static void link_nodes(automaton *a, uint32_t *order, uint32_t *per_depth,
+                       uint32_t max_depth) {
+    memset(per_depth, 0, (max_depth + 2) * sizeof *per_depth);
+    for (uint32_t v = 0; v < a->count; v++)
+        per_depth[a->nodes[v].depth + 1]++;
+    for (uint32_t d = 1; d <= max_depth + 1; d++)
+        per_depth[d] += per_depth[d - 1];
+    for (uint32_t v = 0; v < a->count; v++)
+        order[per_depth[a->nodes[v].depth]++] = v;
+    for (uint32_t i = 1; i < a->count; i++) {
+        ac_node *node = &a->nodes[order[i]];
+        node->fail = node->parent == 0
+                         ? 0
+                         : step(a, a->nodes[node->parent].fail, node->byte);
+        const ac_node *f = &a->nodes[node->fail];
+        node->out = node->fail != 0 && f->ends_segment ? node->fail : f->out;
+    }
+}
+
+/* Splits a rule's pattern (from its first `*`) into segments: counts them
+ * and their bytes, or, with `a`, inserts them. */
+static void split(const rb_wild_rule *rule, automaton *a, uint32_t *seg_node,
+                  wild_state *w, size_t *segs, size_t *bytes) {
+    const char *pat = rule->rest;
+    size_t plen = rule->rest_len;
+    int anchored = plen > 0 && pat[plen - 1] == '$';
+    if (anchored)
+        plen--;
+    if (w != NULL) {
+        w->anchored = anchored;
+        w->tail = NULL;
+        w->tail_len = 0;
+        w->seg_count = 0;
+    }
+    for (size_t p = 1; p <= plen;) {
+        size_t e = p;
+        while (e < plen && pat[e] != '*')
+            e++;
+        if (e == plen && anchored) {
+            if (w != NULL) {
+                w->tail = pat + p;
+                w->tail_len = e - p;
+            }
+            return;
+        }
+        if (e > p) {
+            if (a != NULL)
+                seg_node[*segs] = insert(a, pat + p, e - p);
+            if (w != NULL)
+                w->seg_count++;
+            ++*segs;
+            *bytes += e - p;
+        }
+        p = e + 1;
+    }
+}
+
+typedef struct scan {
+    const automaton *a;
+    const uint32_t *seg_node;
+    wild_state *rules;
+    uint32_t *bucket; /* per path position: rules to start waiting there */
+    const char *path;
+    size_t len;
+    size_t undecided;
+} scan;
+
+/* The rule has found segments [0, next) and stands at its cursor: wait for
+ * the next segment, or decide. */
+static void schedule(scan *s, rb_wild_rule *in, uint32_t r) {
+    wild_state *w = &s->rules[r];
+    if (w->next < w->seg_count) {
+        size_t m = s->a->nodes[s->seg_node[w->first_seg + w->next]].depth;
+        if (s->len - w->cursor >= m) {
+            size_t start_waiting = w->cursor + m - 1;
+            w->link = s->bucket[start_waiting];
+            s->bucket[start_waiting] = r;
+            return;
+        }
+        /* Too short for the segment: no match. */
+    } else {
+        in[r].matched = !w->anchored || (s->len - w->cursor >= w->tail_len &&
+                                         memcmp(s->path + s->len - w->tail_len,
+                                                w->tail, w->tail_len) == 0);
+    }
+    s->undecided--;
+}
+
+static void run_scan(scan *s, rb_wild_rule *in, size_t n) {
+    size_t start = s->len;
+    for (uint32_t r = 0; r < n; r++) {
+        in[r].matched = 0;
+        s->rules[r].next = 0;
+        s->rules[r].cursor = in[r].from;
+        if (in[r].from < start)
+            start = in[r].from;
+        schedule(s, in, r);
+    }
+    ac_node *nodes = s->a->nodes;
+    uint32_t state = 0;
+    for (size_t e = start; e < s->len && s->undecided > 0; e++) {
+        for (uint32_t r = s->bucket[e]; r != NONE;) {
+            wild_state *w = &s->rules[r];
+            uint32_t next = w->link;
+            ac_node *seg = &nodes[s->seg_node[w->first_seg + w->next]];
+            w->link = seg->waiting;
+            seg->waiting = r;
+            r = next;
+        }
+        state = step(s->a, state, (unsigned char)s->path[e]);
+        uint32_t v = nodes[state].ends_segment ? state : nodes[state].out;
+        for (; v != NONE; v = nodes[v].out) {
+            uint32_t r = nodes[v].waiting;
+            nodes[v].waiting = NONE;
+            while (r != NONE) {
+                wild_state *w = &s->rules[r];
+                uint32_t next = w->link;
+                w->next++;
+                w->cursor = e + 1;
+                schedule(s, in, r);
+                r = next;
+            }
+        }
+    }
+}
+
+int rb_match_many(const robots_allocator *allocator, const char *path,
+                  size_t len, rb_wild_rule *rules, size_t n) {
+    size_t segs = 0, bytes = 0;
+    for (size_t r = 0; r < n; r++)
+        split(&rules[r], NULL, NULL, NULL, &segs, &bytes);
+    /* 32-bit indexes: far beyond what the parse limits allow. */
+    if (bytes >= (1u << 28) || n >= (1u << 28) || len >= (1u << 28))
+        return -1;
+
+    rb_mem mem;
+    rb_mem_init(&mem, allocator, 0);
+    automaton a;
+    uint32_t edge_cap = 4;
+    while (edge_cap < 2 * (bytes + 1))
+        edge_cap *= 2;
+    a.nodes = rb_alloc(&mem, (bytes + 1) * sizeof *a.nodes);
+    a.edges = rb_alloc(&mem, edge_cap * sizeof *a.edges);
+    uint32_t *order = rb_alloc(&mem, (bytes + 1) * sizeof *order);
+    uint32_t *per_depth = rb_alloc(&mem, (bytes + 2) * sizeof *per_depth);
+    uint32_t *seg_node = rb_alloc(&mem, (segs + 1) * sizeof *seg_node);
+    wild_state *states = rb_alloc(&mem, (n + 1) * sizeof *states);
+    uint32_t *bucket = rb_alloc(&mem, (len + 1) * sizeof *bucket);
+    int ok = a.nodes && a.edges && order && per_depth && seg_node && states &&
+             bucket;
+    if (ok) {
+        memset(a.edges, 0, edge_cap * sizeof *a.edges);
+        memset(&a.nodes[0], 0, sizeof a.nodes[0]);
+        a.nodes[0].out = NONE;
+        a.nodes[0].waiting = NONE;
+        a.count = 1;
+        a.mask = edge_cap - 1;
+        uint32_t max_depth = 0;
+        segs = bytes = 0;
+        for (uint32_t r = 0; r < n; r++) {
+            states[r].first_seg = (uint32_t)segs;
+            split(&rules[r], &a, seg_node, &states[r], &segs, &bytes);
+        }
+        for (uint32_t v = 0; v < a.count; v++)
+            if (a.nodes[v].depth > max_depth)
+                max_depth = a.nodes[v].depth;
+        link_nodes(&a, order, per_depth, max_depth);
+        for (size_t i = 0; i < len; i++)
+            bucket[i] = NONE;
+        scan s = {&a, seg_node, states, bucket, path, len, n};
+        run_scan(&s, rules, n);
+    }
+    rb_free(&mem, bucket, (len + 1) * sizeof *bucket);
+    rb_free(&mem, states, (n + 1) * sizeof *states);
+    rb_free(&mem, seg_node, (segs + 1) * sizeof *seg_node);
+    rb_free(&mem, per_depth, (bytes + 2) * sizeof *per_depth);
+    rb_free(&mem, order, (bytes + 1) * sizeof *order);
+    rb_free(&mem, a.edges, edge_cap * sizeof *a.edges);
+    rb_free(&mem, a.nodes, (bytes + 1) * sizeof *a.nodes);
+    return ok ? 0 : -1;
+}
