@@ -18,8 +18,9 @@
  *     (an empty Disallow never matches, an empty Allow always does);
  *     /robots.txt always allowed except in google.
  * Compared with rb_match_wildcard() and rb_match_prefix() (raw and
- * normalised operands), robots_match_path(), the normalised patterns the
- * parser stores, and robots_check().
+ * normalised operands), rb_match_many() (all the rules at once, as a check
+ * past its work budget matches them), robots_match_path(), the normalised
+ * patterns the parser stores, and robots_check().
  *
  * Input: MODE path 0x01 rule 0x01 rule ... (at most 8 rules; a rule's first
  * byte chooses Allow (odd) or Disallow). MODE bit 0 maps every byte onto a
@@ -256,6 +257,51 @@ static void compare_match(const unsigned char *pat, size_t plen,
     free(nq);
 }
 
+/* rb_match_many() over every rule whose literal part (before its first
+ * `*`) starts the path, as check.c hands them over, against the reference
+ * for each rule alone. */
+static void compare_many(const rule *rules, size_t n, const unsigned char *path,
+                         size_t len) {
+    for (int pi = 0; pi < 2; pi++) {
+        robots_profile profile = fz_profiles[pi];
+        unsigned char *nq = malloc(3 * len + 1);
+        unsigned char *np[MAX_RULES];
+        size_t np_len[MAX_RULES];
+        int want[MAX_RULES];
+        rb_wild_rule wild[MAX_RULES];
+        size_t count = 0;
+        FZ_CHECK(nq != NULL);
+        size_t b = ref_normalize(profile, 0, path, len, nq);
+        for (size_t i = 0; i < n; i++) {
+            np[i] = malloc(3 * rules[i].len + 1);
+            FZ_CHECK(np[i] != NULL);
+            np_len[i] = ref_normalize(profile, 1, rules[i].pattern,
+                                      rules[i].len, np[i]);
+            const unsigned char *star =
+                np_len[i] ? memchr(np[i], '*', np_len[i]) : NULL;
+            if (star == NULL)
+                continue;
+            size_t key = (size_t)(star - np[i]);
+            if (key > b || memcmp(np[i], nq, key) != 0)
+                continue;
+            want[count] = ref_wildcard(np[i], np_len[i], nq, b);
+            if (want[count] < 0)
+                continue; /* past the reference's size */
+            wild[count].rest = (const char *)star;
+            wild[count].rest_len = np_len[i] - key;
+            wild[count].from = key;
+            wild[count].rule = (uint32_t)i;
+            count++;
+        }
+        FZ_CHECK(rb_match_many(NULL, (const char *)nq, b, wild, count) == 0);
+        for (size_t k = 0; k < count; k++)
+            FZ_CHECK(wild[k].matched == want[k]);
+        for (size_t i = 0; i < n; i++)
+            free(np[i]);
+        free(nq);
+    }
+}
+
 static int has_index_htm(const rule *rules, size_t n) {
     for (size_t i = 0; i < n; i++)
         for (size_t k = 0; rules[i].allow && k + 10 <= rules[i].len; k++)
@@ -422,6 +468,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* Matching: every rule's raw bytes against the path. */
     for (size_t i = 0; i < n; i++)
         compare_match(rules[i].pattern, rules[i].len, path, path_len);
+
+    compare_many(rules, n, path, path_len);
 
     /* A verdict from the rules as a robots.txt. */
     for (size_t i = 0; i < n; i++)
