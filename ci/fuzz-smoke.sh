@@ -67,39 +67,8 @@ for h in $harnesses; do
 done
 
 if [ "$afl_seconds" -gt 0 ]; then
-    afl="$build-afl"
-    AFL_USE_ASAN=1 AFL_USE_UBSAN=1 AFL_QUIET=1 \
-        cmake -S . -B "$afl" -DCMAKE_C_COMPILER=afl-clang-fast \
-        -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DROBOTS_BUILD_CONFORMANCE=OFF -DROBOTS_BUILD_BENCH=OFF \
-        -DROBOTS_BUILD_CLI=OFF -DBUILD_TESTING=OFF >/dev/null
-    AFL_USE_ASAN=1 AFL_USE_UBSAN=1 AFL_QUIET=1 \
-        cmake --build "$afl" -j"$(nproc)" --target "fuzz_$afl_harness" >/dev/null
-    out="$afl/out"
-    rm -rf "$out"
-    set +e
-    AFL_NO_UI=1 AFL_BENCH_UNTIL_CRASH=0 \
-        afl-fuzz -i "corpus/$afl_harness" -o "$out" \
-        -x "fuzz/$afl_harness.dict" -t 5000 -m none -V "$afl_seconds" \
-        -- "$afl/fuzz/fuzz_$afl_harness" >"$afl/afl.log" 2>&1
-    rc=$?
-    set -e
-    stats="$out/default/fuzzer_stats"
-    # (find, not ls: under pipefail a glob with no match would end the
-    # script here.)
-    crashes=$(find "$out/default/crashes" -name 'id:*' 2>/dev/null | wc -l || true)
-    hangs=$(find "$out/default/hangs" -name 'id:*' 2>/dev/null | wc -l || true)
-    saved=$(sed -n 's/^saved_crashes *: *//p' "$stats" 2>/dev/null)
-    execs=$(sed -n 's/^execs_done *: *//p' "$stats" 2>/dev/null)
-    if [ "$rc" -ne 0 ] || [ ! -f "$stats" ] || [ "$crashes" -ne 0 ] ||
-        [ "${saved:-1}" != "0" ] || [ "$hangs" -ne 0 ]; then
-        echo "fuzz-smoke: AFL++ $afl_harness FAILED (exit $rc, crashes" \
-            "$crashes, saved_crashes ${saved:-?}, hangs $hangs; see $out)"
-        tail -5 "$afl/afl.log" || true
+    bash ci/afl-run.sh "$afl_harness" "$afl_seconds" "$build-afl" ||
         failed+=("afl-$afl_harness")
-    else
-        echo "fuzz-smoke: AFL++ $afl_harness ok (${execs:-?} execs)"
-    fi
 fi
 
 if [ ${#failed[@]} -ne 0 ]; then
