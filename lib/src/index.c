@@ -332,8 +332,16 @@ static void insertion_sort(entry_key *keys, size_t n) {
 
 /* A merge sort of runs of 16 with the comparison inlined: qsort's call per
  * comparison was most of the cost of a node of many entries. tmp has room
- * for n. */
+ * for n. Keys already in order, as those of one rule repeated are (they
+ * differ only in entry, ascending), cost one pass instead of n log n
+ * compares; a pass that stops at the first pair out of order. */
 static void sort_entries(entry_key *keys, entry_key *tmp, size_t n) {
+    size_t ordered = 1;
+    while (ordered < n &&
+           compare_entries(&keys[ordered - 1], &keys[ordered]) <= 0)
+        ordered++;
+    if (ordered >= n)
+        return;
     for (size_t lo = 0; lo < n; lo += 16)
         insertion_sort(keys + lo, n - lo < 16 ? n - lo : 16);
     entry_key *src = keys, *dst = tmp;
