@@ -116,31 +116,39 @@ void rb_index_release(rb_mem *mem, rb_index_build *build) {
     rb_vec_release(mem, &build->filters);
 }
 
+/* h stepped over n bytes, four a round: the loop's own test and increment
+ * were a third of the cost of hashing every rule's key. */
+static inline uint32_t hash_bytes(uint32_t h, const char *p, size_t n) {
+    const unsigned char *u = (const unsigned char *)p;
+    size_t i = 0;
+    for (; n - i >= 4; i += 4) {
+        h = rb_hash_step(h, u[i]);
+        h = rb_hash_step(h, u[i + 1]);
+        h = rb_hash_step(h, u[i + 2]);
+        h = rb_hash_step(h, u[i + 3]);
+    }
+    for (; i < n; i++)
+        h = rb_hash_step(h, u[i]);
+    return h;
+}
+
 static void compute_key(const char *p, size_t len, int index_htm, rule_key *k) {
     const char *star = len ? memchr(p, '*', len) : NULL;
     size_t key_len = star ? (size_t)(star - p) : len;
     if (star == NULL && len > 0 && p[len - 1] == '$')
         key_len--;
-    uint32_t h = RB_FNV_OFFSET;
-    size_t i = 0;
-    for (; i < key_len; i++)
-        h = rb_hash_step(h, (unsigned char)p[i]);
+    uint32_t h = hash_bytes(RB_FNV_OFFSET, p, key_len);
     k->key_len = (uint32_t)key_len;
     k->key_hash = h;
-    for (; i < len; i++)
-        h = rb_hash_step(h, (unsigned char)p[i]);
-    k->full_hash = h;
+    k->full_hash = hash_bytes(h, p + key_len, len - key_len);
     k->dir_len = 0;
     k->dir_hash = 0;
     if (index_htm) {
         size_t dir = len;
         while (dir > 0 && p[dir - 1] != '/')
             dir--;
-        uint32_t d = RB_FNV_OFFSET;
-        for (size_t j = 0; j < dir; j++)
-            d = rb_hash_step(d, (unsigned char)p[j]);
         k->dir_len = (uint32_t)dir;
-        k->dir_hash = d;
+        k->dir_hash = hash_bytes(RB_FNV_OFFSET, p, dir);
     }
 }
 
