@@ -191,6 +191,14 @@ typedef struct rb_node {
 #define RB_FILTER_A(f) ((unsigned char)((f)&0xFFu))
 #define RB_FILTER_B(f) ((unsigned char)(((f) >> 8) & 0xFFu))
 
+#define RB_ONES ((uint64_t)0x0101010101010101u)
+#define RB_HIGHS ((uint64_t)0x8080808080808080u)
+
+/* Nonzero when some byte of v is zero (exact as a yes/no answer). */
+static inline uint64_t rb_zero_byte(uint64_t v) {
+    return (v - RB_ONES) & ~v & RB_HIGHS;
+}
+
 #define RB_FNV_OFFSET 2166136261u
 #define RB_FNV_PRIME 16777619u
 static inline uint32_t rb_hash_step(uint32_t h, unsigned char c) {

@@ -726,20 +726,12 @@ static size_t bom_length(robots_profile profile, const unsigned char *s,
     return profile == ROBOTS_PROFILE_GOOGLE ? n : 0;
 }
 
-#define ONES ((uint64_t)0x0101010101010101u)
-#define HIGHS ((uint64_t)0x8080808080808080u)
-
-/* Nonzero when some byte of v is zero (exact as a yes/no answer). */
-static inline uint64_t zero_byte(uint64_t v) {
-    return (v - ONES) & ~v & HIGHS;
-}
-
 /* Nonzero when some byte of v is below 0x0E (NUL, LF and CR are; so are
  * TAB and a few other controls, whose lines then take the bytewise loop),
  * or when v has a '#' or a byte >= 0x80: one test for three bytes. */
 static inline uint64_t line_special(uint64_t v) {
-    return ((v - ONES * 0x0E) & ~v & HIGHS) | zero_byte(v ^ (ONES * '#')) |
-           (v & HIGHS);
+    return ((v - RB_ONES * 0x0E) & ~v & RB_HIGHS) |
+           rb_zero_byte(v ^ (RB_ONES * '#')) | (v & RB_HIGHS);
 }
 
 /* The end of the line starting at pos (the first LF or CR, or limit), and
