@@ -120,6 +120,16 @@ static void diag(parser *p, const char *at, robots_diag_kind kind,
         p->failed = 1;
 }
 
+/* Past the cap a diagnostic is only counted. Returns 1 when it is, so that
+ * a call on a path a file can take every line (a junk line has one or two)
+ * skips quoting the value, which was most of its cost. */
+static int diag_capped(parser *p) {
+    if (!p->failed && p->diags.count <= ROBOTS_MAX_DIAGNOSTICS)
+        return 0;
+    p->diag_total++;
+    return 1;
+}
+
 /* ---- keys --------------------------------------------------------------- */
 
 static int starts_with_nocase(const char *s, size_t len, const char *prefix) {
@@ -278,11 +288,15 @@ static enum key_kind classify_key(parser *p, const char *key, size_t len) {
         enum key_kind kind = google_key(key, len, &typo);
         if (kind != KEY_OTHER) {
             const char *name = canonical_key[kind];
+            if (!typo && equals_nocase(key, len, name))
+                return kind;
+            if (diag_capped(p))
+                return kind;
             if (typo)
                 diag(p, key, ROBOTS_DIAG_TYPO_KEY, ROBOTS_SEVERITY_NOTE, name,
                      "key '%s' is a misspelling of %s, accepted as such",
                      quote(key, len, q), name);
-            else if (!equals_nocase(key, len, name))
+            else
                 diag(p, key, ROBOTS_DIAG_KEY_BY_PREFIX, ROBOTS_SEVERITY_NOTE,
                      name, "key '%s' is read as %s because it starts with it",
                      quote(key, len, q), name);
@@ -674,9 +688,11 @@ static void process_line(parser *p, const char *raw, size_t raw_len,
         trim_start(p, &value, &vlen);
     } else if (p->profile == ROBOTS_PROFILE_GOOGLE &&
                split_two_words(content, len, &key, &klen, &value, &vlen)) {
-        diag(p, content, ROBOTS_DIAG_NO_SEPARATOR_PAIR, ROBOTS_SEVERITY_NOTE,
-             NULL, "line without ':' is read as key '%s' and its value",
-             quote(key, klen, q));
+        if (!diag_capped(p))
+            diag(p, content, ROBOTS_DIAG_NO_SEPARATOR_PAIR,
+                 ROBOTS_SEVERITY_NOTE, NULL,
+                 "line without ':' is read as key '%s' and its value",
+                 quote(key, klen, q));
     } else {
         const char *word_end = content;
         while (word_end < content + len &&
