@@ -1328,6 +1328,35 @@ static int id_selected(const char *filter, const char *id) {
     return strcmp(filter, id) == 0;
 }
 
+typedef enum outcome (*kind_runner)(const ctx *x);
+
+/* The case kinds the library runs itself, and the function that runs each. */
+static const struct {
+    const char *name;
+    kind_runner run;
+} kind_runners[] = {
+    {"verdict", run_verdict},
+    {"match", run_match},
+    {"url_path", run_url_path},
+    {"group", run_group},
+    {"robots_url", run_robots_url},
+    {"scope", run_scope},
+    {"fetch_policy", run_fetch_policy},
+    {"cache_lifetime", run_cache_lifetime},
+    {"meta", run_meta},
+    {"parse", run_parse},
+};
+
+static kind_runner find_kind_runner(const char *kind) {
+    size_t k;
+    for (k = 0; k < sizeof kind_runners / sizeof kind_runners[0]; k++) {
+        if (strcmp(kind, kind_runners[k].name) == 0) {
+            return kind_runners[k].run;
+        }
+    }
+    return NULL;
+}
+
 static void run_case(run_state *s, const cJSON *c, const char *file,
                      const char *topic) {
     const char *id = get_string(c, "id");
@@ -1395,6 +1424,7 @@ static void run_case(run_state *s, const cJSON *c, const char *file,
     for (p = 0; p < 3; p++) {
         ctx x;
         enum outcome o;
+        kind_runner run;
         char skip_why[MSG_CAP];
         if (!s->opt.profiles[p]) {
             continue;
@@ -1420,26 +1450,8 @@ static void run_case(run_state *s, const cJSON *c, const char *file,
             } else {
                 o = run_command(&x, skip_why);
             }
-        } else if (strcmp(kind, "verdict") == 0) {
-            o = run_verdict(&x);
-        } else if (strcmp(kind, "match") == 0) {
-            o = run_match(&x);
-        } else if (strcmp(kind, "url_path") == 0) {
-            o = run_url_path(&x);
-        } else if (strcmp(kind, "group") == 0) {
-            o = run_group(&x);
-        } else if (strcmp(kind, "robots_url") == 0) {
-            o = run_robots_url(&x);
-        } else if (strcmp(kind, "scope") == 0) {
-            o = run_scope(&x);
-        } else if (strcmp(kind, "fetch_policy") == 0) {
-            o = run_fetch_policy(&x);
-        } else if (strcmp(kind, "cache_lifetime") == 0) {
-            o = run_cache_lifetime(&x);
-        } else if (strcmp(kind, "meta") == 0) {
-            o = run_meta(&x);
-        } else if (strcmp(kind, "parse") == 0) {
-            o = run_parse(&x);
+        } else if ((run = find_kind_runner(kind)) != NULL) {
+            o = run(&x);
         } else {
             append(err, "unknown kind '%s'", kind);
             o = OUT_FAIL;
@@ -1701,6 +1713,27 @@ static void usage(FILE *f) {
         f);
 }
 
+/* Where the option called name keeps its value; NULL when name takes none. */
+static const char **value_option(options *o, const char *name) {
+    const struct {
+        const char *name;
+        const char **target;
+    } table[] = {
+        {"--cases", &o->cases_dir},     {"--command", &o->command},
+        {"--junit", &o->junit},         {"--json", &o->json},
+        {"--write-corpus", &o->corpus}, {"--id", &o->id},
+        {"--topic", &o->topic},         {"--source", &o->source},
+        {"--kind", &o->kind},
+    };
+    size_t k;
+    for (k = 0; k < sizeof table / sizeof table[0]; k++) {
+        if (strcmp(name, table[k].name) == 0) {
+            return table[k].target;
+        }
+    }
+    return NULL;
+}
+
 int main(int argc, char **argv) {
     run_state s;
     int i, any_profile = 0, rc;
@@ -1708,31 +1741,18 @@ int main(int argc, char **argv) {
     s.opt.cases_dir = CONFORMANCE_CASES_DIR;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
-        const char **target = NULL;
+        const char **target;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
             return 0;
         } else if (strcmp(a, "--verbose") == 0 || strcmp(a, "-v") == 0) {
             s.opt.verbose = 1;
-            continue;
-        } else if (strcmp(a, "--cases") == 0) {
-            target = &s.opt.cases_dir;
-        } else if (strcmp(a, "--command") == 0) {
-            target = &s.opt.command;
-        } else if (strcmp(a, "--junit") == 0) {
-            target = &s.opt.junit;
-        } else if (strcmp(a, "--json") == 0) {
-            target = &s.opt.json;
-        } else if (strcmp(a, "--write-corpus") == 0) {
-            target = &s.opt.corpus;
-        } else if (strcmp(a, "--id") == 0) {
-            target = &s.opt.id;
-        } else if (strcmp(a, "--topic") == 0) {
-            target = &s.opt.topic;
-        } else if (strcmp(a, "--source") == 0) {
-            target = &s.opt.source;
-        } else if (strcmp(a, "--kind") == 0) {
-            target = &s.opt.kind;
+        } else if ((target = value_option(&s.opt, a)) != NULL) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "robots-conformance: %s needs a value\n", a);
+                return 2;
+            }
+            *target = argv[++i];
         } else if (strcmp(a, "--profile") == 0 && i + 1 < argc) {
             robots_profile p;
             i++;
@@ -1745,17 +1765,11 @@ int main(int argc, char **argv) {
             }
             s.opt.profiles[p] = 1;
             any_profile = 1;
-            continue;
         } else {
             fprintf(stderr, "robots-conformance: unknown option '%s'\n", a);
             usage(stderr);
             return 2;
         }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "robots-conformance: %s needs a value\n", a);
-            return 2;
-        }
-        *target = argv[++i];
     }
     if (!any_profile) {
         s.opt.profiles[0] = s.opt.profiles[1] = s.opt.profiles[2] = 1;
