@@ -20,8 +20,6 @@
 /* The CLI's own code path: its static check_one() and print functions. */
 #include "../cli/cmd_check.c"
 
-#define MAX_AGENTS (ROBOTS_MAX_QUERY_AGENTS + 2)
-
 static FILE *cli_out;
 
 /* What check_one() printed: 1 allowed, 0 disallowed, -1 error. */
@@ -178,61 +176,45 @@ static void check_evidence(const robots_txt *doc, robots_profile profile,
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    fz_input in = {data, size};
-    unsigned flags = fz_byte(&in);
-    size_t body_len, url_len;
-    char *body = fz_field(&in, &body_len);
-    char *url = fz_field(&in, &url_len);
-    robots_str agents[MAX_AGENTS];
-    char *agent_mem[MAX_AGENTS];
-    size_t n = 0;
-    while (in.len > 0 && n < MAX_AGENTS) {
-        agent_mem[n] = fz_field(&in, &agents[n].len);
-        agents[n].ptr = agent_mem[n];
-        n++;
-    }
-    if (n == 0) {
-        agent_mem[0] = fz_dup("*", 1);
-        agents[0].ptr = agent_mem[0];
-        agents[0].len = 1;
-        n = 1;
-    }
+    fz_query q;
+    fz_query_carve(&q, data, size, FZ_QUERY_MAX_AGENTS);
 
     for (int pi = 0; pi < 3; pi++) {
         robots_profile profile = fz_profiles[pi];
         robots_options opt;
         robots_options_init(&opt);
         opt.profile = profile;
-        if (!(flags & 1))
+        if (!(q.flags & 1))
             opt.parse_limit = 0;
         robots_txt *doc = NULL;
-        FZ_CHECK(robots_parse(body, body_len, &opt, &doc) == ROBOTS_OK);
+        FZ_CHECK(robots_parse(q.body, q.body_len, &opt, &doc) == ROBOTS_OK);
 
         robots_verdict v;
-        robots_status st = robots_check(doc, agents, n, url, url_len, &v);
+        robots_status st =
+            robots_check(doc, q.agents, q.n, q.url, q.url_len, &v);
         size_t sel;
         int specific;
         robots_status sst =
-            robots_select_group(doc, agents, n, &sel, &specific);
+            robots_select_group(doc, q.agents, q.n, &sel, &specific);
         if (st == ROBOTS_OK) {
             FZ_CHECK(sst == ROBOTS_OK);
-            check_evidence(doc, profile, agents, n, url, url_len, &v);
+            check_evidence(doc, profile, q.agents, q.n, q.url, q.url_len, &v);
         } else {
             fz_check_name(robots_status_name(st));
             /* Agents are validated first, then the URL. */
             if (sst == ROBOTS_OK) {
                 size_t needed;
-                robots_status ust =
-                    robots_url_to_path(profile, url, url_len, NULL, 0, &needed);
+                robots_status ust = robots_url_to_path(
+                    profile, q.url, q.url_len, NULL, 0, &needed);
                 FZ_CHECK(st == ust);
             } else {
                 FZ_CHECK(st == sst);
             }
         }
-        if (n == 1) {
+        if (q.n == 1) {
             robots_verdict v1;
             robots_status st1 = robots_check_agent(
-                doc, agents[0].ptr, agents[0].len, url, url_len, &v1);
+                doc, q.agents[0].ptr, q.agents[0].len, q.url, q.url_len, &v1);
             FZ_CHECK(st1 == st);
             if (st == ROBOTS_OK) {
                 FZ_CHECK(v.allowed == v1.allowed && v.reason == v1.reason);
@@ -244,16 +226,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
         /* The CLI prints a message on stderr for an error: only when
          * FLAGS bit 1 asks, so that fuzzing output stays readable. */
-        if (n <= ROBOTS_MAX_QUERY_AGENTS && (st == ROBOTS_OK || (flags & 2))) {
+        if (q.n <= ROBOTS_MAX_QUERY_AGENTS &&
+            (st == ROBOTS_OK || (q.flags & 2))) {
             int want = st == ROBOTS_OK ? v.allowed : -1;
-            FZ_CHECK(cli_verdict(doc, agents, n, url, url_len, 0) == want);
-            FZ_CHECK(cli_verdict(doc, agents, n, url, url_len, 1) == want);
+            FZ_CHECK(cli_verdict(doc, q.agents, q.n, q.url, q.url_len, 0) ==
+                     want);
+            FZ_CHECK(cli_verdict(doc, q.agents, q.n, q.url, q.url_len, 1) ==
+                     want);
         }
         robots_free(doc);
     }
-    for (size_t i = 0; i < n; i++)
-        free(agent_mem[i]);
-    free(body);
-    free(url);
+    fz_query_free(&q);
     return 0;
 }

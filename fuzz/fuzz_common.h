@@ -81,6 +81,53 @@ static inline char *fz_field(fz_input *in, size_t *len) {
     return out;
 }
 
+/* The most agents a query input can carry: two past what robots_check takes,
+ * so that its limit is fuzzed too. */
+#define FZ_QUERY_MAX_AGENTS (ROBOTS_MAX_QUERY_AGENTS + 2)
+
+/* The input layout "FLAGS body, url, agent..." of the harnesses that check
+ * a URL: a flags byte, then fields split by FZ_SEP. */
+typedef struct fz_query {
+    unsigned flags;
+    char *body;
+    size_t body_len;
+    char *url;
+    size_t url_len;
+    robots_str agents[FZ_QUERY_MAX_AGENTS];
+    char *agent_mem[FZ_QUERY_MAX_AGENTS]; /* what agents[] points into */
+    size_t n;                             /* agents */
+} fz_query;
+
+/* Carves q out of the fuzzer's bytes: at most max_agents (<=
+ * FZ_QUERY_MAX_AGENTS) agents, the rest of the input ignored; no agent at
+ * all means "*". Every text is an exact-size heap copy: fz_query_free. */
+static inline void fz_query_carve(fz_query *q, const uint8_t *data, size_t size,
+                                  size_t max_agents) {
+    fz_input in = {data, size};
+    q->flags = fz_byte(&in);
+    q->body = fz_field(&in, &q->body_len);
+    q->url = fz_field(&in, &q->url_len);
+    q->n = 0;
+    while (in.len > 0 && q->n < max_agents) {
+        q->agent_mem[q->n] = fz_field(&in, &q->agents[q->n].len);
+        q->agents[q->n].ptr = q->agent_mem[q->n];
+        q->n++;
+    }
+    if (q->n == 0) {
+        q->agent_mem[0] = fz_dup("*", 1);
+        q->agents[0].ptr = q->agent_mem[0];
+        q->agents[0].len = 1;
+        q->n = 1;
+    }
+}
+
+static inline void fz_query_free(fz_query *q) {
+    for (size_t i = 0; i < q->n; i++)
+        free(q->agent_mem[i]);
+    free(q->body);
+    free(q->url);
+}
+
 /* A string the library handed out: readable to len, NUL right after, and
  * (as robots.h promises) no NUL inside. */
 static inline void fz_check_str(const char *s, size_t len) {

@@ -104,44 +104,27 @@ static void same(const answer *a, const answer *b, int lines_too) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    fz_input in = {data, size};
-    unsigned flags = fz_byte(&in);
-    size_t body_len, url_len;
-    char *body = fz_field(&in, &body_len);
-    char *url = fz_field(&in, &url_len);
-    robots_str agents[MAX_AGENTS];
-    char *agent_mem[MAX_AGENTS];
-    size_t n = 0;
-    while (in.len > 0 && n < MAX_AGENTS) {
-        agent_mem[n] = fz_field(&in, &agents[n].len);
-        agents[n].ptr = agent_mem[n];
-        n++;
-    }
-    if (n == 0) {
-        agent_mem[0] = fz_dup("*", 1);
-        agents[0].ptr = agent_mem[0];
-        agents[0].len = 1;
-        n = 1;
-    }
+    fz_query q;
+    fz_query_carve(&q, data, size, MAX_AGENTS);
 
     /* Split at every CR and every LF: a CRLF gives an empty line between,
      * the same in each rebuilt version. */
     size_t count = 0;
-    line *lines = malloc((body_len + 1) * sizeof *lines);
+    line *lines = malloc((q.body_len + 1) * sizeof *lines);
     FZ_CHECK(lines != NULL);
     size_t start = 0;
-    for (size_t i = 0; i <= body_len; i++) {
-        if (i == body_len || body[i] == '\n' || body[i] == '\r') {
-            if (i < body_len || i > start) {
-                lines[count].p = body + start;
+    for (size_t i = 0; i <= q.body_len; i++) {
+        if (i == q.body_len || q.body[i] == '\n' || q.body[i] == '\r') {
+            if (i < q.body_len || i > start) {
+                lines[count].p = q.body + start;
                 lines[count].len = i - start;
                 count++;
             }
             start = i + 1;
         }
     }
-    int ef_first = body_len > 0 && (unsigned char)body[0] == 0xEF;
-    size_t at = count ? flags % (count + 1) : 0;
+    int ef_first = q.body_len > 0 && (unsigned char)q.body[0] == 0xEF;
+    size_t at = count ? q.flags % (count + 1) : 0;
     if (ef_first && at == 0)
         at = 1;
     if (at > count)
@@ -157,16 +140,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     for (int pi = 0; pi < 3; pi++) {
         robots_profile profile = fz_profiles[pi];
-        answer a = ask(profile, lf, lf_len, agents, n, url, url_len);
-        answer b = ask(profile, cr, cr_len, agents, n, url, url_len);
+        answer a = ask(profile, lf, lf_len, q.agents, q.n, q.url, q.url_len);
+        answer b = ask(profile, cr, cr_len, q.agents, q.n, q.url, q.url_len);
         same(&a, &b, 1);
-        b = ask(profile, crlf, crlf_len, agents, n, url, url_len);
+        b = ask(profile, crlf, crlf_len, q.agents, q.n, q.url, q.url_len);
         same(&a, &b, 1);
         if (!ef_first) {
-            b = ask(profile, bom, bom_len, agents, n, url, url_len);
+            b = ask(profile, bom, bom_len, q.agents, q.n, q.url, q.url_len);
             same(&a, &b, 1);
         }
-        b = ask(profile, com, com_len, agents, n, url, url_len);
+        b = ask(profile, com, com_len, q.agents, q.n, q.url, q.url_len);
         same(&a, &b, 0);
     }
     free(lf);
@@ -175,9 +158,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     free(bom);
     free(com);
     free(lines);
-    for (size_t i = 0; i < n; i++)
-        free(agent_mem[i]);
-    free(body);
-    free(url);
+    fz_query_free(&q);
     return 0;
 }
