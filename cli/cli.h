@@ -48,6 +48,17 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
  * printing an error. */
 int cli_parse_option(int argc, char **argv, int *i, robots_options *options);
 
+/* The end of the option loop of a command that reads one ROBOTS_FILE first
+ * (check, parse): cli_parse_option's options, "--", an unknown option.
+ * Returns 1 when argv[*i] was an option (advancing *i past its value), 0
+ * when the operands start at argv[*i] (past a "--"), -1 after printing an
+ * error. */
+int cli_file_option(const char *command, int argc, char **argv, int *i,
+                    robots_options *options);
+
+/* Prints that ROBOTS_FILE is missing; returns EXIT_USAGE. */
+int cli_missing_file(const char *command);
+
 /* Parses a profile name; prints an error and returns 0 if unknown. */
 int cli_profile(const char *name, robots_profile *out);
 

@@ -264,23 +264,16 @@ int cli_cmd_check(int argc, char **argv) {
                 return cli_error("--agent: longer than %zu bytes",
                                  (size_t)ROBOTS_MAX_AGENT_BYTES);
             agent_count++;
-        } else if ((r = cli_parse_option(argc, argv, &i, &options))) {
+        } else {
+            r = cli_file_option("check", argc, argv, &i, &options);
             if (r < 0)
                 return EXIT_USAGE;
-        } else if (strcmp(arg, "--") == 0) {
-            i++;
-            break;
-        } else if (arg[0] == '-' && arg[1] != '\0') {
-            return cli_error("check: unknown option '%s' (see robots check "
-                             "--help)",
-                             arg);
-        } else {
-            break;
+            if (r == 0)
+                break;
         }
     }
     if (i >= argc)
-        return cli_error("check: missing ROBOTS_FILE (see robots check "
-                         "--help)");
+        return cli_missing_file("check");
     const char *path = argv[i++];
     if (i >= argc && strcmp(path, "-") == 0)
         return cli_error("check: the robots.txt and the URLs cannot both come "

@@ -171,23 +171,16 @@ int cli_cmd_parse(int argc, char **argv) {
             return 0;
         } else if (strcmp(arg, "--json") == 0) {
             json = 1;
-        } else if ((r = cli_parse_option(argc, argv, &i, &options))) {
+        } else {
+            r = cli_file_option("parse", argc, argv, &i, &options);
             if (r < 0)
                 return EXIT_USAGE;
-        } else if (strcmp(arg, "--") == 0) {
-            i++;
-            break;
-        } else if (arg[0] == '-' && arg[1] != '\0') {
-            return cli_error("parse: unknown option '%s' (see robots parse "
-                             "--help)",
-                             arg);
-        } else {
-            break;
+            if (r == 0)
+                break;
         }
     }
     if (i >= argc)
-        return cli_error("parse: missing ROBOTS_FILE (see robots parse "
-                         "--help)");
+        return cli_missing_file("parse");
     if (i + 1 < argc)
         return cli_error("parse: one ROBOTS_FILE only; '%s' is extra",
                          argv[i + 1]);

@@ -128,6 +128,29 @@ int cli_parse_option(int argc, char **argv, int *i, robots_options *options) {
     return 1;
 }
 
+int cli_file_option(const char *command, int argc, char **argv, int *i,
+                    robots_options *options) {
+    const char *arg = argv[*i];
+    int r = cli_parse_option(argc, argv, i, options);
+    if (r != 0)
+        return r;
+    if (strcmp(arg, "--") == 0) {
+        ++*i;
+        return 0;
+    }
+    if (arg[0] == '-' && arg[1] != '\0') {
+        cli_error("%s: unknown option '%s' (see robots %s --help)", command,
+                  arg, command);
+        return -1;
+    }
+    return 0;
+}
+
+int cli_missing_file(const char *command) {
+    return cli_error("%s: missing ROBOTS_FILE (see robots %s --help)", command,
+                     command);
+}
+
 int cli_size(const char *text, size_t max, size_t *out) {
     size_t value = 0;
     if (*text == '\0')
