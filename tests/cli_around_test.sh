@@ -6,32 +6,14 @@
 # date formats and the META examples of seed 001.
 set -u
 robots=$1
-tmp=${TMPDIR:-/tmp}/robots-around-test.$$
-mkdir -p "$tmp"
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAILED: $*" >&2; }
-run() {
-    want=$1
-    shift
-    "$@" >"$tmp/out" 2>"$tmp/err" <"$tmp/in"
-    got=$?
-    if [ "$got" -eq "$want" ]; then ok; else fail "exit $got, want $want: $*"; fi
-}
+test_name=around
+# shellcheck source=tests/cli_common.sh
+. "$(dirname "$0")/cli_common.sh"
+# run WANT COMMAND...: check_exit with $tmp/in as stdin.
+run() { check_exit "$tmp/in" "$@"; }
 out_is() {
     if [ "$(cat "$tmp/out")" = "$1" ]; then ok
     else fail "stdout is '$(cat "$tmp/out")', want '$1'"; fi
-}
-out_has() {
-    if grep -q -- "$1" "$tmp/out"; then ok; else fail "stdout lacks '$1'"; fi
-}
-one_err_line() {
-    n=$(wc -l <"$tmp/err")
-    if [ "$n" -eq 1 ] && grep -q -- "$1" "$tmp/err"; then ok
-    else fail "stderr is not one line with '$1': $(cat "$tmp/err")"; fi
 }
 : >"$tmp/in"
 
@@ -40,16 +22,16 @@ run 0 "$robots" url 'http://www.müller.eu/a?b' 'HTTP://u:p@Example.COM:80/x'
 out_is "http://www.xn--mller-kva.eu/robots.txt
 http://example.com/robots.txt"
 run 0 "$robots" url --json 'https://[2001:DB8::1]:8443/'
-out_has '"robots_txt":"https://\[2001:db8::1\]:8443/robots.txt"'
-out_has '"host_kind":"ipv6"'
+expect_out '"robots_txt":"https://\[2001:db8::1\]:8443/robots.txt"'
+expect_out '"host_kind":"ipv6"'
 run 2 "$robots" url example.com/x
-one_err_line 'ROBOTS_ERR_URL_NO_SCHEME'
+expect_err_line 'ROBOTS_ERR_URL_NO_SCHEME'
 run 2 "$robots" url 'http://exa mple.com/'
-one_err_line 'ROBOTS_ERR_URL_BAD_HOST'
+expect_err_line 'ROBOTS_ERR_URL_BAD_HOST'
 run 2 "$robots" url
-one_err_line 'no URL'
+expect_err_line 'no URL'
 run 0 "$robots" url --help
-out_has 'usage: robots url'
+expect_out 'usage: robots url'
 
 # scope: seed 004's first row.
 run 1 "$robots" scope http://example.com/robots.txt http://example.com/folder/file \
@@ -60,13 +42,13 @@ does-not-apply	https://example.com/	other-scheme
 does-not-apply	http://example.com:8181/	other-port"
 run 0 "$robots" scope http://example.com:80/robots.txt http://example.com/
 run 1 "$robots" scope --json http://example.com/folder/robots.txt http://example.com/
-out_has '"applies":false,"reason":"not-top-level"'
+expect_out '"applies":false,"reason":"not-top-level"'
 run 2 "$robots" scope nonsense http://example.com/
-one_err_line 'ROBOTS_ERR_URL_NO_SCHEME'
+expect_err_line 'ROBOTS_ERR_URL_NO_SCHEME'
 run 2 "$robots" scope http://example.com/robots.txt
-one_err_line 'needs ROBOTS_URL'
+expect_err_line 'needs ROBOTS_URL'
 run 0 "$robots" scope --help
-out_has 'usage: robots scope'
+expect_out 'usage: robots scope'
 
 # policy: the table "Fetching the file".
 run 0 "$robots" policy --status 200
@@ -84,15 +66,15 @@ out_is "use-cached	server-error	retry	unreachable-over-30-days"
 run 0 "$robots" policy --network-error truncated --profile legacy --json
 out_is '{"profile":"legacy","action":"defer","basis":"network-error","retry":true,"long_unreachable":false}'
 run 2 "$robots" policy --status 42
-one_err_line 'not an HTTP status'
+expect_err_line 'not an HTTP status'
 run 2 "$robots" policy --network-error smoke
-one_err_line 'unknown network error'
+expect_err_line 'unknown network error'
 run 2 "$robots" policy
-one_err_line 'give --status'
+expect_err_line 'give --status'
 run 2 "$robots" policy --status 200 --profile nope
-one_err_line 'unknown profile'
+expect_err_line 'unknown profile'
 run 0 "$robots" policy --help
-out_has 'usage: robots policy'
+expect_out 'usage: robots policy'
 
 # cache-lifetime: RFC 9110 dates, RFC 9309's 24-hour bound, seed 000's
 # 7-day default.
@@ -110,9 +92,9 @@ out_is "604800	default
 malformed	bad-expires"
 : >"$tmp/in"
 run 2 "$robots" cache-lifetime --bogus
-one_err_line 'unknown option'
+expect_err_line 'unknown option'
 run 0 "$robots" cache-lifetime --help
-out_has 'usage: robots cache-lifetime'
+expect_out 'usage: robots cache-lifetime'
 
 # meta: seed 001's conflicting list, Table 9-5, X-Robots-Tag prefixes.
 cat >"$tmp/page.html" <<'HTML'
@@ -122,26 +104,25 @@ cat >"$tmp/page.html" <<'HTML'
 </head><body><meta name="robots" content="noarchive"></body></html>
 HTML
 run 0 "$robots" meta "$tmp/page.html"
-out_has '^restrictions: noindex, nofollow$'
-out_has '^conflicts (the more restrictive applies): index, follow$'
-out_has "^description: Welcome to Mary's Antiques Web site$"
+expect_out '^restrictions: noindex, nofollow$'
+expect_out '^conflicts (the more restrictive applies): index, follow$'
+expect_out "^description: Welcome to Mary's Antiques Web site$"
 cp "$tmp/page.html" "$tmp/in"
 run 0 "$robots" meta --json -
-out_has '"restrictions":\["noindex","nofollow"\]'
+expect_out '"restrictions":\["noindex","nofollow"\]'
 : >"$tmp/in"
 run 0 "$robots" meta --agent Googlebot --header 'X-Robots-Tag: googlebot: noindex, nofollow'
-out_has '^restrictions: noindex, nofollow$'
+expect_out '^restrictions: noindex, nofollow$'
 run 0 "$robots" meta --agent bingbot --header 'X-Robots-Tag: googlebot: noindex'
-out_has '^restrictions: none$'
-out_has '^for other crawlers (ignored): 1$'
+expect_out '^restrictions: none$'
+expect_out '^for other crawlers (ignored): 1$'
 run 2 "$robots" meta --header 'Cache-Control: no-store'
-one_err_line "is not 'X-Robots-Tag: VALUE'"
+expect_err_line "is not 'X-Robots-Tag: VALUE'"
 run 2 "$robots" meta "$tmp/missing.html"
-one_err_line 'missing.html'
+expect_err_line 'missing.html'
 run 2 "$robots" meta
-one_err_line 'give an HTML file'
+expect_err_line 'give an HTML file'
 run 0 "$robots" meta --help
-out_has 'usage: robots meta'
+expect_out 'usage: robots meta'
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -11,28 +11,13 @@ robots=$1
 src=$2
 d=$src/tests/data/site
 marys=$src/examples/marys-antiques.txt
-tmp=${TMPDIR:-/tmp}/robots-site-test.$$
-mkdir -p "$tmp"
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAILED: $*" >&2; }
+test_name=site
+# shellcheck source=tests/cli_common.sh
+. "$(dirname "$0")/cli_common.sh"
 
 # expect_exit WANT COMMAND... : runs the command, keeps stdout and stderr.
 expect_exit() {
-    want=$1
-    shift
-    "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    got=$?
-    if [ "$got" -eq "$want" ]; then ok; else
-        fail "exit $got, want $want: $*"
-        sed 's/^/    /' "$tmp/out" "$tmp/err" >&2
-    fi
-}
-expect_out() {
-    if grep -q -- "$1" "$tmp/out"; then ok; else fail "stdout lacks '$1'"; fi
+    check_exit /dev/null "$@" || sed 's/^/    /' "$tmp/out" "$tmp/err" >&2
 }
 expect_no_out() {
     if grep -q -- "$1" "$tmp/out"; then fail "stdout has '$1'"; else ok; fi
@@ -40,11 +25,6 @@ expect_no_out() {
 expect_empty_out() {
     if [ -s "$tmp/out" ]; then fail "stdout not empty: $(cat "$tmp/out")"
     else ok; fi
-}
-expect_err_line() {
-    n=$(wc -l <"$tmp/err")
-    if [ "$n" -eq 1 ] && grep -q -- "$1" "$tmp/err"; then ok
-    else fail "stderr is not one line with '$1': $(cat "$tmp/err")"; fi
 }
 expect_json() {
     if python3 -m json.tool "$tmp/out" >/dev/null 2>&1; then ok
@@ -489,5 +469,4 @@ done
 [ "$(sed -n 's/^  \([a-z][a-z-]*\) .*/\1/p' "$tmp/help" | wc -l)" -ge 10 ] &&
     ok || fail "robots --help lists fewer than 10 commands"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -6,31 +6,12 @@ set -u
 robots=$1
 src=$2
 marys=$src/examples/marys-antiques.txt
-tmp=${TMPDIR:-/tmp}/robots-cli-test.$$
-mkdir -p "$tmp"
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAILED: $*" >&2; }
+test_name=cli
+# shellcheck source=tests/cli_common.sh
+. "$(dirname "$0")/cli_common.sh"
 
 # expect_exit WANT COMMAND... : runs the command, keeps stdout/stderr.
-expect_exit() {
-    want=$1
-    shift
-    "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    got=$?
-    if [ "$got" -eq "$want" ]; then ok; else fail "exit $got, want $want: $*"; fi
-}
-expect_out() {
-    if grep -q -- "$1" "$tmp/out"; then ok; else fail "stdout lacks '$1'"; fi
-}
-expect_err_line() {
-    n=$(wc -l <"$tmp/err")
-    if [ "$n" -eq 1 ] && grep -q -- "$1" "$tmp/err"; then ok
-    else fail "stderr is not one line with '$1': $(cat "$tmp/err")"; fi
-}
+expect_exit() { check_exit /dev/null "$@"; }
 
 # Table 9-4 through the command.
 expect_exit 0 "$robots" check --agent Suzy-Spider "$marys" \
@@ -122,5 +103,4 @@ expect_out "^robots [0-9]*\.[0-9]*\.[0-9]*"
 expect_exit 0 "$robots" --help
 expect_out "Commands:"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
