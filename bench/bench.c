@@ -7,7 +7,8 @@
  *                [--runs N] [--checks N] [--json]
  *   robots_bench --smoke [--adversarial DIR]
  *   robots_bench --mode read|parse FILE [--profile P]
- *   robots_bench --mode check FILE AGENT URLS N [--profile P] [--baseline]
+ *   robots_bench --mode check FILE AGENT URLS N [--profile P]
+ *                [--baseline | --query]
  *   robots_bench --mode meta|header FILE AGENT
  *
  * The first form measures: parse time of the workload (rfc9309, google),
@@ -183,15 +184,18 @@ typedef struct check_ctx {
     const robots_str *urls;
     size_t n;
     int baseline;
+    const robots_query *query; /* set: checks go through it */
     size_t errors;
 } check_ctx;
 
 static robots_status check_one(const check_ctx *c, const robots_str *url,
                                robots_verdict *v) {
-    return c->baseline
-               ? bench_baseline_check(c->doc, &c->agent, 1, url->ptr, url->len,
-                                      v)
-               : robots_check(c->doc, &c->agent, 1, url->ptr, url->len, v);
+    if (c->baseline)
+        return bench_baseline_check(c->doc, &c->agent, 1, url->ptr, url->len,
+                                    v);
+    if (c->query != NULL)
+        return robots_query_check(c->query, url->ptr, url->len, v);
+    return robots_check(c->doc, &c->agent, 1, url->ptr, url->len, v);
 }
 
 static size_t op_checks(void *p) {
@@ -502,6 +506,19 @@ static int bench_workload(const buf *robots, const lines *urls, size_t runs,
             r->baseline = b.runs ? b.median : NO_VALUE;
             r->mismatches = mismatches(doc, cc.agent, urls->items, n);
             ok &= r->mismatches == 0 && cc.errors == 0;
+            check_ctx qc = cc;
+            qc.baseline = 0;
+            robots_query *query = NULL;
+            if (robots_query_new(doc, &cc.agent, 1, &query) == ROBOTS_OK) {
+                qc.query = query;
+                row *q =
+                    add_row("check", name, pname, agents[a], "query", "ns");
+                set_timing(q, measure(op_checks, &qc, runs), 1);
+                q->goal = GOAL_CHECK_NS;
+                q->baseline = r->baseline;
+                ok &= qc.errors == 0;
+                robots_query_free(query);
+            }
             size_t allowed = sink;
             cc.errors = 0;
             op_checks(&cc);
@@ -646,14 +663,14 @@ static int usage(void) {
           "       robots_bench --smoke [--adversarial DIR]\n"
           "       robots_bench --mode read|parse FILE [--profile P]\n"
           "       robots_bench --mode check FILE AGENT URLS N [--profile P] "
-          "[--baseline]\n"
+          "[--baseline | --query]\n"
           "       robots_bench --mode meta|header FILE AGENT\n",
           stderr);
     return 2;
 }
 
 static int run_mode(const char *mode, char **args, size_t nargs,
-                    robots_profile profile, int baseline) {
+                    robots_profile profile, int baseline, int use_query) {
     buf in;
     if (nargs < 1 || !load(args[0], &in))
         return usage();
@@ -694,6 +711,11 @@ static int run_mode(const char *mode, char **args, size_t nargs,
         cc.agent.len = strlen(args[1]);
         cc.urls = urls.items;
         cc.baseline = baseline;
+        robots_query *query = NULL;
+        if (use_query &&
+            robots_query_new(doc, &cc.agent, 1, &query) != ROBOTS_OK)
+            return 1;
+        cc.query = query;
         cc.n = 1;
         for (unsigned long long i = 0; i < n; i++) {
             cc.urls = &urls.items[i % urls.count];
@@ -701,6 +723,7 @@ static int run_mode(const char *mode, char **args, size_t nargs,
         }
         printf("checked %llu URLs: %zu allowed, %zu errors\n", n, (size_t)sink,
                cc.errors);
+        robots_query_free(query);
         robots_free(doc);
         free(urls.items);
         free(ub.data);
@@ -759,7 +782,7 @@ int main(int argc, char **argv) {
     const char *robots_path = NULL, *urls_path = NULL, *adv = NULL,
                *mode = NULL;
     size_t runs = 15, checks = 10000;
-    int json = 0, smoke = 0, baseline = 0;
+    int json = 0, smoke = 0, baseline = 0, use_query = 0;
     robots_profile profile = ROBOTS_PROFILE_RFC9309;
     char *args[8];
     size_t nargs = 0;
@@ -789,13 +812,15 @@ int main(int argc, char **argv) {
             smoke = 1;
         else if (strcmp(a, "--baseline") == 0)
             baseline = 1;
+        else if (strcmp(a, "--query") == 0)
+            use_query = 1;
         else if (a[0] != '-' && nargs < sizeof args / sizeof args[0])
             args[nargs++] = argv[i];
         else
             return usage();
     }
     if (mode != NULL)
-        return run_mode(mode, args, nargs, profile, baseline);
+        return run_mode(mode, args, nargs, profile, baseline, use_query);
     if (nargs != 0 || runs == 0 || checks == 0 ||
         (robots_path == NULL) != (urls_path == NULL) ||
         (!smoke && robots_path == NULL && adv == NULL))

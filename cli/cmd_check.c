@@ -33,6 +33,9 @@ typedef struct check_run {
     const robots_txt *doc;
     const robots_str *agents;
     size_t agent_count;
+    /* The agents resolved once for every URL; NULL (fuzz/fuzz_check.c):
+     * each check resolves them. The verdicts are the same. */
+    const robots_query *query;
     int explain;
     int json;
     int any_disallowed;
@@ -125,8 +128,10 @@ static void check_one(check_run *run, const char *url, size_t len,
     if (run->w.file == NULL)
         cli_writer_init(&run->w, run->out, NULL, 0);
     robots_verdict v;
-    robots_status status =
-        robots_check(run->doc, run->agents, run->agent_count, url, len, &v);
+    robots_status status = run->query != NULL
+                               ? robots_query_check(run->query, url, len, &v)
+                               : robots_check(run->doc, run->agents,
+                                              run->agent_count, url, len, &v);
     if (status != ROBOTS_OK) {
         run->any_error = 1;
         if (run->json) {
@@ -296,6 +301,13 @@ int cli_cmd_check(int argc, char **argv) {
     run.doc = doc;
     run.agents = agents;
     run.agent_count = agent_count;
+    robots_query *query = NULL;
+    status = robots_query_new(doc, agents, agent_count, &query);
+    if (status != ROBOTS_OK) {
+        robots_free(doc);
+        return cli_error("%s", robots_status_message(status));
+    }
+    run.query = query;
     int rc = 0;
     if (i < argc) {
         /* Arguments are checked before anything is printed, so a bad URL
@@ -305,6 +317,7 @@ int cli_cmd_check(int argc, char **argv) {
             status = robots_check(doc, agents, agent_count, argv[k],
                                   strlen(argv[k]), &v);
             if (status != ROBOTS_OK) {
+                robots_query_free(query);
                 robots_free(doc);
                 return cli_error("URL '%s': %s", argv[k],
                                  robots_status_message(status));
@@ -315,6 +328,7 @@ int cli_cmd_check(int argc, char **argv) {
     } else {
         rc = check_stdin(&run);
     }
+    robots_query_free(query);
     robots_free(doc);
     cli_writer_flush(&run.w);
     if (fflush(stdout) != 0 || ferror(stdout))

@@ -6,6 +6,7 @@
  * and 5. Each profile is asserted where the documents or
  * docs/semantics.md give its answer.
  */
+#include "counting_alloc.h"
 #include "internal.h"
 #include "testing.h"
 
@@ -18,14 +19,31 @@ static robots_txt *parse(robots_profile profile, const char *body) {
     return doc;
 }
 
+static int same_verdict(const robots_verdict *a, const robots_verdict *b) {
+    return a->allowed == b->allowed && a->reason == b->reason &&
+           a->group == b->group && a->rule == b->rule &&
+           a->specific == b->specific && a->rule_kind == b->rule_kind &&
+           a->rule_line == b->rule_line && a->rule_pattern == b->rule_pattern &&
+           a->rule_pattern_len == b->rule_pattern_len;
+}
+
+/* robots_check_agent()'s verdict; every one is also asked through a
+ * robots_query, which must give the same. */
 static robots_verdict verdict(const robots_txt *doc, const char *agent,
                               const char *url) {
-    robots_verdict v;
+    robots_verdict v, q;
     memset(&v, 0, sizeof v);
+    memset(&q, 0, sizeof q);
     robots_status status =
         robots_check_agent(doc, agent, strlen(agent), url, strlen(url), &v);
     EXPECT_MSG(status == ROBOTS_OK, "check '%s' '%s': %s", agent, url,
                robots_status_name(status));
+    robots_str one = {agent, strlen(agent)};
+    robots_query *query = NULL;
+    EXPECT_EQ(robots_query_new(doc, &one, 1, &query), ROBOTS_OK);
+    EXPECT_EQ(robots_query_check(query, url, strlen(url), &q), status);
+    EXPECT_MSG(same_verdict(&v, &q), "query '%s' '%s' differs", agent, url);
+    robots_query_free(query);
     return v;
 }
 
@@ -450,6 +468,72 @@ static void bad_input(void) {
     EXPECT(robots_rule_kind_name((robots_rule_kind)5) == NULL);
 }
 
+/* A query's own arguments and failures; its URL errors are robots_check()'s. */
+static void queries(void) {
+    robots_txt *doc = parse(ROBOTS_PROFILE_RFC9309, marys);
+    robots_str agents[ROBOTS_MAX_QUERY_AGENTS + 1];
+    for (size_t i = 0; i <= ROBOTS_MAX_QUERY_AGENTS; i++) {
+        agents[i].ptr = "bot";
+        agents[i].len = 3;
+    }
+    robots_query *query = (robots_query *)&agents; /* must be reset */
+    EXPECT_EQ(robots_query_new(NULL, agents, 1, &query),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT(query == NULL);
+    EXPECT_EQ(robots_query_new(doc, agents, 1, NULL),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_query_new(doc, agents, 0, &query),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(
+        robots_query_new(doc, agents, ROBOTS_MAX_QUERY_AGENTS + 1, &query),
+        ROBOTS_ERR_TOO_MANY_AGENTS);
+    EXPECT(query == NULL);
+    robots_verdict v;
+    EXPECT_EQ(robots_query_check(NULL, "/", 1, &v),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_query_new(doc, agents, ROBOTS_MAX_QUERY_AGENTS, &query),
+              ROBOTS_OK);
+    EXPECT_EQ(robots_query_check(query, "/", 1, NULL),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_query_check(query, NULL, 1, &v),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_query_check(query, "example.com/x", 13, &v),
+              ROBOTS_ERR_URL_INVALID);
+    static char long_url[ROBOTS_MAX_URL_BYTES + 1];
+    memset(long_url, 'a', sizeof long_url);
+    long_url[0] = '/';
+    EXPECT_EQ(robots_query_check(query, long_url, sizeof long_url, &v),
+              ROBOTS_ERR_URL_TOO_LONG);
+    EXPECT_EQ(robots_query_check(query, NULL, 0, &v),
+              robots_check(doc, agents, 1, NULL, 0, &v));
+    robots_query_free(query);
+    robots_query_free(NULL);
+    robots_free(doc);
+
+    /* The query comes from the document's allocator, and goes back to it. */
+    counting count;
+    memset(&count, 0, sizeof count);
+    robots_allocator allocator = {counting_alloc, counting_free, &count};
+    robots_options options;
+    robots_options_init(&options);
+    options.allocator = &allocator;
+    doc = NULL;
+    EXPECT_EQ(robots_parse(marys, strlen(marys), &options, &doc), ROBOTS_OK);
+    size_t parsed = count.blocks;
+    count.refuse = 1;
+    query = (robots_query *)&agents;
+    EXPECT_EQ(robots_query_new(doc, agents, 1, &query), ROBOTS_ERR_NO_MEMORY);
+    EXPECT(query == NULL);
+    count.refuse = 0;
+    EXPECT_EQ(robots_query_new(doc, agents, 1, &query), ROBOTS_OK);
+    EXPECT_EQ(count.blocks, parsed + 1);
+    robots_query_free(query);
+    EXPECT_EQ(count.blocks, parsed);
+    EXPECT_EQ(count.size_mismatch, 0);
+    robots_free(doc);
+    EXPECT_EQ(count.live, 0);
+}
+
 int main(void) {
     table_9_4();
     slurp_webcrawler();
@@ -463,5 +547,6 @@ int main(void) {
     callers();
     google_quirks();
     bad_input();
+    queries();
     return testing_finish();
 }

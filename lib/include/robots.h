@@ -318,6 +318,27 @@ ROBOTS_API robots_status robots_check_agent(const robots_txt *doc,
                                             const char *url, size_t url_len,
                                             robots_verdict *out);
 
+/* The same agents asked about many URLs: the agents are resolved against
+ * the document once (which groups apply), and each check then costs only
+ * the URL's part of robots_check(). The verdicts are robots_check()'s.
+ *   robots_query_new: `agents` as for robots_check() (they need not outlive
+ *     the call); *out is a query the caller frees with robots_query_free(),
+ *     allocated through the document's allocator (ROBOTS_ERR_NO_MEMORY if
+ *     it fails; the memory cap applies to parsing only). The document must
+ *     outlive the query. A query is immutable: any number of threads may
+ *     check through it at once.
+ *   robots_query_check: robots_check() for the query's agents.
+ *   robots_query_free: NULL is allowed. */
+typedef struct robots_query robots_query;
+ROBOTS_API robots_status robots_query_new(const robots_txt *doc,
+                                          const robots_str *agents,
+                                          size_t agent_count,
+                                          robots_query **out);
+ROBOTS_API robots_status robots_query_check(const robots_query *query,
+                                            const char *url, size_t url_len,
+                                            robots_verdict *out);
+ROBOTS_API void robots_query_free(robots_query *query);
+
 /* ------------------------------------------------------------------------
  * Matching on its own
  * ------------------------------------------------------------------------ */

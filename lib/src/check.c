@@ -504,19 +504,51 @@ static int is_robots_txt_path(const char *path, size_t len) {
     return len == sizeof name - 1 && memcmp(path, name, len) == 0;
 }
 
-static robots_status check(const robots_txt *doc, const robots_str *agents,
-                           size_t agent_count, const char *url, size_t url_len,
-                           int reference, robots_verdict *out) {
-    if (doc == NULL || out == NULL || (url == NULL && url_len != 0))
-        return ROBOTS_ERR_INVALID_ARGUMENT;
-    robots_status status = rb_validate_agents(agents, agent_count);
-    if (status != ROBOTS_OK)
-        return status;
+/* The caller's agents resolved against a document: the sets that apply
+ * (rfc9309, google) or the group (legacy, and the reference scan). It
+ * depends on the agents alone, so a robots_query keeps one for many URLs. */
+typedef struct resolved {
+    size_t group;
+    int specific;
+    size_t token_count;
+    uint32_t tokens[ROBOTS_MAX_QUERY_AGENTS];
+} resolved;
+
+static void resolve(const robots_txt *doc, const robots_str *agents,
+                    size_t agent_count, int reference, resolved *r) {
+    r->token_count = 0;
+    if (reference || doc->profile == ROBOTS_PROFILE_LEGACY) {
+        r->group = select_group(doc, agents, agent_count, &r->specific);
+        return;
+    }
+    r->token_count = rb_index_tokens(doc, agents, agent_count, r->tokens);
+    r->specific = r->token_count != 0;
+    r->group = ROBOTS_NO_INDEX;
+    for (size_t t = 0; t < r->token_count; t++) {
+        const rb_token *token = &doc->tokens[r->tokens[t]];
+        for (uint32_t s = 0; s < token->set_count; s++) {
+            uint32_t set = doc->token_sets[token->first_set + s];
+            if (doc->sets[set].first_group < r->group)
+                r->group = doc->sets[set].first_group;
+        }
+    }
+    if (r->token_count == 0 && doc->wildcard_set != UINT32_MAX)
+        r->group = doc->sets[doc->wildcard_set].first_group;
+}
+
+/* The verdict for a URL once the agents are resolved; `agents` only for
+ * the reference scan. */
+static robots_status check_resolved(const robots_txt *doc, const resolved *r,
+                                    const robots_str *agents,
+                                    size_t agent_count, const char *url,
+                                    size_t url_len, int reference,
+                                    robots_verdict *out) {
     if (url_len > ROBOTS_MAX_URL_BYTES)
         return ROBOTS_ERR_URL_TOO_LONG;
     size_t start, len;
     int slash;
-    status = rb_url_path(doc->profile, url, url_len, &start, &len, &slash);
+    robots_status status =
+        rb_url_path(doc->profile, url, url_len, &start, &len, &slash);
     if (status != ROBOTS_OK)
         return status;
 
@@ -533,26 +565,8 @@ static robots_status check(const robots_txt *doc, const robots_str *agents,
     out->allowed = 1;
     out->rule = ROBOTS_NO_INDEX;
     out->rule_pattern = "";
-
-    uint32_t tokens[ROBOTS_MAX_QUERY_AGENTS];
-    size_t token_count = 0;
-    if (reference || doc->profile == ROBOTS_PROFILE_LEGACY) {
-        out->group = select_group(doc, agents, agent_count, &out->specific);
-    } else {
-        token_count = rb_index_tokens(doc, agents, agent_count, tokens);
-        out->specific = token_count != 0;
-        out->group = ROBOTS_NO_INDEX;
-        for (size_t t = 0; t < token_count; t++) {
-            const rb_token *token = &doc->tokens[tokens[t]];
-            for (uint32_t s = 0; s < token->set_count; s++) {
-                uint32_t set = doc->token_sets[token->first_set + s];
-                if (doc->sets[set].first_group < out->group)
-                    out->group = doc->sets[set].first_group;
-            }
-        }
-        if (token_count == 0 && doc->wildcard_set != UINT32_MAX)
-            out->group = doc->sets[doc->wildcard_set].first_group;
-    }
+    out->group = r->group;
+    out->specific = r->specific;
 
     if (doc->profile != ROBOTS_PROFILE_GOOGLE &&
         is_robots_txt_path(path, plen)) {
@@ -568,8 +582,22 @@ static robots_status check(const robots_txt *doc, const robots_str *agents,
     else if (reference)
         scan_match(doc, agents, agent_count, path, plen, out);
     else
-        indexed_match(doc, tokens, token_count, path, plen, out);
+        indexed_match(doc, r->tokens, r->token_count, path, plen, out);
     return ROBOTS_OK;
+}
+
+static robots_status check(const robots_txt *doc, const robots_str *agents,
+                           size_t agent_count, const char *url, size_t url_len,
+                           int reference, robots_verdict *out) {
+    if (doc == NULL || out == NULL || (url == NULL && url_len != 0))
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    robots_status status = rb_validate_agents(agents, agent_count);
+    if (status != ROBOTS_OK)
+        return status;
+    resolved r;
+    resolve(doc, agents, agent_count, reference, &r);
+    return check_resolved(doc, &r, agents, agent_count, url, url_len, reference,
+                          out);
 }
 
 robots_status robots_check(const robots_txt *doc, const robots_str *agents,
@@ -592,4 +620,44 @@ robots_status robots_check_agent(const robots_txt *doc, const char *agent,
     one.ptr = agent;
     one.len = agent_len;
     return robots_check(doc, &one, 1, url, url_len, out);
+}
+
+struct robots_query {
+    const robots_txt *doc;
+    resolved agents;
+};
+
+robots_status robots_query_new(const robots_txt *doc, const robots_str *agents,
+                               size_t agent_count, robots_query **out) {
+    if (out != NULL)
+        *out = NULL;
+    if (doc == NULL || out == NULL)
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    robots_status status = rb_validate_agents(agents, agent_count);
+    if (status != ROBOTS_OK)
+        return status;
+    rb_mem mem;
+    rb_mem_init(&mem, &doc->mem.allocator, 0);
+    robots_query *query = rb_alloc(&mem, sizeof *query);
+    if (query == NULL)
+        return ROBOTS_ERR_NO_MEMORY;
+    query->doc = doc;
+    resolve(doc, agents, agent_count, 0, &query->agents);
+    *out = query;
+    return ROBOTS_OK;
+}
+
+robots_status robots_query_check(const robots_query *query, const char *url,
+                                 size_t url_len, robots_verdict *out) {
+    if (query == NULL || out == NULL || (url == NULL && url_len != 0))
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    return check_resolved(query->doc, &query->agents, NULL, 0, url, url_len, 0,
+                          out);
+}
+
+void robots_query_free(robots_query *query) {
+    if (query == NULL)
+        return;
+    const robots_allocator *a = &query->doc->mem.allocator;
+    a->free(a->ctx, query, sizeof *query);
 }
