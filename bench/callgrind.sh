@@ -71,9 +71,10 @@ for profile in rfc9309 google; do
     p=$(ir "parse-$profile" "$bench" --mode parse "$robots" --profile "$profile")
     row "parse $profile (minus the floor)" "$((p - read_ir))"
     for agent in FooBot QuxBot; do
-        for kind in check baseline; do
+        for kind in check query baseline; do
             flag=()
             [ "$kind" = baseline ] && flag=(--baseline)
+            [ "$kind" = query ] && flag=(--query)
             one=$(ir "$kind-$profile-$agent-1" "$bench" --mode check \
                 "$robots" "$agent" "$urls" 1 --profile "$profile" "${flag[@]}")
             many=$(ir "$kind-$profile-$agent-1000" "$bench" --mode check \
