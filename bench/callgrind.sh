@@ -26,7 +26,7 @@ bench=$build/bench/robots_bench
 cli=$build/cli/robots
 e2e_runs=${E2E_RUNS:-3}
 e2e_agents=${E2E_AGENTS:-FooBot}
-adversarial=${ADVERSARIAL:-issue-star-a issue-star-a-distinct long-segments pct-segments pct-segments-distinct stars-only many-wild-near-miss}
+adversarial=${ADVERSARIAL:-issue-star-a issue-star-a-distinct long-segments pct-segments pct-segments-distinct stars-only many-wild-near-miss many-lengths-waiting many-lengths-found}
 for tool in valgrind callgrind_annotate python3; do
     command -v "$tool" >/dev/null || { echo "callgrind.sh: needs $tool" >&2; exit 2; }
 done

@@ -139,6 +139,29 @@ def main():
            "%d rules Disallow:/*x0NNNNNN, URL of x0 repeated" % i,
            agent="QuxBot")
 
+    # 3d. Against the one-pass matcher: segments of many different lengths
+    # that all occur at every position of the path, so that each position
+    # reports every one of them (path_len x distinct lengths). In the first
+    # shape the rules wait for %C4 first and the %C3 runs stay wanted; in
+    # the second they find their %C3 run at once and then wait for %C4.
+    def lengths(line_of):
+        body = bytearray(b"User-agent: *\n")
+        k = 1
+        while len(body) + len(line_of(k)) <= limit:
+            body += line_of(k)
+            k += 1
+        return bytes(body), k - 1
+
+    pct_url = HOST.encode() + b"\xc3" * (url_len - len(HOST))
+    body, k = lengths(lambda k: b"Disallow:/*%C4*" + b"%C3" * k + b"\n")
+    robots("many-lengths-waiting", body, pct_url,
+           "%d rules /*%%C4*(%%C3 x k), k = 1..%d, URL of raw 0xC3" % (k, k),
+           agent="QuxBot")
+    body, k = lengths(lambda k: b"Disallow:/*" + b"%C3" * k + b"*%C4\n")
+    robots("many-lengths-found", body, pct_url,
+           "%d rules /*(%%C3 x k)*%%C4, k = 1..%d, URL of raw 0xC3" % (k, k),
+           agent="QuxBot")
+
     # 4. Patterns of stars only, and stars alternating with one literal.
     stars = b"Disallow: /" + b"*" * (line - len("Disallow: /") - 2) + b"$\n"
     robots("stars-only",
