@@ -289,15 +289,18 @@ typedef struct robots_str {
  * wildcard match finds each `*`-separated segment's leftmost occurrence by
  * a linear-time search (two-way): at most 3 * path_len + 12 * pattern_len
  * byte comparisons a rule. Once those bounds add up to 2^18 in one check,
- * the rules still in play are matched together in one pass over the path
- * (an Aho-Corasick automaton over their segments), which costs
- *   O(P + path_len * D + S)
+ * the rules still in play are gathered and matched either rule by rule or
+ * together in one pass over the path (an Aho-Corasick automaton over their
+ * segments), whichever their bounds say is cheaper. The pass costs
+ *   O(P + S + path_len * D)
  * where P is the bytes of those patterns, S their segments and D the
- * number of distinct segment lengths (at most sqrt(2P)); that pass
- * allocates, through the document's allocator, about 48 * P + 56 * rules +
- * 4 * path_len bytes, freed before returning (without them the check goes
- * on rule by rule: the same answer, slower). So an allocator shared by
- * threads that check must be thread-safe; a check that never passes the
+ * number of distinct segment lengths (at most sqrt(2P)); segments no rule
+ * waits for are skipped, so the path_len * D term needs rules that keep
+ * starting to wait for new segments. It allocates, through the document's
+ * allocator, at most 72 * P + 96 * rules + 4 * path_len bytes, freed
+ * before returning (without them the check goes on rule by rule: the same
+ * answer, slower). So an allocator shared by threads that check must be
+ * thread-safe; a check that never passes the
  * budget allocates nothing. legacy scans the record in file order:
  * sum over its rules of (pattern_len + 1) comparisons. Every profile: plus
  * path_len hash steps per set, no recursion, and about 49 KiB of stack

@@ -346,10 +346,11 @@ typedef struct rb_wild_rule {
 } rb_wild_rule;
 /* Sets every rule's `matched` as rb_match_wildcard() would, in one pass
  * over the path: O(segment bytes) to build, then path_len automaton steps,
- * one step per segment occurrence reported (at most path_len times the
- * number of distinct segment lengths) and one per rule and segment.
- * Memory, from the allocator and freed before returning: at most
- * 48 bytes per segment byte + 56 per rule + 4 per path byte + 64.
+ * one step per reported occurrence of a segment some rule waits for, one
+ * per rule and segment, and a re-walk of output chains (at most the number
+ * of distinct segment lengths a position) after each time a segment gets
+ * its first waiter. Memory, from the allocator and freed before returning:
+ * at most 72 bytes per segment byte + 56 per rule + 4 per path byte + 4 KiB.
  * Returns 0, or -1 when memory ran out (then `matched` is unspecified). */
 RB_HIDDEN int rb_match_many(const robots_allocator *allocator, const char *path,
                             size_t len, rb_wild_rule *rules, size_t n);

@@ -27,6 +27,9 @@ typedef struct ac_node {
     uint32_t fail;    /* the longest proper suffix that is a node */
     uint32_t out;     /* the longest proper suffix ending a segment, or NONE */
     uint32_t waiting; /* rules waiting for this segment, linked by `link` */
+    /* Where the next segment with waiters on the out chain was, as of
+     * activation number skip_stamp (see next_waited()). */
+    uint32_t skip, skip_stamp;
     uint32_t depth;
     unsigned char byte;
     unsigned char ends_segment;
@@ -45,8 +48,13 @@ typedef struct wild_state {
 typedef struct automaton {
     ac_node *nodes;
     uint32_t count;
-    uint32_t *edges; /* child + 1, by (parent, byte); 0: empty */
+    /* child + 1, by (parent, byte); 0: empty. At most half full: it grows
+     * with the nodes rather than being sized for every segment byte, so
+     * segments sharing long prefixes keep it small enough for the cache. */
+    uint32_t *edges;
     uint32_t mask;
+    rb_mem *mem;
+    int failed; /* memory for a larger table ran out */
 } automaton;
 
 static uint32_t edge_slot(uint32_t parent, unsigned char byte, uint32_t mask) {
@@ -67,9 +75,30 @@ static uint32_t find_edge(const automaton *a, uint32_t parent,
     }
 }
 
+/* Doubles the edge table; 0 when memory ran out. */
+static int grow_edges(automaton *a) {
+    uint32_t cap = 2 * (a->mask + 1);
+    uint32_t *edges = rb_alloc(a->mem, (size_t)cap * sizeof *edges);
+    if (edges == NULL)
+        return 0;
+    memset(edges, 0, (size_t)cap * sizeof *edges);
+    rb_free(a->mem, a->edges, (size_t)(a->mask + 1) * sizeof *a->edges);
+    a->edges = edges;
+    a->mask = cap - 1;
+    for (uint32_t v = 1; v < a->count; v++)
+        a->edges[find_edge(a, a->nodes[v].parent, a->nodes[v].byte)] = v + 1;
+    return 1;
+}
+
 static uint32_t insert(automaton *a, const char *s, size_t n) {
     uint32_t u = 0;
+    if (a->failed)
+        return 0;
     for (size_t i = 0; i < n; i++) {
+        if (2 * (size_t)a->count >= a->mask + 1 && !grow_edges(a)) {
+            a->failed = 1;
+            return 0;
+        }
         unsigned char c = (unsigned char)s[i];
         uint32_t slot = find_edge(a, u, c);
         if (a->edges[slot] == 0) {
@@ -80,6 +109,7 @@ static uint32_t insert(automaton *a, const char *s, size_t n) {
             node->fail = 0;
             node->out = NONE;
             node->waiting = NONE;
+            node->skip_stamp = 0;
             node->ends_segment = 0;
             a->edges[slot] = ++a->count;
         }
@@ -168,6 +198,7 @@ typedef struct scan {
     const char *path;
     size_t len;
     size_t undecided;
+    uint32_t stamp; /* bumped when a segment gets its first waiter */
 } scan;
 
 /* The rule has found segments [0, next) and stands at its cursor: wait for
@@ -191,6 +222,28 @@ static void schedule(scan *s, rb_wild_rule *in, uint32_t r) {
     s->undecided--;
 }
 
+/* The first segment with waiters on the out chain from v (v itself
+ * included), or NONE. A path whose every position ends hundreds of
+ * segments (runs of one byte, against segments of every length) would cost
+ * hundreds of steps a position if the chain were walked; segments nobody
+ * waits for are skipped instead. A skip recorded since the last first
+ * waiter stays true: waiters only left since, so nothing it jumps over has
+ * gained one. The walk is compressed as in union-find. */
+static uint32_t next_waited(scan *s, uint32_t v) {
+    ac_node *nodes = s->a->nodes;
+    uint32_t start = v;
+    while (v != NONE && nodes[v].waiting == NONE)
+        v = nodes[v].skip_stamp == s->stamp ? nodes[v].skip : nodes[v].out;
+    for (uint32_t u = start; u != v;) {
+        uint32_t next =
+            nodes[u].skip_stamp == s->stamp ? nodes[u].skip : nodes[u].out;
+        nodes[u].skip = v;
+        nodes[u].skip_stamp = s->stamp;
+        u = next;
+    }
+    return v;
+}
+
 static void run_scan(scan *s, rb_wild_rule *in, size_t n) {
     size_t start = s->len;
     for (uint32_t r = 0; r < n; r++) {
@@ -208,13 +261,16 @@ static void run_scan(scan *s, rb_wild_rule *in, size_t n) {
             wild_state *w = &s->rules[r];
             uint32_t next = w->link;
             ac_node *seg = &nodes[s->seg_node[w->first_seg + w->next]];
+            if (seg->waiting == NONE)
+                s->stamp++;
             w->link = seg->waiting;
             seg->waiting = r;
             r = next;
         }
         state = step(s->a, state, (unsigned char)s->path[e]);
         uint32_t v = nodes[state].ends_segment ? state : nodes[state].out;
-        for (; v != NONE; v = nodes[v].out) {
+        for (v = next_waited(s, v); v != NONE;
+             v = next_waited(s, nodes[v].out)) {
             uint32_t r = nodes[v].waiting;
             nodes[v].waiting = NONE;
             while (r != NONE) {
@@ -241,11 +297,11 @@ int rb_match_many(const robots_allocator *allocator, const char *path,
     rb_mem mem;
     rb_mem_init(&mem, allocator, 0);
     automaton a;
-    uint32_t edge_cap = 4;
-    while (edge_cap < 2 * (bytes + 1))
-        edge_cap *= 2;
+    a.mask = 1023;
+    a.mem = &mem;
+    a.failed = 0;
     a.nodes = rb_alloc(&mem, (bytes + 1) * sizeof *a.nodes);
-    a.edges = rb_alloc(&mem, edge_cap * sizeof *a.edges);
+    a.edges = rb_alloc(&mem, (a.mask + 1) * sizeof *a.edges);
     uint32_t *order = rb_alloc(&mem, (bytes + 1) * sizeof *order);
     uint32_t *per_depth = rb_alloc(&mem, (bytes + 2) * sizeof *per_depth);
     uint32_t *seg_node = rb_alloc(&mem, (segs + 1) * sizeof *seg_node);
@@ -254,25 +310,28 @@ int rb_match_many(const robots_allocator *allocator, const char *path,
     int ok = a.nodes && a.edges && order && per_depth && seg_node && states &&
              bucket;
     if (ok) {
-        memset(a.edges, 0, edge_cap * sizeof *a.edges);
+        memset(a.edges, 0, (a.mask + 1) * sizeof *a.edges);
         memset(&a.nodes[0], 0, sizeof a.nodes[0]);
         a.nodes[0].out = NONE;
         a.nodes[0].waiting = NONE;
+        a.nodes[0].skip_stamp = 0;
         a.count = 1;
-        a.mask = edge_cap - 1;
-        uint32_t max_depth = 0;
         segs = bytes = 0;
         for (uint32_t r = 0; r < n; r++) {
             states[r].first_seg = (uint32_t)segs;
             split(&rules[r], &a, seg_node, &states[r], &segs, &bytes);
         }
+        ok = !a.failed;
+    }
+    if (ok) {
+        uint32_t max_depth = 0;
         for (uint32_t v = 0; v < a.count; v++)
             if (a.nodes[v].depth > max_depth)
                 max_depth = a.nodes[v].depth;
         link_nodes(&a, order, per_depth, max_depth);
         for (size_t i = 0; i < len; i++)
             bucket[i] = NONE;
-        scan s = {&a, seg_node, states, bucket, path, len, n};
+        scan s = {&a, seg_node, states, bucket, path, len, n, 1};
         run_scan(&s, rules, n);
     }
     rb_free(&mem, bucket, (len + 1) * sizeof *bucket);
@@ -280,7 +339,7 @@ int rb_match_many(const robots_allocator *allocator, const char *path,
     rb_free(&mem, seg_node, (segs + 1) * sizeof *seg_node);
     rb_free(&mem, per_depth, (bytes + 2) * sizeof *per_depth);
     rb_free(&mem, order, (bytes + 1) * sizeof *order);
-    rb_free(&mem, a.edges, edge_cap * sizeof *a.edges);
+    rb_free(&mem, a.edges, (a.mask + 1) * sizeof *a.edges);
     rb_free(&mem, a.nodes, (bytes + 1) * sizeof *a.nodes);
     return ok ? 0 : -1;
 }
