@@ -428,9 +428,14 @@ static int match_set_many(const robots_txt *doc, const rb_set *set, query *q,
     }
     int ok = 1;
     if (per_rule <= one_pass) {
-        for (size_t i = 0; i < n; i++)
-            q->wild[i].matched = match_star(
-                q, q->wild[i].rest, q->wild[i].rest_len, q->wild[i].from);
+        /* The whole pattern (its key is known to start the path): leaves
+         * match_star() one caller, inlined into the hot loop. */
+        for (size_t i = 0; i < n; i++) {
+            const rb_rule *r = &doc->rules[q->wild[i].rule];
+            q->wild[i].matched =
+                rb_match_wildcard(doc->text + r->normalized_off,
+                                  r->normalized_len, q->path, q->len);
+        }
     } else {
         ok = rb_match_many(&doc->mem.allocator, q->path, q->len, q->wild, n) ==
              0;
