@@ -5,9 +5,11 @@
  * specification path-matching table (seed 004), RFC 9309 sections 2.2.2
  * and 2.2.3, and docs/semantics.md where they are silent.
  */
+#include "counting_alloc.h"
 #include "internal.h"
 #include "testing.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static int match(robots_profile profile, const char *pattern,
@@ -321,6 +323,51 @@ static void many_rules_at_once(void) {
                "%lu of %lu matched", matched, checked);
 }
 
+/* rb_match_many() with memory running out at each of its requests, the
+ * edge table's growth included (2,000 different segments make a trie of
+ * thousands of nodes): -1 and nothing kept, or the right answers. */
+static void many_rules_out_of_memory(void) {
+    enum { RULES = 2000 };
+    static char rest[RULES][16];
+    static rb_wild_rule rules[RULES];
+    static const char path[] = "/x0x1x2x3x17x1999x42x0x";
+    size_t len = sizeof path - 1;
+    for (size_t r = 0; r < RULES; r++) {
+        int n = snprintf(rest[r], sizeof rest[r], "*x%zu*x", r);
+        rules[r].rest = rest[r];
+        rules[r].rest_len = (size_t)n;
+        rules[r].from = 1;
+    }
+    counting count;
+    memset(&count, 0, sizeof count);
+    robots_allocator allocator = {counting_alloc, counting_free, &count};
+    size_t failures = 0, answers = 0;
+    for (size_t fail = 1; fail < 40; fail++) {
+        count.calls = 0;
+        count.fail_at = fail;
+        int status = rb_match_many(&allocator, path, len, rules, RULES);
+        EXPECT_EQ(count.live, 0);
+        if (status != 0) {
+            failures++;
+            continue;
+        }
+        answers++;
+        size_t wrong = 0;
+        for (size_t r = 0; r < RULES; r++) {
+            char full[20];
+            full[0] = '/';
+            memcpy(full + 1, rest[r], rules[r].rest_len);
+            wrong += rules[r].matched !=
+                     rb_match_wildcard(full, 1 + rules[r].rest_len, path, len);
+        }
+        EXPECT_EQ(wrong, 0);
+    }
+    /* Failing requests include growths, past the 7 fixed ones. */
+    EXPECT(failures > 7);
+    EXPECT(answers > 0);
+    EXPECT_EQ(count.size_mismatch, 0);
+}
+
 static void arguments(void) {
     int m;
     EXPECT_EQ(robots_match_path(ROBOTS_PROFILE_RFC9309, "/", 1, "/", 1, NULL),
@@ -385,6 +432,7 @@ int main(void) {
     substring_search_exhaustive();
     substring_search_random();
     many_rules_at_once();
+    many_rules_out_of_memory();
     arguments();
     return testing_finish();
 }
