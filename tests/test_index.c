@@ -207,8 +207,8 @@ static void many_wildcard_rules(void) {
                 EXPECT(count.calls > 0); /* it went to rb_match_many() */
                 path[1 + 2 * 700] = 'y'; /* a break in the run */
                 same_verdict(doc, &agent, 1, path, (size_t)n);
-                /* Memory running out at each of the one pass's requests,
-                 * the edge table's growth included. */
+                /* Memory running out at each request the check makes (the
+                 * growth of the edge table: test_match). */
                 for (size_t fail = 1; refuse == 0 && t == 0 && fail < 24;
                      fail++) {
                     count.calls = 0;
