@@ -45,14 +45,16 @@ libfuzzer_flags() {
 campaign() {
     local h=$1 out="$build/$1" used=0 rc=0 cpu run=0
     mkdir -p "$out/corpus"
-    local flags
+    local flags dirs=("corpus/$h")
     mapfile -t flags < <(libfuzzer_flags "$h")
+    # git keeps no empty directory: a harness may have no regressions yet.
+    [ -d "corpus/regressions/$h" ] && dirs+=("corpus/regressions/$h")
     while [ "$used" -lt "$target" ]; do
         run=$((run + 1))
         # Wall time never below the CPU still owed: the loop tops up.
         /usr/bin/time -f '%U %S' -o "$out/cpu.$run" \
-            nice -n 10 "$build/fuzz/fuzz_$h" "$out/corpus" "corpus/$h" \
-            "corpus/regressions/$h" "${flags[@]}" \
+            nice -n 10 "$build/fuzz/fuzz_$h" "$out/corpus" "${dirs[@]}" \
+            "${flags[@]}" \
             -max_total_time=$((target - used)) -print_final_stats=1 \
             -artifact_prefix="$out/" >"$out/log.$run.txt" 2>&1
         rc=$?
