@@ -8,8 +8,11 @@
  *   robots_parse() reads any bytes once into an immutable `robots_txt`
  *   document. The document keeps no pointer into the caller's input. It may
  *   be queried from any number of threads at once through `const` pointers
- *   (the library has no global or static mutable state). robots_free()
- *   releases it and everything it ever handed out.
+ *   (the library has no global or static mutable state; a check that needs
+ *   scratch memory, see robots_check(), takes it from the document's
+ *   allocator, which must then be thread-safe too). robots_free() releases
+ *   it and everything it ever handed out; a robots_query is freed with
+ *   robots_query_free().
  *
  * Ownership
  *   - Every `const char *` the library returns points either to static
@@ -94,8 +97,8 @@ extern "C" {
 
 /* Longest URL (or path) robots_check() accepts: ROBOTS_ERR_URL_TOO_LONG
  * past it. robots_check() normalises the path in a stack buffer of three
- * times this size, so it never allocates; 16 KiB is eight times the 2,048
- * characters the sitemaps protocol allows a URL. */
+ * times this size, so normalising never allocates; 16 KiB is eight times the
+ * 2,048 characters the sitemaps protocol allows a URL. */
 #define ROBOTS_MAX_URL_BYTES ((size_t)16384)
 
 /* Agent names one robots_check() call accepts, and the bytes of each. */
