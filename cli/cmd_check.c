@@ -305,7 +305,7 @@ int cli_cmd_check(int argc, char **argv) {
     status = robots_query_new(doc, agents, agent_count, &query);
     if (status != ROBOTS_OK) {
         robots_free(doc);
-        return cli_error("%s", robots_status_message(status));
+        return cli_error("check: %s", robots_status_message(status));
     }
     run.query = query;
     int rc = 0;

@@ -319,6 +319,10 @@ static void many_rules_at_once(void) {
         }
     }
     EXPECT_MSG(mismatches == 0, "%lu of %lu rules differ", mismatches, checked);
+    /* A key longer than the path: no match, and nothing read past it. */
+    rb_wild_rule past = {"*", 1, 5, 0, 1};
+    EXPECT_EQ(rb_match_many(NULL, "/ab", 3, &past, 1), 0);
+    EXPECT_EQ(past.matched, 0);
     EXPECT_MSG(matched > checked / 10 && matched < checked - checked / 10,
                "%lu of %lu matched", matched, checked);
 }

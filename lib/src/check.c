@@ -198,8 +198,8 @@ typedef struct query {
     int over_budget;    /* a set stopped: its rules go to rb_match_many() */
     int many;           /* every set from now on goes to rb_match_many() */
     int collecting;     /* wildcard rules are gathered, not matched */
-    rb_wild_rule *wild; /* where they go (NULL: only counted) */
-    size_t wild_count;
+    rb_wild_rule *wild; /* where they go, wild_cap of them */
+    size_t wild_count, wild_cap;
 } query;
 
 static void path_bytes(query *q) {
@@ -336,6 +336,12 @@ static void try_node(const robots_txt *doc, const rb_node *node, query *q,
         } else if (plen == klen + 1 && pattern[klen] == '$') {
             matched = klen == len;
         } else if (q->collecting) {
+            /* A set files a rule once, so rule_count is room enough; past
+             * it the caller goes on rule by rule rather than write on. */
+            if (q->wild_count == q->wild_cap) {
+                q->over_budget = 1;
+                return;
+            }
             rb_wild_rule *w = &q->wild[q->wild_count++];
             w->rest = pattern + klen;
             w->rest_len = plen - klen;
@@ -413,9 +419,16 @@ static int match_set_many(const robots_txt *doc, const rb_set *set, query *q,
         return 0;
     q->collecting = 1;
     q->wild_count = 0;
+    q->wild_cap = cap;
+    q->over_budget = 0;
     walk_set(doc, set, q, best);
     q->collecting = 0;
     size_t n = q->wild_count;
+    if (q->over_budget) { /* more rules than the set can hold: refuse */
+        rb_free(&mem, q->wild, cap * sizeof *q->wild);
+        q->wild = NULL;
+        return 0;
+    }
     /* One pass costs about 32 instructions a pattern byte to build and 16
      * a path byte to scan; rule by rule is bounded by 3 a path byte and 12
      * a pattern byte for each rule. Long shared patterns against a long
@@ -484,7 +497,7 @@ static void indexed_match(const robots_txt *doc, const uint32_t *tokens,
     q.budget = RB_WILD_BUDGET;
     q.over_budget = q.many = q.collecting = 0;
     q.wild = NULL;
-    q.wild_count = 0;
+    q.wild_count = q.wild_cap = 0;
     if (token_count == 0) {
         match_set(doc, &doc->sets[doc->wildcard_set], &q, &best);
     } else {

@@ -249,6 +249,10 @@ static void run_scan(scan *s, rb_wild_rule *in, size_t n) {
     for (uint32_t r = 0; r < n; r++) {
         in[r].matched = 0;
         s->rules[r].next = 0;
+        if (in[r].from > s->len) { /* its key is longer than the path */
+            s->undecided--;
+            continue;
+        }
         s->rules[r].cursor = in[r].from;
         if (in[r].from < start)
             start = in[r].from;
