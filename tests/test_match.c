@@ -422,6 +422,14 @@ static void byte_classes(void) {
             "byte 0x%02X: class 0x%02X", c, k);
         unsigned lower = (c >= 'A' && c <= 'Z') ? c + 32 : c;
         EXPECT_EQ(rb_lower((unsigned char)c), lower);
+        /* A check reads a path of RB_C_PLAIN bytes in place (rfc9309), and
+         * any path in place (google): normalisation must copy them. */
+        char in[3] = {'/', (char)c, 'x'}, out[9];
+        if (plain)
+            EXPECT(rb_normalize_path(ROBOTS_PROFILE_RFC9309, in, 3, out) == 3 &&
+                   memcmp(in, out, 3) == 0);
+        EXPECT(rb_normalize_path(ROBOTS_PROFILE_GOOGLE, in, 3, out) == 3 &&
+               memcmp(in, out, 3) == 0);
     }
 }
 

@@ -363,13 +363,15 @@ static void try_node(const robots_txt *doc, const rb_node *node, query *q,
     }
 }
 
-static void probe(const robots_txt *doc, const rb_set *set, uint32_t hash,
-                  size_t klen, query *q, best_rule *best) {
+/* Tries the node of the key that is the path's first klen bytes, if the
+ * set has one. Returns whether it had. */
+static inline int probe(const robots_txt *doc, const rb_set *set, uint32_t hash,
+                        size_t klen, query *q, best_rule *best) {
     uint32_t i = hash & set->slot_mask, mask = doc->slot_node_mask;
     for (;;) {
         uint32_t v = doc->slots[set->first_slot + i];
         if (v == 0)
-            return;
+            return 0;
         const rb_node *node = &doc->nodes[(v & mask) - 1];
         if (((v ^ hash) & ~mask) == 0 && RB_NODE_KEY_LEN(node) == klen) {
             uint32_t count;
@@ -377,7 +379,7 @@ static void probe(const robots_txt *doc, const rb_set *set, uint32_t hash,
             const rb_rule *r = &doc->rules[first & ~RB_ENTRY_INDEX_DIR];
             if (memcmp(doc->text + r->normalized_off, q->path, klen) == 0) {
                 try_node(doc, node, q, best);
-                return;
+                return 1;
             }
         }
         i = (i + 1) & set->slot_mask;
@@ -385,19 +387,20 @@ static void probe(const robots_txt *doc, const rb_set *set, uint32_t hash,
 }
 
 /* One set: for each prefix of the path whose length some key has, one hash
- * look-up; the hash of each prefix extends the previous one. */
+ * look-up; the hash of each prefix extends the previous one. Only a node
+ * tried can pass the work budget. */
 static void walk_set(const robots_txt *doc, const rb_set *set, query *q,
                      best_rule *best) {
     uint32_t hash = RB_FNV_OFFSET;
-    const char *path = q->path;
-    if (set->len_mask & 1)
-        probe(doc, set, hash, 0, q, best);
+    const unsigned char *path = (const unsigned char *)q->path;
+    uint64_t lengths = set->len_mask;
+    if ((lengths & 1) && probe(doc, set, hash, 0, q, best) && q->over_budget)
+        return;
     size_t last = q->len < set->max_key_len ? q->len : set->max_key_len;
     for (size_t k = 1; k <= last; k++) {
-        hash = rb_hash_step(hash, (unsigned char)path[k - 1]);
-        if (k >= 64 || ((set->len_mask >> k) & 1))
-            probe(doc, set, hash, k, q, best);
-        if (q->over_budget)
+        hash = rb_hash_step(hash, path[k - 1]);
+        if ((k >= 64 || ((lengths >> k) & 1)) &&
+            probe(doc, set, hash, k, q, best) && q->over_budget)
             return;
     }
 }
@@ -571,6 +574,26 @@ static void resolve(const robots_txt *doc, const robots_str *agents,
         r->group = doc->sets[doc->wildcard_set].first_group;
 }
 
+/* Is a path its own normal form (rb_normalize_path() would copy it as it
+ * is)? google compares paths as given; rfc9309 keeps every RB_C_PLAIN
+ * byte; legacy decodes, so it always copies. */
+static int path_is_normal(robots_profile profile, const char *p, size_t len) {
+    if (profile == ROBOTS_PROFILE_GOOGLE)
+        return 1;
+    if (profile != ROBOTS_PROFILE_RFC9309)
+        return 0;
+    const unsigned char *u = (const unsigned char *)p;
+    size_t i = 0;
+    for (; len - i >= 4; i += 4)
+        if (!(rb_byte_class[u[i]] & rb_byte_class[u[i + 1]] &
+              rb_byte_class[u[i + 2]] & rb_byte_class[u[i + 3]] & RB_C_PLAIN))
+            return 0;
+    for (; i < len; i++)
+        if (!(rb_byte_class[u[i]] & RB_C_PLAIN))
+            return 0;
+    return 1;
+}
+
 /* The verdict for a URL once the agents are resolved; `agents` only for
  * the reference scan. */
 static robots_status check_resolved(const robots_txt *doc, const resolved *r,
@@ -587,14 +610,23 @@ static robots_status check_resolved(const robots_txt *doc, const resolved *r,
     if (status != ROBOTS_OK)
         return status;
 
-    /* The normalised path: at most three bytes for every byte of the URL. */
-    char path[3 * ROBOTS_MAX_URL_BYTES + 1];
+    /* The normalised path: at most three bytes for every byte of the URL.
+     * Most paths are their own normal form and are read in place. */
+    char normalized[3 * ROBOTS_MAX_URL_BYTES + 1];
+    const char *path;
     size_t plen = 0;
-    if (slash)
-        path[plen++] = '/';
-    /* A NULL url (url_len 0) takes no offset: that is undefined. */
+    /* A NULL url (url_len 0) takes no offset: that is undefined. (It
+     * always needs the slash, so it is never read in place.) */
     const char *from = url != NULL ? url + start : url;
-    plen += rb_normalize_path(doc->profile, from, len, path + plen);
+    if (!slash && path_is_normal(doc->profile, from, len)) {
+        path = from;
+        plen = len;
+    } else {
+        if (slash)
+            normalized[plen++] = '/';
+        plen += rb_normalize_path(doc->profile, from, len, normalized + plen);
+        path = normalized;
+    }
 
     memset(out, 0, sizeof *out);
     out->allowed = 1;

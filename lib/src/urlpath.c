@@ -39,10 +39,32 @@ static int is_scheme_char(unsigned char c, int first) {
 
 /* Length of "scheme" before a ':' (0 when the URL has no scheme). */
 static size_t scheme_len(const char *url, size_t len) {
+    /* Nearly every URL a crawler checks: one compare instead of a loop. */
+    if (len >= 8 && memcmp(url, "https://", 8) == 0)
+        return 5;
+    if (len >= 7 && memcmp(url, "http://", 7) == 0)
+        return 4;
     size_t i = 0;
     while (i < len && is_scheme_char((unsigned char)url[i], i == 0))
         i++;
     return (i > 0 && i < len && url[i] == ':') ? i : 0;
+}
+
+/* The first '/', '?' or '#' at or after pos, or len: eight bytes a test
+ * while none is among them. */
+static size_t authority_end(const char *url, size_t len, size_t pos) {
+    for (; len - pos >= 8; pos += 8) {
+        uint64_t v;
+        memcpy(&v, url + pos, 8);
+        if (rb_zero_byte(v ^ (RB_ONES * '/')) |
+            rb_zero_byte(v ^ (RB_ONES * '?')) |
+            rb_zero_byte(v ^ (RB_ONES * '#')))
+            break;
+    }
+    while (pos < len &&
+           !(rb_byte_class[(unsigned char)url[pos]] & RB_C_AUTH_END))
+        pos++;
+    return pos;
 }
 
 static robots_status strict_path(const char *url, size_t len, size_t *start,
@@ -60,10 +82,7 @@ static robots_status strict_path(const char *url, size_t len, size_t *start,
         }
         if (len - s >= 2 && url[s] == '/' && url[s + 1] == '/') {
             /* The authority runs to the first '/', '?' or '#'. */
-            pos = s + 2;
-            while (pos < len &&
-                   !(rb_byte_class[(unsigned char)url[pos]] & RB_C_AUTH_END))
-                pos++;
+            pos = authority_end(url, len, s + 2);
         } else if (s < len && url[s] == '/') {
             pos = s; /* "file:/x": a path right after the scheme */
         } else {
