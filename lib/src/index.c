@@ -538,6 +538,7 @@ static int place_slots(builder *b) {
     for (size_t s = 0; s < out->sets.count; s++) {
         size_t end = s + 1 < out->sets.count ? first[s + 1] : node_count;
         size_t size = table_size(end - first[s]);
+        total += rb_bloom_words((uint32_t)(size - 1));
         sets[s].first_slot = (uint32_t)total;
         sets[s].slot_mask = (uint32_t)(size - 1);
         total += size;
@@ -551,11 +552,17 @@ static int place_slots(builder *b) {
     for (size_t s = 0; s < out->sets.count; s++) {
         size_t end = s + 1 < out->sets.count ? first[s + 1] : node_count;
         uint32_t *table = slots + sets[s].first_slot, m = sets[s].slot_mask;
+        uint32_t *bloom = table - rb_bloom_words(m);
+        unsigned shift = rb_bloom_shift(m);
         for (size_t node = first[s]; node < end; node++) {
             uint32_t i = hash[node] & m;
             while (table[i] != 0)
                 i = (i + 1) & m;
             table[i] = (hash[node] & ~mask) | (uint32_t)(node + 1);
+            if (bloom != table) {
+                uint32_t bit = rb_bloom_bit(hash[node], shift);
+                bloom[bit / 32] |= (uint32_t)1 << (bit % 32);
+            }
         }
     }
     return 1;

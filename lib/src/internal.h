@@ -151,6 +151,33 @@ typedef struct rb_set {
     uint32_t first_group; /* the first group it merges, for the evidence */
 } rb_set;
 
+/* A set of RB_BLOOM_MIN_SLOTS slots or more has, in the 32-bit words just
+ * before its table, a Bloom filter of its keys' hashes: four bits for
+ * every slot (at least six per key, as a table is at most 2/3 full). A
+ * check tests one bit for each prefix of the path before it probes the
+ * table, and most prefixes are no key: a probe that misses visits two or
+ * three slots of a linear-probing table, the bit test one word. Smaller
+ * sets (most of them: one group's) keep to their length mask, so the
+ * filters cost about 3% of a realistic document. */
+#define RB_BLOOM_MIN_SLOTS 512u
+static inline size_t rb_bloom_words(uint32_t slot_mask) {
+    return slot_mask + 1 >= RB_BLOOM_MIN_SLOTS ? (slot_mask + 1) / 8 : 0;
+}
+/* The bit of a key hash in a filter of (slot_mask + 1) * 4 bits, a power
+ * of two, 2^(32 - shift): the top bits of a multiplicative mix, as the
+ * table's own index takes the low bits of the hash. */
+static inline unsigned rb_bloom_shift(uint32_t slot_mask) {
+    unsigned bits = 2; /* log2 of 4 */
+    while (slot_mask != 0) {
+        bits++;
+        slot_mask >>= 1;
+    }
+    return 32 - bits;
+}
+static inline uint32_t rb_bloom_bit(uint32_t hash, unsigned shift) {
+    return (hash * 0x9E3779B1u) >> shift;
+}
+
 /* A node's key is a prefix of the normalised pattern of each of its
  * entries' rules: a check reads it from the first. Eight bytes, as a file
  * has about one node per rule: the key's length (at most three times
