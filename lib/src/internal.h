@@ -262,6 +262,11 @@ struct robots_txt {
         entry_count;
     uint32_t wildcard_set;   /* UINT32_MAX: no `*` group */
     uint32_t slot_node_mask; /* see rb_set */
+    /* The tokens' own hash table, in slots after every set's: a slot is 0
+     * or a token's index + 1 in the bits of token_id_mask, and the high
+     * bits of its case-insensitive hash above them. Empty (mask 0) when
+     * there are no tokens. */
+    uint32_t token_first_slot, token_slot_mask, token_id_mask;
 };
 
 /* The entries of a node (see rb_node), *count of them. */
@@ -287,6 +292,7 @@ typedef struct rb_index_build {
     rb_vec tokens, token_sets, sets, slots, nodes, entries, filters;
     uint32_t wildcard_set;
     uint32_t slot_node_mask;
+    uint32_t token_first_slot, token_slot_mask, token_id_mask;
 } rb_index_build;
 
 static inline const char *rb_str(const robots_txt *doc, rb_span span) {

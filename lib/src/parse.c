@@ -964,6 +964,9 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->entry_count = p->index.entries.count;
     doc->wildcard_set = p->index.wildcard_set;
     doc->slot_node_mask = p->index.slot_node_mask;
+    doc->token_first_slot = p->index.token_first_slot;
+    doc->token_slot_mask = p->index.token_slot_mask;
+    doc->token_id_mask = p->index.token_id_mask;
     doc->text_len = p->text.count;
     if (p->text.count == 0)
         doc->text = "";
