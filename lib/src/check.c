@@ -305,19 +305,47 @@ static int match_star(query *q, const char *pat, size_t plen, size_t from) {
     }
 }
 
+/* Can any rule of the run behind this marker match the path? */
+static int run_passes(query *q, uint32_t marker) {
+    switch (RB_RUN_KIND(marker)) {
+    case RB_RUN_LAST:
+        return q->len != 0 &&
+               (unsigned char)q->path[q->len - 1] == RB_RUN_BYTE(marker);
+    case RB_RUN_HAS:
+        /* A node has few such runs: one search each is cheaper than the
+         * byte set of the whole path, unless something made it already. */
+        if (q->have_bytes)
+            return has_byte(q, RB_RUN_BYTE(marker));
+        return find_byte(q, RB_RUN_BYTE(marker), 0) < q->len;
+    default:
+        return 1;
+    }
+}
+
 /* The rules filed under one key that is a prefix of the path, `klen` bytes
- * long, highest priority first. A wildcard rule's filter is tried before
- * anything else of it is read. */
+ * long, highest priority first within each run (see RB_ENTRY_RUN): a run
+ * whose test fails is skipped, and so is the rest of a run once its
+ * priorities cannot win. A wildcard rule's filter is tried before anything
+ * else of it is read. */
 static void try_node(const robots_txt *doc, const rb_node *node, query *q,
                      best_rule *best) {
     size_t klen = RB_NODE_KEY_LEN(node), len = q->len;
     uint32_t count;
     const uint32_t *e = rb_node_entries(doc, node, &count);
+    uint32_t run_end = count;
     for (uint32_t i = 0; i < count; i++) {
+        if (e[i] & RB_ENTRY_RUN) {
+            run_end = i + 1 + RB_RUN_COUNT(e[i]);
+            if (!run_passes(q, e[i]))
+                i = run_end - 1;
+            continue;
+        }
         uint32_t rule = e[i] & ~RB_ENTRY_INDEX_DIR;
         if (e[i] & RB_ENTRY_INDEX_DIR) {
-            if (best->found && klen + 1 < best->priority)
-                return;
+            if (best->found && klen + 1 < best->priority) {
+                i = run_end - 1;
+                continue;
+            }
             if (klen == len)
                 consider(best, klen + 1, ROBOTS_RULE_ALLOW, rule);
             continue;
@@ -327,8 +355,10 @@ static void try_node(const robots_txt *doc, const rb_node *node, query *q,
             continue;
         const rb_rule *r = &doc->rules[rule];
         size_t plen = r->normalized_len;
-        if (best->found && plen < best->priority)
-            return;
+        if (best->found && plen < best->priority) {
+            i = run_end - 1;
+            continue;
+        }
         const char *pattern = doc->text + r->normalized_off;
         int matched;
         if (plen == klen) {
@@ -375,7 +405,8 @@ static inline int probe(const robots_txt *doc, const rb_set *set, uint32_t hash,
         const rb_node *node = &doc->nodes[(v & mask) - 1];
         if (((v ^ hash) & ~mask) == 0 && RB_NODE_KEY_LEN(node) == klen) {
             uint32_t count;
-            uint32_t first = *rb_node_entries(doc, node, &count);
+            const uint32_t *e = rb_node_entries(doc, node, &count);
+            uint32_t first = e[0] & RB_ENTRY_RUN ? e[1] : e[0];
             const rb_rule *r = &doc->rules[first & ~RB_ENTRY_INDEX_DIR];
             if (memcmp(doc->text + r->normalized_off, q->path, klen) == 0) {
                 try_node(doc, node, q, best);

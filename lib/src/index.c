@@ -414,6 +414,71 @@ static void put_key(const builder *b, local_node *node, entry_key *keys,
     }
 }
 
+/* The run (see RB_ENTRY_RUN) an entry of a node of many goes to: 0 for
+ * ALL, 1 + B for LAST, 257 + B for HAS. */
+#define RUN_BUCKETS 513u
+static uint32_t run_bucket(const builder *b, uint32_t entry) {
+    if (entry & RB_ENTRY_INDEX_DIR)
+        return 0;
+    uint32_t f = ((const uint32_t *)b->out->filters.data)[entry];
+    switch (RB_FILTER_MODE(f)) {
+    case RB_FILTER_SUFFIX:
+    case RB_FILTER_LAST:
+        return 1 + RB_FILTER_A(f);
+    case RB_FILTER_BYTES: {
+        /* The first byte of the first segment after the key's `*`. */
+        const rb_rule *r = &b->rules[entry];
+        const char *p = b->text + r->normalized_off;
+        size_t i = b->keys[entry].key_len;
+        while (i < r->normalized_len && p[i] == '*')
+            i++;
+        return i < r->normalized_len ? 257 + (unsigned char)p[i] : 0;
+    }
+    default:
+        return 0;
+    }
+}
+
+/* Writes a node's entries (by priority) as runs behind their markers, the
+ * order of priority kept within each run. dst has room for count +
+ * runs; runs is the number of buckets used, counted by the caller. */
+static void write_runs(const builder *b, const entry_key *entries,
+                       uint32_t count, uint32_t *dst) {
+    uint32_t size[RUN_BUCKETS], at[RUN_BUCKETS];
+    memset(size, 0, sizeof size);
+    for (uint32_t i = 0; i < count; i++)
+        size[run_bucket(b, entries[i].entry)]++;
+    uint32_t w = 0;
+    for (uint32_t k = 0; k < RUN_BUCKETS; k++) {
+        if (size[k] == 0)
+            continue;
+        uint32_t kind = k == 0    ? RB_RUN_ALL
+                        : k < 257 ? RB_RUN_LAST
+                                  : RB_RUN_HAS;
+        uint32_t byte = k == 0 ? 0 : (k - 1) & 0xFFu;
+        dst[w] = RB_RUN_MARKER(kind, byte, size[k]);
+        at[k] = w + 1;
+        w += size[k] + 1;
+    }
+    for (uint32_t i = 0; i < count; i++)
+        dst[at[run_bucket(b, entries[i].entry)]++] = entries[i].entry;
+}
+
+static uint32_t count_runs(const builder *b, const entry_key *entries,
+                           uint32_t count) {
+    if (count < RB_RUN_MIN || count > RB_RUN_MAX_COUNT)
+        return 0;
+    unsigned char used[RUN_BUCKETS];
+    memset(used, 0, sizeof used);
+    uint32_t runs = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t k = run_bucket(b, entries[i].entry);
+        runs += !used[k];
+        used[k] = 1;
+    }
+    return runs;
+}
+
 static int emit_nodes(builder *b, rb_set *set) {
     size_t n = b->nodes.count;
     local_node *ln = (local_node *)b->nodes.data;
@@ -447,18 +512,26 @@ static int emit_nodes(builder *b, rb_set *set) {
             count = order_entries(b, mine, keys + total, count);
             node->ref = mine[0].entry;
         }
+        uint32_t runs = count > 1 ? count_runs(b, mine, count) : 0;
+        uint32_t written = count + runs;
         node->key_count =
-            ln[i].key_len | (count < RB_NODE_MANY ? count : RB_NODE_MANY) << 16;
+            ln[i].key_len | (written < RB_NODE_MANY ? written : RB_NODE_MANY)
+                                << 16;
         if (count > 1) {
-            uint32_t *dst = rb_vec_reserve(b->mem, &b->out->entries, count + 1);
+            uint32_t *dst =
+                rb_vec_reserve(b->mem, &b->out->entries, written + 1);
             if (dst == NULL)
                 return 0;
             node->ref = (uint32_t)b->out->entries.count;
-            if (count >= RB_NODE_MANY)
-                *dst++ = count;
-            for (uint32_t k = 0; k < count; k++)
-                dst[k] = mine[k].entry;
-            b->out->entries.count += count + (count >= RB_NODE_MANY);
+            if (written >= RB_NODE_MANY)
+                *dst++ = written;
+            if (runs != 0) {
+                write_runs(b, mine, count, dst);
+            } else {
+                for (uint32_t k = 0; k < count; k++)
+                    dst[k] = mine[k].entry;
+            }
+            b->out->entries.count += written + (written >= RB_NODE_MANY);
         }
         if (ln[i].key_len < 64)
             set->len_mask |= (uint64_t)1 << ln[i].key_len;

@@ -196,8 +196,33 @@ typedef struct rb_node {
 
 /* An entry is a rule index; this bit marks google's "<dir>/$" companion of
  * an Allow ending in "/index.htm...". Entries of a node are sorted by
- * priority, highest first, so a check stops at the first that cannot win. */
+ * priority, highest first (within each run, below), so a check stops at
+ * the first that cannot win. */
 #define RB_ENTRY_INDEX_DIR 0x80000000u
+
+/* A node of RB_RUN_MIN entries or more (the key "/" of a large set holds
+ * every "*.php$" and "*?sid=" rule of its groups) has its entries in runs,
+ * each behind a marker entry: a test of the path that every rule of the
+ * run needs (so a failed test skips the run in one step) and the run's
+ * length. Within a run, entries are by priority, highest first.
+ *   ALL:  no test (rules without a filter, "<dir>/$" companions);
+ *   LAST: the path's last byte is B (rules ending in "...B$");
+ *   HAS:  B occurs in the path (B starts the rule's first segment).
+ * Rule indexes stay below 2^30 (a rule takes more than a byte of an input
+ * of at most ROBOTS_MAX_INPUT_BYTES), so bit 30 tells a marker from an
+ * entry. */
+#define RB_ENTRY_RUN 0x40000000u
+#define RB_RUN_ALL 0u
+#define RB_RUN_LAST 1u
+#define RB_RUN_HAS 2u
+#define RB_RUN_MIN 8u
+#define RB_RUN_MAX_COUNT 0xFFFFFu
+#define RB_RUN_MARKER(kind, byte, count)                                       \
+    (RB_ENTRY_RUN | (uint32_t)(kind) << 28 | (uint32_t)(byte) << 20 |          \
+     (uint32_t)(count))
+#define RB_RUN_KIND(v) (((v) >> 28) & 3u)
+#define RB_RUN_BYTE(v) ((unsigned char)((v) >> 20))
+#define RB_RUN_COUNT(v) ((v)&RB_RUN_MAX_COUNT)
 
 /* A rule's filter: a test a check makes before matching a wildcard rule
  * (one whose key ends at a `*`), from what the pattern needs of the path
