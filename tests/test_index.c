@@ -159,6 +159,50 @@ static void wildcard_filters(void) {
     }
 }
 
+/* A key of many rules keeps them in runs behind tests of the path (see
+ * RB_ENTRY_RUN): rules ending in "...B$" by their last byte B, in order
+ * of B, the others by a byte they need. Rules of every kind, last bytes
+ * on both sides of a path's last byte, and bytes above 0x7F. */
+static void runs_of_entries(void) {
+    static const char *const rules[] = {
+        "Disallow: /*.php$", "Allow: /*.jpg$",   "Disallow: /*.png$",
+        "Allow: /*a.php$",   "Disallow: /*g$",   "Disallow: /*\xC3\xA9$",
+        "Disallow: /*?q=",   "Allow: /*?q=a",    "Disallow: /*?s*",
+        "Allow: /*a",        "Disallow: /*\xC3", "Disallow: /*",
+        "Allow: /$",         "Disallow: /a",     "Allow: /a/*b$",
+        "Disallow: /*.php",  "Allow: /*x*.png$", "Disallow: /*p$",
+        "Allow: /index.html"};
+    static const char *const paths[] = {
+        "/",       "/a",     "/x.php", "/xa.php",     "/x.jpg", "/x.png",
+        "/xx.png", "/g",     "/p",     "/q",          "/?q=",   "/?q=a",
+        "/?s",     "/b?q=1", "/\xC3",  "/x\xC3\xA9",  "/a/b",   "/a/c",
+        "/x.phq",  "/x.ph",  "/z",     "/index.html", "/A.PHP", "/x.php?"};
+    char body[2048], path[64];
+    for (int p = 0; p < 2; p++) {
+        size_t len = (size_t)snprintf(body, sizeof body, "User-agent: *\n");
+        for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
+            len += (size_t)snprintf(body + len, sizeof body - len, "%s\n",
+                                    rules[i]);
+        robots_options options;
+        robots_options_init(&options);
+        options.profile = (robots_profile)p;
+        robots_txt *doc = NULL;
+        EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+        if (doc == NULL)
+            continue;
+        size_t markers = 0;
+        for (size_t i = 0; i < doc->entry_count; i++)
+            markers += (doc->entries[i] & RB_ENTRY_RUN) != 0;
+        EXPECT(markers >= 4); /* the key "/" is written in runs */
+        robots_str agent = {"bot", 3};
+        for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+            int n = snprintf(path, sizeof path, "%s", paths[i]);
+            same_verdict(doc, &agent, 1, path, (size_t)n);
+        }
+        robots_free(doc);
+    }
+}
+
 /* Hundreds of different wildcard rules against long paths that nearly
  * match them everywhere: past RB_WILD_BUDGET a check matches the rules
  * still in play in one pass (rb_match_many, which allocates), and without
@@ -229,6 +273,7 @@ int main(void) {
     merge_budget();
     many_wildcard_rules();
     wildcard_filters();
+    runs_of_entries();
     static const char *const names[] = {"a", "B", "a-b", "*", "c", "", "a/1"};
     const size_t name_count = sizeof names / sizeof names[0];
     char body[8192], path[256];

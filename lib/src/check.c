@@ -305,12 +305,9 @@ static int match_star(query *q, const char *pat, size_t plen, size_t from) {
     }
 }
 
-/* Can any rule of the run behind this marker match the path? */
+/* Can any rule of the run behind this marker (ALL or HAS) match? */
 static int run_passes(query *q, uint32_t marker) {
     switch (RB_RUN_KIND(marker)) {
-    case RB_RUN_LAST:
-        return q->len != 0 &&
-               (unsigned char)q->path[q->len - 1] == RB_RUN_BYTE(marker);
     case RB_RUN_HAS:
         /* A node has few such runs: one search each is cheaper than the
          * byte set of the whole path, unless something made it already. */
@@ -332,11 +329,25 @@ static void try_node(const robots_txt *doc, const rb_node *node, query *q,
     size_t klen = RB_NODE_KEY_LEN(node), len = q->len;
     uint32_t count;
     const uint32_t *e = rb_node_entries(doc, node, &count);
-    uint32_t run_end = count;
+    uint32_t run_end = count, ends_end = count;
     for (uint32_t i = 0; i < count; i++) {
         if (e[i] & RB_ENTRY_RUN) {
-            run_end = i + 1 + RB_RUN_COUNT(e[i]);
-            if (!run_passes(q, e[i]))
+            uint32_t marker = e[i];
+            if (RB_RUN_KIND(marker) == RB_RUN_ENDS) {
+                ends_end = i + 1 + RB_RUN_COUNT(marker);
+                continue;
+            }
+            run_end = i + 1 + RB_RUN_COUNT(marker);
+            if (RB_RUN_KIND(marker) == RB_RUN_LAST) {
+                /* In order of B: past the path's last byte, none can. */
+                unsigned char end = (unsigned char)q->path[len - 1];
+                if (RB_RUN_BYTE(marker) > end)
+                    i = ends_end - 1;
+                else if (RB_RUN_BYTE(marker) < end)
+                    i = run_end - 1;
+                continue;
+            }
+            if (!run_passes(q, marker))
                 i = run_end - 1;
             continue;
         }
@@ -406,7 +417,9 @@ static inline int probe(const robots_txt *doc, const rb_set *set, uint32_t hash,
         if (((v ^ hash) & ~mask) == 0 && RB_NODE_KEY_LEN(node) == klen) {
             uint32_t count;
             const uint32_t *e = rb_node_entries(doc, node, &count);
-            uint32_t first = e[0] & RB_ENTRY_RUN ? e[1] : e[0];
+            while (*e & RB_ENTRY_RUN) /* markers: a run is never empty */
+                e++;
+            uint32_t first = *e;
             const rb_rule *r = &doc->rules[first & ~RB_ENTRY_INDEX_DIR];
             if (memcmp(doc->text + r->normalized_off, q->path, klen) == 0) {
                 try_node(doc, node, q, best);

@@ -440,18 +440,22 @@ static uint32_t run_bucket(const builder *b, uint32_t entry) {
 }
 
 /* Writes a node's entries (by priority) as runs behind their markers, the
- * order of priority kept within each run. dst has room for count +
- * runs; runs is the number of buckets used, counted by the caller. */
+ * order of priority kept within each run, and the LAST runs behind one
+ * ENDS marker. dst has room for count + count_runs(). */
 static void write_runs(const builder *b, const entry_key *entries,
                        uint32_t count, uint32_t *dst) {
     uint32_t size[RUN_BUCKETS], at[RUN_BUCKETS];
     memset(size, 0, sizeof size);
     for (uint32_t i = 0; i < count; i++)
         size[run_bucket(b, entries[i].entry)]++;
-    uint32_t w = 0;
+    uint32_t w = 0, ends = UINT32_MAX;
     for (uint32_t k = 0; k < RUN_BUCKETS; k++) {
+        if (k == 257 && ends != UINT32_MAX)
+            dst[ends] = RB_RUN_MARKER(RB_RUN_ENDS, 0, w - ends - 1);
         if (size[k] == 0)
             continue;
+        if (k >= 1 && k < 257 && ends == UINT32_MAX)
+            ends = w++;
         uint32_t kind = k == 0    ? RB_RUN_ALL
                         : k < 257 ? RB_RUN_LAST
                                   : RB_RUN_HAS;
@@ -464,19 +468,22 @@ static void write_runs(const builder *b, const entry_key *entries,
         dst[at[run_bucket(b, entries[i].entry)]++] = entries[i].entry;
 }
 
+/* The markers a node of these entries gets: one a run, and ENDS when
+ * there are LAST runs; 0 for a node of few entries, written plain. */
 static uint32_t count_runs(const builder *b, const entry_key *entries,
                            uint32_t count) {
-    if (count < RB_RUN_MIN || count > RB_RUN_MAX_COUNT)
+    if (count < RB_RUN_MIN || count > RB_RUN_MAX_COUNT - RUN_BUCKETS - 1)
         return 0;
     unsigned char used[RUN_BUCKETS];
     memset(used, 0, sizeof used);
-    uint32_t runs = 0;
+    uint32_t runs = 0, last = 0;
     for (uint32_t i = 0; i < count; i++) {
         uint32_t k = run_bucket(b, entries[i].entry);
         runs += !used[k];
+        last |= k >= 1 && k < 257;
         used[k] = 1;
     }
-    return runs;
+    return runs + last;
 }
 
 static int emit_nodes(builder *b, rb_set *set) {

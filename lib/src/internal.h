@@ -208,6 +208,9 @@ typedef struct rb_node {
  *   ALL:  no test (rules without a filter, "<dir>/$" companions);
  *   LAST: the path's last byte is B (rules ending in "...B$");
  *   HAS:  B occurs in the path (B starts the rule's first segment).
+ * The LAST runs, ordered by B, come together behind one more marker,
+ * ENDS, whose length covers them all: a check reads them only up to the
+ * path's last byte and skips the rest.
  * Rule indexes stay below 2^30 (a rule takes more than a byte of an input
  * of at most ROBOTS_MAX_INPUT_BYTES), so bit 30 tells a marker from an
  * entry. */
@@ -215,6 +218,7 @@ typedef struct rb_node {
 #define RB_RUN_ALL 0u
 #define RB_RUN_LAST 1u
 #define RB_RUN_HAS 2u
+#define RB_RUN_ENDS 3u
 #define RB_RUN_MIN 8u
 #define RB_RUN_MAX_COUNT 0xFFFFFu
 #define RB_RUN_MARKER(kind, byte, count)                                       \
