@@ -71,6 +71,17 @@ static void same_verdict(const robots_txt *doc, const robots_str *agents,
         slow.allowed, robots_reason_name(slow.reason), slow.group, slow.rule);
 }
 
+/* The document of body in profile p (rfc9309 0, google 1), or NULL after
+ * a failed expectation. */
+static robots_txt *parse_as(const char *body, size_t len, int p) {
+    robots_options options;
+    robots_options_init(&options);
+    options.profile = (robots_profile)p;
+    robots_txt *doc = NULL;
+    EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+    return doc;
+}
+
 /* Many agents named both in one big group and in a small group each: merged
  * sets would copy the big group once per agent (quadratic), so past the
  * budget the index falls back to per-group sets. Verdicts must not change
@@ -137,11 +148,7 @@ static void wildcard_filters(void) {
                                 i % 2 ? "Disallow" : "Allow", exts[i],
                                 i % 3 ? "Disallow" : "Allow", exts[i]);
     for (int p = 0; p < 2; p++) {
-        robots_options options;
-        robots_options_init(&options);
-        options.profile = (robots_profile)p;
-        robots_txt *doc = NULL;
-        EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+        robots_txt *doc = parse_as(body, len, p);
         if (doc == NULL)
             continue;
         robots_str agent = {"bot", 3};
@@ -183,11 +190,7 @@ static void runs_of_entries(void) {
         for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
             len += (size_t)snprintf(body + len, sizeof body - len, "%s\n",
                                     rules[i]);
-        robots_options options;
-        robots_options_init(&options);
-        options.profile = (robots_profile)p;
-        robots_txt *doc = NULL;
-        EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+        robots_txt *doc = parse_as(body, len, p);
         if (doc == NULL)
             continue;
         size_t markers = 0;
