@@ -287,8 +287,11 @@ typedef struct robots_str {
  * Cost: rfc9309 and google read a compiled index: for each set of rules
  * the caller's agents select (one per agent, or one per group when an
  * agent is named in very many groups), one hash look-up per prefix length
- * some rule's literal prefix has, and a wildcard match only for rules whose
- * literal prefix is a prefix of the path and that could still win. A
+ * some rule's literal prefix has (in large sets, only where a Bloom filter
+ * of those prefixes lets it through), and a wildcard match only for rules
+ * whose literal prefix is a prefix of the path, that pass a test of the
+ * path (the last byte a "...$" rule needs, a byte another needs; rules of
+ * one key sharing a test are skipped together) and that could still win. A
  * wildcard match finds each `*`-separated segment's leftmost occurrence by
  * a linear-time search (two-way): at most 3 * path_len + 12 * pattern_len
  * byte comparisons a rule. Once those bounds add up to 2^18 in one check,
@@ -308,7 +311,7 @@ typedef struct robots_str {
  * sum over its rules of (pattern_len + 1) comparisons. Every profile: plus
  * path_len hash steps per set, no recursion, and about 49 KiB of stack
  * (the normalised path). Choosing
- * the group costs a binary search per agent name in rfc9309 and google;
+ * the group costs a hash look-up per agent name in rfc9309 and google;
  * in legacy, where a record's agent is a substring of the caller's name,
  * a linear-time search per user-agent line and name: up to
  * (user-agent lines) * (sum of name lengths + 64 * value length) byte steps,
