@@ -206,6 +206,39 @@ static void runs_of_entries(void) {
     }
 }
 
+/* A set large enough for a Bloom filter (see RB_BLOOM_MIN_SLOTS), whose
+ * walk stops where no key goes on: keys over a small alphabet share long
+ * prefixes, so paths leave them at every depth, and wildcard keys mix in. */
+static void large_set_filter(void) {
+    static char body[64 * 1024];
+    char path[64];
+    for (int p = 0; p < 2; p++) {
+        size_t len = (size_t)sprintf(body, "User-agent: *\n");
+        for (int r = 0; r < 900; r++) {
+            size_t n = 1 + pick(14);
+            for (size_t i = 0; i < n; i++)
+                path[i] = "ab/?*"[pick(r % 7 ? 4 : 5)];
+            len += (size_t)sprintf(body + len, "%s: /%.*s%s\n",
+                                   pick(3) ? "Disallow" : "Allow", (int)n, path,
+                                   pick(6) ? "" : "$");
+        }
+        robots_txt *doc = parse_as(body, len, p);
+        if (doc == NULL)
+            continue;
+        EXPECT(doc->wildcard_set != UINT32_MAX &&
+               doc->sets[doc->wildcard_set].filter_log2 != 0);
+        robots_str agent = {"bot", 3};
+        for (int t = 0; t < 4000; t++) {
+            size_t n = 1 + pick(20);
+            path[0] = '/';
+            for (size_t i = 1; i < n; i++)
+                path[i] = "ab/?c"[pick(5)];
+            same_verdict(doc, &agent, 1, path, n);
+        }
+        robots_free(doc);
+    }
+}
+
 /* Hundreds of different wildcard rules against long paths that nearly
  * match them everywhere: past RB_WILD_BUDGET a check matches the rules
  * still in play in one pass (rb_match_many, which allocates), and without
@@ -277,6 +310,7 @@ int main(void) {
     many_wildcard_rules();
     wildcard_filters();
     runs_of_entries();
+    large_set_filter();
     static const char *const names[] = {"a", "B", "a-b", "*", "c", "", "a/1"};
     const size_t name_count = sizeof names / sizeof names[0];
     char body[8192], path[256];
