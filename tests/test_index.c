@@ -206,9 +206,9 @@ static void runs_of_entries(void) {
     }
 }
 
-/* A set large enough for a Bloom filter (see RB_BLOOM_MIN_SLOTS), whose
- * walk stops where no key goes on: keys over a small alphabet share long
- * prefixes, so paths leave them at every depth, and wildcard keys mix in. */
+/* A set large enough for a Bloom filter of its keys (RB_BLOOM_MIN_SLOTS):
+ * keys over a small alphabet share long prefixes, so a path passes and
+ * fails the filter at every depth, and wildcard keys mix in. */
 static void large_set_filter(void) {
     static char body[64 * 1024];
     char path[64];
@@ -226,7 +226,7 @@ static void large_set_filter(void) {
         if (doc == NULL)
             continue;
         EXPECT(doc->wildcard_set != UINT32_MAX &&
-               doc->sets[doc->wildcard_set].filter_log2 != 0);
+               rb_bloom_words(doc->sets[doc->wildcard_set].slot_mask) != 0);
         robots_str agent = {"bot", 3};
         for (int t = 0; t < 4000; t++) {
             size_t n = 1 + pick(20);

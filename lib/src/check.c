@@ -441,7 +441,9 @@ static void walk_set(const robots_txt *doc, const rb_set *set, query *q,
     if ((lengths & 1) && probe(doc, set, hash, 0, q, best) && q->over_budget)
         return;
     size_t last = q->len < set->max_key_len ? q->len : set->max_key_len;
-    if (set->filter_log2 == 0) {
+    uint32_t slot_mask = set->slot_mask;
+    size_t words = rb_bloom_words(slot_mask);
+    if (words == 0) {
         for (size_t k = 1; k <= last; k++) {
             hash = rb_hash_step(hash, path[k - 1]);
             if ((k >= 64 || ((lengths >> k) & 1)) &&
@@ -450,13 +452,13 @@ static void walk_set(const robots_txt *doc, const rb_set *set, query *q,
         }
         return;
     }
-    const uint32_t *filter = doc->slots + set->first_slot - rb_bloom_words(set);
-    unsigned log2 = set->filter_log2;
+    /* The filter knows every key's length too: no need to test lengths. */
+    const uint32_t *bloom = doc->slots + set->first_slot - words;
+    unsigned shift = rb_bloom_shift(slot_mask);
     for (size_t k = 1; k <= last; k++) {
         hash = rb_hash_step(hash, path[k - 1]);
-        if (!rb_bloom_test(filter, rb_bloom_prefix_bit(hash, log2)))
-            return; /* no key goes on from this prefix */
-        if (rb_bloom_test(filter, rb_bloom_key_bit(hash, log2)) &&
+        uint32_t bit = rb_bloom_bit(hash, shift);
+        if (((bloom[bit / 32] >> (bit % 32)) & 1) &&
             probe(doc, set, hash, k, q, best) && q->over_budget)
             return;
     }

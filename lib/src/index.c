@@ -602,41 +602,6 @@ static uint32_t build_set(builder *b, const uint32_t *groups, size_t n) {
     return id;
 }
 
-/* The normalised pattern a node's key is a prefix of: its first rule's. */
-static const char *node_key_text(const builder *b, const rb_node *node) {
-    uint32_t first = node->ref;
-    if ((node->key_count >> 16) != 1) {
-        const uint32_t *e = (const uint32_t *)b->out->entries.data + node->ref;
-        if ((node->key_count >> 16) == RB_NODE_MANY)
-            e++;
-        while (*e & RB_ENTRY_RUN) /* markers: a run is never empty */
-            e++;
-        first = *e;
-    }
-    return b->text + b->rules[first & ~RB_ENTRY_INDEX_DIR].normalized_off;
-}
-
-/* A large set's filter (see RB_BLOOM_MIN_SLOTS): the PREFIX bit of every
- * prefix of every key, the KEY bit of every key. */
-static void fill_filter(const builder *b, const rb_set *set, uint32_t *filter,
-                        size_t first, size_t end) {
-    const rb_node *nodes = (const rb_node *)b->out->nodes.data;
-    unsigned log2 = set->filter_log2;
-    for (size_t node = first; node < end; node++) {
-        const unsigned char *key =
-            (const unsigned char *)node_key_text(b, &nodes[node]);
-        size_t len = RB_NODE_KEY_LEN(&nodes[node]);
-        uint32_t h = RB_FNV_OFFSET, bit;
-        for (size_t i = 0; i < len; i++) {
-            h = rb_hash_step(h, key[i]);
-            bit = rb_bloom_prefix_bit(h, log2);
-            filter[bit / 32] |= (uint32_t)1 << (bit % 32);
-        }
-        bit = rb_bloom_key_bit(h, log2);
-        filter[bit / 32] |= (uint32_t)1 << (bit % 32);
-    }
-}
-
 /* The hash tables of every set, sized from its nodes (not its entries,
  * as they were: a third of the document), at most 2/3 full, and filled
  * now that the number of nodes, and so the width of a slot's tag (see
@@ -650,21 +615,10 @@ static int place_slots(builder *b) {
     out->slot_node_mask = mask;
     const uint32_t *first = (const uint32_t *)b->set_nodes.data;
     rb_set *sets = (rb_set *)out->sets.data;
-    const rb_node *nodes = (const rb_node *)out->nodes.data;
     for (size_t s = 0; s < out->sets.count; s++) {
         size_t end = s + 1 < out->sets.count ? first[s + 1] : node_count;
         size_t size = table_size(end - first[s]);
-        sets[s].filter_log2 = 0;
-        if (size >= RB_BLOOM_MIN_SLOTS) {
-            size_t key_bytes = 0;
-            for (size_t node = first[s]; node < end; node++)
-                key_bytes += RB_NODE_KEY_LEN(&nodes[node]);
-            unsigned log2 = 10; /* the filter's size in bits: 2^log2 */
-            while (((size_t)1 << log2) < key_bytes && log2 < 31)
-                log2++;
-            sets[s].filter_log2 = (uint8_t)log2;
-            total += (size_t)1 << (log2 - 5);
-        }
+        total += rb_bloom_words((uint32_t)(size - 1));
         sets[s].first_slot = (uint32_t)total;
         sets[s].slot_mask = (uint32_t)(size - 1);
         total += size;
@@ -678,15 +632,18 @@ static int place_slots(builder *b) {
     for (size_t s = 0; s < out->sets.count; s++) {
         size_t end = s + 1 < out->sets.count ? first[s + 1] : node_count;
         uint32_t *table = slots + sets[s].first_slot, m = sets[s].slot_mask;
+        uint32_t *bloom = table - rb_bloom_words(m);
+        unsigned shift = rb_bloom_shift(m);
         for (size_t node = first[s]; node < end; node++) {
             uint32_t i = hash[node] & m;
             while (table[i] != 0)
                 i = (i + 1) & m;
             table[i] = (hash[node] & ~mask) | (uint32_t)(node + 1);
+            if (bloom != table) {
+                uint32_t bit = rb_bloom_bit(hash[node], shift);
+                bloom[bit / 32] |= (uint32_t)1 << (bit % 32);
+            }
         }
-        if (sets[s].filter_log2 != 0)
-            fill_filter(b, &sets[s], table - rb_bloom_words(&sets[s]), first[s],
-                        end);
     }
     return 1;
 }

@@ -144,39 +144,38 @@ typedef struct rb_token {
  * slot_node_mask, and the high bits of the node's key hash above them: a
  * tag that rules out most other keys without reading their node. */
 typedef struct rb_set {
-    uint64_t len_mask; /* bit L: some key is L bytes long (L < 64) */
-    /* No longer prefix of a path needs a look-up (a key is a normalised
-     * pattern's prefix: at most 3 * ROBOTS_MAX_LINE_BYTES, under 65,536). */
-    uint16_t max_key_len;
-    uint8_t filter_log2; /* 0: no filter; else it has 2^filter_log2 bits */
-    uint8_t unused;
+    uint64_t len_mask;    /* bit L: some key is L bytes long (L < 64) */
+    uint32_t max_key_len; /* no longer prefix of a path needs a look-up */
     uint32_t first_slot;  /* its hash table: slots[first_slot..+slot_mask] */
     uint32_t slot_mask;   /* table size - 1 (a power of two) */
     uint32_t first_group; /* the first group it merges, for the evidence */
 } rb_set;
 
 /* A set of RB_BLOOM_MIN_SLOTS slots or more has, in the 32-bit words just
- * before its table, a Bloom filter of 2^filter_log2 bits, at least as
- * many as the bytes of its keys (keys share prefixes: about two bits a
- * distinct prefix in the workload). Each key sets a KEY bit of its hash,
- * and each of its prefixes (the key included) a PREFIX bit. A check walks
- * the path's prefixes: where the PREFIX bit is clear no key extends the
- * prefix, and the walk ends (a realistic path leaves every key within 8
- * of its 27 bytes); where the KEY bit is clear it does not probe the
- * table (a miss there visits two or three slots). Smaller sets (most of
- * them: one group's) keep to their length mask. */
+ * before its table, a Bloom filter of its keys' hashes: four bits for
+ * every slot (at least six per key, as a table is at most 2/3 full). A
+ * check tests one bit for each prefix of the path before it probes the
+ * table, and most prefixes are no key: a probe that misses visits two or
+ * three slots of a linear-probing table, the bit test one word. Smaller
+ * sets (most of them: one group's) keep to their length mask, so the
+ * filters cost about 3% of a realistic document. */
 #define RB_BLOOM_MIN_SLOTS 512u
-static inline uint32_t rb_bloom_prefix_bit(uint32_t hash, unsigned log2) {
-    return (hash * 0x9E3779B1u) >> (32 - log2);
+static inline size_t rb_bloom_words(uint32_t slot_mask) {
+    return slot_mask + 1 >= RB_BLOOM_MIN_SLOTS ? (slot_mask + 1) / 8 : 0;
 }
-static inline uint32_t rb_bloom_key_bit(uint32_t hash, unsigned log2) {
-    return (hash * 0x85EBCA77u) >> (32 - log2);
+/* The bit of a key hash in a filter of (slot_mask + 1) * 4 bits, a power
+ * of two, 2^(32 - shift): the top bits of a multiplicative mix, as the
+ * table's own index takes the low bits of the hash. */
+static inline unsigned rb_bloom_shift(uint32_t slot_mask) {
+    unsigned bits = 2; /* log2 of 4 */
+    while (slot_mask != 0) {
+        bits++;
+        slot_mask >>= 1;
+    }
+    return 32 - bits;
 }
-static inline int rb_bloom_test(const uint32_t *filter, uint32_t bit) {
-    return (int)((filter[bit / 32] >> (bit % 32)) & 1u);
-}
-static inline size_t rb_bloom_words(const rb_set *set) {
-    return set->filter_log2 ? (size_t)1 << (set->filter_log2 - 5) : 0;
+static inline uint32_t rb_bloom_bit(uint32_t hash, unsigned shift) {
+    return (hash * 0x9E3779B1u) >> shift;
 }
 
 /* A node's key is a prefix of the normalised pattern of each of its
