@@ -226,7 +226,7 @@ static void large_set_filter(void) {
         if (doc == NULL)
             continue;
         EXPECT(doc->wildcard_set != UINT32_MAX &&
-               rb_bloom_words(doc->sets[doc->wildcard_set].slot_mask) != 0);
+               rb_bloom_words(doc->sets[doc->wildcard_set].slot_count) != 0);
         robots_str agent = {"bot", 3};
         for (int t = 0; t < 4000; t++) {
             size_t n = 1 + pick(20);

@@ -49,11 +49,11 @@ robots_status robots_group_agent(const robots_txt *doc, size_t group,
         return ROBOTS_ERR_OUT_OF_RANGE;
     const rb_agent *a = &doc->agents[doc->groups[group].first_agent + agent];
     out->line = a->line;
-    out->value = rb_str(doc, a->value);
-    out->value_len = a->value.len;
-    out->token = rb_str(doc, a->token);
-    out->token_len = a->token.len;
-    out->is_wildcard = a->wildcard != 0;
+    out->value = doc->text + a->value_off;
+    out->value_len = rb_agent_value_len(a);
+    out->token = out->value;
+    out->token_len = a->token_len;
+    out->is_wildcard = rb_agent_wildcard(a);
     return ROBOTS_OK;
 }
 
@@ -67,8 +67,8 @@ robots_status robots_group_rule(const robots_txt *doc, size_t group,
     out->line = RB_RULE_LINE(r);
     out->kind = RB_RULE_KIND(r);
     out->pattern = doc->text + r->pattern_off;
-    out->pattern_len = r->pattern_len;
-    out->normalized = doc->text + r->normalized_off;
+    out->pattern_len = rb_rule_pattern_len(r);
+    out->normalized = doc->text + rb_rule_normalized_off(r);
     out->normalized_len = r->normalized_len;
     return ROBOTS_OK;
 }

@@ -83,10 +83,10 @@ int rb_contains_nocase(const char *hay, size_t hlen, const char *needle,
 int rb_agent_names_caller(robots_profile profile, const robots_txt *doc,
                           const rb_agent *agent, const robots_str *callers,
                           size_t n) {
-    if (agent->wildcard)
+    if (rb_agent_wildcard(agent))
         return 0;
-    const char *token = rb_str(doc, agent->token);
-    size_t token_len = agent->token.len;
+    const char *token = doc->text + agent->value_off;
+    size_t token_len = agent->token_len;
     for (size_t i = 0; i < n; i++) {
         const char *name = callers[i].ptr;
         size_t name_len = callers[i].len;

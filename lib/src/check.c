@@ -37,7 +37,7 @@ static int group_names_caller(const robots_txt *doc, const rb_group *g,
 
 static int group_is_wildcard(const robots_txt *doc, const rb_group *g) {
     for (uint32_t i = 0; i < g->agent_count; i++)
-        if (doc->agents[g->first_agent + i].wildcard)
+        if (rb_agent_wildcard(&doc->agents[g->first_agent + i]))
             return 1;
     return 0;
 }
@@ -95,7 +95,7 @@ static void set_rule(const robots_txt *doc, robots_verdict *out, size_t rule) {
     out->rule_kind = RB_RULE_KIND(r);
     out->rule_line = RB_RULE_LINE(r);
     out->rule_pattern = doc->text + r->pattern_off;
-    out->rule_pattern_len = r->pattern_len;
+    out->rule_pattern_len = rb_rule_pattern_len(r);
     out->allowed = RB_RULE_KIND(r) == ROBOTS_RULE_ALLOW;
 }
 
@@ -168,7 +168,7 @@ static void scan_match(const robots_txt *doc, const robots_str *agents,
         for (uint32_t ri = 0; ri < g->rule_count; ri++) {
             size_t index = g->first_rule + ri;
             const rb_rule *r = &doc->rules[index];
-            const char *pattern = doc->text + r->normalized_off;
+            const char *pattern = doc->text + rb_rule_normalized_off(r);
             size_t plen = r->normalized_len;
             size_t priority = plen;
             int matched = rb_match_wildcard(pattern, plen, path, len);
@@ -361,16 +361,16 @@ static void try_node(const robots_txt *doc, const rb_node *node, query *q,
                 consider(best, klen + 1, ROBOTS_RULE_ALLOW, rule);
             continue;
         }
-        uint32_t f = doc->filters[rule];
+        const rb_rule *r = &doc->rules[rule];
+        uint32_t f = r->filter;
         if (f != 0 && !filter_passes(q, f, len - klen))
             continue;
-        const rb_rule *r = &doc->rules[rule];
         size_t plen = r->normalized_len;
         if (best->found && plen < best->priority) {
             i = run_end - 1;
             continue;
         }
-        const char *pattern = doc->text + r->normalized_off;
+        const char *pattern = doc->text + rb_rule_normalized_off(r);
         int matched;
         if (plen == klen) {
             matched = 1; /* no wildcard: the key is the whole pattern */
@@ -408,7 +408,8 @@ static void try_node(const robots_txt *doc, const rb_node *node, query *q,
  * set has one. Returns whether it had. */
 static inline int probe(const robots_txt *doc, const rb_set *set, uint32_t hash,
                         size_t klen, query *q, best_rule *best) {
-    uint32_t i = hash & set->slot_mask, mask = doc->slot_node_mask;
+    uint32_t size = set->slot_count, mask = doc->slot_node_mask;
+    uint32_t i = rb_slot_start(hash, size);
     for (;;) {
         uint32_t v = doc->slots[set->first_slot + i];
         if (v == 0)
@@ -421,12 +422,13 @@ static inline int probe(const robots_txt *doc, const rb_set *set, uint32_t hash,
                 e++;
             uint32_t first = *e;
             const rb_rule *r = &doc->rules[first & ~RB_ENTRY_INDEX_DIR];
-            if (memcmp(doc->text + r->normalized_off, q->path, klen) == 0) {
+            if (memcmp(doc->text + rb_rule_normalized_off(r), q->path, klen) ==
+                0) {
                 try_node(doc, node, q, best);
                 return 1;
             }
         }
-        i = (i + 1) & set->slot_mask;
+        i = i + 1 == size ? 0 : i + 1;
     }
 }
 
@@ -441,8 +443,7 @@ static void walk_set(const robots_txt *doc, const rb_set *set, query *q,
     if ((lengths & 1) && probe(doc, set, hash, 0, q, best) && q->over_budget)
         return;
     size_t last = q->len < set->max_key_len ? q->len : set->max_key_len;
-    uint32_t slot_mask = set->slot_mask;
-    size_t words = rb_bloom_words(slot_mask);
+    size_t words = rb_bloom_words(set->slot_count);
     if (words == 0) {
         for (size_t k = 1; k <= last; k++) {
             hash = rb_hash_step(hash, path[k - 1]);
@@ -454,10 +455,9 @@ static void walk_set(const robots_txt *doc, const rb_set *set, query *q,
     }
     /* The filter knows every key's length too: no need to test lengths. */
     const uint32_t *bloom = doc->slots + set->first_slot - words;
-    unsigned shift = rb_bloom_shift(slot_mask);
     for (size_t k = 1; k <= last; k++) {
         hash = rb_hash_step(hash, path[k - 1]);
-        uint32_t bit = rb_bloom_bit(hash, shift);
+        uint32_t bit = rb_bloom_bit(hash, words);
         if (((bloom[bit / 32] >> (bit % 32)) & 1) &&
             probe(doc, set, hash, k, q, best) && q->over_budget)
             return;
@@ -508,7 +508,7 @@ static int match_set_many(const robots_txt *doc, const rb_set *set, query *q,
         for (size_t i = 0; i < n; i++) {
             const rb_rule *r = &doc->rules[q->wild[i].rule];
             q->wild[i].matched =
-                rb_match_wildcard(doc->text + r->normalized_off,
+                rb_match_wildcard(doc->text + rb_rule_normalized_off(r),
                                   r->normalized_len, q->path, q->len);
         }
     } else {
@@ -583,8 +583,8 @@ static void first_match(const robots_txt *doc, const char *path, size_t len,
          * Allow matches everything. */
         if (r->normalized_len == 0 && RB_RULE_KIND(r) == ROBOTS_RULE_DISALLOW)
             continue;
-        if (rb_match_prefix(doc->text + r->normalized_off, r->normalized_len,
-                            path, len)) {
+        if (rb_match_prefix(doc->text + rb_rule_normalized_off(r),
+                            r->normalized_len, path, len)) {
             set_rule(doc, out, g->first_rule + ri);
             out->reason = ROBOTS_REASON_FIRST_MATCH;
             return;

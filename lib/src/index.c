@@ -101,7 +101,6 @@ void rb_index_init(rb_index_build *build) {
     rb_vec_init(&build->slots, sizeof(uint32_t));
     rb_vec_init(&build->nodes, sizeof(rb_node));
     rb_vec_init(&build->entries, sizeof(uint32_t));
-    rb_vec_init(&build->filters, sizeof(uint32_t));
     build->wildcard_set = NO_SET;
     build->slot_node_mask = 0;
 }
@@ -113,7 +112,6 @@ void rb_index_release(rb_mem *mem, rb_index_build *build) {
     rb_vec_release(mem, &build->slots);
     rb_vec_release(mem, &build->nodes);
     rb_vec_release(mem, &build->entries);
-    rb_vec_release(mem, &build->filters);
 }
 
 /* h stepped over n bytes, four a round: the loop's own test and increment
@@ -377,7 +375,8 @@ static void sort_entries(entry_key *keys, entry_key *tmp, size_t n) {
 static int same_rule_text(const builder *b, uint32_t x, uint32_t y) {
     const rb_rule *rx = &b->rules[x], *ry = &b->rules[y];
     return rx->normalized_len == ry->normalized_len &&
-           memcmp(b->text + rx->normalized_off, b->text + ry->normalized_off,
+           memcmp(b->text + rb_rule_normalized_off(rx),
+                  b->text + rb_rule_normalized_off(ry),
                   rx->normalized_len) == 0;
 }
 
@@ -420,7 +419,7 @@ static void put_key(const builder *b, local_node *node, entry_key *keys,
 static uint32_t run_bucket(const builder *b, uint32_t entry) {
     if (entry & RB_ENTRY_INDEX_DIR)
         return 0;
-    uint32_t f = ((const uint32_t *)b->out->filters.data)[entry];
+    uint32_t f = b->rules[entry].filter;
     switch (RB_FILTER_MODE(f)) {
     case RB_FILTER_SUFFIX:
     case RB_FILTER_LAST:
@@ -428,7 +427,7 @@ static uint32_t run_bucket(const builder *b, uint32_t entry) {
     case RB_FILTER_BYTES: {
         /* The first byte of the first segment after the key's `*`. */
         const rb_rule *r = &b->rules[entry];
-        const char *p = b->text + r->normalized_off;
+        const char *p = b->text + rb_rule_normalized_off(r);
         size_t i = b->keys[entry].key_len;
         while (i < r->normalized_len && p[i] == '*')
             i++;
@@ -603,7 +602,7 @@ static uint32_t build_set(builder *b, const uint32_t *groups, size_t n) {
 }
 
 /* The hash tables of every set, sized from its nodes (not its entries,
- * as they were: a third of the document), at most 2/3 full, and filled
+ * as they were: a third of the document), 2/3 full, and filled
  * now that the number of nodes, and so the width of a slot's tag (see
  * rb_set), is known. */
 static int place_slots(builder *b) {
@@ -617,10 +616,10 @@ static int place_slots(builder *b) {
     rb_set *sets = (rb_set *)out->sets.data;
     for (size_t s = 0; s < out->sets.count; s++) {
         size_t end = s + 1 < out->sets.count ? first[s + 1] : node_count;
-        size_t size = table_size(end - first[s]);
-        total += rb_bloom_words((uint32_t)(size - 1));
+        size_t nodes = end - first[s], size = nodes + nodes / 2 + 1;
+        total += rb_bloom_words((uint32_t)size);
         sets[s].first_slot = (uint32_t)total;
-        sets[s].slot_mask = (uint32_t)(size - 1);
+        sets[s].slot_count = (uint32_t)size;
         total += size;
     }
     uint32_t *slots = rb_vec_reserve(b->mem, &out->slots, total);
@@ -631,16 +630,17 @@ static int place_slots(builder *b) {
     const uint32_t *hash = (const uint32_t *)b->node_hash.data;
     for (size_t s = 0; s < out->sets.count; s++) {
         size_t end = s + 1 < out->sets.count ? first[s + 1] : node_count;
-        uint32_t *table = slots + sets[s].first_slot, m = sets[s].slot_mask;
-        uint32_t *bloom = table - rb_bloom_words(m);
-        unsigned shift = rb_bloom_shift(m);
+        uint32_t *table = slots + sets[s].first_slot;
+        uint32_t size = sets[s].slot_count;
+        size_t words = rb_bloom_words(size);
+        uint32_t *bloom = table - words;
         for (size_t node = first[s]; node < end; node++) {
-            uint32_t i = hash[node] & m;
+            uint32_t i = rb_slot_start(hash[node], size);
             while (table[i] != 0)
-                i = (i + 1) & m;
+                i = i + 1 == size ? 0 : i + 1;
             table[i] = (hash[node] & ~mask) | (uint32_t)(node + 1);
-            if (bloom != table) {
-                uint32_t bit = rb_bloom_bit(hash[node], shift);
+            if (words != 0) {
+                uint32_t bit = rb_bloom_bit(hash[node], words);
                 bloom[bit / 32] |= (uint32_t)1 << (bit % 32);
             }
         }
@@ -673,7 +673,7 @@ static int place_token_slots(builder *b) {
     const rb_token *tokens = (const rb_token *)out->tokens.data;
     for (size_t t = 0; t < count; t++) {
         const rb_agent *a = &b->agents[tokens[t].agent];
-        uint32_t h = token_hash(b->text + a->token.off, a->token.len);
+        uint32_t h = token_hash(b->text + a->value_off, a->token_len);
         uint32_t i = h & out->token_slot_mask;
         while (table[i] != 0)
             i = (i + 1) & out->token_slot_mask;
@@ -837,7 +837,7 @@ static int assign_ids(builder *b, size_t rule_count) {
     if (ok) {
         for (size_t i = 0; i < rule_count; i++) {
             rule_key *k = &b->keys[i];
-            uint32_t off = b->rules[i].normalized_off;
+            uint32_t off = rb_rule_normalized_off(&b->rules[i]);
             k->key_id = intern(&keys, b->text, off, k->key_len, k->key_hash);
             if (k->dir_len != 0)
                 k->dir_id =
@@ -852,8 +852,8 @@ static int assign_ids(builder *b, size_t rule_count) {
 int rb_index_build_all(rb_mem *mem, rb_index_build *build,
                        robots_profile profile, const rb_group *groups,
                        size_t group_count, const rb_agent *agents,
-                       size_t agent_count, const rb_rule *rules,
-                       size_t rule_count, const char *text) {
+                       size_t agent_count, rb_rule *rules, size_t rule_count,
+                       const char *text) {
     if (profile == ROBOTS_PROFILE_LEGACY)
         return 1; /* records are not merged: a check scans them in order */
     builder b;
@@ -880,15 +880,11 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
     b.keys = rb_alloc(mem, rules1 * sizeof(rule_key));
     if (b.keys == NULL)
         goto done;
-    uint32_t *filters = rb_vec_reserve(mem, &build->filters, rule_count);
-    if (filters == NULL)
-        goto done;
-    build->filters.count = rule_count;
     for (size_t i = 0; i < rule_count; i++) {
-        const char *p = text + rules[i].normalized_off;
+        const char *p = text + rb_rule_normalized_off(&rules[i]);
         compute_key(p, rules[i].normalized_len,
                     (int)RB_RULE_INDEX_HTM(&rules[i]), &b.keys[i]);
-        filters[i] =
+        rules[i].filter =
             compute_filter(p, rules[i].normalized_len, b.keys[i].key_len);
     }
     /* Each distinct key makes a node in some set, usually: room for that
@@ -913,11 +909,11 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
             const rb_agent *agent = &agents[groups[g].first_agent + a];
             /* rfc9309: an empty token names nobody; google: it names the
              * empty caller, as google/robotstxt does. */
-            if (agent->wildcard ||
-                (agent->token.len == 0 && profile != ROBOTS_PROFILE_GOOGLE))
+            if (rb_agent_wildcard(agent) ||
+                (agent->token_len == 0 && profile != ROBOTS_PROFILE_GOOGLE))
                 continue;
-            refs[ref_count].token = text + agent->token.off;
-            refs[ref_count].len = agent->token.len;
+            refs[ref_count].token = text + agent->value_off;
+            refs[ref_count].len = agent->token_len;
             refs[ref_count].group = (uint32_t)g;
             refs[ref_count].agent = groups[g].first_agent + a;
             ref_count++;
@@ -930,7 +926,7 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
     b.group_list.count = 0;
     for (size_t g = 0; g < group_count; g++) {
         for (uint32_t a = 0; a < groups[g].agent_count; a++) {
-            if (agents[groups[g].first_agent + a].wildcard) {
+            if (rb_agent_wildcard(&agents[groups[g].first_agent + a])) {
                 uint32_t gi = (uint32_t)g;
                 if (!rb_vec_push(mem, &b.group_list, &gi, 1))
                     goto done;
@@ -975,8 +971,8 @@ static uint32_t find_token(const robots_txt *doc, const char *name,
         if (((v ^ h) & ~ids) == 0) {
             uint32_t t = (v & ids) - 1;
             const rb_agent *a = &doc->agents[doc->tokens[t].agent];
-            if (rb_equal_nocase(name, len, doc->text + a->token.off,
-                                a->token.len))
+            if (rb_equal_nocase(name, len, doc->text + a->value_off,
+                                a->token_len))
                 return t;
         }
     }

@@ -77,27 +77,52 @@ typedef struct rb_span {
 
 /* A rule in 16 bytes: a realistic file has tens of thousands. Line numbers
  * fit in 30 bits (the input is at most ROBOTS_MAX_INPUT_BYTES); a pattern
- * is at most ROBOTS_MAX_LINE_BYTES as written and three times that
- * normalised, both under 65,536. */
+ * is at most ROBOTS_MAX_LINE_BYTES as written, under 32,768, and three
+ * times that normalised, under 65,536. The normalised pattern is the
+ * pattern itself (most are their own normal form), or, flagged by
+ * RB_RULE_APART in pattern_bits, the text right after the pattern's NUL:
+ * so it needs no offset of its own, and the word holds the index's filter
+ * (RB_FILTER_*, set by index.c; 0 in legacy), read beside the rule. */
 typedef struct rb_rule {
     uint32_t line_bits; /* line << 2 | index_htm << 1 | kind */
     uint32_t pattern_off;
-    uint32_t normalized_off;
-    uint16_t pattern_len;
+    uint32_t filter;
+    uint16_t pattern_bits; /* pattern length | RB_RULE_APART */
     uint16_t normalized_len;
 } rb_rule;
+
+#define RB_RULE_APART 0x8000u
+static inline uint32_t rb_rule_pattern_len(const rb_rule *r) {
+    return r->pattern_bits & ~RB_RULE_APART & 0xFFFFu;
+}
+static inline uint32_t rb_rule_normalized_off(const rb_rule *r) {
+    return r->pattern_off +
+           ((r->pattern_bits & RB_RULE_APART) ? rb_rule_pattern_len(r) + 1 : 0);
+}
 
 #define RB_RULE_LINE(r) ((r)->line_bits >> 2)
 #define RB_RULE_KIND(r) ((robots_rule_kind)((r)->line_bits & 1u))
 /* google: an Allow ending in "/index.htm..." also allows "<dir>/" exactly. */
 #define RB_RULE_INDEX_HTM(r) (((r)->line_bits >> 1) & 1u)
 
+/* A user-agent line in 12 bytes (a dense file has one per 20 input bytes):
+ * its value as written is at most ROBOTS_MAX_LINE_BYTES (lines are cut
+ * there), under 32,768, and the token compared is the value's first
+ * token_len bytes. */
 typedef struct rb_agent {
     uint32_t line;
-    uint32_t wildcard;
-    rb_span value; /* as written */
-    rb_span token; /* what is compared */
+    uint32_t value_off;
+    uint16_t value_bits; /* value length | RB_AGENT_WILDCARD */
+    uint16_t token_len;
 } rb_agent;
+
+#define RB_AGENT_WILDCARD 0x8000u
+static inline uint32_t rb_agent_value_len(const rb_agent *a) {
+    return a->value_bits & ~RB_AGENT_WILDCARD & 0xFFFFu;
+}
+static inline int rb_agent_wildcard(const rb_agent *a) {
+    return (a->value_bits & RB_AGENT_WILDCARD) != 0;
+}
 
 typedef struct rb_group {
     uint32_t line;
@@ -142,40 +167,37 @@ typedef struct rb_token {
 
 /* A slot is 0 (empty) or a node's index + 1 in the bits of the document's
  * slot_node_mask, and the high bits of the node's key hash above them: a
- * tag that rules out most other keys without reading their node. */
+ * tag that rules out most other keys without reading their node. A table
+ * has 1.5 slots a key, and one: sized to its keys, not to a power of two
+ * (which left tables from a third to two thirds full), so a probe starts
+ * at a scaled mix of the hash, not at its low bits. */
 typedef struct rb_set {
     uint64_t len_mask;    /* bit L: some key is L bytes long (L < 64) */
     uint32_t max_key_len; /* no longer prefix of a path needs a look-up */
-    uint32_t first_slot;  /* its hash table: slots[first_slot..+slot_mask] */
-    uint32_t slot_mask;   /* table size - 1 (a power of two) */
+    uint32_t first_slot;  /* its hash table: slots[first_slot..+slot_count) */
+    uint32_t slot_count;  /* keys + keys / 2 + 1 */
     uint32_t first_group; /* the first group it merges, for the evidence */
 } rb_set;
 
+static inline uint32_t rb_slot_start(uint32_t hash, uint32_t slot_count) {
+    return (uint32_t)(((uint64_t)(hash * 0x85EBCA77u) * slot_count) >> 32);
+}
+
 /* A set of RB_BLOOM_MIN_SLOTS slots or more has, in the 32-bit words just
- * before its table, a Bloom filter of its keys' hashes: four bits for
- * every slot (at least six per key, as a table is at most 2/3 full). A
- * check tests one bit for each prefix of the path before it probes the
- * table, and most prefixes are no key: a probe that misses visits two or
- * three slots of a linear-probing table, the bit test one word. Smaller
- * sets (most of them: one group's) keep to their length mask, so the
- * filters cost about 3% of a realistic document. */
+ * before its table, a Bloom filter of its keys' hashes: about four bits
+ * for every slot (six a key). A check tests one bit for each prefix of the
+ * path before it probes the table, and most prefixes are no key: a probe
+ * that misses visits two or three slots of a linear-probing table, the bit
+ * test one word. Smaller sets (most of them: one group's) keep to their
+ * length mask, so the filters cost about 1% of a realistic document. */
 #define RB_BLOOM_MIN_SLOTS 512u
-static inline size_t rb_bloom_words(uint32_t slot_mask) {
-    return slot_mask + 1 >= RB_BLOOM_MIN_SLOTS ? (slot_mask + 1) / 8 : 0;
+static inline size_t rb_bloom_words(uint32_t slot_count) {
+    return slot_count >= RB_BLOOM_MIN_SLOTS ? ((size_t)slot_count + 3) / 4 : 0;
 }
-/* The bit of a key hash in a filter of (slot_mask + 1) * 4 bits, a power
- * of two, 2^(32 - shift): the top bits of a multiplicative mix, as the
- * table's own index takes the low bits of the hash. */
-static inline unsigned rb_bloom_shift(uint32_t slot_mask) {
-    unsigned bits = 2; /* log2 of 4 */
-    while (slot_mask != 0) {
-        bits++;
-        slot_mask >>= 1;
-    }
-    return 32 - bits;
-}
-static inline uint32_t rb_bloom_bit(uint32_t hash, unsigned shift) {
-    return (hash * 0x9E3779B1u) >> shift;
+/* The bit of a key hash in a filter of `words` words: a scaled mix, other
+ * than the table's. */
+static inline uint32_t rb_bloom_bit(uint32_t hash, size_t words) {
+    return (uint32_t)(((uint64_t)(hash * 0x9E3779B1u) * (words * 32)) >> 32);
 }
 
 /* A node's key is a prefix of the normalised pattern of each of its
@@ -286,7 +308,6 @@ struct robots_txt {
     const uint32_t *slots; /* node index + 1; 0 is an empty slot */
     const rb_node *nodes;
     const uint32_t *entries;
-    const uint32_t *filters; /* one per rule (RB_FILTER_*) */
     size_t token_count, token_set_count, set_count, slot_count, node_count,
         entry_count;
     uint32_t wildcard_set;   /* UINT32_MAX: no `*` group */
@@ -318,7 +339,7 @@ rb_node_entries(const robots_txt *doc, const rb_node *node, uint32_t *count) {
 /* The index, while it is built: growable arrays the parser copies into the
  * document's block. */
 typedef struct rb_index_build {
-    rb_vec tokens, token_sets, sets, slots, nodes, entries, filters;
+    rb_vec tokens, token_sets, sets, slots, nodes, entries;
     uint32_t wildcard_set;
     uint32_t slot_node_mask;
     uint32_t token_first_slot, token_slot_mask, token_id_mask;
@@ -447,7 +468,7 @@ RB_HIDDEN void rb_index_release(rb_mem *mem, rb_index_build *build);
 RB_HIDDEN int rb_index_build_all(rb_mem *mem, rb_index_build *build,
                                  robots_profile profile, const rb_group *groups,
                                  size_t group_count, const rb_agent *agents,
-                                 size_t agent_count, const rb_rule *rules,
+                                 size_t agent_count, rb_rule *rules,
                                  size_t rule_count, const char *text);
 /* The distinct tokens (indexes into doc->tokens) the callers name, at most
  * n of them; 0 when no group names any caller. */

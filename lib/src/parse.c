@@ -352,24 +352,24 @@ static void on_user_agent(parser *p, const char *value, size_t len) {
         p->in_agent_list = 1;
     }
     rb_agent a;
-    a.line = (uint32_t)p->line;
-    a.wildcard = (uint32_t)rb_agent_is_wildcard(value, len);
+    int wildcard = rb_agent_is_wildcard(value, len);
     size_t token_len = len;
-    if (p->profile != ROBOTS_PROFILE_LEGACY && !a.wildcard)
+    if (p->profile != ROBOTS_PROFILE_LEGACY && !wildcard)
         token_len = rb_agent_token_len(value, len);
-    a.value = add_text(p, value, len);
-    a.token = a.value;
-    a.token.len = (uint32_t)token_len;
+    a.line = (uint32_t)p->line;
+    a.value_off = add_text(p, value, len).off;
+    a.value_bits = (uint16_t)(len | (wildcard ? RB_AGENT_WILDCARD : 0));
+    a.token_len = (uint16_t)token_len;
     if (len == 0)
         diag(p, NULL, ROBOTS_DIAG_EMPTY_USER_AGENT, ROBOTS_SEVERITY_WARNING,
              NULL, "user-agent line with no name names no crawler");
-    else if (!a.wildcard && token_len == 0)
+    else if (!wildcard && token_len == 0)
         diag(p, value, ROBOTS_DIAG_EMPTY_USER_AGENT, ROBOTS_SEVERITY_WARNING,
              NULL,
              "user-agent '%s' does not start with a product token "
              "(letters, '-', '_') and names no crawler",
              quote(value, len, q));
-    else if (!a.wildcard && token_len != len) {
+    else if (!wildcard && token_len != len) {
         char t[48];
         diag(p, value, ROBOTS_DIAG_AGENT_REDUCED, ROBOTS_SEVERITY_NOTE, NULL,
              "user-agent '%s' is read as its product token '%s'",
@@ -436,9 +436,12 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
     r.line_bits =
         (uint32_t)(p->line << 2) | (uint32_t)(index_htm << 1) | (uint32_t)kind;
     r.pattern_off = pattern.off;
-    r.pattern_len = (uint16_t)pattern.len;
-    r.normalized_off = normalized.off;
+    /* add_text() appends: a normalised text of its own is right after. */
+    r.pattern_bits =
+        (uint16_t)(pattern.len |
+                   (normalized.off != pattern.off ? RB_RULE_APART : 0));
     r.normalized_len = (uint16_t)nlen;
+    r.filter = 0;
     if (p->failed)
         return;
     if (!rb_vec_push(&p->mem, &p->rules, &r, 1)) {
@@ -906,16 +909,14 @@ static void release_parser(parser *p) {
 
 /* Copies the arrays into one block laid out as [robots_txt][groups][agents]
  * [rules][sitemaps][extensions][diags][tokens][token sets][sets][slots]
- * [nodes][entries][filters][text]; everything in it is aligned to 8 bytes. */
+ * [nodes][entries][text]; everything in it is aligned to 8 bytes. */
 static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
-    enum { PARTS = 14 };
-    const rb_vec *parts[PARTS] = {&p->groups,        &p->agents,
-                                  &p->rules,         &p->sitemaps,
-                                  &p->extensions,    &p->diags,
-                                  &p->index.tokens,  &p->index.token_sets,
-                                  &p->index.sets,    &p->index.slots,
-                                  &p->index.nodes,   &p->index.entries,
-                                  &p->index.filters, &p->text};
+    enum { PARTS = 13 };
+    const rb_vec *parts[PARTS] = {
+        &p->groups,     &p->agents,      &p->rules,        &p->sitemaps,
+        &p->extensions, &p->diags,       &p->index.tokens, &p->index.token_sets,
+        &p->index.sets, &p->index.slots, &p->index.nodes,  &p->index.entries,
+        &p->text};
     size_t offsets[PARTS];
     size_t size = align8(sizeof(robots_txt));
     for (size_t i = 0; i < PARTS; i++) {
@@ -948,8 +949,7 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->slots = (const uint32_t *)(block + offsets[9]);
     doc->nodes = (const rb_node *)(block + offsets[10]);
     doc->entries = (const uint32_t *)(block + offsets[11]);
-    doc->filters = (const uint32_t *)(block + offsets[12]);
-    doc->text = (const char *)(block + offsets[13]);
+    doc->text = (const char *)(block + offsets[12]);
     doc->group_count = p->groups.count;
     doc->agent_count = p->agents.count;
     doc->rule_count = p->rules.count;
@@ -1043,7 +1043,7 @@ robots_status robots_parse(const char *body, size_t body_len,
         !rb_index_build_all(&p.mem, &p.index, p.profile,
                             (const rb_group *)p.groups.data, p.groups.count,
                             (const rb_agent *)p.agents.data, p.agents.count,
-                            (const rb_rule *)p.rules.data, p.rules.count,
+                            (rb_rule *)p.rules.data, p.rules.count,
                             p.text.count ? (const char *)p.text.data : ""))
         p.failed = 1;
 
