@@ -25,6 +25,21 @@ size_t robots_group_count(const robots_txt *doc) {
     return doc ? doc->group_count : 0;
 }
 
+/* The seconds of the crawl-delay on this line (0: none, 0.0). */
+static double crawl_delay(const robots_txt *doc, uint32_t line) {
+    size_t lo = 0, hi = doc->crawl_delay_count;
+    while (line != 0 && lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (doc->crawl_delays[mid].line == line)
+            return doc->crawl_delays[mid].seconds;
+        if (doc->crawl_delays[mid].line < line)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return 0.0;
+}
+
 robots_status robots_group(const robots_txt *doc, size_t group,
                            robots_group_info *out) {
     if (doc == NULL || out == NULL)
@@ -33,10 +48,12 @@ robots_status robots_group(const robots_txt *doc, size_t group,
         return ROBOTS_ERR_OUT_OF_RANGE;
     const rb_group *g = &doc->groups[group];
     out->line = g->line;
-    out->agent_count = g->agent_count;
-    out->rule_count = g->rule_count;
+    out->agent_count =
+        rb_group_agents(doc->groups, doc->group_count, doc->agent_count, group);
+    out->rule_count =
+        rb_group_rules(doc->groups, doc->group_count, doc->rule_count, group);
     out->has_crawl_delay = g->crawl_delay_line != 0;
-    out->crawl_delay = g->crawl_delay_line != 0 ? g->crawl_delay : 0.0;
+    out->crawl_delay = crawl_delay(doc, g->crawl_delay_line);
     out->crawl_delay_line = g->crawl_delay_line;
     return ROBOTS_OK;
 }
@@ -45,7 +62,9 @@ robots_status robots_group_agent(const robots_txt *doc, size_t group,
                                  size_t agent, robots_agent_info *out) {
     if (doc == NULL || out == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    if (group >= doc->group_count || agent >= doc->groups[group].agent_count)
+    if (group >= doc->group_count ||
+        agent >= rb_group_agents(doc->groups, doc->group_count,
+                                 doc->agent_count, group))
         return ROBOTS_ERR_OUT_OF_RANGE;
     const rb_agent *a = &doc->agents[doc->groups[group].first_agent + agent];
     out->line = a->line;
@@ -61,7 +80,9 @@ robots_status robots_group_rule(const robots_txt *doc, size_t group,
                                 size_t rule, robots_rule_info *out) {
     if (doc == NULL || out == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    if (group >= doc->group_count || rule >= doc->groups[group].rule_count)
+    if (group >= doc->group_count ||
+        rule >= rb_group_rules(doc->groups, doc->group_count, doc->rule_count,
+                               group))
         return ROBOTS_ERR_OUT_OF_RANGE;
     const rb_rule *r = &doc->rules[doc->groups[group].first_rule + rule];
     out->line = RB_RULE_LINE(r);

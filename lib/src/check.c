@@ -26,17 +26,27 @@ robots_status rb_validate_agents(const robots_str *agents, size_t n) {
     return ROBOTS_OK;
 }
 
-static int group_names_caller(const robots_txt *doc, const rb_group *g,
+static uint32_t group_agents(const robots_txt *doc, size_t g) {
+    return rb_group_agents(doc->groups, doc->group_count, doc->agent_count, g);
+}
+
+static uint32_t group_rules(const robots_txt *doc, size_t g) {
+    return rb_group_rules(doc->groups, doc->group_count, doc->rule_count, g);
+}
+
+static int group_names_caller(const robots_txt *doc, size_t gi,
                               const robots_str *agents, size_t n) {
-    for (uint32_t i = 0; i < g->agent_count; i++)
+    const rb_group *g = &doc->groups[gi];
+    for (uint32_t i = 0, count = group_agents(doc, gi); i < count; i++)
         if (rb_agent_names_caller(doc->profile, doc,
                                   &doc->agents[g->first_agent + i], agents, n))
             return 1;
     return 0;
 }
 
-static int group_is_wildcard(const robots_txt *doc, const rb_group *g) {
-    for (uint32_t i = 0; i < g->agent_count; i++)
+static int group_is_wildcard(const robots_txt *doc, size_t gi) {
+    const rb_group *g = &doc->groups[gi];
+    for (uint32_t i = 0, count = group_agents(doc, gi); i < count; i++)
         if (rb_agent_wildcard(&doc->agents[g->first_agent + i]))
             return 1;
     return 0;
@@ -49,12 +59,11 @@ static size_t select_group(const robots_txt *doc, const robots_str *agents,
     size_t wildcard = ROBOTS_NO_INDEX;
     *specific = 0;
     for (size_t g = 0; g < doc->group_count; g++) {
-        if (group_names_caller(doc, &doc->groups[g], agents, n)) {
+        if (group_names_caller(doc, g, agents, n)) {
             *specific = 1;
             return g;
         }
-        if (wildcard == ROBOTS_NO_INDEX &&
-            group_is_wildcard(doc, &doc->groups[g]))
+        if (wildcard == ROBOTS_NO_INDEX && group_is_wildcard(doc, g))
             wildcard = g;
     }
     return wildcard;
@@ -161,11 +170,11 @@ static void scan_match(const robots_txt *doc, const robots_str *agents,
     memset(&best, 0, sizeof best);
     for (size_t gi = out->group; gi < doc->group_count; gi++) {
         const rb_group *g = &doc->groups[gi];
-        int applies = out->specific ? group_names_caller(doc, g, agents, n)
-                                    : group_is_wildcard(doc, g);
+        int applies = out->specific ? group_names_caller(doc, gi, agents, n)
+                                    : group_is_wildcard(doc, gi);
         if (!applies)
             continue;
-        for (uint32_t ri = 0; ri < g->rule_count; ri++) {
+        for (uint32_t ri = 0, rules = group_rules(doc, gi); ri < rules; ri++) {
             size_t index = g->first_rule + ri;
             const rb_rule *r = &doc->rules[index];
             const char *pattern = doc->text + rb_rule_normalized_off(r);
@@ -577,7 +586,8 @@ static void indexed_match(const robots_txt *doc, const uint32_t *tokens,
 static void first_match(const robots_txt *doc, const char *path, size_t len,
                         robots_verdict *out) {
     const rb_group *g = &doc->groups[out->group];
-    for (uint32_t ri = 0; ri < g->rule_count; ri++) {
+    for (uint32_t ri = 0, rules = group_rules(doc, out->group); ri < rules;
+         ri++) {
         const rb_rule *r = &doc->rules[g->first_rule + ri];
         /* The 1996 draft: an empty Disallow restricts nothing, an empty
          * Allow matches everything. */

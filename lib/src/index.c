@@ -74,6 +74,7 @@ typedef struct builder {
     rb_index_build *out;
     robots_profile profile;
     const rb_group *groups;
+    size_t agent_total, rule_total; /* for rb_group_agents / rb_group_rules */
     size_t group_count;
     const rb_agent *agents;
     const rb_rule *rules;
@@ -550,15 +551,20 @@ static int emit_nodes(builder *b, rb_set *set) {
     return 1;
 }
 
+static uint32_t group_rules(const builder *b, uint32_t g) {
+    return rb_group_rules(b->groups, b->group_count, b->rule_total, g);
+}
+
 /* Entries a set of these groups holds before duplicates are dropped. */
 static size_t set_entries(const builder *b, const uint32_t *groups, size_t n) {
     size_t count = 0;
     for (size_t i = 0; i < n; i++) {
         const rb_group *g = &b->groups[groups[i]];
-        count += g->rule_count;
+        uint32_t rules = group_rules(b, groups[i]);
+        count += rules;
         if (b->profile != ROBOTS_PROFILE_GOOGLE)
             continue; /* only google has "<dir>/$" companions */
-        for (uint32_t r = 0; r < g->rule_count; r++)
+        for (uint32_t r = 0; r < rules; r++)
             count += b->keys[g->first_rule + r].dir_len != 0;
     }
     return count;
@@ -583,7 +589,8 @@ static uint32_t build_set(builder *b, const uint32_t *groups, size_t n) {
         return NO_SET;
     for (size_t i = 0; i < n; i++) {
         const rb_group *g = &b->groups[groups[i]];
-        for (uint32_t r = 0; r < g->rule_count; r++) {
+        uint32_t rules = group_rules(b, groups[i]);
+        for (uint32_t r = 0; r < rules; r++) {
             uint32_t rule = g->first_rule + r;
             const rule_key *k = &b->keys[rule];
             add_candidate(b, k->key_id, k->key_len, k->key_hash, rule);
@@ -863,6 +870,8 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
     b.profile = profile;
     b.groups = groups;
     b.group_count = group_count;
+    b.agent_total = agent_count;
+    b.rule_total = rule_count;
     b.agents = agents;
     b.rules = rules;
     b.text = text;
@@ -905,7 +914,9 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
     b.merge_left = MERGE_BUDGET(rule_count);
     for (size_t g = 0; g < group_count; g++) {
         b.group_set[g] = NO_SET;
-        for (uint32_t a = 0; a < groups[g].agent_count; a++) {
+        uint32_t agents_of_g =
+            rb_group_agents(groups, group_count, agent_count, g);
+        for (uint32_t a = 0; a < agents_of_g; a++) {
             const rb_agent *agent = &agents[groups[g].first_agent + a];
             /* rfc9309: an empty token names nobody; google: it names the
              * empty caller, as google/robotstxt does. */
@@ -925,7 +936,9 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
     /* The `*` set: every group with a `*` line, merged. */
     b.group_list.count = 0;
     for (size_t g = 0; g < group_count; g++) {
-        for (uint32_t a = 0; a < groups[g].agent_count; a++) {
+        uint32_t agents_of_g =
+            rb_group_agents(groups, group_count, agent_count, g);
+        for (uint32_t a = 0; a < agents_of_g; a++) {
             if (rb_agent_wildcard(&agents[groups[g].first_agent + a])) {
                 uint32_t gi = (uint32_t)g;
                 if (!rb_vec_push(mem, &b.group_list, &gi, 1))

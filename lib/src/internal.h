@@ -124,15 +124,34 @@ static inline int rb_agent_wildcard(const rb_agent *a) {
     return (a->value_bits & RB_AGENT_WILDCARD) != 0;
 }
 
+/* A group in 16 bytes (a dense file has one per 45 input bytes): its
+ * agents and rules run to the next group's first (or the end), so their
+ * counts need no field (rb_group_agents, rb_group_rules); its crawl-delay,
+ * rare, is looked up by line in the document's crawl_delays. */
 typedef struct rb_group {
     uint32_t line;
     uint32_t first_agent;
-    uint32_t agent_count;
     uint32_t first_rule;
-    uint32_t rule_count;
     uint32_t crawl_delay_line; /* 0: none */
-    double crawl_delay;
 } rb_group;
+
+typedef struct rb_crawl_delay {
+    uint32_t line;
+    double seconds;
+} rb_crawl_delay;
+
+/* The user-agent lines (agents) and rules of group g of count groups,
+ * whose arrays hold `total` of them in all. */
+static inline uint32_t rb_group_agents(const rb_group *groups, size_t count,
+                                       size_t total, size_t g) {
+    return (g + 1 < count ? groups[g + 1].first_agent : (uint32_t)total) -
+           groups[g].first_agent;
+}
+static inline uint32_t rb_group_rules(const rb_group *groups, size_t count,
+                                      size_t total, size_t g) {
+    return (g + 1 < count ? groups[g + 1].first_rule : (uint32_t)total) -
+           groups[g].first_rule;
+}
 
 typedef struct rb_record {
     uint32_t line;
@@ -292,6 +311,7 @@ struct robots_txt {
     size_t diag_total;
 
     const rb_group *groups;
+    const rb_crawl_delay *crawl_delays; /* by line */
     const rb_agent *agents;
     const rb_rule *rules;
     const rb_record *sitemaps;
@@ -299,7 +319,7 @@ struct robots_txt {
     const rb_diag *diags;
     const char *text;
     size_t group_count, agent_count, rule_count, sitemap_count, extension_count,
-        diag_count, text_len;
+        diag_count, text_len, crawl_delay_count;
 
     /* The compiled index; empty in legacy, whose records are not merged. */
     const rb_token *tokens; /* sorted by token, case-insensitively */

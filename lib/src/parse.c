@@ -27,7 +27,8 @@ enum key_kind {
 typedef struct parser {
     rb_mem mem;
     robots_profile profile;
-    rb_vec groups, agents, rules, sitemaps, extensions, diags, text;
+    rb_vec groups, crawl_delays, agents, rules, sitemaps, extensions, diags,
+        text;
     size_t diag_total;
     int have_group;    /* a group (record) is open */
     int in_agent_list; /* the last record line was a user-agent line */
@@ -381,7 +382,6 @@ static void on_user_agent(parser *p, const char *value, size_t len) {
         p->failed = 1;
         return;
     }
-    current_group(p)->agent_count++;
 }
 
 static int is_google_index_htm(const char *pattern, size_t len) {
@@ -448,7 +448,6 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
         p->failed = 1;
         return;
     }
-    current_group(p)->rule_count++;
 }
 
 static int is_absolute_url(const char *s, size_t len) {
@@ -528,8 +527,15 @@ static void on_other(parser *p, const char *key, size_t klen, const char *value,
     if (p->have_group && !p->failed) {
         rb_group *g = current_group(p);
         if (g->crawl_delay_line == 0) {
-            g->crawl_delay_line = (uint32_t)p->line;
-            g->crawl_delay = delay;
+            rb_crawl_delay c;
+            memset(&c, 0, sizeof c);
+            c.line = (uint32_t)p->line;
+            c.seconds = delay;
+            if (!rb_vec_push(&p->mem, &p->crawl_delays, &c, 1)) {
+                p->failed = 1;
+                return;
+            }
+            g->crawl_delay_line = c.line;
         }
     }
 }
@@ -896,6 +902,7 @@ static size_t align8(size_t n) {
 
 static void release_parser(parser *p) {
     rb_vec_release(&p->mem, &p->groups);
+    rb_vec_release(&p->mem, &p->crawl_delays);
     rb_vec_release(&p->mem, &p->agents);
     rb_vec_release(&p->mem, &p->rules);
     rb_vec_release(&p->mem, &p->sitemaps);
@@ -909,14 +916,17 @@ static void release_parser(parser *p) {
 
 /* Copies the arrays into one block laid out as [robots_txt][groups][agents]
  * [rules][sitemaps][extensions][diags][tokens][token sets][sets][slots]
- * [nodes][entries][text]; everything in it is aligned to 8 bytes. */
+ * [nodes][entries][crawl delays][text]; everything in it is aligned to 8
+ * bytes. */
 static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
-    enum { PARTS = 13 };
-    const rb_vec *parts[PARTS] = {
-        &p->groups,     &p->agents,      &p->rules,        &p->sitemaps,
-        &p->extensions, &p->diags,       &p->index.tokens, &p->index.token_sets,
-        &p->index.sets, &p->index.slots, &p->index.nodes,  &p->index.entries,
-        &p->text};
+    enum { PARTS = 14 };
+    const rb_vec *parts[PARTS] = {&p->groups,       &p->agents,
+                                  &p->rules,        &p->sitemaps,
+                                  &p->extensions,   &p->diags,
+                                  &p->index.tokens, &p->index.token_sets,
+                                  &p->index.sets,   &p->index.slots,
+                                  &p->index.nodes,  &p->index.entries,
+                                  &p->crawl_delays, &p->text};
     size_t offsets[PARTS];
     size_t size = align8(sizeof(robots_txt));
     for (size_t i = 0; i < PARTS; i++) {
@@ -949,13 +959,15 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->slots = (const uint32_t *)(block + offsets[9]);
     doc->nodes = (const rb_node *)(block + offsets[10]);
     doc->entries = (const uint32_t *)(block + offsets[11]);
-    doc->text = (const char *)(block + offsets[12]);
+    doc->crawl_delays = (const rb_crawl_delay *)(block + offsets[12]);
+    doc->text = (const char *)(block + offsets[13]);
     doc->group_count = p->groups.count;
     doc->agent_count = p->agents.count;
     doc->rule_count = p->rules.count;
     doc->sitemap_count = p->sitemaps.count;
     doc->extension_count = p->extensions.count;
     doc->diag_count = p->diags.count;
+    doc->crawl_delay_count = p->crawl_delays.count;
     doc->token_count = p->index.tokens.count;
     doc->token_set_count = p->index.token_sets.count;
     doc->set_count = p->index.sets.count;
@@ -1020,6 +1032,7 @@ robots_status robots_parse(const char *body, size_t body_len,
     rb_mem_init(&p.mem, options->allocator, options->memory_cap);
     p.profile = options->profile;
     rb_vec_init(&p.groups, sizeof(rb_group));
+    rb_vec_init(&p.crawl_delays, sizeof(rb_crawl_delay));
     rb_vec_init(&p.agents, sizeof(rb_agent));
     rb_vec_init(&p.rules, sizeof(rb_rule));
     rb_vec_init(&p.sitemaps, sizeof(rb_record));
