@@ -21,7 +21,6 @@
  */
 #include "internal.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #define NO_SET UINT32_MAX
@@ -697,26 +696,6 @@ typedef struct agent_ref {
     uint32_t agent;
 } agent_ref;
 
-static int compare_tokens(const char *a, size_t alen, const char *b,
-                          size_t blen) {
-    size_t n = alen < blen ? alen : blen;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char x = rb_lower((unsigned char)a[i]);
-        unsigned char y = rb_lower((unsigned char)b[i]);
-        if (x != y)
-            return x < y ? -1 : 1;
-    }
-    return alen < blen ? -1 : (alen > blen);
-}
-
-static int compare_agent_refs(const void *a, const void *b) {
-    const agent_ref *x = a, *y = b;
-    int c = compare_tokens(x->token, x->len, y->token, y->len);
-    if (c != 0)
-        return c;
-    return x->group < y->group ? -1 : (x->group > y->group);
-}
-
 /* The set of one group alone, built the first time it is needed. */
 static uint32_t group_set(builder *b, uint32_t group) {
     if (b->group_set[group] == NO_SET)
@@ -765,9 +744,10 @@ static uint32_t token_hash(const char *s, size_t len) {
     return h;
 }
 
-/* The tokens in order, each with the groups naming it. The agent lines
- * (refs, in file order) are told apart by a case-insensitive hash, so
- * that only the distinct tokens are sorted, not every line. */
+/* The distinct tokens, in the order of their first line, each with the
+ * groups naming it. The agent lines (refs, in file order) are told apart
+ * by a case-insensitive hash. A check finds a token through its own table
+ * (place_token_slots), so they need no sorting. */
 static int build_tokens(builder *b, const agent_ref *refs, size_t n) {
     size_t size = table_size(n), n1 = n ? n : 1;
     /* scratch: each ref's token id, the table, each token's first ref in
@@ -789,7 +769,6 @@ static int build_tokens(builder *b, const agent_ref *refs, size_t n) {
             uint32_t v = table[i];
             if (v == 0) {
                 reps[tokens] = refs[r];
-                reps[tokens].group = (uint32_t)tokens; /* now its id */
                 table[i] = (uint32_t)++tokens;
                 ids[r] = (uint32_t)(tokens - 1);
                 break;
@@ -813,9 +792,7 @@ static int build_tokens(builder *b, const agent_ref *refs, size_t n) {
     /* start[t] is now where token t + 1 begins: shift back. */
     memmove(start + 1, start, tokens * sizeof(uint32_t));
     start[0] = 0;
-    qsort(reps, tokens, sizeof *reps, compare_agent_refs);
-    for (size_t t = 0; t < tokens; t++) {
-        uint32_t id = reps[t].group;
+    for (uint32_t id = 0; id < tokens; id++) {
         b->group_list.count = 0;
         for (uint32_t k = start[id]; k < start[id + 1]; k++) {
             uint32_t g = refs[perm[k]].group;

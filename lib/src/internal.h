@@ -322,7 +322,7 @@ struct robots_txt {
         diag_count, text_len, crawl_delay_count;
 
     /* The compiled index; empty in legacy, whose records are not merged. */
-    const rb_token *tokens; /* sorted by token, case-insensitively */
+    const rb_token *tokens; /* in the order of their first user-agent line */
     const uint32_t *token_sets;
     const rb_set *sets;
     const uint32_t *slots; /* node index + 1; 0 is an empty slot */
