@@ -209,7 +209,9 @@ static inline uint32_t rb_slot_start(uint32_t hash, uint32_t slot_count) {
  * that misses visits two or three slots of a linear-probing table, the bit
  * test one word. Smaller sets (most of them: one group's) keep to their
  * length mask, so the filters cost about 1% of a realistic document. */
+#ifndef RB_BLOOM_MIN_SLOTS /* the fuzzers' build lowers it (fuzz/) */
 #define RB_BLOOM_MIN_SLOTS 512u
+#endif
 static inline size_t rb_bloom_words(uint32_t slot_count) {
     return slot_count >= RB_BLOOM_MIN_SLOTS ? ((size_t)slot_count + 3) / 4 : 0;
 }
