@@ -205,6 +205,23 @@ def main():
         i += 1
     robots("many-groups", bytes(body), (HOST + "x").encode(),
            "%d groups of one agent and one rule" % i)
+    # The same with a product token of its own for every group (letters
+    # only: a digit would end the token), so that each has its own set:
+    # the densest document found.
+    body = bytearray()
+    i = 0
+    while True:
+        name, n = b"", i
+        for _ in range(4):
+            name = bytes([ord("a") + n % 26]) + name
+            n //= 26
+        g = b"User-agent: %s\nAllow: /\n" % name
+        if len(body) + len(g) > limit:
+            break
+        body += g
+        i += 1
+    robots("many-tokens", bytes(body), (HOST + "x").encode(),
+           "%d groups of one distinct token and one rule" % i)
 
     # 8. Lines far over the line limit (truncated), and junk lines that
     # each make a diagnostic (past the cap they are only counted).
