@@ -194,7 +194,8 @@ ROBOTS_API void robots_options_init(robots_options *options);
  * diagnostics). A caller that sets memory_cap to this value never sees
  * ROBOTS_ERR_MEMORY_CAP. The finished document is smaller: about 1.9 times
  * the input for a realistic file, 2.1 for a file of nothing but 20-byte
- * rules or of 45-byte groups, at most 5 times for the densest. */
+ * rules or of 45-byte groups; the densest found, 22-byte groups each with
+ * a token of its own and a rule (each gets its own index), 4.9 times. */
 ROBOTS_API size_t robots_parse_memory_bound(size_t body_len);
 
 /* ------------------------------------------------------------------------
