@@ -203,12 +203,13 @@ static inline uint32_t rb_slot_start(uint32_t hash, uint32_t slot_count) {
 }
 
 /* A set of RB_BLOOM_MIN_SLOTS slots or more has, in the 32-bit words just
- * before its table, a Bloom filter of its keys' hashes: about four bits
- * for every slot (six a key). A check tests one bit for each prefix of the
- * path before it probes the table, and most prefixes are no key: a probe
- * that misses visits two or three slots of a linear-probing table, the bit
+ * before its table, a Bloom filter of its keys' hashes: eight bits for
+ * every slot (twelve a key, so about one prefix in 12 that is no key
+ * passes). A check tests one bit for each prefix of the path before it
+ * probes the table, and most prefixes are no key: a probe that misses
+ * visits two or three slots of a linear-probing table 2/3 full, the bit
  * test one word. Smaller sets (most of them: one group's) keep to their
- * length mask, so the filters cost about 1% of a realistic document. */
+ * length mask, so the filters cost about 3% of a realistic document. */
 #ifndef RB_BLOOM_MIN_SLOTS /* the fuzzers' build lowers it (fuzz/) */
 #define RB_BLOOM_MIN_SLOTS 512u
 #endif
