@@ -86,6 +86,7 @@ typedef struct builder {
      * that set: a set is built without clearing them. */
     uint32_t *key_stamp, *key_node;
     uint32_t stamp;
+    uint32_t multi;    /* nodes of the set being built with several entries */
     rb_vec nodes;      /* local_node of the set being built */
     rb_vec candidates; /* (node, entry) pairs of the set being built */
     rb_vec order;      /* entry_key scratch */
@@ -309,7 +310,7 @@ static inline void add_candidate(builder *b, uint32_t id, uint32_t key_len,
             return;
         nodes[node].has_dir = 1;
     }
-    nodes[node].count++;
+    b->multi += nodes[node].count++ == 1;
     candidate *c = (candidate *)b->candidates.data + b->candidates.count++;
     c->node = node;
     c->entry = entry;
@@ -488,23 +489,23 @@ static uint32_t count_runs(const builder *b, const entry_key *entries,
 static int emit_nodes(builder *b, rb_set *set) {
     size_t n = b->nodes.count;
     local_node *ln = (local_node *)b->nodes.data;
-    uint32_t total = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (ln[i].count > 1) {
-            ln[i].start = total;
-            ln[i].fill = 0;
-            total += ln[i].count;
-        }
-    }
+    /* Each candidate joined a node of several, whose first is not one:
+     * known without a pass over the nodes. */
+    uint32_t total = (uint32_t)b->candidates.count + b->multi;
     /* the entries of nodes of several, then room to merge them */
     entry_key *keys = rb_vec_reserve(b->mem, &b->order, 2 * (size_t)total);
     rb_node *out = rb_vec_reserve(b->mem, &b->out->nodes, n);
     uint32_t *hashes = rb_vec_reserve(b->mem, &b->node_hash, n);
     if (keys == NULL || out == NULL || hashes == NULL)
         return 0;
-    for (size_t i = 0; i < n; i++)
-        if (ln[i].count > 1)
+    for (size_t i = 0, at = 0; i < n; i++) {
+        if (ln[i].count > 1) {
+            ln[i].start = (uint32_t)at;
+            ln[i].fill = 0;
+            at += ln[i].count;
             put_key(b, &ln[i], keys, ln[i].first);
+        }
+    }
     const candidate *c = (const candidate *)b->candidates.data;
     for (size_t i = 0; i < b->candidates.count; i++)
         put_key(b, &ln[c[i].node], keys, c[i].entry);
@@ -580,6 +581,7 @@ static uint32_t build_set(builder *b, const uint32_t *groups, size_t n) {
     b->stamp++;
     b->nodes.count = 0;
     b->candidates.count = 0;
+    b->multi = 0;
     /* Too many nodes cannot happen within ROBOTS_MAX_INPUT_BYTES. */
     if (b->out->nodes.count + most > UINT32_MAX / 4 ||
         rb_vec_reserve(b->mem, &b->nodes,
