@@ -115,19 +115,47 @@ void rb_index_release(rb_mem *mem, rb_index_build *build) {
     rb_vec_release(mem, &build->entries);
 }
 
-/* h stepped over n bytes, four a round: the loop's own test and increment
- * were a third of the cost of hashing every rule's key. */
+/* h stepped over n bytes, eight a round and the rest by a jump into the
+ * same steps: the loop's own test and increment were a third of the cost
+ * of hashing every rule's key, and a byte-a-round tail loop another
+ * tenth on keys of twenty-odd bytes. */
 static inline uint32_t hash_bytes(uint32_t h, const char *p, size_t n) {
     const unsigned char *u = (const unsigned char *)p;
-    size_t i = 0;
-    for (; n - i >= 4; i += 4) {
-        h = rb_hash_step(h, u[i]);
-        h = rb_hash_step(h, u[i + 1]);
-        h = rb_hash_step(h, u[i + 2]);
-        h = rb_hash_step(h, u[i + 3]);
+    for (; n >= 8; n -= 8, u += 8) {
+        h = rb_hash_step(h, u[0]);
+        h = rb_hash_step(h, u[1]);
+        h = rb_hash_step(h, u[2]);
+        h = rb_hash_step(h, u[3]);
+        h = rb_hash_step(h, u[4]);
+        h = rb_hash_step(h, u[5]);
+        h = rb_hash_step(h, u[6]);
+        h = rb_hash_step(h, u[7]);
     }
-    for (; i < n; i++)
-        h = rb_hash_step(h, u[i]);
+    switch (n) { /* the bytes left, in order: each case falls through */
+    case 7:
+        h = rb_hash_step(h, u[n - 7]);
+        /* fall through */
+    case 6:
+        h = rb_hash_step(h, u[n - 6]);
+        /* fall through */
+    case 5:
+        h = rb_hash_step(h, u[n - 5]);
+        /* fall through */
+    case 4:
+        h = rb_hash_step(h, u[n - 4]);
+        /* fall through */
+    case 3:
+        h = rb_hash_step(h, u[n - 3]);
+        /* fall through */
+    case 2:
+        h = rb_hash_step(h, u[n - 2]);
+        /* fall through */
+    case 1:
+        h = rb_hash_step(h, u[n - 1]);
+        /* fall through */
+    default:
+        break;
+    }
     return h;
 }
 
