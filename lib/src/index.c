@@ -467,21 +467,49 @@ static uint32_t run_bucket(const builder *b, uint32_t entry) {
     }
 }
 
+/* The first bucket from k on, below end, that `used` marks; end if none.
+ * A set's nodes use a few buckets of the 513: whole words of unused ones
+ * are skipped at once. */
+static uint32_t next_used(const uint64_t *used, uint32_t k, uint32_t end) {
+    while (k < end) {
+        uint64_t word = used[k / 64] >> (k % 64);
+        if (word == 0) {
+            k = (k / 64 + 1) * 64;
+            continue;
+        }
+        while ((word & 1) == 0) {
+            word >>= 1;
+            k++;
+        }
+        return k < end ? k : end;
+    }
+    return end;
+}
+
 /* Writes a node's entries (by priority) as runs behind their markers, the
  * order of priority kept within each run, and the LAST runs behind one
- * ENDS marker. dst has room for count + count_runs(). */
+ * ENDS marker. dst has room for count + count_runs(). Only the buckets
+ * the entries use are visited, and their counts zeroed: a pass over all
+ * 513 (and a memset of them) was most of the cost of a node of runs. */
 static void write_runs(const builder *b, const entry_key *entries,
                        uint32_t count, uint32_t *dst) {
     uint32_t size[RUN_BUCKETS], at[RUN_BUCKETS];
-    memset(size, 0, sizeof size);
+    uint64_t used[(RUN_BUCKETS + 63) / 64];
+    memset(used, 0, sizeof used);
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t k = run_bucket(b, entries[i].entry);
+        used[k / 64] |= (uint64_t)1 << (k % 64);
+        size[k] = 0;
+    }
     for (uint32_t i = 0; i < count; i++)
         size[run_bucket(b, entries[i].entry)]++;
     uint32_t w = 0, ends = UINT32_MAX;
-    for (uint32_t k = 0; k < RUN_BUCKETS; k++) {
-        if (k == 257 && ends != UINT32_MAX)
+    for (uint32_t k = next_used(used, 0, RUN_BUCKETS); k < RUN_BUCKETS;
+         k = next_used(used, k + 1, RUN_BUCKETS)) {
+        if (k >= 257 && ends < UINT32_MAX - 1) {
             dst[ends] = RB_RUN_MARKER(RB_RUN_ENDS, 0, w - ends - 1);
-        if (size[k] == 0)
-            continue;
+            ends = UINT32_MAX - 1; /* written: no second ENDS */
+        }
         if (k >= 1 && k < 257 && ends == UINT32_MAX)
             ends = w++;
         uint32_t kind = k == 0    ? RB_RUN_ALL
@@ -492,6 +520,8 @@ static void write_runs(const builder *b, const entry_key *entries,
         at[k] = w + 1;
         w += size[k] + 1;
     }
+    if (ends < UINT32_MAX - 1) /* LAST runs and no HAS run after them */
+        dst[ends] = RB_RUN_MARKER(RB_RUN_ENDS, 0, w - ends - 1);
     for (uint32_t i = 0; i < count; i++)
         dst[at[run_bucket(b, entries[i].entry)]++] = entries[i].entry;
 }
