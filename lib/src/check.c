@@ -339,6 +339,9 @@ static void try_node(const robots_txt *doc, const rb_node *node, query *q,
     uint32_t count;
     const uint32_t *e = rb_node_entries(doc, node, &count);
     uint32_t run_end = count, ends_end = count;
+    /* What the LAST runs are compared with; an empty path (a check's has
+     * at least "/") ends in no byte any such rule needs. */
+    unsigned char last_byte = len != 0 ? (unsigned char)q->path[len - 1] : 0;
     for (uint32_t i = 0; i < count; i++) {
         if (e[i] & RB_ENTRY_RUN) {
             uint32_t marker = e[i];
@@ -349,10 +352,9 @@ static void try_node(const robots_txt *doc, const rb_node *node, query *q,
             run_end = i + 1 + RB_RUN_COUNT(marker);
             if (RB_RUN_KIND(marker) == RB_RUN_LAST) {
                 /* In order of B: past the path's last byte, none can. */
-                unsigned char end = (unsigned char)q->path[len - 1];
-                if (RB_RUN_BYTE(marker) > end)
+                if (RB_RUN_BYTE(marker) > last_byte || len == 0)
                     i = ends_end - 1;
-                else if (RB_RUN_BYTE(marker) < end)
+                else if (RB_RUN_BYTE(marker) < last_byte)
                     i = run_end - 1;
                 continue;
             }
