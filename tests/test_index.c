@@ -193,10 +193,21 @@ static void runs_of_entries(void) {
         robots_txt *doc = parse_as(body, len, p);
         if (doc == NULL)
             continue;
+        const rb_unit *unit = rb_index_unit(doc, doc->wildcard_set);
+        EXPECT(unit != NULL);
         size_t markers = 0;
-        for (size_t i = 0; i < doc->entry_count; i++)
-            markers += (doc->entries[i] & RB_ENTRY_RUN) != 0;
+        for (size_t n = 0; unit != NULL && n < unit->set.slot_count; n++) {
+            uint32_t v = unit->slots[unit->set.first_slot + n], count;
+            if (v == 0)
+                continue;
+            const uint32_t *e = rb_node_entries(
+                unit, &unit->nodes[(v & unit->slot_node_mask) - 1], &count);
+            for (uint32_t i = 0; i < count; i++)
+                markers += (e[i] & RB_ENTRY_RUN) != 0;
+        }
         EXPECT(markers >= 4); /* the key "/" is written in runs */
+        EXPECT(unit == NULL ||
+               unit->bytes <= 16 * (sizeof rules / sizeof rules[0]) + 80);
         robots_str agent = {"bot", 3};
         for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
             int n = snprintf(path, sizeof path, "%s", paths[i]);
@@ -225,8 +236,12 @@ static void large_set_filter(void) {
         robots_txt *doc = parse_as(body, len, p);
         if (doc == NULL)
             continue;
-        EXPECT(doc->wildcard_set != UINT32_MAX &&
-               rb_bloom_words(doc->sets[doc->wildcard_set].slot_count) != 0);
+        const rb_unit *unit = doc->wildcard_set != UINT32_MAX
+                                  ? rb_index_unit(doc, doc->wildcard_set)
+                                  : NULL;
+        EXPECT(unit != NULL && rb_bloom_words(unit->set.slot_count) != 0);
+        /* robots.h: a set of E entries takes at most 16 * E + 80 bytes */
+        EXPECT(unit == NULL || unit->bytes <= 16 * 900 + 80);
         robots_str agent = {"bot", 3};
         for (int t = 0; t < 4000; t++) {
             size_t n = 1 + pick(20);
@@ -267,6 +282,25 @@ static void many_wildcard_rules(void) {
         if (doc == NULL)
             continue;
         robots_str agent = {"bot", 3};
+        /* The first check compiles the set: without memory for it the scan
+         * answers the same, and nothing is kept; with it, the unit is
+         * counted in the document's memory until robots_free(). */
+        size_t parsed_bytes = robots_txt_memory_used(doc), live = count.live;
+        robots_verdict scanned, indexed;
+        count.refuse = 1;
+        EXPECT_EQ(robots_check(doc, &agent, 1, "/ax01b", 6, &scanned),
+                  ROBOTS_OK);
+        EXPECT_EQ(robots_txt_memory_used(doc), parsed_bytes);
+        EXPECT_EQ(count.live, live);
+        count.refuse = 0;
+        EXPECT_EQ(robots_check(doc, &agent, 1, "/ax01b", 6, &indexed),
+                  ROBOTS_OK);
+        EXPECT(robots_txt_memory_used(doc) > parsed_bytes);
+        EXPECT_EQ(robots_txt_memory_used(doc) - parsed_bytes,
+                  count.live - live);
+        EXPECT(!scanned.allowed && !indexed.allowed &&
+               scanned.rule == indexed.rule && scanned.group == indexed.group &&
+               scanned.reason == indexed.reason);
         static const char *const tails[] = {"",     "x",      "x0399", "x0300x",
                                             "x0x0", "x00399", "0x",    "x0"};
         for (int refuse = 0; refuse < 2; refuse++) {

@@ -1,9 +1,11 @@
 /*
  * test_threads.c - one document, queried from several threads at once,
  * gives every thread the answers a single thread gets (the document is
- * immutable and the library keeps no global state). Under ThreadSanitizer
- * or helgrind this is also a data-race check.
+ * immutable and the library keeps no global state), including threads
+ * that race to compile the same set on a fresh document. Under
+ * ThreadSanitizer or helgrind this is also a data-race check.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "robots.h"
 #include "testing.h"
 
@@ -39,7 +41,70 @@ static void *worker(void *arg) {
     return NULL;
 }
 
+/* Every thread's first check on a fresh document, all at once: each
+ * compiles the sets its agent reads, unless another publishes them first. */
+static pthread_barrier_t start_line;
+
+static void *racer(void *arg) {
+    job *j = arg;
+    pthread_barrier_wait(&start_line);
+    for (size_t i = 0; i < 5; i++) {
+        robots_verdict v;
+        if (robots_check_agent(j->doc, "FooBot", 6, urls[i], strlen(urls[i]),
+                               &v) != ROBOTS_OK ||
+            v.allowed != 0)
+            j->mismatches++;
+        if (robots_check_agent(j->doc, "otherbot", 8, urls[i], strlen(urls[i]),
+                               &v) != ROBOTS_OK ||
+            v.allowed != star[i])
+            j->mismatches++;
+    }
+    return NULL;
+}
+
+enum { THREADS = 4 };
+
+/* The race, many times over: each set is published once (the document
+ * counts the memory one thread's checks compile, no more) and no thread
+ * sees another answer. */
+static void race_to_compile(robots_profile profile) {
+    robots_options options;
+    robots_options_init(&options);
+    options.profile = profile;
+    robots_txt *doc = NULL;
+    EXPECT_EQ(robots_parse(body, sizeof body - 1, &options, &doc), ROBOTS_OK);
+    job alone = {doc, 0};
+    EXPECT_EQ(pthread_barrier_init(&start_line, NULL, 1), 0);
+    racer(&alone);
+    pthread_barrier_destroy(&start_line);
+    EXPECT_EQ(alone.mismatches, 0);
+    size_t compiled = robots_txt_memory_used(doc);
+    robots_free(doc);
+    for (int round = 0; round < 200; round++) {
+        EXPECT_EQ(robots_parse(body, sizeof body - 1, &options, &doc),
+                  ROBOTS_OK);
+        EXPECT(robots_txt_memory_used(doc) < compiled);
+        EXPECT_EQ(pthread_barrier_init(&start_line, NULL, THREADS), 0);
+        pthread_t threads[THREADS];
+        job jobs[THREADS];
+        for (int t = 0; t < THREADS; t++) {
+            jobs[t].doc = doc;
+            jobs[t].mismatches = 0;
+            EXPECT_EQ(pthread_create(&threads[t], NULL, racer, &jobs[t]), 0);
+        }
+        for (int t = 0; t < THREADS; t++) {
+            EXPECT_EQ(pthread_join(threads[t], NULL), 0);
+            EXPECT_EQ(jobs[t].mismatches, 0);
+        }
+        pthread_barrier_destroy(&start_line);
+        EXPECT_EQ(robots_txt_memory_used(doc), compiled);
+        robots_free(doc);
+    }
+}
+
 int main(void) {
+    race_to_compile(ROBOTS_PROFILE_RFC9309);
+    race_to_compile(ROBOTS_PROFILE_GOOGLE);
     for (int p = 0; p < 2; p++) {
         robots_options options;
         robots_options_init(&options);
@@ -47,7 +112,6 @@ int main(void) {
         robots_txt *doc = NULL;
         EXPECT_EQ(robots_parse(body, sizeof body - 1, &options, &doc),
                   ROBOTS_OK);
-        enum { THREADS = 4 };
         pthread_t threads[THREADS];
         job jobs[THREADS];
         for (int t = 0; t < THREADS; t++) {

@@ -18,7 +18,10 @@ size_t robots_txt_input_bytes(const robots_txt *doc) {
 }
 
 size_t robots_txt_memory_used(const robots_txt *doc) {
-    return doc ? doc->block_size : 0;
+    if (doc == NULL)
+        return 0;
+    return doc->block_size +
+           atomic_load_explicit(doc->unit_bytes, memory_order_relaxed);
 }
 
 size_t robots_group_count(const robots_txt *doc) {

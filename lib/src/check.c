@@ -333,11 +333,11 @@ static int run_passes(query *q, uint32_t marker) {
  * whose test fails is skipped, and so is the rest of a run once its
  * priorities cannot win. A wildcard rule's filter is tried before anything
  * else of it is read. */
-static void try_node(const robots_txt *doc, const rb_node *node, query *q,
-                     best_rule *best) {
+static void try_node(const robots_txt *doc, const rb_unit *unit,
+                     const rb_node *node, query *q, best_rule *best) {
     size_t klen = RB_NODE_KEY_LEN(node), len = q->len;
     uint32_t count;
-    const uint32_t *e = rb_node_entries(doc, node, &count);
+    const uint32_t *e = rb_node_entries(unit, node, &count);
     uint32_t run_end = count, ends_end = count;
     /* What the LAST runs are compared with; an empty path (a check's has
      * at least "/") ends in no byte any such rule needs. */
@@ -417,25 +417,26 @@ static void try_node(const robots_txt *doc, const rb_node *node, query *q,
 
 /* Tries the node of the key that is the path's first klen bytes, if the
  * set has one. Returns whether it had. */
-static inline int probe(const robots_txt *doc, const rb_set *set, uint32_t hash,
-                        size_t klen, query *q, best_rule *best) {
-    uint32_t size = set->slot_count, mask = doc->slot_node_mask;
+static inline int probe(const robots_txt *doc, const rb_unit *unit,
+                        uint32_t hash, size_t klen, query *q, best_rule *best) {
+    uint32_t size = unit->set.slot_count, mask = unit->slot_node_mask;
+    const uint32_t *table = unit->slots + unit->set.first_slot;
     uint32_t i = rb_slot_start(hash, size);
     for (;;) {
-        uint32_t v = doc->slots[set->first_slot + i];
+        uint32_t v = table[i];
         if (v == 0)
             return 0;
-        const rb_node *node = &doc->nodes[(v & mask) - 1];
+        const rb_node *node = &unit->nodes[(v & mask) - 1];
         if (((v ^ hash) & ~mask) == 0 && RB_NODE_KEY_LEN(node) == klen) {
             uint32_t count;
-            const uint32_t *e = rb_node_entries(doc, node, &count);
+            const uint32_t *e = rb_node_entries(unit, node, &count);
             while (*e & RB_ENTRY_RUN) /* markers: a run is never empty */
                 e++;
             uint32_t first = *e;
             const rb_rule *r = &doc->rules[first & ~RB_ENTRY_INDEX_DIR];
             if (memcmp(doc->text + rb_rule_normalized_off(r), q->path, klen) ==
                 0) {
-                try_node(doc, node, q, best);
+                try_node(doc, unit, node, q, best);
                 return 1;
             }
         }
@@ -446,12 +447,13 @@ static inline int probe(const robots_txt *doc, const rb_set *set, uint32_t hash,
 /* One set: for each prefix of the path whose length some key has, one hash
  * look-up; the hash of each prefix extends the previous one. Only a node
  * tried can pass the work budget. */
-static void walk_set(const robots_txt *doc, const rb_set *set, query *q,
+static void walk_set(const robots_txt *doc, const rb_unit *unit, query *q,
                      best_rule *best) {
+    const rb_set *set = &unit->set;
     uint32_t hash = RB_FNV_OFFSET;
     const unsigned char *path = (const unsigned char *)q->path;
     uint64_t lengths = set->len_mask;
-    if ((lengths & 1) && probe(doc, set, hash, 0, q, best) && q->over_budget)
+    if ((lengths & 1) && probe(doc, unit, hash, 0, q, best) && q->over_budget)
         return;
     size_t last = q->len < set->max_key_len ? q->len : set->max_key_len;
     size_t words = rb_bloom_words(set->slot_count);
@@ -459,25 +461,25 @@ static void walk_set(const robots_txt *doc, const rb_set *set, query *q,
         for (size_t k = 1; k <= last; k++) {
             hash = rb_hash_step(hash, path[k - 1]);
             if ((k >= 64 || ((lengths >> k) & 1)) &&
-                probe(doc, set, hash, k, q, best) && q->over_budget)
+                probe(doc, unit, hash, k, q, best) && q->over_budget)
                 return;
         }
         return;
     }
     /* The filter knows every key's length too: no need to test lengths. */
-    const uint32_t *bloom = doc->slots + set->first_slot - words;
+    const uint32_t *bloom = unit->slots + set->first_slot - words;
     for (size_t k = 1; k <= last; k++) {
         hash = rb_hash_step(hash, path[k - 1]);
         uint32_t bit = rb_bloom_bit(hash, words);
         if (((bloom[bit / 32] >> (bit % 32)) & 1) &&
-            probe(doc, set, hash, k, q, best) && q->over_budget)
+            probe(doc, unit, hash, k, q, best) && q->over_budget)
             return;
     }
 }
 
 /* The set's wildcard rules that could still win, gathered and matched in
  * one pass by rb_match_many(). 0 when memory for it ran out. */
-static int match_set_many(const robots_txt *doc, const rb_set *set, query *q,
+static int match_set_many(const robots_txt *doc, const rb_unit *unit, query *q,
                           best_rule *best) {
     /* A set holds each rule at most once, so rule_count entries suffice. */
     size_t cap = doc->rule_count;
@@ -494,7 +496,7 @@ static int match_set_many(const robots_txt *doc, const rb_set *set, query *q,
     q->wild_count = 0;
     q->wild_cap = cap;
     q->over_budget = 0;
-    walk_set(doc, set, q, best);
+    walk_set(doc, unit, q, best);
     q->collecting = 0;
     size_t n = q->wild_count;
     if (q->over_budget) { /* more rules than the set can hold: refuse */
@@ -539,25 +541,27 @@ static int match_set_many(const robots_txt *doc, const rb_set *set, query *q,
 /* A set, rule by rule while the check's wildcard work stays within
  * RB_WILD_BUDGET, and in one pass over the path past it. Without memory
  * for the one pass it goes on rule by rule: slower, the same answer. */
-static void match_set(const robots_txt *doc, const rb_set *set, query *q,
+static void match_set(const robots_txt *doc, const rb_unit *unit, query *q,
                       best_rule *best) {
     if (!q->many) {
-        walk_set(doc, set, q, best);
+        walk_set(doc, unit, q, best);
         if (!q->over_budget)
             return;
         q->many = 1;
     }
-    if (!match_set_many(doc, set, q, best)) {
+    if (!match_set_many(doc, unit, q, best)) {
         q->many = 0;
         q->over_budget = 0;
         q->budget = SIZE_MAX;
-        walk_set(doc, set, q, best);
+        walk_set(doc, unit, q, best);
     }
 }
 
-static void indexed_match(const robots_txt *doc, const uint32_t *tokens,
-                          size_t token_count, const char *path, size_t len,
-                          robots_verdict *out) {
+/* The match through the index. 0, with *out untouched, when a set's unit
+ * could not be compiled for want of memory. */
+static int indexed_match(const robots_txt *doc, const uint32_t *tokens,
+                         size_t token_count, const char *path, size_t len,
+                         robots_verdict *out) {
     best_rule best;
     memset(&best, 0, sizeof best);
     query q;
@@ -572,17 +576,24 @@ static void indexed_match(const robots_txt *doc, const uint32_t *tokens,
     q.wild = NULL;
     q.wild_count = q.wild_cap = 0;
     if (token_count == 0) {
-        match_set(doc, &doc->sets[doc->wildcard_set], &q, &best);
+        const rb_unit *unit = rb_index_unit(doc, doc->wildcard_set);
+        if (unit == NULL)
+            return 0;
+        match_set(doc, unit, &q, &best);
     } else {
         for (size_t t = 0; t < token_count; t++) {
             const rb_token *token = &doc->tokens[tokens[t]];
-            for (uint32_t s = 0; s < token->set_count; s++)
-                match_set(doc,
-                          &doc->sets[doc->token_sets[token->first_set + s]], &q,
-                          &best);
+            for (uint32_t s = 0; s < token->set_count; s++) {
+                const rb_unit *unit =
+                    rb_index_unit(doc, doc->token_sets[token->first_set + s]);
+                if (unit == NULL)
+                    return 0;
+                match_set(doc, unit, &q, &best);
+            }
         }
     }
     finish(doc, &best, out);
+    return 1;
 }
 
 static void first_match(const robots_txt *doc, const char *path, size_t len,
@@ -623,6 +634,11 @@ typedef struct resolved {
     uint32_t tokens[ROBOTS_MAX_QUERY_AGENTS];
 } resolved;
 
+/* The first group a set merges, for the evidence. */
+static uint32_t set_first_group(const robots_txt *doc, uint32_t set) {
+    return doc->set_groups[doc->set_defs[set].first];
+}
+
 static void resolve(const robots_txt *doc, const robots_str *agents,
                     size_t agent_count, int reference, resolved *r) {
     r->token_count = 0;
@@ -636,13 +652,14 @@ static void resolve(const robots_txt *doc, const robots_str *agents,
     for (size_t t = 0; t < r->token_count; t++) {
         const rb_token *token = &doc->tokens[r->tokens[t]];
         for (uint32_t s = 0; s < token->set_count; s++) {
-            uint32_t set = doc->token_sets[token->first_set + s];
-            if (doc->sets[set].first_group < r->group)
-                r->group = doc->sets[set].first_group;
+            uint32_t first =
+                set_first_group(doc, doc->token_sets[token->first_set + s]);
+            if (first < r->group)
+                r->group = first;
         }
     }
     if (r->token_count == 0 && doc->wildcard_set != UINT32_MAX)
-        r->group = doc->sets[doc->wildcard_set].first_group;
+        r->group = set_first_group(doc, doc->wildcard_set);
 }
 
 /* Is a path its own normal form (rb_normalize_path() would copy it as it
@@ -719,8 +736,13 @@ static robots_status check_resolved(const robots_txt *doc, const resolved *r,
         first_match(doc, path, plen, out);
     else if (reference)
         scan_match(doc, agents, agent_count, path, plen, out);
-    else
-        indexed_match(doc, r->tokens, r->token_count, path, plen, out);
+    else if (!indexed_match(doc, r->tokens, r->token_count, path, plen, out)) {
+        /* No memory to compile a set: the scan gives the same verdict,
+         * slower. A query compiled its sets when it was made. */
+        if (r->token_count != 0 && agent_count == 0)
+            return ROBOTS_ERR_NO_MEMORY;
+        scan_match(doc, agents, agent_count, path, plen, out);
+    }
     return ROBOTS_OK;
 }
 
@@ -760,6 +782,23 @@ robots_status robots_check_agent(const robots_txt *doc, const char *agent,
     return robots_check(doc, &one, 1, url, url_len, out);
 }
 
+/* Compiles now every set a resolved query reads, so that its checks never
+ * do. 0 when memory runs out. */
+static int compile_sets(const robots_txt *doc, const resolved *r) {
+    if (doc->profile == ROBOTS_PROFILE_LEGACY || r->group == ROBOTS_NO_INDEX)
+        return 1;
+    if (r->token_count == 0)
+        return rb_index_unit(doc, doc->wildcard_set) != NULL;
+    for (size_t t = 0; t < r->token_count; t++) {
+        const rb_token *token = &doc->tokens[r->tokens[t]];
+        for (uint32_t s = 0; s < token->set_count; s++)
+            if (rb_index_unit(doc, doc->token_sets[token->first_set + s]) ==
+                NULL)
+                return 0;
+    }
+    return 1;
+}
+
 struct robots_query {
     const robots_txt *doc;
     resolved agents;
@@ -781,6 +820,10 @@ robots_status robots_query_new(const robots_txt *doc, const robots_str *agents,
         return ROBOTS_ERR_NO_MEMORY;
     query->doc = doc;
     resolve(doc, agents, agent_count, 0, &query->agents);
+    if (!compile_sets(doc, &query->agents)) {
+        rb_free(&mem, query, sizeof *query);
+        return ROBOTS_ERR_NO_MEMORY;
+    }
     *out = query;
     return ROBOTS_OK;
 }

@@ -1,7 +1,7 @@
 /*
- * index.c - compiles the groups of an rfc9309 or google document into the
- * per-agent index a check reads (see "the compiled index" in internal.h),
- * and finds the sets a query's agent names select.
+ * index.c - the per-agent index a check reads (see "the compiled index" in
+ * internal.h): at parse time, which sets each product token selects; on
+ * the first check that reads a set, its compiled unit.
  *
  * Each distinct product token gets the merged rules of every group naming
  * it; `*` gets those of every `*` group. Tokens naming exactly one group
@@ -14,10 +14,12 @@
  * kept once (the first in the file), which is what makes a file that repeats
  * the same query-string rule in every group cheap to check.
  *
- * Keys are hashed and compared once for the whole document (each gets an
- * id), so that building a set, which a rule may join several times, is
- * array look-ups; the hash tables are filled last, when the number of
- * nodes, and so the width of a slot's tag, is known.
+ * A set is compiled when a check first needs it, not at parse: a crawler
+ * asks about its own agent, and the sets of the hundreds of others a file
+ * names would be most of the parse. Compiling reads only the document, so
+ * threads that race to compile the same set each build a unit, the first
+ * to publish it wins (an atomic compare-and-swap) and the others free
+ * theirs: to its callers the document never changes.
  */
 #include "internal.h"
 
@@ -27,18 +29,6 @@
 
 /* Entries the merged sets may hold in all, beyond each group's own. */
 #define MERGE_BUDGET(entries) (2 * (entries) + 4096)
-
-/* What the build needs to know of each rule, computed once. Equal keys
- * (a dir companion's included) share a key id. */
-typedef struct rule_key {
-    uint32_t key_len;
-    uint32_t key_hash;
-    uint32_t key_id;
-    uint32_t full_hash; /* of the whole normalised pattern, for duplicates */
-    uint32_t dir_len;   /* google index.htm companion: "<dir>/"; 0: none */
-    uint32_t dir_hash;
-    uint32_t dir_id;
-} rule_key;
 
 /* An entry while a node's entries are ordered: rank sorts by priority,
  * highest first (it is 0xFFFF - priority, and priorities, pattern lengths,
@@ -68,51 +58,35 @@ typedef struct candidate {
     uint32_t entry;
 } candidate;
 
+/* One set being compiled. */
 typedef struct builder {
     rb_mem *mem;
-    rb_index_build *out;
-    robots_profile profile;
-    const rb_group *groups;
-    size_t agent_total, rule_total; /* for rb_group_agents / rb_group_rules */
-    size_t group_count;
-    const rb_agent *agents;
-    const rb_rule *rules;
-    const char *text;
-    rule_key *keys;      /* one per rule */
-    uint32_t *group_set; /* the set of a group alone, or NO_SET */
-    size_t merge_left;   /* entries merged sets may still take */
-    size_t key_count;
-    /* Per key id, the set last seen using it (its stamp) and its node in
-     * that set: a set is built without clearing them. */
-    uint32_t *key_stamp, *key_node;
-    uint32_t stamp;
-    uint32_t multi;    /* nodes of the set being built with several entries */
-    rb_vec nodes;      /* local_node of the set being built */
-    rb_vec candidates; /* (node, entry) pairs of the set being built */
+    const robots_txt *doc;
+    uint32_t multi;    /* nodes with several entries */
+    rb_vec nodes;      /* local_node, one per distinct key */
+    rb_vec candidates; /* (node, entry) pairs */
     rb_vec order;      /* entry_key scratch */
-    rb_vec group_list; /* uint32_t scratch */
-    rb_vec node_hash;  /* uint32_t: the key hash of each output node */
-    rb_vec set_nodes;  /* uint32_t: the first output node of each set */
+    rb_vec out_nodes;  /* rb_node */
+    rb_vec entries;    /* uint32_t: the nodes' entries and run markers */
+    rb_vec node_hash;  /* uint32_t: the key hash of each node */
 } builder;
 
 void rb_index_init(rb_index_build *build) {
     rb_vec_init(&build->tokens, sizeof(rb_token));
     rb_vec_init(&build->token_sets, sizeof(uint32_t));
-    rb_vec_init(&build->sets, sizeof(rb_set));
-    rb_vec_init(&build->slots, sizeof(uint32_t));
-    rb_vec_init(&build->nodes, sizeof(rb_node));
-    rb_vec_init(&build->entries, sizeof(uint32_t));
+    rb_vec_init(&build->set_defs, sizeof(rb_set_def));
+    rb_vec_init(&build->set_groups, sizeof(uint32_t));
+    rb_vec_init(&build->token_slots, sizeof(uint32_t));
     build->wildcard_set = NO_SET;
-    build->slot_node_mask = 0;
+    build->token_slot_mask = build->token_id_mask = 0;
 }
 
 void rb_index_release(rb_mem *mem, rb_index_build *build) {
     rb_vec_release(mem, &build->tokens);
     rb_vec_release(mem, &build->token_sets);
-    rb_vec_release(mem, &build->sets);
-    rb_vec_release(mem, &build->slots);
-    rb_vec_release(mem, &build->nodes);
-    rb_vec_release(mem, &build->entries);
+    rb_vec_release(mem, &build->set_defs);
+    rb_vec_release(mem, &build->set_groups);
+    rb_vec_release(mem, &build->token_slots);
 }
 
 /* h stepped over n bytes, eight a round and the rest by a jump into the
@@ -159,24 +133,21 @@ static inline uint32_t hash_bytes(uint32_t h, const char *p, size_t n) {
     return h;
 }
 
-static void compute_key(const char *p, size_t len, int index_htm, rule_key *k) {
+/* A rule's key: its normalised pattern up to the first `*`, without a
+ * final `$`. */
+static size_t key_length(const char *p, size_t len) {
     const char *star = len ? memchr(p, '*', len) : NULL;
-    size_t key_len = star ? (size_t)(star - p) : len;
-    if (star == NULL && len > 0 && p[len - 1] == '$')
-        key_len--;
-    uint32_t h = hash_bytes(RB_FNV_OFFSET, p, key_len);
-    k->key_len = (uint32_t)key_len;
-    k->key_hash = h;
-    k->full_hash = hash_bytes(h, p + key_len, len - key_len);
-    k->dir_len = 0;
-    k->dir_hash = 0;
-    if (index_htm) {
-        size_t dir = len;
-        while (dir > 0 && p[dir - 1] != '/')
-            dir--;
-        k->dir_len = (uint32_t)dir;
-        k->dir_hash = hash_bytes(RB_FNV_OFFSET, p, dir);
-    }
+    if (star != NULL)
+        return (size_t)(star - p);
+    return len > 0 && p[len - 1] == '$' ? len - 1 : len;
+}
+
+/* google's "<dir>/" of an Allow ending in "/index.htm...": the pattern up
+ * to its last '/'. */
+static size_t dir_length(const char *p, size_t len) {
+    while (len > 0 && p[len - 1] != '/')
+        len--;
+    return len;
 }
 
 /* ---- ids: equal strings, one number ------------------------------------ */
@@ -313,24 +284,20 @@ static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
     return mode << 30 | (uint32_t)need << 16 | (uint32_t)b << 8 | a;
 }
 
-/* Adds an entry under the key `id` of the set being built, making its node
- * on first sight; build_set has made room for both. A node keeps one
+/* Adds an entry under the key `node` (its id in the set's interner, which
+ * numbers keys as they first come, as nodes are), making the node on
+ * first sight; build_set has made room for both. A node keeps one
  * "<dir>/$" companion: the first, whose rule is the earliest. */
-static inline void add_candidate(builder *b, uint32_t id, uint32_t key_len,
+static inline void add_candidate(builder *b, uint32_t node, uint32_t key_len,
                                  uint32_t hash, uint32_t entry) {
     local_node *nodes = (local_node *)b->nodes.data;
-    uint32_t node;
-    if (b->key_stamp[id] == b->stamp) {
-        node = b->key_node[id];
-    } else {
-        node = (uint32_t)b->nodes.count++;
+    if (node == b->nodes.count) {
+        b->nodes.count++;
         nodes[node].key_len = key_len;
         nodes[node].hash = hash;
         nodes[node].first = entry;
         nodes[node].count = 1;
         nodes[node].has_dir = (entry & RB_ENTRY_INDEX_DIR) != 0;
-        b->key_stamp[id] = b->stamp;
-        b->key_node[id] = node;
         return;
     }
     if (entry & RB_ENTRY_INDEX_DIR) {
@@ -402,10 +369,10 @@ static void sort_entries(entry_key *keys, entry_key *tmp, size_t n) {
 }
 
 static int same_rule_text(const builder *b, uint32_t x, uint32_t y) {
-    const rb_rule *rx = &b->rules[x], *ry = &b->rules[y];
+    const rb_rule *rx = &b->doc->rules[x], *ry = &b->doc->rules[y];
     return rx->normalized_len == ry->normalized_len &&
-           memcmp(b->text + rb_rule_normalized_off(rx),
-                  b->text + rb_rule_normalized_off(ry),
+           memcmp(b->doc->text + rb_rule_normalized_off(rx),
+                  b->doc->text + rb_rule_normalized_off(ry),
                   rx->normalized_len) == 0;
 }
 
@@ -426,8 +393,9 @@ static uint32_t order_entries(const builder *b, entry_key *keys, entry_key *tmp,
     return kept;
 }
 
-/* Writes the nodes of the set being built, each one's entries ordered by
- * priority, highest first (see rb_node in internal.h). */
+/* An entry of a node of several, to be ordered: its rank and, so that
+ * equal rules come side by side, the hash of its whole pattern (which
+ * extends the key's). */
 static void put_key(const builder *b, local_node *node, entry_key *keys,
                     uint32_t e) {
     entry_key *k = &keys[node->start + node->fill++];
@@ -436,28 +404,30 @@ static void put_key(const builder *b, local_node *node, entry_key *keys,
         k->rank = ENTRY_RANK(node->key_len + 1, ROBOTS_RULE_ALLOW);
         k->hash = 0;
     } else {
-        k->rank =
-            ENTRY_RANK(b->rules[e].normalized_len, RB_RULE_KIND(&b->rules[e]));
-        k->hash = b->keys[e].full_hash;
+        const rb_rule *r = &b->doc->rules[e];
+        const char *p = b->doc->text + rb_rule_normalized_off(r);
+        k->rank = ENTRY_RANK(r->normalized_len, RB_RULE_KIND(r));
+        k->hash = hash_bytes(node->hash, p + node->key_len,
+                             r->normalized_len - node->key_len);
     }
 }
 
 /* The run (see RB_ENTRY_RUN) an entry of a node of many goes to: 0 for
  * ALL, 1 + B for LAST, 257 + B for HAS. */
 #define RUN_BUCKETS 513u
-static uint32_t run_bucket(const builder *b, uint32_t entry) {
+static uint32_t run_bucket(const builder *b, uint32_t entry, uint32_t key_len) {
     if (entry & RB_ENTRY_INDEX_DIR)
         return 0;
-    uint32_t f = b->rules[entry].filter;
+    uint32_t f = b->doc->rules[entry].filter;
     switch (RB_FILTER_MODE(f)) {
     case RB_FILTER_SUFFIX:
     case RB_FILTER_LAST:
         return 1 + RB_FILTER_A(f);
     case RB_FILTER_BYTES: {
         /* The first byte of the first segment after the key's `*`. */
-        const rb_rule *r = &b->rules[entry];
-        const char *p = b->text + rb_rule_normalized_off(r);
-        size_t i = b->keys[entry].key_len;
+        const rb_rule *r = &b->doc->rules[entry];
+        const char *p = b->doc->text + rb_rule_normalized_off(r);
+        size_t i = key_len;
         while (i < r->normalized_len && p[i] == '*')
             i++;
         return i < r->normalized_len ? 257 + (unsigned char)p[i] : 0;
@@ -492,17 +462,17 @@ static uint32_t next_used(const uint64_t *used, uint32_t k, uint32_t end) {
  * the entries use are visited, and their counts zeroed: a pass over all
  * 513 (and a memset of them) was most of the cost of a node of runs. */
 static void write_runs(const builder *b, const entry_key *entries,
-                       uint32_t count, uint32_t *dst) {
+                       uint32_t count, uint32_t key_len, uint32_t *dst) {
     uint32_t size[RUN_BUCKETS], at[RUN_BUCKETS];
     uint64_t used[(RUN_BUCKETS + 63) / 64];
     memset(used, 0, sizeof used);
     for (uint32_t i = 0; i < count; i++) {
-        uint32_t k = run_bucket(b, entries[i].entry);
+        uint32_t k = run_bucket(b, entries[i].entry, key_len);
         used[k / 64] |= (uint64_t)1 << (k % 64);
         size[k] = 0;
     }
     for (uint32_t i = 0; i < count; i++)
-        size[run_bucket(b, entries[i].entry)]++;
+        size[run_bucket(b, entries[i].entry, key_len)]++;
     uint32_t w = 0, ends = UINT32_MAX;
     for (uint32_t k = next_used(used, 0, RUN_BUCKETS); k < RUN_BUCKETS;
          k = next_used(used, k + 1, RUN_BUCKETS)) {
@@ -523,20 +493,20 @@ static void write_runs(const builder *b, const entry_key *entries,
     if (ends < UINT32_MAX - 1) /* LAST runs and no HAS run after them */
         dst[ends] = RB_RUN_MARKER(RB_RUN_ENDS, 0, w - ends - 1);
     for (uint32_t i = 0; i < count; i++)
-        dst[at[run_bucket(b, entries[i].entry)]++] = entries[i].entry;
+        dst[at[run_bucket(b, entries[i].entry, key_len)]++] = entries[i].entry;
 }
 
 /* The markers a node of these entries gets: one a run, and ENDS when
  * there are LAST runs; 0 for a node of few entries, written plain. */
 static uint32_t count_runs(const builder *b, const entry_key *entries,
-                           uint32_t count) {
+                           uint32_t count, uint32_t key_len) {
     if (count < RB_RUN_MIN || count > RB_RUN_MAX_COUNT - RUN_BUCKETS - 1)
         return 0;
     unsigned char used[RUN_BUCKETS];
     memset(used, 0, sizeof used);
     uint32_t runs = 0, last = 0;
     for (uint32_t i = 0; i < count; i++) {
-        uint32_t k = run_bucket(b, entries[i].entry);
+        uint32_t k = run_bucket(b, entries[i].entry, key_len);
         runs += !used[k];
         last |= k >= 1 && k < 257;
         used[k] = 1;
@@ -552,7 +522,7 @@ static int emit_nodes(builder *b, rb_set *set) {
     uint32_t total = (uint32_t)b->candidates.count + b->multi;
     /* the entries of nodes of several, then room to merge them */
     entry_key *keys = rb_vec_reserve(b->mem, &b->order, 2 * (size_t)total);
-    rb_node *out = rb_vec_reserve(b->mem, &b->out->nodes, n);
+    rb_node *out = rb_vec_reserve(b->mem, &b->out_nodes, n);
     uint32_t *hashes = rb_vec_reserve(b->mem, &b->node_hash, n);
     if (keys == NULL || out == NULL || hashes == NULL)
         return 0;
@@ -568,7 +538,7 @@ static int emit_nodes(builder *b, rb_set *set) {
     for (size_t i = 0; i < b->candidates.count; i++)
         put_key(b, &ln[c[i].node], keys, c[i].entry);
     for (size_t i = 0; i < n; i++) {
-        uint32_t count = ln[i].count;
+        uint32_t count = ln[i].count, key_len = ln[i].key_len;
         rb_node *node = &out[i];
         node->ref = ln[i].first;
         entry_key *mine = keys;
@@ -577,153 +547,244 @@ static int emit_nodes(builder *b, rb_set *set) {
             count = order_entries(b, mine, keys + total, count);
             node->ref = mine[0].entry;
         }
-        uint32_t runs = count > 1 ? count_runs(b, mine, count) : 0;
+        uint32_t runs = count > 1 ? count_runs(b, mine, count, key_len) : 0;
         uint32_t written = count + runs;
         node->key_count =
-            ln[i].key_len | (written < RB_NODE_MANY ? written : RB_NODE_MANY)
-                                << 16;
+            key_len | (written < RB_NODE_MANY ? written : RB_NODE_MANY) << 16;
         if (count > 1) {
-            uint32_t *dst =
-                rb_vec_reserve(b->mem, &b->out->entries, written + 1);
+            uint32_t *dst = rb_vec_reserve(b->mem, &b->entries, written + 1);
             if (dst == NULL)
                 return 0;
-            node->ref = (uint32_t)b->out->entries.count;
+            node->ref = (uint32_t)b->entries.count;
             if (written >= RB_NODE_MANY)
                 *dst++ = written;
             if (runs != 0) {
-                write_runs(b, mine, count, dst);
+                write_runs(b, mine, count, key_len, dst);
             } else {
                 for (uint32_t k = 0; k < count; k++)
                     dst[k] = mine[k].entry;
             }
-            b->out->entries.count += written + (written >= RB_NODE_MANY);
+            b->entries.count += written + (written >= RB_NODE_MANY);
         }
-        if (ln[i].key_len < 64)
-            set->len_mask |= (uint64_t)1 << ln[i].key_len;
-        if (ln[i].key_len > set->max_key_len)
-            set->max_key_len = ln[i].key_len;
+        if (key_len < 64)
+            set->len_mask |= (uint64_t)1 << key_len;
+        if (key_len > set->max_key_len)
+            set->max_key_len = key_len;
         hashes[i] = ln[i].hash;
     }
-    b->out->nodes.count += n;
-    b->node_hash.count += n;
+    b->out_nodes.count = n;
+    b->node_hash.count = n;
     return 1;
 }
 
-static uint32_t group_rules(const builder *b, uint32_t g) {
-    return rb_group_rules(b->groups, b->group_count, b->rule_total, g);
+static uint32_t group_rules(const robots_txt *doc, uint32_t g) {
+    return rb_group_rules(doc->groups, doc->group_count, doc->rule_count, g);
 }
 
-/* Entries a set of these groups holds before duplicates are dropped. */
-static size_t set_entries(const builder *b, const uint32_t *groups, size_t n) {
+/* Entries a set of these groups holds before duplicates are dropped: its
+ * rules, and in google the "<dir>/$" companion of each index.htm Allow. */
+static size_t set_entries(robots_profile profile, const rb_group *groups,
+                          size_t group_count, const rb_rule *rules,
+                          size_t rule_count, const uint32_t *list, size_t n) {
     size_t count = 0;
     for (size_t i = 0; i < n; i++) {
-        const rb_group *g = &b->groups[groups[i]];
-        uint32_t rules = group_rules(b, groups[i]);
-        count += rules;
-        if (b->profile != ROBOTS_PROFILE_GOOGLE)
+        const rb_group *g = &groups[list[i]];
+        uint32_t own = rb_group_rules(groups, group_count, rule_count, list[i]);
+        count += own;
+        if (profile != ROBOTS_PROFILE_GOOGLE)
             continue; /* only google has "<dir>/$" companions */
-        for (uint32_t r = 0; r < rules; r++)
-            count += b->keys[g->first_rule + r].dir_len != 0;
+        for (uint32_t r = 0; r < own; r++)
+            count += RB_RULE_INDEX_HTM(&rules[g->first_rule + r]) != 0;
     }
     return count;
 }
 
-/* Builds one set from the rules of `groups` (ascending, so that the first
- * of equal rules is the earliest). Its hash table is made by place_slots. */
-static uint32_t build_set(builder *b, const uint32_t *groups, size_t n) {
-    rb_set set;
-    memset(&set, 0, sizeof set);
-    set.first_group = n ? groups[0] : 0;
-    uint32_t first_node = (uint32_t)b->out->nodes.count;
-    size_t most = set_entries(b, groups, n);
-    b->stamp++;
-    b->nodes.count = 0;
-    b->candidates.count = 0;
-    b->multi = 0;
+/* Files the rules of the set's groups (ascending, so that the first of
+ * equal rules is the earliest) under their keys, and writes its nodes. */
+static int build_set(builder *b, const rb_set_def *def, rb_set *set) {
+    const robots_txt *doc = b->doc;
+    const uint32_t *groups = doc->set_groups + def->first;
+    size_t most = set_entries(doc->profile, doc->groups, doc->group_count,
+                              doc->rules, doc->rule_count, groups, def->count);
+    interner keys;
+    memset(&keys, 0, sizeof keys);
     /* Too many nodes cannot happen within ROBOTS_MAX_INPUT_BYTES. */
-    if (b->out->nodes.count + most > UINT32_MAX / 4 ||
-        rb_vec_reserve(b->mem, &b->nodes,
-                       most < b->key_count ? most : b->key_count) == NULL ||
-        rb_vec_reserve(b->mem, &b->candidates, most) == NULL)
-        return NO_SET;
-    for (size_t i = 0; i < n; i++) {
-        const rb_group *g = &b->groups[groups[i]];
-        uint32_t rules = group_rules(b, groups[i]);
+    if (most > UINT32_MAX / 4 || !interner_init(b->mem, &keys, most) ||
+        rb_vec_reserve(b->mem, &b->nodes, most) == NULL ||
+        rb_vec_reserve(b->mem, &b->candidates, most) == NULL) {
+        interner_release(b->mem, &keys, most);
+        return 0;
+    }
+    for (size_t i = 0; i < def->count; i++) {
+        const rb_group *g = &doc->groups[groups[i]];
+        uint32_t rules = group_rules(doc, groups[i]);
         for (uint32_t r = 0; r < rules; r++) {
             uint32_t rule = g->first_rule + r;
-            const rule_key *k = &b->keys[rule];
-            add_candidate(b, k->key_id, k->key_len, k->key_hash, rule);
-            if (k->dir_len != 0)
-                add_candidate(b, k->dir_id, k->dir_len, k->dir_hash,
-                              rule | RB_ENTRY_INDEX_DIR);
+            const rb_rule *rr = &doc->rules[rule];
+            uint32_t off = rb_rule_normalized_off(rr);
+            const char *p = doc->text + off;
+            size_t len = rr->normalized_len, key_len = key_length(p, len);
+            uint32_t hash = hash_bytes(RB_FNV_OFFSET, p, key_len);
+            add_candidate(
+                b, intern(&keys, doc->text, off, (uint32_t)key_len, hash),
+                (uint32_t)key_len, hash, rule);
+            if (!RB_RULE_INDEX_HTM(rr))
+                continue;
+            size_t dir_len = dir_length(p, len);
+            hash = hash_bytes(RB_FNV_OFFSET, p, dir_len);
+            add_candidate(
+                b, intern(&keys, doc->text, off, (uint32_t)dir_len, hash),
+                (uint32_t)dir_len, hash, rule | RB_ENTRY_INDEX_DIR);
         }
     }
-    if (!emit_nodes(b, &set))
-        return NO_SET;
-    uint32_t id = (uint32_t)b->out->sets.count;
-    if (!rb_vec_push(b->mem, &b->out->sets, &set, 1) ||
-        !rb_vec_push(b->mem, &b->set_nodes, &first_node, 1))
+    interner_release(b->mem, &keys, most);
+    return emit_nodes(b, set);
+}
+
+/* The unit of a built set: its hash table sized from its nodes, 1.5 slots
+ * a node and one, with a Bloom filter before it when it is large, and its
+ * nodes and entries, in one allocation. */
+static rb_unit *place_unit(builder *b, const rb_set *set) {
+    size_t n = b->out_nodes.count, entries = b->entries.count;
+    size_t size = n + n / 2 + 1, words = rb_bloom_words((uint32_t)size);
+    size_t head = (sizeof(rb_unit) + 7) & ~(size_t)7;
+    size_t slot_bytes = ((words + size) * sizeof(uint32_t) + 7) & ~(size_t)7;
+    size_t bytes =
+        head + slot_bytes + n * sizeof(rb_node) + entries * sizeof(uint32_t);
+    unsigned char *block = rb_alloc(b->mem, bytes);
+    if (block == NULL)
+        return NULL;
+    rb_unit *unit = (rb_unit *)block;
+    uint32_t *slots = (uint32_t *)(block + head);
+    rb_node *nodes = (rb_node *)(block + head + slot_bytes);
+    uint32_t *out_entries = (uint32_t *)(nodes + n);
+    memset(slots, 0, slot_bytes);
+    if (n != 0)
+        memcpy(nodes, b->out_nodes.data, n * sizeof(rb_node));
+    if (entries != 0)
+        memcpy(out_entries, b->entries.data, entries * sizeof(uint32_t));
+    uint32_t mask = 1;
+    while (mask < n)
+        mask = mask << 1 | 1;
+    unit->bytes = bytes;
+    unit->set = *set;
+    unit->set.first_slot = (uint32_t)words;
+    unit->set.slot_count = (uint32_t)size;
+    unit->slot_node_mask = mask;
+    unit->slots = slots;
+    unit->nodes = nodes;
+    unit->entries = out_entries;
+    uint32_t *table = slots + words, *bloom = slots;
+    const uint32_t *hash = (const uint32_t *)b->node_hash.data;
+    for (size_t node = 0; node < n; node++) {
+        uint32_t i = rb_slot_start(hash[node], (uint32_t)size);
+        while (table[i] != 0)
+            i = i + 1 == size ? 0 : i + 1;
+        table[i] = (hash[node] & ~mask) | (uint32_t)(node + 1);
+        if (words != 0) {
+            uint32_t bit = rb_bloom_bit(hash[node], words);
+            bloom[bit / 32] |= (uint32_t)1 << (bit % 32);
+        }
+    }
+    return unit;
+}
+
+/* Compiles one set into a unit allocated through mem; NULL when memory
+ * runs out, with nothing left allocated. */
+static rb_unit *compile_unit(const robots_txt *doc, uint32_t set_id,
+                             rb_mem *mem) {
+    builder b;
+    memset(&b, 0, sizeof b);
+    b.mem = mem;
+    b.doc = doc;
+    rb_vec_init(&b.nodes, sizeof(local_node));
+    rb_vec_init(&b.candidates, sizeof(candidate));
+    rb_vec_init(&b.order, sizeof(entry_key));
+    rb_vec_init(&b.out_nodes, sizeof(rb_node));
+    rb_vec_init(&b.entries, sizeof(uint32_t));
+    rb_vec_init(&b.node_hash, sizeof(uint32_t));
+    rb_set set;
+    memset(&set, 0, sizeof set);
+    rb_unit *unit = NULL;
+    if (build_set(&b, &doc->set_defs[set_id], &set))
+        unit = place_unit(&b, &set);
+    rb_vec_release(mem, &b.nodes);
+    rb_vec_release(mem, &b.candidates);
+    rb_vec_release(mem, &b.order);
+    rb_vec_release(mem, &b.out_nodes);
+    rb_vec_release(mem, &b.entries);
+    rb_vec_release(mem, &b.node_hash);
+    return unit;
+}
+
+const rb_unit *rb_index_unit(const robots_txt *doc, uint32_t set) {
+    rb_unit_ref *ref = &doc->units[set];
+    const rb_unit *unit = atomic_load_explicit(ref, memory_order_acquire);
+    if (unit != NULL)
+        return unit;
+    rb_mem mem;
+    rb_mem_init(&mem, &doc->mem.allocator, 0);
+    rb_unit *made = compile_unit(doc, set, &mem);
+    if (made == NULL)
+        return NULL;
+    const rb_unit *expected = NULL;
+    if (atomic_compare_exchange_strong_explicit(
+            ref, &expected, made, memory_order_acq_rel, memory_order_acquire)) {
+        atomic_fetch_add_explicit(doc->unit_bytes, made->bytes,
+                                  memory_order_relaxed);
+        return made;
+    }
+    /* Another thread published the same set first: use its unit. */
+    rb_free(&mem, made, made->bytes);
+    return expected;
+}
+
+void rb_index_free_units(robots_txt *doc) {
+    const robots_allocator *a = &doc->mem.allocator;
+    for (size_t s = 0; s < doc->set_count; s++) {
+        const rb_unit *unit =
+            atomic_load_explicit(&doc->units[s], memory_order_relaxed);
+        if (unit != NULL)
+            a->free(a->ctx, (void *)unit, unit->bytes);
+    }
+}
+
+/* ---- parse time: the tokens and the sets they select -------------------- */
+
+typedef struct planner {
+    rb_mem *mem;
+    rb_index_build *out;
+    robots_profile profile;
+    const rb_group *groups;
+    size_t group_count;
+    const rb_agent *agents;
+    const rb_rule *rules;
+    size_t rule_count;
+    const char *text;
+    uint32_t *group_set; /* the set of a group alone, or NO_SET */
+    size_t merge_left;   /* entries merged sets may still take */
+    rb_vec group_list;   /* uint32_t scratch */
+} planner;
+
+/* A new set of these groups (ascending). */
+static uint32_t add_set(planner *pl, const uint32_t *groups, size_t n) {
+    rb_set_def def;
+    def.first = (uint32_t)pl->out->set_groups.count;
+    def.count = (uint32_t)n;
+    uint32_t id = (uint32_t)pl->out->set_defs.count;
+    if (!rb_vec_push(pl->mem, &pl->out->set_groups, groups, n) ||
+        !rb_vec_push(pl->mem, &pl->out->set_defs, &def, 1))
         return NO_SET;
     return id;
 }
 
-/* The hash tables of every set, sized from its nodes (not its entries,
- * as they were: a third of the document), 2/3 full, and filled
- * now that the number of nodes, and so the width of a slot's tag (see
- * rb_set), is known. */
-static int place_slots(builder *b) {
-    rb_index_build *out = b->out;
-    size_t node_count = out->nodes.count, total = 0;
-    uint32_t mask = 1;
-    while (mask < node_count)
-        mask = mask << 1 | 1;
-    out->slot_node_mask = mask;
-    const uint32_t *first = (const uint32_t *)b->set_nodes.data;
-    rb_set *sets = (rb_set *)out->sets.data;
-    for (size_t s = 0; s < out->sets.count; s++) {
-        size_t end = s + 1 < out->sets.count ? first[s + 1] : node_count;
-        size_t nodes = end - first[s], size = nodes + nodes / 2 + 1;
-        total += rb_bloom_words((uint32_t)size);
-        sets[s].first_slot = (uint32_t)total;
-        sets[s].slot_count = (uint32_t)size;
-        total += size;
-    }
-    /* with room for the tokens' table after them (place_token_slots) */
-    size_t token_room =
-        out->tokens.count != 0 ? table_size(out->tokens.count) : 0;
-    uint32_t *slots = rb_vec_reserve(b->mem, &out->slots, total + token_room);
-    if (slots == NULL)
-        return 0;
-    memset(slots, 0, total * sizeof *slots);
-    out->slots.count = total;
-    const uint32_t *hash = (const uint32_t *)b->node_hash.data;
-    for (size_t s = 0; s < out->sets.count; s++) {
-        size_t end = s + 1 < out->sets.count ? first[s + 1] : node_count;
-        uint32_t *table = slots + sets[s].first_slot;
-        uint32_t size = sets[s].slot_count;
-        size_t words = rb_bloom_words(size);
-        uint32_t *bloom = table - words;
-        for (size_t node = first[s]; node < end; node++) {
-            uint32_t i = rb_slot_start(hash[node], size);
-            while (table[i] != 0)
-                i = i + 1 == size ? 0 : i + 1;
-            table[i] = (hash[node] & ~mask) | (uint32_t)(node + 1);
-            if (words != 0) {
-                uint32_t bit = rb_bloom_bit(hash[node], words);
-                bloom[bit / 32] |= (uint32_t)1 << (bit % 32);
-            }
-        }
-    }
-    return 1;
-}
-
 static uint32_t token_hash(const char *s, size_t len);
 
-/* The tokens' hash table (see rb_index_build), after the sets' slots: a
- * check finds a caller's token in one hash and a probe or two instead of
- * a binary search of string compares (about 400 instructions a check). */
-static int place_token_slots(builder *b) {
-    rb_index_build *out = b->out;
+/* The tokens' hash table (see robots_txt): a check finds a caller's token
+ * in one hash and a probe or two instead of a binary search of string
+ * compares (about 400 instructions a check). */
+static int place_token_slots(planner *pl) {
+    rb_index_build *out = pl->out;
     size_t count = out->tokens.count;
     if (count == 0)
         return 1;
@@ -731,18 +792,17 @@ static int place_token_slots(builder *b) {
     while (ids < count)
         ids = ids << 1 | 1;
     size_t size = table_size(count);
-    uint32_t *table = rb_vec_reserve(b->mem, &out->slots, size);
+    uint32_t *table = rb_vec_reserve(pl->mem, &out->token_slots, size);
     if (table == NULL)
         return 0;
     memset(table, 0, size * sizeof *table);
-    out->token_first_slot = (uint32_t)out->slots.count;
     out->token_slot_mask = (uint32_t)(size - 1);
     out->token_id_mask = ids;
-    out->slots.count += size;
+    out->token_slots.count = size;
     const rb_token *tokens = (const rb_token *)out->tokens.data;
     for (size_t t = 0; t < count; t++) {
-        const rb_agent *a = &b->agents[tokens[t].agent];
-        uint32_t h = token_hash(b->text + a->value_off, a->token_len);
+        const rb_agent *a = &pl->agents[tokens[t].agent];
+        uint32_t h = token_hash(pl->text + a->value_off, a->token_len);
         uint32_t i = h & out->token_slot_mask;
         while (table[i] != 0)
             i = (i + 1) & out->token_slot_mask;
@@ -759,45 +819,48 @@ typedef struct agent_ref {
     uint32_t agent;
 } agent_ref;
 
-/* The set of one group alone, built the first time it is needed. */
-static uint32_t group_set(builder *b, uint32_t group) {
-    if (b->group_set[group] == NO_SET)
-        b->group_set[group] = build_set(b, &group, 1);
-    return b->group_set[group];
+/* The set of one group alone, made the first time it is needed. */
+static uint32_t group_set(planner *pl, uint32_t group) {
+    if (pl->group_set[group] == NO_SET)
+        pl->group_set[group] = add_set(pl, &group, 1);
+    return pl->group_set[group];
 }
 
 /* One token: the groups naming it (ascending) get one merged set, or
  * their own sets past the merge budget. */
-static int add_token(builder *b, uint32_t agent) {
-    const uint32_t *list = (const uint32_t *)b->group_list.data;
-    size_t count = b->group_list.count;
+static int add_token(planner *pl, uint32_t agent) {
+    const uint32_t *list = (const uint32_t *)pl->group_list.data;
+    size_t count = pl->group_list.count;
     rb_token token;
     token.agent = agent;
-    token.first_set = (uint32_t)b->out->token_sets.count;
+    token.first_set = (uint32_t)pl->out->token_sets.count;
     token.set_count = 1;
     uint32_t set;
-    size_t merged = count > 1 ? set_entries(b, list, count) : 0;
+    size_t merged = count > 1
+                        ? set_entries(pl->profile, pl->groups, pl->group_count,
+                                      pl->rules, pl->rule_count, list, count)
+                        : 0;
     if (count == 1) {
-        set = group_set(b, list[0]);
-    } else if (merged <= b->merge_left) {
-        b->merge_left -= merged;
-        set = build_set(b, list, count);
+        set = group_set(pl, list[0]);
+    } else if (merged <= pl->merge_left) {
+        pl->merge_left -= merged;
+        set = add_set(pl, list, count);
     } else {
         /* Past the budget: the token reads its groups' own sets. */
         token.set_count = (uint32_t)count;
         for (size_t k = 0; k < count; k++) {
-            list = (const uint32_t *)b->group_list.data;
-            set = group_set(b, list[k]);
+            list = (const uint32_t *)pl->group_list.data;
+            set = group_set(pl, list[k]);
             if (set == NO_SET ||
-                !rb_vec_push(b->mem, &b->out->token_sets, &set, 1))
+                !rb_vec_push(pl->mem, &pl->out->token_sets, &set, 1))
                 return 0;
         }
         set = NO_SET;
     }
     if (token.set_count == 1 &&
-        (set == NO_SET || !rb_vec_push(b->mem, &b->out->token_sets, &set, 1)))
+        (set == NO_SET || !rb_vec_push(pl->mem, &pl->out->token_sets, &set, 1)))
         return 0;
-    return rb_vec_push(b->mem, &b->out->tokens, &token, 1);
+    return rb_vec_push(pl->mem, &pl->out->tokens, &token, 1);
 }
 
 static uint32_t token_hash(const char *s, size_t len) {
@@ -811,13 +874,13 @@ static uint32_t token_hash(const char *s, size_t len) {
  * groups naming it. The agent lines (refs, in file order) are told apart
  * by a case-insensitive hash. A check finds a token through its own table
  * (place_token_slots), so they need no sorting. */
-static int build_tokens(builder *b, const agent_ref *refs, size_t n) {
+static int build_tokens(planner *pl, const agent_ref *refs, size_t n) {
     size_t size = table_size(n), n1 = n ? n : 1;
     /* scratch: each ref's token id, the table, each token's first ref in
      * perm, and perm: the refs ordered by token, file order within one */
     size_t words = n1 + size + (n1 + 1) + n1;
-    uint32_t *scratch = rb_alloc(b->mem, words * sizeof(uint32_t));
-    agent_ref *reps = rb_alloc(b->mem, n1 * sizeof(agent_ref));
+    uint32_t *scratch = rb_alloc(pl->mem, words * sizeof(uint32_t));
+    agent_ref *reps = rb_alloc(pl->mem, n1 * sizeof(agent_ref));
     int ok = 0;
     if (scratch == NULL || reps == NULL)
         goto done;
@@ -856,43 +919,22 @@ static int build_tokens(builder *b, const agent_ref *refs, size_t n) {
     memmove(start + 1, start, tokens * sizeof(uint32_t));
     start[0] = 0;
     for (uint32_t id = 0; id < tokens; id++) {
-        b->group_list.count = 0;
+        pl->group_list.count = 0;
         for (uint32_t k = start[id]; k < start[id + 1]; k++) {
             uint32_t g = refs[perm[k]].group;
-            const uint32_t *list = (const uint32_t *)b->group_list.data;
-            if (b->group_list.count == 0 || list[b->group_list.count - 1] != g)
-                if (!rb_vec_push(b->mem, &b->group_list, &g, 1))
+            const uint32_t *list = (const uint32_t *)pl->group_list.data;
+            if (pl->group_list.count == 0 ||
+                list[pl->group_list.count - 1] != g)
+                if (!rb_vec_push(pl->mem, &pl->group_list, &g, 1))
                     goto done;
         }
-        if (!add_token(b, refs[perm[start[id]]].agent))
+        if (!add_token(pl, refs[perm[start[id]]].agent))
             goto done;
     }
     ok = 1;
 done:
-    rb_free(b->mem, reps, n1 * sizeof(agent_ref));
-    rb_free(b->mem, scratch, words * sizeof(uint32_t));
-    return ok;
-}
-
-/* Gives every rule its key and dir ids (see rule_key). */
-static int assign_ids(builder *b, size_t rule_count) {
-    size_t dirs = 0;
-    for (size_t i = 0; i < rule_count; i++)
-        dirs += b->keys[i].dir_len != 0;
-    interner keys;
-    int ok = interner_init(b->mem, &keys, rule_count + dirs);
-    if (ok) {
-        for (size_t i = 0; i < rule_count; i++) {
-            rule_key *k = &b->keys[i];
-            uint32_t off = rb_rule_normalized_off(&b->rules[i]);
-            k->key_id = intern(&keys, b->text, off, k->key_len, k->key_hash);
-            if (k->dir_len != 0)
-                k->dir_id =
-                    intern(&keys, b->text, off, k->dir_len, k->dir_hash);
-        }
-        b->key_count = keys.count;
-    }
-    interner_release(b->mem, &keys, rule_count + dirs);
+    rb_free(pl->mem, reps, n1 * sizeof(agent_ref));
+    rb_free(pl->mem, scratch, words * sizeof(uint32_t));
     return ok;
 }
 
@@ -903,58 +945,36 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
                        const char *text) {
     if (profile == ROBOTS_PROFILE_LEGACY)
         return 1; /* records are not merged: a check scans them in order */
-    builder b;
-    memset(&b, 0, sizeof b);
-    b.mem = mem;
-    b.out = build;
-    b.profile = profile;
-    b.groups = groups;
-    b.group_count = group_count;
-    b.agent_total = agent_count;
-    b.rule_total = rule_count;
-    b.agents = agents;
-    b.rules = rules;
-    b.text = text;
-    rb_vec_init(&b.nodes, sizeof(local_node));
-    rb_vec_init(&b.candidates, sizeof(candidate));
-    rb_vec_init(&b.order, sizeof(entry_key));
-    rb_vec_init(&b.group_list, sizeof(uint32_t));
-    rb_vec_init(&b.node_hash, sizeof(uint32_t));
-    rb_vec_init(&b.set_nodes, sizeof(uint32_t));
-    int ok = 0;
-    agent_ref *refs = NULL;
-    size_t ref_count = 0, ids = 0;
-
-    size_t rules1 = rule_count ? rule_count : 1;
-    b.keys = rb_alloc(mem, rules1 * sizeof(rule_key));
-    if (b.keys == NULL)
-        goto done;
+    /* Filters are part of the rules, which a unit only points to. */
     for (size_t i = 0; i < rule_count; i++) {
         const char *p = text + rb_rule_normalized_off(&rules[i]);
-        compute_key(p, rules[i].normalized_len,
-                    (int)RB_RULE_INDEX_HTM(&rules[i]), &b.keys[i]);
-        rules[i].filter =
-            compute_filter(p, rules[i].normalized_len, b.keys[i].key_len);
+        size_t len = rules[i].normalized_len;
+        const char *star = len ? memchr(p, '*', len) : NULL;
+        rules[i].filter = star ? compute_filter(p, len, (size_t)(star - p)) : 0;
     }
-    /* Each distinct key makes a node in some set, and the merged sets
-     * repeat some (the workload: 11,316 keys, 20,928 nodes): room for twice
-     * that many saves most of the copies of growing. */
-    if (!assign_ids(&b, rule_count) ||
-        rb_vec_reserve(mem, &build->nodes, 2 * (size_t)b.key_count) == NULL ||
-        rb_vec_reserve(mem, &b.node_hash, 2 * (size_t)b.key_count) == NULL)
-        goto done;
-    ids = (b.key_count ? b.key_count : 1) * 2;
-    b.key_stamp = rb_alloc(mem, ids * sizeof(uint32_t));
-    b.group_set =
+    planner pl;
+    memset(&pl, 0, sizeof pl);
+    pl.mem = mem;
+    pl.out = build;
+    pl.profile = profile;
+    pl.groups = groups;
+    pl.group_count = group_count;
+    pl.agents = agents;
+    pl.rules = rules;
+    pl.rule_count = rule_count;
+    pl.text = text;
+    rb_vec_init(&pl.group_list, sizeof(uint32_t));
+    int ok = 0;
+    agent_ref *refs = NULL;
+    size_t ref_count = 0;
+    pl.group_set =
         rb_alloc(mem, (group_count ? group_count : 1) * sizeof(uint32_t));
     refs = rb_alloc(mem, (agent_count ? agent_count : 1) * sizeof(agent_ref));
-    if (b.key_stamp == NULL || b.group_set == NULL || refs == NULL)
+    if (pl.group_set == NULL || refs == NULL)
         goto done;
-    memset(b.key_stamp, 0, ids / 2 * sizeof(uint32_t));
-    b.key_node = b.key_stamp + ids / 2;
-    b.merge_left = MERGE_BUDGET(rule_count);
+    pl.merge_left = MERGE_BUDGET(rule_count);
     for (size_t g = 0; g < group_count; g++) {
-        b.group_set[g] = NO_SET;
+        pl.group_set[g] = NO_SET;
         uint32_t agents_of_g =
             rb_group_agents(groups, group_count, agent_count, g);
         for (uint32_t a = 0; a < agents_of_g; a++) {
@@ -971,42 +991,35 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
             ref_count++;
         }
     }
-    if (!build_tokens(&b, refs, ref_count))
+    if (!build_tokens(&pl, refs, ref_count))
         goto done;
 
     /* The `*` set: every group with a `*` line, merged. */
-    b.group_list.count = 0;
+    pl.group_list.count = 0;
     for (size_t g = 0; g < group_count; g++) {
         uint32_t agents_of_g =
             rb_group_agents(groups, group_count, agent_count, g);
         for (uint32_t a = 0; a < agents_of_g; a++) {
             if (rb_agent_wildcard(&agents[groups[g].first_agent + a])) {
                 uint32_t gi = (uint32_t)g;
-                if (!rb_vec_push(mem, &b.group_list, &gi, 1))
+                if (!rb_vec_push(mem, &pl.group_list, &gi, 1))
                     goto done;
                 break;
             }
         }
     }
-    if (b.group_list.count != 0) {
-        build->wildcard_set = build_set(&b, (const uint32_t *)b.group_list.data,
-                                        b.group_list.count);
+    if (pl.group_list.count != 0) {
+        build->wildcard_set = add_set(&pl, (const uint32_t *)pl.group_list.data,
+                                      pl.group_list.count);
         if (build->wildcard_set == NO_SET)
             goto done;
     }
-    ok = place_slots(&b) && place_token_slots(&b);
+    ok = place_token_slots(&pl);
 done:
-    rb_vec_release(mem, &b.nodes);
-    rb_vec_release(mem, &b.candidates);
-    rb_vec_release(mem, &b.order);
-    rb_vec_release(mem, &b.group_list);
-    rb_vec_release(mem, &b.node_hash);
-    rb_vec_release(mem, &b.set_nodes);
+    rb_vec_release(mem, &pl.group_list);
     rb_free(mem, refs, (agent_count ? agent_count : 1) * sizeof(agent_ref));
-    rb_free(mem, b.group_set,
+    rb_free(mem, pl.group_set,
             (group_count ? group_count : 1) * sizeof(uint32_t));
-    rb_free(mem, b.key_stamp, ids * sizeof(uint32_t));
-    rb_free(mem, b.keys, rules1 * sizeof(rule_key));
     return ok;
 }
 
@@ -1015,7 +1028,7 @@ static uint32_t find_token(const robots_txt *doc, const char *name,
                            size_t len) {
     if (doc->token_count == 0)
         return NO_SET;
-    const uint32_t *table = doc->slots + doc->token_first_slot;
+    const uint32_t *table = doc->token_slots;
     uint32_t h = token_hash(name, len), ids = doc->token_id_mask;
     for (uint32_t i = h & doc->token_slot_mask;;
          i = (i + 1) & doc->token_slot_mask) {

@@ -8,6 +8,7 @@
 
 #include "robots.h"
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -184,7 +185,7 @@ typedef struct rb_token {
     uint32_t set_count; /* 1: one merged set; more: one set per group */
 } rb_token;
 
-/* A slot is 0 (empty) or a node's index + 1 in the bits of the document's
+/* A slot is 0 (empty) or a node's index + 1 in the bits of its unit's
  * slot_node_mask, and the high bits of the node's key hash above them: a
  * tag that rules out most other keys without reading their node. A table
  * has 1.5 slots a key, and one: sized to its keys, not to a power of two
@@ -195,7 +196,6 @@ typedef struct rb_set {
     uint32_t max_key_len; /* no longer prefix of a path needs a look-up */
     uint32_t first_slot;  /* its hash table: slots[first_slot..+slot_count) */
     uint32_t slot_count;  /* keys + keys / 2 + 1 */
-    uint32_t first_group; /* the first group it merges, for the evidence */
 } rb_set;
 
 static inline uint32_t rb_slot_start(uint32_t hash, uint32_t slot_count) {
@@ -305,6 +305,28 @@ static inline uint32_t rb_hash_step(uint32_t h, unsigned char c) {
     return (h ^ c) * RB_FNV_PRIME;
 }
 
+/* A set as the parse leaves it: the groups it merges, set_groups[first..
+ * +count), ascending. Its index is compiled on the first check that reads
+ * it (rb_index_unit), so that parsing costs the lines alone, and a file
+ * naming hundreds of crawlers pays only for those that ask. */
+typedef struct rb_set_def {
+    uint32_t first;
+    uint32_t count;
+} rb_set_def;
+
+/* A compiled set: one allocation through the document's allocator, the
+ * arrays after this header. Published once, atomically, in doc->units;
+ * immutable from then on, and freed by robots_free(). */
+typedef struct rb_unit {
+    size_t bytes; /* the whole allocation */
+    rb_set set;
+    uint32_t slot_node_mask; /* see rb_set */
+    const uint32_t *slots;   /* Bloom words, then the table */
+    const rb_node *nodes;
+    const uint32_t *entries;
+} rb_unit;
+typedef _Atomic(const rb_unit *) rb_unit_ref;
+
 struct robots_txt {
     rb_mem mem;        /* the allocator and the accounting, for robots_free() */
     size_t block_size; /* the one allocation holding everything below */
@@ -324,33 +346,34 @@ struct robots_txt {
     size_t group_count, agent_count, rule_count, sitemap_count, extension_count,
         diag_count, text_len, crawl_delay_count;
 
-    /* The compiled index; empty in legacy, whose records are not merged. */
+    /* The index; empty in legacy, whose records are not merged. */
     const rb_token *tokens; /* in the order of their first user-agent line */
-    const uint32_t *token_sets;
-    const rb_set *sets;
-    const uint32_t *slots; /* node index + 1; 0 is an empty slot */
-    const rb_node *nodes;
-    const uint32_t *entries;
-    size_t token_count, token_set_count, set_count, slot_count, node_count,
-        entry_count;
-    uint32_t wildcard_set;   /* UINT32_MAX: no `*` group */
-    uint32_t slot_node_mask; /* see rb_set */
-    /* The tokens' own hash table, in slots after every set's: a slot is 0
-     * or a token's index + 1 in the bits of token_id_mask, and the high
-     * bits of its case-insensitive hash above them. Empty (mask 0) when
-     * there are no tokens. */
-    uint32_t token_first_slot, token_slot_mask, token_id_mask;
+    const uint32_t *token_sets; /* a token's set ids */
+    const rb_set_def *set_defs;
+    const uint32_t *set_groups;
+    /* Each set's compiled unit, NULL until a check first needs it: the one
+     * part of a document written after the parse, each slot once, by an
+     * atomic compare-and-swap (see rb_index_unit). */
+    rb_unit_ref *units;
+    _Atomic size_t *unit_bytes; /* the units' bytes, for memory_used */
+    size_t token_count, token_set_count, set_count, set_group_count;
+    uint32_t wildcard_set; /* UINT32_MAX: no `*` group */
+    /* The tokens' hash table: a slot is 0 or a token's index + 1 in the
+     * bits of token_id_mask, and the high bits of its case-insensitive hash
+     * above them. Empty (mask 0) when there are no tokens. */
+    const uint32_t *token_slots;
+    uint32_t token_slot_mask, token_id_mask;
 };
 
 /* The entries of a node (see rb_node), *count of them. */
 static inline const uint32_t *
-rb_node_entries(const robots_txt *doc, const rb_node *node, uint32_t *count) {
+rb_node_entries(const rb_unit *unit, const rb_node *node, uint32_t *count) {
     uint32_t n = node->key_count >> 16;
     if (n == 1) {
         *count = 1;
         return &node->ref;
     }
-    const uint32_t *e = doc->entries + node->ref;
+    const uint32_t *e = unit->entries + node->ref;
     if (n == RB_NODE_MANY) {
         *count = e[0];
         return e + 1;
@@ -359,13 +382,12 @@ rb_node_entries(const robots_txt *doc, const rb_node *node, uint32_t *count) {
     return e;
 }
 
-/* The index, while it is built: growable arrays the parser copies into the
- * document's block. */
+/* The index's parse-time part, while it is built: growable arrays the
+ * parser copies into the document's block. */
 typedef struct rb_index_build {
-    rb_vec tokens, token_sets, sets, slots, nodes, entries;
+    rb_vec tokens, token_sets, set_defs, set_groups, token_slots;
     uint32_t wildcard_set;
-    uint32_t slot_node_mask;
-    uint32_t token_first_slot, token_slot_mask, token_id_mask;
+    uint32_t token_slot_mask, token_id_mask;
 } rb_index_build;
 
 static inline const char *rb_str(const robots_txt *doc, rb_span span) {
@@ -487,12 +509,20 @@ RB_HIDDEN int rb_agent_names_caller(robots_profile profile,
 /* ---- the index (index.c) ------------------------------------------------ */
 RB_HIDDEN void rb_index_init(rb_index_build *build);
 RB_HIDDEN void rb_index_release(rb_mem *mem, rb_index_build *build);
-/* Builds the index of a parsed document's groups. 0 on memory failure. */
+/* Builds the parse-time part of the index of a parsed document's groups
+ * (the tokens, the sets they select, each rule's filter). 0 on memory
+ * failure. */
 RB_HIDDEN int rb_index_build_all(rb_mem *mem, rb_index_build *build,
                                  robots_profile profile, const rb_group *groups,
                                  size_t group_count, const rb_agent *agents,
                                  size_t agent_count, rb_rule *rules,
                                  size_t rule_count, const char *text);
+/* The compiled unit of a set, compiled now if no check has yet (through
+ * the document's allocator, outside its memory cap). NULL when memory for
+ * it runs out: the caller then answers without the index. */
+RB_HIDDEN const rb_unit *rb_index_unit(const robots_txt *doc, uint32_t set);
+/* Frees the units robots_free() finds compiled. */
+RB_HIDDEN void rb_index_free_units(robots_txt *doc);
 /* The distinct tokens (indexes into doc->tokens) the callers name, at most
  * n of them; 0 when no group names any caller. */
 RB_HIDDEN size_t rb_index_tokens(const robots_txt *doc,

@@ -915,24 +915,36 @@ static void release_parser(parser *p) {
 }
 
 /* Copies the arrays into one block laid out as [robots_txt][groups][agents]
- * [rules][sitemaps][extensions][diags][tokens][token sets][sets][slots]
- * [nodes][entries][crawl delays][text]; everything in it is aligned to 8
- * bytes. */
+ * [rules][sitemaps][extensions][diags][tokens][token sets][set defs]
+ * [set groups][token slots][crawl delays][text][units][unit bytes];
+ * everything in it is aligned to 8 bytes. The units start empty: a check
+ * compiles a set when it first needs it (index.c). */
 static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
-    enum { PARTS = 14 };
-    const rb_vec *parts[PARTS] = {&p->groups,       &p->agents,
-                                  &p->rules,        &p->sitemaps,
-                                  &p->extensions,   &p->diags,
-                                  &p->index.tokens, &p->index.token_sets,
-                                  &p->index.sets,   &p->index.slots,
-                                  &p->index.nodes,  &p->index.entries,
-                                  &p->crawl_delays, &p->text};
+    enum { PARTS = 12 };
+    const rb_vec *parts[PARTS] = {&p->groups,
+                                  &p->agents,
+                                  &p->rules,
+                                  &p->sitemaps,
+                                  &p->extensions,
+                                  &p->diags,
+                                  &p->index.tokens,
+                                  &p->index.token_sets,
+                                  &p->index.set_defs,
+                                  &p->index.set_groups,
+                                  &p->index.token_slots,
+                                  &p->crawl_delays};
     size_t offsets[PARTS];
     size_t size = align8(sizeof(robots_txt));
     for (size_t i = 0; i < PARTS; i++) {
         offsets[i] = size;
         size = align8(size + parts[i]->count * parts[i]->elem);
     }
+    size_t text_at = size, set_count = p->index.set_defs.count;
+    size = align8(size + p->text.count);
+    size_t units_at = size;
+    size = align8(size + set_count * sizeof(rb_unit_ref));
+    size_t unit_bytes_at = size;
+    size = align8(size + sizeof(_Atomic size_t));
     unsigned char *block = rb_alloc(&p->mem, size);
     if (block == NULL)
         return NULL;
@@ -940,6 +952,8 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
         if (parts[i]->count != 0)
             memcpy(block + offsets[i], parts[i]->data,
                    parts[i]->count * parts[i]->elem);
+    if (p->text.count != 0)
+        memcpy(block + text_at, p->text.data, p->text.count);
     robots_txt *doc = (robots_txt *)block;
     memset(doc, 0, sizeof *doc);
     doc->block_size = size;
@@ -955,12 +969,16 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->diags = (const rb_diag *)(block + offsets[5]);
     doc->tokens = (const rb_token *)(block + offsets[6]);
     doc->token_sets = (const uint32_t *)(block + offsets[7]);
-    doc->sets = (const rb_set *)(block + offsets[8]);
-    doc->slots = (const uint32_t *)(block + offsets[9]);
-    doc->nodes = (const rb_node *)(block + offsets[10]);
-    doc->entries = (const uint32_t *)(block + offsets[11]);
-    doc->crawl_delays = (const rb_crawl_delay *)(block + offsets[12]);
-    doc->text = (const char *)(block + offsets[13]);
+    doc->set_defs = (const rb_set_def *)(block + offsets[8]);
+    doc->set_groups = (const uint32_t *)(block + offsets[9]);
+    doc->token_slots = (const uint32_t *)(block + offsets[10]);
+    doc->crawl_delays = (const rb_crawl_delay *)(block + offsets[11]);
+    doc->text = (const char *)(block + text_at);
+    doc->units = (rb_unit_ref *)(block + units_at);
+    for (size_t s = 0; s < set_count; s++)
+        atomic_init(&doc->units[s], NULL);
+    doc->unit_bytes = (_Atomic size_t *)(block + unit_bytes_at);
+    atomic_init(doc->unit_bytes, 0);
     doc->group_count = p->groups.count;
     doc->agent_count = p->agents.count;
     doc->rule_count = p->rules.count;
@@ -970,13 +988,9 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->crawl_delay_count = p->crawl_delays.count;
     doc->token_count = p->index.tokens.count;
     doc->token_set_count = p->index.token_sets.count;
-    doc->set_count = p->index.sets.count;
-    doc->slot_count = p->index.slots.count;
-    doc->node_count = p->index.nodes.count;
-    doc->entry_count = p->index.entries.count;
+    doc->set_count = set_count;
+    doc->set_group_count = p->index.set_groups.count;
     doc->wildcard_set = p->index.wildcard_set;
-    doc->slot_node_mask = p->index.slot_node_mask;
-    doc->token_first_slot = p->index.token_first_slot;
     doc->token_slot_mask = p->index.token_slot_mask;
     doc->token_id_mask = p->index.token_id_mask;
     doc->text_len = p->text.count;
@@ -1073,6 +1087,7 @@ robots_status robots_parse(const char *body, size_t body_len,
 void robots_free(robots_txt *doc) {
     if (doc == NULL)
         return;
+    rb_index_free_units(doc);
     rb_mem mem = doc->mem;
     rb_free(&mem, doc, doc->block_size);
 }
