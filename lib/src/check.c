@@ -417,17 +417,25 @@ static void try_node(const robots_txt *doc, const rb_unit *unit,
 
 /* Tries the node of the key that is the path's first klen bytes, if the
  * set has one. Returns whether it had. */
+/* What a probe reads of a unit, in locals: try_node() is a call through
+ * which the compiler cannot see, so fields read through the unit would be
+ * read again after each. */
+typedef struct table_view {
+    const uint32_t *table;
+    const rb_node *nodes;
+    uint32_t size, mask;
+} table_view;
+
 static inline int probe(const robots_txt *doc, const rb_unit *unit,
-                        uint32_t hash, size_t klen, query *q, best_rule *best) {
-    uint32_t size = unit->set.slot_count, mask = unit->slot_node_mask;
-    const uint32_t *table = unit->slots + unit->set.first_slot;
-    uint32_t i = rb_slot_start(hash, size);
+                        table_view t, uint32_t hash, size_t klen, query *q,
+                        best_rule *best) {
+    uint32_t i = rb_slot_start(hash, t.size);
     for (;;) {
-        uint32_t v = table[i];
+        uint32_t v = t.table[i];
         if (v == 0)
             return 0;
-        const rb_node *node = &unit->nodes[(v & mask) - 1];
-        if (((v ^ hash) & ~mask) == 0 && RB_NODE_KEY_LEN(node) == klen) {
+        const rb_node *node = &t.nodes[(v & t.mask) - 1];
+        if (((v ^ hash) & ~t.mask) == 0 && RB_NODE_KEY_LEN(node) == klen) {
             uint32_t count;
             const uint32_t *e = rb_node_entries(unit, node, &count);
             while (*e & RB_ENTRY_RUN) /* markers: a run is never empty */
@@ -440,7 +448,7 @@ static inline int probe(const robots_txt *doc, const rb_unit *unit,
                 return 1;
             }
         }
-        i = i + 1 == size ? 0 : i + 1;
+        i = i + 1 == t.size ? 0 : i + 1;
     }
 }
 
@@ -450,10 +458,13 @@ static inline int probe(const robots_txt *doc, const rb_unit *unit,
 static void walk_set(const robots_txt *doc, const rb_unit *unit, query *q,
                      best_rule *best) {
     const rb_set *set = &unit->set;
+    table_view t = {unit->slots + set->first_slot, unit->nodes, set->slot_count,
+                    unit->slot_node_mask};
     uint32_t hash = RB_FNV_OFFSET;
     const unsigned char *path = (const unsigned char *)q->path;
     uint64_t lengths = set->len_mask;
-    if ((lengths & 1) && probe(doc, unit, hash, 0, q, best) && q->over_budget)
+    if ((lengths & 1) && probe(doc, unit, t, hash, 0, q, best) &&
+        q->over_budget)
         return;
     size_t last = q->len < set->max_key_len ? q->len : set->max_key_len;
     size_t words = rb_bloom_words(set->slot_count);
@@ -461,18 +472,18 @@ static void walk_set(const robots_txt *doc, const rb_unit *unit, query *q,
         for (size_t k = 1; k <= last; k++) {
             hash = rb_hash_step(hash, path[k - 1]);
             if ((k >= 64 || ((lengths >> k) & 1)) &&
-                probe(doc, unit, hash, k, q, best) && q->over_budget)
+                probe(doc, unit, t, hash, k, q, best) && q->over_budget)
                 return;
         }
         return;
     }
     /* The filter knows every key's length too: no need to test lengths. */
-    const uint32_t *bloom = unit->slots + set->first_slot - words;
+    const uint32_t *bloom = t.table - words;
     for (size_t k = 1; k <= last; k++) {
         hash = rb_hash_step(hash, path[k - 1]);
         uint32_t bit = rb_bloom_bit(hash, words);
         if (((bloom[bit / 32] >> (bit % 32)) & 1) &&
-            probe(doc, unit, hash, k, q, best) && q->over_budget)
+            probe(doc, unit, t, hash, k, q, best) && q->over_budget)
             return;
     }
 }

@@ -717,7 +717,7 @@ static rb_unit *compile_unit(const robots_txt *doc, uint32_t set_id,
     return unit;
 }
 
-const rb_unit *rb_index_unit(const robots_txt *doc, uint32_t set) {
+const rb_unit *rb_index_compile(const robots_txt *doc, uint32_t set) {
     rb_unit_ref *ref = &doc->units[set];
     const rb_unit *unit = atomic_load_explicit(ref, memory_order_acquire);
     if (unit != NULL)

@@ -519,8 +519,15 @@ RB_HIDDEN int rb_index_build_all(rb_mem *mem, rb_index_build *build,
                                  size_t rule_count, const char *text);
 /* The compiled unit of a set, compiled now if no check has yet (through
  * the document's allocator, outside its memory cap). NULL when memory for
- * it runs out: the caller then answers without the index. */
-RB_HIDDEN const rb_unit *rb_index_unit(const robots_txt *doc, uint32_t set);
+ * it runs out: the caller then answers without the index. The common
+ * case, a set already compiled, is one atomic load, inline. */
+RB_HIDDEN const rb_unit *rb_index_compile(const robots_txt *doc, uint32_t set);
+static inline const rb_unit *rb_index_unit(const robots_txt *doc,
+                                           uint32_t set) {
+    const rb_unit *unit =
+        atomic_load_explicit(&doc->units[set], memory_order_acquire);
+    return unit != NULL ? unit : rb_index_compile(doc, set);
+}
 /* Frees the units robots_free() finds compiled. */
 RB_HIDDEN void rb_index_free_units(robots_txt *doc);
 /* The distinct tokens (indexes into doc->tokens) the callers name, at most
