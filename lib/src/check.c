@@ -338,6 +338,9 @@ static void try_node(const robots_txt *doc, const rb_unit *unit,
     size_t klen = RB_NODE_KEY_LEN(node), len = q->len;
     uint32_t count;
     const uint32_t *e = rb_node_entries(unit, node, &count);
+    /* each entry's filter; an entry kept in the node has none */
+    const uint32_t *filters =
+        e == &node->ref ? NULL : unit->filters + (e - unit->entries);
     uint32_t run_end = count, ends_end = count;
     /* What the LAST runs are compared with; an empty path (a check's has
      * at least "/") ends in no byte any such rule needs. */
@@ -373,7 +376,7 @@ static void try_node(const robots_txt *doc, const rb_unit *unit,
             continue;
         }
         const rb_rule *r = &doc->rules[rule];
-        uint32_t f = r->filter;
+        uint32_t f = filters != NULL ? filters[i] : 0;
         if (f != 0 && !filter_passes(q, f, len - klen))
             continue;
         size_t plen = r->normalized_len;

@@ -37,6 +37,7 @@ typedef struct entry_key {
     uint32_t rank; /* (0xFFFF - priority) << 1 | kind */
     uint32_t hash; /* equal rules side by side */
     uint32_t entry;
+    uint32_t filter; /* the rule's (RB_FILTER_*), carried along */
 } entry_key;
 
 #define ENTRY_RANK(priority, kind) ((0xFFFFu - (priority)) << 1 | (kind))
@@ -68,6 +69,7 @@ typedef struct builder {
     rb_vec order;      /* entry_key scratch */
     rb_vec out_nodes;  /* rb_node */
     rb_vec entries;    /* uint32_t: the nodes' entries and run markers */
+    rb_vec filters;    /* uint32_t: each entry's filter, beside it */
     rb_vec node_hash;  /* uint32_t: the key hash of each node */
 } builder;
 
@@ -393,6 +395,17 @@ static uint32_t order_entries(const builder *b, entry_key *keys, entry_key *tmp,
     return kept;
 }
 
+/* The filter of an entry whose key is key_len bytes long: a "<dir>/$"
+ * companion has none. */
+static uint32_t entry_filter(const builder *b, uint32_t entry,
+                             uint32_t key_len) {
+    if (entry & RB_ENTRY_INDEX_DIR)
+        return 0;
+    const rb_rule *r = &b->doc->rules[entry];
+    return compute_filter(b->doc->text + rb_rule_normalized_off(r),
+                          r->normalized_len, key_len);
+}
+
 /* An entry of a node of several, to be ordered: its rank and, so that
  * equal rules come side by side, the hash of its whole pattern (which
  * extends the key's). */
@@ -400,6 +413,7 @@ static void put_key(const builder *b, local_node *node, entry_key *keys,
                     uint32_t e) {
     entry_key *k = &keys[node->start + node->fill++];
     k->entry = e;
+    k->filter = entry_filter(b, e, node->key_len);
     if (e & RB_ENTRY_INDEX_DIR) {
         k->rank = ENTRY_RANK(node->key_len + 1, ROBOTS_RULE_ALLOW);
         k->hash = 0;
@@ -415,10 +429,11 @@ static void put_key(const builder *b, local_node *node, entry_key *keys,
 /* The run (see RB_ENTRY_RUN) an entry of a node of many goes to: 0 for
  * ALL, 1 + B for LAST, 257 + B for HAS. */
 #define RUN_BUCKETS 513u
-static uint32_t run_bucket(const builder *b, uint32_t entry, uint32_t key_len) {
+static uint32_t run_bucket(const builder *b, const entry_key *k,
+                           uint32_t key_len) {
+    uint32_t entry = k->entry, f = k->filter;
     if (entry & RB_ENTRY_INDEX_DIR)
         return 0;
-    uint32_t f = b->doc->rules[entry].filter;
     switch (RB_FILTER_MODE(f)) {
     case RB_FILTER_SUFFIX:
     case RB_FILTER_LAST:
@@ -462,17 +477,18 @@ static uint32_t next_used(const uint64_t *used, uint32_t k, uint32_t end) {
  * the entries use are visited, and their counts zeroed: a pass over all
  * 513 (and a memset of them) was most of the cost of a node of runs. */
 static void write_runs(const builder *b, const entry_key *entries,
-                       uint32_t count, uint32_t key_len, uint32_t *dst) {
+                       uint32_t count, uint32_t key_len, uint32_t *dst,
+                       uint32_t *dst_filters) {
     uint32_t size[RUN_BUCKETS], at[RUN_BUCKETS];
     uint64_t used[(RUN_BUCKETS + 63) / 64];
     memset(used, 0, sizeof used);
     for (uint32_t i = 0; i < count; i++) {
-        uint32_t k = run_bucket(b, entries[i].entry, key_len);
+        uint32_t k = run_bucket(b, &entries[i], key_len);
         used[k / 64] |= (uint64_t)1 << (k % 64);
         size[k] = 0;
     }
     for (uint32_t i = 0; i < count; i++)
-        size[run_bucket(b, entries[i].entry, key_len)]++;
+        size[run_bucket(b, &entries[i], key_len)]++;
     uint32_t w = 0, ends = UINT32_MAX;
     for (uint32_t k = next_used(used, 0, RUN_BUCKETS); k < RUN_BUCKETS;
          k = next_used(used, k + 1, RUN_BUCKETS)) {
@@ -492,8 +508,11 @@ static void write_runs(const builder *b, const entry_key *entries,
     }
     if (ends < UINT32_MAX - 1) /* LAST runs and no HAS run after them */
         dst[ends] = RB_RUN_MARKER(RB_RUN_ENDS, 0, w - ends - 1);
-    for (uint32_t i = 0; i < count; i++)
-        dst[at[run_bucket(b, entries[i].entry, key_len)]++] = entries[i].entry;
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t k = run_bucket(b, &entries[i], key_len);
+        dst_filters[at[k]] = entries[i].filter;
+        dst[at[k]++] = entries[i].entry;
+    }
 }
 
 /* The markers a node of these entries gets: one a run, and ENDS when
@@ -506,7 +525,7 @@ static uint32_t count_runs(const builder *b, const entry_key *entries,
     memset(used, 0, sizeof used);
     uint32_t runs = 0, last = 0;
     for (uint32_t i = 0; i < count; i++) {
-        uint32_t k = run_bucket(b, entries[i].entry, key_len);
+        uint32_t k = run_bucket(b, &entries[i], key_len);
         runs += !used[k];
         last |= k >= 1 && k < 257;
         used[k] = 1;
@@ -549,22 +568,40 @@ static int emit_nodes(builder *b, rb_set *set) {
         }
         uint32_t runs = count > 1 ? count_runs(b, mine, count, key_len) : 0;
         uint32_t written = count + runs;
-        node->key_count =
-            key_len | (written < RB_NODE_MANY ? written : RB_NODE_MANY) << 16;
-        if (count > 1) {
+        /* One entry stays in the node unless it has a filter to keep. */
+        uint32_t single_filter =
+            count == 1 ? entry_filter(b, node->ref, key_len) : 0;
+        uint32_t stored = written < RB_NODE_MANY ? written : RB_NODE_MANY;
+        if (count == 1 && single_filter != 0)
+            stored = RB_NODE_ONE_APART;
+        node->key_count = key_len | stored << 16;
+        if (count > 1 || single_filter != 0) {
+            size_t extra = written >= RB_NODE_MANY;
             uint32_t *dst = rb_vec_reserve(b->mem, &b->entries, written + 1);
-            if (dst == NULL)
+            uint32_t *dst_filters =
+                rb_vec_reserve(b->mem, &b->filters, written + 1);
+            if (dst == NULL || dst_filters == NULL)
                 return 0;
+            uint32_t single = node->ref;
             node->ref = (uint32_t)b->entries.count;
-            if (written >= RB_NODE_MANY)
+            memset(dst_filters, 0, (written + extra) * sizeof(uint32_t));
+            if (extra) {
                 *dst++ = written;
-            if (runs != 0) {
-                write_runs(b, mine, count, key_len, dst);
-            } else {
-                for (uint32_t k = 0; k < count; k++)
-                    dst[k] = mine[k].entry;
+                dst_filters++;
             }
-            b->entries.count += written + (written >= RB_NODE_MANY);
+            if (runs != 0) {
+                write_runs(b, mine, count, key_len, dst, dst_filters);
+            } else if (count == 1) {
+                dst[0] = single;
+                dst_filters[0] = single_filter;
+            } else {
+                for (uint32_t k = 0; k < count; k++) {
+                    dst[k] = mine[k].entry;
+                    dst_filters[k] = mine[k].filter;
+                }
+            }
+            b->entries.count += written + extra;
+            b->filters.count += written + extra;
         }
         if (key_len < 64)
             set->len_mask |= (uint64_t)1 << key_len;
@@ -649,8 +686,8 @@ static rb_unit *place_unit(builder *b, const rb_set *set) {
     size_t size = n + n / 2 + 1, words = rb_bloom_words((uint32_t)size);
     size_t head = (sizeof(rb_unit) + 7) & ~(size_t)7;
     size_t slot_bytes = ((words + size) * sizeof(uint32_t) + 7) & ~(size_t)7;
-    size_t bytes =
-        head + slot_bytes + n * sizeof(rb_node) + entries * sizeof(uint32_t);
+    size_t bytes = head + slot_bytes + n * sizeof(rb_node) +
+                   2 * entries * sizeof(uint32_t);
     unsigned char *block = rb_alloc(b->mem, bytes);
     if (block == NULL)
         return NULL;
@@ -658,11 +695,14 @@ static rb_unit *place_unit(builder *b, const rb_set *set) {
     uint32_t *slots = (uint32_t *)(block + head);
     rb_node *nodes = (rb_node *)(block + head + slot_bytes);
     uint32_t *out_entries = (uint32_t *)(nodes + n);
+    uint32_t *out_filters = out_entries + entries;
     memset(slots, 0, slot_bytes);
     if (n != 0)
         memcpy(nodes, b->out_nodes.data, n * sizeof(rb_node));
-    if (entries != 0)
+    if (entries != 0) {
         memcpy(out_entries, b->entries.data, entries * sizeof(uint32_t));
+        memcpy(out_filters, b->filters.data, entries * sizeof(uint32_t));
+    }
     uint32_t mask = 1;
     while (mask < n)
         mask = mask << 1 | 1;
@@ -674,6 +714,7 @@ static rb_unit *place_unit(builder *b, const rb_set *set) {
     unit->slots = slots;
     unit->nodes = nodes;
     unit->entries = out_entries;
+    unit->filters = out_filters;
     uint32_t *table = slots + words, *bloom = slots;
     const uint32_t *hash = (const uint32_t *)b->node_hash.data;
     for (size_t node = 0; node < n; node++) {
@@ -702,6 +743,7 @@ static rb_unit *compile_unit(const robots_txt *doc, uint32_t set_id,
     rb_vec_init(&b.order, sizeof(entry_key));
     rb_vec_init(&b.out_nodes, sizeof(rb_node));
     rb_vec_init(&b.entries, sizeof(uint32_t));
+    rb_vec_init(&b.filters, sizeof(uint32_t));
     rb_vec_init(&b.node_hash, sizeof(uint32_t));
     rb_set set;
     memset(&set, 0, sizeof set);
@@ -713,6 +755,7 @@ static rb_unit *compile_unit(const robots_txt *doc, uint32_t set_id,
     rb_vec_release(mem, &b.order);
     rb_vec_release(mem, &b.out_nodes);
     rb_vec_release(mem, &b.entries);
+    rb_vec_release(mem, &b.filters);
     rb_vec_release(mem, &b.node_hash);
     return unit;
 }
@@ -945,13 +988,6 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
                        const char *text) {
     if (profile == ROBOTS_PROFILE_LEGACY)
         return 1; /* records are not merged: a check scans them in order */
-    /* Filters are part of the rules, which a unit only points to. */
-    for (size_t i = 0; i < rule_count; i++) {
-        const char *p = text + rb_rule_normalized_off(&rules[i]);
-        size_t len = rules[i].normalized_len;
-        const char *star = len ? memchr(p, '*', len) : NULL;
-        rules[i].filter = star ? compute_filter(p, len, (size_t)(star - p)) : 0;
-    }
     planner pl;
     memset(&pl, 0, sizeof pl);
     pl.mem = mem;

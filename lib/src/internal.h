@@ -76,18 +76,17 @@ typedef struct rb_span {
     uint32_t len;
 } rb_span;
 
-/* A rule in 16 bytes: a realistic file has tens of thousands. Line numbers
+/* A rule in 12 bytes: a realistic file has tens of thousands. Line numbers
  * fit in 30 bits (the input is at most ROBOTS_MAX_INPUT_BYTES); a pattern
  * is at most ROBOTS_MAX_LINE_BYTES as written, under 32,768, and three
  * times that normalised, under 65,536. The normalised pattern is the
  * pattern itself (most are their own normal form), or, flagged by
  * RB_RULE_APART in pattern_bits, the text right after the pattern's NUL:
- * so it needs no offset of its own, and the word holds the index's filter
- * (RB_FILTER_*, set by index.c; 0 in legacy), read beside the rule. */
+ * so it needs no offset of its own. (The index's filter of a rule is
+ * computed when its set is compiled, and kept beside its entry.) */
 typedef struct rb_rule {
     uint32_t line_bits; /* line << 2 | index_htm << 1 | kind */
     uint32_t pattern_off;
-    uint32_t filter;
     uint16_t pattern_bits; /* pattern length | RB_RULE_APART */
     uint16_t normalized_len;
 } rb_rule;
@@ -229,13 +228,17 @@ static inline uint32_t rb_bloom_bit(uint32_t hash, size_t words) {
  * word. Most nodes have one entry, kept in `ref` itself; otherwise `ref`
  * is where the entries start, and a count of RB_NODE_MANY or more is
  * written as RB_NODE_MANY with the true count in entries[ref], before
- * them. Its key hash is in its slot (see rb_set). */
+ * them. A single entry with a filter (see RB_FILTER_*) is written apart
+ * too, its count RB_NODE_ONE_APART, so that its filter has a place:
+ * filters[k] is the filter of entries[k] (0 for a marker, a count, or a
+ * rule without a wildcard). Its key hash is in its slot (see rb_set). */
 typedef struct rb_node {
     uint32_t key_count; /* key length | entry count << 16 */
     uint32_t ref;
 } rb_node;
 
 #define RB_NODE_MANY 0xFFFFu
+#define RB_NODE_ONE_APART 0u
 #define RB_NODE_KEY_LEN(n) ((n)->key_count & 0xFFFFu)
 
 /* An entry is a rule index; this bit marks google's "<dir>/$" companion of
@@ -324,6 +327,7 @@ typedef struct rb_unit {
     const uint32_t *slots;   /* Bloom words, then the table */
     const rb_node *nodes;
     const uint32_t *entries;
+    const uint32_t *filters; /* beside entries, one a word (see rb_node) */
 } rb_unit;
 typedef _Atomic(const rb_unit *) rb_unit_ref;
 
@@ -378,7 +382,7 @@ rb_node_entries(const rb_unit *unit, const rb_node *node, uint32_t *count) {
         *count = e[0];
         return e + 1;
     }
-    *count = n;
+    *count = n == RB_NODE_ONE_APART ? 1 : n;
     return e;
 }
 

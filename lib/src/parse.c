@@ -441,7 +441,6 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
         (uint16_t)(pattern.len |
                    (normalized.off != pattern.off ? RB_RULE_APART : 0));
     r.normalized_len = (uint16_t)nlen;
-    r.filter = 0;
     if (p->failed)
         return;
     if (!rb_vec_push(&p->mem, &p->rules, &r, 1)) {
