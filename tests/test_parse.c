@@ -124,6 +124,29 @@ static void comments_and_whitespace(void) {
         EXPECT_STRN(r.pattern, r.pattern_len, "/foo");
         robots_free(doc);
     }
+    /* TAB around a value on a line with nothing else of note (no comment,
+     * no byte >= 0x80): trimmed as ' ' is (seed 003: whitespace is allowed
+     * around a value), by the parser's short path for the usual lines as
+     * by its general one. google also trims \v and \f (google-profile.md:
+     * the whole ASCII whitespace set). */
+    for (int p = 0; p < 3; p++) {
+        robots_txt *doc = parse((robots_profile)p, "User-agent:\tbot\t\n"
+                                                   "Disallow:\t/t\t\n"
+                                                   "allow: \t/u \t\n");
+        robots_agent_info a;
+        EXPECT_EQ(robots_group_agent(doc, 0, 0, &a), ROBOTS_OK);
+        EXPECT_STRN(a.value, a.value_len, "bot");
+        robots_rule_info r = rule(doc, 0, 0);
+        EXPECT_STRN(r.pattern, r.pattern_len, "/t");
+        r = rule(doc, 0, 1);
+        EXPECT_STRN(r.pattern, r.pattern_len, "/u");
+        robots_free(doc);
+    }
+    robots_txt *google =
+        parse(ROBOTS_PROFILE_GOOGLE, "User-agent: *\nDisallow:\v/v\f\n");
+    robots_rule_info gr = rule(google, 0, 0);
+    EXPECT_STRN(gr.pattern, gr.pattern_len, "/v");
+    robots_free(google);
     /* Whitespace inside a value is kept (google-profile.md). */
     robots_txt *doc =
         parse(ROBOTS_PROFILE_GOOGLE, "User-agent: *\nDisallow: /sp ace\n");

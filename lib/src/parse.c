@@ -645,14 +645,81 @@ static int split_two_words(const char *s, size_t len, const char **key,
     return 1;
 }
 
+/* The usual lines, "Disallow: /x", "Allow: /x" and "User-agent: x", with
+ * the key spelt exactly (any case) at the start and ':' right after it,
+ * read without the general path's trim of the whole line, search for ':'
+ * and key classification: 1 and the key and value when the line has that
+ * shape. Only a line with no special byte comes here; the value is trimmed
+ * as the general path trims it, so that both find the same key and value
+ * (the fuzzers' build, RB_PARSE_CROSSCHECK, reads every such line both
+ * ways and stops at a difference). */
+static int usual_line(const parser *p, const char *raw, size_t len,
+                      enum key_kind *kind, const char **value, size_t *vlen) {
+    size_t klen;
+    if (len >= 9 && raw[8] == ':' && is_word(raw, "disallow", 8)) {
+        *kind = KEY_DISALLOW;
+        klen = 8;
+    } else if (len >= 6 && raw[5] == ':' && is_word(raw, "allow", 5)) {
+        *kind = KEY_ALLOW;
+        klen = 5;
+    } else if (len >= 11 && raw[10] == ':' && is_word(raw, "user-agent", 10)) {
+        *kind = KEY_USER_AGENT;
+        klen = 10;
+    } else {
+        return 0;
+    }
+    *value = raw + klen + 1;
+    *vlen = len - klen - 1;
+    trim(p, value, vlen);
+    return 1;
+}
+
+#ifdef RB_PARSE_CROSSCHECK
+#include <stdlib.h>
+/* What the general path makes of a usual line must be what usual_line()
+ * made of it. */
+static void crosscheck_usual(const parser *p, const char *raw, size_t len,
+                             enum key_kind kind, const char *value,
+                             size_t vlen) {
+    const char *content = raw;
+    trim(p, &content, &len);
+    const char *colon = memchr(content, ':', len);
+    if (colon == NULL)
+        abort();
+    size_t klen = (size_t)(colon - content);
+    const char *v = colon + 1;
+    size_t n = len - klen - 1;
+    trim_end(p, content, &klen);
+    trim_start(p, &v, &n);
+    if (exact_key(content, klen) != kind || v != value || n != vlen)
+        abort();
+}
+#endif
+
 /* special: the line may hold a NUL, '#' or a byte >= 0x80 (when 0, it
  * holds none, and the searches for them are skipped). */
 static void process_line(parser *p, const char *raw, size_t raw_len,
                          int special) {
     char q[48];
     p->line_start = raw;
-    if (special)
+    if (special) {
         check_bytes(p, raw, raw_len);
+    } else {
+        enum key_kind usual;
+        const char *v;
+        size_t n;
+        if (usual_line(p, raw, raw_len, &usual, &v, &n)) {
+#ifdef RB_PARSE_CROSSCHECK
+            crosscheck_usual(p, raw, raw_len, usual, v, n);
+#endif
+            p->seen_content = 1; /* it starts with a letter, not '<' */
+            if (usual == KEY_USER_AGENT)
+                on_user_agent(p, v, n);
+            else
+                on_rule(p, usual, v, n);
+            return;
+        }
+    }
 
     const char *content = raw;
     size_t len = raw_len;
