@@ -433,8 +433,61 @@ static void byte_classes(void) {
     }
 }
 
+/* rb_pattern_is_normal(): a pattern it passes is copied as it is by
+ * normalisation; and it passes exactly the patterns whose every byte it
+ * passes alone (inside a pattern: rfc9309 keeps a '$' only at the end),
+ * at every length around its eight-byte steps and their overlapping last
+ * step, with the byte it refuses at every position. */
+static void pattern_is_normal(void) {
+    char s[40], out[3 * sizeof s];
+    unsigned long state = 12345;
+    for (int p = 0; p < 3; p++) {
+        robots_profile profile = (robots_profile)p;
+        int inner[256];
+        unsigned kept_bytes[256];
+        size_t kept_count = 0;
+        for (int c = 0; c < 256; c++) {
+            char two[2] = {(char)c, 'a'};
+            inner[c] = rb_pattern_is_normal(profile, two, 2);
+            if (inner[c])
+                kept_bytes[kept_count++] = (unsigned)c;
+            if (rb_pattern_is_normal(profile, two, 1))
+                EXPECT(rb_normalize_pattern(profile, two, 1, out) == 1 &&
+                       out[0] == two[0]);
+        }
+        EXPECT(kept_count > 60 && kept_count < 256);
+        for (int t = 0; t < 40000; t++) {
+            state = state * 6364136223846793005ul + 1442695040888963407ul;
+            size_t len = (size_t)(state >> 33) % sizeof s;
+            for (size_t i = 0; i < len; i++) {
+                state = state * 6364136223846793005ul + 1442695040888963407ul;
+                unsigned r = (unsigned)(state >> 40);
+                /* mostly kept bytes, so that one refused byte decides */
+                s[i] = (char)(r % 64 ? kept_bytes[r % kept_count] : r % 256);
+            }
+            if (len > 0 && t % 5 == 0)
+                s[len - 1] = '$';
+            int expected = 1;
+            for (size_t i = 0; i < len; i++) {
+                unsigned char c = (unsigned char)s[i];
+                int end_anchor = i + 1 == len && c == '$' &&
+                                 profile == ROBOTS_PROFILE_RFC9309;
+                if (!inner[c] && !end_anchor)
+                    expected = 0;
+            }
+            int got = rb_pattern_is_normal(profile, s, len);
+            EXPECT_MSG(got == expected, "profile %d, %zu bytes: %d", p, len,
+                       got);
+            if (got)
+                EXPECT(rb_normalize_pattern(profile, s, len, out) == len &&
+                       memcmp(out, s, len) == 0);
+        }
+    }
+}
+
 int main(void) {
     byte_classes();
+    pattern_is_normal();
     table_9_3();
     seed_004_paths(ROBOTS_PROFILE_RFC9309);
     seed_004_paths(ROBOTS_PROFILE_GOOGLE);

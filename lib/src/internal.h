@@ -435,11 +435,12 @@ RB_HIDDEN int rb_contains_nocase(const char *hay, size_t hlen,
  * Output needs at most 3 * len bytes. Returns the output length. */
 RB_HIDDEN size_t rb_normalize_pattern(robots_profile profile, const char *in,
                                       size_t len, char *out);
-/* The length of the leading part of a pattern that normalisation copies as
- * it is: when it is the whole pattern, the pattern is its own normal form
- * (the usual case), and need not be normalised or stored twice. */
-RB_HIDDEN size_t rb_pattern_kept(robots_profile profile, const char *in,
-                                 size_t len);
+/* 1 when normalisation copies every byte of the pattern as it is (in
+ * rfc9309, a final '$' too): the pattern is its own normal form (the usual
+ * case), and need not be normalised or stored twice. 0 does not say it
+ * is not: only that normalisation has to be run to know. */
+RB_HIDDEN int rb_pattern_is_normal(robots_profile profile, const char *in,
+                                   size_t len);
 RB_HIDDEN size_t rb_normalize_path(robots_profile profile, const char *in,
                                    size_t len, char *out);
 

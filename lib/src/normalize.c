@@ -12,9 +12,9 @@
  *            decoded. Paths are compared as given.
  *   legacy:  every %xx but %2F is decoded on both sides (the book, 9.4.3);
  *            %2F keeps its meaning of "a slash that is not a separator".
- * Every output is at most three times its input. rb_pattern_kept() tells
- * a pattern that is already its own normal form (most are) before any of
- * this is done.
+ * Every output is at most three times its input. rb_pattern_is_normal()
+ * tells a pattern that is already its own normal form (most are) before
+ * any of this is done.
  */
 #include "internal.h"
 
@@ -205,38 +205,48 @@ static const unsigned char pattern_kept[256] = {
     4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
 };
 
-size_t rb_pattern_kept(robots_profile profile, const char *in, size_t len) {
+/* All eight bytes at u kept by the profile's bit? */
+static inline int kept8(const unsigned char *u, unsigned bit) {
+    return (pattern_kept[u[0]] & pattern_kept[u[1]] & pattern_kept[u[2]] &
+            pattern_kept[u[3]] & pattern_kept[u[4]] & pattern_kept[u[5]] &
+            pattern_kept[u[6]] & pattern_kept[u[7]] & bit) != 0;
+}
+
+int rb_pattern_is_normal(robots_profile profile, const char *in, size_t len) {
     const unsigned char *u = (const unsigned char *)in;
     unsigned bit = profile == ROBOTS_PROFILE_GOOGLE   ? 2u
                    : profile == ROBOTS_PROFILE_LEGACY ? 4u
                                                       : 1u;
+    /* rfc9309 keeps a '$' only as the end anchor. */
+    if (bit == 1u && len > 0 && u[len - 1] == '$')
+        len--;
+    if (len < 8) {
+        for (size_t i = 0; i < len; i++)
+            if (!(pattern_kept[u[i]] & bit))
+                return 0;
+        return 1;
+    }
+    /* Eight bytes a test, the last eight overlapping the test before
+     * them: whether every byte is kept, not where the first is not, so a
+     * byte tested twice does no harm, and no pattern takes a bytewise
+     * tail. google keeps every byte below 0x80 but '%': a word's test. */
     size_t i = 0;
-    /* google keeps every byte below 0x80 but '%': eight bytes a test in a
-     * word. The others' sets have no such shape; they test eight bytes,
-     * then four, by the table. Most patterns are kept whole. */
     if (bit == 2u) {
-        for (; len - i >= 8; i += 8) {
+        for (;; i += 8) {
+            if (i > len - 8)
+                i = len - 8;
             uint64_t v;
             memcpy(&v, u + i, 8);
             if ((v & RB_HIGHS) | rb_zero_byte(v ^ (RB_ONES * '%')))
-                break;
+                return 0;
+            if (i == len - 8)
+                return 1;
         }
     }
-    while (len - i >= 8 &&
-           (pattern_kept[u[i]] & pattern_kept[u[i + 1]] &
-            pattern_kept[u[i + 2]] & pattern_kept[u[i + 3]] &
-            pattern_kept[u[i + 4]] & pattern_kept[u[i + 5]] &
-            pattern_kept[u[i + 6]] & pattern_kept[u[i + 7]] & bit))
-        i += 8;
-    while (len - i >= 4 &&
-           (pattern_kept[u[i]] & pattern_kept[u[i + 1]] &
-            pattern_kept[u[i + 2]] & pattern_kept[u[i + 3]] & bit))
-        i += 4;
-    while (i < len && (pattern_kept[u[i]] & bit))
-        i++;
-    if (bit == 1u && i + 1 == len && u[i] == '$')
-        i++; /* the end anchor */
-    return i;
+    for (; i < len - 8; i += 8)
+        if (!kept8(u + i, bit))
+            return 0;
+    return kept8(u + len - 8, bit);
 }
 
 size_t rb_normalize_pattern(robots_profile profile, const char *in, size_t len,

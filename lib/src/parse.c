@@ -414,7 +414,7 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
 
     const char *norm = value;
     size_t nlen = len;
-    if (rb_pattern_kept(p->profile, value, len) != len) {
+    if (!rb_pattern_is_normal(p->profile, value, len)) {
         nlen = rb_normalize_pattern(p->profile, value, len, p->scratch);
         norm = p->scratch;
     }
@@ -443,10 +443,14 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
     r.normalized_len = (uint16_t)nlen;
     if (p->failed)
         return;
-    if (!rb_vec_push(&p->mem, &p->rules, &r, 1)) {
+    /* stored in place: a push's memcpy of a variable size is a call */
+    rb_rule *slot = rb_vec_reserve(&p->mem, &p->rules, 1);
+    if (slot == NULL) {
         p->failed = 1;
         return;
     }
+    *slot = r;
+    p->rules.count++;
 }
 
 static int is_absolute_url(const char *s, size_t len) {
