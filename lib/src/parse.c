@@ -846,7 +846,7 @@ static inline uint64_t line_special(uint64_t v) {
 }
 
 #if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&             \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && !defined(RB_NO_FIRST_FLAGGED)
 /* The first byte in memory that m (a line_special() mask, exact in its
  * lowest flag: a borrow only ever flags bytes after a true one) flags:
  * the lowest flag, found by a multiply instead of a loop over the word. */
@@ -856,36 +856,70 @@ static inline size_t first_flagged(uint64_t m) {
 #define RB_HAVE_FIRST_FLAGGED 1
 #endif
 
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__)) &&          \
+    !defined(RB_NO_SIMD)
+#include <emmintrin.h>
+#define RB_SSE2 1
+/* The offset of the first byte of the 16 at s that is below 0x0E or is
+ * '#' or >= 0x80 (a signed compare puts those below 0x0E too), or 16. */
+static inline size_t first_line_special16(const char *s) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+    __m128i hit = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x0E)),
+                               _mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
+    unsigned m = (unsigned)_mm_movemask_epi8(hit);
+    return m != 0 ? (size_t)__builtin_ctz(m) : 16;
+}
+#endif
+
+/* The first byte from i on, before limit, that is below 0x0E or is '#' or
+ * >= 0x80 (a candidate for line_end()), or limit. Sixteen bytes a step
+ * where SSE2 is there (every x86-64), else eight in a word; a step that
+ * holds one goes straight to it (a word only on a little-endian machine:
+ * elsewhere the last bytes are read one by one). A CI gate builds with
+ * RB_NO_SIMD and RB_NO_FIRST_FLAGGED to test that portable path too. */
+static inline size_t next_candidate(const char *body, size_t i, size_t limit) {
+#ifdef RB_SSE2
+    while (limit - i >= 16) {
+        size_t at = first_line_special16(body + i);
+        if (at != 16)
+            return i + at;
+        i += 16;
+    }
+#endif
+    while (limit - i >= 8) {
+        uint64_t v;
+        memcpy(&v, body + i, 8);
+        uint64_t m = line_special(v);
+        if (m != 0) {
+#ifdef RB_HAVE_FIRST_FLAGGED
+            return i + first_flagged(m);
+#else
+            break;
+#endif
+        }
+        i += 8;
+    }
+    while (i < limit && (unsigned char)body[i] >= 0x0E && body[i] != '#' &&
+           (unsigned char)body[i] < 0x80)
+        i++;
+    return i;
+}
+
 /* The end of the line starting at pos (the first LF or CR, or limit), and
- * whether the line holds a NUL, '#' or byte >= 0x80 (*special). Eight
- * bytes at a time; a word that holds a byte of note goes straight to it
- * (on a little-endian machine), and the search goes on after it. */
+ * whether the line holds a NUL, '#' or byte >= 0x80 (*special); a TAB or
+ * another control is stepped over. */
 static size_t line_end(const char *body, size_t pos, size_t limit,
                        int *special) {
-    size_t i = pos;
-    for (;;) {
-        while (limit - i >= 8) {
-            uint64_t v;
-            memcpy(&v, body + i, 8);
-            uint64_t m = line_special(v);
-            if (m != 0) {
-#ifdef RB_HAVE_FIRST_FLAGGED
-                i += first_flagged(m);
-#endif
-                break;
-            }
-            i += 8;
-        }
-        if (i == limit)
-            return limit;
+    for (size_t i = next_candidate(body, pos, limit); i < limit;
+         i = next_candidate(body, i + 1, limit)) {
         unsigned char c = (unsigned char)body[i];
         if (rb_byte_class[c] & RB_C_LINE) {
             if (c == '\n' || c == '\r')
                 return i;
             *special = 1;
         }
-        i++;
     }
+    return limit;
 }
 
 static void parse_lines(parser *p, const char *body, size_t len, size_t limit,
