@@ -164,6 +164,10 @@ static void peak_within_bound(void) {
             EXPECT_MSG(peak_max <= robots_parse_memory_bound(len),
                        "shape %d profile %d: peak %zu > bound %zu", shape, p,
                        peak_max, robots_parse_memory_bound(len));
+            /* parse.c: "about 7 bytes per input byte", plus the fixed part */
+            EXPECT_MSG(peak_max <= 8 * len + robots_parse_memory_bound(0),
+                       "shape %d profile %d: peak %zu is over 8 bytes a byte",
+                       shape, p, peak_max);
             robots_free(doc);
             EXPECT_EQ(peak_live, 0);
         }
