@@ -331,7 +331,7 @@ typedef struct robots_str {
  * each index.htm Allow) of P pattern bytes, O(P + E log E) steps, the log
  * only for entries sharing a literal prefix (the worst found, 36,000
  * rules under "/" in a 512,000-byte file, about 21 million instructions).
- * The set takes at most 24 * E + 80 bytes, kept until robots_free(), and
+ * The set takes at most 25 * E + 96 bytes, kept until robots_free(), and
  * about 110 * E bytes of scratch while it is compiled. A document of R
  * rules has sets of 6 * R + 4096 entries at most in all. Without memory
  * for a set, the check answers by scanning the rules of every group that

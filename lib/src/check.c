@@ -480,14 +480,21 @@ static void walk_set(const robots_txt *doc, const rb_unit *unit, query *q,
         }
         return;
     }
-    /* The filter knows every key's length too: no need to test lengths. */
-    const uint32_t *bloom = t.table - words;
+    /* The filters know every key's length too: no need to test lengths.
+     * At a '/' no key goes on from, the walk is over. */
+    const uint32_t *bloom = unit->slots, *prefixes = unit->slots + words;
     for (size_t k = 1; k <= last; k++) {
-        hash = rb_hash_step(hash, path[k - 1]);
+        unsigned char c = path[k - 1];
+        hash = rb_hash_step(hash, c);
         uint32_t bit = rb_bloom_bit(hash, words);
         if (((bloom[bit / 32] >> (bit % 32)) & 1) &&
             probe(doc, unit, t, hash, k, q, best) && q->over_budget)
             return;
+        if (c == '/') {
+            bit = rb_prefix_bit(hash, words);
+            if (!((prefixes[bit / 32] >> (bit % 32)) & 1))
+                return;
+        }
     }
 }
 

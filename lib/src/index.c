@@ -63,14 +63,16 @@ typedef struct candidate {
 typedef struct builder {
     rb_mem *mem;
     const robots_txt *doc;
-    uint32_t multi;    /* nodes with several entries */
-    rb_vec nodes;      /* local_node, one per distinct key */
-    rb_vec candidates; /* (node, entry) pairs */
-    rb_vec order;      /* entry_key scratch */
-    rb_vec out_nodes;  /* rb_node */
-    rb_vec entries;    /* uint32_t: the nodes' entries and run markers */
-    rb_vec filters;    /* uint32_t: each entry's filter, beside it */
-    rb_vec node_hash;  /* uint32_t: the key hash of each node */
+    uint32_t multi;     /* nodes with several entries */
+    rb_vec nodes;       /* local_node, one per distinct key */
+    rb_vec candidates;  /* (node, entry) pairs */
+    rb_vec order;       /* entry_key scratch */
+    rb_vec out_nodes;   /* rb_node */
+    rb_vec entries;     /* uint32_t: the nodes' entries and run markers */
+    rb_vec filters;     /* uint32_t: each entry's filter, beside it */
+    rb_vec node_hash;   /* uint32_t: the key hash of each node */
+    rb_vec prefix_hash; /* uint32_t: each key's prefixes ending in '/' */
+    int prefixes;       /* the set may be large enough for the filters */
 } builder;
 
 void rb_index_init(rb_index_build *build) {
@@ -636,6 +638,30 @@ static size_t set_entries(robots_profile profile, const rb_group *groups,
     return count;
 }
 
+/* The hash of each prefix of a new key that ends in '/' before the key
+ * does, for the prefixes filter (see rb_bloom_words). 0 on memory failure. */
+static int add_prefixes(builder *b, const char *p, size_t key_len) {
+    uint32_t h = RB_FNV_OFFSET;
+    for (size_t j = 0; j + 1 < key_len; j++) {
+        h = rb_hash_step(h, (unsigned char)p[j]);
+        if (p[j] == '/' && !rb_vec_push(b->mem, &b->prefix_hash, &h, 1))
+            return 0;
+    }
+    return 1;
+}
+
+/* Adds an entry under its key, interned: a new key gets its prefixes too. */
+static int add_keyed(builder *b, interner *keys, uint32_t off, size_t key_len,
+                     uint32_t entry) {
+    const char *p = b->doc->text + off;
+    uint32_t hash = hash_bytes(RB_FNV_OFFSET, p, key_len);
+    uint32_t id = intern(keys, b->doc->text, off, (uint32_t)key_len, hash);
+    if (id == b->nodes.count && b->prefixes && !add_prefixes(b, p, key_len))
+        return 0;
+    add_candidate(b, id, (uint32_t)key_len, hash, entry);
+    return 1;
+}
+
 /* Files the rules of the set's groups (ascending, so that the first of
  * equal rules is the earliest) under their keys, and writes its nodes. */
 static int build_set(builder *b, const rb_set_def *def, rb_set *set) {
@@ -652,6 +678,8 @@ static int build_set(builder *b, const rb_set_def *def, rb_set *set) {
         interner_release(b->mem, &keys, most);
         return 0;
     }
+    /* Fewer entries than that make too few nodes for the filters. */
+    b->prefixes = most + most / 2 + 1 >= RB_BLOOM_MIN_SLOTS;
     for (size_t i = 0; i < def->count; i++) {
         const rb_group *g = &doc->groups[groups[i]];
         uint32_t rules = group_rules(doc, groups[i]);
@@ -660,18 +688,14 @@ static int build_set(builder *b, const rb_set_def *def, rb_set *set) {
             const rb_rule *rr = &doc->rules[rule];
             uint32_t off = rb_rule_normalized_off(rr);
             const char *p = doc->text + off;
-            size_t len = rr->normalized_len, key_len = key_length(p, len);
-            uint32_t hash = hash_bytes(RB_FNV_OFFSET, p, key_len);
-            add_candidate(
-                b, intern(&keys, doc->text, off, (uint32_t)key_len, hash),
-                (uint32_t)key_len, hash, rule);
-            if (!RB_RULE_INDEX_HTM(rr))
-                continue;
-            size_t dir_len = dir_length(p, len);
-            hash = hash_bytes(RB_FNV_OFFSET, p, dir_len);
-            add_candidate(
-                b, intern(&keys, doc->text, off, (uint32_t)dir_len, hash),
-                (uint32_t)dir_len, hash, rule | RB_ENTRY_INDEX_DIR);
+            size_t len = rr->normalized_len;
+            if (!add_keyed(b, &keys, off, key_length(p, len), rule) ||
+                (RB_RULE_INDEX_HTM(rr) &&
+                 !add_keyed(b, &keys, off, dir_length(p, len),
+                            rule | RB_ENTRY_INDEX_DIR))) {
+                interner_release(b->mem, &keys, most);
+                return 0;
+            }
         }
     }
     interner_release(b->mem, &keys, most);
@@ -685,7 +709,8 @@ static rb_unit *place_unit(builder *b, const rb_set *set) {
     size_t n = b->out_nodes.count, entries = b->entries.count;
     size_t size = n + n / 2 + 1, words = rb_bloom_words((uint32_t)size);
     size_t head = (sizeof(rb_unit) + 7) & ~(size_t)7;
-    size_t slot_bytes = ((words + size) * sizeof(uint32_t) + 7) & ~(size_t)7;
+    size_t slot_bytes =
+        ((2 * words + size) * sizeof(uint32_t) + 7) & ~(size_t)7;
     size_t bytes = head + slot_bytes + n * sizeof(rb_node) +
                    2 * entries * sizeof(uint32_t);
     unsigned char *block = rb_alloc(b->mem, bytes);
@@ -708,14 +733,14 @@ static rb_unit *place_unit(builder *b, const rb_set *set) {
         mask = mask << 1 | 1;
     unit->bytes = bytes;
     unit->set = *set;
-    unit->set.first_slot = (uint32_t)words;
+    unit->set.first_slot = (uint32_t)(2 * words);
     unit->set.slot_count = (uint32_t)size;
     unit->slot_node_mask = mask;
     unit->slots = slots;
     unit->nodes = nodes;
     unit->entries = out_entries;
     unit->filters = out_filters;
-    uint32_t *table = slots + words, *bloom = slots;
+    uint32_t *table = slots + 2 * words, *bloom = slots;
     const uint32_t *hash = (const uint32_t *)b->node_hash.data;
     for (size_t node = 0; node < n; node++) {
         uint32_t i = rb_slot_start(hash[node], (uint32_t)size);
@@ -726,6 +751,11 @@ static rb_unit *place_unit(builder *b, const rb_set *set) {
             uint32_t bit = rb_bloom_bit(hash[node], words);
             bloom[bit / 32] |= (uint32_t)1 << (bit % 32);
         }
+    }
+    const uint32_t *prefix = (const uint32_t *)b->prefix_hash.data;
+    for (size_t k = 0; words != 0 && k < b->prefix_hash.count; k++) {
+        uint32_t bit = rb_prefix_bit(prefix[k], words);
+        bloom[words + bit / 32] |= (uint32_t)1 << (bit % 32);
     }
     return unit;
 }
@@ -745,6 +775,7 @@ static rb_unit *compile_unit(const robots_txt *doc, uint32_t set_id,
     rb_vec_init(&b.entries, sizeof(uint32_t));
     rb_vec_init(&b.filters, sizeof(uint32_t));
     rb_vec_init(&b.node_hash, sizeof(uint32_t));
+    rb_vec_init(&b.prefix_hash, sizeof(uint32_t));
     rb_set set;
     memset(&set, 0, sizeof set);
     rb_unit *unit = NULL;
@@ -757,6 +788,7 @@ static rb_unit *compile_unit(const robots_txt *doc, uint32_t set_id,
     rb_vec_release(mem, &b.entries);
     rb_vec_release(mem, &b.filters);
     rb_vec_release(mem, &b.node_hash);
+    rb_vec_release(mem, &b.prefix_hash);
     return unit;
 }
 

@@ -201,19 +201,29 @@ static inline uint32_t rb_slot_start(uint32_t hash, uint32_t slot_count) {
     return (uint32_t)(((uint64_t)(hash * 0x85EBCA77u) * slot_count) >> 32);
 }
 
-/* A set of RB_BLOOM_MIN_SLOTS slots or more has, in the 32-bit words just
- * before its table, a Bloom filter of its keys' hashes: eight bits for
- * every slot (twelve a key, so about one prefix in 12 that is no key
- * passes). A check tests one bit for each prefix of the path before it
- * probes the table, and most prefixes are no key: a probe that misses
- * visits two or three slots of a linear-probing table 2/3 full, the bit
- * test one word. Smaller sets (most of them: one group's) keep to their
- * length mask, so the filters cost about 3% of a realistic document. */
+/* A set of RB_BLOOM_MIN_SLOTS slots or more has, in the 32-bit words
+ * before its table, two Bloom filters of as many words each: eight bits
+ * for every slot (twelve a key, so about one prefix in 12 that is no key
+ * passes).
+ *   keys:     the keys' hashes. A check tests one bit for each prefix of
+ *             the path before it probes the table, and most prefixes are no
+ *             key: a probe that misses visits two or three slots of a
+ *             linear-probing table 2/3 full, the bit test one word.
+ *   prefixes: the hash of every prefix of a key that ends in '/' before
+ *             the key does (rb_prefix_bit). A check at a '/' of the path
+ *             whose prefix is in no key's way stops its walk: no longer
+ *             prefix can be a key. Most paths leave the keys' tree a
+ *             segment or two in, so the walk reads a third of the path.
+ * Smaller sets (most of them: one group's) keep to their length mask. */
 #ifndef RB_BLOOM_MIN_SLOTS /* the fuzzers' build lowers it (fuzz/) */
 #define RB_BLOOM_MIN_SLOTS 512u
 #endif
 static inline size_t rb_bloom_words(uint32_t slot_count) {
     return slot_count >= RB_BLOOM_MIN_SLOTS ? ((size_t)slot_count + 3) / 4 : 0;
+}
+/* The bit of a key prefix's hash in the prefixes filter: a third mix. */
+static inline uint32_t rb_prefix_bit(uint32_t hash, size_t words) {
+    return (uint32_t)(((uint64_t)(hash * 0xC2B2AE3Du) * (words * 32)) >> 32);
 }
 /* The bit of a key hash in a filter of `words` words: a scaled mix, other
  * than the table's. */
@@ -324,7 +334,7 @@ typedef struct rb_unit {
     size_t bytes; /* the whole allocation */
     rb_set set;
     uint32_t slot_node_mask; /* see rb_set */
-    const uint32_t *slots;   /* Bloom words, then the table */
+    const uint32_t *slots;   /* the two Bloom filters, then the table */
     const rb_node *nodes;
     const uint32_t *entries;
     const uint32_t *filters; /* beside entries, one a word (see rb_node) */
