@@ -453,6 +453,36 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
     p->rules.count++;
 }
 
+/* on_rule() for the usual rule: in a group, a pattern that starts with
+ * '/', is its own normal form and needs no note (not google's index.htm
+ * Allow), stored with no call but the normal-form test. 0, with nothing
+ * done, for any other: on_rule() then takes it. */
+static inline int usual_rule(parser *p, enum key_kind key, const char *value,
+                             size_t len) {
+    if (!p->have_group || len == 0 || value[0] != '/' ||
+        (p->profile == ROBOTS_PROFILE_GOOGLE && key == KEY_ALLOW) ||
+        !rb_pattern_is_normal(p->profile, value, len))
+        return 0;
+    char *text = rb_vec_reserve(&p->mem, &p->text, len + 1);
+    rb_rule *slot = rb_vec_reserve(&p->mem, &p->rules, 1);
+    if (text == NULL || slot == NULL) {
+        p->failed = 1;
+        return 1;
+    }
+    memcpy(text, value, len);
+    text[len] = '\0';
+    robots_rule_kind kind =
+        key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW;
+    slot->line_bits = (uint32_t)(p->line << 2) | (uint32_t)kind;
+    slot->pattern_off = (uint32_t)p->text.count;
+    slot->pattern_bits = (uint16_t)len;
+    slot->normalized_len = (uint16_t)len;
+    p->text.count += len + 1;
+    p->rules.count++;
+    p->in_agent_list = 0;
+    return 1;
+}
+
 static int is_absolute_url(const char *s, size_t len) {
     size_t i = 0;
     while (i < len &&
@@ -701,6 +731,31 @@ static void crosscheck_usual(const parser *p, const char *raw, size_t len,
 }
 #endif
 
+#ifdef RB_PARSE_CROSSCHECK
+/* What on_rule() stores for a rule usual_rule() stored must be the same:
+ * the rule is taken back and stored again the general way. */
+static void crosscheck_rule(parser *p, enum key_kind key, const char *value,
+                            size_t len) {
+    if (p->failed)
+        return;
+    rb_rule fast = ((rb_rule *)p->rules.data)[p->rules.count - 1];
+    size_t rules = p->rules.count, text = p->text.count;
+    size_t diags = p->diags.count;
+    p->rules.count--;
+    p->text.count -= len + 1;
+    on_rule(p, key, value, len);
+    if (p->failed)
+        return;
+    const rb_rule *slow = &((const rb_rule *)p->rules.data)[rules - 1];
+    if (p->rules.count != rules || p->text.count != text ||
+        p->diags.count != diags || slow->line_bits != fast.line_bits ||
+        slow->pattern_off != fast.pattern_off ||
+        slow->pattern_bits != fast.pattern_bits ||
+        slow->normalized_len != fast.normalized_len || p->in_agent_list)
+        abort();
+}
+#endif
+
 /* special: the line may hold a NUL, '#' or a byte >= 0x80 (when 0, it
  * holds none, and the searches for them are skipped). */
 static void process_line(parser *p, const char *raw, size_t raw_len,
@@ -720,8 +775,12 @@ static void process_line(parser *p, const char *raw, size_t raw_len,
             p->seen_content = 1; /* it starts with a letter, not '<' */
             if (usual == KEY_USER_AGENT)
                 on_user_agent(p, v, n);
-            else
+            else if (!usual_rule(p, usual, v, n))
                 on_rule(p, usual, v, n);
+#ifdef RB_PARSE_CROSSCHECK
+            else
+                crosscheck_rule(p, usual, v, n);
+#endif
             return;
         }
     }
