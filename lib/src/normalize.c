@@ -191,7 +191,7 @@ static size_t copy_bytes(const char *in, size_t len, char *out) {
 /* Per byte, the profiles whose pattern normalisation copies it as it is:
  * bit 0 rfc9309 (RB_C_PLAIN and `*`), bit 1 google (below 0x80, not '%'),
  * bit 2 legacy (not '%'). A trailing `$` is rfc9309's anchor, kept too. */
-static const unsigned char pattern_kept[256] = {
+const unsigned char rb_pattern_kept[256] = {
     6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
     6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 6, 7, 6, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
     7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 6, 7, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7,
@@ -204,67 +204,6 @@ static const unsigned char pattern_kept[256] = {
     4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
     4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
 };
-
-/* All eight bytes at u kept by the profile's bit? */
-static inline int kept8(const unsigned char *u, unsigned bit) {
-    return (pattern_kept[u[0]] & pattern_kept[u[1]] & pattern_kept[u[2]] &
-            pattern_kept[u[3]] & pattern_kept[u[4]] & pattern_kept[u[5]] &
-            pattern_kept[u[6]] & pattern_kept[u[7]] & bit) != 0;
-}
-
-#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__)) &&          \
-    !defined(RB_NO_SIMD)
-#include <emmintrin.h>
-#define RB_SSE2 1
-static inline __m128i bytes_eq(__m128i v, char c) {
-    return _mm_cmpeq_epi8(v, _mm_set1_epi8(c));
-}
-/* Nonzero when one of the 16 bytes at u is one google does not keep: a
- * byte >= 0x80 or '%'. (rfc9309's refused bytes, a dozen of them, took
- * more compares in sixteen bytes than its table takes in a pattern of
- * usual length.) */
-static inline unsigned google_refused16(const unsigned char *u) {
-    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)u);
-    return (unsigned)(_mm_movemask_epi8(v) |
-                      _mm_movemask_epi8(bytes_eq(v, '%')));
-}
-#endif
-
-int rb_pattern_is_normal(robots_profile profile, const char *in, size_t len) {
-    const unsigned char *u = (const unsigned char *)in;
-    unsigned bit = profile == ROBOTS_PROFILE_GOOGLE   ? 2u
-                   : profile == ROBOTS_PROFILE_LEGACY ? 4u
-                                                      : 1u;
-    /* rfc9309 keeps a '$' only as the end anchor. */
-    if (bit == 1u && len > 0 && u[len - 1] == '$')
-        len--;
-    if (len < 8) {
-        for (size_t i = 0; i < len; i++)
-            if (!(pattern_kept[u[i]] & bit))
-                return 0;
-        return 1;
-    }
-    /* Whether every byte is kept, not where the first is not: the last
-     * step overlaps the one before it, as a byte tested twice does no
-     * harm, and no pattern takes a bytewise tail. */
-#ifdef RB_SSE2
-    if (bit == 2u && len >= 16) {
-        for (size_t i = 0;; i += 16) {
-            if (i > len - 16)
-                i = len - 16;
-            if (google_refused16(u + i))
-                return 0;
-            if (i == len - 16)
-                return 1;
-        }
-    }
-#endif
-    size_t i = 0;
-    for (; i < len - 8; i += 8)
-        if (!kept8(u + i, bit))
-            return 0;
-    return kept8(u + len - 8, bit);
-}
 
 size_t rb_normalize_pattern(robots_profile profile, const char *in, size_t len,
                             char *out) {

@@ -463,12 +463,16 @@ static inline int usual_rule(parser *p, enum key_kind key, const char *value,
         (p->profile == ROBOTS_PROFILE_GOOGLE && key == KEY_ALLOW) ||
         !rb_pattern_is_normal(p->profile, value, len))
         return 0;
-    char *text = rb_vec_reserve(&p->mem, &p->text, len + 1);
-    rb_rule *slot = rb_vec_reserve(&p->mem, &p->rules, 1);
-    if (text == NULL || slot == NULL) {
+    /* room, most often there already: the arrays were sized up front */
+    if ((p->text.cap - p->text.count <= len &&
+         rb_vec_reserve(&p->mem, &p->text, len + 1) == NULL) ||
+        (p->rules.count == p->rules.cap &&
+         rb_vec_reserve(&p->mem, &p->rules, 1) == NULL)) {
         p->failed = 1;
         return 1;
     }
+    char *text = (char *)p->text.data + p->text.count;
+    rb_rule *slot = (rb_rule *)p->rules.data + p->rules.count;
     memcpy(text, value, len);
     text[len] = '\0';
     robots_rule_kind kind =
@@ -702,9 +706,20 @@ static int usual_line(const parser *p, const char *raw, size_t len,
     } else {
         return 0;
     }
-    *value = raw + klen + 1;
-    *vlen = len - klen - 1;
-    trim(p, value, vlen);
+    const char *v = raw + klen + 1;
+    size_t n = len - klen - 1;
+    /* The usual one space after the ':', then trim() only where a byte at
+     * an end could be space (every profile's are at most ' '). */
+    if (n > 0 && v[0] == ' ') {
+        v++;
+        n--;
+    }
+    if (n > 0 && (unsigned char)v[0] <= ' ')
+        trim_start(p, &v, &n);
+    if (n > 0 && (unsigned char)v[n - 1] <= ' ')
+        trim_end(p, v, &n);
+    *value = v;
+    *vlen = n;
     return 1;
 }
 
@@ -916,10 +931,7 @@ static inline size_t first_flagged(uint64_t m) {
 #define RB_HAVE_FIRST_FLAGGED 1
 #endif
 
-#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__)) &&          \
-    !defined(RB_NO_SIMD)
-#include <emmintrin.h>
-#define RB_SSE2 1
+#ifdef RB_SSE2
 /* The offset of the first byte of the 16 at s that is below 0x0E or is
  * '#' or >= 0x80 (a signed compare puts those below 0x0E too), or 16. */
 static inline size_t first_line_special16(const char *s) {
