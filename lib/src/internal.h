@@ -513,6 +513,11 @@ static inline int rb_pattern_is_normal(robots_profile profile, const char *in,
         }
     }
 #endif
+    if (len <= 16) /* most patterns: two steps, or three, and no loop */
+        return rb_kept8(u, bit) && rb_kept8(u + len - 8, bit);
+    if (len <= 24)
+        return rb_kept8(u, bit) && rb_kept8(u + 8, bit) &&
+               rb_kept8(u + len - 8, bit);
     size_t i = 0;
     for (; i < len - 8; i += 8)
         if (!rb_kept8(u + i, bit))

@@ -951,7 +951,16 @@ static inline size_t first_line_special16(const char *s) {
  * RB_NO_SIMD and RB_NO_FIRST_FLAGGED to test that portable path too. */
 static inline size_t next_candidate(const char *body, size_t i, size_t limit) {
 #ifdef RB_SSE2
-    while (limit - i >= 16) {
+    while (limit - i >= 32) { /* two steps a round: half the loop's tests */
+        size_t at = first_line_special16(body + i);
+        if (at != 16)
+            return i + at;
+        at = first_line_special16(body + i + 16);
+        if (at != 16)
+            return i + 16 + at;
+        i += 32;
+    }
+    if (limit - i >= 16) {
         size_t at = first_line_special16(body + i);
         if (at != 16)
             return i + at;
