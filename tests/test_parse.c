@@ -389,6 +389,17 @@ static void records(void) {
                         "Sitemap: /relative.xml\nClean-param: ref /x\n";
     for (int p = 0; p < 3; p++) {
         robots_txt *doc = parse((robots_profile)p, body);
+        /* Each extension line gets a note naming its key as written (the
+         * parser writes this message by hand: see classify_key()). */
+        EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_EXTENSION), 5);
+        robots_diagnostic note = first_diag(doc, ROBOTS_DIAG_EXTENSION);
+        EXPECT_EQ(note.line, 3);
+        EXPECT_EQ(note.column, 1);
+        EXPECT_EQ(note.severity, ROBOTS_SEVERITY_NOTE);
+        EXPECT_STRN(note.message, note.message_len,
+                    "'Crawl-delay' is an extension: kept as a record, never "
+                    "part of a verdict");
+        EXPECT(note.message[note.message_len] == '\0');
         /* semantics.md: sitemaps from anywhere, never ending a group. */
         EXPECT_EQ(robots_sitemap_count(doc), 3);
         robots_record_info rec;
