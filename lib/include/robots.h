@@ -298,7 +298,8 @@ typedef struct robots_str {
  * the caller's agents select (one per agent, or one per group when an
  * agent is named in very many groups), one hash look-up per prefix length
  * some rule's literal prefix has (in large sets, only where a Bloom filter
- * of those prefixes lets it through), and a wildcard match only for rules
+ * of those prefixes lets it through, and no further than a '/' that no
+ * prefix goes on from), and a wildcard match only for rules
  * whose literal prefix is a prefix of the path, that pass a test of the
  * path (the last byte a "...$" rule needs, a byte another needs; rules of
  * one key sharing a test are skipped together) and that could still win. A

@@ -185,7 +185,9 @@ typedef struct rb_diag {
  * up to the first `*`, without a final `$`) to the rules having that key. A
  * check hashes the path's prefixes incrementally and looks up only the
  * lengths some key has, so it visits the rules that can match instead of
- * every rule. */
+ * every rule. The parse records only which groups each set merges
+ * (rb_set_def); a set's table, nodes and entries (an rb_unit) are compiled
+ * by the first check that reads it. */
 typedef struct rb_token {
     uint32_t agent;     /* an agent whose token this is (for its bytes) */
     uint32_t first_set; /* token_sets[first_set..+set_count] */
