@@ -7,7 +7,7 @@
 # directory is the repository's root.
 
 # The gates, in the order they run.
-CI_GATES=(gcc clang asan-ubsan msan valgrind coverage symbols fuzz format)
+CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols fuzz format)
 
 CI_JOBS=${CI_JOBS:-2}
 CI_TEST_TIMEOUT=${CI_TEST_TIMEOUT:-900}
@@ -19,6 +19,7 @@ ci_describe() {
     clang) echo "clang -Wall -Wextra -Wpedantic -Werror build without SSE2 or the little-endian word search (the portable path), whole ctest suite" ;;
     asan-ubsan) echo "clang AddressSanitizer + UndefinedBehaviorSanitizer build, whole suite" ;;
     msan) echo "clang MemorySanitizer build, whole suite; conformance verdicts through the MSan-built command" ;;
+    tsan) echo "clang ThreadSanitizer build: threads racing to compile a document's sets, and checking it at once" ;;
     valgrind) echo "valgrind memcheck over the whole suite (plain gcc build), leaks are errors" ;;
     coverage) echo "gcc --coverage build, whole suite, gcovr over lib/: >=95% lines, >=90% branches, every function called" ;;
     symbols) echo "exported symbols of librobots.so equal lib/robots.sym, all prefixed robots_" ;;
@@ -154,6 +155,18 @@ gate_asan_ubsan() {
     ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1 \
         UBSAN_OPTIONS=abort_on_error=1:halt_on_error=1:print_stacktrace=1 \
         ci_ctest build/ci-asan-ubsan
+}
+
+# A document's sets are compiled by the first check that reads one and
+# published with an atomic compare-and-swap (lib/src/index.c); test_threads
+# races threads to that on fresh documents. ThreadSanitizer reports any
+# access the publish does not order, and aborts the test.
+gate_tsan() {
+    ci_build build/ci-tsan clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DROBOTS_SANITIZE=thread -DROBOTS_BUILD_CONFORMANCE=OFF \
+        -DROBOTS_BUILD_BENCH=OFF
+    TSAN_OPTIONS=halt_on_error=1:abort_on_error=1 \
+        ci_ctest build/ci-tsan -R 'unit-(threads|index|check)'
 }
 
 # MemorySanitizer needs every linked library instrumented. The conformance
