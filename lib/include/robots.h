@@ -335,7 +335,8 @@ typedef struct robots_str {
  * 512,000-byte file: about 25 million instructions, 2 to 3 ms; every rule
  * of the workload in one group: 11 million).
  * The set takes at most 25 * E + 96 bytes, kept until robots_free(), and
- * about 110 * E bytes of scratch while it is compiled. A document of R
+ * at most about 110 * E + 6 * P bytes of scratch while it is compiled
+ * (the second term for its keys' '/' prefixes). A document of R
  * rules has sets of 6 * R + 4096 entries at most in all. Without memory
  * for a set, the check answers by scanning the rules of every group that
  * applies (the same verdict, slower) and compiles nothing. */
