@@ -1016,8 +1016,8 @@ done:
 int rb_index_build_all(rb_mem *mem, rb_index_build *build,
                        robots_profile profile, const rb_group *groups,
                        size_t group_count, const rb_agent *agents,
-                       size_t agent_count, rb_rule *rules, size_t rule_count,
-                       const char *text) {
+                       size_t agent_count, const rb_rule *rules,
+                       size_t rule_count, const char *text) {
     if (profile == ROBOTS_PROFILE_LEGACY)
         return 1; /* records are not merged: a check scans them in order */
     planner pl;

@@ -600,12 +600,11 @@ RB_HIDDEN int rb_agent_names_caller(robots_profile profile,
 RB_HIDDEN void rb_index_init(rb_index_build *build);
 RB_HIDDEN void rb_index_release(rb_mem *mem, rb_index_build *build);
 /* Builds the parse-time part of the index of a parsed document's groups
- * (the tokens, the sets they select, each rule's filter). 0 on memory
- * failure. */
+ * (the tokens and the sets they select). 0 on memory failure. */
 RB_HIDDEN int rb_index_build_all(rb_mem *mem, rb_index_build *build,
                                  robots_profile profile, const rb_group *groups,
                                  size_t group_count, const rb_agent *agents,
-                                 size_t agent_count, rb_rule *rules,
+                                 size_t agent_count, const rb_rule *rules,
                                  size_t rule_count, const char *text);
 /* The compiled unit of a set, compiled now if no check has yet (through
  * the document's allocator, outside its memory cap). NULL when memory for

@@ -1269,7 +1269,7 @@ robots_status robots_parse(const char *body, size_t body_len,
         !rb_index_build_all(&p.mem, &p.index, p.profile,
                             (const rb_group *)p.groups.data, p.groups.count,
                             (const rb_agent *)p.agents.data, p.agents.count,
-                            (rb_rule *)p.rules.data, p.rules.count,
+                            (const rb_rule *)p.rules.data, p.rules.count,
                             p.text.count ? (const char *)p.text.data : ""))
         p.failed = 1;
 
