@@ -418,8 +418,6 @@ static void try_node(const robots_txt *doc, const rb_unit *unit,
     }
 }
 
-/* Tries the node of the key that is the path's first klen bytes, if the
- * set has one. Returns whether it had. */
 /* What a probe reads of a unit, in locals: try_node() is a call through
  * which the compiler cannot see, so fields read through the unit would be
  * read again after each. */
@@ -429,6 +427,8 @@ typedef struct table_view {
     uint32_t size, mask;
 } table_view;
 
+/* Tries the node of the key that is the path's first klen bytes, if the
+ * set has one. Returns whether it had. */
 static inline int probe(const robots_txt *doc, const rb_unit *unit,
                         table_view t, uint32_t hash, size_t klen, query *q,
                         best_rule *best) {

@@ -703,8 +703,9 @@ static int build_set(builder *b, const rb_set_def *def, rb_set *set) {
 }
 
 /* The unit of a built set: its hash table sized from its nodes, 1.5 slots
- * a node and one, with a Bloom filter before it when it is large, and its
- * nodes and entries, in one allocation. */
+ * a node and one, with the two Bloom filters (keys, then '/' prefixes)
+ * before it when it is large, then its nodes, entries and the entries'
+ * filters, in one allocation. */
 static rb_unit *place_unit(builder *b, const rb_set *set) {
     size_t n = b->out_nodes.count, entries = b->entries.count;
     size_t size = n + n / 2 + 1, words = rb_bloom_words((uint32_t)size);
