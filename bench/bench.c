@@ -128,6 +128,19 @@ static int cmp_double(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+/* The median and minimum of n samples (sorts them); none: no timing. */
+static timing summarize(double *samples, size_t n) {
+    timing t = {-1, -1, 0};
+    if (n == 0)
+        return t;
+    qsort(samples, n, sizeof samples[0], cmp_double);
+    t.runs = n;
+    t.min = samples[0];
+    t.median =
+        n % 2 ? samples[n / 2] : (samples[n / 2 - 1] + samples[n / 2]) / 2;
+    return t;
+}
+
 static timing measure(op_fn fn, void *ctx, size_t runs) {
     timing t = {-1, -1, 0};
     double start = now_ns();
@@ -150,12 +163,7 @@ static timing measure(op_fn fn, void *ctx, size_t runs) {
             total += fn(ctx);
         samples[r] = (now_ns() - start) / (double)(total ? total : 1);
     }
-    qsort(samples, runs, sizeof samples[0], cmp_double);
-    t.runs = runs;
-    t.min = samples[0];
-    t.median = runs % 2 ? samples[runs / 2]
-                        : (samples[runs / 2 - 1] + samples[runs / 2]) / 2;
-    return t;
+    return summarize(samples, runs);
 }
 
 /* ---- operations -------------------------------------------------------- */
@@ -165,13 +173,18 @@ typedef struct parse_ctx {
     robots_profile profile;
 } parse_ctx;
 
-static size_t op_parse(void *p) {
-    parse_ctx *c = p;
+static robots_status parse_in(const buf *in, robots_profile profile,
+                              robots_txt **doc) {
     robots_options opt;
     robots_options_init(&opt);
-    opt.profile = c->profile;
+    opt.profile = profile;
+    return robots_parse(in->data, in->len, &opt, doc);
+}
+
+static size_t op_parse(void *p) {
+    parse_ctx *c = p;
     robots_txt *doc;
-    if (robots_parse(c->in->data, c->in->len, &opt, &doc) != ROBOTS_OK)
+    if (parse_in(c->in, c->profile, &doc) != ROBOTS_OK)
         return 0;
     sink += robots_group_count(doc);
     robots_free(doc);
@@ -190,16 +203,14 @@ typedef struct first_ctx {
 
 static size_t op_parse_check(void *p) {
     first_ctx *c = p;
-    robots_options opt;
-    robots_options_init(&opt);
-    opt.profile = c->profile;
     robots_txt *doc;
-    if (robots_parse(c->in->data, c->in->len, &opt, &doc) != ROBOTS_OK)
+    if (parse_in(c->in, c->profile, &doc) != ROBOTS_OK)
         return 0;
     robots_verdict v;
     robots_status st =
         robots_check(doc, &c->agent, 1, c->url.ptr, c->url.len, &v);
-    sink += (size_t)v.allowed;
+    if (st == ROBOTS_OK) /* the verdict is set only then */
+        sink += (size_t)v.allowed;
     robots_free(doc);
     return st == ROBOTS_OK;
 }
@@ -211,29 +222,21 @@ static timing measure_first_check(first_ctx *c, size_t runs) {
     double samples[64];
     if (runs > 64)
         runs = 64;
-    robots_options opt;
-    robots_options_init(&opt);
-    opt.profile = c->profile;
     for (size_t r = 0; r < runs; r++) {
         robots_txt *doc;
-        if (robots_parse(c->in->data, c->in->len, &opt, &doc) != ROBOTS_OK)
+        if (parse_in(c->in, c->profile, &doc) != ROBOTS_OK)
             return t;
         robots_verdict v;
         double start = now_ns();
         robots_status st =
             robots_check(doc, &c->agent, 1, c->url.ptr, c->url.len, &v);
         samples[r] = now_ns() - start;
-        sink += (size_t)v.allowed;
         robots_free(doc);
         if (st != ROBOTS_OK)
             return t;
+        sink += (size_t)v.allowed;
     }
-    qsort(samples, runs, sizeof samples[0], cmp_double);
-    t.runs = runs;
-    t.min = samples[0];
-    t.median = runs % 2 ? samples[runs / 2]
-                        : (samples[runs / 2 - 1] + samples[runs / 2]) / 2;
-    return t;
+    return summarize(samples, runs);
 }
 
 typedef struct check_ctx {
