@@ -417,6 +417,19 @@ static int is_google_index_htm(const char *pattern, size_t len) {
            memcmp(pattern + slash, "index.htm", 9) == 0;
 }
 
+/* A rule's fields (see rb_rule), for both ways a rule is stored: its
+ * pattern's text, and whether its normalised text (nlen bytes) is apart,
+ * right after it. */
+static inline void set_rule(rb_rule *r, size_t line, robots_rule_kind kind,
+                            int index_htm, rb_span pattern, int apart,
+                            size_t nlen) {
+    r->line_bits =
+        (uint32_t)(line << 2) | (uint32_t)(index_htm << 1) | (uint32_t)kind;
+    r->pattern_off = pattern.off;
+    r->pattern_bits = (uint16_t)(pattern.len | (apart ? RB_RULE_APART : 0));
+    r->normalized_len = (uint16_t)nlen;
+}
+
 static void on_rule(parser *p, enum key_kind key, const char *value,
                     size_t len) {
     char q[48];
@@ -448,7 +461,6 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
              NULL, "pattern '%s' does not start with '/'%s and can never match",
              quote(value, len, q),
              p->profile == ROBOTS_PROFILE_LEGACY ? "" : " or '*'");
-    rb_rule r;
     rb_span pattern = add_text(p, value, len);
     rb_span normalized = pattern;
     if (norm != value && (nlen != len || memcmp(norm, value, len) != 0))
@@ -456,14 +468,6 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
     int index_htm = p->profile == ROBOTS_PROFILE_GOOGLE &&
                     kind == ROBOTS_RULE_ALLOW &&
                     is_google_index_htm(norm, nlen);
-    r.line_bits =
-        (uint32_t)(p->line << 2) | (uint32_t)(index_htm << 1) | (uint32_t)kind;
-    r.pattern_off = pattern.off;
-    /* add_text() appends: a normalised text of its own is right after. */
-    r.pattern_bits =
-        (uint16_t)(pattern.len |
-                   (normalized.off != pattern.off ? RB_RULE_APART : 0));
-    r.normalized_len = (uint16_t)nlen;
     if (p->failed)
         return;
     /* stored in place: a push's memcpy of a variable size is a call */
@@ -472,7 +476,9 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
         p->failed = 1;
         return;
     }
-    *slot = r;
+    /* add_text() appends: a normalised text of its own is right after. */
+    set_rule(slot, p->line, kind, index_htm, pattern,
+             normalized.off != pattern.off, nlen);
     p->rules.count++;
 }
 
@@ -495,15 +501,12 @@ static inline int usual_rule(parser *p, enum key_kind key, const char *value,
         return 1;
     }
     char *text = (char *)p->text.data + p->text.count;
-    rb_rule *slot = (rb_rule *)p->rules.data + p->rules.count;
     memcpy(text, value, len);
     text[len] = '\0';
-    robots_rule_kind kind =
-        key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW;
-    slot->line_bits = (uint32_t)(p->line << 2) | (uint32_t)kind;
-    slot->pattern_off = (uint32_t)p->text.count;
-    slot->pattern_bits = (uint16_t)len;
-    slot->normalized_len = (uint16_t)len;
+    rb_span pattern = {(uint32_t)p->text.count, (uint32_t)len};
+    set_rule((rb_rule *)p->rules.data + p->rules.count, p->line,
+             key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW, 0,
+             pattern, 0, len);
     p->text.count += len + 1;
     p->rules.count++;
     p->in_agent_list = 0;
