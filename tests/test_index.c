@@ -166,6 +166,22 @@ static void wildcard_filters(void) {
     }
 }
 
+/* The run markers of this kind (RB_RUN_*) in a compiled set's nodes; 0
+ * for no unit. */
+static size_t unit_markers(const rb_unit *unit, uint32_t kind) {
+    size_t markers = 0;
+    for (size_t n = 0; unit != NULL && n < unit->set.slot_count; n++) {
+        uint32_t v = unit->slots[unit->set.first_slot + n], count;
+        if (v == 0)
+            continue;
+        const uint32_t *e = rb_node_entries(
+            unit, &unit->nodes[(v & unit->slot_node_mask) - 1], &count);
+        for (uint32_t i = 0; i < count; i++)
+            markers += (e[i] & RB_ENTRY_RUN) != 0 && RB_RUN_KIND(e[i]) == kind;
+    }
+    return markers;
+}
+
 /* A key of many rules keeps them in runs behind tests of the path (see
  * RB_ENTRY_RUN): rules ending in "...B$" by their last byte B, in order
  * of B, the others by a byte they need. Rules of every kind, last bytes
@@ -195,17 +211,11 @@ static void runs_of_entries(void) {
             continue;
         const rb_unit *unit = rb_index_unit(doc, doc->wildcard_set);
         EXPECT(unit != NULL);
-        size_t markers = 0;
-        for (size_t n = 0; unit != NULL && n < unit->set.slot_count; n++) {
-            uint32_t v = unit->slots[unit->set.first_slot + n], count;
-            if (v == 0)
-                continue;
-            const uint32_t *e = rb_node_entries(
-                unit, &unit->nodes[(v & unit->slot_node_mask) - 1], &count);
-            for (uint32_t i = 0; i < count; i++)
-                markers += (e[i] & RB_ENTRY_RUN) != 0;
-        }
-        EXPECT(markers >= 4); /* the key "/" is written in runs */
+        /* the key "/" is written in runs */
+        EXPECT(unit_markers(unit, RB_RUN_ALL) +
+                   unit_markers(unit, RB_RUN_LAST) +
+                   unit_markers(unit, RB_RUN_HAS) >=
+               4);
         EXPECT(unit == NULL ||
                unit->bytes <= 25 * (sizeof rules / sizeof rules[0]) + 96);
         robots_str agent = {"bot", 3};
@@ -215,6 +225,56 @@ static void runs_of_entries(void) {
         }
         robots_free(doc);
     }
+}
+
+/* The rules of a HAS run are filtered by the bytes after the run's byte
+ * (RB_HEAD_MAX): segments of 1 to 4 bytes after one or two stars, with
+ * more after them or a final `$`, against paths where that byte occurs
+ * never, once, twice (the first occurrence not the one that matches),
+ * before the key, or last. Every rule file has its key "/" in runs. */
+static void head_filters(void) {
+    static const char alphabet[] = {'?', 'q', '=', 'a', '/', '\xC3'};
+    char body[4096], path[32];
+    size_t has_runs = 0, wild_wins = 0;
+    for (int round = 0; round < 300; round++) {
+        size_t len = (size_t)snprintf(body, sizeof body, "User-agent: *\n");
+        for (int r = 0; r < 12 + (int)pick(12); r++) {
+            len += (size_t)snprintf(body + len, sizeof body - len, "%s: /%s*%s",
+                                    pick(2) ? "Allow" : "Disallow",
+                                    pick(4) ? "" : "a", pick(4) ? "" : "*");
+            body[len++] = pick(3) ? '?' : alphabet[pick(sizeof alphabet)];
+            for (size_t n = pick(4); n > 0; n--)
+                body[len++] = alphabet[pick(sizeof alphabet)];
+            if (pick(5) == 0)
+                len += (size_t)snprintf(body + len, sizeof body - len, "*%c",
+                                        alphabet[pick(sizeof alphabet)]);
+            if (pick(6) == 0)
+                body[len++] = '$';
+            body[len++] = '\n';
+        }
+        int p = round % 2;
+        robots_txt *doc = parse_as(body, len, p);
+        if (doc == NULL)
+            continue;
+        const rb_unit *unit = rb_index_unit(doc, doc->wildcard_set);
+        has_runs += unit_markers(unit, RB_RUN_HAS);
+        robots_str agent = {"bot", 3};
+        for (int q = 0; q < 60; q++) {
+            size_t n = 0;
+            path[n++] = '/';
+            for (size_t k = pick(9); k > 0; k--)
+                path[n++] = alphabet[pick(sizeof alphabet)];
+            same_verdict(doc, &agent, 1, path, n);
+            robots_verdict v;
+            if (robots_check(doc, &agent, 1, path, n, &v) == ROBOTS_OK &&
+                v.reason == ROBOTS_REASON_LONGEST_MATCH)
+                wild_wins +=
+                    memchr(v.rule_pattern, '*', v.rule_pattern_len) != NULL;
+        }
+        robots_free(doc);
+    }
+    EXPECT(has_runs > 300);
+    EXPECT(wild_wins > 2000);
 }
 
 /* robots.h's bound on a compiled set, 25 * E + 96 bytes, on its worst
@@ -402,6 +462,7 @@ int main(void) {
     many_wildcard_rules();
     wildcard_filters();
     runs_of_entries();
+    head_filters();
     large_set_filter();
     unit_size_bound();
     prefix_stops();

@@ -314,18 +314,13 @@ static int match_star(query *q, const char *pat, size_t plen, size_t from) {
     }
 }
 
-/* Can any rule of the run behind this marker (ALL or HAS) match? */
-static int run_passes(query *q, uint32_t marker) {
-    switch (RB_RUN_KIND(marker)) {
-    case RB_RUN_HAS:
-        /* A node has few such runs: one search each is cheaper than the
-         * byte set of the whole path, unless something made it already. */
-        if (q->have_bytes)
-            return has_byte(q, RB_RUN_BYTE(marker));
-        return find_byte(q, RB_RUN_BYTE(marker), 0) < q->len;
-    default:
-        return 1;
-    }
+/* Whether a rule of a HAS run can match at the run's byte (see
+ * RB_HEAD_MAX): the bytes that follow it in the path, `head` (the first
+ * two, in the order of a filter's A and B) of which `room` are there,
+ * begin as the rule's segment does after it. */
+static inline int head_fits(uint32_t f, uint32_t head, size_t room) {
+    uint32_t n = RB_FILTER_MODE(f);
+    return n <= room && ((f ^ head) & ((1u << (8 * n)) - 1)) == 0;
 }
 
 /* The rules filed under one key that is a prefix of the path, `klen` bytes
@@ -345,9 +340,15 @@ static void try_node(const robots_txt *doc, const rb_unit *unit,
     /* What the LAST runs are compared with; an empty path (a check's has
      * at least "/") ends in no byte any such rule needs. */
     unsigned char last_byte = len != 0 ? (unsigned char)q->path[len - 1] : 0;
+    /* In a HAS run (its filters are heads): whether its byte occurs once
+     * past the key, and then what follows it (see head_fits). */
+    int in_has = 0, once = 0;
+    uint32_t head = 0;
+    size_t room = 0;
     for (uint32_t i = 0; i < count; i++) {
         if (e[i] & RB_ENTRY_RUN) {
             uint32_t marker = e[i];
+            in_has = 0;
             if (RB_RUN_KIND(marker) == RB_RUN_ENDS) {
                 ends_end = i + 1 + RB_RUN_COUNT(marker);
                 continue;
@@ -361,9 +362,29 @@ static void try_node(const robots_txt *doc, const rb_unit *unit,
                     i = run_end - 1;
                 continue;
             }
-            if (!run_passes(q, marker))
-                i = run_end - 1;
+            if (RB_RUN_KIND(marker) == RB_RUN_HAS) {
+                size_t at = find_byte(q, RB_RUN_BYTE(marker), klen);
+                if (at == len) { /* no rule of the run can match */
+                    i = run_end - 1;
+                    continue;
+                }
+                const unsigned char *s = (const unsigned char *)q->path + at;
+                in_has = 1;
+                room = len - at - 1;
+                once = memchr(s + 1, s[0], room) == NULL;
+                head = (room > 0 ? s[1] : 0u) | (room > 1 ? s[2] : 0u) << 8;
+            }
             continue;
+        }
+        if (in_has && once) {
+            /* The byte occurs once: a rule whose head does not follow it
+             * cannot match. Skip to the next whose does. */
+            while (i < run_end && !head_fits(filters[i], head, room))
+                i++;
+            if (i == run_end) {
+                i--;
+                continue;
+            }
         }
         uint32_t rule = e[i] & ~RB_ENTRY_INDEX_DIR;
         if (e[i] & RB_ENTRY_INDEX_DIR) {
@@ -377,7 +398,8 @@ static void try_node(const robots_txt *doc, const rb_unit *unit,
         }
         const rb_rule *r = &doc->rules[rule];
         uint32_t f = filters != NULL ? filters[i] : 0;
-        if (f != 0 && !filter_passes(q, f, len - klen))
+        if (in_has ? len - klen < RB_FILTER_MIN(f)
+                   : f != 0 && !filter_passes(q, f, len - klen))
             continue;
         size_t plen = r->normalized_len;
         if (best->found && plen < best->priority) {

@@ -454,6 +454,27 @@ static uint32_t run_bucket(const builder *b, const entry_key *k,
     }
 }
 
+/* The filter an entry of a HAS run gets (see RB_HEAD_MAX): up to two
+ * bytes of its first segment after the run's byte, and the bytes it needs
+ * past its key, from its BYTES filter. The segment ends at a `*` or the
+ * final `$`. */
+static uint32_t head_filter(const builder *b, const entry_key *k,
+                            uint32_t key_len) {
+    const rb_rule *r = &b->doc->rules[k->entry];
+    const char *p = b->doc->text + rb_rule_normalized_off(r);
+    size_t end = r->normalized_len, i = key_len;
+    if (end > 0 && p[end - 1] == '$')
+        end--;
+    while (i < end && p[i] == '*')
+        i++;
+    uint32_t n = 0, head = 0; /* p[i] is the run's byte */
+    while (n < RB_HEAD_MAX && i + 1 + n < end && p[i + 1 + n] != '*') {
+        head |= (uint32_t)(unsigned char)p[i + 1 + n] << (8 * n);
+        n++;
+    }
+    return n << 30 | (k->filter & (0x3FFFu << 16)) | head;
+}
+
 /* The first bucket from k on, below end, that `used` marks; end if none.
  * A set's nodes use a few buckets of the 513: whole words of unused ones
  * are skipped at once. */
@@ -512,7 +533,8 @@ static void write_runs(const builder *b, const entry_key *entries,
         dst[ends] = RB_RUN_MARKER(RB_RUN_ENDS, 0, w - ends - 1);
     for (uint32_t i = 0; i < count; i++) {
         uint32_t k = run_bucket(b, &entries[i], key_len);
-        dst_filters[at[k]] = entries[i].filter;
+        dst_filters[at[k]] =
+            k >= 257 ? head_filter(b, &entries[i], key_len) : entries[i].filter;
         dst[at[k]++] = entries[i].entry;
     }
 }

@@ -274,7 +274,8 @@ typedef struct rb_node {
  * length. Within a run, entries are by priority, highest first.
  *   ALL:  no test (rules without a filter, "<dir>/$" companions);
  *   LAST: the path's last byte is B (rules ending in "...B$");
- *   HAS:  B occurs in the path (B starts the rule's first segment).
+ *   HAS:  B occurs in the path past the key (B starts the rule's first
+ *         segment); each rule of the run has a head filter (RB_HEAD_*).
  * The LAST runs, ordered by B, come together behind one more marker,
  * ENDS, whose length covers them all: a check reads them only up to the
  * path's last byte and skips the rest.
@@ -309,6 +310,14 @@ typedef struct rb_node {
 #define RB_FILTER_SUFFIX 1u
 #define RB_FILTER_LAST 2u
 #define RB_FILTER_BYTES 3u
+/* In a HAS run every rule's first segment starts with the run's byte, so
+ * a rule's filter there tests what follows that byte instead: the first
+ * RB_FILTER_MODE(f) bytes of the segment after it (0, 1 or 2), A then B,
+ * at the byte's first occurrence past the key. A path where they differ
+ * and the byte occurs only once cannot match; most '?' rules end there.
+ * RB_FILTER_MIN keeps its meaning. */
+#define RB_HEAD_MAX 2u
+
 #define RB_FILTER_MODE(f) ((f) >> 30)
 #define RB_FILTER_MIN(f) (((f) >> 16) & 0x3FFFu)
 #define RB_FILTER_A(f) ((unsigned char)((f)&0xFFu))
