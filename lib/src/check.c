@@ -477,6 +477,40 @@ static inline int probe(const robots_txt *doc, const rb_unit *unit,
     }
 }
 
+/* The walk through a set's Bloom filters (see rb_bloom_words), from the
+ * prefix of length k on: the length of the next prefix up to `last` whose
+ * hash the keys' filter holds, with *hash extended to it (the hash of
+ * the first k - 1 bytes on entry); 0 when there is none, or at a '/' whose
+ * prefix is in no key's way. Most of a walk is this loop. */
+static inline size_t next_in_bloom(const unsigned char *path, size_t k,
+                                   size_t last, uint32_t *hash,
+                                   const uint32_t *bloom, size_t words) {
+    const uint32_t *prefixes = bloom + words;
+    uint32_t h = *hash, bit;
+    /* The last call stopped at a '/' its key filter held: the prefix that
+     * ends there is tested now. */
+    if (k > 1 && path[k - 2] == '/') {
+        bit = rb_prefix_bit(h, words);
+        if (!((prefixes[bit / 32] >> (bit % 32)) & 1))
+            return 0;
+    }
+    for (; k <= last; k++) {
+        unsigned char c = path[k - 1];
+        h = rb_hash_step(h, c);
+        bit = rb_bloom_bit(h, words);
+        if ((bloom[bit / 32] >> (bit % 32)) & 1) {
+            *hash = h;
+            return k;
+        }
+        if (c == '/') {
+            bit = rb_prefix_bit(h, words);
+            if (!((prefixes[bit / 32] >> (bit % 32)) & 1))
+                return 0;
+        }
+    }
+    return 0;
+}
+
 /* One set: for each prefix of the path whose length some key has, one hash
  * look-up; the hash of each prefix extends the previous one. Only a node
  * tried can pass the work budget. */
@@ -504,20 +538,11 @@ static void walk_set(const robots_txt *doc, const rb_unit *unit, query *q,
     }
     /* The filters know every key's length too: no need to test lengths.
      * At a '/' no key goes on from, the walk is over. */
-    const uint32_t *bloom = unit->slots, *prefixes = unit->slots + words;
-    for (size_t k = 1; k <= last; k++) {
-        unsigned char c = path[k - 1];
-        hash = rb_hash_step(hash, c);
-        uint32_t bit = rb_bloom_bit(hash, words);
-        if (((bloom[bit / 32] >> (bit % 32)) & 1) &&
-            probe(doc, unit, t, hash, k, q, best) && q->over_budget)
+    const uint32_t *bloom = unit->slots;
+    for (size_t k = 1; (k = next_in_bloom(path, k, last, &hash, bloom, words));
+         k++)
+        if (probe(doc, unit, t, hash, k, q, best) && q->over_budget)
             return;
-        if (c == '/') {
-            bit = rb_prefix_bit(hash, words);
-            if (!((prefixes[bit / 32] >> (bit % 32)) & 1))
-                return;
-        }
-    }
 }
 
 /* The set's wildcard rules that could still win, gathered and matched in
