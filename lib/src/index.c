@@ -1114,13 +1114,32 @@ done:
     return ok;
 }
 
-/* The index of the token equal (case-insensitively) to name, or NO_SET. */
-static uint32_t find_token(const robots_txt *doc, const char *name,
-                           size_t len) {
+/* A caller's name as a check compares it: the product token (rfc9309:
+ * the leading [A-Za-z_-] run; google: the whole name), its length, and
+ * its case-insensitive hash, in one pass. */
+static size_t caller_token(robots_profile profile, const char *name, size_t len,
+                           uint32_t *hash) {
+    uint32_t h = RB_FNV_OFFSET;
+    size_t i = 0;
+    unsigned char want = profile == ROBOTS_PROFILE_GOOGLE ? 0 : RB_C_TOKEN;
+    for (; i < len; i++) {
+        unsigned char c = (unsigned char)name[i];
+        if ((rb_byte_class[c] & want) != want)
+            break;
+        h = rb_hash_step(h, rb_lower(c));
+    }
+    *hash = h;
+    return i;
+}
+
+/* The index of the token equal (case-insensitively) to name, whose
+ * token_hash() is h, or NO_SET. */
+static uint32_t find_token(const robots_txt *doc, const char *name, size_t len,
+                           uint32_t h) {
     if (doc->token_count == 0)
         return NO_SET;
     const uint32_t *table = doc->token_slots;
-    uint32_t h = token_hash(name, len), ids = doc->token_id_mask;
+    uint32_t ids = doc->token_id_mask;
     for (uint32_t i = h & doc->token_slot_mask;;
          i = (i + 1) & doc->token_slot_mask) {
         uint32_t v = table[i];
@@ -1140,13 +1159,12 @@ size_t rb_index_tokens(const robots_txt *doc, const robots_str *callers,
                        size_t n, uint32_t *tokens) {
     size_t count = 0;
     for (size_t i = 0; i < n; i++) {
-        size_t len = callers[i].len;
-        if (doc->profile != ROBOTS_PROFILE_GOOGLE) {
-            len = rb_agent_token_len(callers[i].ptr, len);
-            if (len == 0)
-                continue;
-        }
-        uint32_t token = find_token(doc, callers[i].ptr, len);
+        uint32_t hash;
+        size_t len =
+            caller_token(doc->profile, callers[i].ptr, callers[i].len, &hash);
+        if (len == 0 && doc->profile != ROBOTS_PROFILE_GOOGLE)
+            continue;
+        uint32_t token = find_token(doc, callers[i].ptr, len, hash);
         if (token == NO_SET)
             continue;
         size_t k = 0;
