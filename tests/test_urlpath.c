@@ -59,6 +59,21 @@ int main(void) {
         P(P_, "HTTP://EXAMPLE.COM/Case", "/Case");
         P(P_, "http://example.com#f/x", "/");
     }
+    /* The authority ends at its first '/', '?' or '#', found eight bytes a
+     * step: a host of every length up to three steps, the end at each
+     * offset of a step, a second end in the same step after it. */
+    static const char *const ends[] = {"/x?#", "?x/#", "#x/?", ""};
+    static const char *const want[] = {"/x?", "/?x/", "/", "/"};
+    for (int p = 0; p < 3; p += 2) {
+        for (size_t host = 1; host <= 24; host++) {
+            for (size_t e = 0; e < 4; e++) {
+                char url[64] = "http://";
+                memset(url + 7, 'h', host);
+                strcpy(url + 7 + host, ends[e]);
+                P((robots_profile)p, url, want[e]);
+            }
+        }
+    }
     /* google/robotstxt's heuristic, case by case. */
     const robots_profile G = ROBOTS_PROFILE_GOOGLE;
     P(G, "", "/");

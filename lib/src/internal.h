@@ -21,6 +21,15 @@
 #define RB_SSE2 1
 #endif
 
+/* Little-endian byte order: a word's lowest byte is its first in memory,
+ * so the lowest flag of a byte mask (rb_zero_byte() and the like, exact
+ * in their lowest flag) is the first match. RB_NO_FIRST_FLAGGED keeps to
+ * the byte-by-byte code instead (a CI gate builds it so). */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&             \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && !defined(RB_NO_FIRST_FLAGGED)
+#define RB_LITTLE_ENDIAN 1
+#endif
+
 #define RB_HIDDEN __attribute__((visibility("hidden")))
 
 /* ---- memory (alloc.c) ---------------------------------------------------
@@ -330,6 +339,16 @@ typedef struct rb_node {
 static inline uint64_t rb_zero_byte(uint64_t v) {
     return (v - RB_ONES) & ~v & RB_HIGHS;
 }
+
+#ifdef RB_LITTLE_ENDIAN
+/* The offset of the first byte in memory that a byte mask m (nonzero, and
+ * exact in its lowest flag, as rb_zero_byte()'s is: a borrow only ever
+ * flags bytes after a true one) flags: its lowest flag, found by a
+ * multiply. */
+static inline size_t rb_first_flagged(uint64_t m) {
+    return (size_t)((((m & (0 - m)) >> 7) * 0x0001020304050607u) >> 56);
+}
+#endif
 
 #define RB_FNV_OFFSET 2166136261u
 #define RB_FNV_PRIME 16777619u

@@ -940,22 +940,12 @@ static size_t bom_length(robots_profile profile, const unsigned char *s,
 
 /* Nonzero when some byte of v is below 0x0E (NUL, LF and CR are; so are
  * TAB and a few other controls, which line_end() then steps over), or when
- * v has a '#' or a byte >= 0x80: one test for three bytes. */
+ * v has a '#' or a byte >= 0x80: one test for three bytes, exact in its
+ * lowest flag (a borrow only ever flags bytes after a true one). */
 static inline uint64_t line_special(uint64_t v) {
     return ((v - RB_ONES * 0x0E) & ~v & RB_HIGHS) |
            rb_zero_byte(v ^ (RB_ONES * '#')) | (v & RB_HIGHS);
 }
-
-#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&             \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && !defined(RB_NO_FIRST_FLAGGED)
-/* The first byte in memory that m (a line_special() mask, exact in its
- * lowest flag: a borrow only ever flags bytes after a true one) flags:
- * the lowest flag, found by a multiply instead of a loop over the word. */
-static inline size_t first_flagged(uint64_t m) {
-    return (size_t)((((m & (0 - m)) >> 7) * 0x0001020304050607u) >> 56);
-}
-#define RB_HAVE_FIRST_FLAGGED 1
-#endif
 
 #ifdef RB_SSE2
 /* The offset of the first byte of the 16 at s that is below 0x0E or is
@@ -998,8 +988,8 @@ static inline size_t next_candidate(const char *body, size_t i, size_t limit) {
         memcpy(&v, body + i, 8);
         uint64_t m = line_special(v);
         if (m != 0) {
-#ifdef RB_HAVE_FIRST_FLAGGED
-            return i + first_flagged(m);
+#ifdef RB_LITTLE_ENDIAN
+            return i + rb_first_flagged(m);
 #else
             break;
 #endif

@@ -56,10 +56,16 @@ static size_t authority_end(const char *url, size_t len, size_t pos) {
     for (; len - pos >= 8; pos += 8) {
         uint64_t v;
         memcpy(&v, url + pos, 8);
-        if (rb_zero_byte(v ^ (RB_ONES * '/')) |
-            rb_zero_byte(v ^ (RB_ONES * '?')) |
-            rb_zero_byte(v ^ (RB_ONES * '#')))
+        uint64_t m = rb_zero_byte(v ^ (RB_ONES * '/')) |
+                     rb_zero_byte(v ^ (RB_ONES * '?')) |
+                     rb_zero_byte(v ^ (RB_ONES * '#'));
+        if (m != 0) {
+#ifdef RB_LITTLE_ENDIAN
+            return pos + rb_first_flagged(m);
+#else
             break;
+#endif
+        }
     }
     while (pos < len &&
            !(rb_byte_class[(unsigned char)url[pos]] & RB_C_AUTH_END))
