@@ -227,6 +227,59 @@ static void runs_of_entries(void) {
     }
 }
 
+/* Every HAS run of a unit is ordered as a check's binary search needs:
+ * by head (RB_HEAD_KEY), then by priority, highest first. Returns the
+ * runs seen. */
+static size_t has_runs_ordered(const robots_txt *doc, const rb_unit *unit) {
+    size_t runs = 0;
+    for (size_t n = 0; unit != NULL && n < unit->set.slot_count; n++) {
+        uint32_t v = unit->slots[unit->set.first_slot + n], count;
+        if (v == 0)
+            continue;
+        const rb_node *node = &unit->nodes[(v & unit->slot_node_mask) - 1];
+        const uint32_t *e = rb_node_entries(unit, node, &count);
+        const uint32_t *f = unit->filters + (e - unit->entries);
+        for (uint32_t i = 0; i < count; i++) {
+            if (!(e[i] & RB_ENTRY_RUN) || RB_RUN_KIND(e[i]) != RB_RUN_HAS)
+                continue;
+            runs++;
+            for (uint32_t k = i + 2; k <= i + RB_RUN_COUNT(e[i]); k++) {
+                uint32_t a = RB_HEAD_KEY(f[k - 1]), b = RB_HEAD_KEY(f[k]);
+                EXPECT(a < b ||
+                       (a == b && doc->rules[e[k - 1]].normalized_len >=
+                                      doc->rules[e[k]].normalized_len));
+            }
+        }
+    }
+    return runs;
+}
+
+/* A HAS run of thousands of rules under "/": a star, then "?pN=" for N
+ * below 3000 (and "*x" after some): a check finds the few whose head the
+ * path has. */
+static void large_has_run(void) {
+    static char body[3000 * 40];
+    for (int p = 0; p < 2; p++) {
+        size_t len = (size_t)sprintf(body, "User-agent: *\n");
+        for (int r = 0; r < 3000; r++)
+            len += (size_t)sprintf(body + len, "%s: /*?p%d=%s\n",
+                                   r % 3 ? "Disallow" : "Allow", r,
+                                   r % 7 ? "" : "*x");
+        robots_txt *doc = parse_as(body, len, p);
+        if (doc == NULL)
+            continue;
+        EXPECT(has_runs_ordered(doc, rb_index_unit(doc, doc->wildcard_set)) ==
+               1);
+        static const char *const paths[] = {
+            "/a?p1234=1",  "/a?p12=",      "/a?p7=x", "/a?p7=", "/a?p0=1x",
+            "/a?q=1?p21=", "/a?p2999=?p3", "/?p",     "/?",     "/a"};
+        robots_str agent = {"bot", 3};
+        for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
+            same_verdict(doc, &agent, 1, paths[i], strlen(paths[i]));
+        robots_free(doc);
+    }
+}
+
 /* The rules of a HAS run are filtered by the bytes after the run's byte
  * (RB_HEAD_MAX): segments of 1 to 4 bytes after one or two stars, with
  * more after them or a final `$`, against paths where that byte occurs
@@ -258,6 +311,7 @@ static void head_filters(void) {
             continue;
         const rb_unit *unit = rb_index_unit(doc, doc->wildcard_set);
         has_runs += unit_markers(unit, RB_RUN_HAS);
+        EXPECT(has_runs_ordered(doc, unit) == unit_markers(unit, RB_RUN_HAS));
         robots_str agent = {"bot", 3};
         for (int q = 0; q < 60; q++) {
             size_t n = 0;
@@ -463,6 +517,7 @@ int main(void) {
     wildcard_filters();
     runs_of_entries();
     head_filters();
+    large_has_run();
     large_set_filter();
     unit_size_bound();
     prefix_stops();

@@ -314,13 +314,103 @@ static int match_star(query *q, const char *pat, size_t plen, size_t from) {
     }
 }
 
-/* Whether a rule of a HAS run can match at the run's byte (see
- * RB_HEAD_MAX): the bytes that follow it in the path, `head` (the first
- * two, in the order of a filter's A and B) of which `room` are there,
- * begin as the rule's segment does after it. */
-static inline int head_fits(uint32_t f, uint32_t head, size_t room) {
-    uint32_t n = RB_FILTER_MODE(f);
-    return n <= room && ((f ^ head) & ((1u << (8 * n)) - 1)) == 0;
+/* What try_rule() found: go on with the next entry; none after this one in
+ * its run (or head) can win; the check is over its wildcard budget. */
+enum rule_outcome { RULE_NEXT, RULE_LOWER, RULE_STOP };
+
+/* One rule filed under a key of klen bytes that starts the path, its
+ * filter passed: matched if it can still win (or gathered, when a check
+ * collects its set's wildcard rules for rb_match_many()). */
+static inline enum rule_outcome try_rule(const robots_txt *doc, uint32_t rule,
+                                         size_t klen, query *q,
+                                         best_rule *best) {
+    const rb_rule *r = &doc->rules[rule];
+    size_t plen = r->normalized_len, len = q->len;
+    if (best->found && plen < best->priority)
+        return RULE_LOWER;
+    const char *pattern = doc->text + rb_rule_normalized_off(r);
+    int matched;
+    if (plen == klen) {
+        matched = 1; /* no wildcard: the key is the whole pattern */
+    } else if (plen == klen + 1 && pattern[klen] == '$') {
+        matched = klen == len;
+    } else if (q->collecting) {
+        /* A set files a rule once, so rule_count is room enough; past it
+         * the caller goes on rule by rule rather than write on. */
+        if (q->wild_count == q->wild_cap) {
+            q->over_budget = 1;
+            return RULE_STOP;
+        }
+        rb_wild_rule *w = &q->wild[q->wild_count++];
+        w->rest = pattern + klen;
+        w->rest_len = plen - klen;
+        w->from = klen;
+        w->rule = rule;
+        return RULE_NEXT;
+    } else {
+        if (q->budget != SIZE_MAX) {
+            q->work += 3 * (len - klen) + 12 * (plen - klen);
+            if (q->work > q->budget) {
+                q->over_budget = 1;
+                return RULE_STOP;
+            }
+        }
+        matched = match_star(q, pattern + klen, plen - klen, klen);
+    }
+    if (matched)
+        consider(best, plen, RB_RULE_KIND(r), rule);
+    return RULE_NEXT;
+}
+
+/* The first of filters[from..to), ordered by RB_HEAD_KEY, whose key is not
+ * below `key`. */
+static size_t first_head(const uint32_t *filters, size_t from, size_t to,
+                         uint32_t key) {
+    while (from < to) {
+        size_t mid = from + (to - from) / 2;
+        if (RB_HEAD_KEY(filters[mid]) < key)
+            from = mid + 1;
+        else
+            to = mid;
+    }
+    return from;
+}
+
+/* The rules of a HAS run, entries [from, to) of a node with a key of klen
+ * bytes, whose byte first occurs past the key at `at`. Where it occurs
+ * only there, a rule can match only if its head (RB_HEAD_MAX) follows it:
+ * the rules of each head the path has there (none, its next byte, its
+ * next two) are found by a binary search, as the run is ordered by head.
+ * Elsewhere every rule is tried. 0 when the check went over its budget. */
+static int try_has_run(const robots_txt *doc, const uint32_t *e,
+                       const uint32_t *filters, size_t from, size_t to,
+                       size_t klen, size_t at, query *q, best_rule *best) {
+    size_t len = q->len, room = len - at - 1;
+    const unsigned char *s = (const unsigned char *)q->path + at;
+    if (memchr(s + 1, s[0], room) != NULL) {
+        for (size_t i = from; i < to; i++)
+            if (len - klen >= RB_FILTER_MIN(filters[i]) &&
+                try_rule(doc, e[i], klen, q, best) == RULE_STOP)
+                return 0;
+        return 1;
+    }
+    uint32_t head = 0;
+    for (uint32_t n = 0; n <= RB_HEAD_MAX && n <= room; n++) {
+        if (n > 0)
+            head |= (uint32_t)s[n] << (8 * (n - 1));
+        uint32_t key = n << 16 | head;
+        for (size_t i = first_head(filters, from, to, key);
+             i < to && RB_HEAD_KEY(filters[i]) == key; i++) {
+            if (len - klen < RB_FILTER_MIN(filters[i]))
+                continue;
+            enum rule_outcome o = try_rule(doc, e[i], klen, q, best);
+            if (o == RULE_STOP)
+                return 0;
+            if (o == RULE_LOWER)
+                break; /* the rest of this head are lower still */
+        }
+    }
+    return 1;
 }
 
 /* The rules filed under one key that is a prefix of the path, `klen` bytes
@@ -340,15 +430,9 @@ static void try_node(const robots_txt *doc, const rb_unit *unit,
     /* What the LAST runs are compared with; an empty path (a check's has
      * at least "/") ends in no byte any such rule needs. */
     unsigned char last_byte = len != 0 ? (unsigned char)q->path[len - 1] : 0;
-    /* In a HAS run (its filters are heads): whether its byte occurs once
-     * past the key, and then what follows it (see head_fits). */
-    int in_has = 0, once = 0;
-    uint32_t head = 0;
-    size_t room = 0;
     for (uint32_t i = 0; i < count; i++) {
         if (e[i] & RB_ENTRY_RUN) {
             uint32_t marker = e[i];
-            in_has = 0;
             if (RB_RUN_KIND(marker) == RB_RUN_ENDS) {
                 ends_end = i + 1 + RB_RUN_COUNT(marker);
                 continue;
@@ -360,31 +444,14 @@ static void try_node(const robots_txt *doc, const rb_unit *unit,
                     i = ends_end - 1;
                 else if (RB_RUN_BYTE(marker) < last_byte)
                     i = run_end - 1;
-                continue;
-            }
-            if (RB_RUN_KIND(marker) == RB_RUN_HAS) {
+            } else if (RB_RUN_KIND(marker) == RB_RUN_HAS) {
                 size_t at = find_byte(q, RB_RUN_BYTE(marker), klen);
-                if (at == len) { /* no rule of the run can match */
-                    i = run_end - 1;
-                    continue;
-                }
-                const unsigned char *s = (const unsigned char *)q->path + at;
-                in_has = 1;
-                room = len - at - 1;
-                once = memchr(s + 1, s[0], room) == NULL;
-                head = (room > 0 ? s[1] : 0u) | (room > 1 ? s[2] : 0u) << 8;
+                if (at < len && !try_has_run(doc, e, filters, i + 1, run_end,
+                                             klen, at, q, best))
+                    return;
+                i = run_end - 1;
             }
             continue;
-        }
-        if (in_has && once) {
-            /* The byte occurs once: a rule whose head does not follow it
-             * cannot match. Skip to the next whose does. */
-            while (i < run_end && !head_fits(filters[i], head, room))
-                i++;
-            if (i == run_end) {
-                i--;
-                continue;
-            }
         }
         uint32_t rule = e[i] & ~RB_ENTRY_INDEX_DIR;
         if (e[i] & RB_ENTRY_INDEX_DIR) {
@@ -396,47 +463,14 @@ static void try_node(const robots_txt *doc, const rb_unit *unit,
                 consider(best, klen + 1, ROBOTS_RULE_ALLOW, rule);
             continue;
         }
-        const rb_rule *r = &doc->rules[rule];
         uint32_t f = filters != NULL ? filters[i] : 0;
-        if (in_has ? len - klen < RB_FILTER_MIN(f)
-                   : f != 0 && !filter_passes(q, f, len - klen))
+        if (f != 0 && !filter_passes(q, f, len - klen))
             continue;
-        size_t plen = r->normalized_len;
-        if (best->found && plen < best->priority) {
+        enum rule_outcome o = try_rule(doc, rule, klen, q, best);
+        if (o == RULE_STOP)
+            return;
+        if (o == RULE_LOWER)
             i = run_end - 1;
-            continue;
-        }
-        const char *pattern = doc->text + rb_rule_normalized_off(r);
-        int matched;
-        if (plen == klen) {
-            matched = 1; /* no wildcard: the key is the whole pattern */
-        } else if (plen == klen + 1 && pattern[klen] == '$') {
-            matched = klen == len;
-        } else if (q->collecting) {
-            /* A set files a rule once, so rule_count is room enough; past
-             * it the caller goes on rule by rule rather than write on. */
-            if (q->wild_count == q->wild_cap) {
-                q->over_budget = 1;
-                return;
-            }
-            rb_wild_rule *w = &q->wild[q->wild_count++];
-            w->rest = pattern + klen;
-            w->rest_len = plen - klen;
-            w->from = klen;
-            w->rule = rule;
-            continue;
-        } else {
-            if (q->budget != SIZE_MAX) {
-                q->work += 3 * (len - klen) + 12 * (plen - klen);
-                if (q->work > q->budget) {
-                    q->over_budget = 1;
-                    return;
-                }
-            }
-            matched = match_star(q, pattern + klen, plen - klen, klen);
-        }
-        if (matched)
-            consider(best, plen, RB_RULE_KIND(r), rule);
     }
 }
 

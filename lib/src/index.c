@@ -372,6 +372,32 @@ static void sort_entries(entry_key *keys, entry_key *tmp, size_t n) {
         memcpy(keys, src, n * sizeof *keys);
 }
 
+/* A stable sort of n keys by the low 28 bits of their rank: four passes of
+ * a radix sort, seven bits each, a pass skipped where every key has the
+ * same digit. Linear: a set's largest node (thousands of "?pN=" rules
+ * under "/") would cost a merge sort 15 compares an entry. tmp has room
+ * for n. */
+static void radix_sort_ranks(entry_key *keys, entry_key *tmp, size_t n) {
+    entry_key *from = keys, *to = tmp;
+    for (unsigned shift = 0; shift < 28; shift += 7) {
+        size_t at[129];
+        memset(at, 0, sizeof at);
+        for (size_t i = 0; i < n; i++)
+            at[((from[i].rank >> shift) & 127u) + 1]++;
+        if (at[((from[0].rank >> shift) & 127u) + 1] == n)
+            continue; /* one digit: this pass would change nothing */
+        for (size_t d = 1; d <= 128; d++)
+            at[d] += at[d - 1];
+        for (size_t i = 0; i < n; i++)
+            to[at[(from[i].rank >> shift) & 127u]++] = from[i];
+        entry_key *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != keys)
+        memcpy(keys, from, n * sizeof *keys);
+}
+
 static int same_rule_text(const builder *b, uint32_t x, uint32_t y) {
     const rb_rule *rx = &b->doc->rules[x], *ry = &b->doc->rules[y];
     return rx->normalized_len == ry->normalized_len &&
@@ -475,68 +501,60 @@ static uint32_t head_filter(const builder *b, const entry_key *k,
     return n << 30 | (k->filter & (0x3FFFu << 16)) | head;
 }
 
-/* The first bucket from k on, below end, that `used` marks; end if none.
- * A set's nodes use a few buckets of the 513: whole words of unused ones
- * are skipped at once. */
-static uint32_t next_used(const uint64_t *used, uint32_t k, uint32_t end) {
-    while (k < end) {
-        uint64_t word = used[k / 64] >> (k % 64);
-        if (word == 0) {
-            k = (k / 64 + 1) * 64;
-            continue;
+/* Orders a node's entries (by priority) for write_runs(): by run (see
+ * run_bucket()), then, in a HAS run, by head (RB_HEAD_KEY), then by
+ * priority. An entry's run is left in its `hash` (needed no more once the
+ * duplicates are dropped), and a HAS entry's filter becomes its head
+ * filter. tmp has room for count. */
+static void order_runs(const builder *b, entry_key *entries, entry_key *tmp,
+                       uint32_t count, uint32_t key_len) {
+    for (uint32_t i = 0; i < count; i++) {
+        entry_key *k = &entries[i];
+        uint32_t bucket = run_bucket(b, k, key_len), head = 0;
+        if (bucket >= 257) {
+            k->filter = head_filter(b, k, key_len);
+            head = RB_HEAD_KEY(k->filter);
         }
-        while ((word & 1) == 0) {
-            word >>= 1;
-            k++;
-        }
-        return k < end ? k : end;
+        k->hash = k->rank;
+        k->rank = bucket << 18 | head; /* sorted by; priority kept within */
     }
-    return end;
+    radix_sort_ranks(entries, tmp, count);
+    for (uint32_t i = 0; i < count; i++) {
+        entry_key *k = &entries[i];
+        uint32_t bucket = k->rank >> 18;
+        k->rank = k->hash;
+        k->hash = bucket;
+    }
 }
 
-/* Writes a node's entries (by priority) as runs behind their markers, the
- * order of priority kept within each run, and the LAST runs behind one
- * ENDS marker. dst has room for count + count_runs(). Only the buckets
- * the entries use are visited, and their counts zeroed: a pass over all
- * 513 (and a memset of them) was most of the cost of a node of runs. */
-static void write_runs(const builder *b, const entry_key *entries,
-                       uint32_t count, uint32_t key_len, uint32_t *dst,
+/* Writes a node's entries, ordered by order_runs(), as runs behind their
+ * markers, and the LAST runs behind one ENDS marker. dst has room for
+ * count + count_runs(); dst_filters, beside it, is zeroed. */
+static void write_runs(const entry_key *entries, uint32_t count, uint32_t *dst,
                        uint32_t *dst_filters) {
-    uint32_t size[RUN_BUCKETS], at[RUN_BUCKETS];
-    uint64_t used[(RUN_BUCKETS + 63) / 64];
-    memset(used, 0, sizeof used);
-    for (uint32_t i = 0; i < count; i++) {
-        uint32_t k = run_bucket(b, &entries[i], key_len);
-        used[k / 64] |= (uint64_t)1 << (k % 64);
-        size[k] = 0;
-    }
-    for (uint32_t i = 0; i < count; i++)
-        size[run_bucket(b, &entries[i], key_len)]++;
-    uint32_t w = 0, ends = UINT32_MAX;
-    for (uint32_t k = next_used(used, 0, RUN_BUCKETS); k < RUN_BUCKETS;
-         k = next_used(used, k + 1, RUN_BUCKETS)) {
-        if (k >= 257 && ends < UINT32_MAX - 1) {
-            dst[ends] = RB_RUN_MARKER(RB_RUN_ENDS, 0, w - ends - 1);
-            ends = UINT32_MAX - 1; /* written: no second ENDS */
-        }
-        if (k >= 1 && k < 257 && ends == UINT32_MAX)
+    const uint32_t none = UINT32_MAX, written = UINT32_MAX - 1;
+    uint32_t w = 0, ends = none;
+    for (uint32_t i = 0; i < count;) {
+        uint32_t k = entries[i].hash, n = 1;
+        while (i + n < count && entries[i + n].hash == k)
+            n++;
+        if (k >= 1 && k < 257 && ends == none)
             ends = w++;
+        if (k >= 257 && ends < written) {
+            dst[ends] = RB_RUN_MARKER(RB_RUN_ENDS, 0, w - ends - 1);
+            ends = written;
+        }
         uint32_t kind = k == 0    ? RB_RUN_ALL
                         : k < 257 ? RB_RUN_LAST
                                   : RB_RUN_HAS;
-        uint32_t byte = k == 0 ? 0 : (k - 1) & 0xFFu;
-        dst[w] = RB_RUN_MARKER(kind, byte, size[k]);
-        at[k] = w + 1;
-        w += size[k] + 1;
+        dst[w++] = RB_RUN_MARKER(kind, k == 0 ? 0 : (k - 1) & 0xFFu, n);
+        for (uint32_t j = 0; j < n; j++, i++, w++) {
+            dst_filters[w] = entries[i].filter;
+            dst[w] = entries[i].entry;
+        }
     }
-    if (ends < UINT32_MAX - 1) /* LAST runs and no HAS run after them */
+    if (ends < written) /* LAST runs and no HAS run after them */
         dst[ends] = RB_RUN_MARKER(RB_RUN_ENDS, 0, w - ends - 1);
-    for (uint32_t i = 0; i < count; i++) {
-        uint32_t k = run_bucket(b, &entries[i], key_len);
-        dst_filters[at[k]] =
-            k >= 257 ? head_filter(b, &entries[i], key_len) : entries[i].filter;
-        dst[at[k]++] = entries[i].entry;
-    }
 }
 
 /* The markers a node of these entries gets: one a run, and ENDS when
@@ -614,7 +632,8 @@ static int emit_nodes(builder *b, rb_set *set) {
                 dst_filters++;
             }
             if (runs != 0) {
-                write_runs(b, mine, count, key_len, dst, dst_filters);
+                order_runs(b, mine, keys + total, count, key_len);
+                write_runs(mine, count, dst, dst_filters);
             } else if (count == 1) {
                 dst[0] = single;
                 dst_filters[0] = single_filter;

@@ -280,7 +280,8 @@ typedef struct rb_node {
  * every "*.php$" and "*?sid=" rule of its groups) has its entries in runs,
  * each behind a marker entry: a test of the path that every rule of the
  * run needs (so a failed test skips the run in one step) and the run's
- * length. Within a run, entries are by priority, highest first.
+ * length. Within a run, entries are by priority, highest first (a HAS
+ * run: by head, see RB_HEAD_KEY, then by priority).
  *   ALL:  no test (rules without a filter, "<dir>/$" companions);
  *   LAST: the path's last byte is B (rules ending in "...B$");
  *   HAS:  B occurs in the path past the key (B starts the rule's first
@@ -326,6 +327,8 @@ typedef struct rb_node {
  * and the byte occurs only once cannot match; most '?' rules end there.
  * RB_FILTER_MIN keeps its meaning. */
 #define RB_HEAD_MAX 2u
+/* A HAS run's rules are ordered by their head: its length, A and B. */
+#define RB_HEAD_KEY(f) ((((f) >> 14) & 0x30000u) | ((f)&0xFFFFu))
 
 #define RB_FILTER_MODE(f) ((f) >> 30)
 #define RB_FILTER_MIN(f) (((f) >> 16) & 0x3FFFu)
