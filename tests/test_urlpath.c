@@ -74,6 +74,18 @@ int main(void) {
             }
         }
     }
+    /* google's path starts at the first '/', '?' or ';' after "://",
+     * found eight bytes a step too. */
+    static const char *const g_ends[] = {"/x?#", "?x/#", ";x/?", ""};
+    static const char *const g_want[] = {"/x?", "/?x/", "/;x/?", "/"};
+    for (size_t host = 1; host <= 24; host++) {
+        for (size_t e = 0; e < 4; e++) {
+            char url[64] = "http://";
+            memset(url + 7, 'h', host);
+            strcpy(url + 7 + host, g_ends[e]);
+            P(ROBOTS_PROFILE_GOOGLE, url, g_want[e]);
+        }
+    }
     /* google/robotstxt's heuristic, case by case. */
     const robots_profile G = ROBOTS_PROFILE_GOOGLE;
     P(G, "", "/");

@@ -12,22 +12,40 @@
 
 #include <string.h>
 
-/* The first of s[from..len) that is one of the (at most three) bytes of
- * set, or len. A fragment search over a long query is the common case, so
- * the single-byte search goes through memchr. */
-static size_t find_any(const char *s, size_t len, size_t from,
-                       const char *set) {
+/* The first of s[from..len) that is a, b or c, or len: eight bytes a step,
+ * and the word that holds one gives its offset (little-endian machines;
+ * elsewhere its bytes are read one by one). */
+static size_t first_of3(const char *s, size_t len, size_t from, char a, char b,
+                        char c) {
     if (from >= len)
         return len;
-    if (set[1] == '\0') {
-        const char *hit = memchr(s + from, set[0], len - from);
-        return hit ? (size_t)(hit - s) : len;
+    for (; len - from >= 8; from += 8) {
+        uint64_t v;
+        memcpy(&v, s + from, 8);
+        uint64_t m = rb_zero_byte(v ^ (RB_ONES * (unsigned char)a)) |
+                     rb_zero_byte(v ^ (RB_ONES * (unsigned char)b)) |
+                     rb_zero_byte(v ^ (RB_ONES * (unsigned char)c));
+        if (m != 0) {
+#ifdef RB_LITTLE_ENDIAN
+            return from + rb_first_flagged(m);
+#else
+            break;
+#endif
+        }
     }
-    char a = set[0], b = set[1], c = set[2] ? set[2] : set[1];
-    for (size_t i = from; i < len; i++)
-        if (s[i] == a || s[i] == b || s[i] == c)
-            return i;
+    for (; from < len; from++)
+        if (s[from] == a || s[from] == b || s[from] == c)
+            return from;
     return len;
+}
+
+/* The first c in s[from..len), or len. A fragment search over a long query
+ * is the common case: memchr. */
+static inline size_t first_of(const char *s, size_t len, size_t from, char c) {
+    if (from >= len)
+        return len;
+    const char *hit = memchr(s + from, c, len - from);
+    return hit ? (size_t)(hit - s) : len;
 }
 
 static int is_scheme_char(unsigned char c, int first) {
@@ -50,29 +68,6 @@ static size_t scheme_len(const char *url, size_t len) {
     return (i > 0 && i < len && url[i] == ':') ? i : 0;
 }
 
-/* The first '/', '?' or '#' at or after pos, or len: eight bytes a test
- * while none is among them. */
-static size_t authority_end(const char *url, size_t len, size_t pos) {
-    for (; len - pos >= 8; pos += 8) {
-        uint64_t v;
-        memcpy(&v, url + pos, 8);
-        uint64_t m = rb_zero_byte(v ^ (RB_ONES * '/')) |
-                     rb_zero_byte(v ^ (RB_ONES * '?')) |
-                     rb_zero_byte(v ^ (RB_ONES * '#'));
-        if (m != 0) {
-#ifdef RB_LITTLE_ENDIAN
-            return pos + rb_first_flagged(m);
-#else
-            break;
-#endif
-        }
-    }
-    while (pos < len &&
-           !(rb_byte_class[(unsigned char)url[pos]] & RB_C_AUTH_END))
-        pos++;
-    return pos;
-}
-
 static robots_status strict_path(const char *url, size_t len, size_t *start,
                                  size_t *out_len, int *needs_slash) {
     size_t pos;
@@ -88,14 +83,14 @@ static robots_status strict_path(const char *url, size_t len, size_t *start,
         }
         if (len - s >= 2 && url[s] == '/' && url[s + 1] == '/') {
             /* The authority runs to the first '/', '?' or '#'. */
-            pos = authority_end(url, len, s + 2);
+            pos = first_of3(url, len, s + 2, '/', '?', '#');
         } else if (s < len && url[s] == '/') {
             pos = s; /* "file:/x": a path right after the scheme */
         } else {
             return ROBOTS_ERR_URL_INVALID; /* "mailto:x", "urn:x" */
         }
     }
-    size_t end = find_any(url, len, pos, "#");
+    size_t end = first_of(url, len, pos, '#');
     *start = pos;
     *out_len = end - pos;
     /* "http://h?q" has an empty path: it is "/" followed by the query. */
@@ -106,7 +101,7 @@ static robots_status strict_path(const char *url, size_t len, size_t *start,
 static void google_path(const char *url, size_t len, size_t *start,
                         size_t *out_len, int *needs_slash) {
     size_t search = (len >= 2 && url[0] == '/' && url[1] == '/') ? 2 : 0;
-    size_t early_path = find_any(url, len, search, "/?;");
+    size_t early_path = first_of3(url, len, search, '/', '?', ';');
     size_t scheme_end = len;
     for (size_t i = search; i + 3 <= len; i++) {
         if (url[i] == ':' && url[i + 1] == '/' && url[i + 2] == '/') {
@@ -116,13 +111,13 @@ static void google_path(const char *url, size_t len, size_t *start,
     }
     /* "://" is a scheme separator only when nothing path-like precedes. */
     size_t after = (scheme_end < early_path) ? scheme_end + 3 : search;
-    size_t path = find_any(url, len, after, "/?;");
+    size_t path = first_of3(url, len, after, '/', '?', ';');
     *needs_slash = 1;
     *start = 0;
     *out_len = 0;
     if (path == len)
         return;
-    size_t hash = find_any(url, len, search, "#");
+    size_t hash = first_of(url, len, search, '#');
     if (hash < path)
         return;
     *start = path;
