@@ -434,16 +434,23 @@ static void try_node(const robots_txt *doc, const rb_unit *unit,
         if (e[i] & RB_ENTRY_RUN) {
             uint32_t marker = e[i];
             if (RB_RUN_KIND(marker) == RB_RUN_ENDS) {
+                /* The LAST runs, in order of B: only the path's last
+                 * byte's can match. Step to it, marker to marker. */
                 ends_end = i + 1 + RB_RUN_COUNT(marker);
+                uint32_t j = i + 1;
+                while (j < ends_end && RB_RUN_BYTE(e[j]) < last_byte)
+                    j += 1 + RB_RUN_COUNT(e[j]);
+                i = j < ends_end && RB_RUN_BYTE(e[j]) == last_byte && len != 0
+                        ? j - 1 /* its marker next */
+                        : ends_end - 1;
                 continue;
             }
             run_end = i + 1 + RB_RUN_COUNT(marker);
             if (RB_RUN_KIND(marker) == RB_RUN_LAST) {
-                /* In order of B: past the path's last byte, none can. */
-                if (RB_RUN_BYTE(marker) > last_byte || len == 0)
+                /* Reached from ENDS only for the path's last byte; the
+                 * next LAST run is another's. */
+                if (RB_RUN_BYTE(marker) != last_byte || len == 0)
                     i = ends_end - 1;
-                else if (RB_RUN_BYTE(marker) < last_byte)
-                    i = run_end - 1;
             } else if (RB_RUN_KIND(marker) == RB_RUN_HAS) {
                 size_t at = find_byte(q, RB_RUN_BYTE(marker), klen);
                 if (at < len && !try_has_run(doc, e, filters, i + 1, run_end,
