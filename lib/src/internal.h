@@ -297,7 +297,9 @@ typedef struct rb_node {
 #define RB_RUN_LAST 1u
 #define RB_RUN_HAS 2u
 #define RB_RUN_ENDS 3u
+#ifndef RB_RUN_MIN /* the fuzzers' build lowers it (fuzz/) */
 #define RB_RUN_MIN 8u
+#endif
 #define RB_RUN_MAX_COUNT 0xFFFFFu
 #define RB_RUN_MARKER(kind, byte, count)                                       \
     (RB_ENTRY_RUN | (uint32_t)(kind) << 28 | (uint32_t)(byte) << 20 |          \
