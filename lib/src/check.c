@@ -381,15 +381,19 @@ static size_t first_head(const uint32_t *filters, size_t from, size_t to,
  * only there, a rule can match only if its head (RB_HEAD_MAX) follows it:
  * the rules of each head the path has there (none, its next byte, its
  * next two) are found by a binary search, as the run is ordered by head.
- * Elsewhere every rule is tried. 0 when the check went over its budget. */
+ * Elsewhere every rule whose rarest byte the path has is tried. 0 when the
+ * check went over its budget. */
 static int try_has_run(const robots_txt *doc, const uint32_t *e,
                        const uint32_t *filters, size_t from, size_t to,
                        size_t klen, size_t at, query *q, best_rule *best) {
     size_t len = q->len, room = len - at - 1;
     const unsigned char *s = (const unsigned char *)q->path + at;
     if (memchr(s + 1, s[0], room) != NULL) {
+        if (!q->have_bytes)
+            path_bytes(q);
         for (size_t i = from; i < to; i++)
-            if (len - klen >= RB_FILTER_MIN(filters[i]) &&
+            if (len - klen >= RB_HEAD_MIN(filters[i]) &&
+                has_byte(q, RB_HEAD_RARE(filters[i])) &&
                 try_rule(doc, e[i], klen, q, best) == RULE_STOP)
                 return 0;
         return 1;
@@ -401,7 +405,7 @@ static int try_has_run(const robots_txt *doc, const uint32_t *e,
         uint32_t key = n << 16 | head;
         for (size_t i = first_head(filters, from, to, key);
              i < to && RB_HEAD_KEY(filters[i]) == key; i++) {
-            if (len - klen < RB_FILTER_MIN(filters[i]))
+            if (len - klen < RB_HEAD_MIN(filters[i]))
                 continue;
             enum rule_outcome o = try_rule(doc, e[i], klen, q, best);
             if (o == RULE_STOP)

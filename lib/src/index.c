@@ -481,9 +481,9 @@ static uint32_t run_bucket(const builder *b, const entry_key *k,
 }
 
 /* The filter an entry of a HAS run gets (see RB_HEAD_MAX): up to two
- * bytes of its first segment after the run's byte, and the bytes it needs
- * past its key, from its BYTES filter. The segment ends at a `*` or the
- * final `$`. */
+ * bytes of its first segment after the run's byte (the segment ends at a
+ * `*` or the final `$`), and from its BYTES filter the rarest byte and the
+ * bytes it needs past its key. */
 static uint32_t head_filter(const builder *b, const entry_key *k,
                             uint32_t key_len) {
     const rb_rule *r = &b->doc->rules[k->entry];
@@ -498,7 +498,9 @@ static uint32_t head_filter(const builder *b, const entry_key *k,
         head |= (uint32_t)(unsigned char)p[i + 1 + n] << (8 * n);
         n++;
     }
-    return n << 30 | (k->filter & (0x3FFFu << 16)) | head;
+    uint32_t need = RB_FILTER_MIN(k->filter);
+    return n << 30 | (need < 0x3F ? need : 0x3Fu) << 24 |
+           (uint32_t)RB_FILTER_A(k->filter) << 16 | head;
 }
 
 /* Orders a node's entries (by priority) for write_runs(): by run (see

@@ -323,14 +323,21 @@ typedef struct rb_node {
 #define RB_FILTER_LAST 2u
 #define RB_FILTER_BYTES 3u
 /* In a HAS run every rule's first segment starts with the run's byte, so
- * a rule's filter there tests what follows that byte instead: the first
- * RB_FILTER_MODE(f) bytes of the segment after it (0, 1 or 2), A then B,
- * at the byte's first occurrence past the key. A path where they differ
- * and the byte occurs only once cannot match; most '?' rules end there.
- * RB_FILTER_MIN keeps its meaning. */
+ * a rule's filter there is its head instead:
+ *   bits 0-15:  the first RB_FILTER_MODE(f) bytes (0, 1 or 2) of the
+ *               segment after that byte, A then B. Where the byte occurs
+ *               once past the key, a path without them after it cannot
+ *               match; most '?' rules end there. The run is ordered by
+ *               head (RB_HEAD_KEY), so a check searches it.
+ *   bits 16-23: RB_HEAD_RARE, the byte of the pattern rarest in paths (a
+ *               BYTES filter's A): where the run's byte occurs again, a
+ *               path without it cannot match.
+ *   bits 24-29: RB_HEAD_MIN, the literal bytes the pattern needs after its
+ *               key, saturated at 63. */
 #define RB_HEAD_MAX 2u
-/* A HAS run's rules are ordered by their head: its length, A and B. */
 #define RB_HEAD_KEY(f) ((((f) >> 14) & 0x30000u) | ((f)&0xFFFFu))
+#define RB_HEAD_RARE(f) ((unsigned char)((f) >> 16))
+#define RB_HEAD_MIN(f) (((f) >> 24) & 0x3Fu)
 
 #define RB_FILTER_MODE(f) ((f) >> 30)
 #define RB_FILTER_MIN(f) (((f) >> 16) & 0x3FFFu)
