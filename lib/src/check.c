@@ -96,9 +96,29 @@ static size_t group_of_rule(const robots_txt *doc, size_t rule) {
     return lo;
 }
 
-static void set_rule(const robots_txt *doc, robots_verdict *out, size_t rule) {
+/* The same for a rule that a set files: the set's groups are ascending
+ * and few, so the search is shorter. */
+static size_t group_in_set(const robots_txt *doc, uint32_t set, size_t rule) {
+    const rb_set_def *def = &doc->set_defs[set];
+    const uint32_t *groups = doc->set_groups + def->first;
+    size_t lo = 0, hi = def->count;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (doc->groups[groups[mid]].first_rule <= rule)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return groups[lo];
+}
+
+/* The verdict's evidence: the rule, and its group (found among the groups
+ * of `set` when the rule came from one, else among all). */
+static void set_rule(const robots_txt *doc, robots_verdict *out, size_t rule,
+                     uint32_t set) {
     const rb_rule *r = &doc->rules[rule];
-    size_t group = group_of_rule(doc, rule);
+    size_t group = set != UINT32_MAX ? group_in_set(doc, set, rule)
+                                     : group_of_rule(doc, rule);
     out->group = group;
     out->rule = rule - doc->groups[group].first_rule;
     out->rule_kind = RB_RULE_KIND(r);
@@ -128,7 +148,14 @@ typedef struct best_rule {
     size_t priority;
     size_t rule; /* index into doc->rules */
     robots_rule_kind kind;
+    uint32_t set;      /* the set being matched; UINT32_MAX: none */
+    uint32_t rule_set; /* the set `rule` came from; UINT32_MAX: none */
 } best_rule;
+
+static void best_init(best_rule *best) {
+    memset(best, 0, sizeof *best);
+    best->set = best->rule_set = UINT32_MAX;
+}
 
 static void consider(best_rule *best, size_t priority, robots_rule_kind kind,
                      size_t rule) {
@@ -149,6 +176,7 @@ static void consider(best_rule *best, size_t priority, robots_rule_kind kind,
     best->priority = priority;
     best->kind = kind;
     best->rule = rule;
+    best->rule_set = best->set;
 }
 
 static void finish(const robots_txt *doc, const best_rule *best,
@@ -157,7 +185,7 @@ static void finish(const robots_txt *doc, const best_rule *best,
         out->reason = ROBOTS_REASON_NO_RULE_MATCHED;
         return;
     }
-    set_rule(doc, out, best->rule);
+    set_rule(doc, out, best->rule, best->rule_set);
     out->reason =
         best->tie ? ROBOTS_REASON_TIE_ALLOW : ROBOTS_REASON_LONGEST_MATCH;
 }
@@ -167,7 +195,7 @@ static void scan_match(const robots_txt *doc, const robots_str *agents,
                        size_t n, const char *path, size_t len,
                        robots_verdict *out) {
     best_rule best;
-    memset(&best, 0, sizeof best);
+    best_init(&best);
     for (size_t gi = out->group; gi < doc->group_count; gi++) {
         const rb_group *g = &doc->groups[gi];
         int applies = out->specific ? group_names_caller(doc, gi, agents, n)
@@ -676,7 +704,7 @@ static int indexed_match(const robots_txt *doc, const uint32_t *tokens,
                          size_t token_count, const char *path, size_t len,
                          robots_verdict *out) {
     best_rule best;
-    memset(&best, 0, sizeof best);
+    best_init(&best);
     query q;
     q.path = path;
     q.len = len;
@@ -692,13 +720,14 @@ static int indexed_match(const robots_txt *doc, const uint32_t *tokens,
         const rb_unit *unit = rb_index_unit(doc, doc->wildcard_set);
         if (unit == NULL)
             return 0;
+        best.set = doc->wildcard_set;
         match_set(doc, unit, &q, &best);
     } else {
         for (size_t t = 0; t < token_count; t++) {
             const rb_token *token = &doc->tokens[tokens[t]];
             for (uint32_t s = 0; s < token->set_count; s++) {
-                const rb_unit *unit =
-                    rb_index_unit(doc, doc->token_sets[token->first_set + s]);
+                best.set = doc->token_sets[token->first_set + s];
+                const rb_unit *unit = rb_index_unit(doc, best.set);
                 if (unit == NULL)
                     return 0;
                 match_set(doc, unit, &q, &best);
@@ -721,7 +750,7 @@ static void first_match(const robots_txt *doc, const char *path, size_t len,
             continue;
         if (rb_match_prefix(doc->text + rb_rule_normalized_off(r),
                             r->normalized_len, path, len)) {
-            set_rule(doc, out, g->first_rule + ri);
+            set_rule(doc, out, g->first_rule + ri, UINT32_MAX);
             out->reason = ROBOTS_REASON_FIRST_MATCH;
             return;
         }
