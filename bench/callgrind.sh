@@ -12,6 +12,13 @@
 #   E2E_RUNS             runs of the end-to-end timing (default 3; 0: skip)
 #   E2E_AGENTS           agents of the end-to-end timing (default FooBot)
 #   ADVERSARIAL          adversarial cases counted (default: the six below)
+#   BASELINES            1 (default): count the baseline too; 0: only the
+#                        library (the baseline of many-wild-near-miss alone
+#                        is 11 G instructions, minutes under valgrind)
+#   TOP                  1 (default): the top functions; 0: skip them
+#   BUDGETS              a file of figure<TAB>most instructions (bench/
+#                        budgets.tsv): exit 1 when a figure is above its
+#                        budget or missing (the CI gate `instructions`)
 #
 # Every figure is the total Ir of one process; the cost of one check is
 # (Ir(parse + 1000 checks) - Ir(parse + 1 check)) / 999, and the cost of a
@@ -26,6 +33,9 @@ bench=$build/bench/robots_bench
 cli=$build/cli/robots
 e2e_runs=${E2E_RUNS:-3}
 e2e_agents=${E2E_AGENTS:-FooBot}
+baselines=${BASELINES:-1}
+top_functions=${TOP:-1}
+budgets=${BUDGETS:-}
 adversarial=${ADVERSARIAL:-issue-star-a issue-star-a-distinct long-segments pct-segments pct-segments-distinct stars-only many-wild-near-miss many-lengths-waiting many-lengths-found}
 for tool in valgrind callgrind_annotate python3; do
     command -v "$tool" >/dev/null || { echo "callgrind.sh: needs $tool" >&2; exit 2; }
@@ -72,6 +82,7 @@ for profile in rfc9309 google; do
     row "parse $profile (minus the floor)" "$((p - read_ir))"
     for agent in FooBot QuxBot; do
         for kind in check query baseline; do
+            [ "$kind" = baseline ] && [ "$baselines" = 0 ] && continue
             flag=()
             [ "$kind" = baseline ] && flag=(--baseline)
             [ "$kind" = query ] && flag=(--query)
@@ -97,6 +108,7 @@ for case in $adversarial; do
     [ "$input" = @robots ] && input_path=$robots || input_path=$work/adv/$input
     p=$(ir "adv-$case-parse" "$bench" --mode parse "$input_path" --profile "$profile")
     for kind in check baseline; do
+        [ "$kind" = baseline ] && [ "$baselines" = 0 ] && continue
         flag=()
         [ "$kind" = baseline ] && flag=(--baseline)
         c=$(ir "adv-$case-$kind" "$bench" --mode check "$input_path" "$agent" \
@@ -120,13 +132,43 @@ top() {
         sed -e 's/ \[[^]]*\]$//' -e 's|[^ ]*/sysdeps/[^:]*:|libc:|' |
         head -n 12
 }
-top profile-parse robots_parse "$bench" --mode parse "$robots"
-top profile-check-FooBot robots_check "$bench" --mode check "$robots" \
-    FooBot "$urls" 1000
-top profile-check-QuxBot robots_check "$bench" --mode check "$robots" \
-    QuxBot "$urls" 1000
-top profile-issue-star-a robots_check "$bench" --mode check \
-    "$work/adv/issue-star-a.txt" QuxBot "$work/adv/issue-star-a.url" 1
+if [ "$top_functions" != 0 ]; then
+    top profile-parse robots_parse "$bench" --mode parse "$robots"
+    top profile-check-FooBot robots_check "$bench" --mode check "$robots" \
+        FooBot "$urls" 1000
+    top profile-check-QuxBot robots_check "$bench" --mode check "$robots" \
+        QuxBot "$urls" 1000
+    top profile-issue-star-a robots_check "$bench" --mode check \
+        "$work/adv/issue-star-a.txt" QuxBot "$work/adv/issue-star-a.url" 1
+fi
+
+# The budgets: every figure named there must be measured and within it.
+budget_status=0
+if [ -n "$budgets" ]; then
+    echo
+    python3 - "$budgets" "$out/summary.tsv" <<'EOF' || budget_status=1
+import sys
+budgets, summary = sys.argv[1], sys.argv[2]
+measured = dict(line.rstrip("\n").split("\t") for line in open(summary))
+failed = 0
+for line in open(budgets):
+    line = line.rstrip("\n")
+    if not line or line.startswith("#"):
+        continue
+    figure, most = line.split("\t")[:2]
+    got = measured.get(figure)
+    if got is None:
+        print(f"MISSING {figure}: not measured")
+        failed += 1
+        continue
+    ok = int(got) <= int(most)
+    failed += not ok
+    print(f"{'ok  ' if ok else 'OVER'} {figure}: {int(got):,} of {int(most):,}"
+          f" ({100 * int(got) / int(most):.0f}%)")
+print(f"budgets: {failed} over or missing")
+sys.exit(1 if failed else 0)
+EOF
+fi
 
 # End to end: robots check over 1,000,000 URLs on stdin (median of runs).
 if [ "$e2e_runs" -gt 0 ] && [ -x "$cli" ]; then
@@ -158,3 +200,5 @@ print("robots check --agent %s, 1,000,000 URLs on stdin: median %.2f s, "
 EOF
     done
 fi
+
+exit "$budget_status"

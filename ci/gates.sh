@@ -7,7 +7,7 @@
 # directory is the repository's root.
 
 # The gates, in the order they run.
-CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols fuzz format)
+CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols fuzz instructions format)
 
 CI_JOBS=${CI_JOBS:-2}
 CI_TEST_TIMEOUT=${CI_TEST_TIMEOUT:-900}
@@ -24,6 +24,7 @@ ci_describe() {
     coverage) echo "gcc --coverage build, whole suite, gcovr over lib/: >=95% lines, >=90% branches, every function called" ;;
     symbols) echo "exported symbols of librobots.so equal lib/robots.sym, all prefixed robots_" ;;
     fuzz) echo "fuzz smoke run (ci/fuzz-smoke.sh, from the fuzzing issue)" ;;
+    instructions) echo "callgrind over the benchmark workload and worst cases (Release build): every figure within bench/budgets.tsv" ;;
     format) echo "clang-format clean: lib/ cli/ tests/ fuzz/ bench/ conformance/" ;;
     esac
 }
@@ -290,6 +291,25 @@ gate_fuzz() {
     fi
     if ! "./$script" 2>&1 | tee "$CI_LOGS/fuzz-smoke.out"; then
         ci_fail "$script: $(grep -E 'FAILED' "$CI_LOGS/fuzz-smoke.out" | tail -n 1 || tail -n 1 "$CI_LOGS/fuzz-smoke.out")"
+    fi
+}
+
+# The benchmark's instruction counts, which unlike its times repeat from
+# run to run, against bench/budgets.tsv: a change that makes a parse, a
+# check or a worst case 10% costlier fails here rather than in a later
+# benchmark run. The workload generators are the shared ones beside the
+# repository (../shared/bench), as CI has them.
+gate_instructions() {
+    local dir=build/ci-instructions shared=${ROBOTS_BENCH_SHARED:-../shared/bench}
+    [ -e "$shared/gen_robots.py" ] ||
+        ci_skip "no workload generators at $shared (set ROBOTS_BENCH_SHARED)"
+    command -v valgrind >/dev/null || ci_fail "valgrind is not installed"
+    ci_build "$dir" gcc -DCMAKE_BUILD_TYPE=Release -DROBOTS_BUILD_BENCH=ON \
+        -DROBOTS_BUILD_TESTS=OFF -DROBOTS_BUILD_CONFORMANCE=OFF
+    if ! BASELINES=0 TOP=0 E2E_RUNS=0 BUDGETS=bench/budgets.tsv \
+        ROBOTS_BENCH_SHARED="$shared" nice bash bench/callgrind.sh "$dir" \
+        "$dir/work" 2>&1 | tee "$CI_LOGS/instructions.out"; then
+        ci_fail "over budget: $(grep -E '^(OVER|MISSING)' "$CI_LOGS/instructions.out" | tr '\n' ' ' || echo 'see the log')"
     fi
 }
 
