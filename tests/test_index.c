@@ -331,6 +331,48 @@ static void head_filters(void) {
     EXPECT(wild_wins > 2000);
 }
 
+/* Rules whose pattern after the key is one literal segment, "*seg$" or
+ * "*seg", are matched by one compare where the segment must be: the
+ * path's end, or the only occurrence of a HAS run's byte. Segments of 1
+ * to 9 bytes that differ in one byte only, keys the segment overlaps
+ * ("/ab" then "*b$" against "/ab"), and paths that end with a segment but
+ * for its first byte, or are a byte too short for it. */
+static void single_segments(void) {
+    static const char *const segs[] = {
+        "b",     "ab",     "?q=",     "?q=1",     ".html",
+        "xhtml", "?query", "?querz=", "a.b.c.d.e"};
+    static const char *const keys[] = {"/", "/a", "/ab"};
+    char body[4096], path[64];
+    for (int p = 0; p < 2; p++) {
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+            size_t len = (size_t)snprintf(body, sizeof body, "User-agent: *\n");
+            for (size_t i = 0; i < sizeof segs / sizeof segs[0]; i++)
+                len += (size_t)snprintf(body + len, sizeof body - len,
+                                        "Disallow: %s*%s$\nAllow: %s*%s\n",
+                                        keys[k], segs[i], keys[k], segs[i]);
+            robots_txt *doc = parse_as(body, len, p);
+            if (doc == NULL)
+                continue;
+            robots_str agent = {"bot", 3};
+            for (size_t h = 0; h < sizeof keys / sizeof keys[0]; h++) {
+                for (size_t i = 0; i < sizeof segs / sizeof segs[0]; i++) {
+                    const char *seg = segs[i];
+                    int n = snprintf(path, sizeof path, "%s%s", keys[h], seg);
+                    same_verdict(doc, &agent, 1, path, (size_t)n);
+                    /* a byte short, or its first byte changed */
+                    n = snprintf(path, sizeof path, "%s%s", keys[h], seg + 1);
+                    same_verdict(doc, &agent, 1, path, (size_t)n);
+                    n = snprintf(path, sizeof path, "%sZ%s", keys[h], seg + 1);
+                    same_verdict(doc, &agent, 1, path, (size_t)n);
+                    n = snprintf(path, sizeof path, "%s%sz", keys[h], seg);
+                    same_verdict(doc, &agent, 1, path, (size_t)n);
+                }
+            }
+            robots_free(doc);
+        }
+    }
+}
+
 /* robots.h's bound on a compiled set, 25 * E + 96 bytes, on its worst
  * shape: every rule a key of its own and a wildcard, so each keeps its
  * filter apart from its node. */
@@ -518,6 +560,7 @@ int main(void) {
     runs_of_entries();
     head_filters();
     large_has_run();
+    single_segments();
     large_set_filter();
     unit_size_bound();
     prefix_stops();

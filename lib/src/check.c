@@ -346,12 +346,41 @@ static int match_star(query *q, const char *pat, size_t plen, size_t from) {
  * its run (or head) can win; the check is over its wildcard budget. */
 enum rule_outcome { RULE_NEXT, RULE_LOWER, RULE_STOP };
 
+/* Whether a wildcard rule whose pattern after its key is `rest` (rest_len
+ * bytes from its `*` on) matches the path from klen on. Its filter f tells
+ * when that rest is one literal segment, and where the segment can be:
+ *   a SUFFIX or LAST filter and rest_len = its bytes + 2: "*seg$", so the
+ *   path must end with seg;
+ *   a head filter (RB_HEAD_MAX), head_at the run's byte's only occurrence
+ *   past the key, and rest_len = its bytes + 1: "*seg", whose first byte
+ *   is that byte, so seg can only start there.
+ * Anything else goes to match_star(). */
+static inline int match_rest(query *q, const char *rest, size_t rest_len,
+                             size_t klen, uint32_t f, size_t head_at) {
+    size_t len = q->len;
+    if (head_at == SIZE_MAX) {
+        uint32_t mode = RB_FILTER_MODE(f);
+        size_t need = RB_FILTER_MIN(f);
+        if ((mode == RB_FILTER_SUFFIX || mode == RB_FILTER_LAST) &&
+            rest_len == need + 2)
+            return len - klen >= need &&
+                   memcmp(q->path + len - need, rest + 1, need) == 0;
+    } else {
+        size_t need = RB_HEAD_MIN(f);
+        if (need < 0x3F && rest_len == need + 1)
+            return len - head_at >= need &&
+                   memcmp(q->path + head_at, rest + 1, need) == 0;
+    }
+    return match_star(q, rest, rest_len, klen);
+}
+
 /* One rule filed under a key of klen bytes that starts the path, its
- * filter passed: matched if it can still win (or gathered, when a check
+ * filter f passed (a head filter when head_at is not SIZE_MAX, see
+ * match_rest()): matched if it can still win (or gathered, when a check
  * collects its set's wildcard rules for rb_match_many()). */
 static inline enum rule_outcome try_rule(const robots_txt *doc, uint32_t rule,
-                                         size_t klen, query *q,
-                                         best_rule *best) {
+                                         size_t klen, query *q, best_rule *best,
+                                         uint32_t f, size_t head_at) {
     const rb_rule *r = &doc->rules[rule];
     size_t plen = r->normalized_len, len = q->len;
     if (best->found && plen < best->priority)
@@ -383,7 +412,7 @@ static inline enum rule_outcome try_rule(const robots_txt *doc, uint32_t rule,
                 return RULE_STOP;
             }
         }
-        matched = match_star(q, pattern + klen, plen - klen, klen);
+        matched = match_rest(q, pattern + klen, plen - klen, klen, f, head_at);
     }
     if (matched)
         consider(best, plen, RB_RULE_KIND(r), rule);
@@ -422,7 +451,7 @@ static int try_has_run(const robots_txt *doc, const uint32_t *e,
         for (size_t i = from; i < to; i++)
             if (len - klen >= RB_HEAD_MIN(filters[i]) &&
                 has_byte(q, RB_HEAD_RARE(filters[i])) &&
-                try_rule(doc, e[i], klen, q, best) == RULE_STOP)
+                try_rule(doc, e[i], klen, q, best, 0, SIZE_MAX) == RULE_STOP)
                 return 0;
         return 1;
     }
@@ -435,7 +464,8 @@ static int try_has_run(const robots_txt *doc, const uint32_t *e,
              i < to && RB_HEAD_KEY(filters[i]) == key; i++) {
             if (len - klen < RB_HEAD_MIN(filters[i]))
                 continue;
-            enum rule_outcome o = try_rule(doc, e[i], klen, q, best);
+            enum rule_outcome o =
+                try_rule(doc, e[i], klen, q, best, filters[i], at);
             if (o == RULE_STOP)
                 return 0;
             if (o == RULE_LOWER)
@@ -505,7 +535,7 @@ static void try_node(const robots_txt *doc, const rb_unit *unit,
         uint32_t f = filters != NULL ? filters[i] : 0;
         if (f != 0 && !filter_passes(q, f, len - klen))
             continue;
-        enum rule_outcome o = try_rule(doc, rule, klen, q, best);
+        enum rule_outcome o = try_rule(doc, rule, klen, q, best, f, SIZE_MAX);
         if (o == RULE_STOP)
             return;
         if (o == RULE_LOWER)
