@@ -456,16 +456,19 @@ static int try_has_run(const robots_txt *doc, const uint32_t *e,
         return 1;
     }
     uint32_t head = 0;
+    /* The keys searched grow with n: each search starts where the last
+     * ended, and none is needed where the next entry is already past. */
     for (uint32_t n = 0; n <= RB_HEAD_MAX && n <= room; n++) {
         if (n > 0)
             head |= (uint32_t)s[n] << (8 * (n - 1));
         uint32_t key = n << 16 | head;
-        for (size_t i = first_head(filters, from, to, key);
-             i < to && RB_HEAD_KEY(filters[i]) == key; i++) {
-            if (len - klen < RB_HEAD_MIN(filters[i]))
+        if (from < to && RB_HEAD_KEY(filters[from]) < key)
+            from = first_head(filters, from, to, key);
+        for (; from < to && RB_HEAD_KEY(filters[from]) == key; from++) {
+            if (len - klen < RB_HEAD_MIN(filters[from]))
                 continue;
             enum rule_outcome o =
-                try_rule(doc, e[i], klen, q, best, filters[i], at);
+                try_rule(doc, e[from], klen, q, best, filters[from], at);
             if (o == RULE_STOP)
                 return 0;
             if (o == RULE_LOWER)
