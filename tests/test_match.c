@@ -491,9 +491,29 @@ static void pattern_is_normal(void) {
     }
 }
 
+/* rb_same_bytes(), the probe's compare of a key with the path: equal to
+ * memcmp()'s answer at every length up to 40 (its overlapping loads at 4
+ * to 16 bytes, its three bytes below 4), with a difference at every
+ * position and none. */
+static void same_bytes(void) {
+    char a[48], b[48];
+    for (size_t n = 0; n <= 40; n++) {
+        for (size_t i = 0; i < n; i++)
+            a[i] = b[i] = (char)('a' + i % 26);
+        EXPECT_MSG(rb_same_bytes(a, b, n), "length %zu, no difference", n);
+        for (size_t d = 0; d < n; d++) {
+            b[d] ^= 0x20;
+            EXPECT_MSG(!rb_same_bytes(a, b, n), "length %zu, differs at %zu", n,
+                       d);
+            b[d] ^= 0x20;
+        }
+    }
+}
+
 int main(void) {
     byte_classes();
     pattern_is_normal();
+    same_bytes();
     table_9_3();
     seed_004_paths(ROBOTS_PROFILE_RFC9309);
     seed_004_paths(ROBOTS_PROFILE_GOOGLE);

@@ -573,8 +573,8 @@ static inline int probe(const robots_txt *doc, const rb_unit *unit,
                 e++;
             uint32_t first = *e;
             const rb_rule *r = &doc->rules[first & ~RB_ENTRY_INDEX_DIR];
-            if (memcmp(doc->text + rb_rule_normalized_off(r), q->path, klen) ==
-                0) {
+            if (rb_same_bytes(doc->text + rb_rule_normalized_off(r), q->path,
+                              klen)) {
                 try_node(doc, unit, node, q, best);
                 return 1;
             }

@@ -362,6 +362,32 @@ static inline size_t rb_first_flagged(uint64_t m) {
 }
 #endif
 
+/* Eight and four bytes at p, in the machine's order. */
+static inline uint64_t rb_load8(const char *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+static inline uint32_t rb_load4(const char *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+/* Whether n bytes at a and b are equal. A key is most often 1 to 16
+ * bytes: there, two overlapping loads a side instead of a call. */
+static inline int rb_same_bytes(const char *a, const char *b, size_t n) {
+    if (n >= 8 && n <= 16)
+        return ((rb_load8(a) ^ rb_load8(b)) |
+                (rb_load8(a + n - 8) ^ rb_load8(b + n - 8))) == 0;
+    if (n >= 4 && n < 8)
+        return ((rb_load4(a) ^ rb_load4(b)) |
+                (rb_load4(a + n - 4) ^ rb_load4(b + n - 4))) == 0;
+    if (n < 4) /* the first, middle and last bytes are all of them */
+        return n == 0 ||
+               (a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1]);
+    return memcmp(a, b, n) == 0;
+}
+
 #define RB_FNV_OFFSET 2166136261u
 #define RB_FNV_PRIME 16777619u
 static inline uint32_t rb_hash_step(uint32_t h, unsigned char c) {
