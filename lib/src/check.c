@@ -114,8 +114,8 @@ static size_t group_in_set(const robots_txt *doc, uint32_t set, size_t rule) {
 
 /* The verdict's evidence: the rule, and its group (found among the groups
  * of `set` when the rule came from one, else among all). */
-static void set_rule(const robots_txt *doc, robots_verdict *out, size_t rule,
-                     uint32_t set) {
+static inline void set_rule(const robots_txt *doc, robots_verdict *out,
+                            size_t rule, uint32_t set) {
     const rb_rule *r = &doc->rules[rule];
     size_t group = set != UINT32_MAX ? group_in_set(doc, set, rule)
                                      : group_of_rule(doc, rule);
