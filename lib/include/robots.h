@@ -334,7 +334,7 @@ typedef struct robots_str {
  * wildcard rules under "/", each a star, its number and a final '$', in a
  * 512,000-byte file: about 25 million instructions, 2 to 3 ms; every rule
  * of the workload in one group: 11 million).
- * The set takes at most 25 * E + 96 bytes, kept until robots_free(), and
+ * The set takes at most 30 * E + 96 bytes, kept until robots_free(), and
  * at most about 110 * E + 6 * P bytes of scratch while it is compiled
  * (the second term for its keys' '/' prefixes). A document of R
  * rules has sets of 6 * R + 4096 entries at most in all. Without memory

@@ -590,13 +590,14 @@ static inline int probe(const robots_txt *doc, const rb_unit *unit,
  * prefix is in no key's way. Most of a walk is this loop. */
 static inline size_t next_in_bloom(const unsigned char *path, size_t k,
                                    size_t last, uint32_t *hash,
-                                   const uint32_t *bloom, size_t words) {
+                                   const uint32_t *bloom, size_t words,
+                                   size_t pwords) {
     const uint32_t *prefixes = bloom + words;
     uint32_t h = *hash, bit;
     /* The last call stopped at a '/' its key filter held: the prefix that
      * ends there is tested now. */
     if (k > 1 && path[k - 2] == '/') {
-        bit = rb_prefix_bit(h, words);
+        bit = rb_prefix_bit(h, pwords);
         if (!((prefixes[bit / 32] >> (bit % 32)) & 1))
             return 0;
     }
@@ -609,7 +610,7 @@ static inline size_t next_in_bloom(const unsigned char *path, size_t k,
             return k;
         }
         if (c == '/') {
-            bit = rb_prefix_bit(h, words);
+            bit = rb_prefix_bit(h, pwords);
             if (!((prefixes[bit / 32] >> (bit % 32)) & 1))
                 return 0;
         }
@@ -645,8 +646,9 @@ static void walk_set(const robots_txt *doc, const rb_unit *unit, query *q,
     /* The filters know every key's length too: no need to test lengths.
      * At a '/' no key goes on from, the walk is over. */
     const uint32_t *bloom = unit->slots;
-    for (size_t k = 1; (k = next_in_bloom(path, k, last, &hash, bloom, words));
-         k++)
+    size_t pwords = rb_prefix_words(set->slot_count);
+    for (size_t k = 1;
+         (k = next_in_bloom(path, k, last, &hash, bloom, words, pwords)); k++)
         if (probe(doc, unit, t, hash, k, q, best) && q->over_budget)
             return;
 }

@@ -751,10 +751,11 @@ static int build_set(builder *b, const rb_set_def *def, rb_set *set) {
  * filters, in one allocation. */
 static rb_unit *place_unit(builder *b, const rb_set *set) {
     size_t n = b->out_nodes.count, entries = b->entries.count;
-    size_t size = n + n / 2 + 1, words = rb_bloom_words((uint32_t)size);
+    size_t size = n + n / 2 + 1, words = rb_bloom_words((uint32_t)size),
+           pwords = rb_prefix_words((uint32_t)size);
     size_t head = (sizeof(rb_unit) + 7) & ~(size_t)7;
     size_t slot_bytes =
-        ((2 * words + size) * sizeof(uint32_t) + 7) & ~(size_t)7;
+        ((words + pwords + size) * sizeof(uint32_t) + 7) & ~(size_t)7;
     size_t bytes = head + slot_bytes + n * sizeof(rb_node) +
                    2 * entries * sizeof(uint32_t);
     unsigned char *block = rb_alloc(b->mem, bytes);
@@ -777,14 +778,14 @@ static rb_unit *place_unit(builder *b, const rb_set *set) {
         mask = mask << 1 | 1;
     unit->bytes = bytes;
     unit->set = *set;
-    unit->set.first_slot = (uint32_t)(2 * words);
+    unit->set.first_slot = (uint32_t)(words + pwords);
     unit->set.slot_count = (uint32_t)size;
     unit->slot_node_mask = mask;
     unit->slots = slots;
     unit->nodes = nodes;
     unit->entries = out_entries;
     unit->filters = out_filters;
-    uint32_t *table = slots + 2 * words, *bloom = slots;
+    uint32_t *table = slots + words + pwords, *bloom = slots;
     const uint32_t *hash = (const uint32_t *)b->node_hash.data;
     for (size_t node = 0; node < n; node++) {
         uint32_t i = rb_slot_start(hash[node], (uint32_t)size);
@@ -798,7 +799,7 @@ static rb_unit *place_unit(builder *b, const rb_set *set) {
     }
     const uint32_t *prefix = (const uint32_t *)b->prefix_hash.data;
     for (size_t k = 0; words != 0 && k < b->prefix_hash.count; k++) {
-        uint32_t bit = rb_prefix_bit(prefix[k], words);
+        uint32_t bit = rb_prefix_bit(prefix[k], pwords);
         bloom[words + bit / 32] |= (uint32_t)1 << (bit % 32);
     }
     return unit;

@@ -221,14 +221,17 @@ static inline uint32_t rb_slot_start(uint32_t hash, uint32_t slot_count) {
 }
 
 /* A set of RB_BLOOM_MIN_SLOTS slots or more has, in the 32-bit words
- * before its table, two Bloom filters of as many words each: eight bits
- * for every slot (twelve a key, so about one prefix in 12 that is no key
- * passes).
- *   keys:     the keys' hashes. A check tests one bit for each prefix of
- *             the path before it probes the table, and most prefixes are no
- *             key: a probe that misses visits two or three slots of a
- *             linear-probing table 2/3 full, the bit test one word.
- *   prefixes: the hash of every prefix of a key that ends in '/' before
+ * before its table, two Bloom filters:
+ *   keys:     the keys' hashes, a word for every slot (rb_bloom_words: 48
+ *             bits a key, so about one prefix in 48 that is no key
+ *             passes). A check tests one bit for each prefix of the path
+ *             before it probes the table, and most prefixes are no key: a
+ *             probe that misses visits two or three slots of a
+ *             linear-probing table 2/3 full, the bit test one word. At 8
+ *             bits a slot, the false hits' probes cost a workload check
+ *             about 70 instructions more.
+ *   prefixes: a word for every four slots (rb_prefix_words): the hash of
+ *             every prefix of a key that ends in '/' before
  *             the key does (rb_prefix_bit). A check at a '/' of the path
  *             whose prefix is in no key's way stops its walk: no longer
  *             prefix can be a key. Most paths leave the keys' tree a
@@ -238,6 +241,9 @@ static inline uint32_t rb_slot_start(uint32_t hash, uint32_t slot_count) {
 #define RB_BLOOM_MIN_SLOTS 512u
 #endif
 static inline size_t rb_bloom_words(uint32_t slot_count) {
+    return slot_count >= RB_BLOOM_MIN_SLOTS ? (size_t)slot_count : 0;
+}
+static inline size_t rb_prefix_words(uint32_t slot_count) {
     return slot_count >= RB_BLOOM_MIN_SLOTS ? ((size_t)slot_count + 3) / 4 : 0;
 }
 /* The bit of a key prefix's hash in the prefixes filter: a third mix. */
