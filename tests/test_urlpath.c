@@ -95,6 +95,16 @@ int main(void) {
     P(G, "http:e.com/x", "/x");
     P(G, "http://e.com#f/x", "/");
     P(G, "e.com/x://y", "/x://y");
+    /* "://" as a separator: only where nothing path-like is before it */
+    P(G, "a://b/c", "/c");
+    P(G, "://b/c", "/c");
+    P(G, "//a://b/c", "/c");
+    P(G, "a?://b/c", "/?://b/c");
+    P(G, "a;x://b/c", "/;x://b/c");
+    P(G, "a:/", "/");
+    P(G, "a://", "/");
+    P(G, "a:://b/c", "/c");
+    P(G, "a:/b://c", "/b://c");
     P(G, "http://e.com;p", "/;p");
 
     char small[4];

@@ -102,15 +102,13 @@ static void google_path(const char *url, size_t len, size_t *start,
                         size_t *out_len, int *needs_slash) {
     size_t search = (len >= 2 && url[0] == '/' && url[1] == '/') ? 2 : 0;
     size_t early_path = first_of3(url, len, search, '/', '?', ';');
-    size_t scheme_end = len;
-    for (size_t i = search; i + 3 <= len; i++) {
-        if (url[i] == ':' && url[i + 1] == '/' && url[i + 2] == '/') {
-            scheme_end = i;
-            break;
-        }
-    }
-    /* "://" is a scheme separator only when nothing path-like precedes. */
-    size_t after = (scheme_end < early_path) ? scheme_end + 3 : search;
+    /* "://" is a scheme separator only when nothing path-like precedes it:
+     * its '/' is then the first of the three, so it can only be at
+     * early_path, the ':' just before it. */
+    size_t after = search;
+    if (early_path > search && early_path + 1 < len && url[early_path] == '/' &&
+        url[early_path - 1] == ':' && url[early_path + 1] == '/')
+        after = early_path + 2;
     size_t path = first_of3(url, len, after, '/', '?', ';');
     *needs_slash = 1;
     *start = 0;
