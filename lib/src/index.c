@@ -682,7 +682,7 @@ static size_t set_entries(robots_profile profile, const rb_group *groups,
 }
 
 /* The hash of each prefix of a new key that ends in '/' before the key
- * does, for the prefixes filter (see rb_bloom_words). 0 on memory failure. */
+ * does, for the prefixes filter (see rb_prefix_words). 0 on memory failure. */
 static int add_prefixes(builder *b, const char *p, size_t key_len) {
     uint32_t h = RB_FNV_OFFSET;
     for (size_t j = 0; j + 1 < key_len; j++) {
@@ -898,7 +898,29 @@ static uint32_t add_set(planner *pl, const uint32_t *groups, size_t n) {
     return id;
 }
 
-static uint32_t token_hash(const char *s, size_t len);
+/* The leading run of s[0..len) whose bytes have every class bit of `want`
+ * (0: all of s), and its case-insensitive hash: the one hash of a token,
+ * at parse time for the tokens' table and at check time for a caller's
+ * name, so that the two always agree. Returns the run's length. */
+static size_t hash_token(const char *s, size_t len, unsigned char want,
+                         uint32_t *hash) {
+    uint32_t h = RB_FNV_OFFSET;
+    size_t i = 0;
+    for (; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if ((rb_byte_class[c] & want) != want)
+            break;
+        h = rb_hash_step(h, rb_lower(c));
+    }
+    *hash = h;
+    return i;
+}
+
+static uint32_t token_hash(const char *s, size_t len) {
+    uint32_t h;
+    hash_token(s, len, 0, &h);
+    return h;
+}
 
 /* The tokens' hash table (see robots_txt): a check finds a caller's token
  * in one hash and a probe or two instead of a binary search of string
@@ -981,13 +1003,6 @@ static int add_token(planner *pl, uint32_t agent) {
         (set == NO_SET || !rb_vec_push(pl->mem, &pl->out->token_sets, &set, 1)))
         return 0;
     return rb_vec_push(pl->mem, &pl->out->tokens, &token, 1);
-}
-
-static uint32_t token_hash(const char *s, size_t len) {
-    uint32_t h = RB_FNV_OFFSET;
-    for (size_t i = 0; i < len; i++)
-        h = rb_hash_step(h, rb_lower((unsigned char)s[i]));
-    return h;
 }
 
 /* The distinct tokens, in the order of their first line, each with the
@@ -1136,24 +1151,6 @@ done:
     return ok;
 }
 
-/* A caller's name as a check compares it: the product token (rfc9309:
- * the leading [A-Za-z_-] run; google: the whole name), its length, and
- * its case-insensitive hash, in one pass. */
-static size_t caller_token(robots_profile profile, const char *name, size_t len,
-                           uint32_t *hash) {
-    uint32_t h = RB_FNV_OFFSET;
-    size_t i = 0;
-    unsigned char want = profile == ROBOTS_PROFILE_GOOGLE ? 0 : RB_C_TOKEN;
-    for (; i < len; i++) {
-        unsigned char c = (unsigned char)name[i];
-        if ((rb_byte_class[c] & want) != want)
-            break;
-        h = rb_hash_step(h, rb_lower(c));
-    }
-    *hash = h;
-    return i;
-}
-
 /* The index of the token equal (case-insensitively) to name, whose
  * token_hash() is h, or NO_SET. */
 static uint32_t find_token(const robots_txt *doc, const char *name, size_t len,
@@ -1182,8 +1179,11 @@ size_t rb_index_tokens(const robots_txt *doc, const robots_str *callers,
     size_t count = 0;
     for (size_t i = 0; i < n; i++) {
         uint32_t hash;
-        size_t len =
-            caller_token(doc->profile, callers[i].ptr, callers[i].len, &hash);
+        /* rfc9309: the name's product token, its leading [A-Za-z_-] run;
+         * google: the whole name. */
+        size_t len = hash_token(
+            callers[i].ptr, callers[i].len,
+            doc->profile == ROBOTS_PROFILE_GOOGLE ? 0 : RB_C_TOKEN, &hash);
         if (len == 0 && doc->profile != ROBOTS_PROFILE_GOOGLE)
             continue;
         uint32_t token = find_token(doc, callers[i].ptr, len, hash);
