@@ -81,44 +81,35 @@ robots_status robots_select_group(const robots_txt *doc,
     return ROBOTS_OK;
 }
 
-/* The group holding a rule: groups own consecutive runs of rules. */
-static size_t group_of_rule(const robots_txt *doc, size_t rule) {
-    size_t lo = 0, hi = doc->group_count;
+/* The group holding a rule, among `count` groups in ascending order:
+ * group ids[i], or i itself when ids is NULL. Groups own consecutive runs
+ * of rules, and an empty group shares its first_rule with the group after
+ * it, so the last group starting at or before the rule is the one holding
+ * it (count is at least 1: the rule came from one of them). */
+static size_t group_holding(const robots_txt *doc, const uint32_t *ids,
+                            size_t count, size_t rule) {
+    size_t lo = 0, hi = count;
     while (hi - lo > 1) {
         size_t mid = lo + (hi - lo) / 2;
-        if (doc->groups[mid].first_rule <= rule)
+        if (doc->groups[ids ? ids[mid] : mid].first_rule <= rule)
             lo = mid;
         else
             hi = mid;
     }
-    /* An empty group shares its first_rule with the group after it, so the
-     * last group starting at or before the rule is the one holding it. */
-    return lo;
-}
-
-/* The same for a rule that a set files: the set's groups are ascending
- * and few, so the search is shorter. */
-static size_t group_in_set(const robots_txt *doc, uint32_t set, size_t rule) {
-    const rb_set_def *def = &doc->set_defs[set];
-    const uint32_t *groups = doc->set_groups + def->first;
-    size_t lo = 0, hi = def->count;
-    while (hi - lo > 1) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (doc->groups[groups[mid]].first_rule <= rule)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return groups[lo];
+    return ids ? ids[lo] : lo;
 }
 
 /* The verdict's evidence: the rule, and its group (found among the groups
- * of `set` when the rule came from one, else among all). */
+ * of `set` when the rule came from one: they are ascending and few; else
+ * among all). */
 static inline void set_rule(const robots_txt *doc, robots_verdict *out,
                             size_t rule, uint32_t set) {
     const rb_rule *r = &doc->rules[rule];
-    size_t group = set != UINT32_MAX ? group_in_set(doc, set, rule)
-                                     : group_of_rule(doc, rule);
+    size_t group =
+        set != UINT32_MAX
+            ? group_holding(doc, doc->set_groups + doc->set_defs[set].first,
+                            doc->set_defs[set].count, rule)
+            : group_holding(doc, NULL, doc->group_count, rule);
     out->group = group;
     out->rule = rule - doc->groups[group].first_rule;
     out->rule_kind = RB_RULE_KIND(r);
