@@ -59,9 +59,10 @@ int main(void) {
         P(P_, "HTTP://EXAMPLE.COM/Case", "/Case");
         P(P_, "http://example.com#f/x", "/");
     }
-    /* The authority ends at its first '/', '?' or '#', found eight bytes a
-     * step: a host of every length up to three steps, the end at each
-     * offset of a step, a second end in the same step after it. */
+    /* The authority ends at its first '/', '?' or '#' (RFC 3986 section
+     * 3.2), found eight bytes a step: a host of every length up to three
+     * steps, the end at each offset of a step, a second end in the same
+     * step after it. */
     static const char *const ends[] = {"/x?#", "?x/#", "#x/?", ""};
     static const char *const want[] = {"/x?", "/?x/", "/", "/"};
     for (int p = 0; p < 3; p += 2) {
@@ -95,7 +96,8 @@ int main(void) {
     P(G, "http:e.com/x", "/x");
     P(G, "http://e.com#f/x", "/");
     P(G, "e.com/x://y", "/x://y");
-    /* "://" as a separator: only where nothing path-like is before it */
+    /* docs/google-profile.md, "URL to path": "://" counts as a scheme
+     * separator only if no '/', '?' or ';' comes before it. */
     P(G, "a://b/c", "/c");
     P(G, "://b/c", "/c");
     P(G, "//a://b/c", "/c");
