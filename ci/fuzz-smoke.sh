@@ -25,6 +25,27 @@ build=${BUILD_DIR:-build-fuzz-smoke}
 harnesses=$(ls fuzz/fuzz_*.c | sed 's|fuzz/fuzz_||; s|\.c$||')
 failed=()
 
+# report_failure NAME EXIT ARTIFACTS LOG: what a failed harness found, on
+# stdout and in $CI_DETAILS_FILE (which ci/test.sh prints after its summary,
+# so that a CI log cut to its last lines still says what failed): the
+# sanitizer's or libFuzzer's own lines (with the run's seed), and each input
+# it saved (crash-, timeout-, oom-, leak-) in base64, the start of a long
+# one, to reproduce: `base64 -d > x; build-fuzz-smoke/fuzz/fuzz_NAME x`.
+report_failure() {
+    local h=$1 rc=$2 art=$3 log=$4 f
+    {
+        echo "fuzz-smoke: $h FAILED (exit $rc, $(ls "$art" | wc -l) artifact(s) in $art)"
+        grep -E 'INFO: Seed|ERROR|invariant failed|runtime error|SUMMARY|Timeout|out-of-memory' \
+            "$log" | head -n 7 || true
+        for f in "$art"/*; do
+            [ -f "$f" ] || continue
+            echo "fuzz-smoke: $h saved $(basename "$f") ($(wc -c <"$f") bytes), base64$([ "$(wc -c <"$f")" -gt 1500 ] && echo ' of the first 1500'):"
+            head -c 1500 "$f" | base64 -w 0
+            echo
+        done
+    } | tee -a "${CI_DETAILS_FILE:-/dev/null}"
+}
+
 cmake -S . -B "$build" -DCMAKE_C_COMPILER=clang \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROBOTS_BUILD_FUZZERS=ON \
     -DROBOTS_SANITIZE=address,undefined -DROBOTS_BUILD_CONFORMANCE=OFF \
@@ -57,9 +78,7 @@ for h in $harnesses; do
     found=$(ls "$art" | wc -l)
     # libFuzzer: 1 crash/leak/invariant, 70 timeout, 71 out of memory.
     if [ "$rc" -ne 0 ] || [ "$found" -ne 0 ]; then
-        echo "fuzz-smoke: $h FAILED (exit $rc, $found artifact(s) in $art)"
-        grep -E 'ERROR|invariant failed|runtime error|SUMMARY' \
-            "$build/work/$h.log" | head -5 || true
+        report_failure "$h" "$rc" "$art" "$build/work/$h.log"
         failed+=("$h")
     else
         echo "fuzz-smoke: $h ok (${execs:-?} runs, $cov)"

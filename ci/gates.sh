@@ -44,6 +44,10 @@ ci_list_gates() {
     done
 }
 
+# A gate may also write what a reader needs to reproduce its failure (a
+# fuzzer's finding, say) to $CI_DETAILS_FILE; test.sh prints it after the
+# summary, where a log cut to its last lines still shows it.
+
 # ci_fail WHY: the gate fails, and the summary says WHY.
 ci_fail() {
     echo "ci: gate failed: $*" >&2
@@ -68,13 +72,14 @@ ci_on_error() {
 # ci_run_gate NAME: runs one gate, logs it, counts it (test.sh's counters).
 ci_run_gate() {
     local name=$1 log="$CI_LOGS/$1.log" why="$CI_LOGS/$1.why"
+    local details="$CI_LOGS/$1.details"
     local t0=$SECONDS rc secs
-    rm -f "$why"
+    rm -f "$why" "$details"
     echo
     echo "=== gate $name: $(ci_describe "$name")"
     set +e
     (
-        export CI_WHY_FILE=$PWD/$why
+        export CI_WHY_FILE=$PWD/$why CI_DETAILS_FILE=$PWD/$details
         set -eEuo pipefail
         trap 'ci_on_error $? "$BASH_COMMAND"' ERR
         "gate_${name//-/_}"
@@ -98,6 +103,9 @@ ci_run_gate() {
             echo "exit status $rc" >"$why"
         fi
         report+=("FAILED  $name (${secs} s): $(cat "$why") [log: $log]")
+        if [ -s "$details" ]; then
+            details_of_failed+=("$details")
+        fi
         echo "=== gate $name: FAILED in ${secs} s: $(cat "$why")"
         ;;
     esac

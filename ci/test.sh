@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test.sh - the README's one test command, and the only thing .ci/run calls.
 # Installs what the gates need (ci/install-deps.sh), runs every CI gate (or
-# only those named with --gate), says which gate failed and why, and ends
+# only those named with --gate), says which gate failed and why (with what
+# a failed gate found, a fuzzer's input say, after the summary), and ends
 # with the line "N passed, N failed" (gates counted). Exit 1 if any failed.
 #
 #   bash ci/test.sh                     every gate, in the order of --list
@@ -72,6 +73,7 @@ mkdir -p "$CI_LOGS"
 passed=0
 failed=0
 report=()
+details_of_failed=()
 for gate in "${selected[@]}"; do
     ci_run_gate "$gate"
 done
@@ -80,6 +82,10 @@ echo
 echo "=== summary ($((SECONDS - start)) s in all)"
 for line in "${report[@]}"; do
     echo "$line"
+done
+for details in "${details_of_failed[@]}"; do
+    echo "--- $(basename "$details" .details), what it found:"
+    head -n 40 "$details"
 done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
