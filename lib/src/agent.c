@@ -13,13 +13,6 @@
  */
 #include "internal.h"
 
-size_t rb_agent_token_len(const char *value, size_t len) {
-    size_t i = 0;
-    while (i < len && (rb_byte_class[(unsigned char)value[i]] & RB_C_TOKEN))
-        i++;
-    return i;
-}
-
 int rb_agent_is_wildcard(const char *value, size_t len) {
     /* Any whitespace ends the value's first word, as in google/robotstxt. */
     return len >= 1 && value[0] == '*' &&

@@ -807,8 +807,8 @@ static uint32_t set_first_group(const robots_txt *doc, uint32_t set) {
     return doc->set_groups[doc->set_defs[set].first];
 }
 
-static void resolve(const robots_txt *doc, const robots_str *agents,
-                    size_t agent_count, int reference, resolved *r) {
+static inline void resolve(const robots_txt *doc, const robots_str *agents,
+                           size_t agent_count, int reference, resolved *r) {
     r->token_count = 0;
     if (reference || doc->profile == ROBOTS_PROFILE_LEGACY) {
         r->group = select_group(doc, agents, agent_count, &r->specific);
@@ -914,9 +914,10 @@ static robots_status check_resolved(const robots_txt *doc, const resolved *r,
     return ROBOTS_OK;
 }
 
-static robots_status check(const robots_txt *doc, const robots_str *agents,
-                           size_t agent_count, const char *url, size_t url_len,
-                           int reference, robots_verdict *out) {
+static inline robots_status check(const robots_txt *doc,
+                                  const robots_str *agents, size_t agent_count,
+                                  const char *url, size_t url_len,
+                                  int reference, robots_verdict *out) {
     if (doc == NULL || out == NULL || (url == NULL && url_len != 0))
         return ROBOTS_ERR_INVALID_ARGUMENT;
     robots_status status = rb_validate_agents(agents, agent_count);

@@ -657,8 +657,14 @@ RB_HIDDEN robots_status rb_url_path(robots_profile profile, const char *url,
                                     int *needs_slash);
 
 /* ---- user-agents (agent.c) ---------------------------------------------- */
-/* Length of the leading [A-Za-z_-] run: the product token. */
-RB_HIDDEN size_t rb_agent_token_len(const char *value, size_t len);
+/* Length of the leading [A-Za-z_-] run: the product token. Inline: each
+ * robots_check() asks it of the caller's name. */
+static inline size_t rb_agent_token_len(const char *value, size_t len) {
+    size_t i = 0;
+    while (i < len && (rb_byte_class[(unsigned char)value[i]] & RB_C_TOKEN))
+        i++;
+    return i;
+}
 /* `*` alone or followed by whitespace. */
 RB_HIDDEN int rb_agent_is_wildcard(const char *value, size_t len);
 /* Does a group agent name one of the caller's agents, in this profile? */
