@@ -42,6 +42,14 @@ report_failure() {
             echo "fuzz-smoke: $h saved $(basename "$f") ($(wc -c <"$f") bytes), base64$([ "$(wc -c <"$f")" -gt 1500 ] && echo ' of the first 1500'):"
             head -c 1500 "$f" | base64 -w 0
             echo
+            # Run alone again: a crash that repeats is the input's; a
+            # timeout or out-of-memory that does not points at the machine.
+            local t0=$SECONDS rerun=0
+            ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
+            UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+                "$build/fuzz/fuzz_$h" -timeout=5 -rss_limit_mb=2048 \
+                -malloc_limit_mb=1024 "$f" >"$build/work/$h-rerun.log" 2>&1 || rerun=$?
+            echo "fuzz-smoke: $h $(basename "$f") run alone again: exit $rerun in $((SECONDS - t0)) s"
         done
     } | tee -a "${CI_DETAILS_FILE:-/dev/null}"
 }
