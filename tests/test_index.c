@@ -553,7 +553,91 @@ static void many_wildcard_rules(void) {
     }
 }
 
+/* The token of `len` bytes at name, looked for the slow way: the first of
+ * the document's tokens equal to it with ASCII case folded, or UINT32_MAX. */
+static uint32_t token_by_scan(const robots_txt *doc, const char *name,
+                              size_t len) {
+    for (uint32_t t = 0; t < doc->token_count; t++) {
+        const rb_agent *a = &doc->agents[doc->tokens[t].agent];
+        const char *token = doc->text + a->value_off;
+        if (a->token_len != len)
+            continue;
+        size_t i = 0;
+        while (i < len && rb_lower((unsigned char)token[i]) ==
+                              rb_lower((unsigned char)name[i]))
+            i++;
+        if (i == len)
+            return t;
+    }
+    return UINT32_MAX;
+}
+
+/* rb_index_tokens() finds a caller's token exactly when a scan of the
+ * tokens does: names of 1 to 24 bytes (the hash's three-byte, two-load
+ * and word paths), spelled in any case, some only a case or a byte away
+ * from a token, some followed by a version that rfc9309 cuts off and
+ * google keeps. A hash that read past the token, or kept case, would
+ * miss. */
+static void token_lookup(void) {
+    static const char alphabet[] = "aAbBzZ-_";
+    char names[300][25];
+    size_t lens[300];
+    char body[300 * 52]; /* a group: 26 bytes and its name */
+    size_t len = 0;
+    for (size_t t = 0; t < 300; t++) {
+        lens[t] = 1 + pick(24);
+        for (size_t i = 0; i < lens[t]; i++)
+            names[t][i] = alphabet[pick(sizeof alphabet - 1)];
+        len += (size_t)snprintf(body + len, sizeof body - len,
+                                "User-agent: %.*s\nDisallow: /x\n",
+                                (int)lens[t], names[t]);
+    }
+    size_t found = 0, missed = 0;
+    for (int p = 0; p < 2; p++) {
+        robots_options options;
+        robots_options_init(&options);
+        options.profile = (robots_profile)p;
+        robots_txt *doc = NULL;
+        EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+        for (int q = 0; q < 6000; q++) {
+            char name[40];
+            size_t t = pick(300), n = lens[t];
+            memcpy(name, names[t], n);
+            for (size_t i = 0; i < n; i++) /* any case */
+                if (pick(2) && name[i] >= 'a' && name[i] <= 'z')
+                    name[i] = (char)(name[i] - 'a' + 'A');
+            if (pick(4) == 0) /* a byte away, or a byte shorter */
+                name[pick(n)] = alphabet[pick(sizeof alphabet - 1)];
+            if (pick(8) == 0 && n > 1)
+                n--;
+            if (pick(3) == 0) {
+                memcpy(name + n, "/1.0", 4);
+                n += 4;
+            }
+            robots_str caller = {name, n};
+            uint32_t got[1];
+            size_t count = rb_index_tokens(doc, &caller, 1, got);
+            size_t token_len =
+                p == ROBOTS_PROFILE_GOOGLE ? n : rb_agent_token_len(name, n);
+            uint32_t want = token_by_scan(doc, name, token_len);
+            if (want == UINT32_MAX) {
+                EXPECT_MSG(count == 0, "profile %d: %.*s found", p, (int)n,
+                           name);
+                missed++;
+            } else {
+                EXPECT_MSG(count == 1 && got[0] == want,
+                           "profile %d: %.*s not found", p, (int)n, name);
+                found++;
+            }
+        }
+        robots_free(doc);
+    }
+    /* Both answers were asked for often. */
+    EXPECT(found > 3000 && missed > 3000);
+}
+
 int main(void) {
+    token_lookup();
     merge_budget();
     many_wildcard_rules();
     wildcard_filters();
