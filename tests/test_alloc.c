@@ -9,13 +9,14 @@
 
 #include <stdlib.h>
 
-static const char body[] =
+static const char small_body[] =
     "\xEF\xBB\xBFSitemap: https://example.com/s.xml\n"
     "User-agent: a\nUser-agent: b/1.0\nCrawl-delay: 3\nDisallow: /x\n"
     "Allow: /x/\xC3\xA9\nDisallow: cheese\nunknown: thing\nDisalow: /t\n"
     "User-agent: *\nDisallow: /*.gif$\nHost: example.com\nnocolon\n";
 
-static void every_failure_point(robots_profile profile) {
+static void every_failure_point(const char *body, size_t len,
+                                robots_profile profile) {
     counting c;
     memset(&c, 0, sizeof c);
     robots_allocator allocator = {counting_alloc, counting_free, &c};
@@ -24,7 +25,7 @@ static void every_failure_point(robots_profile profile) {
     options.profile = profile;
     options.allocator = &allocator;
     robots_txt *doc = NULL;
-    EXPECT_EQ(robots_parse(body, sizeof body - 1, &options, &doc), ROBOTS_OK);
+    EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
     size_t total_calls = c.calls;
     EXPECT(total_calls > 3);
     EXPECT_EQ(c.blocks, 1); /* one block holds the whole document */
@@ -37,8 +38,7 @@ static void every_failure_point(robots_profile profile) {
         memset(&c, 0, sizeof c);
         c.fail_at = n;
         doc = (robots_txt *)&c; /* must be reset to NULL */
-        robots_status status =
-            robots_parse(body, sizeof body - 1, &options, &doc);
+        robots_status status = robots_parse(body, len, &options, &doc);
         EXPECT_MSG(status == ROBOTS_ERR_NO_MEMORY, "fail at %zu: %s", n,
                    robots_status_name(status));
         EXPECT(doc == NULL);
@@ -53,18 +53,20 @@ static void memory_cap(void) {
     robots_options options;
     robots_options_init(&options);
     robots_txt *doc = NULL;
-    EXPECT_EQ(robots_parse(body, sizeof body - 1, &options, &doc), ROBOTS_OK);
+    EXPECT_EQ(robots_parse(small_body, sizeof small_body - 1, &options, &doc),
+              ROBOTS_OK);
     size_t used = robots_txt_memory_used(doc);
     EXPECT(used > 0);
     robots_free(doc);
     /* A cap too small for the document: a clear status, nothing kept. */
     options.memory_cap = used;
-    EXPECT_EQ(robots_parse(body, sizeof body - 1, &options, &doc),
+    EXPECT_EQ(robots_parse(small_body, sizeof small_body - 1, &options, &doc),
               ROBOTS_ERR_MEMORY_CAP);
     EXPECT(doc == NULL);
     /* The advertised bound is enough, for this body and a dense one. */
-    options.memory_cap = robots_parse_memory_bound(sizeof body - 1);
-    EXPECT_EQ(robots_parse(body, sizeof body - 1, &options, &doc), ROBOTS_OK);
+    options.memory_cap = robots_parse_memory_bound(sizeof small_body - 1);
+    EXPECT_EQ(robots_parse(small_body, sizeof small_body - 1, &options, &doc),
+              ROBOTS_OK);
     robots_free(doc);
     size_t n = 200000;
     char *dense = malloc(n);
@@ -175,10 +177,128 @@ static void peak_within_bound(void) {
     free(b);
 }
 
+/* A rule-dense body: 40 groups of 40 rules, and as many comment bytes
+ * again after them when `padding` is set; rules of two-byte characters,
+ * which their normal form writes in three bytes a byte, when `wide`. */
+static size_t dense_body(char *out, size_t cap, int padding, int wide) {
+    size_t len = 0;
+    for (int g = 0; g < 40; g++) {
+        len += (size_t)snprintf(out + len, cap - len, "User-agent: bot%d\n", g);
+        for (int r = 0; r < 40; r++)
+            len += (size_t)snprintf(out + len, cap - len,
+                                    wide ? "Disallow: /d%d/\xC3\xA9\xC3\xA9%d\n"
+                                         : "Disallow: /d%d/p%d.html\n",
+                                    g, r);
+    }
+    for (size_t rules = len; padding && len < 2 * rules;)
+        len += (size_t)snprintf(out + len, cap - len, "# %s\n",
+                                "a comment to make the input longer");
+    return len;
+}
+
+/* What a document needs: its block up to the end of its last array. */
+static size_t needed_bytes(const robots_txt *doc) {
+    return (size_t)((const unsigned char *)doc->unit_bytes -
+                    (const unsigned char *)doc->block) +
+           sizeof(size_t);
+}
+
+/* The document is finished in its text's array when the rest fits there
+ * with at most an eighth of it unused, and is copied into a block of
+ * exactly its size otherwise (parse.c, assemble()). The first happens for
+ * a rule-dense file: the array is the one reserved, at a quarter over the
+ * input. The second for the same rules with as many comment bytes again.
+ * Either way the document is one block, the same document, and freed. */
+static void document_block(void) {
+    static char body[2][200000];
+    for (int wide = 0; wide < 2; wide++) {
+        robots_txt *doc[2] = {NULL, NULL};
+        size_t len[2];
+        for (int padded = 0; padded < 2; padded++) {
+            len[padded] =
+                dense_body(body[padded], sizeof body[padded], padded, wide);
+            counting c;
+            memset(&c, 0, sizeof c);
+            robots_allocator allocator = {counting_alloc, counting_free, &c};
+            robots_options options;
+            robots_options_init(&options);
+            options.allocator = &allocator;
+            EXPECT_EQ(
+                robots_parse(body[padded], len[padded], &options, &doc[padded]),
+                ROBOTS_OK);
+            if (doc[padded] == NULL)
+                return;
+            EXPECT_EQ(c.blocks, 1);
+            EXPECT_EQ(robots_txt_memory_used(doc[padded]), c.live);
+            EXPECT((const char *)doc[padded]->block == doc[padded]->text);
+            size_t needed = needed_bytes(doc[padded]);
+            size_t block = doc[padded]->block_size;
+            EXPECT(needed <= block && block - needed <= block / 8);
+            if (!wide && !padded) /* in the array reserved for the text */
+                EXPECT_EQ(block, len[0] + len[0] / 4 + sizeof(robots_txt) + 64);
+            if (padded) /* copied */
+                EXPECT_EQ(block, needed);
+            every_failure_point(body[padded], len[padded],
+                                ROBOTS_PROFILE_RFC9309);
+            robots_txt *kept = doc[padded];
+            doc[padded] = NULL;
+            /* Freed through the counting allocator: nothing left. */
+            robots_free(kept);
+            EXPECT_EQ(c.live, 0);
+            EXPECT_EQ(c.blocks, 0);
+            EXPECT_EQ(
+                robots_parse(body[padded], len[padded], NULL, &doc[padded]),
+                ROBOTS_OK);
+        }
+        if (doc[0] == NULL || doc[1] == NULL)
+            return;
+        /* The same document either way: same sizes, the same text where
+         * the records point, and the same verdicts. */
+        EXPECT_EQ(needed_bytes(doc[0]), needed_bytes(doc[1]));
+        EXPECT_EQ(doc[0]->text_len, doc[1]->text_len);
+        EXPECT(memcmp(doc[0]->text, doc[1]->text, doc[0]->text_len) == 0);
+        EXPECT_EQ(robots_group_count(doc[0]), robots_group_count(doc[1]));
+        EXPECT_EQ(robots_group_count(doc[0]), 40);
+        for (size_t g = 0; g < 40; g += 7) {
+            robots_group_info gi[2];
+            robots_rule_info ri[2];
+            for (int d = 0; d < 2; d++)
+                EXPECT_EQ(robots_group(doc[d], g, &gi[d]), ROBOTS_OK);
+            EXPECT_EQ(gi[0].rule_count, 40);
+            EXPECT_EQ(gi[1].rule_count, 40);
+            for (size_t r = 0; r < 40; r += 13) {
+                for (int d = 0; d < 2; d++)
+                    EXPECT_EQ(robots_group_rule(doc[d], g, r, &ri[d]),
+                              ROBOTS_OK);
+                EXPECT(ri[0].line == ri[1].line &&
+                       ri[0].normalized_len == ri[1].normalized_len &&
+                       memcmp(ri[0].normalized, ri[1].normalized,
+                              ri[0].normalized_len) == 0);
+            }
+            char agent[16], url[64];
+            snprintf(agent, sizeof agent, "bot%zu", g);
+            snprintf(url, sizeof url,
+                     wide ? "https://example.com/d%zu/%%C3%%A9%%C3%%A93"
+                          : "https://example.com/d%zu/p3.html",
+                     g);
+            robots_verdict v[2];
+            for (int d = 0; d < 2; d++)
+                EXPECT_EQ(robots_check_agent(doc[d], agent, strlen(agent), url,
+                                             strlen(url), &v[d]),
+                          ROBOTS_OK);
+            EXPECT(!v[0].allowed && !v[1].allowed && v[0].rule == v[1].rule);
+        }
+        robots_free(doc[0]);
+        robots_free(doc[1]);
+    }
+}
+
 int main(void) {
     peak_within_bound();
     for (int p = 0; p < 3; p++)
-        every_failure_point((robots_profile)p);
+        every_failure_point(small_body, sizeof small_body - 1,
+                            (robots_profile)p);
+    document_block();
     memory_cap();
     return testing_finish();
 }

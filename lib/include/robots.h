@@ -197,11 +197,13 @@ ROBOTS_API void robots_options_init(robots_options *options);
  *   32 * body_len + 3 * ROBOTS_MAX_LINE_BYTES + about 900 KiB
  * (the second and third terms are the normalisation scratch and the capped
  * diagnostics). A caller that sets memory_cap to this value never sees
- * ROBOTS_ERR_MEMORY_CAP. The finished document is smaller: about 1.2 times
- * the input for a realistic file (1.25 once two agents' indexes are
- * compiled, see robots_check()), 1.1 for a file of nothing but 20-byte
- * rules, 1.7 for one of 45-byte groups; the densest found, 26-byte groups
- * each naming a token of its own and holding one rule, 3.5 times. */
+ * ROBOTS_ERR_MEMORY_CAP. The finished document is smaller: 1.25 times the
+ * input for a realistic file (1.33 once two agents' indexes are compiled,
+ * see robots_check()), and for a file of nothing but 20-byte rules (it is
+ * finished in the array its text was built in, reserved at a quarter over
+ * the input, when at most an eighth of that array is left unused); 1.7 for
+ * one of 45-byte groups; the densest found, 26-byte groups each naming a
+ * token of its own and holding one rule, 3.5 times. */
 ROBOTS_API size_t robots_parse_memory_bound(size_t body_len);
 
 /* ------------------------------------------------------------------------

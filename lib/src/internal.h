@@ -425,7 +425,8 @@ typedef _Atomic(const rb_unit *) rb_unit_ref;
 
 struct robots_txt {
     rb_mem mem;        /* the allocator and the accounting, for robots_free() */
-    size_t block_size; /* the one allocation holding everything below */
+    void *block;       /* the one allocation holding everything below: */
+    size_t block_size; /* [text][robots_txt][its arrays] (parse.c) */
     robots_profile profile;
     size_t input_bytes;
     size_t parsed_bytes;
