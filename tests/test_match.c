@@ -491,6 +491,44 @@ static void pattern_is_normal(void) {
     }
 }
 
+#ifdef RB_SSE2
+/* rb_pattern_is_normal32(), the parser's test for patterns of up to 32
+ * bytes, which reads the 32 bytes that end where the pattern ends: the
+ * same answer as rb_pattern_is_normal() at every length, with every byte
+ * at every position, a '$' at the end or not, and the bytes before the
+ * pattern all refused ones (which it must mask off). */
+static void pattern_is_normal32(void) {
+    char buf[32 + 32];
+    for (int p = 0; p < 2; p++) {
+        robots_profile profile = (robots_profile)p;
+        int rfc = profile == ROBOTS_PROFILE_RFC9309;
+        memset(buf, rfc ? ' ' : '%', 32); /* refused in both */
+        char *pattern = buf + 32;
+        size_t checked = 0;
+        for (size_t len = 1; len <= 32; len++) {
+            for (size_t at = 0; at < len; at++) {
+                for (int c = 0; c < 256; c++) {
+                    memset(pattern, 'a', len);
+                    pattern[0] = '/';
+                    pattern[at] = (char)c;
+                    for (int dollar = 0; dollar < 2; dollar++) {
+                        if (dollar)
+                            pattern[len - 1] = '$';
+                        int want = rb_pattern_is_normal(profile, pattern, len);
+                        EXPECT_MSG(rb_pattern_is_normal32(rfc, pattern, len) ==
+                                       want,
+                                   "profile %d, %zu bytes, 0x%02X at %zu%s", p,
+                                   len, c, at, dollar ? ", '$' last" : "");
+                        checked += (size_t)want;
+                    }
+                }
+            }
+        }
+        EXPECT(checked > 10000); /* both answers were given */
+    }
+}
+#endif
+
 /* rb_same_bytes(), the probe's compare of a key with the path: equal to
  * memcmp()'s answer at every length up to 40 (its overlapping loads at 4
  * to 16 bytes, its three bytes below 4), with a difference at every
@@ -513,6 +551,9 @@ static void same_bytes(void) {
 int main(void) {
     byte_classes();
     pattern_is_normal();
+#ifdef RB_SSE2
+    pattern_is_normal32();
+#endif
     same_bytes();
     table_9_3();
     seed_004_paths(ROBOTS_PROFILE_RFC9309);
