@@ -39,6 +39,18 @@ static void table_9_3(void) {
     M(L, "/%7Efred/hi.html", "/~fred/hi.html", 1);
     M(L, "/%7efred/hi.html", "/%7Efred/hi.html", 1);
     M(L, "/~fred/hi.html", "/~fred%2Fhi.html", 0); /* %2F is not '/' */
+    /* %00 stays encoded on both sides, like %2F (docs/semantics.md,
+     * Percent-encoding; conformance case pct-encoded-nul): a normal form
+     * holds no NUL, as robots.h promises of every string. */
+    M(L, "/a%00b", "/a%00b", 1);
+    M(L, "/a%00", "/a%00b", 1);
+    {
+        char out[16];
+        EXPECT(rb_normalize_pattern(L, "/a%00b", 6, out) == 6 &&
+               memcmp(out, "/a%00b", 6) == 0);
+        EXPECT(rb_normalize_path(L, "/a%00b", 6, out) == 6 &&
+               memcmp(out, "/a%00b", 6) == 0);
+    }
 
     /* The same rows in rfc9309, which also treats %7E as '~' (RFC 9309
      * 2.2.2: unreserved characters are compared decoded) and keeps %2F. */

@@ -169,8 +169,11 @@ static size_t normalize_legacy(const char *in, size_t len, char *out) {
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)in[i];
         int v = c == '%' ? escape_at(in, len, i) : -1;
-        if (v == '/') {
-            o = put_escape(o, '/');
+        /* %2F stays (the book); so does %00, as a NUL could not be in a
+         * rule as written (it ends a line's content) and no string the
+         * library hands out holds one (robots.h). */
+        if (v == '/' || v == 0) {
+            o = put_escape(o, (unsigned char)v);
             i += 2;
         } else if (v >= 0) {
             *o++ = (char)v;
