@@ -261,7 +261,6 @@ static inline uint64_t word_of(const char *s, size_t n) {
     memcpy(&v, s, n);
     return v;
 }
-
 /* Does key equal word (lowercase letters and '-', `len` bytes),
  * case-insensitively? A word a compare, as this runs on every line: a
  * letter's 0x20 bit (from its 0x40 bit, which '-' lacks) is set in the
@@ -486,13 +485,12 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
 }
 
 /* on_rule() for the usual rule: in a group, a pattern that starts with
- * '/', is its own normal form and needs no note (not google's index.htm
- * Allow), stored with no call but the normal-form test. 0, with nothing
+ * '/' and is its own normal form, stored with no call but the normal-form
+ * test (and, for a google Allow, the index.htm test). 0, with nothing
  * done, for any other: on_rule() then takes it. */
 static inline int usual_rule(parser *p, enum key_kind key, const char *value,
                              size_t len) {
-    if (!p->have_group || len == 0 || value[0] != '/' ||
-        (p->profile == ROBOTS_PROFILE_GOOGLE && key == KEY_ALLOW))
+    if (!p->have_group || len == 0 || value[0] != '/')
         return 0;
 #ifdef RB_SSE2
     if (p->profile != ROBOTS_PROFILE_LEGACY && len <= 32 &&
@@ -529,9 +527,11 @@ static inline int usual_rule(parser *p, enum key_kind key, const char *value,
         memcpy(text, value, len);
     text[len] = '\0';
     rb_span pattern = {(uint32_t)p->text.count, (uint32_t)len};
+    int index_htm = p->profile == ROBOTS_PROFILE_GOOGLE && key == KEY_ALLOW &&
+                    is_google_index_htm(value, len);
     set_rule((rb_rule *)p->rules.data + p->rules.count, p->line,
-             key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW, 0,
-             pattern, 0, len);
+             key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW,
+             index_htm, pattern, 0, len);
     p->text.count += len + 1;
     p->rules.count++;
     p->in_agent_list = 0;
