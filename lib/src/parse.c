@@ -261,6 +261,7 @@ static inline uint64_t word_of(const char *s, size_t n) {
     memcpy(&v, s, n);
     return v;
 }
+
 /* Does key equal word (lowercase letters and '-', `len` bytes),
  * case-insensitively? A word a compare, as this runs on every line: a
  * letter's 0x20 bit (from its 0x40 bit, which '-' lacks) is set in the
@@ -494,7 +495,7 @@ static inline int usual_rule(parser *p, enum key_kind key, const char *value,
         return 0;
 #ifdef RB_SSE2
     if (p->profile != ROBOTS_PROFILE_LEGACY && len <= 32 &&
-        (size_t)(value - p->body) + len > 32) { /* 32 bytes before a '$' */
+        (size_t)(value - p->body) + len > 32) { /* the 32 bytes it reads */
         if (!rb_pattern_is_normal32(p->profile == ROBOTS_PROFILE_RFC9309, value,
                                     len))
             return 0;
