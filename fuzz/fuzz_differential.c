@@ -83,7 +83,7 @@ static size_t ref_normalize(robots_profile profile, int is_pattern,
         int e = c == '%' ? ref_escape(s, len, i) : -1;
         if (profile == ROBOTS_PROFILE_LEGACY) {
             if (e >= 0) {
-                if (e == '/')
+                if (e == '/' || e == 0) /* %2F and %00 stay encoded */
                     o = ref_put(out, o, e);
                 else
                     out[o++] = (unsigned char)e;
