@@ -6,7 +6,9 @@
 #
 # usage: ci/afl-run.sh HARNESS SECONDS BUILD_DIR
 # Output in BUILD_DIR/out (afl-fuzz's tree), the log in BUILD_DIR/afl.log;
-# prints one line: ok with executions and coverage, or FAILED with counts.
+# prints one line: ok with executions and coverage, or FAILED with counts
+# and (also to $CI_DETAILS_FILE, see ci/gates.sh) the first saved inputs in
+# base64.
 set -euo pipefail
 harness=${1:?usage: afl-run.sh HARNESS SECONDS BUILD_DIR}
 seconds=${2:?usage: afl-run.sh HARNESS SECONDS BUILD_DIR}
@@ -38,8 +40,18 @@ stat() { sed -n "s/^$1 *: *//p" "$stats" 2>/dev/null; }
 saved=$(stat saved_crashes)
 if [ "$rc" -ne 0 ] || [ ! -f "$stats" ] || [ "$crashes" -ne 0 ] ||
     [ "${saved:-1}" != "0" ] || [ "$hangs" -ne 0 ]; then
-    echo "AFL++ $harness FAILED (exit $rc, crashes $crashes," \
-        "saved_crashes ${saved:-?}, hangs $hangs; see $out)"
+    {
+        echo "AFL++ $harness FAILED (exit $rc, crashes $crashes," \
+            "saved_crashes ${saved:-?}, hangs $hangs; see $out)"
+        # Each saved input in base64 (the start of a long one), so that a
+        # CI log whose tree is gone still reproduces the finding.
+        find "$out/default/crashes" "$out/default/hangs" -name 'id:*' \
+            2>/dev/null | head -n 3 | while read -r f; do
+            echo "AFL++ $harness saved $(basename "$(dirname "$f")")/$(basename "$f") ($(wc -c <"$f") bytes), base64:"
+            head -c 1500 "$f" | base64 -w 0
+            echo
+        done || true
+    } | tee -a "${CI_DETAILS_FILE:-/dev/null}"
     tail -5 "$afl/afl.log" || true
     exit 1
 fi
