@@ -10,8 +10,10 @@
  *            last octet, so a `$` elsewhere is the literal %24 too.
  *   google:  patterns: octets >= 0x80 encoded, %xx hex uppercased, nothing
  *            decoded. Paths are compared as given.
- *   legacy:  every %xx but %2F is decoded on both sides (the book, 9.4.3);
- *            %2F keeps its meaning of "a slash that is not a separator".
+ *   legacy:  every %xx but %2F and %00 is decoded on both sides (the book,
+ *            9.4.3); %2F keeps its meaning of "a slash that is not a
+ *            separator", and %00 stays, as no string handed out holds a
+ *            NUL (docs/semantics.md).
  * Every output is at most three times its input. rb_pattern_is_normal()
  * tells a pattern that is already its own normal form (most are) before
  * any of this is done.
