@@ -90,21 +90,28 @@ static void walk(const robots_txt *doc, robots_profile profile,
     }
     FZ_CHECK(robots_group(doc, groups, &g) == ROBOTS_ERR_OUT_OF_RANGE);
 
+    /* Records are in file order, one a line at most (records.c packs
+     * their lines as deltas). */
     robots_record_info rec;
-    size_t n = robots_sitemap_count(doc);
+    size_t n = robots_sitemap_count(doc), last_line = 0;
     for (size_t i = 0; i < n; i++) {
         FZ_CHECK(robots_sitemap(doc, i, &rec) == ROBOTS_OK);
         fz_check_str(rec.key, rec.key_len);
         fz_check_str(rec.value, rec.value_len);
         FZ_CHECK(rec.group == ROBOTS_NO_INDEX || rec.group < groups);
+        FZ_CHECK(rec.line > last_line);
+        last_line = rec.line;
     }
     FZ_CHECK(robots_sitemap(doc, n, &rec) == ROBOTS_ERR_OUT_OF_RANGE);
     n = robots_extension_count(doc);
+    last_line = 0;
     for (size_t i = 0; i < n; i++) {
         FZ_CHECK(robots_extension(doc, i, &rec) == ROBOTS_OK);
         fz_check_str(rec.key, rec.key_len);
         fz_check_str(rec.value, rec.value_len);
         FZ_CHECK(rec.group == ROBOTS_NO_INDEX || rec.group < groups);
+        FZ_CHECK(rec.line > last_line);
+        last_line = rec.line;
     }
     FZ_CHECK(robots_extension(doc, n, &rec) == ROBOTS_ERR_OUT_OF_RANGE);
 

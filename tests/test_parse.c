@@ -426,6 +426,80 @@ static void records(void) {
     }
 }
 
+/* Records are packed (records.c): line and group as deltas, a mark every
+ * RB_RECORD_STRIDE records. Each record read back as written, with the
+ * line it is on and the group it appeared in (robots.h), across marks,
+ * line gaps of every varint length, groups closed by a legacy blank line
+ * (docs/semantics.md), and a crawl-delay found again by its line. */
+static void many_records(void) {
+    enum { RECORDS = 300 };
+    static char body[1 << 20];
+    static size_t want_line[RECORDS], want_group[RECORDS];
+    static char key[RECORDS][8];
+    for (int p = 0; p < 3; p++) {
+        robots_profile profile = (robots_profile)p;
+        size_t n = 0, line = 1, groups = 0, group = ROBOTS_NO_INDEX;
+        /* 5 records a group: its crawl-delay at every place of a mark */
+        size_t delay_group[RECORDS / 4 + 1];
+        for (size_t i = 0; i < RECORDS; i++) {
+            if (i % 4 == 0) { /* a group, its rule ending its agents */
+                n += (size_t)sprintf(body + n, "User-agent: a\nDisallow: /x\n");
+                line += 2;
+                group = groups++;
+                /* its first record: a crawl-delay of its own number */
+                n += (size_t)sprintf(body + n, "Crawl-delay: %zu\n", group);
+                delay_group[group] = line;
+                line++;
+            }
+            if (i % 7 == 3) { /* 1, 130 or 17,000 lines further on */
+                size_t gap = i % 3 == 0 ? 1 : i % 3 == 1 ? 130 : 17000;
+                memset(body + n, '\n', gap);
+                n += gap;
+                line += gap;
+                if (profile == ROBOTS_PROFILE_LEGACY)
+                    group = ROBOTS_NO_INDEX; /* a blank line ends it */
+            }
+            key[i][0] = 'k';
+            key[i][1] = (char)('a' + i % 26);
+            key[i][2] = (char)('a' + i / 26 % 26);
+            key[i][3] = '\0';
+            n += (size_t)sprintf(body + n, "%s: v%zu\n", key[i], i);
+            want_line[i] = line++;
+            want_group[i] = group;
+        }
+        robots_txt *doc = parse_n(profile, body, n);
+        /* the records, less each group's crawl-delay */
+        EXPECT_EQ(robots_extension_count(doc), RECORDS + groups);
+        size_t wrong = 0;
+        for (size_t e = 0, i = 0; e < robots_extension_count(doc); e++) {
+            robots_record_info rec;
+            robots_extension(doc, e, &rec);
+            if (rec.key_len == 11) /* Crawl-delay */
+                continue;
+            char value[16];
+            int vlen = sprintf(value, "v%zu", i);
+            if (i >= RECORDS || rec.line != want_line[i] ||
+                rec.group != want_group[i] || rec.key_len != 3 ||
+                memcmp(rec.key, key[i], 3) != 0 || rec.key[3] != '\0' ||
+                rec.value_len != (size_t)vlen ||
+                memcmp(rec.value, value, (size_t)vlen) != 0 ||
+                rec.value[vlen] != '\0')
+                wrong++;
+            i++;
+        }
+        EXPECT_EQ(wrong, 0);
+        for (size_t g = 0; g < groups; g++) {
+            robots_group_info info;
+            robots_group(doc, g, &info);
+            if (!info.has_crawl_delay || info.crawl_delay != (double)g ||
+                info.crawl_delay_line != delay_group[g])
+                wrong++;
+        }
+        EXPECT_EQ(wrong, 0);
+        robots_free(doc);
+    }
+}
+
 static void rules(void) {
     /* semantics.md: an empty Disallow is no rule (rfc9309, google); legacy
      * keeps it (it restricts nothing) and an empty Allow matches all. */
@@ -499,6 +573,7 @@ int main(void) {
     agents();
     keys();
     records();
+    many_records();
     rules();
     names_and_arguments();
     return testing_finish();

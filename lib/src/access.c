@@ -28,19 +28,15 @@ size_t robots_group_count(const robots_txt *doc) {
     return doc ? doc->group_count : 0;
 }
 
-/* The seconds of the crawl-delay on this line (0: none, 0.0). */
+/* The seconds of the crawl-delay on this line (0: none), read again from
+ * its extension record: a group keeps only the line, as few have one. */
 static double crawl_delay(const robots_txt *doc, uint32_t line) {
-    size_t lo = 0, hi = doc->crawl_delay_count;
-    while (line != 0 && lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (doc->crawl_delays[mid].line == line)
-            return doc->crawl_delays[mid].seconds;
-        if (doc->crawl_delays[mid].line < line)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return 0.0;
+    robots_record_info record;
+    double seconds;
+    if (line == 0 || !rb_records_at_line(&doc->extensions, line, &record) ||
+        !rb_parse_delay(record.value, record.value_len, &seconds))
+        return 0.0;
+    return seconds;
 }
 
 robots_status robots_group(const robots_txt *doc, size_t group,
@@ -97,41 +93,32 @@ robots_status robots_group_rule(const robots_txt *doc, size_t group,
     return ROBOTS_OK;
 }
 
-static robots_status record_at(const robots_txt *doc, const rb_record *list,
-                               size_t count, size_t index,
-                               robots_record_info *out) {
+static robots_status record_at(const robots_txt *doc, const rb_records *list,
+                               size_t index, robots_record_info *out) {
     if (doc == NULL || out == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    if (index >= count)
+    if (index >= list->count)
         return ROBOTS_ERR_OUT_OF_RANGE;
-    const rb_record *r = &list[index];
-    out->line = r->line;
-    out->key = rb_str(doc, r->key);
-    out->key_len = r->key.len;
-    out->value = rb_str(doc, r->value);
-    out->value_len = r->value.len;
-    out->group = r->group == UINT32_MAX ? ROBOTS_NO_INDEX : r->group;
+    rb_records_get(list, index, out);
     return ROBOTS_OK;
 }
 
 size_t robots_sitemap_count(const robots_txt *doc) {
-    return doc ? doc->sitemap_count : 0;
+    return doc ? doc->sitemaps.count : 0;
 }
 
 robots_status robots_sitemap(const robots_txt *doc, size_t index,
                              robots_record_info *out) {
-    return record_at(doc, doc ? doc->sitemaps : NULL,
-                     doc ? doc->sitemap_count : 0, index, out);
+    return record_at(doc, doc ? &doc->sitemaps : NULL, index, out);
 }
 
 size_t robots_extension_count(const robots_txt *doc) {
-    return doc ? doc->extension_count : 0;
+    return doc ? doc->extensions.count : 0;
 }
 
 robots_status robots_extension(const robots_txt *doc, size_t index,
                                robots_record_info *out) {
-    return record_at(doc, doc ? doc->extensions : NULL,
-                     doc ? doc->extension_count : 0, index, out);
+    return record_at(doc, doc ? &doc->extensions : NULL, index, out);
 }
 
 size_t robots_diagnostic_count(const robots_txt *doc) {

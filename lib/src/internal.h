@@ -144,18 +144,13 @@ static inline int rb_agent_wildcard(const rb_agent *a) {
 /* A group in 16 bytes (a dense file has one per 45 input bytes): its
  * agents and rules run to the next group's first (or the end), so their
  * counts need no field (rb_group_agents, rb_group_rules); its crawl-delay,
- * rare, is looked up by line in the document's crawl_delays. */
+ * rare, is read again from its extension record (rb_records_at_line). */
 typedef struct rb_group {
     uint32_t line;
     uint32_t first_agent;
     uint32_t first_rule;
     uint32_t crawl_delay_line; /* 0: none */
 } rb_group;
-
-typedef struct rb_crawl_delay {
-    uint32_t line;
-    double seconds;
-} rb_crawl_delay;
 
 /* The user-agent lines (agents) and rules of group g of count groups,
  * whose arrays hold `total` of them in all. */
@@ -170,12 +165,43 @@ static inline uint32_t rb_group_rules(const rb_group *groups, size_t count,
            groups[g].first_rule;
 }
 
-typedef struct rb_record {
-    uint32_t line;
-    uint32_t group; /* UINT32_MAX: none */
-    rb_span key;
-    rb_span value;
-} rb_record;
+/* ---- sitemap and extension records (records.c) -------------------------
+ * Packed: each record is its line and group as varint deltas from the
+ * record before, then its key and its value, NUL-terminated. A mark every
+ * RB_RECORD_STRIDE records holds where it starts and its line and group
+ * + 1 (0: none), so reading one reads at most STRIDE - 1 others. */
+#define RB_RECORD_STRIDE 32u
+typedef struct rb_record_mark {
+    uint32_t offset, line, group1;
+} rb_record_mark;
+
+typedef struct rb_records_build {
+    rb_vec bytes, marks;
+    size_t count;
+    uint32_t last_line, last_group; /* the last record's line, group + 1 */
+} rb_records_build;
+
+typedef struct rb_records {
+    const unsigned char *bytes;
+    const rb_record_mark *marks;
+    size_t count;
+} rb_records;
+
+RB_HIDDEN void rb_records_init(rb_records_build *build);
+RB_HIDDEN void rb_records_release(rb_mem *mem, rb_records_build *build);
+/* Appends a record (group UINT32_MAX: none); 0 when memory runs out. */
+RB_HIDDEN int rb_records_add(rb_mem *mem, rb_records_build *build,
+                             uint32_t line, uint32_t group, const char *key,
+                             size_t klen, const char *value, size_t vlen);
+/* Record `index` (below list->count), its strings pointing into the list. */
+RB_HIDDEN void rb_records_get(const rb_records *list, size_t index,
+                              robots_record_info *out);
+/* The record on `line`, if one is: 1 and *out, else 0. */
+RB_HIDDEN int rb_records_at_line(const rb_records *list, uint32_t line,
+                                 robots_record_info *out);
+/* A crawl-delay's value as seconds: a non-negative decimal number under a
+ * billion (parse.c); 0 when it is not one. */
+RB_HIDDEN int rb_parse_delay(const char *s, size_t len, double *out);
 
 typedef struct rb_diag {
     uint32_t line;
@@ -433,15 +459,13 @@ struct robots_txt {
     size_t diag_total;
 
     const rb_group *groups;
-    const rb_crawl_delay *crawl_delays; /* by line */
     const rb_agent *agents;
     const rb_rule *rules;
-    const rb_record *sitemaps;
-    const rb_record *extensions;
+    rb_records sitemaps;
+    rb_records extensions;
     const rb_diag *diags;
     const char *text;
-    size_t group_count, agent_count, rule_count, sitemap_count, extension_count,
-        diag_count, text_len, crawl_delay_count;
+    size_t group_count, agent_count, rule_count, diag_count, text_len;
 
     /* The index; empty in legacy, whose records are not merged. */
     const rb_token *tokens; /* in the order of their first user-agent line */

@@ -29,8 +29,8 @@ enum key_kind {
 typedef struct parser {
     rb_mem mem;
     robots_profile profile;
-    rb_vec groups, crawl_delays, agents, rules, sitemaps, extensions, diags,
-        text;
+    rb_vec groups, agents, rules, diags, text;
+    rb_records_build sitemaps, extensions;
     size_t diag_total;
     int have_group;    /* a group (record) is open */
     int in_agent_list; /* the last record line was a user-agent line */
@@ -550,14 +550,12 @@ static int is_absolute_url(const char *s, size_t len) {
            s[i + 2] == '/';
 }
 
-static void add_record(parser *p, rb_vec *vec, const char *key, size_t klen,
-                       const char *value, size_t vlen) {
-    rb_record r;
-    r.line = (uint32_t)p->line;
-    r.group = p->have_group ? (uint32_t)(p->groups.count - 1) : UINT32_MAX;
-    r.key = add_text(p, key, klen);
-    r.value = add_text(p, value, vlen);
-    if (!p->failed && !rb_vec_push(&p->mem, vec, &r, 1))
+static void add_record(parser *p, rb_records_build *list, const char *key,
+                       size_t klen, const char *value, size_t vlen) {
+    uint32_t group =
+        p->have_group ? (uint32_t)(p->groups.count - 1) : UINT32_MAX;
+    if (!p->failed && !rb_records_add(&p->mem, list, (uint32_t)p->line, group,
+                                      key, klen, value, vlen))
         p->failed = 1;
 }
 
@@ -574,7 +572,7 @@ static void on_sitemap(parser *p, const char *key, size_t klen,
 
 /* A crawl-delay is a non-negative decimal number of seconds. Values of a
  * billion seconds or more are reported as invalid rather than rounded. */
-static int parse_delay(const char *s, size_t len, double *out) {
+int rb_parse_delay(const char *s, size_t len, double *out) {
     double value = 0, scale = 1;
     size_t i = 0, digits = 0, int_digits = 0;
     while (i < len && s[i] >= '0' && s[i] <= '9') {
@@ -606,7 +604,7 @@ static void on_other(parser *p, const char *key, size_t klen, const char *value,
     if (!equals_nocase(key, klen, "crawl-delay"))
         return;
     double delay;
-    if (!parse_delay(value, len, &delay)) {
+    if (!rb_parse_delay(value, len, &delay)) {
         diag(p, len ? value : NULL, ROBOTS_DIAG_INVALID_CRAWL_DELAY,
              ROBOTS_SEVERITY_WARNING, NULL,
              "crawl-delay '%s' is not a number of seconds; ignored",
@@ -615,17 +613,8 @@ static void on_other(parser *p, const char *key, size_t klen, const char *value,
     }
     if (p->have_group && !p->failed) {
         rb_group *g = current_group(p);
-        if (g->crawl_delay_line == 0) {
-            rb_crawl_delay c;
-            memset(&c, 0, sizeof c);
-            c.line = (uint32_t)p->line;
-            c.seconds = delay;
-            if (!rb_vec_push(&p->mem, &p->crawl_delays, &c, 1)) {
-                p->failed = 1;
-                return;
-            }
-            g->crawl_delay_line = c.line;
-        }
+        if (g->crawl_delay_line == 0)
+            g->crawl_delay_line = (uint32_t)p->line;
     }
 }
 
@@ -1126,11 +1115,10 @@ static size_t align8(size_t n) {
 
 static void release_parser(parser *p) {
     rb_vec_release(&p->mem, &p->groups);
-    rb_vec_release(&p->mem, &p->crawl_delays);
     rb_vec_release(&p->mem, &p->agents);
     rb_vec_release(&p->mem, &p->rules);
-    rb_vec_release(&p->mem, &p->sitemaps);
-    rb_vec_release(&p->mem, &p->extensions);
+    rb_records_release(&p->mem, &p->sitemaps);
+    rb_records_release(&p->mem, &p->extensions);
     rb_vec_release(&p->mem, &p->diags);
     rb_vec_release(&p->mem, &p->text);
     rb_free(&p->mem, p->scratch, 3 * ROBOTS_MAX_LINE_BYTES);
@@ -1147,19 +1135,13 @@ static void release_parser(parser *p) {
  * needs), else a new block of exactly its size. The units start empty: a
  * check compiles a set when it first needs it (index.c). */
 static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
-    enum { PARTS = 12 };
-    const rb_vec *parts[PARTS] = {&p->groups,
-                                  &p->agents,
-                                  &p->rules,
-                                  &p->sitemaps,
-                                  &p->extensions,
-                                  &p->diags,
-                                  &p->index.tokens,
-                                  &p->index.token_sets,
-                                  &p->index.set_defs,
-                                  &p->index.set_groups,
-                                  &p->index.token_slots,
-                                  &p->crawl_delays};
+    enum { PARTS = 13 };
+    const rb_vec *parts[PARTS] = {
+        &p->groups,           &p->agents,         &p->rules,
+        &p->sitemaps.bytes,   &p->sitemaps.marks, &p->extensions.bytes,
+        &p->extensions.marks, &p->diags,          &p->index.tokens,
+        &p->index.token_sets, &p->index.set_defs, &p->index.set_groups,
+        &p->index.token_slots};
     size_t offsets[PARTS];
     size_t doc_at = align8(p->text.count);
     size_t size = doc_at + align8(sizeof(robots_txt));
@@ -1204,15 +1186,18 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->groups = (const rb_group *)(block + offsets[0]);
     doc->agents = (const rb_agent *)(block + offsets[1]);
     doc->rules = (const rb_rule *)(block + offsets[2]);
-    doc->sitemaps = (const rb_record *)(block + offsets[3]);
-    doc->extensions = (const rb_record *)(block + offsets[4]);
-    doc->diags = (const rb_diag *)(block + offsets[5]);
-    doc->tokens = (const rb_token *)(block + offsets[6]);
-    doc->token_sets = (const uint32_t *)(block + offsets[7]);
-    doc->set_defs = (const rb_set_def *)(block + offsets[8]);
-    doc->set_groups = (const uint32_t *)(block + offsets[9]);
-    doc->token_slots = (const uint32_t *)(block + offsets[10]);
-    doc->crawl_delays = (const rb_crawl_delay *)(block + offsets[11]);
+    doc->sitemaps.bytes = block + offsets[3];
+    doc->sitemaps.marks = (const rb_record_mark *)(block + offsets[4]);
+    doc->sitemaps.count = p->sitemaps.count;
+    doc->extensions.bytes = block + offsets[5];
+    doc->extensions.marks = (const rb_record_mark *)(block + offsets[6]);
+    doc->extensions.count = p->extensions.count;
+    doc->diags = (const rb_diag *)(block + offsets[7]);
+    doc->tokens = (const rb_token *)(block + offsets[8]);
+    doc->token_sets = (const uint32_t *)(block + offsets[9]);
+    doc->set_defs = (const rb_set_def *)(block + offsets[10]);
+    doc->set_groups = (const uint32_t *)(block + offsets[11]);
+    doc->token_slots = (const uint32_t *)(block + offsets[12]);
     doc->text = (const char *)block;
     doc->units = (rb_unit_ref *)(block + units_at);
     for (size_t s = 0; s < set_count; s++)
@@ -1222,10 +1207,7 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->group_count = p->groups.count;
     doc->agent_count = p->agents.count;
     doc->rule_count = p->rules.count;
-    doc->sitemap_count = p->sitemaps.count;
-    doc->extension_count = p->extensions.count;
     doc->diag_count = p->diags.count;
-    doc->crawl_delay_count = p->crawl_delays.count;
     doc->token_count = p->index.tokens.count;
     doc->token_set_count = p->index.token_sets.count;
     doc->set_count = set_count;
@@ -1290,11 +1272,10 @@ robots_status robots_parse(const char *body, size_t body_len,
     rb_mem_init(&p.mem, options->allocator, options->memory_cap);
     p.profile = options->profile;
     rb_vec_init(&p.groups, sizeof(rb_group));
-    rb_vec_init(&p.crawl_delays, sizeof(rb_crawl_delay));
     rb_vec_init(&p.agents, sizeof(rb_agent));
     rb_vec_init(&p.rules, sizeof(rb_rule));
-    rb_vec_init(&p.sitemaps, sizeof(rb_record));
-    rb_vec_init(&p.extensions, sizeof(rb_record));
+    rb_records_init(&p.sitemaps);
+    rb_records_init(&p.extensions);
     rb_vec_init(&p.diags, sizeof(rb_diag));
     rb_vec_init(&p.text, 1);
     rb_index_init(&p.index);

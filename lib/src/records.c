@@ -1,0 +1,165 @@
+/*
+ * records.c - the sitemap and extension records of a document, packed.
+ *
+ * A record is a line the profile does not act on: its key, its value, its
+ * line and the group it appeared in. A file may hold nothing else, in
+ * lines as short as "x:" (three bytes with the line end), so a record
+ * costs about what its line does: its line and group as varint deltas
+ * from the record before it, then its key and its value, each ended by a
+ * NUL (no string holds one). Every RB_RECORD_STRIDE-th record has a mark,
+ * its offset and its line and group as they are, so that reading a record
+ * reads at most RB_RECORD_STRIDE - 1 others.
+ */
+#include "internal.h"
+
+#include <string.h>
+
+void rb_records_init(rb_records_build *build) {
+    rb_vec_init(&build->bytes, 1);
+    rb_vec_init(&build->marks, sizeof(rb_record_mark));
+    build->count = 0;
+    build->last_line = 0;
+    build->last_group = 0;
+}
+
+void rb_records_release(rb_mem *mem, rb_records_build *build) {
+    rb_vec_release(mem, &build->bytes);
+    rb_vec_release(mem, &build->marks);
+}
+
+/* LEB128: seven bits a byte, low bits first, the high bit on every byte
+ * but the last. A 32-bit value takes at most five bytes. */
+static size_t put_varint(unsigned char *out, uint32_t v) {
+    size_t n = 0;
+    while (v >= 0x80) {
+        out[n++] = (unsigned char)(v | 0x80);
+        v >>= 7;
+    }
+    out[n++] = (unsigned char)v;
+    return n;
+}
+
+static const unsigned char *get_varint(const unsigned char *in, uint32_t *v) {
+    uint32_t value = 0;
+    unsigned shift = 0;
+    for (;;) {
+        unsigned char b = *in++;
+        value |= (uint32_t)(b & 0x7F) << shift;
+        if (!(b & 0x80))
+            break;
+        shift += 7;
+    }
+    *v = value;
+    return in;
+}
+
+/* A group moves either way between records in legacy, whose blank lines
+ * close one (group + 1 is 0 then): the difference, zigzag-encoded, so that
+ * small ones of either sign take one byte. */
+static uint32_t zigzag(uint32_t from, uint32_t to) {
+    uint32_t d = to - from; /* modulo 2^32 */
+    return (d << 1) ^ (uint32_t) - (int32_t)(d >> 31);
+}
+
+static uint32_t unzigzag(uint32_t from, uint32_t z) {
+    return from + ((z >> 1) ^ (uint32_t) - (int32_t)(z & 1));
+}
+
+int rb_records_add(rb_mem *mem, rb_records_build *build, uint32_t line,
+                   uint32_t group, const char *key, size_t klen,
+                   const char *value, size_t vlen) {
+    uint32_t group1 = group + 1; /* UINT32_MAX (none) is 0 */
+    if (build->count % RB_RECORD_STRIDE == 0) {
+        rb_record_mark mark = {(uint32_t)build->bytes.count, line, group1};
+        if (!rb_vec_push(mem, &build->marks, &mark, 1))
+            return 0;
+    }
+    unsigned char *out =
+        rb_vec_reserve(mem, &build->bytes, 10 + klen + 1 + vlen + 1);
+    if (out == NULL)
+        return 0;
+    size_t n = put_varint(out, line - build->last_line);
+    n += put_varint(out + n, zigzag(build->last_group, group1));
+    if (klen != 0)
+        memcpy(out + n, key, klen);
+    n += klen;
+    out[n++] = '\0';
+    if (vlen != 0)
+        memcpy(out + n, value, vlen);
+    n += vlen;
+    out[n++] = '\0';
+    build->bytes.count += n;
+    build->count++;
+    build->last_line = line;
+    build->last_group = group1;
+    return 1;
+}
+
+/* Reads the record at `at`, whose line and group are those of the record
+ * before it plus its deltas; returns where the next record starts. */
+static const unsigned char *read_record(const unsigned char *at, uint32_t *line,
+                                        uint32_t *group1,
+                                        robots_record_info *out) {
+    uint32_t dline, dgroup;
+    at = get_varint(at, &dline);
+    at = get_varint(at, &dgroup);
+    *line += dline;
+    *group1 = unzigzag(*group1, dgroup);
+    size_t klen = strlen((const char *)at);
+    out->key = (const char *)at;
+    out->key_len = klen;
+    at += klen + 1;
+    size_t vlen = strlen((const char *)at);
+    out->value = (const char *)at;
+    out->value_len = vlen;
+    out->line = *line;
+    out->group = *group1 == 0 ? ROBOTS_NO_INDEX : (size_t)(*group1 - 1);
+    return at + vlen + 1;
+}
+
+/* The first record of mark m: its deltas are read past, its line and
+ * group are the mark's. */
+static const unsigned char *read_marked(const rb_records *list, size_t m,
+                                        uint32_t *line, uint32_t *group1,
+                                        robots_record_info *out) {
+    const rb_record_mark *mark = &list->marks[m];
+    const unsigned char *next =
+        read_record(list->bytes + mark->offset, line, group1, out);
+    *line = mark->line;
+    *group1 = mark->group1;
+    out->line = *line;
+    out->group = *group1 == 0 ? ROBOTS_NO_INDEX : (size_t)(*group1 - 1);
+    return next;
+}
+
+void rb_records_get(const rb_records *list, size_t index,
+                    robots_record_info *out) {
+    uint32_t line = 0, group1 = 0;
+    const unsigned char *at =
+        read_marked(list, index / RB_RECORD_STRIDE, &line, &group1, out);
+    for (size_t i = index % RB_RECORD_STRIDE; i > 0; i--)
+        at = read_record(at, &line, &group1, out);
+}
+
+int rb_records_at_line(const rb_records *list, uint32_t line,
+                       robots_record_info *out) {
+    /* The last mark at or before the line, then record by record. */
+    size_t lo = 0, hi = (list->count + RB_RECORD_STRIDE - 1) / RB_RECORD_STRIDE;
+    if (hi == 0 || list->marks[0].line > line)
+        return 0;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (list->marks[mid].line <= line)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    size_t left = list->count - lo * RB_RECORD_STRIDE;
+    if (left > RB_RECORD_STRIDE)
+        left = RB_RECORD_STRIDE;
+    uint32_t at_line = 0, group1 = 0;
+    const unsigned char *at = read_marked(list, lo, &at_line, &group1, out);
+    while (at_line < line && --left > 0)
+        at = read_record(at, &at_line, &group1, out);
+    return at_line == line;
+}
