@@ -46,7 +46,7 @@ robots_status robots_group(const robots_txt *doc, size_t group,
     if (group >= doc->group_count)
         return ROBOTS_ERR_OUT_OF_RANGE;
     const rb_group *g = &doc->groups[group];
-    out->line = g->line;
+    out->line = doc->agents[g->first_agent].line; /* the line it starts */
     out->agent_count =
         rb_group_agents(doc->groups, doc->group_count, doc->agent_count, group);
     out->rule_count =

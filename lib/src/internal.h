@@ -141,12 +141,12 @@ static inline int rb_agent_wildcard(const rb_agent *a) {
     return (a->value_bits & RB_AGENT_WILDCARD) != 0;
 }
 
-/* A group in 16 bytes (a dense file has one per 45 input bytes): its
+/* A group in 12 bytes (a dense file has one per 21 input bytes): its
  * agents and rules run to the next group's first (or the end), so their
- * counts need no field (rb_group_agents, rb_group_rules); its crawl-delay,
+ * counts need no field (rb_group_agents, rb_group_rules); its line is its
+ * first agent's (a group starts at a user-agent line); its crawl-delay,
  * rare, is read again from its extension record (rb_records_at_line). */
 typedef struct rb_group {
-    uint32_t line;
     uint32_t first_agent;
     uint32_t first_rule;
     uint32_t crawl_delay_line; /* 0: none */

@@ -368,7 +368,6 @@ static void on_user_agent(parser *p, const char *value, size_t len) {
     if (!p->have_group || !p->in_agent_list) {
         rb_group g;
         memset(&g, 0, sizeof g);
-        g.line = (uint32_t)p->line;
         g.first_agent = (uint32_t)p->agents.count;
         g.first_rule = (uint32_t)p->rules.count;
         if (!rb_vec_push(&p->mem, &p->groups, &g, 1)) {
