@@ -108,7 +108,7 @@ static void merge_budget(void) {
         EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
         if (doc == NULL)
             continue;
-        EXPECT(doc->token_set_count > doc->token_count); /* fell back */
+        EXPECT(doc->token_set_count > 0); /* some token fell back */
         EXPECT(robots_txt_memory_used(doc) < 8 * len);
         const char *paths[] = {"/p7/ax", "/p7/a", "/p2999/x", "/q"};
         for (int a = 0; a < AGENTS; a += 37) {

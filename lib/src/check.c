@@ -750,9 +750,11 @@ static int indexed_match(const robots_txt *doc, const uint32_t *tokens,
         match_set(doc, unit, &q, &best);
     } else {
         for (size_t t = 0; t < token_count; t++) {
-            const rb_token *token = &doc->tokens[tokens[t]];
-            for (uint32_t s = 0; s < token->set_count; s++) {
-                best.set = doc->token_sets[token->first_set + s];
+            uint32_t one, count;
+            const uint32_t *sets =
+                rb_token_sets(doc, &doc->tokens[tokens[t]], &one, &count);
+            for (uint32_t s = 0; s < count; s++) {
+                best.set = sets[s];
                 const rb_unit *unit = rb_index_unit(doc, best.set);
                 if (unit == NULL)
                     return 0;
@@ -818,10 +820,11 @@ static inline void resolve(const robots_txt *doc, const robots_str *agents,
     r->specific = r->token_count != 0;
     r->group = ROBOTS_NO_INDEX;
     for (size_t t = 0; t < r->token_count; t++) {
-        const rb_token *token = &doc->tokens[r->tokens[t]];
-        for (uint32_t s = 0; s < token->set_count; s++) {
-            uint32_t first =
-                set_first_group(doc, doc->token_sets[token->first_set + s]);
+        uint32_t one, count;
+        const uint32_t *sets =
+            rb_token_sets(doc, &doc->tokens[r->tokens[t]], &one, &count);
+        for (uint32_t s = 0; s < count; s++) {
+            uint32_t first = set_first_group(doc, sets[s]);
             if (first < r->group)
                 r->group = first;
         }
@@ -959,10 +962,11 @@ static int compile_sets(const robots_txt *doc, const resolved *r) {
     if (r->token_count == 0)
         return rb_index_unit(doc, doc->wildcard_set) != NULL;
     for (size_t t = 0; t < r->token_count; t++) {
-        const rb_token *token = &doc->tokens[r->tokens[t]];
-        for (uint32_t s = 0; s < token->set_count; s++)
-            if (rb_index_unit(doc, doc->token_sets[token->first_set + s]) ==
-                NULL)
+        uint32_t one, count;
+        const uint32_t *sets =
+            rb_token_sets(doc, &doc->tokens[r->tokens[t]], &one, &count);
+        for (uint32_t s = 0; s < count; s++)
+            if (rb_index_unit(doc, sets[s]) == NULL)
                 return 0;
     }
     return 1;

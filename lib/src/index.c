@@ -978,8 +978,6 @@ static int add_token(planner *pl, uint32_t agent) {
     size_t count = pl->group_list.count;
     rb_token token;
     token.agent = agent;
-    token.first_set = (uint32_t)pl->out->token_sets.count;
-    token.set_count = 1;
     uint32_t set;
     size_t merged = count > 1
                         ? set_entries(pl->profile, pl->groups, pl->group_count,
@@ -991,8 +989,12 @@ static int add_token(planner *pl, uint32_t agent) {
         pl->merge_left -= merged;
         set = add_set(pl, list, count);
     } else {
-        /* Past the budget: the token reads its groups' own sets. */
-        token.set_count = (uint32_t)count;
+        /* Past the budget: the token reads its groups' own sets, listed
+         * after their count. */
+        token.sets = (uint32_t)pl->out->token_sets.count;
+        uint32_t n = (uint32_t)count;
+        if (!rb_vec_push(pl->mem, &pl->out->token_sets, &n, 1))
+            return 0;
         for (size_t k = 0; k < count; k++) {
             list = (const uint32_t *)pl->group_list.data;
             set = group_set(pl, list[k]);
@@ -1000,11 +1002,11 @@ static int add_token(planner *pl, uint32_t agent) {
                 !rb_vec_push(pl->mem, &pl->out->token_sets, &set, 1))
                 return 0;
         }
-        set = NO_SET;
+        return rb_vec_push(pl->mem, &pl->out->tokens, &token, 1);
     }
-    if (token.set_count == 1 &&
-        (set == NO_SET || !rb_vec_push(pl->mem, &pl->out->token_sets, &set, 1)))
+    if (set == NO_SET)
         return 0;
+    token.sets = RB_TOKEN_ONE_SET | set;
     return rb_vec_push(pl->mem, &pl->out->tokens, &token, 1);
 }
 

@@ -224,10 +224,14 @@ typedef struct rb_diag {
  * (rb_set_def); a set's table, nodes and entries (an rb_unit) are compiled
  * by the first check that reads it. */
 typedef struct rb_token {
-    uint32_t agent;     /* an agent whose token this is (for its bytes) */
-    uint32_t first_set; /* token_sets[first_set..+set_count] */
-    uint32_t set_count; /* 1: one merged set; more: one set per group */
+    uint32_t agent; /* an agent whose token this is (for its bytes) */
+    /* Its one merged set, RB_TOKEN_ONE_SET | id, as most tokens have; or,
+     * past the merge budget, one set per group: token_sets[sets] of them,
+     * from token_sets[sets + 1] on (rb_token_sets). A token in 8 bytes: a
+     * file may name a token of its own in every 16-byte line. */
+    uint32_t sets;
 } rb_token;
+#define RB_TOKEN_ONE_SET 0x80000000u
 
 /* A slot is 0 (empty) or a node's index + 1 in the bits of its unit's
  * slot_node_mask, and the high bits of the node's key hash above them: a
@@ -469,7 +473,7 @@ struct robots_txt {
 
     /* The index; empty in legacy, whose records are not merged. */
     const rb_token *tokens; /* in the order of their first user-agent line */
-    const uint32_t *token_sets; /* a token's set ids */
+    const uint32_t *token_sets; /* per token of many sets: count, ids */
     const rb_set_def *set_defs;
     const uint32_t *set_groups;
     /* Each set's compiled unit, NULL until a check first needs it: the one
@@ -485,6 +489,20 @@ struct robots_txt {
     const uint32_t *token_slots;
     uint32_t token_slot_mask, token_id_mask;
 };
+
+/* The ids of the sets a token selects, *count of them; `one` holds the
+ * id of a token's only set. */
+static inline const uint32_t *rb_token_sets(const robots_txt *doc,
+                                            const rb_token *token,
+                                            uint32_t *one, uint32_t *count) {
+    if (token->sets & RB_TOKEN_ONE_SET) {
+        *one = token->sets & ~RB_TOKEN_ONE_SET;
+        *count = 1;
+        return one;
+    }
+    *count = doc->token_sets[token->sets];
+    return doc->token_sets + token->sets + 1;
+}
 
 /* The entries of a node (see rb_node), *count of them. */
 static inline const uint32_t *
