@@ -223,6 +223,36 @@ def main():
     robots("many-tokens", bytes(body), (HOST + "x").encode(),
            "%d groups of one distinct token and one rule" % i)
 
+    # The densest documents per input byte (robots.h, "Memory"): 3-byte
+    # extension lines, each a record; rules of long non-ASCII patterns,
+    # kept as written and percent-encoded (three bytes for each); google's
+    # shortest user-agent key, each group naming a token of its own.
+    robots("extension-lines", fill(b"", b"x:\n", limit),
+           (HOST + "x").encode(), "3-byte lines of an unknown key",
+           agent="QuxBot")
+    robots("wide-patterns",
+           fill(b"User-agent: *\n", b"allow:/" + b"\x80" * 100 + b"\n",
+                limit),
+           (HOST + "x").encode(), "rules of 100 bytes >= 0x80 each",
+           agent="QuxBot")
+    body = bytearray()
+    alphabet = b"abcdefghijklmnopqrstuvwxyz-_"
+    i = 0
+    while True:
+        name, n = b"", i
+        while True:  # the i-th token, shortest first
+            name = alphabet[n % 28:n % 28 + 1] + name
+            n = n // 28 - 1
+            if n < 0:
+                break
+        g = b"useragent:" + name + b"\nallow:/\n"
+        if len(body) + len(g) > limit:
+            break
+        body += g
+        i += 1
+    robots("google-tokens", bytes(body), (HOST + "x").encode(),
+           "%d google groups, each its own token" % i, profile="google")
+
     # 8. Lines far over the line limit (truncated), and junk lines that
     # each make a diagnostic (past the cap they are only counted).
     long_line = b"Disallow: /" + b"x" * (4 * line) + b"\n"

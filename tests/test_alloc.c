@@ -293,12 +293,126 @@ static void document_block(void) {
     }
 }
 
+/* The densest shapes of file found, each filled to 512,000 bytes of
+ * lines made by `line` (its i-th line; 0 when it is not one), after
+ * `head`. */
+typedef size_t (*shape_line)(char *out, size_t i);
+
+static size_t fill_shape(char *out, size_t cap, const char *head,
+                         shape_line line) {
+    size_t n = strlen(head);
+    memcpy(out, head, n);
+    char one[256];
+    for (size_t i = 0;; i++) {
+        size_t len = line(one, i);
+        if (n + len > cap)
+            return n;
+        memcpy(out + n, one, len);
+        n += len;
+    }
+}
+
+/* The i-th distinct product token: [a-z_-], shortest first. */
+static size_t token_name(char *out, size_t i) {
+    static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz-_";
+    size_t len = 1, count = 28;
+    while (i >= count) {
+        i -= count;
+        count *= 28;
+        len++;
+    }
+    for (size_t k = len; k-- > 0; i /= 28)
+        out[k] = alphabet[i % 28];
+    return len;
+}
+
+static size_t extension_line(char *out, size_t i) {
+    (void)i;
+    memcpy(out, "x:\n", 3);
+    return 3;
+}
+
+static size_t sitemap_line(char *out, size_t i) {
+    (void)i;
+    memcpy(out, "sitemap:a\n", 10);
+    return 10;
+}
+
+static size_t wide_rule_line(char *out, size_t i) {
+    (void)i;
+    memcpy(out, "allow:/", 7);
+    memset(out + 7, 0x80, 100);
+    out[107] = '\n';
+    return 108;
+}
+
+static size_t token_group(char *out, const char *key, size_t i) {
+    size_t n = strlen(key);
+    memcpy(out, key, n);
+    n += token_name(out + n, i);
+    memcpy(out + n, "\nallow:/\n", 9);
+    return n + 9;
+}
+
+static size_t google_token_group(char *out, size_t i) {
+    return token_group(out, "useragent:", i);
+}
+
+static size_t token_group_rfc(char *out, size_t i) {
+    return token_group(out, "user-agent:", i);
+}
+
+static size_t same_token_group(char *out, size_t i) {
+    (void)i;
+    memcpy(out, "user-agent:a\nallow:/\n", 21);
+    return 21;
+}
+
+/* robots.h: the finished document stays within 5 * body_len + 400 KiB on
+ * each of the densest shapes found, in each profile, and within
+ * robots_parse_memory_bound(). */
+static void document_within_bound(void) {
+    static const struct {
+        const char *head;
+        shape_line line;
+    } shapes[] = {
+        {"", extension_line},
+        {"", sitemap_line},
+        {"user-agent: *\n", wide_rule_line},
+        {"", google_token_group},
+        {"", token_group_rfc},
+        {"", same_token_group},
+    };
+    enum { SIZE = 512000 };
+    char *body = malloc(SIZE);
+    if (body == NULL)
+        return;
+    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+        size_t len = fill_shape(body, SIZE, shapes[k].head, shapes[k].line);
+        for (int p = 0; p < 3; p++) {
+            robots_options options;
+            robots_options_init(&options);
+            options.profile = (robots_profile)p;
+            robots_txt *doc = NULL;
+            EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+            size_t used = robots_txt_memory_used(doc);
+            EXPECT_MSG(used <= 5 * len + 400 * 1024 &&
+                           used <= robots_parse_memory_bound(len),
+                       "shape %zu, %s: %zu bytes for %zu", k,
+                       robots_profile_name(options.profile), used, len);
+            robots_free(doc);
+        }
+    }
+    free(body);
+}
+
 int main(void) {
     peak_within_bound();
     for (int p = 0; p < 3; p++)
         every_failure_point(small_body, sizeof small_body - 1,
                             (robots_profile)p);
     document_block();
+    document_within_bound();
     memory_cap();
     return testing_finish();
 }

@@ -197,13 +197,24 @@ ROBOTS_API void robots_options_init(robots_options *options);
  *   32 * body_len + 3 * ROBOTS_MAX_LINE_BYTES + about 900 KiB
  * (the second and third terms are the normalisation scratch and the capped
  * diagnostics). A caller that sets memory_cap to this value never sees
- * ROBOTS_ERR_MEMORY_CAP. The finished document is smaller: 1.25 times the
- * input for a realistic file (1.33 once two agents' indexes are compiled,
- * see robots_check()), and for a file of nothing but 20-byte rules (it is
- * finished in the array its text was built in, reserved at a quarter over
- * the input, when at most an eighth of that array is left unused); 1.7 for
- * one of 45-byte groups; the densest found, 26-byte groups each naming a
- * token of its own and holding one rule, 3.5 times. */
+ * ROBOTS_ERR_MEMORY_CAP.
+ *
+ * The finished document (robots_txt_memory_used() before any check) is
+ * never larger than that bound. What it keeps per line: a rule, 12 bytes
+ * and its pattern as written, and its normal form too when percent-
+ * normalisation changes it (up to three times longer: bytes >= 0x80
+ * become %XX); a user-agent line, 12 bytes and its value, and for a token
+ * no earlier line named, 8 bytes, a hash slot and, when it names one
+ * group, that group's set (20 bytes); a group, 12 bytes; a sitemap or
+ * other record, its key and value and about two bytes (records.c); the
+ * 1,001 diagnostics kept, at most 320 KiB. The document is finished in
+ * the array its text was built in when at most an eighth of it is unused.
+ * Measured (bench/README.md, "Memory"): 1.25 times a realistic file (1.33
+ * once two agents' indexes are compiled, see robots_check()); 1.94 for a
+ * file of 3-byte "x:" lines; 3.9 for google's "useragent:x" groups each
+ * naming a token of their own; 4.22 for rules of long non-ASCII patterns,
+ * the densest found. tests/test_alloc.c checks that each of these shapes,
+ * in each profile, stays within 5 * body_len + 400 KiB. */
 ROBOTS_API size_t robots_parse_memory_bound(size_t body_len);
 
 /* ------------------------------------------------------------------------
