@@ -362,6 +362,21 @@ static void robots_txt_itself(void) {
         ALLOWED(doc, "bot", "http://e.com/robots.txt?x=1", 0);
         robots_free(doc);
     }
+    /* No rule decided, so the verdict names the first group that applied
+     * (robots.h): the caller's, the second. */
+    const char named[] = "User-agent: *\nDisallow: /\n\n"
+                         "User-agent: bot\nDisallow: /x\n";
+    for (int p = 0; p < 3; p += 2) {
+        robots_txt *doc = parse((robots_profile)p, named);
+        robots_verdict v = verdict(doc, "bot", "http://e.com/robots.txt");
+        EXPECT_EQ(v.reason, ROBOTS_REASON_ROBOTS_TXT);
+        EXPECT_EQ(v.group, 1);
+        EXPECT_EQ(v.specific, 1);
+        v = verdict(doc, "bot", "http://e.com/y");
+        EXPECT_EQ(v.reason, ROBOTS_REASON_NO_RULE_MATCHED);
+        EXPECT_EQ(v.group, 1);
+        robots_free(doc);
+    }
 }
 
 static void callers(void) {

@@ -580,6 +580,29 @@ static size_t product_token(const char *s, size_t n) {
     return i;
 }
 
+/* rb_agent_token_len() reads eight bytes a step, and a short name in two
+ * overlapping loads: every byte value at every place of names of 0 to 20
+ * bytes (each path of that reading), the rest of the name a token byte,
+ * gives the product token RFC 9309 defines. */
+static void token_length(void) {
+    size_t wrong = 0;
+    char name[20];
+    for (size_t n = 0; n <= sizeof name; n++) {
+        for (size_t at = 0; at < n; at++) {
+            for (unsigned b = 0; b < 256; b++) {
+                for (size_t i = 0; i < n; i++)
+                    name[i] = "aZ-_"[i % 4];
+                name[at] = (char)b;
+                if (rb_agent_token_len(name, n) != product_token(name, n))
+                    wrong++;
+            }
+        }
+        if (rb_agent_token_len(name, n) != product_token(name, n))
+            wrong++;
+    }
+    EXPECT_EQ(wrong, 0);
+}
+
 /* rb_index_tokens() finds a caller's token exactly when the file names it
  * (RFC 9309 section 2.2.1: the caller's product token, matched
  * case-insensitively; google compares the whole name,
@@ -656,6 +679,7 @@ static void token_lookup(void) {
 }
 
 int main(void) {
+    token_length();
     token_lookup();
     merge_budget();
     many_wildcard_rules();

@@ -796,7 +796,11 @@ static int is_robots_txt_path(const char *path, size_t len) {
 
 /* The caller's agents resolved against a document: the sets that apply
  * (rfc9309, google) or the group (legacy, and the reference scan). It
- * depends on the agents alone, so a robots_query keeps one for many URLs. */
+ * depends on the agents alone, so a robots_query keeps one for many URLs.
+ * The first group the caller's tokens select is wanted only by a verdict
+ * that no rule decides (a decided one names its rule's group): until then
+ * `group` is GROUP_LATER. */
+#define GROUP_LATER (ROBOTS_NO_INDEX - 1)
 typedef struct resolved {
     size_t group;
     int specific;
@@ -819,18 +823,26 @@ static inline void resolve(const robots_txt *doc, const robots_str *agents,
     r->token_count = rb_index_tokens(doc, agents, agent_count, r->tokens);
     r->specific = r->token_count != 0;
     r->group = ROBOTS_NO_INDEX;
+    if (r->token_count != 0)
+        r->group = GROUP_LATER;
+    else if (doc->wildcard_set != UINT32_MAX)
+        r->group = set_first_group(doc, doc->wildcard_set);
+}
+
+/* The first group of the sets a resolved caller's tokens select. */
+static size_t tokens_first_group(const robots_txt *doc, const resolved *r) {
+    size_t group = ROBOTS_NO_INDEX;
     for (size_t t = 0; t < r->token_count; t++) {
         uint32_t one, count;
         const uint32_t *sets =
             rb_token_sets(doc, &doc->tokens[r->tokens[t]], &one, &count);
         for (uint32_t s = 0; s < count; s++) {
             uint32_t first = set_first_group(doc, sets[s]);
-            if (first < r->group)
-                r->group = first;
+            if (first < group)
+                group = first;
         }
     }
-    if (r->token_count == 0 && doc->wildcard_set != UINT32_MAX)
-        r->group = set_first_group(doc, doc->wildcard_set);
+    return group;
 }
 
 /* Is a path its own normal form (rb_normalize_path() would copy it as it
@@ -896,6 +908,8 @@ static robots_status check_resolved(const robots_txt *doc, const resolved *r,
 
     if (doc->profile != ROBOTS_PROFILE_GOOGLE &&
         is_robots_txt_path(path, plen)) {
+        if (out->group == GROUP_LATER)
+            out->group = tokens_first_group(doc, r);
         out->reason = ROBOTS_REASON_ROBOTS_TXT;
         return ROBOTS_OK;
     }
@@ -903,16 +917,22 @@ static robots_status check_resolved(const robots_txt *doc, const resolved *r,
         out->reason = ROBOTS_REASON_NO_GROUP;
         return ROBOTS_OK;
     }
-    if (doc->profile == ROBOTS_PROFILE_LEGACY)
+    if (doc->profile == ROBOTS_PROFILE_LEGACY) {
         first_match(doc, path, plen, out);
-    else if (reference)
+    } else if (reference) {
         scan_match(doc, agents, agent_count, path, plen, out);
-    else if (!indexed_match(doc, r->tokens, r->token_count, path, plen, out)) {
+    } else if (!indexed_match(doc, r->tokens, r->token_count, path, plen,
+                              out)) {
         /* No memory to compile a set: the scan gives the same verdict,
          * slower. A query compiled its sets when it was made. */
         if (r->token_count != 0 && agent_count == 0)
             return ROBOTS_ERR_NO_MEMORY;
+        if (out->group == GROUP_LATER)
+            out->group = tokens_first_group(doc, r);
         scan_match(doc, agents, agent_count, path, plen, out);
+    } else if (out->reason == ROBOTS_REASON_NO_RULE_MATCHED &&
+               out->group == GROUP_LATER) {
+        out->group = tokens_first_group(doc, r);
     }
     return ROBOTS_OK;
 }
@@ -993,6 +1013,8 @@ robots_status robots_query_new(const robots_txt *doc, const robots_str *agents,
         return ROBOTS_ERR_NO_MEMORY;
     query->doc = doc;
     resolve(doc, agents, agent_count, 0, &query->agents);
+    if (query->agents.group == GROUP_LATER) /* once, not at each check */
+        query->agents.group = tokens_first_group(doc, &query->agents);
     if (!compile_sets(doc, &query->agents)) {
         rb_free(&mem, query, sizeof *query);
         return ROBOTS_ERR_NO_MEMORY;
