@@ -196,11 +196,11 @@ static size_t dense_body(char *out, size_t cap, int padding, int wide) {
     return len;
 }
 
-/* What a document needs: its block up to the end of its last array. */
+/* What a document needs: its block up to the end of its last array, the
+ * memo (parse.c, assemble()). */
 static size_t needed_bytes(const robots_txt *doc) {
-    return (size_t)((const unsigned char *)doc->unit_bytes -
-                    (const unsigned char *)doc->block) +
-           sizeof(size_t);
+    return (size_t)((const unsigned char *)(doc->memo + RB_MEMO_SLOTS) -
+                    (const unsigned char *)doc->block);
 }
 
 /* The document is finished in its text's array when the rest fits there

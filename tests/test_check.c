@@ -426,6 +426,65 @@ static void google_quirks(void) {
     robots_free(doc);
 }
 
+/* robots_check() remembers the resolution of the first RB_MEMO_SLOTS
+ * names it is given alone (check.c): a check through the memo gives the
+ * verdict of the reference scan, the first time and every time after,
+ * for more names than it has slots, names of every length around its
+ * limit, names a case apart and an empty one; and a name it would not
+ * accept is refused though the memo holds one of the same length. */
+static void memo(void) {
+    static const char *const names[] = {
+        "FooBot",
+        "foobot",
+        "FOOBOT/2.1",
+        "BarBot",
+        "",
+        "b",
+        "other",
+        "a-b_c",
+        "Mozilla/5.0 (compatible; FooBot/1.0)",
+        "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",   /* 47 */
+        "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",  /* 48 */
+        "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", /* 49 */
+    };
+    static const char *const urls[] = {"/",           "/foo/x", "/bar/",
+                                       "/robots.txt", "/x.gif", "/y"};
+    const char body[] = "User-agent: *\nDisallow: /*.gif$\n"
+                        "User-agent: foobot\nDisallow: /foo/\nAllow: /\n"
+                        "User-agent: barbot\nUser-agent: b\nDisallow: /bar\n"
+                        "User-agent: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+                        "aaaaaaaa\nDisallow: /\n";
+    const size_t name_count = sizeof names / sizeof names[0];
+    for (int p = 0; p < 3; p++) {
+        robots_txt *doc = parse((robots_profile)p, body);
+        size_t wrong = 0;
+        for (int round = 0; round < 3; round++) {
+            for (size_t n = 0; n < name_count; n++) {
+                robots_str name = {n == 4 ? NULL : names[n], strlen(names[n])};
+                for (size_t u = 0; u < sizeof urls / sizeof urls[0]; u++) {
+                    robots_verdict got, want;
+                    memset(&got, 0, sizeof got);
+                    memset(&want, 0, sizeof want);
+                    robots_status a = robots_check(doc, &name, 1, urls[u],
+                                                   strlen(urls[u]), &got);
+                    robots_status b = rb_check_reference(
+                        doc, &name, 1, urls[u], strlen(urls[u]), &want);
+                    if (a != ROBOTS_OK || b != ROBOTS_OK ||
+                        !same_verdict(&got, &want))
+                        wrong++;
+                }
+            }
+        }
+        EXPECT_MSG(wrong == 0, "%s: %zu verdicts differ",
+                   robots_profile_name((robots_profile)p), wrong);
+        robots_verdict v;
+        robots_str bad = {NULL, 6}; /* the length of "FooBot", held */
+        EXPECT_EQ(robots_check(doc, &bad, 1, "/", 1, &v),
+                  ROBOTS_ERR_INVALID_ARGUMENT);
+        robots_free(doc);
+    }
+}
+
 static void bad_input(void) {
     robots_txt *doc = parse(ROBOTS_PROFILE_RFC9309, marys);
     robots_verdict v;
@@ -566,6 +625,7 @@ int main(void) {
     robots_txt_itself();
     callers();
     google_quirks();
+    memo();
     bad_input();
     queries();
     return testing_finish();

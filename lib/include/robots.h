@@ -12,8 +12,10 @@
  *   rules an agent selects is compiled by the first check that needs it,
  *   through the document's allocator, and published with an atomic
  *   compare-and-swap: no check sees it half made, and every check gives
- *   the same verdict whether it compiled the index or found it. So the
- *   document's allocator must be thread-safe when threads check one
+ *   the same verdict whether it compiled the index or found it. In the
+ *   same way robots_check() remembers, in four fixed slots of the
+ *   document, which groups the first names it is given alone select. So
+ *   the document's allocator must be thread-safe when threads check one
  *   document (as it must for a check's scratch memory, see robots_check()).
  *   robots_free() releases the document, its compiled indexes and
  *   everything it ever handed out; a robots_query is freed with
@@ -335,7 +337,10 @@ typedef struct robots_str {
  * sum over its rules of (pattern_len + 1) comparisons. Every profile: plus
  * path_len hash steps per set, no recursion, and about 49 KiB of stack
  * (the normalised path). Choosing
- * the group costs a hash look-up per agent name in rfc9309 and google;
+ * the group costs a hash look-up per agent name in rfc9309 and google
+ * (for the first four names of at most 48 bytes given alone, the first
+ * check remembers the answer, its sets compiled, and the next checks
+ * compare the name instead: a crawler passes its own name every time);
  * in legacy, where a record's agent is a substring of the caller's name,
  * a linear-time search per user-agent line and name: up to
  * (user-agent lines) * (sum of name lengths + 64 * value length) byte steps,

@@ -794,33 +794,37 @@ static int is_robots_txt_path(const char *path, size_t len) {
     return len == sizeof name - 1 && memcmp(path, name, len) == 0;
 }
 
-/* The caller's agents resolved against a document: the sets that apply
- * (rfc9309, google) or the group (legacy, and the reference scan). It
- * depends on the agents alone, so a robots_query keeps one for many URLs.
- * The first group the caller's tokens select is wanted only by a verdict
- * that no rule decides (a decided one names its rule's group): until then
- * `group` is GROUP_LATER. */
+/* A resolution's `group` before it is known: the first group the caller's
+ * tokens select is wanted only by a verdict that no rule decides (a
+ * decided one names its rule's group). */
 #define GROUP_LATER (ROBOTS_NO_INDEX - 1)
-typedef struct resolved {
-    size_t group;
-    int specific;
-    size_t token_count;
-    uint32_t tokens[ROBOTS_MAX_QUERY_AGENTS];
-} resolved;
+typedef rb_resolved resolved;
+
+/* The caller's names, where a check has them (not a query's, nor the
+ * memo's): what the scan needs. */
+typedef struct callers {
+    const robots_str *agents;
+    size_t count;
+} callers;
 
 /* The first group a set merges, for the evidence. */
 static uint32_t set_first_group(const robots_txt *doc, uint32_t set) {
     return doc->set_groups[doc->set_defs[set].first];
 }
 
+/* Resolves the agents into *r, its tokens written to `tokens` (room for
+ * ROBOTS_MAX_QUERY_AGENTS). */
 static inline void resolve(const robots_txt *doc, const robots_str *agents,
-                           size_t agent_count, int reference, resolved *r) {
+                           size_t agent_count, int reference, resolved *r,
+                           uint32_t *tokens) {
     r->token_count = 0;
+    r->tokens = tokens;
+    r->reference = reference;
     if (reference || doc->profile == ROBOTS_PROFILE_LEGACY) {
         r->group = select_group(doc, agents, agent_count, &r->specific);
         return;
     }
-    r->token_count = rb_index_tokens(doc, agents, agent_count, r->tokens);
+    r->token_count = rb_index_tokens(doc, agents, agent_count, tokens);
     r->specific = r->token_count != 0;
     r->group = ROBOTS_NO_INDEX;
     if (r->token_count != 0)
@@ -865,13 +869,13 @@ static int path_is_normal(robots_profile profile, const char *p, size_t len) {
     return 1;
 }
 
-/* The verdict for a URL once the agents are resolved; `agents` only for
- * the reference scan. */
+/* The verdict for a URL once the agents are resolved. `who`, the names,
+ * only where the check has them: for the reference scan, and for the scan
+ * when a set cannot be compiled (a query's and the memo's sets are
+ * compiled already). */
 static robots_status check_resolved(const robots_txt *doc, const resolved *r,
-                                    const robots_str *agents,
-                                    size_t agent_count, const char *url,
-                                    size_t url_len, int reference,
-                                    robots_verdict *out) {
+                                    const callers *who, const char *url,
+                                    size_t url_len, robots_verdict *out) {
     if (url_len > ROBOTS_MAX_URL_BYTES)
         return ROBOTS_ERR_URL_TOO_LONG;
     size_t start, len;
@@ -919,17 +923,18 @@ static robots_status check_resolved(const robots_txt *doc, const resolved *r,
     }
     if (doc->profile == ROBOTS_PROFILE_LEGACY) {
         first_match(doc, path, plen, out);
-    } else if (reference) {
-        scan_match(doc, agents, agent_count, path, plen, out);
+    } else if (r->reference) {
+        scan_match(doc, who->agents, who->count, path, plen, out);
     } else if (!indexed_match(doc, r->tokens, r->token_count, path, plen,
                               out)) {
         /* No memory to compile a set: the scan gives the same verdict,
          * slower. A query compiled its sets when it was made. */
-        if (r->token_count != 0 && agent_count == 0)
+        if (r->token_count != 0 && who == NULL)
             return ROBOTS_ERR_NO_MEMORY;
         if (out->group == GROUP_LATER)
             out->group = tokens_first_group(doc, r);
-        scan_match(doc, agents, agent_count, path, plen, out);
+        scan_match(doc, who != NULL ? who->agents : NULL,
+                   who != NULL ? who->count : 0, path, plen, out);
     } else if (out->reason == ROBOTS_REASON_NO_RULE_MATCHED &&
                out->group == GROUP_LATER) {
         out->group = tokens_first_group(doc, r);
@@ -937,45 +942,8 @@ static robots_status check_resolved(const robots_txt *doc, const resolved *r,
     return ROBOTS_OK;
 }
 
-static inline robots_status check(const robots_txt *doc,
-                                  const robots_str *agents, size_t agent_count,
-                                  const char *url, size_t url_len,
-                                  int reference, robots_verdict *out) {
-    if (doc == NULL || out == NULL || (url == NULL && url_len != 0))
-        return ROBOTS_ERR_INVALID_ARGUMENT;
-    robots_status status = rb_validate_agents(agents, agent_count);
-    if (status != ROBOTS_OK)
-        return status;
-    resolved r;
-    resolve(doc, agents, agent_count, reference, &r);
-    return check_resolved(doc, &r, agents, agent_count, url, url_len, reference,
-                          out);
-}
-
-robots_status robots_check(const robots_txt *doc, const robots_str *agents,
-                           size_t agent_count, const char *url, size_t url_len,
-                           robots_verdict *out) {
-    return check(doc, agents, agent_count, url, url_len, 0, out);
-}
-
-robots_status rb_check_reference(const robots_txt *doc,
-                                 const robots_str *agents, size_t agent_count,
-                                 const char *url, size_t url_len,
-                                 robots_verdict *out) {
-    return check(doc, agents, agent_count, url, url_len, 1, out);
-}
-
-robots_status robots_check_agent(const robots_txt *doc, const char *agent,
-                                 size_t agent_len, const char *url,
-                                 size_t url_len, robots_verdict *out) {
-    robots_str one;
-    one.ptr = agent;
-    one.len = agent_len;
-    return robots_check(doc, &one, 1, url, url_len, out);
-}
-
-/* Compiles now every set a resolved query reads, so that its checks never
- * do. 0 when memory runs out. */
+/* Compiles now every set a resolution reads, so that the checks through it
+ * never do. 0 when memory runs out. */
 static int compile_sets(const robots_txt *doc, const resolved *r) {
     if (doc->profile == ROBOTS_PROFILE_LEGACY || r->group == ROBOTS_NO_INDEX)
         return 1;
@@ -992,9 +960,109 @@ static int compile_sets(const robots_txt *doc, const resolved *r) {
     return 1;
 }
 
+/* The memo's resolution of a name passed alone, if it holds one. A name
+ * it holds was valid when it was remembered. */
+static inline const rb_memo *memo_find(const robots_txt *doc,
+                                       const robots_str *name) {
+    for (size_t s = 0; s < RB_MEMO_SLOTS; s++) {
+        const rb_memo *m = &doc->memo[s];
+        uint32_t state = atomic_load_explicit(&m->state, memory_order_acquire);
+        if (state == RB_MEMO_FREE)
+            return NULL;
+        if (state == RB_MEMO_READY && m->name_len == name->len &&
+            rb_same_bytes(m->name, name->ptr, name->len))
+            return m;
+    }
+    return NULL;
+}
+
+/* Remembers a (valid) name's resolution in the first free slot, if one is
+ * left, once its group is known and its sets compiled: a check through
+ * the memo has no names to fall back on. Two threads resolving one name
+ * at once may each take a slot: a slot lost, never a wrong answer. */
+static void memo_add(const robots_txt *doc, const robots_str *name,
+                     const resolved *r) {
+    if (name->len > RB_MEMO_NAME ||
+        atomic_load_explicit(&doc->memo[RB_MEMO_SLOTS - 1].state,
+                             memory_order_relaxed) != RB_MEMO_FREE)
+        return;
+    resolved known = *r;
+    if (known.group == GROUP_LATER)
+        known.group = tokens_first_group(doc, r);
+    if (!compile_sets(doc, &known))
+        return;
+    for (size_t s = 0; s < RB_MEMO_SLOTS; s++) {
+        rb_memo *m = &doc->memo[s];
+        uint32_t state = RB_MEMO_FREE;
+        if (atomic_compare_exchange_strong_explicit(
+                &m->state, &state, RB_MEMO_WRITING, memory_order_acquire,
+                memory_order_relaxed)) {
+            m->name_len = (uint32_t)name->len;
+            if (name->len != 0)
+                memcpy(m->name, name->ptr, name->len);
+            m->token = known.token_count != 0 ? known.tokens[0] : 0;
+            m->r = known;
+            m->r.tokens = &m->token;
+            atomic_store_explicit(&m->state, RB_MEMO_READY,
+                                  memory_order_release);
+            return;
+        }
+    }
+}
+
+/* A check that resolves its agents: the reference scan's, and
+ * robots_check()'s when the memo does not hold the name. */
+static robots_status check(const robots_txt *doc, const robots_str *agents,
+                           size_t agent_count, const char *url, size_t url_len,
+                           int reference, robots_verdict *out) {
+    robots_status status = rb_validate_agents(agents, agent_count);
+    if (status != ROBOTS_OK)
+        return status;
+    resolved r;
+    uint32_t tokens[ROBOTS_MAX_QUERY_AGENTS];
+    resolve(doc, agents, agent_count, reference, &r, tokens);
+    if (!reference && agent_count == 1 && doc->profile != ROBOTS_PROFILE_LEGACY)
+        memo_add(doc, agents, &r);
+    callers who = {agents, agent_count};
+    return check_resolved(doc, &r, &who, url, url_len, out);
+}
+
+robots_status robots_check(const robots_txt *doc, const robots_str *agents,
+                           size_t agent_count, const char *url, size_t url_len,
+                           robots_verdict *out) {
+    if (doc == NULL || out == NULL || (url == NULL && url_len != 0))
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    if (agent_count == 1 && agents != NULL &&
+        (agents->ptr != NULL || agents->len == 0)) {
+        const rb_memo *m = memo_find(doc, agents);
+        if (m != NULL)
+            return check_resolved(doc, &m->r, NULL, url, url_len, out);
+    }
+    return check(doc, agents, agent_count, url, url_len, 0, out);
+}
+
+robots_status rb_check_reference(const robots_txt *doc,
+                                 const robots_str *agents, size_t agent_count,
+                                 const char *url, size_t url_len,
+                                 robots_verdict *out) {
+    if (doc == NULL || out == NULL || (url == NULL && url_len != 0))
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    return check(doc, agents, agent_count, url, url_len, 1, out);
+}
+
+robots_status robots_check_agent(const robots_txt *doc, const char *agent,
+                                 size_t agent_len, const char *url,
+                                 size_t url_len, robots_verdict *out) {
+    robots_str one;
+    one.ptr = agent;
+    one.len = agent_len;
+    return robots_check(doc, &one, 1, url, url_len, out);
+}
+
 struct robots_query {
     const robots_txt *doc;
     resolved agents;
+    uint32_t tokens[ROBOTS_MAX_QUERY_AGENTS];
 };
 
 robots_status robots_query_new(const robots_txt *doc, const robots_str *agents,
@@ -1012,7 +1080,7 @@ robots_status robots_query_new(const robots_txt *doc, const robots_str *agents,
     if (query == NULL)
         return ROBOTS_ERR_NO_MEMORY;
     query->doc = doc;
-    resolve(doc, agents, agent_count, 0, &query->agents);
+    resolve(doc, agents, agent_count, 0, &query->agents, query->tokens);
     if (query->agents.group == GROUP_LATER) /* once, not at each check */
         query->agents.group = tokens_first_group(doc, &query->agents);
     if (!compile_sets(doc, &query->agents)) {
@@ -1027,8 +1095,7 @@ robots_status robots_query_check(const robots_query *query, const char *url,
                                  size_t url_len, robots_verdict *out) {
     if (query == NULL || out == NULL || (url == NULL && url_len != 0))
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    return check_resolved(query->doc, &query->agents, NULL, 0, url, url_len, 0,
-                          out);
+    return check_resolved(query->doc, &query->agents, NULL, url, url_len, out);
 }
 
 void robots_query_free(robots_query *query) {

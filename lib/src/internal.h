@@ -453,6 +453,31 @@ typedef struct rb_unit {
 } rb_unit;
 typedef _Atomic(const rb_unit *) rb_unit_ref;
 
+/* A caller's agents resolved against a document (check.c): the tokens
+ * whose sets apply (rfc9309, google), or the group (legacy, and the
+ * reference scan). It depends on the agents alone, so a robots_query, and
+ * the document's memo, keep one for many URLs. */
+typedef struct rb_resolved {
+    size_t group; /* the first that applies; see check.c's GROUP_LATER */
+    int specific;
+    int reference; /* matched by the reference scan, not the index */
+    size_t token_count;
+    const uint32_t *tokens;
+} rb_resolved;
+
+/* What robots_check() remembers of a caller's name passed alone (see
+ * robots_txt.memo): its resolution, whose sets are compiled. */
+#define RB_MEMO_SLOTS 4
+#define RB_MEMO_NAME 48 /* longer names are resolved at every check */
+enum { RB_MEMO_FREE, RB_MEMO_WRITING, RB_MEMO_READY };
+typedef struct rb_memo {
+    _Atomic uint32_t state; /* RB_MEMO_*: FREE, then READY, once */
+    uint32_t name_len;
+    uint32_t token; /* r.tokens points here */
+    char name[RB_MEMO_NAME];
+    rb_resolved r;
+} rb_memo;
+
 struct robots_txt {
     rb_mem mem;        /* the allocator and the accounting, for robots_free() */
     void *block;       /* the one allocation holding everything below: */
@@ -481,6 +506,15 @@ struct robots_txt {
      * atomic compare-and-swap (see rb_index_unit). */
     rb_unit_ref *units;
     _Atomic size_t *unit_bytes; /* the units' bytes, for memory_used */
+    /* The resolutions of the first RB_MEMO_SLOTS names robots_check() was
+     * given alone: a crawler passes the same name to every check, and
+     * resolving it (its token's length, a hash, a probe, a compare, its
+     * sets' first group: about 200 instructions) becomes a compare.
+     * Written as the units are, each slot once: claimed by a
+     * compare-and-swap, filled, then published READY with release; read
+     * only once READY. Slots are taken in order, so a FREE one ends the
+     * search. */
+    rb_memo *memo;
     size_t token_count, token_set_count, set_count, set_group_count;
     uint32_t wildcard_set; /* UINT32_MAX: no `*` group */
     /* The tokens' hash table: a slot is 0 or a token's index + 1 in the

@@ -1153,6 +1153,8 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     size = align8(size + set_count * sizeof(rb_unit_ref));
     size_t unit_bytes_at = size;
     size = align8(size + sizeof(_Atomic size_t));
+    size_t memo_at = size;
+    size = align8(size + RB_MEMO_SLOTS * sizeof(rb_memo));
 
     unsigned char *block;
     size_t block_size;
@@ -1203,6 +1205,9 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
         atomic_init(&doc->units[s], NULL);
     doc->unit_bytes = (_Atomic size_t *)(block + unit_bytes_at);
     atomic_init(doc->unit_bytes, 0);
+    doc->memo = (rb_memo *)(block + memo_at);
+    for (size_t s = 0; s < RB_MEMO_SLOTS; s++)
+        atomic_init(&doc->memo[s].state, RB_MEMO_FREE);
     doc->group_count = p->groups.count;
     doc->agent_count = p->agents.count;
     doc->rule_count = p->rules.count;
