@@ -20,9 +20,12 @@
 #                        budgets.tsv): exit 1 when a figure is above its
 #                        budget or missing (the CI gate `instructions`)
 #
-# Every figure is the total Ir of one process; the cost of one check is
-# (Ir(parse + 1000 checks) - Ir(parse + 1 check)) / 999, and the cost of a
-# parse is Ir(read + parse) - Ir(read), so process start-up cancels out.
+# Every figure is the total Ir of one process, or of the calls of one
+# function in it: the cost of one check is (Ir(parse + 1000 checks) -
+# Ir(parse + 1 check)) / 999 counted inside the call (robots_check(),
+# robots_query_check(), the baseline's), and once more with the
+# benchmark's own loop around it; the cost of a parse is Ir(read + parse)
+# - Ir(read), so process start-up cancels out.
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -63,6 +66,16 @@ ir() {
     awk '/^(summary|totals):/ { print $2; exit }' "$out/$name.out"
 }
 
+# ir_in FN NAME ARGS...: the instructions of one run spent inside FN.
+ir_in() {
+    local fn=$1 name=$2
+    shift 2
+    valgrind --tool=callgrind --toggle-collect="$fn" \
+        --callgrind-out-file="$out/$name.out" "$@" >"$out/$name.stdout" \
+        2>"$out/$name.log"
+    awk '/^(summary|totals):/ { print $2; exit }' "$out/$name.out"
+}
+
 per() { # per FROM TO COUNT: (TO - FROM) / COUNT, rounded
     python3 -c "import sys; a,b,n=map(int,sys.argv[1:]); print(round((b-a)/n))" "$@"
 }
@@ -96,7 +109,19 @@ for profile in rfc9309 google; do
                 row "first check $profile $agent (compiles its set)" \
                     "$((one - p))"
             fi
-            row "$kind $profile $agent, per check" "$(per "$one" "$many" 999)"
+            fn=robots_check
+            [ "$kind" = query ] && fn=robots_query_check
+            [ "$kind" = baseline ] && fn=bench_baseline_check
+            one_in=$(ir_in "$fn" "$kind-$profile-$agent-1-in" "$bench" \
+                --mode check "$robots" "$agent" "$urls" 1 \
+                --profile "$profile" "${flag[@]}")
+            many_in=$(ir_in "$fn" "$kind-$profile-$agent-1000-in" "$bench" \
+                --mode check "$robots" "$agent" "$urls" 1000 \
+                --profile "$profile" "${flag[@]}")
+            row "$kind $profile $agent, per check" \
+                "$(per "$one_in" "$many_in" 999)"
+            row "$kind $profile $agent, per check with the loop" \
+                "$(per "$one" "$many" 999)"
         done
     done
 done
