@@ -1,6 +1,7 @@
 /*
  * check.c - the verdict: which groups apply to the caller, which rule
- * decides, and the evidence (reason, group, rule, line, pattern).
+ * decides, and the evidence (reason, group, rule, line, pattern); and the
+ * document's memo of the names robots_check() has resolved.
  *
  *   rfc9309, google: every group naming the caller is merged; if none does,
  *   every `*` group; the matching rule with the longest normalised pattern
