@@ -1126,13 +1126,14 @@ static void release_parser(parser *p) {
 }
 
 /* Gathers the arrays into one block laid out as [text][robots_txt][groups]
- * [agents][rules][sitemaps][extensions][diags][tokens][token sets]
- * [set defs][set groups][token slots][crawl delays][units][unit bytes];
- * everything after the text is aligned to 8 bytes. The block is the text's
- * own array when the rest fits after the text with at most an eighth of
- * the array unused (a document never holds more than 8/7 of what it
- * needs), else a new block of exactly its size. The units start empty: a
- * check compiles a set when it first needs it (index.c). */
+ * [agents][rules][sitemaps: bytes, marks][extensions: bytes, marks][diags]
+ * [tokens][token sets][set defs][set groups][token slots][units]
+ * [unit bytes][memo]; everything after the text is aligned to 8 bytes.
+ * The block is the text's own array when the rest fits after the text
+ * with at most an eighth of the array unused (a document never holds more
+ * than 8/7 of what it needs), else a new block of exactly its size. The
+ * units and the memo start empty: a check compiles a set when it first
+ * needs it (index.c), and remembers a name it resolves (check.c). */
 static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     enum { PARTS = 13 };
     const rb_vec *parts[PARTS] = {
