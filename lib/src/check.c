@@ -108,7 +108,7 @@ static inline void set_rule(const robots_txt *doc, robots_verdict *out,
     const rb_rule *r = &doc->rules[rule];
     size_t group =
         set != UINT32_MAX
-            ? group_holding(doc, doc->set_groups + doc->set_defs[set].first,
+            ? group_holding(doc, rb_set_groups(doc, &doc->set_defs[set]),
                             doc->set_defs[set].count, rule)
             : group_holding(doc, NULL, doc->group_count, rule);
     out->group = group;
@@ -810,7 +810,7 @@ typedef struct callers {
 
 /* The first group a set merges, for the evidence. */
 static uint32_t set_first_group(const robots_txt *doc, uint32_t set) {
-    return doc->set_groups[doc->set_defs[set].first];
+    return rb_set_groups(doc, &doc->set_defs[set])[0];
 }
 
 /* Resolves the agents into *r, its tokens written to `tokens` (room for

@@ -709,7 +709,7 @@ static int add_keyed(builder *b, interner *keys, uint32_t off, size_t key_len,
  * equal rules is the earliest) under their keys, and writes its nodes. */
 static int build_set(builder *b, const rb_set_def *def, rb_set *set) {
     const robots_txt *doc = b->doc;
-    const uint32_t *groups = doc->set_groups + def->first;
+    const uint32_t *groups = rb_set_groups(doc, def);
     size_t most = set_entries(doc->profile, doc->groups, doc->group_count,
                               doc->rules, doc->rule_count, groups, def->count);
     interner keys;
@@ -886,13 +886,14 @@ typedef struct planner {
     rb_vec group_list;   /* uint32_t scratch */
 } planner;
 
-/* A new set of these groups (ascending). */
+/* A new set of these groups (ascending); one group is kept in the
+ * definition itself (rb_set_groups). */
 static uint32_t add_set(planner *pl, const uint32_t *groups, size_t n) {
     rb_set_def def;
-    def.first = (uint32_t)pl->out->set_groups.count;
+    def.first = n == 1 ? groups[0] : (uint32_t)pl->out->set_groups.count;
     def.count = (uint32_t)n;
     uint32_t id = (uint32_t)pl->out->set_defs.count;
-    if (!rb_vec_push(pl->mem, &pl->out->set_groups, groups, n) ||
+    if ((n != 1 && !rb_vec_push(pl->mem, &pl->out->set_groups, groups, n)) ||
         !rb_vec_push(pl->mem, &pl->out->set_defs, &def, 1))
         return NO_SET;
     return id;

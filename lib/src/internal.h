@@ -430,10 +430,12 @@ static inline uint32_t rb_hash_step(uint32_t h, unsigned char c) {
     return (h ^ c) * RB_FNV_PRIME;
 }
 
-/* A set as the parse leaves it: the groups it merges, set_groups[first..
- * +count), ascending. Its index is compiled on the first check that reads
- * it (rb_index_unit), so that parsing costs the lines alone, and a file
- * naming hundreds of crawlers pays only for those that ask. */
+/* A set as the parse leaves it: the groups it merges, ascending
+ * (rb_set_groups): set_groups[first..+count), or, for a set of one group
+ * (a token named in one group: most sets of a file naming many), that
+ * group, kept in `first` itself. Its index is compiled on the first check
+ * that reads it (rb_index_unit), so that parsing costs the lines alone,
+ * and a file naming hundreds of crawlers pays only for those that ask. */
 typedef struct rb_set_def {
     uint32_t first;
     uint32_t count;
@@ -523,6 +525,12 @@ struct robots_txt {
     const uint32_t *token_slots;
     uint32_t token_slot_mask, token_id_mask;
 };
+
+/* The groups a set merges, def->count of them, ascending. */
+static inline const uint32_t *rb_set_groups(const robots_txt *doc,
+                                            const rb_set_def *def) {
+    return def->count == 1 ? &def->first : doc->set_groups + def->first;
+}
 
 /* The ids of the sets a token selects, *count of them; `one` holds the
  * id of a token's only set. */
