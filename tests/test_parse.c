@@ -500,6 +500,26 @@ static void many_records(void) {
     }
 }
 
+/* A group's crawl-delay is the first of its lines that parses
+ * (docs/semantics.md); one after a legacy blank line is in no group. */
+static void crawl_delay_lines(void) {
+    const char body[] = "User-agent: a\nCrawl-delay: soon\nDisallow: /x\n"
+                        "CRAWL-DELAY: 4\ncrawl-delay: 5\n"
+                        "User-agent: b\nDisallow: /y\n\nCrawl-delay: 3\n";
+    for (int p = 0; p < 3; p++) {
+        robots_txt *doc = parse((robots_profile)p, body);
+        robots_group_info g;
+        EXPECT_EQ(robots_group(doc, 0, &g), ROBOTS_OK);
+        EXPECT_EQ(g.has_crawl_delay, 1);
+        EXPECT(g.crawl_delay == 4.0);
+        EXPECT_EQ(g.crawl_delay_line, 4);
+        EXPECT_EQ(robots_group(doc, 1, &g), ROBOTS_OK);
+        EXPECT_EQ(g.has_crawl_delay, p != ROBOTS_PROFILE_LEGACY);
+        EXPECT_EQ(g.crawl_delay_line, p != ROBOTS_PROFILE_LEGACY ? 9 : 0);
+        robots_free(doc);
+    }
+}
+
 static void rules(void) {
     /* semantics.md: an empty Disallow is no rule (rfc9309, google); legacy
      * keeps it (it restricts nothing) and an empty Allow matches all. */
@@ -574,6 +594,7 @@ int main(void) {
     keys();
     records();
     many_records();
+    crawl_delay_lines();
     rules();
     names_and_arguments();
     return testing_finish();

@@ -207,13 +207,13 @@ ROBOTS_API void robots_options_init(robots_options *options);
  * normalisation changes it (up to three times longer: bytes >= 0x80
  * become %XX); a user-agent line, 12 bytes and its value, and for a token
  * no earlier line named, 8 bytes, a hash slot and, when it names one
- * group, that group's set (20 bytes); a group, 12 bytes; a sitemap or
+ * group, that group's set (16 bytes); a group, 8 bytes; a sitemap or
  * other record, its key and value and about two bytes (records.c); the
  * 1,001 diagnostics kept, at most 320 KiB. The document is finished in
  * the array its text was built in when at most an eighth of it is unused.
  * Measured (bench/README.md, "Memory"): 1.25 times a realistic file (1.33
  * once two agents' indexes are compiled, see robots_check()); 1.94 for a
- * file of 3-byte "x:" lines; 3.9 for google's "useragent:x" groups each
+ * file of 3-byte "x:" lines; 3.5 for google's "useragent:x" groups each
  * naming a token of their own; 4.22 for rules of long non-ASCII patterns,
  * the densest found. tests/test_alloc.c checks that each of these shapes,
  * in each profile, stays within 5 * body_len + 400 KiB. */
@@ -460,6 +460,8 @@ typedef struct robots_record_info {
 } robots_record_info;
 
 ROBOTS_API size_t robots_group_count(const robots_txt *doc);
+/* A group's lines and crawl-delay. The crawl-delay is found again among
+ * the extension records on the group's lines: a read of each. */
 ROBOTS_API robots_status robots_group(const robots_txt *doc, size_t group,
                                       robots_group_info *out);
 ROBOTS_API robots_status robots_group_agent(const robots_txt *doc, size_t group,

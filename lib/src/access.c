@@ -28,15 +28,29 @@ size_t robots_group_count(const robots_txt *doc) {
     return doc ? doc->group_count : 0;
 }
 
-/* The seconds of the crawl-delay on this line (0: none), read again from
- * its extension record: a group keeps only the line, as few have one. */
-static double crawl_delay(const robots_txt *doc, uint32_t line) {
+/* Group g's crawl-delay: the first of its extension records that is a
+ * crawl-delay of a number of seconds (parse.c, on_other()). A group keeps
+ * none of it, as few have one: its records lie from its first line to the
+ * next group's, and are read from the mark before. */
+static int crawl_delay(const robots_txt *doc, size_t g, double *seconds,
+                       size_t *line) {
+    uint32_t from = doc->agents[doc->groups[g].first_agent].line;
+    uint32_t to = g + 1 < doc->group_count
+                      ? doc->agents[doc->groups[g + 1].first_agent].line
+                      : UINT32_MAX;
+    rb_records_iter it;
     robots_record_info record;
-    double seconds;
-    if (line == 0 || !rb_records_at_line(&doc->extensions, line, &record) ||
-        !rb_parse_delay(record.value, record.value_len, &seconds))
-        return 0.0;
-    return seconds;
+    rb_records_from_line(&doc->extensions, from, &it);
+    while (rb_records_next(&it, &record) && record.line < to) {
+        if (record.line < from || record.group != g ||
+            !rb_equal_nocase(record.key, record.key_len, "crawl-delay", 11))
+            continue;
+        if (rb_parse_delay(record.value, record.value_len, seconds)) {
+            *line = record.line;
+            return 1;
+        }
+    }
+    return 0;
 }
 
 robots_status robots_group(const robots_txt *doc, size_t group,
@@ -51,9 +65,10 @@ robots_status robots_group(const robots_txt *doc, size_t group,
         rb_group_agents(doc->groups, doc->group_count, doc->agent_count, group);
     out->rule_count =
         rb_group_rules(doc->groups, doc->group_count, doc->rule_count, group);
-    out->has_crawl_delay = g->crawl_delay_line != 0;
-    out->crawl_delay = crawl_delay(doc, g->crawl_delay_line);
-    out->crawl_delay_line = g->crawl_delay_line;
+    out->crawl_delay = 0.0;
+    out->crawl_delay_line = 0;
+    out->has_crawl_delay =
+        crawl_delay(doc, group, &out->crawl_delay, &out->crawl_delay_line);
     return ROBOTS_OK;
 }
 

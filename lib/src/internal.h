@@ -141,15 +141,14 @@ static inline int rb_agent_wildcard(const rb_agent *a) {
     return (a->value_bits & RB_AGENT_WILDCARD) != 0;
 }
 
-/* A group in 12 bytes (a dense file has one per 21 input bytes): its
+/* A group in 8 bytes (a dense file has one per 21 input bytes): its
  * agents and rules run to the next group's first (or the end), so their
  * counts need no field (rb_group_agents, rb_group_rules); its line is its
  * first agent's (a group starts at a user-agent line); its crawl-delay,
- * rare, is read again from its extension record (rb_records_at_line). */
+ * rare, is found again among its extension records (access.c). */
 typedef struct rb_group {
     uint32_t first_agent;
     uint32_t first_rule;
-    uint32_t crawl_delay_line; /* 0: none */
 } rb_group;
 
 /* The user-agent lines (agents) and rules of group g of count groups,
@@ -196,9 +195,18 @@ RB_HIDDEN int rb_records_add(rb_mem *mem, rb_records_build *build,
 /* Record `index` (below list->count), its strings pointing into the list. */
 RB_HIDDEN void rb_records_get(const rb_records *list, size_t index,
                               robots_record_info *out);
-/* The record on `line`, if one is: 1 and *out, else 0. */
-RB_HIDDEN int rb_records_at_line(const rb_records *list, uint32_t line,
-                                 robots_record_info *out);
+/* Reading records in order, from the last mark at or before a line:
+ * rb_records_next() gives each record from there on (its strings pointing
+ * into the list), 0 past the last. */
+typedef struct rb_records_iter {
+    const rb_records *list;
+    size_t index;
+    const unsigned char *at;
+    uint32_t line, group1;
+} rb_records_iter;
+RB_HIDDEN void rb_records_from_line(const rb_records *list, uint32_t line,
+                                    rb_records_iter *it);
+RB_HIDDEN int rb_records_next(rb_records_iter *it, robots_record_info *out);
 /* A crawl-delay's value as seconds: a non-negative decimal number under a
  * billion (parse.c); 0 when it is not one. */
 RB_HIDDEN int rb_parse_delay(const char *s, size_t len, double *out);

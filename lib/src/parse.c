@@ -358,11 +358,6 @@ static enum key_kind classify_key(parser *p, const char *key, size_t len) {
 
 /* ---- records ------------------------------------------------------------ */
 
-static rb_group *current_group(parser *p) {
-    return (rb_group *)(p->groups.data +
-                        (p->groups.count - 1) * sizeof(rb_group));
-}
-
 static void on_user_agent(parser *p, const char *value, size_t len) {
     char q[48];
     if (!p->have_group || !p->in_agent_list) {
@@ -602,19 +597,14 @@ static void on_other(parser *p, const char *key, size_t klen, const char *value,
     add_record(p, &p->extensions, key, klen, value, len);
     if (!equals_nocase(key, klen, "crawl-delay"))
         return;
+    /* A group's crawl-delay, the first that parses, is found again among
+     * its records (access.c): here only a bad one is reported. */
     double delay;
-    if (!rb_parse_delay(value, len, &delay)) {
+    if (!rb_parse_delay(value, len, &delay))
         diag(p, len ? value : NULL, ROBOTS_DIAG_INVALID_CRAWL_DELAY,
              ROBOTS_SEVERITY_WARNING, NULL,
              "crawl-delay '%s' is not a number of seconds; ignored",
              quote(value, len, q));
-        return;
-    }
-    if (p->have_group && !p->failed) {
-        rb_group *g = current_group(p);
-        if (g->crawl_delay_line == 0)
-            g->crawl_delay_line = (uint32_t)p->line;
-    }
 }
 
 /* ---- lines -------------------------------------------------------------- */

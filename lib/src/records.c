@@ -141,12 +141,10 @@ void rb_records_get(const rb_records *list, size_t index,
         at = read_record(at, &line, &group1, out);
 }
 
-int rb_records_at_line(const rb_records *list, uint32_t line,
-                       robots_record_info *out) {
-    /* The last mark at or before the line, then record by record. */
+void rb_records_from_line(const rb_records *list, uint32_t line,
+                          rb_records_iter *it) {
+    /* The last mark at or before the line (or the first). */
     size_t lo = 0, hi = (list->count + RB_RECORD_STRIDE - 1) / RB_RECORD_STRIDE;
-    if (hi == 0 || list->marks[0].line > line)
-        return 0;
     while (hi - lo > 1) {
         size_t mid = lo + (hi - lo) / 2;
         if (list->marks[mid].line <= line)
@@ -154,12 +152,26 @@ int rb_records_at_line(const rb_records *list, uint32_t line,
         else
             hi = mid;
     }
-    size_t left = list->count - lo * RB_RECORD_STRIDE;
-    if (left > RB_RECORD_STRIDE)
-        left = RB_RECORD_STRIDE;
-    uint32_t at_line = 0, group1 = 0;
-    const unsigned char *at = read_marked(list, lo, &at_line, &group1, out);
-    while (at_line < line && --left > 0)
-        at = read_record(at, &at_line, &group1, out);
-    return at_line == line;
+    it->list = list;
+    it->index = lo * RB_RECORD_STRIDE;
+    it->at = list->count != 0 ? list->bytes + list->marks[lo].offset : NULL;
+    it->line = 0;
+    it->group1 = 0;
+}
+
+int rb_records_next(rb_records_iter *it, robots_record_info *out) {
+    const rb_records *list = it->list;
+    if (it->index >= list->count)
+        return 0;
+    it->at = read_record(it->at, &it->line, &it->group1, out);
+    if (it->index % RB_RECORD_STRIDE == 0) { /* a mark's: its own values */
+        const rb_record_mark *mark = &list->marks[it->index / RB_RECORD_STRIDE];
+        it->line = mark->line;
+        it->group1 = mark->group1;
+        out->line = it->line;
+        out->group =
+            it->group1 == 0 ? ROBOTS_NO_INDEX : (size_t)(it->group1 - 1);
+    }
+    it->index++;
+    return 1;
 }
