@@ -206,14 +206,14 @@ ROBOTS_API void robots_options_init(robots_options *options);
  * and its pattern as written, and its normal form too when percent-
  * normalisation changes it (up to three times longer: bytes >= 0x80
  * become %XX); a user-agent line, 12 bytes and its value, and for a token
- * no earlier line named, 8 bytes, a hash slot and, when it names one
- * group, that group's set (16 bytes); a group, 8 bytes; a sitemap or
+ * no earlier line named, 8 bytes and a hash slot (a token named in many
+ * groups, their set: 16 bytes and 4 a group); a group, 8 bytes; a sitemap or
  * other record, its key and value and about two bytes (records.c); the
  * 1,001 diagnostics kept, at most 320 KiB. The document is finished in
  * the array its text was built in when at most an eighth of it is unused.
  * Measured (bench/README.md, "Memory"): 1.25 times a realistic file (1.33
  * once two agents' indexes are compiled, see robots_check()); 1.94 for a
- * file of 3-byte "x:" lines; 3.5 for google's "useragent:x" groups each
+ * file of 3-byte "x:" lines; 2.8 for google's "useragent:x" groups each
  * naming a token of their own; 4.22 for rules of long non-ASCII patterns,
  * the densest found. tests/test_alloc.c checks that each of these shapes,
  * in each profile, stays within 5 * body_len + 400 KiB. */
@@ -352,7 +352,9 @@ typedef struct robots_str {
  * wildcard rules under "/", each a star, its number and a final '$', in a
  * 512,000-byte file: about 25 million instructions, 2 to 3 ms; every rule
  * of the workload in one group: 11 million).
- * The set takes at most 30 * E + 96 bytes, kept until robots_free(), and
+ * The set takes at most 30 * E + 96 bytes, kept until robots_free() (and
+ * the first set of one group compiled, 8 bytes a group once: the slots of
+ * every such set's index), and
  * at most about 110 * E + 6 * P bytes of scratch while it is compiled
  * (the second term for its keys' '/' prefixes). A document of R
  * rules has sets of 6 * R + 4096 entries at most in all. Without memory

@@ -100,17 +100,24 @@ static size_t group_holding(const robots_txt *doc, const uint32_t *ids,
     return ids ? ids[lo] : lo;
 }
 
+/* The group holding a rule of a set. */
+static inline size_t group_holding_in(const robots_txt *doc, uint32_t set,
+                                      size_t rule) {
+    if (set & RB_SET_OF_GROUP)
+        return set & ~RB_SET_OF_GROUP;
+    const rb_set_def *def = &doc->set_defs[set];
+    return group_holding(doc, rb_set_groups(doc, def), def->count, rule);
+}
+
 /* The verdict's evidence: the rule, and its group (found among the groups
  * of `set` when the rule came from one: they are ascending and few; else
  * among all). */
 static inline void set_rule(const robots_txt *doc, robots_verdict *out,
                             size_t rule, uint32_t set) {
     const rb_rule *r = &doc->rules[rule];
-    size_t group =
-        set != UINT32_MAX
-            ? group_holding(doc, rb_set_groups(doc, &doc->set_defs[set]),
-                            doc->set_defs[set].count, rule)
-            : group_holding(doc, NULL, doc->group_count, rule);
+    size_t group = set != UINT32_MAX
+                       ? group_holding_in(doc, set, rule)
+                       : group_holding(doc, NULL, doc->group_count, rule);
     out->group = group;
     out->rule = rule - doc->groups[group].first_rule;
     out->rule_kind = RB_RULE_KIND(r);
@@ -810,7 +817,8 @@ typedef struct callers {
 
 /* The first group a set merges, for the evidence. */
 static uint32_t set_first_group(const robots_txt *doc, uint32_t set) {
-    return rb_set_groups(doc, &doc->set_defs[set])[0];
+    return set & RB_SET_OF_GROUP ? set & ~RB_SET_OF_GROUP
+                                 : rb_set_groups(doc, &doc->set_defs[set])[0];
 }
 
 /* Resolves the agents into *r, its tokens written to `tokens` (room for

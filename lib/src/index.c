@@ -824,7 +824,8 @@ static rb_unit *compile_unit(const robots_txt *doc, uint32_t set_id,
     rb_set set;
     memset(&set, 0, sizeof set);
     rb_unit *unit = NULL;
-    if (build_set(&b, &doc->set_defs[set_id], &set))
+    rb_set_def def = rb_set_def_of(doc, set_id);
+    if (build_set(&b, &def, &set))
         unit = place_unit(&b, &set);
     rb_vec_release(mem, &b.nodes);
     rb_vec_release(mem, &b.candidates);
@@ -837,8 +838,39 @@ static rb_unit *compile_unit(const robots_txt *doc, uint32_t set_id,
     return unit;
 }
 
+/* The slot of a set's unit; for a set of one group, in the group's slots,
+ * allocated now if no check has yet (NULL when memory runs out). */
+static rb_unit_ref *unit_slot(const robots_txt *doc, uint32_t set) {
+    if (!(set & RB_SET_OF_GROUP))
+        return &doc->units[set];
+    rb_unit_ref *slots =
+        atomic_load_explicit(doc->group_units, memory_order_acquire);
+    if (slots == NULL) {
+        size_t bytes = doc->group_count * sizeof(rb_unit_ref);
+        rb_mem mem;
+        rb_mem_init(&mem, &doc->mem.allocator, 0);
+        rb_unit_ref *made = rb_alloc(&mem, bytes);
+        if (made == NULL)
+            return NULL;
+        for (size_t g = 0; g < doc->group_count; g++)
+            atomic_init(&made[g], NULL);
+        if (atomic_compare_exchange_strong_explicit(doc->group_units, &slots,
+                                                    made, memory_order_acq_rel,
+                                                    memory_order_acquire)) {
+            atomic_fetch_add_explicit(doc->unit_bytes, bytes,
+                                      memory_order_relaxed);
+            slots = made;
+        } else { /* another thread's: use them */
+            rb_free(&mem, made, bytes);
+        }
+    }
+    return &slots[set & ~RB_SET_OF_GROUP];
+}
+
 const rb_unit *rb_index_compile(const robots_txt *doc, uint32_t set) {
-    rb_unit_ref *ref = &doc->units[set];
+    rb_unit_ref *ref = unit_slot(doc, set);
+    if (ref == NULL)
+        return NULL;
     const rb_unit *unit = atomic_load_explicit(ref, memory_order_acquire);
     if (unit != NULL)
         return unit;
@@ -867,6 +899,17 @@ void rb_index_free_units(robots_txt *doc) {
         if (unit != NULL)
             a->free(a->ctx, (void *)unit, unit->bytes);
     }
+    rb_unit_ref *slots =
+        atomic_load_explicit(doc->group_units, memory_order_relaxed);
+    if (slots == NULL)
+        return;
+    for (size_t g = 0; g < doc->group_count; g++) {
+        const rb_unit *unit =
+            atomic_load_explicit(&slots[g], memory_order_relaxed);
+        if (unit != NULL)
+            a->free(a->ctx, (void *)unit, unit->bytes);
+    }
+    a->free(a->ctx, slots, doc->group_count * sizeof(rb_unit_ref));
 }
 
 /* ---- parse time: the tokens and the sets they select -------------------- */
@@ -881,19 +924,20 @@ typedef struct planner {
     const rb_rule *rules;
     size_t rule_count;
     const char *text;
-    uint32_t *group_set; /* the set of a group alone, or NO_SET */
-    size_t merge_left;   /* entries merged sets may still take */
-    rb_vec group_list;   /* uint32_t scratch */
+    size_t merge_left; /* entries merged sets may still take */
+    rb_vec group_list; /* uint32_t scratch */
 } planner;
 
-/* A new set of these groups (ascending); one group is kept in the
- * definition itself (rb_set_groups). */
+/* The set of these groups (ascending): a new one, or, for one group, its
+ * own, which needs nothing kept (RB_SET_OF_GROUP). */
 static uint32_t add_set(planner *pl, const uint32_t *groups, size_t n) {
+    if (n == 1)
+        return RB_SET_OF_GROUP | groups[0];
     rb_set_def def;
-    def.first = n == 1 ? groups[0] : (uint32_t)pl->out->set_groups.count;
+    def.first = (uint32_t)pl->out->set_groups.count;
     def.count = (uint32_t)n;
     uint32_t id = (uint32_t)pl->out->set_defs.count;
-    if ((n != 1 && !rb_vec_push(pl->mem, &pl->out->set_groups, groups, n)) ||
+    if (!rb_vec_push(pl->mem, &pl->out->set_groups, groups, n) ||
         !rb_vec_push(pl->mem, &pl->out->set_defs, &def, 1))
         return NO_SET;
     return id;
@@ -967,9 +1011,7 @@ typedef struct agent_ref {
 
 /* The set of one group alone, made the first time it is needed. */
 static uint32_t group_set(planner *pl, uint32_t group) {
-    if (pl->group_set[group] == NO_SET)
-        pl->group_set[group] = add_set(pl, &group, 1);
-    return pl->group_set[group];
+    return add_set(pl, &group, 1);
 }
 
 /* One token: the groups naming it (ascending) get one merged set, or
@@ -1101,14 +1143,11 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
     int ok = 0;
     agent_ref *refs = NULL;
     size_t ref_count = 0;
-    pl.group_set =
-        rb_alloc(mem, (group_count ? group_count : 1) * sizeof(uint32_t));
     refs = rb_alloc(mem, (agent_count ? agent_count : 1) * sizeof(agent_ref));
-    if (pl.group_set == NULL || refs == NULL)
+    if (refs == NULL)
         goto done;
     pl.merge_left = MERGE_BUDGET(rule_count);
     for (size_t g = 0; g < group_count; g++) {
-        pl.group_set[g] = NO_SET;
         uint32_t agents_of_g =
             rb_group_agents(groups, group_count, agent_count, g);
         for (uint32_t a = 0; a < agents_of_g; a++) {
@@ -1152,8 +1191,6 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
 done:
     rb_vec_release(mem, &pl.group_list);
     rb_free(mem, refs, (agent_count ? agent_count : 1) * sizeof(agent_ref));
-    rb_free(mem, pl.group_set,
-            (group_count ? group_count : 1) * sizeof(uint32_t));
     return ok;
 }
 

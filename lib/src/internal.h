@@ -439,15 +439,21 @@ static inline uint32_t rb_hash_step(uint32_t h, unsigned char c) {
 }
 
 /* A set as the parse leaves it: the groups it merges, ascending
- * (rb_set_groups): set_groups[first..+count), or, for a set of one group
- * (a token named in one group: most sets of a file naming many), that
- * group, kept in `first` itself. Its index is compiled on the first check
- * that reads it (rb_index_unit), so that parsing costs the lines alone,
- * and a file naming hundreds of crawlers pays only for those that ask. */
+ * (rb_set_groups): set_groups[first..+count), or, for a set of one group,
+ * that group, kept in `first` itself. Its index is compiled on the first
+ * check that reads it (rb_index_unit), so that parsing costs the lines
+ * alone, and a file naming hundreds of crawlers pays only for those that
+ * ask. */
 typedef struct rb_set_def {
     uint32_t first;
     uint32_t count;
 } rb_set_def;
+
+/* A set's id: an index into set_defs, or RB_SET_OF_GROUP | g, the set of
+ * group g alone, which the parse keeps nothing of (a token named in one
+ * group, and most tokens of a file naming many crawlers are: no
+ * definition, no slot for its unit until a check compiles one). */
+#define RB_SET_OF_GROUP 0x40000000u
 
 /* A compiled set: one allocation through the document's allocator, the
  * arrays after this header. Published once, atomically, in doc->units;
@@ -513,8 +519,11 @@ struct robots_txt {
     const uint32_t *set_groups;
     /* Each set's compiled unit, NULL until a check first needs it: the one
      * part of a document written after the parse, each slot once, by an
-     * atomic compare-and-swap (see rb_index_unit). */
+     * atomic compare-and-swap (see rb_index_unit). The units of the sets
+     * of one group are in group_count slots of their own, allocated by the
+     * first check that compiles one (published the same way). */
     rb_unit_ref *units;
+    _Atomic(rb_unit_ref *) *group_units;
     _Atomic size_t *unit_bytes; /* the units' bytes, for memory_used */
     /* The resolutions of the first RB_MEMO_SLOTS names robots_check() was
      * given alone: a crawler passes the same name to every check, and
@@ -533,6 +542,15 @@ struct robots_txt {
     const uint32_t *token_slots;
     uint32_t token_slot_mask, token_id_mask;
 };
+
+/* A set's definition, made up for the set of one group. */
+static inline rb_set_def rb_set_def_of(const robots_txt *doc, uint32_t set) {
+    if (set & RB_SET_OF_GROUP) {
+        rb_set_def def = {set & ~RB_SET_OF_GROUP, 1};
+        return def;
+    }
+    return doc->set_defs[set];
+}
 
 /* The groups a set merges, def->count of them, ascending. */
 static inline const uint32_t *rb_set_groups(const robots_txt *doc,
@@ -820,8 +838,15 @@ RB_HIDDEN int rb_index_build_all(rb_mem *mem, rb_index_build *build,
 RB_HIDDEN const rb_unit *rb_index_compile(const robots_txt *doc, uint32_t set);
 static inline const rb_unit *rb_index_unit(const robots_txt *doc,
                                            uint32_t set) {
-    const rb_unit *unit =
-        atomic_load_explicit(&doc->units[set], memory_order_acquire);
+    const rb_unit_ref *ref = &doc->units[set];
+    if (set & RB_SET_OF_GROUP) {
+        rb_unit_ref *slots =
+            atomic_load_explicit(doc->group_units, memory_order_acquire);
+        if (slots == NULL)
+            return rb_index_compile(doc, set);
+        ref = &slots[set & ~RB_SET_OF_GROUP];
+    }
+    const rb_unit *unit = atomic_load_explicit(ref, memory_order_acquire);
     return unit != NULL ? unit : rb_index_compile(doc, set);
 }
 /* Frees the units robots_free() finds compiled. */

@@ -1144,6 +1144,8 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     size = align8(size + set_count * sizeof(rb_unit_ref));
     size_t unit_bytes_at = size;
     size = align8(size + sizeof(_Atomic size_t));
+    size_t group_units_at = size;
+    size = align8(size + sizeof(_Atomic(rb_unit_ref *)));
     size_t memo_at = size;
     size = align8(size + RB_MEMO_SLOTS * sizeof(rb_memo));
 
@@ -1196,6 +1198,8 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
         atomic_init(&doc->units[s], NULL);
     doc->unit_bytes = (_Atomic size_t *)(block + unit_bytes_at);
     atomic_init(doc->unit_bytes, 0);
+    doc->group_units = (_Atomic(rb_unit_ref *) *)(block + group_units_at);
+    atomic_init(doc->group_units, NULL);
     doc->memo = (rb_memo *)(block + memo_at);
     for (size_t s = 0; s < RB_MEMO_SLOTS; s++)
         atomic_init(&doc->memo[s].state, RB_MEMO_FREE);
