@@ -1009,7 +1009,7 @@ typedef struct agent_ref {
     uint32_t agent;
 } agent_ref;
 
-/* The set of one group alone, made the first time it is needed. */
+/* The set of one group alone (RB_SET_OF_GROUP: nothing to make). */
 static uint32_t group_set(planner *pl, uint32_t group) {
     return add_set(pl, &group, 1);
 }

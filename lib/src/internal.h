@@ -439,11 +439,11 @@ static inline uint32_t rb_hash_step(uint32_t h, unsigned char c) {
 }
 
 /* A set as the parse leaves it: the groups it merges, ascending
- * (rb_set_groups): set_groups[first..+count), or, for a set of one group,
- * that group, kept in `first` itself. Its index is compiled on the first
- * check that reads it (rb_index_unit), so that parsing costs the lines
- * alone, and a file naming hundreds of crawlers pays only for those that
- * ask. */
+ * (rb_set_groups): set_groups[first..+count), or, in the definition
+ * rb_set_def_of() makes up for a set of one group, that group, in `first`
+ * itself. Its index is compiled on the first check that reads it
+ * (rb_index_unit), so that parsing costs the lines alone, and a file
+ * naming hundreds of crawlers pays only for those that ask. */
 typedef struct rb_set_def {
     uint32_t first;
     uint32_t count;
