@@ -614,6 +614,72 @@ static void queries(void) {
     EXPECT_EQ(count.live, 0);
 }
 
+/* Without memory to compile a set, a check answers by the scan (robots.h,
+ * robots_check()): the same verdict as the reference, including the group
+ * a verdict no rule decides names (the caller's first), and nothing kept,
+ * neither a set nor the name in the memo; a query cannot be made. Then,
+ * with memory, the same verdicts through the index. */
+static void without_memory(void) {
+    const char body[] = "User-agent: *\nDisallow: /\n\n"
+                        "User-agent: foobot\nDisallow: /private\n";
+    static const char *const urls[] = {"/public", "/private/x", "/robots.txt"};
+    counting count;
+    memset(&count, 0, sizeof count);
+    robots_allocator allocator = {counting_alloc, counting_free, &count};
+    robots_options options;
+    robots_options_init(&options);
+    options.allocator = &allocator;
+    for (int p = 0; p < 2; p++) {
+        options.profile = (robots_profile)p;
+        robots_txt *doc = NULL;
+        EXPECT_EQ(robots_parse(body, strlen(body), &options, &doc), ROBOTS_OK);
+        if (doc == NULL)
+            return;
+        size_t kept = robots_txt_memory_used(doc), live = count.live;
+        robots_str foobot = {"FooBot", 6};
+        for (int refuse = 1; refuse >= 0; refuse--) {
+            for (size_t u = 0; u < 3; u++) {
+                robots_verdict got, want;
+                memset(&got, 0, sizeof got);
+                memset(&want, 0, sizeof want);
+                count.refuse = refuse;
+                EXPECT_EQ(robots_check(doc, &foobot, 1, urls[u],
+                                       strlen(urls[u]), &got),
+                          ROBOTS_OK);
+                count.refuse = 0;
+                EXPECT_EQ(rb_check_reference(doc, &foobot, 1, urls[u],
+                                             strlen(urls[u]), &want),
+                          ROBOTS_OK);
+                EXPECT_MSG(same_verdict(&got, &want), "%s '%s', refused %d",
+                           robots_profile_name(options.profile), urls[u],
+                           refuse);
+            }
+            if (refuse) {
+                EXPECT_EQ(robots_txt_memory_used(doc), kept);
+                EXPECT_EQ(count.live, live);
+                /* the query, then the set it compiles, refused */
+                for (size_t fail = 1; fail <= 2; fail++) {
+                    robots_query *query = NULL;
+                    count.calls = 0;
+                    count.fail_at = fail;
+                    EXPECT_EQ(robots_query_new(doc, &foobot, 1, &query),
+                              ROBOTS_ERR_NO_MEMORY);
+                    EXPECT(query == NULL);
+                    count.fail_at = 0;
+                    EXPECT_EQ(count.live, live);
+                }
+            }
+        }
+        robots_verdict v;
+        EXPECT_EQ(robots_check(doc, &foobot, 1, "/public", 7, &v), ROBOTS_OK);
+        EXPECT_EQ(v.reason, ROBOTS_REASON_NO_RULE_MATCHED);
+        EXPECT_EQ(v.group, 1);
+        EXPECT(robots_txt_memory_used(doc) > kept);
+        robots_free(doc);
+        EXPECT_EQ(count.live, 0);
+    }
+}
+
 int main(void) {
     table_9_4();
     slurp_webcrawler();
@@ -627,6 +693,7 @@ int main(void) {
     callers();
     google_quirks();
     memo();
+    without_memory();
     bad_input();
     queries();
     return testing_finish();
