@@ -6,7 +6,10 @@
 #ifndef ROBOTS_COUNTING_ALLOC_H
 #define ROBOTS_COUNTING_ALLOC_H
 
+#include "robots.h"
+
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct counting {
     size_t calls;   /* alloc calls so far */
@@ -44,6 +47,25 @@ static void counting_free(void *ctx, void *ptr, size_t size) {
     c->live -= h->size;
     c->blocks--;
     free(h);
+}
+
+/* Parse options whose allocator is a fresh counting one. The document
+ * keeps the counter (the allocator's ctx): this must outlive it. */
+typedef struct counted_options {
+    counting count;
+    robots_allocator allocator;
+    robots_options options;
+} counted_options;
+
+static inline void counted_options_init(counted_options *c,
+                                        robots_profile profile) {
+    memset(&c->count, 0, sizeof c->count);
+    c->allocator.alloc = counting_alloc;
+    c->allocator.free = counting_free;
+    c->allocator.ctx = &c->count;
+    robots_options_init(&c->options);
+    c->options.profile = profile;
+    c->options.allocator = &c->allocator;
 }
 
 #endif

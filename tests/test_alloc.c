@@ -17,36 +17,33 @@ static const char small_body[] =
 
 static void every_failure_point(const char *body, size_t len,
                                 robots_profile profile) {
-    counting c;
-    memset(&c, 0, sizeof c);
-    robots_allocator allocator = {counting_alloc, counting_free, &c};
-    robots_options options;
-    robots_options_init(&options);
-    options.profile = profile;
-    options.allocator = &allocator;
+    counted_options counted;
+    counted_options_init(&counted, profile);
+    counting *c = &counted.count;
+    robots_options options = counted.options;
     robots_txt *doc = NULL;
     EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
-    size_t total_calls = c.calls;
+    size_t total_calls = c->calls;
     EXPECT(total_calls > 3);
-    EXPECT_EQ(c.blocks, 1); /* one block holds the whole document */
-    EXPECT_EQ(robots_txt_memory_used(doc), c.live);
+    EXPECT_EQ(c->blocks, 1); /* one block holds the whole document */
+    EXPECT_EQ(robots_txt_memory_used(doc), c->live);
     robots_free(doc);
-    EXPECT_EQ(c.live, 0);
-    EXPECT_EQ(c.blocks, 0);
+    EXPECT_EQ(c->live, 0);
+    EXPECT_EQ(c->blocks, 0);
 
     for (size_t n = 1; n <= total_calls; n++) {
-        memset(&c, 0, sizeof c);
-        c.fail_at = n;
-        doc = (robots_txt *)&c; /* must be reset to NULL */
+        memset(c, 0, sizeof *c);
+        c->fail_at = n;
+        doc = (robots_txt *)c; /* must be reset to NULL */
         robots_status status = robots_parse(body, len, &options, &doc);
         EXPECT_MSG(status == ROBOTS_ERR_NO_MEMORY, "fail at %zu: %s", n,
                    robots_status_name(status));
         EXPECT(doc == NULL);
-        EXPECT_MSG(c.live == 0 && c.blocks == 0,
-                   "fail at %zu: %zu bytes in %zu blocks left", n, c.live,
-                   c.blocks);
+        EXPECT_MSG(c->live == 0 && c->blocks == 0,
+                   "fail at %zu: %zu bytes in %zu blocks left", n, c->live,
+                   c->blocks);
     }
-    EXPECT_EQ(c.size_mismatch, 0);
+    EXPECT_EQ(c->size_mismatch, 0);
 }
 
 static void memory_cap(void) {
@@ -217,19 +214,17 @@ static void document_block(void) {
         for (int padded = 0; padded < 2; padded++) {
             len[padded] =
                 dense_body(body[padded], sizeof body[padded], padded, wide);
-            counting c;
-            memset(&c, 0, sizeof c);
-            robots_allocator allocator = {counting_alloc, counting_free, &c};
-            robots_options options;
-            robots_options_init(&options);
-            options.allocator = &allocator;
+            counted_options counted;
+            counted_options_init(&counted, ROBOTS_PROFILE_RFC9309);
+            counting *c = &counted.count;
+            robots_options options = counted.options;
             EXPECT_EQ(
                 robots_parse(body[padded], len[padded], &options, &doc[padded]),
                 ROBOTS_OK);
             if (doc[padded] == NULL)
                 return;
-            EXPECT_EQ(c.blocks, 1);
-            EXPECT_EQ(robots_txt_memory_used(doc[padded]), c.live);
+            EXPECT_EQ(c->blocks, 1);
+            EXPECT_EQ(robots_txt_memory_used(doc[padded]), c->live);
             EXPECT((const char *)doc[padded]->block == doc[padded]->text);
             size_t needed = needed_bytes(doc[padded]);
             size_t block = doc[padded]->block_size;
@@ -244,8 +239,8 @@ static void document_block(void) {
             doc[padded] = NULL;
             /* Freed through the counting allocator: nothing left. */
             robots_free(kept);
-            EXPECT_EQ(c.live, 0);
-            EXPECT_EQ(c.blocks, 0);
+            EXPECT_EQ(c->live, 0);
+            EXPECT_EQ(c->blocks, 0);
             EXPECT_EQ(
                 robots_parse(body[padded], len[padded], NULL, &doc[padded]),
                 ROBOTS_OK);

@@ -585,33 +585,31 @@ static void queries(void) {
     robots_free(doc);
 
     /* The query comes from the document's allocator, and goes back to it. */
-    counting count;
-    memset(&count, 0, sizeof count);
-    robots_allocator allocator = {counting_alloc, counting_free, &count};
-    robots_options options;
-    robots_options_init(&options);
-    options.allocator = &allocator;
+    counted_options counted;
+    counted_options_init(&counted, ROBOTS_PROFILE_RFC9309);
+    counting *count = &counted.count;
+    robots_options options = counted.options;
     doc = NULL;
     EXPECT_EQ(robots_parse(marys, strlen(marys), &options, &doc), ROBOTS_OK);
-    size_t parsed = count.blocks;
-    count.refuse = 1;
+    size_t parsed = count->blocks;
+    count->refuse = 1;
     query = (robots_query *)&agents;
     EXPECT_EQ(robots_query_new(doc, agents, 1, &query), ROBOTS_ERR_NO_MEMORY);
     EXPECT(query == NULL);
-    count.refuse = 0;
+    count->refuse = 0;
     EXPECT_EQ(robots_query_new(doc, agents, 1, &query), ROBOTS_OK);
     /* the query, and the compiled set it reads, which stays with the
      * document for its later checks: a set of one group, so with the
      * slots of such sets' units (index.c, unit_slot()) */
-    EXPECT_EQ(count.blocks, parsed + 3);
-    size_t calls = count.calls;
+    EXPECT_EQ(count->blocks, parsed + 3);
+    size_t calls = count->calls;
     EXPECT_EQ(robots_query_check(query, "/a", 2, &v), ROBOTS_OK);
-    EXPECT_EQ(count.calls, calls); /* a query's checks compile nothing */
+    EXPECT_EQ(count->calls, calls); /* a query's checks compile nothing */
     robots_query_free(query);
-    EXPECT_EQ(count.blocks, parsed + 2);
-    EXPECT_EQ(count.size_mismatch, 0);
+    EXPECT_EQ(count->blocks, parsed + 2);
+    EXPECT_EQ(count->size_mismatch, 0);
     robots_free(doc);
-    EXPECT_EQ(count.live, 0);
+    EXPECT_EQ(count->live, 0);
 }
 
 /* Without memory to compile a set, a check answers by the scan (robots.h,
@@ -623,30 +621,28 @@ static void without_memory(void) {
     const char body[] = "User-agent: *\nDisallow: /\n\n"
                         "User-agent: foobot\nDisallow: /private\n";
     static const char *const urls[] = {"/public", "/private/x", "/robots.txt"};
-    counting count;
-    memset(&count, 0, sizeof count);
-    robots_allocator allocator = {counting_alloc, counting_free, &count};
-    robots_options options;
-    robots_options_init(&options);
-    options.allocator = &allocator;
+    counted_options counted;
+    counted_options_init(&counted, ROBOTS_PROFILE_RFC9309);
+    counting *count = &counted.count;
+    robots_options options = counted.options;
     for (int p = 0; p < 2; p++) {
         options.profile = (robots_profile)p;
         robots_txt *doc = NULL;
         EXPECT_EQ(robots_parse(body, strlen(body), &options, &doc), ROBOTS_OK);
         if (doc == NULL)
             return;
-        size_t kept = robots_txt_memory_used(doc), live = count.live;
+        size_t kept = robots_txt_memory_used(doc), live = count->live;
         robots_str foobot = {"FooBot", 6};
         for (int refuse = 1; refuse >= 0; refuse--) {
             for (size_t u = 0; u < 3; u++) {
                 robots_verdict got, want;
                 memset(&got, 0, sizeof got);
                 memset(&want, 0, sizeof want);
-                count.refuse = refuse;
+                count->refuse = refuse;
                 EXPECT_EQ(robots_check(doc, &foobot, 1, urls[u],
                                        strlen(urls[u]), &got),
                           ROBOTS_OK);
-                count.refuse = 0;
+                count->refuse = 0;
                 EXPECT_EQ(rb_check_reference(doc, &foobot, 1, urls[u],
                                              strlen(urls[u]), &want),
                           ROBOTS_OK);
@@ -656,17 +652,17 @@ static void without_memory(void) {
             }
             if (refuse) {
                 EXPECT_EQ(robots_txt_memory_used(doc), kept);
-                EXPECT_EQ(count.live, live);
+                EXPECT_EQ(count->live, live);
                 /* the query, then the set it compiles, refused */
                 for (size_t fail = 1; fail <= 2; fail++) {
                     robots_query *query = NULL;
-                    count.calls = 0;
-                    count.fail_at = fail;
+                    count->calls = 0;
+                    count->fail_at = fail;
                     EXPECT_EQ(robots_query_new(doc, &foobot, 1, &query),
                               ROBOTS_ERR_NO_MEMORY);
                     EXPECT(query == NULL);
-                    count.fail_at = 0;
-                    EXPECT_EQ(count.live, live);
+                    count->fail_at = 0;
+                    EXPECT_EQ(count->live, live);
                 }
             }
         }
@@ -676,7 +672,7 @@ static void without_memory(void) {
         EXPECT_EQ(v.group, 1);
         EXPECT(robots_txt_memory_used(doc) > kept);
         robots_free(doc);
-        EXPECT_EQ(count.live, 0);
+        EXPECT_EQ(count->live, 0);
     }
 }
 
