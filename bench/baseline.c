@@ -149,6 +149,7 @@ robots_status bench_baseline_check(const robots_txt *doc,
 
     best b;
     memset(&b, 0, sizeof b);
+    static char normal[ROBOTS_MAX_NORMALIZED_PATTERN_BYTES];
     size_t groups = robots_group_count(doc);
     for (size_t g = first; g < groups; g++) {
         robots_group_info gi;
@@ -159,14 +160,16 @@ robots_status bench_baseline_check(const robots_txt *doc,
             robots_rule_info ri;
             if (robots_group_rule(doc, g, r, &ri) != ROBOTS_OK)
                 continue;
-            size_t priority = ri.normalized_len, dir;
-            int hit =
-                rb_match_wildcard(ri.normalized, ri.normalized_len, path, plen);
+            size_t priority = ri.normalized_len, dir, nlen = 0;
+            if (robots_group_rule_normalized(doc, g, r, normal, sizeof normal,
+                                             &nlen) != ROBOTS_OK)
+                continue;
+            int hit = rb_match_wildcard(normal, nlen, path, plen);
             if (!hit && profile == ROBOTS_PROFILE_GOOGLE &&
                 ri.kind == ROBOTS_RULE_ALLOW &&
-                index_htm_dir(ri.normalized, ri.normalized_len, &dir)) {
+                index_htm_dir(normal, nlen, &dir)) {
                 priority = dir + 1;
-                hit = dir == plen && memcmp(ri.normalized, path, dir) == 0;
+                hit = dir == plen && memcmp(normal, path, dir) == 0;
             }
             if (hit)
                 take(&b, priority, &ri, g, r);

@@ -216,6 +216,7 @@ static size_t groups_for(const robots_txt *doc, robots_profile profile,
 
 typedef struct rule_entry {
     robots_rule_info info;
+    const char *normalized; /* info.normalized_len bytes, after the array */
     int matched;
 } rule_entry;
 
@@ -226,7 +227,7 @@ static int compare_rules(const void *pa, const void *pb) {
     size_t n = a->info.normalized_len < b->info.normalized_len
                    ? a->info.normalized_len
                    : b->info.normalized_len;
-    int c = memcmp(a->info.normalized, b->info.normalized, n);
+    int c = n != 0 ? memcmp(a->normalized, b->normalized, n) : 0;
     if (c != 0)
         return c;
     if (a->info.normalized_len != b->info.normalized_len)
@@ -250,16 +251,36 @@ static rule_entry *rules_for(const robots_txt *doc, robots_profile profile,
         robots_group(doc, groups[i], &info);
         total += info.rule_count;
     }
-    rule_entry *rules = malloc((total ? total : 1) * sizeof *rules);
-    if (rules == NULL)
-        return NULL;
-    size_t n = 0;
+    /* Their normal forms, compared here, go after the array, in the same
+     * block: the library keeps only the patterns as written. */
+    size_t bytes = 0;
     for (size_t i = 0; i < ng; i++) {
         robots_group_info info;
         robots_group(doc, groups[i], &info);
         for (size_t r = 0; r < info.rule_count; r++) {
+            robots_rule_info ri;
+            robots_group_rule(doc, groups[i], r, &ri);
+            bytes += ri.normalized_len;
+        }
+    }
+    if (total > (SIZE_MAX - bytes) / sizeof(rule_entry) - 1)
+        return NULL;
+    rule_entry *rules = malloc((total + 1) * sizeof *rules + bytes);
+    if (rules == NULL)
+        return NULL;
+    char *text = (char *)(rules + total + 1);
+    size_t n = 0, at = 0;
+    for (size_t i = 0; i < ng; i++) {
+        robots_group_info info;
+        robots_group(doc, groups[i], &info);
+        for (size_t r = 0; r < info.rule_count; r++) {
+            size_t len = 0;
             robots_group_rule(doc, groups[i], r, &rules[n].info);
+            robots_group_rule_normalized(doc, groups[i], r, text + at,
+                                         bytes - at, &len);
+            rules[n].normalized = text + at;
             rules[n].matched = 0;
+            at += len;
             n++;
         }
     }

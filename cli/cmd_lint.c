@@ -69,6 +69,7 @@ typedef struct finding {
 
 typedef struct rule_ref {
     robots_rule_info info;
+    const char *normalized; /* info.normalized_len bytes, in lint.normals */
     size_t group;
 } rule_ref;
 
@@ -85,6 +86,7 @@ typedef struct lint {
     size_t *line_starts; /* line_starts[k]: offset of line k + 1 */
     size_t line_count;
     rule_ref *rules; /* every rule, file order */
+    char *normals;   /* their normal forms, one after another */
     size_t rule_count;
     size_t *group_first;     /* index in rules of each group's first rule */
     unsigned char *reported; /* per rule: a shadow finding was made */
@@ -257,33 +259,32 @@ static int covers_glob(lint *l, const char *s, size_t slen, const char *r,
 
 /* legacy: rules match by octet prefix; an empty Allow matches every path,
  * an empty Disallow none. */
-static int covers_legacy(const robots_rule_info *s, const robots_rule_info *r) {
-    if (s->normalized_len == 0)
-        return s->kind == ROBOTS_RULE_ALLOW;
-    if (r->normalized_len == 0)
+static int covers_legacy(const rule_ref *s, const rule_ref *r) {
+    if (s->info.normalized_len == 0)
+        return s->info.kind == ROBOTS_RULE_ALLOW;
+    if (r->info.normalized_len == 0)
         return 0;
-    return s->normalized_len <= r->normalized_len &&
-           memcmp(s->normalized, r->normalized, s->normalized_len) == 0;
+    return s->info.normalized_len <= r->info.normalized_len &&
+           memcmp(s->normalized, r->normalized, s->info.normalized_len) == 0;
 }
 
-static int never_matches(robots_profile profile, const robots_rule_info *r) {
-    if (r->normalized_len == 0)
+static int never_matches(robots_profile profile, const rule_ref *r) {
+    if (r->info.normalized_len == 0)
         return !(profile == ROBOTS_PROFILE_LEGACY &&
-                 r->kind == ROBOTS_RULE_ALLOW);
+                 r->info.kind == ROBOTS_RULE_ALLOW);
     char c = r->normalized[0];
     return c != '/' && (profile == ROBOTS_PROFILE_LEGACY || c != '*');
 }
 
 /* google: "Allow: /d/index.html" also allows "/d/": its reach is larger
  * than its pattern says, so it is never reported as covered. */
-static int google_index_quirk(robots_profile profile,
-                              const robots_rule_info *r) {
-    if (profile != ROBOTS_PROFILE_GOOGLE || r->kind != ROBOTS_RULE_ALLOW)
+static int google_index_quirk(robots_profile profile, const rule_ref *r) {
+    if (profile != ROBOTS_PROFILE_GOOGLE || r->info.kind != ROBOTS_RULE_ALLOW)
         return 0;
-    size_t slash = r->normalized_len;
+    size_t slash = r->info.normalized_len;
     while (slash > 0 && r->normalized[slash - 1] != '/')
         slash--;
-    return slash > 0 && r->normalized_len - slash >= 9 &&
+    return slash > 0 && r->info.normalized_len - slash >= 9 &&
            memcmp(r->normalized + slash, "index.htm", 9) == 0;
 }
 
@@ -293,20 +294,21 @@ static const char *kind_word(robots_rule_kind kind) {
 
 /* Does s keep r from ever deciding, in a set where s comes at position
  * si and r at ri? */
-static int shadows(lint *l, const robots_rule_info *s, size_t si,
-                   const robots_rule_info *r, size_t ri) {
+static int shadows(lint *l, const rule_ref *s, size_t si, const rule_ref *r,
+                   size_t ri) {
     if (l->profile == ROBOTS_PROFILE_LEGACY)
         return si < ri && covers_legacy(s, r);
-    size_t sl = s->normalized_len, rl = r->normalized_len;
+    size_t sl = s->info.normalized_len, rl = r->info.normalized_len;
+    robots_rule_kind sk = s->info.kind, rk = r->info.kind;
     if (sl < rl)
         return 0;
-    if (sl == rl && s->kind != r->kind && s->kind != ROBOTS_RULE_ALLOW)
+    if (sl == rl && sk != rk && sk != ROBOTS_RULE_ALLOW)
         return 0;
     if (!covers_glob(l, s->normalized, sl, r->normalized, rl))
         return 0;
     /* Equally long, same kind, each covering the other: only the later
      * one is redundant. */
-    if (sl == rl && s->kind == r->kind && si > ri &&
+    if (sl == rl && sk == rk && si > ri &&
         covers_glob(l, r->normalized, rl, s->normalized, sl))
         return 0;
     return 1;
@@ -318,10 +320,10 @@ static void report_shadow(lint *l, const rule_ref *r, const rule_ref *s,
     site_quote(rp, sizeof rp, r->info.pattern, r->info.pattern_len);
     site_quote(sp, sizeof sp, s->info.pattern, s->info.pattern_len);
     size_t column = value_column(l, r->info.line);
-    int same = r->info.kind == s->info.kind &&
-               r->info.normalized_len == s->info.normalized_len &&
-               memcmp(r->info.normalized, s->info.normalized,
-                      r->info.normalized_len) == 0;
+    int same =
+        r->info.kind == s->info.kind &&
+        r->info.normalized_len == s->info.normalized_len &&
+        memcmp(r->normalized, s->normalized, r->info.normalized_len) == 0;
     if (same) {
         add_own(l, r->info.line, column, ROBOTS_SEVERITY_WARNING,
                 "duplicate-rule", "'%s: %s' repeats the rule at line %zu%s",
@@ -358,8 +360,8 @@ static void analyze_set(lint *l, const size_t *set, size_t n,
         const rule_ref *r = &l->rules[set[ri]];
         if (!spend(l, 1))
             return;
-        if (l->reported[set[ri]] || never_matches(l->profile, &r->info) ||
-            google_index_quirk(l->profile, &r->info))
+        if (l->reported[set[ri]] || never_matches(l->profile, r) ||
+            google_index_quirk(l->profile, r))
             continue;
         if (l->profile == ROBOTS_PROFILE_LEGACY &&
             r->info.kind == ROBOTS_RULE_DISALLOW && r->info.normalized_len == 0)
@@ -370,9 +372,9 @@ static void analyze_set(lint *l, const size_t *set, size_t n,
             if (!spend(l, 1))
                 return;
             const rule_ref *s = &l->rules[set[si]];
-            if (never_matches(l->profile, &s->info))
+            if (never_matches(l->profile, s))
                 continue;
-            if (shadows(l, &s->info, si, &r->info, ri)) {
+            if (shadows(l, s, si, r, ri)) {
                 l->reported[set[ri]] = 1;
                 report_shadow(l, r, s, qualifier);
                 break;
@@ -599,6 +601,29 @@ static void literal_wildcards(lint *l) {
     }
 }
 
+/* Every rule's normal form, which the checks compare pairwise: made once,
+ * as the library keeps only the patterns as written. */
+static int collect_normals(lint *l) {
+    size_t bytes = 0;
+    for (size_t k = 0; k < l->rule_count; k++)
+        bytes += l->rules[k].info.normalized_len;
+    l->normals = malloc(bytes ? bytes : 1);
+    if (l->normals == NULL)
+        return 0;
+    size_t at = 0, groups = robots_group_count(l->doc);
+    for (size_t g = 0; g < groups; g++) {
+        size_t first = l->group_first[g], n = group_rule_count(l, g);
+        for (size_t r = 0; r < n; r++) {
+            size_t len = 0;
+            robots_group_rule_normalized(l->doc, g, r, l->normals + at,
+                                         bytes - at, &len);
+            l->rules[first + r].normalized = l->normals + at;
+            at += len;
+        }
+    }
+    return 1;
+}
+
 static int collect(lint *l, agent_ref **agents_out, size_t *agent_count) {
     size_t groups = robots_group_count(l->doc);
     size_t rules = 0, agents = 0;
@@ -631,7 +656,7 @@ static int collect(lint *l, agent_ref **agents_out, size_t *agent_count) {
     }
     l->rule_count = rk;
     *agent_count = ak;
-    return 1;
+    return collect_normals(l);
 }
 
 static int run_checks(lint *l) {
@@ -921,6 +946,7 @@ static int lint_file(const char *path, const robots_options *options,
     }
     free(l.line_starts);
     free(l.rules);
+    free(l.normals);
     free(l.reported);
     free(l.group_first);
     free(l.found);

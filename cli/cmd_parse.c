@@ -5,6 +5,7 @@
  */
 #include "cli.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char parse_usage[] =
@@ -85,7 +86,8 @@ static void json_record(const robots_record_info *rec) {
         printf(",\"group\":%zu}", rec->group);
 }
 
-static void print_json(const robots_txt *doc) {
+/* normal: ROBOTS_MAX_NORMALIZED_PATTERN_BYTES for each rule's normal form. */
+static void print_json(const robots_txt *doc, char *normal) {
     printf("{\"profile\":\"%s\",\"input_bytes\":%zu,\"parsed_bytes\":%zu,"
            "\"groups\":[",
            robots_profile_name(robots_txt_profile(doc)),
@@ -113,7 +115,10 @@ static void print_json(const robots_txt *doc) {
                    rule.line, robots_rule_kind_name(rule.kind));
             cli_json_string(stdout, rule.pattern, rule.pattern_len);
             fputs(",\"normalized\":", stdout);
-            cli_json_string(stdout, rule.normalized, rule.normalized_len);
+            size_t len = 0;
+            robots_group_rule_normalized(
+                doc, g, r, normal, ROBOTS_MAX_NORMALIZED_PATTERN_BYTES, &len);
+            cli_json_string(stdout, normal, len);
             putchar('}');
         }
         fputs("],\"crawl_delay\":", stdout);
@@ -193,9 +198,15 @@ int cli_cmd_parse(int argc, char **argv) {
     cli_buffer_free(&body);
     if (status != ROBOTS_OK)
         return cli_error("%s: %s", path, robots_status_message(status));
-    if (json)
-        print_json(doc);
-    else
+    if (json) {
+        char *normal = malloc(ROBOTS_MAX_NORMALIZED_PATTERN_BYTES);
+        if (normal == NULL) {
+            robots_free(doc);
+            return cli_error("%s: out of memory", path);
+        }
+        print_json(doc, normal);
+        free(normal);
+    } else
         print_text(doc, path);
     robots_free(doc);
     if (fflush(stdout) != 0 || ferror(stdout))

@@ -77,7 +77,17 @@ static void walk(const robots_txt *doc, robots_profile profile,
         for (size_t ri = 0; ri < g.rule_count; ri++) {
             FZ_CHECK(robots_group_rule(doc, gi, ri, &r) == ROBOTS_OK);
             fz_check_str(r.pattern, r.pattern_len);
-            fz_check_str(r.normalized, r.normalized_len);
+            static char normal[ROBOTS_MAX_NORMALIZED_PATTERN_BYTES];
+            size_t normal_len = 0;
+            FZ_CHECK(robots_group_rule_normalized(doc, gi, ri, normal,
+                                                  sizeof normal,
+                                                  &normal_len) == ROBOTS_OK);
+            FZ_CHECK(normal_len == r.normalized_len);
+            FZ_CHECK(memchr(normal, '\0', normal_len) == NULL);
+            /* it needs no more room than it says */
+            FZ_CHECK(robots_group_rule_normalized(doc, gi, ri, normal,
+                                                  normal_len,
+                                                  &normal_len) == ROBOTS_OK);
             FZ_CHECK(robots_rule_kind_name(r.kind) != NULL);
             FZ_CHECK(r.line > g.line);
             FZ_CHECK(r.pattern_len <= ROBOTS_MAX_LINE_BYTES);

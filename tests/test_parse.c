@@ -531,7 +531,12 @@ static void rules(void) {
     EXPECT_EQ(g.rule_count, 2);
     EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_PATTERN_NEVER_MATCHES), 1);
     robots_rule_info r = rule(doc, 0, 1);
-    EXPECT_STRN(r.normalized, r.normalized_len, "/%C3%A9");
+    char normal[32];
+    size_t normal_len = 0;
+    EXPECT_EQ(robots_group_rule_normalized(doc, 0, 1, normal, sizeof normal,
+                                           &normal_len),
+              ROBOTS_OK);
+    EXPECT_STRN(normal, normal_len, "/%C3%A9");
     EXPECT_EQ(r.kind, ROBOTS_RULE_ALLOW);
     robots_free(doc);
     doc = parse(ROBOTS_PROFILE_LEGACY, body);
@@ -545,6 +550,62 @@ static void rules(void) {
     robots_group(doc, 0, &g);
     EXPECT_EQ(g.rule_count, 0);
     robots_free(doc);
+}
+
+/* The normal form a rule is matched by, written on demand: the document
+ * keeps the pattern as written only (robots.h). */
+static void normal_forms(void) {
+    const char body[] = "User-agent: *\nAllow: /\xC3\xA9\n"
+                        "Disallow: /a%7eb%2f\nDisallow: /plain\n";
+    static const struct {
+        robots_profile profile;
+        const char *normal[3];
+    } want[] = {
+        /* normalize.c: rfc9309 decodes an unreserved %7e, keeps %2F */
+        {ROBOTS_PROFILE_RFC9309, {"/%C3%A9", "/a~b%2F", "/plain"}},
+        /* google: encodes bytes >= 0x80, only uppercases %xx */
+        {ROBOTS_PROFILE_GOOGLE, {"/%C3%A9", "/a%7Eb%2F", "/plain"}},
+    };
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+        robots_txt *doc = parse(want[k].profile, body);
+        for (size_t i = 0; i < 3; i++) {
+            robots_rule_info r = rule(doc, 0, i);
+            char out[32];
+            size_t len = 0;
+            EXPECT_EQ(
+                robots_group_rule_normalized(doc, 0, i, out, sizeof out, &len),
+                ROBOTS_OK);
+            EXPECT_STRN(out, len, want[k].normal[i]);
+            EXPECT_EQ(r.normalized_len, len);
+        }
+        /* too small by one: the needed length, nothing written */
+        char out[8];
+        memset(out, 'x', sizeof out);
+        size_t len = 0;
+        EXPECT_EQ(robots_group_rule_normalized(doc, 0, 0, out, 6, &len),
+                  ROBOTS_ERR_BUFFER_TOO_SMALL);
+        EXPECT_EQ(len, 7);
+        EXPECT(memcmp(out, "xxxxxxxx", 8) == 0);
+        EXPECT_EQ(robots_group_rule_normalized(doc, 0, 0, NULL, 0, &len),
+                  ROBOTS_ERR_BUFFER_TOO_SMALL);
+        EXPECT_EQ(len, 7);
+        EXPECT_EQ(robots_group_rule_normalized(doc, 0, 0, out, 7, &len),
+                  ROBOTS_OK);
+        EXPECT_STRN(out, len, "/%C3%A9");
+        EXPECT_EQ(robots_group_rule_normalized(doc, 0, 3, out, 8, &len),
+                  ROBOTS_ERR_OUT_OF_RANGE);
+        EXPECT_EQ(robots_group_rule_normalized(doc, 1, 0, out, 8, &len),
+                  ROBOTS_ERR_OUT_OF_RANGE);
+        EXPECT_EQ(robots_group_rule_normalized(doc, 0, 0, out, 8, NULL),
+                  ROBOTS_ERR_INVALID_ARGUMENT);
+        EXPECT_EQ(robots_group_rule_normalized(doc, 0, 0, NULL, 8, &len),
+                  ROBOTS_ERR_INVALID_ARGUMENT);
+        robots_free(doc);
+    }
+    size_t len = 0;
+    char out[8];
+    EXPECT_EQ(robots_group_rule_normalized(NULL, 0, 0, out, 8, &len),
+              ROBOTS_ERR_INVALID_ARGUMENT);
 }
 
 static void names_and_arguments(void) {
@@ -596,6 +657,7 @@ int main(void) {
     many_records();
     crawl_delay_lines();
     rules();
+    normal_forms();
     names_and_arguments();
     return testing_finish();
 }

@@ -98,6 +98,10 @@ extern "C" {
  * counts. */
 #define ROBOTS_MAX_LINE_BYTES ((size_t)16663)
 
+/* Longest normal form of a rule's pattern (robots_group_rule_normalized()):
+ * percent-normalisation writes at most three bytes for each. */
+#define ROBOTS_MAX_NORMALIZED_PATTERN_BYTES (3 * ROBOTS_MAX_LINE_BYTES)
+
 /* Largest body robots_parse() accepts at all, whatever the parse limit
  * (the document uses 32-bit offsets). Larger input: ROBOTS_ERR_TOO_LARGE. */
 #define ROBOTS_MAX_INPUT_BYTES ((size_t)0x3FFFFFFF)
@@ -203,16 +207,16 @@ ROBOTS_API void robots_options_init(robots_options *options);
  *
  * The finished document (robots_txt_memory_used() before any check) is
  * never larger than that bound. What it keeps per line: a rule, 12 bytes
- * and its pattern as written, and its normal form too when percent-
- * normalisation changes it (up to three times longer: bytes >= 0x80
- * become %XX); a user-agent line, 12 bytes and its value, and for a token
- * no earlier line named, 8 bytes and a hash slot (a token named in many
- * groups, their set: 16 bytes and 4 a group); a group, 8 bytes; a sitemap or
- * other record, its key and value and about two bytes (records.c); the
- * 1,001 diagnostics kept, at most 320 KiB. The document is finished in
- * the array its text was built in when at most an eighth of it is unused.
- * Measured (bench/README.md, "Memory"): 1.25 times a realistic file (1.33
- * once two agents' indexes are compiled, see robots_check()); 1.94 for a
+ * and its pattern as written, once (when percent-normalisation changes a
+ * pattern, up to three times longer, as bytes >= 0x80 become %XX, its
+ * normal form is made again each time it is read); a user-agent line, 12 bytes
+ * and its value, and for a token no earlier line named, 8 bytes and a hash slot
+ * (a token named in many groups, their set: 16 bytes and 4 a group); a group, 8
+ * bytes; a sitemap or other record, its key and value and about two bytes
+ * (records.c); the 1,001 diagnostics kept, at most 320 KiB. The document is
+ * finished in the array its text was built in when at most an eighth of it is
+ * unused. Measured (bench/README.md, "Memory"): 1.25 times a realistic file
+ * (1.33 once two agents' indexes are compiled, see robots_check()); 1.94 for a
  * file of 3-byte "x:" lines; 2.8 for google's "useragent:x" groups each
  * naming a token of their own; 4.22 for rules of long non-ASCII patterns,
  * the densest found. tests/test_alloc.c checks that each of these shapes,
@@ -329,14 +333,18 @@ typedef struct robots_str {
  * number of distinct segment lengths (at most sqrt(2P)); segments no rule
  * waits for are skipped, so the path_len * D term needs rules that keep
  * starting to wait for new segments. It allocates, through the document's
- * allocator, at most 72 * P + 96 * rules + 4 * path_len bytes, freed
+ * allocator, at most 73 * P + 96 * rules + 4 * path_len bytes, freed
  * before returning (without them the check goes on rule by rule: the same
  * answer, slower). So an allocator shared by threads that check must be
  * thread-safe; a check that never passes the
  * budget allocates nothing. legacy scans the record in file order:
  * sum over its rules of (pattern_len + 1) comparisons. Every profile: plus
- * path_len hash steps per set, no recursion, and about 49 KiB of stack
- * (the normalised path). Choosing
+ * path_len hash steps per set; for a rule whose pattern is not its own
+ * normal form (robots_group_rule_normalized()), a normalisation each time
+ * the check reads it, at most three bytes written for each of its bytes
+ * (a set's rule is read at most twice a check: its key, then the rest);
+ * no recursion, and about 98 KiB of stack (the normalised path, and the
+ * normal form of such a rule). Choosing
  * the group costs a hash look-up per agent name in rfc9309 and google
  * (for the first four names of at most 48 bytes given alone, the first
  * check remembers the answer, its sets compiled, and the next checks
@@ -355,8 +363,9 @@ typedef struct robots_str {
  * The set takes at most 30 * E + 96 bytes, kept until robots_free() (and
  * the first set of one group compiled, 8 bytes a group once: the slots of
  * every such set's index), and
- * at most about 110 * E + 6 * P bytes of scratch while it is compiled
- * (the second term for its keys' '/' prefixes). A document of R
+ * at most about 110 * E + 7 * P bytes of scratch while it is compiled
+ * (the second term for its keys' '/' prefixes and the normal forms of
+ * the patterns that do not keep theirs). A document of R
  * rules has sets of 6 * R + 4096 entries at most in all. Without memory
  * for a set, the check answers by scanning the rules of every group that
  * applies (the same verdict, slower) and compiles nothing. */
@@ -447,8 +456,8 @@ typedef struct robots_rule_info {
     robots_rule_kind kind;
     const char *pattern; /* as written, trimmed */
     size_t pattern_len;
-    const char *normalized; /* what is matched, after the profile's
-                               percent-normalisation */
+    /* The length of what is matched: the pattern after the profile's
+     * percent-normalisation, which robots_group_rule_normalized() writes. */
     size_t normalized_len;
 } robots_rule_info;
 
@@ -471,6 +480,18 @@ ROBOTS_API robots_status robots_group_agent(const robots_txt *doc, size_t group,
                                             robots_agent_info *out);
 ROBOTS_API robots_status robots_group_rule(const robots_txt *doc, size_t group,
                                            size_t rule, robots_rule_info *out);
+/* Writes the rule's normal form, what a check matches: its pattern after
+ * the profile's percent-normalisation, info.normalized_len bytes (not
+ * NUL-terminated), at most 3 * pattern_len and never more than
+ * ROBOTS_MAX_NORMALIZED_PATTERN_BYTES. The document keeps each pattern
+ * once, as written (a pattern of bytes >= 0x80, each three bytes once
+ * normalised, would otherwise take four times its length), so each call
+ * normalises it again: O(pattern_len). *len gets the length;
+ * ROBOTS_ERR_BUFFER_TOO_SMALL, with nothing written, when cap is less. */
+ROBOTS_API robots_status robots_group_rule_normalized(const robots_txt *doc,
+                                                      size_t group, size_t rule,
+                                                      char *buf, size_t cap,
+                                                      size_t *len);
 
 /* Sitemaps, in file order, from anywhere in the file. */
 ROBOTS_API size_t robots_sitemap_count(const robots_txt *doc);

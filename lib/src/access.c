@@ -103,8 +103,25 @@ robots_status robots_group_rule(const robots_txt *doc, size_t group,
     out->kind = RB_RULE_KIND(r);
     out->pattern = doc->text + r->pattern_off;
     out->pattern_len = rb_rule_pattern_len(r);
-    out->normalized = doc->text + rb_rule_normalized_off(r);
     out->normalized_len = r->normalized_len;
+    return ROBOTS_OK;
+}
+
+robots_status robots_group_rule_normalized(const robots_txt *doc, size_t group,
+                                           size_t rule, char *buf, size_t cap,
+                                           size_t *len) {
+    robots_rule_info info;
+    robots_status status = robots_group_rule(doc, group, rule, &info);
+    if (status != ROBOTS_OK)
+        return status;
+    if (len == NULL || (buf == NULL && cap != 0))
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    *len = info.normalized_len;
+    if (cap < info.normalized_len)
+        return ROBOTS_ERR_BUFFER_TOO_SMALL;
+    /* The same normalisation the parse measured (on_rule() in parse.c). */
+    if (info.pattern_len != 0)
+        rb_normalize_pattern(doc->profile, info.pattern, info.pattern_len, buf);
     return ROBOTS_OK;
 }
 

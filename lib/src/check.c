@@ -191,7 +191,7 @@ static void finish(const robots_txt *doc, const best_rule *best,
 
 /* The reference: every rule of every applicable group is tried. */
 static void scan_match(const robots_txt *doc, const robots_str *agents,
-                       size_t n, const char *path, size_t len,
+                       size_t n, const char *path, size_t len, char *scratch,
                        robots_verdict *out) {
     best_rule best;
     best_init(&best);
@@ -204,7 +204,7 @@ static void scan_match(const robots_txt *doc, const robots_str *agents,
         for (uint32_t ri = 0, rules = group_rules(doc, gi); ri < rules; ri++) {
             size_t index = g->first_rule + ri;
             const rb_rule *r = &doc->rules[index];
-            const char *pattern = doc->text + rb_rule_normalized_off(r);
+            const char *pattern = rb_rule_normal(doc, r, scratch);
             size_t plen = r->normalized_len;
             size_t priority = plen;
             int matched = rb_match_wildcard(pattern, plen, path, len);
@@ -236,7 +236,32 @@ typedef struct query {
     int collecting;     /* wildcard rules are gathered, not matched */
     rb_wild_rule *wild; /* where they go, wild_cap of them */
     size_t wild_count, wild_cap;
+    /* RB_RULE_SCRATCH bytes for the normal form of a rule that does not
+     * keep it, and the rule whose it holds (UINT32_MAX: none), which a
+     * probe makes for its key and the rule's match reads again. */
+    char *scratch;
+    uint32_t scratch_rule;
+    char *rests; /* the gathered rules' rests of their own, rests_bytes */
+    size_t rests_bytes;
 } query;
+
+RB_COLD static const char *normalise_rule(const robots_txt *doc, uint32_t rule,
+                                          query *q) {
+    if (q->scratch_rule != rule) {
+        rb_rule_normal(doc, &doc->rules[rule], q->scratch);
+        q->scratch_rule = rule;
+    }
+    return q->scratch;
+}
+
+/* A rule's normal form (see rb_rule): most rules keep it. */
+static inline const char *normal_of(const robots_txt *doc, uint32_t rule,
+                                    query *q) {
+    const rb_rule *r = &doc->rules[rule];
+    if (!rb_rule_normalises(r))
+        return doc->text + r->pattern_off;
+    return normalise_rule(doc, rule, q);
+}
 
 static void path_bytes(query *q) {
     uint64_t lo = 0, hi = 0;
@@ -377,18 +402,20 @@ static inline int match_rest(query *q, const char *rest, size_t rest_len,
  * filter f passed (a head filter when head_at is not SIZE_MAX, see
  * match_rest()): matched if it can still win (or gathered, when a check
  * collects its set's wildcard rules for rb_match_many()). */
-static inline enum rule_outcome try_rule(const robots_txt *doc, uint32_t rule,
-                                         size_t klen, query *q, best_rule *best,
-                                         uint32_t f, size_t head_at) {
+RB_ALWAYS_INLINE static inline enum rule_outcome
+try_rule(const robots_txt *doc, uint32_t rule, size_t klen, query *q,
+         best_rule *best, uint32_t f, size_t head_at) {
     const rb_rule *r = &doc->rules[rule];
     size_t plen = r->normalized_len, len = q->len;
     if (best->found && plen < best->priority)
         return RULE_LOWER;
-    const char *pattern = doc->text + rb_rule_normalized_off(r);
     int matched;
     if (plen == klen) {
         matched = 1; /* no wildcard: the key is the whole pattern */
-    } else if (plen == klen + 1 && pattern[klen] == '$') {
+    } else if (plen == klen + 1 &&
+               doc->text[r->pattern_off + rb_rule_pattern_len(r) - 1] == '$') {
+        /* The normal form ends in the anchor exactly when the pattern
+         * does: normalisation turns any other '$' into %24. */
         matched = klen == len;
     } else if (q->collecting) {
         /* A set files a rule once, so rule_count is room enough; past it
@@ -398,7 +425,9 @@ static inline enum rule_outcome try_rule(const robots_txt *doc, uint32_t rule,
             return RULE_STOP;
         }
         rb_wild_rule *w = &q->wild[q->wild_count++];
-        w->rest = pattern + klen;
+        /* a normal form of its own is made once the rules are gathered */
+        w->rest =
+            rb_rule_normalises(r) ? NULL : doc->text + r->pattern_off + klen;
         w->rest_len = plen - klen;
         w->from = klen;
         w->rule = rule;
@@ -411,6 +440,7 @@ static inline enum rule_outcome try_rule(const robots_txt *doc, uint32_t rule,
                 return RULE_STOP;
             }
         }
+        const char *pattern = normal_of(doc, rule, q);
         matched = match_rest(q, pattern + klen, plen - klen, klen, f, head_at);
     }
     if (matched)
@@ -571,9 +601,8 @@ static inline int probe(const robots_txt *doc, const rb_unit *unit,
             while (*e & RB_ENTRY_RUN) /* markers: a run is never empty */
                 e++;
             uint32_t first = *e;
-            const rb_rule *r = &doc->rules[first & ~RB_ENTRY_INDEX_DIR];
-            if (rb_same_bytes(doc->text + rb_rule_normalized_off(r), q->path,
-                              klen)) {
+            if (rb_same_bytes(normal_of(doc, first & ~RB_ENTRY_INDEX_DIR, q),
+                              q->path, klen)) {
                 try_node(doc, unit, node, q, best);
                 return 1;
             }
@@ -652,6 +681,32 @@ static void walk_set(const robots_txt *doc, const rb_unit *unit, query *q,
             return;
 }
 
+/* The rests of the gathered rules that do not keep their normal form
+ * (rest NULL), made in q->rests, which the caller frees. 0 when memory
+ * runs out. */
+static int own_rests(const robots_txt *doc, query *q, rb_mem *mem, size_t n) {
+    size_t bytes = 0;
+    for (size_t i = 0; i < n; i++)
+        if (q->wild[i].rest == NULL)
+            bytes += q->wild[i].rest_len;
+    if (bytes == 0)
+        return 1;
+    q->rests = rb_alloc(mem, bytes);
+    if (q->rests == NULL)
+        return 0;
+    q->rests_bytes = bytes;
+    for (size_t i = 0, at = 0; i < n; i++) {
+        rb_wild_rule *w = &q->wild[i];
+        if (w->rest != NULL)
+            continue;
+        memcpy(q->rests + at, normal_of(doc, w->rule, q) + w->from,
+               w->rest_len);
+        w->rest = q->rests + at;
+        at += w->rest_len;
+    }
+    return 1;
+}
+
 /* The set's wildcard rules that could still win, gathered and matched in
  * one pass by rb_match_many(). 0 when memory for it ran out. */
 static int match_set_many(const robots_txt *doc, const rb_unit *unit, query *q,
@@ -696,12 +751,13 @@ static int match_set_many(const robots_txt *doc, const rb_unit *unit, query *q,
         for (size_t i = 0; i < n; i++) {
             const rb_rule *r = &doc->rules[q->wild[i].rule];
             q->wild[i].matched =
-                rb_match_wildcard(doc->text + rb_rule_normalized_off(r),
+                rb_match_wildcard(normal_of(doc, q->wild[i].rule, q),
                                   r->normalized_len, q->path, q->len);
         }
     } else {
-        ok = rb_match_many(&doc->mem.allocator, q->path, q->len, q->wild, n) ==
-             0;
+        ok = own_rests(doc, q, &mem, n) &&
+             rb_match_many(&doc->mem.allocator, q->path, q->len, q->wild, n) ==
+                 0;
     }
     for (size_t i = 0; ok && i < n; i++) {
         const rb_rule *r = &doc->rules[q->wild[i].rule];
@@ -710,6 +766,9 @@ static int match_set_many(const robots_txt *doc, const rb_unit *unit, query *q,
     }
     rb_free(&mem, q->wild, cap * sizeof *q->wild);
     q->wild = NULL;
+    if (q->rests != NULL)
+        rb_free(&mem, q->rests, q->rests_bytes);
+    q->rests = NULL;
     return ok;
 }
 
@@ -736,7 +795,7 @@ static void match_set(const robots_txt *doc, const rb_unit *unit, query *q,
  * could not be compiled for want of memory. */
 static int indexed_match(const robots_txt *doc, const uint32_t *tokens,
                          size_t token_count, const char *path, size_t len,
-                         robots_verdict *out) {
+                         char *scratch, robots_verdict *out) {
     best_rule best;
     best_init(&best);
     query q;
@@ -750,6 +809,10 @@ static int indexed_match(const robots_txt *doc, const uint32_t *tokens,
     q.over_budget = q.many = q.collecting = 0;
     q.wild = NULL;
     q.wild_count = q.wild_cap = 0;
+    q.scratch = scratch;
+    q.scratch_rule = UINT32_MAX;
+    q.rests = NULL;
+    q.rests_bytes = 0;
     if (token_count == 0) {
         const rb_unit *unit = rb_index_unit(doc, doc->wildcard_set);
         if (unit == NULL)
@@ -775,7 +838,7 @@ static int indexed_match(const robots_txt *doc, const uint32_t *tokens,
 }
 
 static void first_match(const robots_txt *doc, const char *path, size_t len,
-                        robots_verdict *out) {
+                        char *scratch, robots_verdict *out) {
     const rb_group *g = &doc->groups[out->group];
     for (uint32_t ri = 0, rules = group_rules(doc, out->group); ri < rules;
          ri++) {
@@ -784,8 +847,8 @@ static void first_match(const robots_txt *doc, const char *path, size_t len,
          * Allow matches everything. */
         if (r->normalized_len == 0 && RB_RULE_KIND(r) == ROBOTS_RULE_DISALLOW)
             continue;
-        if (rb_match_prefix(doc->text + rb_rule_normalized_off(r),
-                            r->normalized_len, path, len)) {
+        if (rb_match_prefix(rb_rule_normal(doc, r, scratch), r->normalized_len,
+                            path, len)) {
             set_rule(doc, out, g->first_rule + ri, UINT32_MAX);
             out->reason = ROBOTS_REASON_FIRST_MATCH;
             return;
@@ -897,6 +960,8 @@ static robots_status check_resolved(const robots_txt *doc, const resolved *r,
     /* The normalised path: at most three bytes for every byte of the URL.
      * Most paths are their own normal form and are read in place. */
     char normalized[3 * ROBOTS_MAX_URL_BYTES + 1];
+    /* And the normal form of a rule that does not keep it (see rb_rule). */
+    char rule_scratch[RB_RULE_SCRATCH];
     const char *path;
     size_t plen = 0;
     /* A NULL url (url_len 0) takes no offset: that is undefined. (It
@@ -931,11 +996,11 @@ static robots_status check_resolved(const robots_txt *doc, const resolved *r,
         return ROBOTS_OK;
     }
     if (doc->profile == ROBOTS_PROFILE_LEGACY) {
-        first_match(doc, path, plen, out);
+        first_match(doc, path, plen, rule_scratch, out);
     } else if (r->reference) {
-        scan_match(doc, who->agents, who->count, path, plen, out);
+        scan_match(doc, who->agents, who->count, path, plen, rule_scratch, out);
     } else if (!indexed_match(doc, r->tokens, r->token_count, path, plen,
-                              out)) {
+                              rule_scratch, out)) {
         /* No memory to compile a set: the scan gives the same verdict,
          * slower. A query compiled its sets when it was made. */
         if (r->token_count != 0 && who == NULL)
@@ -943,7 +1008,7 @@ static robots_status check_resolved(const robots_txt *doc, const resolved *r,
         if (out->group == GROUP_LATER)
             out->group = tokens_first_group(doc, r);
         scan_match(doc, who != NULL ? who->agents : NULL,
-                   who != NULL ? who->count : 0, path, plen, out);
+                   who != NULL ? who->count : 0, path, plen, rule_scratch, out);
     } else if (out->reason == ROBOTS_REASON_NO_RULE_MATCHED &&
                out->group == GROUP_LATER) {
         out->group = tokens_first_group(doc, r);

@@ -73,7 +73,29 @@ typedef struct builder {
     rb_vec node_hash;   /* uint32_t: the key hash of each node */
     rb_vec prefix_hash; /* uint32_t: each key's prefixes ending in '/' */
     int prefixes;       /* the set may be large enough for the filters */
+    /* The normal forms of the set's rules that are not their own (see
+     * rb_rule), made once for the build: normal_rules[k], ascending,
+     * has its normal form at normal_text + normal_at[k]. */
+    size_t normal_count, normal_bytes;
+    uint32_t *normal_rules, *normal_at;
+    char *normal_text;
 } builder;
+
+/* The normal form of a rule of the set being built. */
+static const char *rule_text(const builder *b, uint32_t rule) {
+    const rb_rule *r = &b->doc->rules[rule];
+    if (!rb_rule_normalises(r))
+        return b->doc->text + r->pattern_off;
+    size_t lo = 0, hi = b->normal_count;
+    while (hi - lo > 1) { /* the rule is there: normal_rules[lo] <= rule */
+        size_t mid = lo + (hi - lo) / 2;
+        if (b->normal_rules[mid] <= rule)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return b->normal_text + b->normal_at[lo];
+}
 
 void rb_index_init(rb_index_build *build) {
     rb_vec_init(&build->tokens, sizeof(rb_token));
@@ -156,9 +178,9 @@ static size_t dir_length(const char *p, size_t len) {
 
 /* ---- ids: equal strings, one number ------------------------------------ */
 
-/* A distinct key: `len` bytes of the text at `off`. */
+/* A distinct key: `len` bytes at `str`. */
 typedef struct interned {
-    uint32_t off;
+    const char *str;
     uint32_t len;
     uint32_t hash;
 } interned;
@@ -195,8 +217,8 @@ static void interner_release(rb_mem *mem, interner *in, size_t most) {
 }
 
 /* The id of the string, new if unseen (the interner has room for it). */
-static inline uint32_t intern(interner *in, const char *text, uint32_t off,
-                              uint32_t len, uint32_t hash) {
+static inline uint32_t intern(interner *in, const char *str, uint32_t len,
+                              uint32_t hash) {
     size_t mask = in->size - 1, i = hash & mask;
     for (;;) {
         uint32_t v = in->slots[i];
@@ -204,12 +226,12 @@ static inline uint32_t intern(interner *in, const char *text, uint32_t off,
             break;
         const interned *it = &in->items[v - 1];
         if (it->hash == hash && it->len == len &&
-            memcmp(text + it->off, text + off, len) == 0)
+            memcmp(it->str, str, len) == 0)
             return v - 1;
         i = (i + 1) & mask;
     }
     interned *it = &in->items[in->count];
-    it->off = off;
+    it->str = str;
     it->len = len;
     it->hash = hash;
     in->slots[i] = (uint32_t)++in->count;
@@ -401,9 +423,7 @@ static void radix_sort_ranks(entry_key *keys, entry_key *tmp, size_t n) {
 static int same_rule_text(const builder *b, uint32_t x, uint32_t y) {
     const rb_rule *rx = &b->doc->rules[x], *ry = &b->doc->rules[y];
     return rx->normalized_len == ry->normalized_len &&
-           memcmp(b->doc->text + rb_rule_normalized_off(rx),
-                  b->doc->text + rb_rule_normalized_off(ry),
-                  rx->normalized_len) == 0;
+           memcmp(rule_text(b, x), rule_text(b, y), rx->normalized_len) == 0;
 }
 
 /* Orders a node's entries by priority and drops repeated rules (same
@@ -430,8 +450,7 @@ static uint32_t entry_filter(const builder *b, uint32_t entry,
     if (entry & RB_ENTRY_INDEX_DIR)
         return 0;
     const rb_rule *r = &b->doc->rules[entry];
-    return compute_filter(b->doc->text + rb_rule_normalized_off(r),
-                          r->normalized_len, key_len);
+    return compute_filter(rule_text(b, entry), r->normalized_len, key_len);
 }
 
 /* An entry of a node of several, to be ordered: its rank and, so that
@@ -447,7 +466,7 @@ static void put_key(const builder *b, local_node *node, entry_key *keys,
         k->hash = 0;
     } else {
         const rb_rule *r = &b->doc->rules[e];
-        const char *p = b->doc->text + rb_rule_normalized_off(r);
+        const char *p = rule_text(b, e);
         k->rank = ENTRY_RANK(r->normalized_len, RB_RULE_KIND(r));
         k->hash = hash_bytes(node->hash, p + node->key_len,
                              r->normalized_len - node->key_len);
@@ -469,7 +488,7 @@ static uint32_t run_bucket(const builder *b, const entry_key *k,
     case RB_FILTER_BYTES: {
         /* The first byte of the first segment after the key's `*`. */
         const rb_rule *r = &b->doc->rules[entry];
-        const char *p = b->doc->text + rb_rule_normalized_off(r);
+        const char *p = rule_text(b, entry);
         size_t i = key_len;
         while (i < r->normalized_len && p[i] == '*')
             i++;
@@ -487,7 +506,7 @@ static uint32_t run_bucket(const builder *b, const entry_key *k,
 static uint32_t head_filter(const builder *b, const entry_key *k,
                             uint32_t key_len) {
     const rb_rule *r = &b->doc->rules[k->entry];
-    const char *p = b->doc->text + rb_rule_normalized_off(r);
+    const char *p = rule_text(b, k->entry);
     size_t end = r->normalized_len, i = key_len;
     if (end > 0 && p[end - 1] == '$')
         end--;
@@ -694,14 +713,52 @@ static int add_prefixes(builder *b, const char *p, size_t key_len) {
 }
 
 /* Adds an entry under its key, interned: a new key gets its prefixes too. */
-static int add_keyed(builder *b, interner *keys, uint32_t off, size_t key_len,
+static int add_keyed(builder *b, interner *keys, const char *p, size_t key_len,
                      uint32_t entry) {
-    const char *p = b->doc->text + off;
     uint32_t hash = hash_bytes(RB_FNV_OFFSET, p, key_len);
-    uint32_t id = intern(keys, b->doc->text, off, (uint32_t)key_len, hash);
+    uint32_t id = intern(keys, p, (uint32_t)key_len, hash);
     if (id == b->nodes.count && b->prefixes && !add_prefixes(b, p, key_len))
         return 0;
     add_candidate(b, id, (uint32_t)key_len, hash, entry);
+    return 1;
+}
+
+/* The normal forms the set's rules do not keep (builder.normal_*), in
+ * memory of the build's. 0 when it runs out. */
+static int make_normal_forms(builder *b, const uint32_t *groups, size_t n) {
+    const robots_txt *doc = b->doc;
+    size_t count = 0, bytes = 0;
+    for (size_t i = 0; i < n; i++) {
+        const rb_rule *r = &doc->rules[doc->groups[groups[i]].first_rule];
+        for (uint32_t k = group_rules(doc, groups[i]); k > 0; k--, r++)
+            if (rb_rule_normalises(r)) {
+                count++;
+                bytes += r->normalized_len;
+            }
+    }
+    if (count == 0)
+        return 1;
+    b->normal_count = count; /* what compile_unit() frees */
+    b->normal_bytes = bytes;
+    b->normal_rules = rb_alloc(b->mem, 2 * count * sizeof(uint32_t));
+    b->normal_text = rb_alloc(b->mem, bytes);
+    if (b->normal_rules == NULL || b->normal_text == NULL)
+        return 0;
+    b->normal_at = b->normal_rules + count;
+    size_t k = 0, at = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t first = doc->groups[groups[i]].first_rule;
+        for (uint32_t j = 0; j < group_rules(doc, groups[i]); j++) {
+            const rb_rule *r = &doc->rules[first + j];
+            if (!rb_rule_normalises(r))
+                continue;
+            b->normal_rules[k] = first + j;
+            b->normal_at[k++] = (uint32_t)at;
+            at += rb_normalize_pattern(doc->profile, doc->text + r->pattern_off,
+                                       rb_rule_pattern_len(r),
+                                       b->normal_text + at);
+        }
+    }
     return 1;
 }
 
@@ -712,6 +769,8 @@ static int build_set(builder *b, const rb_set_def *def, rb_set *set) {
     const uint32_t *groups = rb_set_groups(doc, def);
     size_t most = set_entries(doc->profile, doc->groups, doc->group_count,
                               doc->rules, doc->rule_count, groups, def->count);
+    if (!make_normal_forms(b, groups, def->count))
+        return 0;
     interner keys;
     memset(&keys, 0, sizeof keys);
     /* Too many nodes cannot happen within ROBOTS_MAX_INPUT_BYTES. */
@@ -729,12 +788,11 @@ static int build_set(builder *b, const rb_set_def *def, rb_set *set) {
         for (uint32_t r = 0; r < rules; r++) {
             uint32_t rule = g->first_rule + r;
             const rb_rule *rr = &doc->rules[rule];
-            uint32_t off = rb_rule_normalized_off(rr);
-            const char *p = doc->text + off;
+            const char *p = rule_text(b, rule);
             size_t len = rr->normalized_len;
-            if (!add_keyed(b, &keys, off, key_length(p, len), rule) ||
+            if (!add_keyed(b, &keys, p, key_length(p, len), rule) ||
                 (RB_RULE_INDEX_HTM(rr) &&
-                 !add_keyed(b, &keys, off, dir_length(p, len),
+                 !add_keyed(b, &keys, p, dir_length(p, len),
                             rule | RB_ENTRY_INDEX_DIR))) {
                 interner_release(b->mem, &keys, most);
                 return 0;
@@ -835,6 +893,10 @@ static rb_unit *compile_unit(const robots_txt *doc, uint32_t set_id,
     rb_vec_release(mem, &b.filters);
     rb_vec_release(mem, &b.node_hash);
     rb_vec_release(mem, &b.prefix_hash);
+    if (b.normal_rules != NULL)
+        rb_free(mem, b.normal_rules, 2 * b.normal_count * sizeof(uint32_t));
+    if (b.normal_text != NULL)
+        rb_free(mem, b.normal_text, b.normal_bytes);
     return unit;
 }
 

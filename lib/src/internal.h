@@ -31,6 +31,10 @@
 #endif
 
 #define RB_HIDDEN __attribute__((visibility("hidden")))
+/* A path hot loops rarely take, kept out of them so that they stay small
+ * enough to inline. */
+#define RB_COLD __attribute__((cold, noinline))
+#define RB_ALWAYS_INLINE __attribute__((always_inline))
 
 /* ---- memory (alloc.c) ---------------------------------------------------
  * Every allocation of a parse goes through one rb_mem, which counts the
@@ -96,26 +100,30 @@ typedef struct rb_span {
 /* A rule in 12 bytes: a realistic file has tens of thousands. Line numbers
  * fit in 30 bits (the input is at most ROBOTS_MAX_INPUT_BYTES); a pattern
  * is at most ROBOTS_MAX_LINE_BYTES as written, under 32,768, and three
- * times that normalised, under 65,536. The normalised pattern is the
- * pattern itself (most are their own normal form), or, flagged by
- * RB_RULE_APART in pattern_bits, the text right after the pattern's NUL:
- * so it needs no offset of its own. (The index's filter of a rule is
- * computed when its set is compiled, and kept beside its entry.) */
+ * times that normalised, under 65,536. The pattern is kept once, as
+ * written. Most patterns are their own normal form; one that is not,
+ * flagged by RB_RULE_NORMALISE in pattern_bits, is normalised each time
+ * it is read (rb_rule_normal()), into a buffer of the reader's: kept, its
+ * normal form would take up to three times the pattern's bytes again (a
+ * byte >= 0x80 becomes %XX), four times the input's in all. (The index's
+ * filter of a rule is computed when its set is compiled, and kept beside
+ * its entry.) */
 typedef struct rb_rule {
     uint32_t line_bits; /* line << 2 | index_htm << 1 | kind */
     uint32_t pattern_off;
-    uint16_t pattern_bits; /* pattern length | RB_RULE_APART */
+    uint16_t pattern_bits; /* pattern length | RB_RULE_NORMALISE */
     uint16_t normalized_len;
 } rb_rule;
 
-#define RB_RULE_APART 0x8000u
+#define RB_RULE_NORMALISE 0x8000u
 static inline uint32_t rb_rule_pattern_len(const rb_rule *r) {
-    return r->pattern_bits & ~RB_RULE_APART & 0xFFFFu;
+    return r->pattern_bits & ~RB_RULE_NORMALISE & 0xFFFFu;
 }
-static inline uint32_t rb_rule_normalized_off(const rb_rule *r) {
-    return r->pattern_off +
-           ((r->pattern_bits & RB_RULE_APART) ? rb_rule_pattern_len(r) + 1 : 0);
+static inline int rb_rule_normalises(const rb_rule *r) {
+    return (r->pattern_bits & RB_RULE_NORMALISE) != 0;
 }
+/* The buffer rb_rule_normal() may write: the longest normal form. */
+#define RB_RULE_SCRATCH (ROBOTS_MAX_NORMALIZED_PATTERN_BYTES + 1)
 
 #define RB_RULE_LINE(r) ((r)->line_bits >> 2)
 #define RB_RULE_KIND(r) ((robots_rule_kind)((r)->line_bits & 1u))
@@ -747,6 +755,19 @@ static inline int rb_pattern_is_normal(robots_profile profile, const char *in,
 }
 RB_HIDDEN size_t rb_normalize_path(robots_profile profile, const char *in,
                                    size_t len, char *out);
+
+/* A rule's normal form, what a check matches (r->normalized_len bytes):
+ * its pattern in the document, or, for a pattern that is not its own,
+ * the pattern normalised into `scratch` (RB_RULE_SCRATCH bytes). */
+static inline const char *rb_rule_normal(const robots_txt *doc,
+                                         const rb_rule *r, char *scratch) {
+    const char *pattern = doc->text + r->pattern_off;
+    if (!rb_rule_normalises(r))
+        return pattern;
+    rb_normalize_pattern(doc->profile, pattern, rb_rule_pattern_len(r),
+                         scratch);
+    return scratch;
+}
 
 /* ---- matching (match.c) ------------------------------------------------- */
 /* rfc9309/google: `*` any sequence, trailing `$` anchors; prefix match. */

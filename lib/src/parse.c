@@ -414,16 +414,16 @@ static int is_google_index_htm(const char *pattern, size_t len) {
            memcmp(pattern + slash, "index.htm", 9) == 0;
 }
 
-/* A rule's fields (see rb_rule), for both ways a rule is stored: its
- * pattern's text, and whether its normalised text (nlen bytes) is apart,
- * right after it. */
+/* A rule's fields (see rb_rule): its pattern's text, and whether that is
+ * its own normal form (nlen bytes) or is normalised when read. */
 static inline void set_rule(rb_rule *r, size_t line, robots_rule_kind kind,
-                            int index_htm, rb_span pattern, int apart,
+                            int index_htm, rb_span pattern, int normalise,
                             size_t nlen) {
     r->line_bits =
         (uint32_t)(line << 2) | (uint32_t)(index_htm << 1) | (uint32_t)kind;
     r->pattern_off = pattern.off;
-    r->pattern_bits = (uint16_t)(pattern.len | (apart ? RB_RULE_APART : 0));
+    r->pattern_bits =
+        (uint16_t)(pattern.len | (normalise ? RB_RULE_NORMALISE : 0));
     r->normalized_len = (uint16_t)nlen;
 }
 
@@ -459,9 +459,8 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
              quote(value, len, q),
              p->profile == ROBOTS_PROFILE_LEGACY ? "" : " or '*'");
     rb_span pattern = add_text(p, value, len);
-    rb_span normalized = pattern;
-    if (norm != value && (nlen != len || memcmp(norm, value, len) != 0))
-        normalized = add_text(p, norm, nlen);
+    int normalise =
+        norm != value && (nlen != len || memcmp(norm, value, len) != 0);
     int index_htm = p->profile == ROBOTS_PROFILE_GOOGLE &&
                     kind == ROBOTS_RULE_ALLOW &&
                     is_google_index_htm(norm, nlen);
@@ -473,9 +472,7 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
         p->failed = 1;
         return;
     }
-    /* add_text() appends: a normalised text of its own is right after. */
-    set_rule(slot, p->line, kind, index_htm, pattern,
-             normalized.off != pattern.off, nlen);
+    set_rule(slot, p->line, kind, index_htm, pattern, normalise, nlen);
     p->rules.count++;
 }
 
