@@ -162,6 +162,32 @@ def main():
            "%d rules /*(%%C3 x k)*%%C4, k = 1..%d, URL of raw 0xC3" % (k, k),
            agent="QuxBot")
 
+    # 3e. The same shapes with the bytes >= 0x80 written raw, as UTF-8
+    # files have them: a pattern that is not its own normal form is kept
+    # as written and normalised each time a check reads it, so these
+    # measure that work (three times as many such patterns fit, too).
+    raw_seg = line - len("Disallow: /*") - 6
+    robots("raw-segments-distinct",
+           b"User-agent: *\n" + b"".join(
+               b"Disallow: /*" + b"\xc3" * raw_seg + b"\xc4%d\n" % i
+               for i in range(max(1, limit // (raw_seg + 20)))),
+           pct_url, "lines of /* + raw 0xC3 x%d + 0xC4 + a number, URL of "
+           "raw 0xC3" % raw_seg, agent="QuxBot")
+    body, i = numbered_lines(b"User-agent: *\n", b"Disallow:/*\xc3%06d\n")
+    robots("many-raw-near-miss", body,
+           HOST.encode() + b"\xc3" * (url_len - len(HOST) - 10) +
+           b"0123456789",
+           "%d rules Disallow:/*<0xC3>NNNNNN, URL of raw 0xC3" % i,
+           agent="QuxBot")
+    body, k = lengths(lambda k: b"Disallow:/*" + b"\xc3" * k + b"*\xc4\n")
+    robots("many-raw-lengths-found", body, pct_url,
+           "%d rules /*(raw 0xC3 x k)*<0xC4>, k = 1..%d, URL of raw 0xC3" %
+           (k, k), agent="QuxBot")
+    body, k = lengths(lambda k: b"Disallow:/" + b"\xc3" * k + b"\n")
+    robots("many-raw-keys", body, pct_url,
+           "%d rules /(raw 0xC3 x k), k = 1..%d: every one a key of the "
+           "path, URL of raw 0xC3" % (k, k), agent="QuxBot")
+
     # 4. Patterns of stars only, and stars alternating with one literal.
     stars = b"Disallow: /" + b"*" * (line - len("Disallow: /") - 2) + b"$\n"
     robots("stars-only",

@@ -265,10 +265,18 @@ static void document_block(void) {
                 for (int d = 0; d < 2; d++)
                     EXPECT_EQ(robots_group_rule(doc[d], g, r, &ri[d]),
                               ROBOTS_OK);
+                char normal[2][64];
+                size_t normal_len[2] = {0, 0};
+                for (int d = 0; d < 2; d++)
+                    EXPECT_EQ(robots_group_rule_normalized(
+                                  doc[d], g, r, normal[d], sizeof normal[d],
+                                  &normal_len[d]),
+                              ROBOTS_OK);
                 EXPECT(ri[0].line == ri[1].line &&
                        ri[0].normalized_len == ri[1].normalized_len &&
-                       memcmp(ri[0].normalized, ri[1].normalized,
-                              ri[0].normalized_len) == 0);
+                       normal_len[0] == ri[0].normalized_len &&
+                       normal_len[1] == ri[1].normalized_len &&
+                       memcmp(normal[0], normal[1], normal_len[0]) == 0);
             }
             char agent[16], url[64];
             snprintf(agent, sizeof agent, "bot%zu", g);
@@ -341,6 +349,20 @@ static size_t wide_rule_line(char *out, size_t i) {
     return 108;
 }
 
+/* Bytes a URI may not hold are three bytes each normalised too. */
+static size_t angle_rule_line(char *out, size_t i) {
+    (void)i;
+    memcpy(out, "allow:/", 7);
+    memset(out + 7, '<', 100);
+    out[107] = '\n';
+    return 108;
+}
+
+/* Short non-ASCII wildcard rules, each a key and a segment of its own. */
+static size_t wide_wildcard_line(char *out, size_t i) {
+    return (size_t)sprintf(out, "disallow:/\xC3%zu*\xC4%zu$\n", i % 1000, i);
+}
+
 static size_t token_group(char *out, const char *key, size_t i) {
     size_t n = strlen(key);
     memcpy(out, key, n);
@@ -363,20 +385,25 @@ static size_t same_token_group(char *out, size_t i) {
     return 21;
 }
 
-/* robots.h: the finished document stays within 5 * body_len + 400 KiB on
- * each of the densest shapes found, in each profile, and within
- * robots_parse_memory_bound(). */
+/* robots.h: the finished document stays within 2 * body_len + 64 KiB on
+ * each of the densest shapes found, in each profile (issue 7's goal), but
+ * for groups that each name a token of their own, the shape the goal is
+ * not met for yet, which stay within 3 * body_len (the header's 2.8); and
+ * always within robots_parse_memory_bound(). */
 static void document_within_bound(void) {
     static const struct {
         const char *head;
         shape_line line;
+        size_t times; /* the bound: times * body_len + 64 KiB */
     } shapes[] = {
-        {"", extension_line},
-        {"", sitemap_line},
-        {"user-agent: *\n", wide_rule_line},
-        {"", google_token_group},
-        {"", token_group_rfc},
-        {"", same_token_group},
+        {"", extension_line, 2},
+        {"", sitemap_line, 2},
+        {"user-agent: *\n", wide_rule_line, 2},
+        {"user-agent: *\n", angle_rule_line, 2},
+        {"user-agent: *\n", wide_wildcard_line, 2},
+        {"", google_token_group, 3},
+        {"", token_group_rfc, 3},
+        {"", same_token_group, 2},
     };
     enum { SIZE = 512000 };
     char *body = malloc(SIZE);
@@ -391,7 +418,7 @@ static void document_within_bound(void) {
             robots_txt *doc = NULL;
             EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
             size_t used = robots_txt_memory_used(doc);
-            EXPECT_MSG(used <= 5 * len + 400 * 1024 &&
+            EXPECT_MSG(used <= shapes[k].times * len + 64 * 1024 &&
                            used <= robots_parse_memory_bound(len),
                        "shape %zu, %s: %zu bytes for %zu", k,
                        robots_profile_name(options.profile), used, len);
