@@ -74,27 +74,27 @@ typedef struct builder {
     rb_vec prefix_hash; /* uint32_t: each key's prefixes ending in '/' */
     int prefixes;       /* the set may be large enough for the filters */
     /* The normal forms of the set's rules that are not their own (see
-     * rb_rule), made once for the build: normal_rules[k], ascending,
-     * has its normal form at normal_text + normal_at[k]. */
-    size_t normal_count, normal_bytes;
-    uint32_t *normal_rules, *normal_at;
+     * rb_rule), made once for the build, found by rule: a table of
+     * normal_mask + 1 slots (rule + 1, offset in normal_text), at most
+     * half full, as the build reads them several times an entry. */
+    size_t normal_mask, normal_bytes;
+    uint32_t *normal_slots;
     char *normal_text;
 } builder;
+
+static size_t normal_slot(size_t mask, uint32_t rule) {
+    return (size_t)((rule * 0x9E3779B1u) >> 7) & mask;
+}
 
 /* The normal form of a rule of the set being built. */
 static const char *rule_text(const builder *b, uint32_t rule) {
     const rb_rule *r = &b->doc->rules[rule];
     if (!rb_rule_normalises(r))
         return b->doc->text + r->pattern_off;
-    size_t lo = 0, hi = b->normal_count;
-    while (hi - lo > 1) { /* the rule is there: normal_rules[lo] <= rule */
-        size_t mid = lo + (hi - lo) / 2;
-        if (b->normal_rules[mid] <= rule)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return b->normal_text + b->normal_at[lo];
+    size_t i = normal_slot(b->normal_mask, rule);
+    while (b->normal_slots[2 * i] != rule + 1) /* it is there */
+        i = (i + 1) & b->normal_mask;
+    return b->normal_text + b->normal_slots[2 * i + 1];
 }
 
 void rb_index_init(rb_index_build *build) {
@@ -738,22 +738,28 @@ static int make_normal_forms(builder *b, const uint32_t *groups, size_t n) {
     }
     if (count == 0)
         return 1;
-    b->normal_count = count; /* what compile_unit() frees */
+    size_t slots = 2;
+    while (slots < 2 * count)
+        slots *= 2;
+    b->normal_mask = slots - 1; /* what compile_unit() frees */
     b->normal_bytes = bytes;
-    b->normal_rules = rb_alloc(b->mem, 2 * count * sizeof(uint32_t));
+    b->normal_slots = rb_alloc(b->mem, 2 * slots * sizeof(uint32_t));
     b->normal_text = rb_alloc(b->mem, bytes);
-    if (b->normal_rules == NULL || b->normal_text == NULL)
+    if (b->normal_slots == NULL || b->normal_text == NULL)
         return 0;
-    b->normal_at = b->normal_rules + count;
-    size_t k = 0, at = 0;
+    memset(b->normal_slots, 0, 2 * slots * sizeof(uint32_t));
+    size_t at = 0;
     for (size_t i = 0; i < n; i++) {
         uint32_t first = doc->groups[groups[i]].first_rule;
         for (uint32_t j = 0; j < group_rules(doc, groups[i]); j++) {
             const rb_rule *r = &doc->rules[first + j];
             if (!rb_rule_normalises(r))
                 continue;
-            b->normal_rules[k] = first + j;
-            b->normal_at[k++] = (uint32_t)at;
+            size_t k = normal_slot(b->normal_mask, first + j);
+            while (b->normal_slots[2 * k] != 0)
+                k = (k + 1) & b->normal_mask;
+            b->normal_slots[2 * k] = first + j + 1;
+            b->normal_slots[2 * k + 1] = (uint32_t)at;
             at += rb_normalize_pattern(doc->profile, doc->text + r->pattern_off,
                                        rb_rule_pattern_len(r),
                                        b->normal_text + at);
@@ -893,8 +899,9 @@ static rb_unit *compile_unit(const robots_txt *doc, uint32_t set_id,
     rb_vec_release(mem, &b.filters);
     rb_vec_release(mem, &b.node_hash);
     rb_vec_release(mem, &b.prefix_hash);
-    if (b.normal_rules != NULL)
-        rb_free(mem, b.normal_rules, 2 * b.normal_count * sizeof(uint32_t));
+    if (b.normal_slots != NULL)
+        rb_free(mem, b.normal_slots,
+                2 * (b.normal_mask + 1) * sizeof(uint32_t));
     if (b.normal_text != NULL)
         rb_free(mem, b.normal_text, b.normal_bytes);
     return unit;
