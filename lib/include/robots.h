@@ -216,11 +216,14 @@ ROBOTS_API void robots_options_init(robots_options *options);
  * (records.c); the 1,001 diagnostics kept, at most 320 KiB. The document is
  * finished in the array its text was built in when at most an eighth of it is
  * unused. Measured (bench/README.md, "Memory"): 1.25 times a realistic file
- * (1.33 once two agents' indexes are compiled, see robots_check()); 1.94 for a
- * file of 3-byte "x:" lines; 2.8 for google's "useragent:x" groups each
- * naming a token of their own; 4.22 for rules of long non-ASCII patterns,
- * the densest found. tests/test_alloc.c checks that each of these shapes,
- * in each profile, stays within 5 * body_len + 400 KiB. */
+ * (1.33 once two agents' indexes are compiled, see robots_check()), and
+ * 1.25 for rules of long non-ASCII patterns; 1.94 for a file of 3-byte
+ * "x:" lines; 2.2 for "user-agent:x" / "allow:/" groups and 2.8 for
+ * google's "useragent:x" ones, each naming a token of its own: the
+ * densest found, and the only shapes over 2 * body_len + 64 KiB.
+ * tests/test_alloc.c checks each of these shapes, in each profile: within
+ * 3 * body_len + 64 KiB for those two, 2 * body_len + 64 KiB for the
+ * others. */
 ROBOTS_API size_t robots_parse_memory_bound(size_t body_len);
 
 /* ------------------------------------------------------------------------
@@ -333,7 +336,7 @@ typedef struct robots_str {
  * number of distinct segment lengths (at most sqrt(2P)); segments no rule
  * waits for are skipped, so the path_len * D term needs rules that keep
  * starting to wait for new segments. It allocates, through the document's
- * allocator, at most 73 * P + 96 * rules + 4 * path_len bytes, freed
+ * allocator, at most 81 * P + 96 * rules + 4 * path_len bytes, freed
  * before returning (without them the check goes on rule by rule: the same
  * answer, slower). So an allocator shared by threads that check must be
  * thread-safe; a check that never passes the

@@ -31,6 +31,12 @@ typedef struct ac_node {
      * activation number skip_stamp (see next_waited()). */
     uint32_t skip, skip_stamp;
     uint32_t depth;
+    /* The child last followed or made while segments were inserted, + 1
+     * (0: none), and its byte: segments that share long prefixes (a run
+     * of one byte in every length, as a hostile file writes them) then
+     * walk what is already there without a hash look-up a byte. */
+    uint32_t last_child;
+    unsigned char last_byte;
     unsigned char byte;
     unsigned char ends_segment;
 } ac_node;
@@ -55,6 +61,11 @@ typedef struct automaton {
     uint32_t mask;
     rb_mem *mem;
     int failed; /* memory for a larger table ran out */
+    /* The segment inserted last, and path[i], the node of its first i
+     * bytes (room for the longest segment). */
+    const char *prev;
+    size_t prev_len;
+    uint32_t *path;
 } automaton;
 
 static uint32_t edge_slot(uint32_t parent, unsigned char byte, uint32_t mask) {
@@ -90,16 +101,43 @@ static int grow_edges(automaton *a) {
     return 1;
 }
 
+/* How many bytes x and y start with in common, eight at a time. */
+static size_t common_prefix(const char *x, size_t xn, const char *y,
+                            size_t yn) {
+    size_t n = xn < yn ? xn : yn, i = 0;
+    while (i + 8 <= n) {
+        uint64_t a, b;
+        memcpy(&a, x + i, 8);
+        memcpy(&b, y + i, 8);
+        if (a != b)
+            break;
+        i += 8;
+    }
+    while (i < n && x[i] == y[i])
+        i++;
+    return i;
+}
+
+/* The node of segment s, made if new. The walk starts where s parts from
+ * the segment inserted before it (see insert_all()). */
 static uint32_t insert(automaton *a, const char *s, size_t n) {
-    uint32_t u = 0;
     if (a->failed)
         return 0;
-    for (size_t i = 0; i < n; i++) {
+    size_t i = common_prefix(a->prev, a->prev_len, s, n);
+    uint32_t u = a->path[i];
+    a->prev = s;
+    a->prev_len = n;
+    for (; i < n; a->path[++i] = u) {
+        unsigned char c = (unsigned char)s[i];
+        ac_node *at = &a->nodes[u];
+        if (at->last_byte == c && at->last_child != 0) {
+            u = at->last_child - 1;
+            continue;
+        }
         if (2 * (size_t)a->count >= a->mask + 1 && !grow_edges(a)) {
             a->failed = 1;
             return 0;
         }
-        unsigned char c = (unsigned char)s[i];
         uint32_t slot = find_edge(a, u, c);
         if (a->edges[slot] == 0) {
             ac_node *node = &a->nodes[a->count];
@@ -110,9 +148,12 @@ static uint32_t insert(automaton *a, const char *s, size_t n) {
             node->out = NONE;
             node->waiting = NONE;
             node->skip_stamp = 0;
+            node->last_child = 0;
             node->ends_segment = 0;
             a->edges[slot] = ++a->count;
         }
+        a->nodes[u].last_child = a->edges[slot];
+        a->nodes[u].last_byte = c;
         u = a->edges[slot] - 1;
     }
     a->nodes[u].ends_segment = 1;
@@ -152,10 +193,12 @@ static void link_nodes(automaton *a, uint32_t *order, uint32_t *per_depth,
     }
 }
 
-/* Splits a rule's pattern (from its first `*`) into segments: counts them
- * and their bytes, or, with `a`, inserts them. */
-static void split(const rb_wild_rule *rule, automaton *a, uint32_t *seg_node,
-                  wild_state *w, size_t *segs, size_t *bytes) {
+/* Splits a rule's pattern (from its first `*`) into segments: counts them,
+ * their bytes and the longest, or, with `w`, sets the rule's state and
+ * notes each segment's length in seg_len and where it starts in its
+ * pattern in seg_at. */
+static void split(const rb_wild_rule *rule, uint32_t *seg_len, uint32_t *seg_at,
+                  wild_state *w, size_t *segs, size_t *bytes, size_t *longest) {
     const char *pat = rule->rest;
     size_t plen = rule->rest_len;
     int anchored = plen > 0 && pat[plen - 1] == '$';
@@ -168,9 +211,8 @@ static void split(const rb_wild_rule *rule, automaton *a, uint32_t *seg_node,
         w->seg_count = 0;
     }
     for (size_t p = 1; p <= plen;) {
-        size_t e = p;
-        while (e < plen && pat[e] != '*')
-            e++;
+        const char *star = p < plen ? memchr(pat + p, '*', plen - p) : NULL;
+        size_t e = star != NULL ? (size_t)(star - pat) : plen;
         if (e == plen && anchored) {
             if (w != NULL) {
                 w->tail = pat + p;
@@ -179,14 +221,45 @@ static void split(const rb_wild_rule *rule, automaton *a, uint32_t *seg_node,
             return;
         }
         if (e > p) {
-            if (a != NULL)
-                seg_node[*segs] = insert(a, pat + p, e - p);
-            if (w != NULL)
+            if (w != NULL) {
+                seg_len[*segs] = (uint32_t)(e - p);
+                seg_at[*segs] = (uint32_t)p;
                 w->seg_count++;
+            }
             ++*segs;
             *bytes += e - p;
+            if (e - p > *longest)
+                *longest = e - p;
         }
         p = e + 1;
+    }
+}
+
+/* Inserts every rule's segments, the first of each rule, then the second
+ * of each, and so on: each segment's walk starts where it parts from the
+ * one inserted before it, and a hostile file's rules (a run of one byte
+ * in every length, then one segment more) share most with the segment in
+ * the same place of the rule before. seg_node holds each segment's length
+ * on entry, its node on return; seg_at where it starts in its pattern;
+ * active has room for every rule with a segment. */
+static void insert_all(automaton *a, const rb_wild_rule *rules,
+                       const wild_state *states, size_t n, uint32_t *seg_node,
+                       const uint32_t *seg_at, uint32_t *active) {
+    size_t live = 0;
+    for (size_t r = 0; r < n; r++)
+        if (states[r].seg_count > 0)
+            active[live++] = (uint32_t)r;
+    for (uint32_t column = 0; live > 0; column++) {
+        size_t kept = 0;
+        for (size_t k = 0; k < live; k++) {
+            uint32_t r = active[k];
+            uint32_t seg = states[r].first_seg + column;
+            seg_node[seg] =
+                insert(a, rules[r].rest + seg_at[seg], seg_node[seg]);
+            if (column + 1 < states[r].seg_count)
+                active[kept++] = r;
+        }
+        live = kept;
     }
 }
 
@@ -291,9 +364,9 @@ static void run_scan(scan *s, rb_wild_rule *in, size_t n) {
 
 int rb_match_many(const robots_allocator *allocator, const char *path,
                   size_t len, rb_wild_rule *rules, size_t n) {
-    size_t segs = 0, bytes = 0;
+    size_t segs = 0, bytes = 0, longest = 0;
     for (size_t r = 0; r < n; r++)
-        split(&rules[r], NULL, NULL, NULL, &segs, &bytes);
+        split(&rules[r], NULL, NULL, NULL, &segs, &bytes, &longest);
     /* 32-bit indexes: far beyond what the parse limits allow. */
     if (bytes >= (1u << 28) || n >= (1u << 28) || len >= (1u << 28))
         return -1;
@@ -304,6 +377,9 @@ int rb_match_many(const robots_allocator *allocator, const char *path,
     a.mask = 1023;
     a.mem = &mem;
     a.failed = 0;
+    a.prev = NULL;
+    a.prev_len = 0;
+    a.path = rb_alloc(&mem, (longest + 1) * sizeof *a.path);
     a.nodes = rb_alloc(&mem, (bytes + 1) * sizeof *a.nodes);
     a.edges = rb_alloc(&mem, (a.mask + 1) * sizeof *a.edges);
     uint32_t *order = rb_alloc(&mem, (bytes + 1) * sizeof *order);
@@ -311,8 +387,8 @@ int rb_match_many(const robots_allocator *allocator, const char *path,
     uint32_t *seg_node = rb_alloc(&mem, (segs + 1) * sizeof *seg_node);
     wild_state *states = rb_alloc(&mem, (n + 1) * sizeof *states);
     uint32_t *bucket = rb_alloc(&mem, (len + 1) * sizeof *bucket);
-    int ok = a.nodes && a.edges && order && per_depth && seg_node && states &&
-             bucket;
+    int ok = a.path && a.nodes && a.edges && order && per_depth && seg_node &&
+             states && bucket;
     if (ok) {
         memset(a.edges, 0, (a.mask + 1) * sizeof *a.edges);
         memset(&a.nodes[0], 0, sizeof a.nodes[0]);
@@ -320,11 +396,16 @@ int rb_match_many(const robots_allocator *allocator, const char *path,
         a.nodes[0].waiting = NONE;
         a.nodes[0].skip_stamp = 0;
         a.count = 1;
+        a.path[0] = 0;
         segs = bytes = 0;
+        /* order and per_depth, for link_nodes() later, hold each
+         * segment's start and the rules still inserting until then */
         for (uint32_t r = 0; r < n; r++) {
             states[r].first_seg = (uint32_t)segs;
-            split(&rules[r], &a, seg_node, &states[r], &segs, &bytes);
+            split(&rules[r], seg_node, order, &states[r], &segs, &bytes,
+                  &longest);
         }
+        insert_all(&a, rules, states, n, seg_node, order, per_depth);
         ok = !a.failed;
     }
     if (ok) {
@@ -345,5 +426,6 @@ int rb_match_many(const robots_allocator *allocator, const char *path,
     rb_free(&mem, order, (bytes + 1) * sizeof *order);
     rb_free(&mem, a.edges, (a.mask + 1) * sizeof *a.edges);
     rb_free(&mem, a.nodes, (bytes + 1) * sizeof *a.nodes);
+    rb_free(&mem, a.path, (longest + 1) * sizeof *a.path);
     return ok ? 0 : -1;
 }

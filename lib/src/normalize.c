@@ -120,6 +120,8 @@ static size_t normalize_rfc9309(const char *in, size_t len, char *out,
         unsigned char c = (unsigned char)in[i];
         if (rb_byte_class[c] & RB_C_PLAIN) {
             *o++ = (char)c;
+        } else if (c >= 0x80) { /* the usual other byte: UTF-8 */
+            o = put_escape(o, c);
         } else if (c == '%') {
             int v = escape_at(in, len, i);
             if (v >= 0) {
