@@ -39,7 +39,7 @@ e2e_agents=${E2E_AGENTS:-FooBot}
 baselines=${BASELINES:-1}
 top_functions=${TOP:-1}
 budgets=${BUDGETS:-}
-adversarial=${ADVERSARIAL:-issue-star-a issue-star-a-distinct long-segments pct-segments pct-segments-distinct stars-only many-wild-near-miss many-lengths-waiting many-lengths-found}
+adversarial=${ADVERSARIAL:-issue-star-a issue-star-a-distinct long-segments pct-segments pct-segments-distinct stars-only many-wild-near-miss many-lengths-waiting many-lengths-found raw-segments-distinct many-raw-near-miss many-raw-lengths-found many-raw-lengths-two many-raw-keys wide-patterns}
 for tool in valgrind callgrind_annotate python3; do
     command -v "$tool" >/dev/null || { echo "callgrind.sh: needs $tool" >&2; exit 2; }
 done

@@ -183,6 +183,13 @@ def main():
     robots("many-raw-lengths-found", body, pct_url,
            "%d rules /*(raw 0xC3 x k)*<0xC4>, k = 1..%d, URL of raw 0xC3" %
            (k, k), agent="QuxBot")
+    # The same, two runs taking turns, so that no segment shares much with
+    # the one inserted before it (multi.c inserts in rule order).
+    body, k = lengths(lambda k: b"Disallow:/*" + (b"\xc3", b"\xc5")[k % 2] *
+                      (k // 2 + 1) + b"*\xc4\n")
+    robots("many-raw-lengths-two", body, pct_url,
+           "%d rules /*(raw 0xC3 or 0xC5 x k)*<0xC4>, the two in turn, URL "
+           "of raw 0xC3" % k, agent="QuxBot")
     body, k = lengths(lambda k: b"Disallow:/" + b"\xc3" * k + b"\n")
     robots("many-raw-keys", body, pct_url,
            "%d rules /(raw 0xC3 x k), k = 1..%d: every one a key of the "
