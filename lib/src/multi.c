@@ -149,6 +149,7 @@ static uint32_t insert(automaton *a, const char *s, size_t n) {
             node->waiting = NONE;
             node->skip_stamp = 0;
             node->last_child = 0;
+            node->last_byte = 0;
             node->ends_segment = 0;
             a->edges[slot] = ++a->count;
         }
