@@ -666,11 +666,13 @@ static void token_lookup(void) {
             if (count != 1)
                 continue;
             /* the token found is the caller's */
-            const rb_agent *a = &doc->agents[doc->tokens[got[0]].agent];
-            EXPECT_MSG(
-                a->token_len == token_len &&
-                    same_token(doc->text + a->value_off, name, token_len),
-                "profile %d: %.*s found another token", p, (int)n, name);
+            const rb_agent *a = &doc->agents[rb_token_agent(
+                doc->token_sets, doc->tokens[got[0]])];
+            EXPECT_MSG(rb_agent_token(doc->profile, doc->text, a) ==
+                               token_len &&
+                           same_token(doc->text + rb_agent_value_off(a), name,
+                                      token_len),
+                       "profile %d: %.*s found another token", p, (int)n, name);
         }
         robots_free(doc);
     }

@@ -82,10 +82,10 @@ robots_status robots_group_agent(const robots_txt *doc, size_t group,
         return ROBOTS_ERR_OUT_OF_RANGE;
     const rb_agent *a = &doc->agents[doc->groups[group].first_agent + agent];
     out->line = a->line;
-    out->value = doc->text + a->value_off;
-    out->value_len = rb_agent_value_len(a);
+    out->value = doc->text + rb_agent_value_off(a);
+    out->value_len = rb_agent_value_len(doc->text, a);
     out->token = out->value;
-    out->token_len = a->token_len;
+    out->token_len = rb_agent_token(doc->profile, doc->text, a);
     out->is_wildcard = rb_agent_wildcard(a);
     return ROBOTS_OK;
 }

@@ -78,8 +78,8 @@ int rb_agent_names_caller(robots_profile profile, const robots_txt *doc,
                           size_t n) {
     if (rb_agent_wildcard(agent))
         return 0;
-    const char *token = doc->text + agent->value_off;
-    size_t token_len = agent->token_len;
+    const char *token = doc->text + rb_agent_value_off(agent);
+    size_t token_len = rb_agent_token(profile, doc->text, agent);
     for (size_t i = 0; i < n; i++) {
         const char *name = callers[i].ptr;
         size_t name_len = callers[i].len;

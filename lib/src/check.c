@@ -822,8 +822,7 @@ static int indexed_match(const robots_txt *doc, const uint32_t *tokens,
     } else {
         for (size_t t = 0; t < token_count; t++) {
             uint32_t one, count;
-            const uint32_t *sets =
-                rb_token_sets(doc, &doc->tokens[tokens[t]], &one, &count);
+            const uint32_t *sets = rb_token_sets(doc, tokens[t], &one, &count);
             for (uint32_t s = 0; s < count; s++) {
                 best.set = sets[s];
                 const rb_unit *unit = rb_index_unit(doc, best.set);
@@ -884,8 +883,8 @@ static uint32_t set_first_group(const robots_txt *doc, uint32_t set) {
                                  : rb_set_groups(doc, &doc->set_defs[set])[0];
 }
 
-/* Resolves the agents into *r, its tokens written to `tokens` (room for
- * ROBOTS_MAX_QUERY_AGENTS). */
+/* Resolves the agents into *r, its tokens' sets words written to `tokens`
+ * (room for ROBOTS_MAX_QUERY_AGENTS). */
 static inline void resolve(const robots_txt *doc, const robots_str *agents,
                            size_t agent_count, int reference, resolved *r,
                            uint32_t *tokens) {
@@ -896,7 +895,17 @@ static inline void resolve(const robots_txt *doc, const robots_str *agents,
         r->group = select_group(doc, agents, agent_count, &r->specific);
         return;
     }
-    r->token_count = rb_index_tokens(doc, agents, agent_count, tokens);
+    /* Each token's sets word, once (two tokens of one group share it). */
+    size_t found = rb_index_tokens(doc, agents, agent_count, tokens);
+    r->token_count = 0;
+    for (size_t t = 0; t < found; t++) {
+        uint32_t word = rb_token_sets_word(doc, doc->tokens[tokens[t]]);
+        size_t k = 0;
+        while (k < r->token_count && tokens[k] != word)
+            k++;
+        if (k == r->token_count)
+            tokens[r->token_count++] = word;
+    }
     r->specific = r->token_count != 0;
     r->group = ROBOTS_NO_INDEX;
     if (r->token_count != 0)
@@ -910,8 +919,7 @@ static size_t tokens_first_group(const robots_txt *doc, const resolved *r) {
     size_t group = ROBOTS_NO_INDEX;
     for (size_t t = 0; t < r->token_count; t++) {
         uint32_t one, count;
-        const uint32_t *sets =
-            rb_token_sets(doc, &doc->tokens[r->tokens[t]], &one, &count);
+        const uint32_t *sets = rb_token_sets(doc, r->tokens[t], &one, &count);
         for (uint32_t s = 0; s < count; s++) {
             uint32_t first = set_first_group(doc, sets[s]);
             if (first < group)
@@ -1025,8 +1033,7 @@ static int compile_sets(const robots_txt *doc, const resolved *r) {
         return rb_index_unit(doc, doc->wildcard_set) != NULL;
     for (size_t t = 0; t < r->token_count; t++) {
         uint32_t one, count;
-        const uint32_t *sets =
-            rb_token_sets(doc, &doc->tokens[r->tokens[t]], &one, &count);
+        const uint32_t *sets = rb_token_sets(doc, r->tokens[t], &one, &count);
         for (uint32_t s = 0; s < count; s++)
             if (rb_index_unit(doc, sets[s]) == NULL)
                 return 0;

@@ -104,7 +104,7 @@ void rb_index_init(rb_index_build *build) {
     rb_vec_init(&build->set_groups, sizeof(uint32_t));
     rb_vec_init(&build->token_slots, sizeof(uint32_t));
     build->wildcard_set = NO_SET;
-    build->token_slot_mask = build->token_id_mask = 0;
+    build->token_slot_count = build->token_id_mask = 0;
 }
 
 void rb_index_release(rb_mem *mem, rb_index_build *build) {
@@ -1039,10 +1039,20 @@ static uint32_t token_hash(const char *s, size_t len) {
     return (uint32_t)(h >> 32);
 }
 
+/* A user-agent line as the sort sees it (hash: its token's, once it
+ * stands for its token). */
+typedef struct agent_ref {
+    const char *token;
+    uint32_t len;
+    uint32_t group;
+    uint32_t agent;
+    uint32_t hash;
+} agent_ref;
+
 /* The tokens' hash table (see robots_txt): a check finds a caller's token
  * in one hash and a probe or two instead of a binary search of string
  * compares (about 400 instructions a check). */
-static int place_token_slots(planner *pl) {
+static int place_token_slots(planner *pl, const agent_ref *reps) {
     rb_index_build *out = pl->out;
     size_t count = out->tokens.count;
     if (count == 0)
@@ -1050,33 +1060,23 @@ static int place_token_slots(planner *pl) {
     uint32_t ids = 1;
     while (ids < count)
         ids = ids << 1 | 1;
-    size_t size = table_size(count);
+    uint32_t size = (uint32_t)(count + count / 2 + 1);
     uint32_t *table = rb_vec_reserve(pl->mem, &out->token_slots, size);
     if (table == NULL)
         return 0;
     memset(table, 0, size * sizeof *table);
-    out->token_slot_mask = (uint32_t)(size - 1);
+    out->token_slot_count = size;
     out->token_id_mask = ids;
     out->token_slots.count = size;
-    const rb_token *tokens = (const rb_token *)out->tokens.data;
     for (size_t t = 0; t < count; t++) {
-        const rb_agent *a = &pl->agents[tokens[t].agent];
-        uint32_t h = token_hash(pl->text + a->value_off, a->token_len);
-        uint32_t i = h & out->token_slot_mask;
+        uint32_t h = reps[t].hash;
+        uint32_t i = rb_slot_start(h, size);
         while (table[i] != 0)
-            i = (i + 1) & out->token_slot_mask;
+            i = i + 1 == size ? 0 : i + 1;
         table[i] = (h & ~ids) | (uint32_t)(t + 1);
     }
     return 1;
 }
-
-/* A user-agent line as the sort sees it. */
-typedef struct agent_ref {
-    const char *token;
-    uint32_t len;
-    uint32_t group;
-    uint32_t agent;
-} agent_ref;
 
 /* The set of one group alone (RB_SET_OF_GROUP: nothing to make). */
 static uint32_t group_set(planner *pl, uint32_t group) {
@@ -1088,38 +1088,54 @@ static uint32_t group_set(planner *pl, uint32_t group) {
 static int add_token(planner *pl, uint32_t agent) {
     const uint32_t *list = (const uint32_t *)pl->group_list.data;
     size_t count = pl->group_list.count;
-    rb_token token;
-    token.agent = agent;
-    uint32_t set;
-    size_t merged = count > 1
-                        ? set_entries(pl->profile, pl->groups, pl->group_count,
-                                      pl->rules, pl->rule_count, list, count)
-                        : 0;
-    if (count == 1) {
-        set = group_set(pl, list[0]);
-    } else if (merged <= pl->merge_left) {
-        pl->merge_left -= merged;
-        set = add_set(pl, list, count);
-    } else {
-        /* Past the budget: the token reads its groups' own sets, listed
-         * after their count. */
-        token.sets = (uint32_t)pl->out->token_sets.count;
-        uint32_t n = (uint32_t)count;
-        if (!rb_vec_push(pl->mem, &pl->out->token_sets, &n, 1))
-            return 0;
-        for (size_t k = 0; k < count; k++) {
-            list = (const uint32_t *)pl->group_list.data;
-            set = group_set(pl, list[k]);
-            if (set == NO_SET ||
-                !rb_vec_push(pl->mem, &pl->out->token_sets, &set, 1))
-                return 0;
-        }
-        return rb_vec_push(pl->mem, &pl->out->tokens, &token, 1);
+    rb_vec *words = &pl->out->token_sets;
+    if (count == 1) { /* its set is its group's: nothing to keep */
+        rb_token own = RB_TOKEN_OWN | agent;
+        return rb_vec_push(pl->mem, &pl->out->tokens, &own, 1);
     }
-    if (set == NO_SET)
+    /* Its agent and its sets word, in token_sets. */
+    rb_token token = (rb_token)words->count;
+    uint32_t head[2] = {agent, 0};
+    size_t merged = set_entries(pl->profile, pl->groups, pl->group_count,
+                                pl->rules, pl->rule_count, list, count);
+    if (merged <= pl->merge_left) {
+        pl->merge_left -= merged;
+        uint32_t set = add_set(pl, list, count);
+        if (set == NO_SET)
+            return 0;
+        head[1] = RB_TOKEN_ONE_SET | set;
+        return rb_vec_push(pl->mem, words, head, 2) &&
+               rb_vec_push(pl->mem, &pl->out->tokens, &token, 1);
+    }
+    /* Past the budget: the token reads its groups' own sets, listed after
+     * their count. */
+    head[1] = token + 2;
+    uint32_t n = (uint32_t)count;
+    if (!rb_vec_push(pl->mem, words, head, 2) ||
+        !rb_vec_push(pl->mem, words, &n, 1))
         return 0;
-    token.sets = RB_TOKEN_ONE_SET | set;
+    for (size_t k = 0; k < count; k++) {
+        list = (const uint32_t *)pl->group_list.data;
+        uint32_t set = group_set(pl, list[k]);
+        if (set == NO_SET || !rb_vec_push(pl->mem, words, &set, 1))
+            return 0;
+    }
     return rb_vec_push(pl->mem, &pl->out->tokens, &token, 1);
+}
+
+uint32_t rb_token_sets_word(const robots_txt *doc, rb_token token) {
+    if (!(token & RB_TOKEN_OWN))
+        return doc->token_sets[token + 1];
+    uint32_t agent = token & ~RB_TOKEN_OWN;
+    size_t lo = 0, hi = doc->group_count; /* groups[lo] holds the agent */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (doc->groups[mid].first_agent <= agent)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return RB_TOKEN_ONE_SET | RB_SET_OF_GROUP | (uint32_t)lo;
 }
 
 /* The distinct tokens, in the order of their first line, each with the
@@ -1147,6 +1163,7 @@ static int build_tokens(planner *pl, const agent_ref *refs, size_t n) {
             uint32_t v = table[i];
             if (v == 0) {
                 reps[tokens] = refs[r];
+                reps[tokens].hash = h;
                 table[i] = (uint32_t)++tokens;
                 ids[r] = (uint32_t)(tokens - 1);
                 break;
@@ -1183,7 +1200,7 @@ static int build_tokens(planner *pl, const agent_ref *refs, size_t n) {
         if (!add_token(pl, refs[perm[start[id]]].agent))
             goto done;
     }
-    ok = 1;
+    ok = place_token_slots(pl, reps);
 done:
     rb_free(pl->mem, reps, n1 * sizeof(agent_ref));
     rb_free(pl->mem, scratch, words * sizeof(uint32_t));
@@ -1223,11 +1240,12 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
             const rb_agent *agent = &agents[groups[g].first_agent + a];
             /* rfc9309: an empty token names nobody; google: it names the
              * empty caller, as google/robotstxt does. */
+            size_t token_len = rb_agent_token(profile, text, agent);
             if (rb_agent_wildcard(agent) ||
-                (agent->token_len == 0 && profile != ROBOTS_PROFILE_GOOGLE))
+                (token_len == 0 && profile != ROBOTS_PROFILE_GOOGLE))
                 continue;
-            refs[ref_count].token = text + agent->value_off;
-            refs[ref_count].len = agent->token_len;
+            refs[ref_count].token = text + rb_agent_value_off(agent);
+            refs[ref_count].len = (uint32_t)token_len;
             refs[ref_count].group = (uint32_t)g;
             refs[ref_count].agent = groups[g].first_agent + a;
             ref_count++;
@@ -1256,7 +1274,7 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
         if (build->wildcard_set == NO_SET)
             goto done;
     }
-    ok = place_token_slots(&pl);
+    ok = 1;
 done:
     rb_vec_release(mem, &pl.group_list);
     rb_free(mem, refs, (agent_count ? agent_count : 1) * sizeof(agent_ref));
@@ -1271,18 +1289,20 @@ static uint32_t find_token(const robots_txt *doc, const char *name, size_t len,
         return NO_SET;
     const uint32_t *table = doc->token_slots;
     uint32_t ids = doc->token_id_mask;
-    for (uint32_t i = h & doc->token_slot_mask;;
-         i = (i + 1) & doc->token_slot_mask) {
+    uint32_t size = doc->token_slot_count;
+    for (uint32_t i = rb_slot_start(h, size);; i = i + 1 == size ? 0 : i + 1) {
         uint32_t v = table[i];
         if (v == 0)
             return NO_SET;
         if (((v ^ h) & ~ids) == 0) {
             uint32_t t = (v & ids) - 1;
-            const rb_agent *a = &doc->agents[doc->tokens[t].agent];
-            const char *token = doc->text + a->value_off;
+            const rb_agent *a =
+                &doc->agents[rb_token_agent(doc->token_sets, doc->tokens[t])];
+            const char *token = doc->text + rb_agent_value_off(a);
             /* Most callers spell a token as the file does. */
-            if (a->token_len == len && (rb_same_bytes(name, token, len) ||
-                                        rb_equal_nocase(name, len, token, len)))
+            if (rb_agent_token(doc->profile, doc->text, a) == len &&
+                (rb_same_bytes(name, token, len) ||
+                 rb_equal_nocase(name, len, token, len)))
                 return t;
         }
     }

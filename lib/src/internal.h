@@ -130,23 +130,24 @@ static inline int rb_rule_normalises(const rb_rule *r) {
 /* google: an Allow ending in "/index.htm..." also allows "<dir>/" exactly. */
 #define RB_RULE_INDEX_HTM(r) (((r)->line_bits >> 1) & 1u)
 
-/* A user-agent line in 12 bytes (a dense file has one per 20 input bytes):
- * its value as written is at most ROBOTS_MAX_LINE_BYTES (lines are cut
- * there), under 32,768, and the token compared is the value's first
- * token_len bytes. */
+/* A user-agent line in 8 bytes (a dense file has one per 20 input bytes):
+ * its line, and where its value is in the text, which is under 2^31 (the
+ * input is at most ROBOTS_MAX_INPUT_BYTES). The value is NUL-terminated
+ * and holds no NUL, so its length, and its token's (the token compared
+ * is the value's first token bytes), are found again when needed
+ * (rb_agent_value_len(), rb_agent_token()): the rare reads of a line a
+ * file may repeat in every 20 bytes. */
 typedef struct rb_agent {
     uint32_t line;
-    uint32_t value_off;
-    uint16_t value_bits; /* value length | RB_AGENT_WILDCARD */
-    uint16_t token_len;
+    uint32_t value; /* its offset in the text | RB_AGENT_WILDCARD */
 } rb_agent;
 
-#define RB_AGENT_WILDCARD 0x8000u
-static inline uint32_t rb_agent_value_len(const rb_agent *a) {
-    return a->value_bits & ~RB_AGENT_WILDCARD & 0xFFFFu;
+#define RB_AGENT_WILDCARD 0x80000000u
+static inline uint32_t rb_agent_value_off(const rb_agent *a) {
+    return a->value & ~RB_AGENT_WILDCARD;
 }
 static inline int rb_agent_wildcard(const rb_agent *a) {
-    return (a->value_bits & RB_AGENT_WILDCARD) != 0;
+    return (a->value & RB_AGENT_WILDCARD) != 0;
 }
 
 /* A group in 8 bytes (a dense file has one per 21 input bytes): its
@@ -239,14 +240,17 @@ typedef struct rb_diag {
  * every rule. The parse records only which groups each set merges
  * (rb_set_def); a set's table, nodes and entries (an rb_unit) are compiled
  * by the first check that reads it. */
-typedef struct rb_token {
-    uint32_t agent; /* an agent whose token this is (for its bytes) */
-    /* Its one merged set, RB_TOKEN_ONE_SET | id, as most tokens have; or,
-     * past the merge budget, one set per group: token_sets[sets] of them,
-     * from token_sets[sets + 1] on (rb_token_sets). A token in 8 bytes: a
-     * file may name a token of its own in every 16-byte line. */
-    uint32_t sets;
-} rb_token;
+/* A token in 4 bytes, as a file may name a token of its own in every
+ * 20-byte group: RB_TOKEN_OWN | an agent whose token it is, for a token
+ * named in one group only (most are), whose set is that group's; or the
+ * index in token_sets of such an agent, followed by its sets word. An
+ * agent gives the token's bytes (rb_token_agent()).
+ * A sets word, what a resolution keeps of a token (rb_token_sets_word()):
+ * RB_TOKEN_ONE_SET | id of its one set, or, past the merge budget, one
+ * set per group: the index in token_sets of their count, followed by
+ * their ids (rb_token_sets()). */
+typedef uint32_t rb_token;
+#define RB_TOKEN_OWN 0x80000000u
 #define RB_TOKEN_ONE_SET 0x80000000u
 
 /* A slot is 0 (empty) or a node's index + 1 in the bits of its unit's
@@ -486,7 +490,7 @@ typedef struct rb_resolved {
     int specific;
     int reference; /* matched by the reference scan, not the index */
     size_t token_count;
-    const uint32_t *tokens;
+    const uint32_t *tokens; /* the caller's tokens' sets words (rb_token) */
 } rb_resolved;
 
 /* What robots_check() remembers of a caller's name passed alone (see
@@ -497,7 +501,7 @@ enum { RB_MEMO_FREE, RB_MEMO_WRITING, RB_MEMO_READY };
 typedef struct rb_memo {
     _Atomic uint32_t state; /* RB_MEMO_*: FREE, then READY, once */
     uint32_t name_len;
-    uint32_t token; /* r.tokens points here */
+    uint32_t token; /* its sets word; r.tokens points here */
     char name[RB_MEMO_NAME];
     rb_resolved r;
 } rb_memo;
@@ -546,9 +550,11 @@ struct robots_txt {
     uint32_t wildcard_set; /* UINT32_MAX: no `*` group */
     /* The tokens' hash table: a slot is 0 or a token's index + 1 in the
      * bits of token_id_mask, and the high bits of its case-insensitive hash
-     * above them. Empty (mask 0) when there are no tokens. */
+     * above them; 1.5 slots a token and one, not a power of two (a file
+     * may name a token of its own in every 20 bytes), a probe starting at
+     * rb_slot_start(). Empty (no slots) when there are no tokens. */
     const uint32_t *token_slots;
-    uint32_t token_slot_mask, token_id_mask;
+    uint32_t token_slot_count, token_id_mask;
 };
 
 /* A set's definition, made up for the set of one group. */
@@ -566,18 +572,24 @@ static inline const uint32_t *rb_set_groups(const robots_txt *doc,
     return def->count == 1 ? &def->first : doc->set_groups + def->first;
 }
 
-/* The ids of the sets a token selects, *count of them; `one` holds the
- * id of a token's only set. */
+/* The ids of the sets a token's sets word selects, *count of them; `one`
+ * holds the id of a token's only set. */
 static inline const uint32_t *rb_token_sets(const robots_txt *doc,
-                                            const rb_token *token,
-                                            uint32_t *one, uint32_t *count) {
-    if (token->sets & RB_TOKEN_ONE_SET) {
-        *one = token->sets & ~RB_TOKEN_ONE_SET;
+                                            uint32_t word, uint32_t *one,
+                                            uint32_t *count) {
+    if (word & RB_TOKEN_ONE_SET) {
+        *one = word & ~RB_TOKEN_ONE_SET;
         *count = 1;
         return one;
     }
-    *count = doc->token_sets[token->sets];
-    return doc->token_sets + token->sets + 1;
+    *count = doc->token_sets[word];
+    return doc->token_sets + word + 1;
+}
+
+/* An agent whose product token is the token. */
+static inline uint32_t rb_token_agent(const uint32_t *token_sets,
+                                      rb_token token) {
+    return token & RB_TOKEN_OWN ? token & ~RB_TOKEN_OWN : token_sets[token];
 }
 
 /* The entries of a node (see rb_node), *count of them. */
@@ -602,7 +614,7 @@ rb_node_entries(const rb_unit *unit, const rb_node *node, uint32_t *count) {
 typedef struct rb_index_build {
     rb_vec tokens, token_sets, set_defs, set_groups, token_slots;
     uint32_t wildcard_set;
-    uint32_t token_slot_mask, token_id_mask;
+    uint32_t token_slot_count, token_id_mask;
 } rb_index_build;
 
 static inline const char *rb_str(const robots_txt *doc, rb_span span) {
@@ -834,6 +846,22 @@ static inline size_t rb_agent_token_len(const char *value, size_t len) {
         i++;
     return i;
 }
+/* A user-agent line's value's length. */
+static inline size_t rb_agent_value_len(const char *text, const rb_agent *a) {
+    return strlen(text + rb_agent_value_off(a));
+}
+/* Its token's length: the leading [A-Za-z_-] run of its value (stopped by
+ * the NUL after it); the whole value in legacy, and for `*`. */
+static inline size_t rb_agent_token(robots_profile profile, const char *text,
+                                    const rb_agent *a) {
+    const char *v = text + rb_agent_value_off(a);
+    if (profile == ROBOTS_PROFILE_LEGACY || rb_agent_wildcard(a))
+        return strlen(v);
+    size_t i = 0;
+    while (rb_byte_class[(unsigned char)v[i]] & RB_C_TOKEN)
+        i++;
+    return i;
+}
 /* `*` alone or followed by whitespace. */
 RB_HIDDEN int rb_agent_is_wildcard(const char *value, size_t len);
 /* Does a group agent name one of the caller's agents, in this profile? */
@@ -877,6 +905,9 @@ RB_HIDDEN void rb_index_free_units(robots_txt *doc);
 RB_HIDDEN size_t rb_index_tokens(const robots_txt *doc,
                                  const robots_str *callers, size_t n,
                                  uint32_t *tokens);
+/* A token's sets word (see rb_token): for a token of one group, that
+ * group's set, found by a binary search of the groups for its agent. */
+RB_HIDDEN uint32_t rb_token_sets_word(const robots_txt *doc, rb_token token);
 
 /* ---- checking (check.c) ------------------------------------------------- */
 /* robots_check() through the straightforward scan of every rule of every

@@ -89,6 +89,21 @@ static void diag(parser *p, const char *at, robots_diag_kind kind,
 #endif
     ;
 
+/* A diagnostic's message (or, `suggestion`, its suggestion) in the text:
+ * the previous diagnostic's when it is the same, as a file that repeats a
+ * mistake on every line has the same message a thousand times. */
+static rb_span kept_text(parser *p, const char *s, size_t len, int suggestion) {
+    if (p->diags.count > 0) {
+        const rb_diag *last =
+            (const rb_diag *)p->diags.data + p->diags.count - 1;
+        rb_span same = suggestion ? last->suggestion : last->message;
+        if (same.len == len && len != 0 &&
+            memcmp((const char *)p->text.data + same.off, s, len) == 0)
+            return same;
+    }
+    return add_text(p, s, len);
+}
+
 /* Keeps a diagnostic whose message is written (length bytes); past the
  * cap, only counts it, and the first past it becomes the note that says
  * so. */
@@ -115,11 +130,11 @@ static void add_diag(parser *p, const char *at, robots_diag_kind kind,
     d.column = at ? (uint32_t)(at - p->line_start) + 1 : 0;
     d.kind = (uint8_t)kind;
     d.severity = (uint8_t)severity;
-    d.message = add_text(p, message, length);
+    d.message = kept_text(p, message, length, 0);
     d.suggestion.off = 0;
     d.suggestion.len = 0;
     if (suggestion != NULL)
-        d.suggestion = add_text(p, suggestion, strlen(suggestion));
+        d.suggestion = kept_text(p, suggestion, strlen(suggestion), 1);
     if (!p->failed && !rb_vec_push(&p->mem, &p->diags, &d, 1))
         p->failed = 1;
 }
@@ -378,9 +393,7 @@ static void on_user_agent(parser *p, const char *value, size_t len) {
     if (p->profile != ROBOTS_PROFILE_LEGACY && !wildcard)
         token_len = rb_agent_token_len(value, len);
     a.line = (uint32_t)p->line;
-    a.value_off = add_text(p, value, len).off;
-    a.value_bits = (uint16_t)(len | (wildcard ? RB_AGENT_WILDCARD : 0));
-    a.token_len = (uint16_t)token_len;
+    a.value = add_text(p, value, len).off | (wildcard ? RB_AGENT_WILDCARD : 0);
     if (len == 0)
         diag(p, NULL, ROBOTS_DIAG_EMPTY_USER_AGENT, ROBOTS_SEVERITY_WARNING,
              NULL, "user-agent line with no name names no crawler");
@@ -1209,7 +1222,7 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->set_count = set_count;
     doc->set_group_count = p->index.set_groups.count;
     doc->wildcard_set = p->index.wildcard_set;
-    doc->token_slot_mask = p->index.token_slot_mask;
+    doc->token_slot_count = p->index.token_slot_count;
     doc->token_id_mask = p->index.token_id_mask;
     doc->text_len = p->text.count;
     if (p->text.count == 0)
