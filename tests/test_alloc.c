@@ -425,6 +425,36 @@ static void document_within_bound(void) {
     free(body);
 }
 
+/* robots.h: past 2 * body_len + 64 KiB, a document keeps only its
+ * diagnostics, at most ROBOTS_MAX_DIAGNOSTICS + 1 of at most
+ * DIAG_MOST_BYTES each: the densest shape after short lines that each
+ * make three (a typo naming its key, no ':', a rule outside any group)
+ * takes 2.12x. */
+#define DIAG_MOST_BYTES (28 + 256 + 12)
+static void diagnostics_within_bound(void) {
+    enum { SIZE = 512000 };
+    char *body = malloc(SIZE);
+    if (body == NULL)
+        return;
+    size_t len = 0;
+    /* three diagnostics a line, each message naming its line's key */
+    for (size_t i = 0; i < ROBOTS_MAX_DIAGNOSTICS / 3 + 1; i++)
+        len += (size_t)snprintf(body + len, SIZE - len, "Dissallow%zu /x\n", i);
+    len += fill_shape(body + len, SIZE - len, "", google_token_group);
+    robots_options options;
+    robots_options_init(&options);
+    options.profile = ROBOTS_PROFILE_GOOGLE;
+    robots_txt *doc = NULL;
+    EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+    EXPECT(robots_diagnostic_count(doc) == ROBOTS_MAX_DIAGNOSTICS + 1);
+    size_t used = robots_txt_memory_used(doc);
+    EXPECT_MSG(used <= 2 * len + 64 * 1024 +
+                           (ROBOTS_MAX_DIAGNOSTICS + 1) * DIAG_MOST_BYTES,
+               "%zu bytes for %zu", used, len);
+    robots_free(doc);
+    free(body);
+}
+
 int main(void) {
     peak_within_bound();
     for (int p = 0; p < 3; p++)
@@ -432,6 +462,7 @@ int main(void) {
                             (robots_profile)p);
     document_block();
     document_within_bound();
+    diagnostics_within_bound();
     memory_cap();
     return testing_finish();
 }

@@ -206,8 +206,9 @@ ROBOTS_API void robots_options_init(robots_options *options);
  * ROBOTS_ERR_MEMORY_CAP.
  *
  * The finished document (robots_txt_memory_used() before any check) is
- * never larger than that bound, and within 2 * body_len + 64 KiB on every
- * file measured (issue 7's goal). What it keeps per line: a rule, 12
+ * never larger than that bound, and is within 2 * body_len + 64 KiB plus
+ * its diagnostics (at most 1,001 of at most 296 bytes: about 290 KiB) on
+ * every file measured (issue 7's goal). What it keeps per line: a rule, 12
  * bytes and its pattern as written, once (when percent-normalisation
  * changes a pattern, up to three times longer, as bytes >= 0x80 become
  * %XX, its normal form is made again each time it is read); a user-agent
@@ -215,16 +216,19 @@ ROBOTS_API void robots_options_init(robots_options *options);
  * bytes and 1.5 hash slots of 4 (a token named in several groups, 8 bytes
  * more and their set: 8 bytes and 4 a group); a group, 8 bytes; a sitemap
  * or other record, its key and value and about two bytes (records.c); a
- * diagnostic (1,001 kept at most), 28 bytes and its message, shared with
- * the diagnostic before when it is the same. The document is finished in
+ * diagnostic (1,001 kept at most), 28 bytes, its message (at most 256
+ * with its NUL) and a key's name, shared with the diagnostic before when
+ * the same. The document is finished in
  * the array its text was built in when at most an eighth of it is
  * unused. Measured (bench/README.md, "Memory"): 1.25 times a realistic
  * file (1.33 once two agents' indexes are compiled, see robots_check()),
  * and 1.25 for rules of long non-ASCII patterns; 1.85 for a file of
  * 3-byte "x:" lines; 1.92 for "user-agent:x" / "allow:/" groups and
  * 2.06 for google's "useragent:x" ones, each naming a token of its own,
- * the densest found. tests/test_alloc.c checks that each of these
- * shapes, in each profile, stays within 2 * body_len + 64 KiB. */
+ * the densest found (2.12 after a thousand diagnostics of their own).
+ * tests/test_alloc.c checks that each of these shapes, in each profile,
+ * stays within 2 * body_len + 64 KiB, and with those diagnostics within
+ * that and 1,001 * 296 bytes. */
 ROBOTS_API size_t robots_parse_memory_bound(size_t body_len);
 
 /* ------------------------------------------------------------------------
