@@ -371,9 +371,10 @@ typedef struct robots_str {
  * The set takes at most 30 * E + 96 bytes, kept until robots_free() (and
  * the first set of one group compiled, 8 bytes a group once: the slots of
  * every such set's index), and
- * at most about 110 * E + 7 * P bytes of scratch while it is compiled
- * (the second term for its keys' '/' prefixes and the normal forms of
- * the patterns that do not keep theirs). A document of R
+ * at most about 146 * E + 7 * P bytes of scratch while it is compiled
+ * (32 of the first term a rule whose pattern is not its own normal form,
+ * to find that form; the second for its keys' '/' prefixes and those
+ * normal forms). A document of R
  * rules has sets of 6 * R + 4096 entries at most in all. Without memory
  * for a set, the check answers by scanning the rules of every group that
  * applies (the same verdict, slower) and compiles nothing. */
