@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * baseline.c - the simple matcher the benchmark compares the library with.
  *

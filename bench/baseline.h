@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * baseline.h - the simple matcher every benchmark figure is compared with,
  * measured in the same run.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench.c - robots_bench: the speed, memory and worst case of librobots on a
  * fixed workload, each figure next to the simple baseline of baseline.h

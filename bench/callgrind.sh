@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # callgrind.sh - the repeatable half of the benchmark: instruction counts
 # through valgrind's callgrind, the functions that dominate them, and
 # `robots check` over 1,000,000 URLs on stdin, timed end to end.

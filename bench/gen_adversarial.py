@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Write the adversarial inputs of the benchmark (deterministic, no randomness).
 
 Usage: gen_adversarial.py OUTDIR [--small]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # afl-run.sh - one AFL++ run of one harness, persistent mode, ASan+UBSan,
 # from corpus/NAME, for a bounded time; fails on any crash or hang it
 # saved. afl-fuzz exits 0 even when it saved crashes, so its crash and

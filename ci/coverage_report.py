@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The verdict of the coverage gate, from gcovr 5.2's JSON reports.
 
 Usage: coverage_report.py [--config gcovr.cfg] [--gcovr-status N]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fuzz-campaign.sh - a long libFuzzer campaign under ASan+UBSan, counted in
 # CPU time: each harness runs (and is restarted) until its process has used
 # CPU_SECONDS of user+system time, so a busy machine stretches the wall

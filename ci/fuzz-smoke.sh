@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fuzz-smoke.sh - every fuzz harness for a bounded time under ASan+UBSan,
 # then a brief AFL++ run. Fails on any crash, invariant violation, timeout,
 # leak, or time/memory out of proportion (-timeout, -rss_limit_mb,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # shellcheck shell=bash disable=SC2030,SC2031 # CI_WHY_FILE is per gate
 # gates.sh - the CI gates, sourced by ci/test.sh (run them through it:
 # `bash ci/test.sh --gate NAME`). Each gate is a function gate_NAME that runs

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # install-deps.sh - installs, from Debian's packages, what the build and every
 # CI gate need. Does nothing when all of them are already present, so it is
 # cheap to call first in every script.

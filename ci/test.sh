@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # test.sh - the README's one test command, and the only thing .ci/run calls.
 # Installs what the gates need (ci/install-deps.sh), runs every CI gate (or
 # only those named with --gate), says which gate failed and why (with what
@@ -20,7 +21,7 @@ cd "$root"
 source ci/gates.sh
 
 usage() {
-    sed -n '2,/^set -euo/p' "$0" | sed -e '/^set -euo/d' -e 's/^# \{0,1\}//'
+    sed -n '2,/^set -euo/p' "$0" | sed -e '/^set -euo/d' -e '/SPDX-License-Identifier/d' -e 's/^# \{0,1\}//'
 }
 
 selected=()

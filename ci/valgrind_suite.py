@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Runs the whole ctest suite of a build directory under valgrind memcheck.
 
 Usage: valgrind_suite.py BUILD_DIR [--jobs N] [--timeout S] [--why FILE]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cli.h - what the `robots` subcommands share: reading inputs, parsing
  * options, writing JSON, and the exit codes of google/robotstxt's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_around.c - `robots url`, `robots scope`, `robots policy`,
  * `robots cache-lifetime` and `robots meta`: the library's pure functions

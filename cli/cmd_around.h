@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_around.h - the subcommands "around the file" (issue 4): url, scope,
  * policy, cache-lifetime and meta. Registered in main.c's command table.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_check.c - `robots check`: verdicts for URLs given as arguments or, one
  * per line, on stdin. Exit 0 when every URL is allowed, 1 when any is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_diff.c - `robots diff`: what changes between two versions of a
  * robots.txt, per agent. With a URL list: the URLs whose verdict changes,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_lint.c - `robots lint`: what is wrong or doubtful in a robots.txt, in
  * the FILE:LINE:COL form editors and CI systems annotate, as JSON, or as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_parse.c - `robots parse`: what the parser saw in a robots.txt, as
  * text or JSON: groups with their agents, rules and crawl-delay, sitemaps,

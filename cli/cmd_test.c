@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_test.c - `robots test`: checks a robots.txt against the expectations
  * a site keeps beside it ("allow AGENT URL" / "disallow AGENT URL" lines),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * main.c - the `robots` command: dispatch to a subcommand, --help and
  * --version. Each subcommand lives in cmd_<name>.c.

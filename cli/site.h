@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * site.h - what `robots lint`, `robots test` and `robots diff` (the
  * commands for site owners) share: loading a robots.txt, describing a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * site_common.c - helpers of the site owners' commands (lint, test, diff):
  * see site.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * util.c - shared plumbing of the `robots` command: reading files and stdin
  * with a size bound, option values, numbers, JSON and terminal escaping.

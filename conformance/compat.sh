@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # compat.sh - runs the conformance suite against librobots and every other
 # implementation available here, and writes conformance/COMPATIBILITY.md.
 #

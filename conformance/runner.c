@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * robots-conformance - runs the JSON files of conformance/cases/ against
  * librobots (in-process) or against any program that speaks google/robotstxt's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_check.c - robots_check() with body, URL and agents carved from the
  * input, in every profile, and the verdict checked for its evidence:

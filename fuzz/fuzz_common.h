@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_common.h - what every harness shares: exact-size heap copies (so
  * AddressSanitizer catches a read one byte past an input), carving fields

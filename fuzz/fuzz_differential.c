@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_differential.c - the production matcher against a reference written
  * here to be obviously correct, on generated patterns and paths, in every

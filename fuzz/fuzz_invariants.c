@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_invariants.c - rewrites of a robots.txt that the specification says
  * change nothing, checked on the verdicts of every profile:

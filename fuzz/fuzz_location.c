@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_location.c - where a robots.txt lives and what it governs:
  * robots_url_parse(), robots_txt_url_for(), robots_scope_check(),

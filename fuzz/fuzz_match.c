@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_match.c - robots_match_path() with pattern and path carved from the
  * input, in every profile, and properties any matcher must have:

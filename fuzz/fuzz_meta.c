@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_meta.c - the robots META scanner and X-Robots-Tag:
  * robots_meta_scan_html(), robots_meta_add_header() and

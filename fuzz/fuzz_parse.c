@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_parse.c - robots_parse() on any bytes, in every profile, then every
  * accessor and every diagnostic walked and checked against robots.h:

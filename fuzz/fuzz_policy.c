@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_policy.c - what a crawler does with a fetch of robots.txt, and how
  * long it may keep the file: robots_fetch_policy(), robots_cache_lifetime(),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_urlpath.c - robots_url_to_path() in every profile, into buffers of
  * exactly the reported size, one byte short, and none:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * replay_main.c - a main() for the harnesses when libFuzzer is not linked.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Unit tests of the modules around the file (issue 4): location and scope,
 # punycode, fetch policy, cache lifetime, robots META. Included by
 # tests/CMakeLists.txt.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # cli_around_test.sh ROBOTS_BINARY - the subcommands around the file (url,
 # scope, policy, cache-lifetime, meta): outputs, --json, --help, and exit 2
 # with one line on stderr for bad input. Expectations come from seed 004's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # shellcheck shell=sh
 # cli_common.sh - what the cli_*_test.sh scripts share. Each one sets
 # test_name and sources this file from its own directory, which works from

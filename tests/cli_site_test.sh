@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # cli_site_test.sh ROBOTS_BINARY SOURCE_DIR - the commands for site owners:
 # `robots lint` (every check on a file that triggers it and on one that
 # does not, text, JSON and SARIF), `robots test` (pass, fail, malformed,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # cli_test.sh ROBOTS_BINARY SOURCE_DIR - the `robots` command: outputs and
 # exit codes (0 allowed, 1 disallowed, 2 usage or input error, the
 # robots_main convention), and one clear line on stderr for bad input.

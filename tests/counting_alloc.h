@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * counting_alloc.h - a robots_allocator for tests: counts calls, live bytes
  * and blocks, notices a free() told the wrong size, and fails on demand

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # install_test.sh BUILD_DIR SOURCE_DIR C_COMPILER - installs the build into a
 # scratch prefix, then builds a consumer through find_package(robots) (shared
 # and static targets) and through pkg-config, and runs each.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_alloc.c - memory: the caller's allocator is used for everything,
  * every allocation failure is reported and leaves nothing allocated, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_cache.c - cache lifetime of a robots.txt response and HTTP dates
  * (robots_cache_lifetime, robots_cache_lifetime_from_block,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_check.c - verdicts and their evidence, from the documents' worked
  * examples: HTTP: The Definitive Guide 9.4 (Slurp/Webcrawler, the `bot`

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_coverage_api.c - the parts of the public contract that the module
  * tests leave out, found by the coverage gate (issue 6): what every

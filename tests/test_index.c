@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_index.c - the compiled index gives exactly the verdict, and the same
  * evidence, as the straightforward scan of every rule (rb_check_reference),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_location.c - robots.txt URL of a URL, scope of a robots.txt, and
  * the URL reader (robots_url_parse, robots_txt_url_for,

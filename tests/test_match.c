@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_match.c - pattern against path, on its own (robots_match_path), and
  * the matcher's building blocks. Expectations come from the documents:

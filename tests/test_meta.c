@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_meta.c - robots META tags and X-Robots-Tag (robots_meta_scan_html,
  * robots_meta_add_header, robots_meta_parse_header).

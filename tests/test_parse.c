@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_parse.c - what the parser sees: lines and their ends, BOMs, NULs,
  * comments, whitespace, long lines, the parse limit, keys in each profile,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_policy.c - fetch outcome to policy, every row of the table
  * "Fetching the file" of docs/semantics.md for each profile.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_punycode.c - RFC 3492 Punycode and the IDNA ToASCII step of host
  * names (robots_punycode_encode, robots_host_to_ascii).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_threads.c - one document, queried from several threads at once,
  * gives every thread the answers a single thread gets (the document is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_urlpath.c - from a URL to the path a rule is matched against
  * (robots_url_to_path). rfc9309 and legacy follow RFC 3986 and reject what

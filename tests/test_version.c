@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_version.c - the version macros, robots_version() and the version
  * CMake gave the project (read from the same header) agree.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * testing.h - the few assertions the unit tests need. Each test program
  * counts its checks and ends with "N passed, N failed"; it exits non-zero

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: MIT
 // robots_main protocol adapter for npm's robots-parser.
 // Usage: robots_parser.js ROBOTS_FILE AGENT URL
 // Exit 0 when AGENT may fetch URL, 1 when it may not, 2 on a usage error.

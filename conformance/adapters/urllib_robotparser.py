@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """robots_main protocol adapter for Python's urllib.robotparser.
 
 Usage: urllib_robotparser.py ROBOTS_FILE AGENT URL

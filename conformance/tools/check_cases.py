@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Checks the conformance case files without network or third-party modules.
 
 It enforces what conformance/schema.json states (required fields, kinds,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes COMPATIBILITY.md (to stdout) from robots-conformance --json reports.
 
 Usage: compat_report.py REPORT_DIR IMPL...

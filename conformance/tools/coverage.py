@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Prints the coverage list of conformance/README.md: every document table,
 section and example, with the ids of the cases that encode it.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes seed inputs for every harness from the conformance cases and the
 realistic files in fuzz/seeds/, in each harness's input layout (fields
 separated by 0x01; see fuzz/README.md).

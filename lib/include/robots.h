@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * robots.h - librobots, the Robots Exclusion Protocol (robots.txt) in C11.
  *

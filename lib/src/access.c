@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * access.c - read-only views of a parsed document: its groups, agents,
  * rules, sitemaps, extension records and diagnostics. Every pointer handed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * agent.c - user-agent names: the product token a value is reduced to, the
  * `*` wildcard, and whether a group's agent names the caller in each

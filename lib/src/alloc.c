@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc.c - all memory the library takes: the caller's allocator (or
  * malloc), the count of live bytes against the memory cap, and growable

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * around_internal.h - small ASCII helpers shared by the modules "around the
  * file" (location.c, punycode.c, policy.c, cache.c, meta.c). Everything is

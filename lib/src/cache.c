@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cache.c - how long a fetched robots.txt may be used: Cache-Control
  * (max-age, no-store, no-cache), else Expires against Date in any of the

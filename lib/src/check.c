@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check.c - the verdict: which groups apply to the caller, which rule
  * decides, and the evidence (reason, group, rule, line, pattern); and the

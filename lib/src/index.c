@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * index.c - the per-agent index a check reads (see "the compiled index" in
  * internal.h): at parse time, which sets each product token selects; on

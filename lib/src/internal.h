@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * internal.h - what the core modules share: the document's layout, the
  * memory accounting, and the functions one module offers another. Not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * location.c - which robots.txt governs a URL: reading the authority of an
  * absolute URL (scheme, userinfo, host, port; IPv6 literals kept), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * match.c - does one normalised pattern match one normalised path, and the
  * substring search every wildcard match is made of.

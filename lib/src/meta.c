@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * meta.c - robots META tags and X-Robots-Tag header values: a bounded,
  * one-pass scanner over HTML bytes (not a DOM) that finds

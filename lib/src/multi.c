@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * multi.c - many wildcard rules against one path, in a single pass.
  *

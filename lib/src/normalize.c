@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * normalize.c - percent-encoding normalisation of rule patterns and URL
  * paths, per profile, so that matching compares plain octets.

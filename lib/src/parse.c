@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * parse.c - from the bytes of a robots.txt to a robots_txt document: lines,
  * keys and values, groups (records in legacy), rules, sitemaps, extension

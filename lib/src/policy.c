@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * policy.c - what a crawler does with the result of fetching robots.txt:
  * parse it, allow all, disallow all and retry, follow a redirect, use a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * punycode.c - RFC 3492 Punycode, written here, and the IDNA ToASCII step
  * the location module needs: each label of a host lowercased, a label with

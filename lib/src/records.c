@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * records.c - the sitemap and extension records of a document, packed.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * status.c - names and messages: status codes, profiles, reasons, rule
  * kinds, severities and diagnostic kinds, and the library's version. All

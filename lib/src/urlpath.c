@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * urlpath.c - from a URL to the part a rule is matched against: the path
  * with its ;params and ?query, without the fragment.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Uses the installed header and library: RFC 9309 section 5.2's example. */
 #include <robots.h>
 #include <stdio.h>
