@@ -56,8 +56,9 @@ static int group_is_wildcard(const robots_txt *doc, size_t gi) {
 
 /* The first group that applies and whether it names the caller. rfc9309
  * and google merge every group of the same kind; legacy uses this one. */
-static size_t select_group(const robots_txt *doc, const robots_str *agents,
-                           size_t n, int *specific) {
+static size_t select_group_direct(const robots_txt *doc,
+                                  const robots_str *agents, size_t n,
+                                  int *specific) {
     size_t wildcard = ROBOTS_NO_INDEX;
     *specific = 0;
     for (size_t g = 0; g < doc->group_count; g++) {
@@ -71,6 +72,52 @@ static size_t select_group(const robots_txt *doc, const robots_str *agents,
     return wildcard;
 }
 
+/* legacy searches every name for every record's value: at most this many
+ * byte steps (agents times the names' length) are searched directly;
+ * past it the names are indexed once (names_index.c), so that a file of
+ * many records against long names costs O((F + H) log H), not F * H. */
+#define RB_LEGACY_DIRECT_WORK ((size_t)1 << 20)
+
+/* select_group_direct() through the names' index. */
+static robots_status select_group_indexed(const robots_txt *doc,
+                                          const robots_str *agents, size_t n,
+                                          size_t *group, int *specific) {
+    rb_mem mem;
+    rb_mem_init(&mem, &doc->mem.allocator, 0);
+    rb_names_index index;
+    robots_status status = rb_names_index_build(&mem, agents, n, &index);
+    if (status != ROBOTS_OK)
+        return status;
+    size_t wildcard = ROBOTS_NO_INDEX, found = ROBOTS_NO_INDEX;
+    for (size_t g = 0; g < doc->group_count && found == ROBOTS_NO_INDEX; g++) {
+        const rb_group *grp = &doc->groups[g];
+        for (uint32_t i = 0, count = group_agents(doc, g); i < count; i++)
+            if (rb_agent_names_indexed(doc, &doc->agents[grp->first_agent + i],
+                                       &index))
+                found = g;
+        if (wildcard == ROBOTS_NO_INDEX && group_is_wildcard(doc, g))
+            wildcard = g;
+    }
+    rb_names_index_release(&mem, &index);
+    *specific = found != ROBOTS_NO_INDEX;
+    *group = found != ROBOTS_NO_INDEX ? found : wildcard;
+    return ROBOTS_OK;
+}
+
+static robots_status select_group(const robots_txt *doc,
+                                  const robots_str *agents, size_t n,
+                                  size_t *group, int *specific) {
+    if (doc->profile == ROBOTS_PROFILE_LEGACY) {
+        size_t names = 0;
+        for (size_t i = 0; i < n; i++)
+            names += agents[i].len;
+        if (names != 0 && doc->agent_count > RB_LEGACY_DIRECT_WORK / names)
+            return select_group_indexed(doc, agents, n, group, specific);
+    }
+    *group = select_group_direct(doc, agents, n, specific);
+    return ROBOTS_OK;
+}
+
 robots_status robots_select_group(const robots_txt *doc,
                                   const robots_str *agents, size_t agent_count,
                                   size_t *group, int *specific) {
@@ -79,8 +126,7 @@ robots_status robots_select_group(const robots_txt *doc,
     robots_status status = rb_validate_agents(agents, agent_count);
     if (status != ROBOTS_OK)
         return status;
-    *group = select_group(doc, agents, agent_count, specific);
-    return ROBOTS_OK;
+    return select_group(doc, agents, agent_count, group, specific);
 }
 
 /* The group holding a rule, among `count` groups in ascending order:
@@ -885,17 +931,17 @@ static uint32_t set_first_group(const robots_txt *doc, uint32_t set) {
 }
 
 /* Resolves the agents into *r, its tokens' sets words written to `tokens`
- * (room for ROBOTS_MAX_QUERY_AGENTS). */
-static inline void resolve(const robots_txt *doc, const robots_str *agents,
-                           size_t agent_count, int reference, resolved *r,
-                           uint32_t *tokens) {
+ * (room for ROBOTS_MAX_QUERY_AGENTS). Fails only when legacy's selection
+ * has no memory to index long names. */
+static inline robots_status resolve(const robots_txt *doc,
+                                    const robots_str *agents,
+                                    size_t agent_count, int reference,
+                                    resolved *r, uint32_t *tokens) {
     r->token_count = 0;
     r->tokens = tokens;
     r->reference = reference;
-    if (reference || doc->profile == ROBOTS_PROFILE_LEGACY) {
-        r->group = select_group(doc, agents, agent_count, &r->specific);
-        return;
-    }
+    if (reference || doc->profile == ROBOTS_PROFILE_LEGACY)
+        return select_group(doc, agents, agent_count, &r->group, &r->specific);
     /* Each token's sets word, once (two tokens of one group share it). */
     size_t found = rb_index_tokens(doc, agents, agent_count, tokens);
     r->token_count = 0;
@@ -913,6 +959,7 @@ static inline void resolve(const robots_txt *doc, const robots_str *agents,
         r->group = GROUP_LATER;
     else if (doc->wildcard_set != UINT32_MAX)
         r->group = set_first_group(doc, doc->wildcard_set);
+    return ROBOTS_OK;
 }
 
 /* The first group of the sets a resolved caller's tokens select. */
@@ -1102,7 +1149,9 @@ static robots_status check(const robots_txt *doc, const robots_str *agents,
         return status;
     resolved r;
     uint32_t tokens[ROBOTS_MAX_QUERY_AGENTS];
-    resolve(doc, agents, agent_count, reference, &r, tokens);
+    status = resolve(doc, agents, agent_count, reference, &r, tokens);
+    if (status != ROBOTS_OK)
+        return status;
     if (!reference && agent_count == 1 && doc->profile != ROBOTS_PROFILE_LEGACY)
         memo_add(doc, agents, &r);
     callers who = {agents, agent_count};
@@ -1162,7 +1211,12 @@ robots_status robots_query_new(const robots_txt *doc, const robots_str *agents,
     if (query == NULL)
         return ROBOTS_ERR_NO_MEMORY;
     query->doc = doc;
-    resolve(doc, agents, agent_count, 0, &query->agents, query->tokens);
+    status =
+        resolve(doc, agents, agent_count, 0, &query->agents, query->tokens);
+    if (status != ROBOTS_OK) {
+        rb_free(&mem, query, sizeof *query);
+        return status;
+    }
     if (query->agents.group == GROUP_LATER) /* once, not at each check */
         query->agents.group = tokens_first_group(doc, &query->agents);
     if (!compile_sets(doc, &query->agents)) {
