@@ -8,6 +8,7 @@
  */
 #include "cmd_around.h"
 #include "cli.h"
+#include "robots_web.h"
 
 #include <errno.h>
 #include <stdint.h>

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "robots.h"
+#include "robots_web.h"
 
 #ifndef CONFORMANCE_CASES_DIR
 #define CONFORMANCE_CASES_DIR "conformance/cases"

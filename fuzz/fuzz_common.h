@@ -13,6 +13,7 @@
 #define ROBOTS_FUZZ_COMMON_H
 
 #include "robots.h"
+#include "robots_web.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -4,7 +4,7 @@
  * (robots_cache_lifetime, robots_cache_lifetime_from_block,
  * robots_http_date_parse).
  */
-#include "robots.h"
+#include "robots_web.h"
 #include "testing.h"
 
 #include <stdlib.h>

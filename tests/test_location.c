@@ -4,7 +4,7 @@
  * the URL reader (robots_url_parse, robots_txt_url_for,
  * robots_scope_check).
  */
-#include "robots.h"
+#include "robots_web.h"
 #include "testing.h"
 
 #include <stdlib.h>

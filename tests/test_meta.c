@@ -3,7 +3,7 @@
  * test_meta.c - robots META tags and X-Robots-Tag (robots_meta_scan_html,
  * robots_meta_add_header, robots_meta_parse_header).
  */
-#include "robots.h"
+#include "robots_web.h"
 #include "testing.h"
 
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * test_policy.c - fetch outcome to policy, every row of the table
  * "Fetching the file" of docs/semantics.md for each profile.
  */
-#include "robots.h"
+#include "robots_web.h"
 #include "testing.h"
 
 #include <string.h>

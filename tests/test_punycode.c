@@ -3,7 +3,7 @@
  * test_punycode.c - RFC 3492 Punycode and the IDNA ToASCII step of host
  * names (robots_punycode_encode, robots_host_to_ascii).
  */
-#include "robots.h"
+#include "robots_web.h"
 #include "testing.h"
 
 #include <string.h>

@@ -9,7 +9,7 @@
  * read: the lifetime is relative to the response.
  */
 #include "around_internal.h"
-#include "robots.h"
+#include "robots_web.h"
 
 #include <stdint.h>
 

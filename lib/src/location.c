@@ -8,7 +8,7 @@
  * A URL that cannot be read gets a specific status, never a guess.
  */
 #include "around_internal.h"
-#include "robots.h"
+#include "robots_web.h"
 
 #include <string.h>
 

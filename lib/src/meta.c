@@ -9,7 +9,7 @@
  * resolve to the more restrictive directive and are reported.
  */
 #include "around_internal.h"
-#include "robots.h"
+#include "robots_web.h"
 
 #include <string.h>
 

@@ -8,7 +8,7 @@
  * 1996 draft as the book gives it). A pure function: no network, no clock.
  */
 #include "around_internal.h"
-#include "robots.h"
+#include "robots_web.h"
 
 ROBOTS_API const char *robots_network_error_name(robots_network_error error) {
     switch (error) {

@@ -8,7 +8,7 @@
  * limits of robots.h.
  */
 #include "around_internal.h"
-#include "robots.h"
+#include "robots_web.h"
 
 #include <stdint.h>
 
