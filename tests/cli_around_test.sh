@@ -126,4 +126,22 @@ expect_err_line 'give an HTML file'
 run 0 "$robots" meta --help
 expect_out 'usage: robots meta'
 
+# Output that cannot be written is an I/O error, exit 2 with one line on
+# stderr (the manual: "2 on a usage, input or I/O error"), for every
+# command and for --help and --version.
+if [ -w /dev/full ]; then
+    printf 'Cache-Control: max-age=60\n' >"$tmp/headers"
+    for args in "url http://a/" "scope http://a/robots.txt http://a/x" \
+        "policy --status 200" "cache-lifetime $tmp/headers" \
+        "meta $tmp/page.html" "--help" "--version" "url --help"; do
+        # shellcheck disable=SC2086 # the arguments are split on purpose
+        "$robots" $args >/dev/full 2>"$tmp/err" </dev/null
+        got=$?
+        if [ "$got" -eq 2 ]; then ok; else
+            fail "exit $got, want 2, writing to /dev/full: robots $args"
+        fi
+        expect_err_line 'cannot write to standard output'
+    done
+fi
+
 finish
