@@ -30,7 +30,9 @@ typedef struct cli_buffer {
 int cli_read_file(const char *path, size_t max, cli_buffer *out);
 void cli_buffer_free(cli_buffer *buf);
 
-/* Prints "robots: " + message on stderr; returns EXIT_USAGE. */
+/* Prints "robots: " + message on stderr, one line: control bytes escaped
+ * as \xHH, the middle of a message over 1 KiB left out. Returns
+ * EXIT_USAGE. */
 int cli_error(const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))

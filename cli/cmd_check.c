@@ -148,11 +148,10 @@ static void check_one(check_run *run, const char *url, size_t len,
         }
         flush_out(run);
         if (where != NULL)
-            fprintf(stderr, "robots: %s: %s\n", where,
-                    robots_status_message(status));
+            cli_error("%s: %s", where, robots_status_message(status));
         else
-            fprintf(stderr, "robots: stdin line %zu: %s\n", run->line_no,
-                    robots_status_message(status));
+            cli_error("stdin line %zu: %s", run->line_no,
+                      robots_status_message(status));
         return;
     }
     if (!v.allowed)
