@@ -659,8 +659,8 @@ int cli_cmd_diff(int argc, char **argv) {
             }
             given_agents = 1;
         } else {
-            enum site_opt s = site_option(argc, argv, &i, "diff", diff_usage,
-                                          &options, &rc);
+            enum site_opt s =
+                site_option(argc, argv, &i, "diff", diff_usage, &options, &rc);
             if (s == SITE_OPT_EXIT) {
                 free(agents.items);
                 return rc;

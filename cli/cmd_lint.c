@@ -1022,8 +1022,8 @@ int cli_cmd_lint(int argc, char **argv) {
                                  "sarif)",
                                  value);
         } else {
-            enum site_opt s = site_option(argc, argv, &i, "lint", lint_usage,
-                                          &options, &rc);
+            enum site_opt s =
+                site_option(argc, argv, &i, "lint", lint_usage, &options, &rc);
             if (s == SITE_OPT_EXIT)
                 return rc;
             if (s == SITE_OPT_ARGS)

@@ -281,8 +281,8 @@ int cli_cmd_test(int argc, char **argv) {
                 return EXIT_USAGE;
             junit = value;
         } else {
-            enum site_opt s = site_option(argc, argv, &i, "test", test_usage,
-                                          &options, &rc);
+            enum site_opt s =
+                site_option(argc, argv, &i, "test", test_usage, &options, &rc);
             if (s == SITE_OPT_EXIT)
                 return rc;
             if (s == SITE_OPT_ARGS)
