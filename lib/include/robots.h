@@ -279,12 +279,12 @@ typedef struct robots_cut_info {
 } robots_cut_info;
 
 /* Fills *out with where the parse limit cut the document's body.
- * ROBOTS_ERR_INVALID_ARGUMENT for a NULL pointer. O(1): the lines not read
- * are counted by robots_parse(), which reads the body past the limit
- * once more to count them, one branch-free pass of 8 bytes a step: a cost
- * only a body longer than the limit pays, linear in its length (a few
- * tenths of a second for a gigabyte), never an allocation. The document
- * keeps no pointer to the body, so it cannot count them later. */
+ * ROBOTS_ERR_INVALID_ARGUMENT for a NULL pointer. O(1), no allocation:
+ * robots_parse() counted the lines not read, as the document keeps no
+ * pointer to the body to count them later. That count is the one cost a
+ * body longer than the limit adds to its parse: one pass over the bytes
+ * past the limit, 8 bytes a step, O(body_len - limit), nothing allocated,
+ * constant stack. */
 ROBOTS_API robots_status robots_txt_cut(const robots_txt *doc,
                                         robots_cut_info *out);
 
