@@ -118,6 +118,15 @@ void cli_put_size(cli_writer *w, size_t value);
 void cli_put_json_string(cli_writer *w, const char *s, size_t len);
 void cli_put_escaped(cli_writer *w, const char *s, size_t len);
 
+/* Where the parse limit cut a document, for the output of each command
+ * (issue 19: a cut file says so). cli_warn_cut() prints one line on stderr
+ * when `doc` was cut, naming `path`, the line and the lines not read, and
+ * how to read it all; nothing otherwise. cli_put_cut_json() writes
+ * {"limit":..,"offset":..,"line":..,"lines_not_read":..,"bytes_not_read":..}
+ * when it was cut, null otherwise. */
+void cli_warn_cut(const char *path, const robots_txt *doc);
+void cli_put_cut_json(cli_writer *w, const robots_cut_info *cut);
+
 int cli_cmd_check(int argc, char **argv);
 int cli_cmd_parse(int argc, char **argv);
 /* For site owners: cmd_lint.c, cmd_test.c, cmd_diff.c. */

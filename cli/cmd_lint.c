@@ -30,13 +30,15 @@
 
 static const char lint_usage[] =
     "usage: robots lint [--profile rfc9309|google|legacy]\n"
-    "                   [--format text|json|sarif] [--json] [--strict] FILE\n"
+    "                   [--format text|json|sarif] [--json] [--strict]\n"
+    "                   [--parse-limit BYTES] FILE\n"
     "\n"
     "Reports what is wrong or doubtful in the robots.txt FILE ('-' for\n"
     "stdin), as the profile reads it: typos (with a suggestion), rules\n"
     "before any user-agent, patterns that never match, rules shadowed by\n"
     "other rules, repeated rules and groups, lines without a colon, content\n"
-    "past the 500 KiB parse limit, bytes that are not UTF-8, a misplaced\n"
+    "past the parse limit (with the lines not read), bytes that are not\n"
+    "UTF-8, a misplaced\n"
     "BOM, bad crawl-delay and sitemap values, directives the profile\n"
     "ignores, wildcards it reads literally.\n"
     "\n"
@@ -46,6 +48,9 @@ static const char lint_usage[] =
     "                  json: one object; sarif: SARIF 2.1.0\n"
     "  --json          the same as --format json\n"
     "  --strict        exit 1 on warnings too\n"
+    "  --parse-limit BYTES\n"
+    "                  bytes of FILE parsed (default 512000, 500 KiB, RFC\n"
+    "                  9309 section 2.5; 0 all)\n"
     "\n"
     "Exit status: 0 no errors (with --strict: no errors or warnings),\n"
     "1 errors found, 2 usage or input error.\n";
@@ -660,6 +665,36 @@ static int collect(lint *l, agent_ref **agents_out, size_t *agent_count) {
     return collect_normals(l);
 }
 
+/* A file the parse limit cut is always a past-parse-limit finding that
+ * names the line and counts the lines not read (issue 19): the library's
+ * diagnostic says so, and when the diagnostics were capped before it was
+ * kept, lint makes it from robots_txt_cut(). It is made before lint's own
+ * findings so that their cap never drops it. */
+static void cut_finding(lint *l) {
+    robots_cut_info cut;
+    if (robots_txt_cut(l->doc, &cut) != ROBOTS_OK || !cut.truncated)
+        return;
+    for (size_t i = 0; i < l->found_count; i++)
+        if (strcmp(l->found[i].code, "past-parse-limit") == 0)
+            return;
+    /* The message slot after lint's own and their two notes. */
+    char *msg = l->messages + (LINT_MAX_OWN + 2) * LINT_MESSAGE_BYTES;
+    snprintf(msg, LINT_MESSAGE_BYTES,
+             "the file is longer than the parse limit of %zu bytes; its last "
+             "%zu lines (%zu bytes), from here on, are not read",
+             cut.limit, cut.lines_not_read, cut.bytes_not_read);
+    finding *f = &l->found[l->found_count];
+    f->line = cut.line;
+    f->column = 1;
+    f->severity = ROBOTS_SEVERITY_ERROR;
+    f->code = "past-parse-limit";
+    f->message = msg;
+    f->message_len = strlen(msg);
+    f->suggestion = NULL;
+    f->suggestion_len = 0;
+    f->order = l->found_count++;
+}
+
 static int run_checks(lint *l) {
     agent_ref *agents = NULL;
     size_t agent_count = 0;
@@ -713,8 +748,9 @@ static const code_info descriptions[] = {
      "A pattern that does not start with '/' (or '*') can never match."},
     {"line-truncated", "A line longer than 16,663 bytes is cut."},
     {"past-parse-limit",
-     "Content past the parse limit (500 KiB, RFC 9309 section 2.5) is "
-     "ignored."},
+     "Content past the parse limit (500 KiB by default, RFC 9309 section "
+     "2.5) is not read: the finding names the line where the file was cut "
+     "and counts the lines not read."},
     {"invalid-crawl-delay", "A crawl-delay that is not a number of seconds."},
     {"extension",
      "A directive the profile keeps but never acts on (crawl-delay, host, "
@@ -901,11 +937,11 @@ static int lint_file(const char *path, const robots_options *options,
     l.body_len = body.len;
     l.own_limit = LINT_MAX_OWN;
     size_t lib = robots_diagnostic_count(doc);
-    /* The library's findings, lint's own (at most LINT_MAX_OWN) and two
-     * notes about limits. */
-    size_t cap = lib + LINT_MAX_OWN + 2;
+    /* The library's findings, lint's own (at most LINT_MAX_OWN), two
+     * notes about limits and the cut file's finding. */
+    size_t cap = lib + LINT_MAX_OWN + 3;
     l.found = malloc(cap * sizeof *l.found);
-    l.messages = malloc((LINT_MAX_OWN + 2) * LINT_MESSAGE_BYTES);
+    l.messages = malloc((LINT_MAX_OWN + 3) * LINT_MESSAGE_BYTES);
     int ok = l.found != NULL && l.messages != NULL && index_lines(&l);
     for (size_t i = 0; ok && i < lib; i++) {
         robots_diagnostic d;
@@ -923,6 +959,8 @@ static int lint_file(const char *path, const robots_options *options,
         f->suggestion_len = d.suggestion ? d.suggestion_len : 0;
         f->order = l.found_count++;
     }
+    if (ok)
+        cut_finding(&l);
     if (ok)
         ok = run_checks(&l);
     int rc = EXIT_USAGE;
@@ -984,8 +1022,8 @@ int cli_cmd_lint(int argc, char **argv) {
                                  "sarif)",
                                  value);
         } else {
-            enum site_opt s = site_option(argc, argv, &i, "lint", lint_usage,
-                                          &options.profile, &rc);
+            enum site_opt s =
+                site_option(argc, argv, &i, "lint", lint_usage, &options, &rc);
             if (s == SITE_OPT_EXIT)
                 return rc;
             if (s == SITE_OPT_ARGS)

@@ -398,3 +398,35 @@ void cli_put_escaped(cli_writer *w, const char *s, size_t len) {
 void cli_print_escaped(FILE *out, const char *s, size_t len) {
     put_to_file(out, s, len, cli_put_escaped);
 }
+
+void cli_warn_cut(const char *path, const robots_txt *doc) {
+    robots_cut_info cut;
+    if (robots_txt_cut(doc, &cut) != ROBOTS_OK || !cut.truncated)
+        return;
+    fputs("robots: warning: ", stderr);
+    cli_print_escaped(stderr, path, strlen(path));
+    fprintf(stderr,
+            ": the parse limit of %zu bytes cut the file at line %zu (byte "
+            "%zu): %zu lines (%zu bytes) not read; --parse-limit 0 reads "
+            "them\n",
+            cut.limit, cut.line, cut.offset, cut.lines_not_read,
+            cut.bytes_not_read);
+}
+
+void cli_put_cut_json(cli_writer *w, const robots_cut_info *cut) {
+    if (!cut->truncated) {
+        cli_put_str(w, "null");
+        return;
+    }
+    cli_put_str(w, "{\"limit\":");
+    cli_put_size(w, cut->limit);
+    cli_put_str(w, ",\"offset\":");
+    cli_put_size(w, cut->offset);
+    cli_put_str(w, ",\"line\":");
+    cli_put_size(w, cut->line);
+    cli_put_str(w, ",\"lines_not_read\":");
+    cli_put_size(w, cut->lines_not_read);
+    cli_put_str(w, ",\"bytes_not_read\":");
+    cli_put_size(w, cut->bytes_not_read);
+    cli_put_char(w, '}');
+}

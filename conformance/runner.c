@@ -461,7 +461,7 @@ static enum outcome run_verdict(const ctx *x) {
     const cJSON *line = cJSON_GetObjectItemCaseSensitive(x->expect, "line");
     const char *reason = get_string(x->expect, "reason");
     const char *pattern = get_string(x->expect, "pattern");
-    int allowed = 0, has_allowed, r;
+    int allowed = 0, has_allowed, r, truncated = 0, has_truncated;
     enum outcome out = OUT_FAIL;
     char shown[256];
 
@@ -474,7 +474,9 @@ static enum outcome run_verdict(const ctx *x) {
         return OUT_FAIL;
     }
     has_allowed = expect_bool(x, "allowed", &allowed);
-    if (has_allowed < 0 || (has_allowed == 0 && exp_err == NULL)) {
+    has_truncated = expect_bool(x, "truncated", &truncated);
+    if (has_allowed < 0 || has_truncated < 0 ||
+        (has_allowed == 0 && exp_err == NULL)) {
         if (x->err[0] == '\0') {
             append(x->err, "expect needs allowed or error");
         }
@@ -505,6 +507,9 @@ static enum outcome run_verdict(const ctx *x) {
         show(shown, sizeof shown, pattern, strlen(pattern));
         append(x->expected, ", pattern '%s'", shown);
     }
+    if (has_truncated) {
+        append(x->expected, ", %s", truncated ? "truncated" : "not truncated");
+    }
     if (st != ROBOTS_OK) {
         append(x->got, "status %s", robots_status_name(st));
         goto done;
@@ -533,6 +538,10 @@ static enum outcome run_verdict(const ctx *x) {
         (v.rule == ROBOTS_NO_INDEX || v.rule_pattern_len != strlen(pattern) ||
          memcmp(v.rule_pattern, pattern, v.rule_pattern_len) != 0)) {
         append(x->got, ", another pattern");
+        out = OUT_FAIL;
+    }
+    if (has_truncated && (v.truncated != 0) != (truncated != 0)) {
+        append(x->got, ", %s", v.truncated ? "truncated" : "not truncated");
         out = OUT_FAIL;
     }
 done:
@@ -993,6 +1002,60 @@ done:
     return x->err[0] ? OUT_FAIL : out;
 }
 
+/* expect.cut: null when the parse limit cut nothing, else the first line
+ * not read ({"offset", "line"}) and "lines_not_read", each compared when
+ * given (robots_txt_cut()). 0 when it holds. */
+static int check_cut(const ctx *x, const robots_txt *doc, const cJSON *cut) {
+    static const char *const fields[] = {"offset", "line", "lines_not_read"};
+    robots_cut_info info;
+    int failed = 0;
+    if (!cJSON_IsNull(cut) && !cJSON_IsObject(cut)) {
+        append(x->err, "expect.cut must be null or an object");
+        return -1;
+    }
+    robots_txt_cut(doc, &info);
+    append(x->evidence, "%scut", x->evidence[0] ? "; " : "");
+    if (info.truncated) {
+        append(x->evidence, " at byte %zu, line %zu, %zu lines not read",
+               info.offset, info.line, info.lines_not_read);
+    } else {
+        append(x->evidence, ": none");
+    }
+    if (cJSON_IsNull(cut)) {
+        append(x->expected, "not cut; ");
+        if (info.truncated) {
+            append(x->got, "cut at line %zu; ", info.line);
+            failed = 1;
+        }
+        return failed;
+    }
+    append(x->expected, "cut;");
+    if (!info.truncated) {
+        append(x->got, "not cut; ");
+        failed = 1;
+    }
+    for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++) {
+        const cJSON *want = cJSON_GetObjectItemCaseSensitive(cut, fields[f]);
+        size_t got = f == 0   ? info.offset
+                     : f == 1 ? info.line
+                              : info.lines_not_read;
+        if (want == NULL) {
+            continue;
+        }
+        if (!cJSON_IsNumber(want) || want->valuedouble < 0) {
+            append(x->err, "expect.cut.%s must be a number >= 0", fields[f]);
+            return -1;
+        }
+        append(x->expected, " %s %.0f", fields[f], want->valuedouble);
+        if ((double)got != want->valuedouble) {
+            append(x->got, "%s %zu; ", fields[f], got);
+            failed = 1;
+        }
+    }
+    append(x->expected, "; ");
+    return failed;
+}
+
 static enum outcome run_parse(const ctx *x) {
     robots_txt *doc = NULL;
     const cJSON *inc =
@@ -1004,11 +1067,18 @@ static enum outcome run_parse(const ctx *x) {
         cJSON_GetObjectItemCaseSensitive(x->expect, "crawl_delays");
     const cJSON *exts =
         cJSON_GetObjectItemCaseSensitive(x->expect, "extensions_include");
+    const cJSON *cut = cJSON_GetObjectItemCaseSensitive(x->expect, "cut");
     const cJSON *it;
     enum outcome out = OUT_PASS;
     size_t i, nd;
     if (parse_doc(x, &doc) != 0) {
         return OUT_FAIL;
+    }
+    if (cut != NULL && check_cut(x, doc, cut) != 0) {
+        out = OUT_FAIL;
+        if (x->err[0] != '\0') {
+            goto done;
+        }
     }
     nd = robots_diagnostic_count(doc);
     append(x->evidence, "diagnostics:");

@@ -33,6 +33,7 @@ static int cli_verdict(const robots_txt *doc, const robots_str *agents,
     check_run run;
     memset(&run, 0, sizeof run);
     run.doc = doc;
+    FZ_CHECK(robots_txt_cut(doc, &run.cut) == ROBOTS_OK);
     run.agents = agents;
     run.agent_count = n;
     run.explain = 1;

@@ -54,6 +54,25 @@ static void walk(const robots_txt *doc, robots_profile profile,
     FZ_CHECK(robots_txt_parsed_bytes(doc) <= body_len);
     FZ_CHECK(robots_txt_memory_used(doc) > 0);
 
+    /* The cut: nothing, or a first line not read at or after the bytes
+     * parsed, and at least that line not read (issue 19). */
+    robots_cut_info cut;
+    FZ_CHECK(robots_txt_cut(doc, &cut) == ROBOTS_OK);
+    FZ_CHECK(cut.offset + cut.bytes_not_read == body_len);
+    if (cut.truncated) {
+        FZ_CHECK(cut.limit != 0 && cut.limit < body_len);
+        FZ_CHECK(cut.offset >= robots_txt_parsed_bytes(doc));
+        FZ_CHECK(cut.offset <= cut.limit + 1 && cut.offset < body_len);
+        FZ_CHECK(cut.line >= 1 && cut.line <= cut.offset + 1);
+        FZ_CHECK(cut.lines_not_read >= 1 &&
+                 cut.lines_not_read <= cut.bytes_not_read);
+    } else {
+        FZ_CHECK(cut.offset == body_len && cut.line == 0 &&
+                 cut.lines_not_read == 0);
+        /* All read; the limit may fall on the last line's terminator. */
+        FZ_CHECK(robots_txt_parsed_bytes(doc) + 2 >= body_len);
+    }
+
     size_t groups = robots_group_count(doc);
     robots_group_info g;
     robots_agent_info a;

@@ -11,6 +11,8 @@
 #include "internal.h"
 #include "testing.h"
 
+#include <stdlib.h>
+
 static robots_txt *parse(robots_profile profile, const char *body) {
     robots_options options;
     robots_options_init(&options);
@@ -25,7 +27,8 @@ static int same_verdict(const robots_verdict *a, const robots_verdict *b) {
            a->group == b->group && a->rule == b->rule &&
            a->specific == b->specific && a->rule_kind == b->rule_kind &&
            a->rule_line == b->rule_line && a->rule_pattern == b->rule_pattern &&
-           a->rule_pattern_len == b->rule_pattern_len;
+           a->rule_pattern_len == b->rule_pattern_len &&
+           a->truncated == b->truncated;
 }
 
 /* robots_check_agent()'s verdict; every one is also asked through a
@@ -677,6 +680,72 @@ static void without_memory(void) {
     }
 }
 
+/* Issue 19's file: a real robots.txt of 3.7 MB whose last line is
+ * `Disallow: /` after 47,000 Allow lines. RFC 9309 section 2.5 lets a
+ * crawler stop at a limit of at least 500 KiB, and the default limit does
+ * (docs/semantics.md, File size), so the Disallow is not read and every URL
+ * is allowed; the verdict must say that its document was cut, and the
+ * document where and how much. With no limit (parse_limit 0, what
+ * google/robotstxt does) the Disallow is read. */
+static void cut_file(void) {
+    static const char head[] = "User-agent: *\n";
+    static const char tail[] = "Disallow: /\n";
+    enum { ALLOWS = 47000, LINE = 79 };
+    size_t len = sizeof head - 1 + (size_t)ALLOWS * LINE + sizeof tail - 1;
+    char *body = malloc(len + 1);
+    size_t at = sizeof head - 1;
+    memcpy(body, head, at);
+    int lines_ok = 1;
+    for (int i = 0; i < ALLOWS; i++) {
+        int n = snprintf(body + at, LINE + 1,
+                         "Allow: /catalogue/department-%05d/products/"
+                         "listing-page-with-a-long-name.html\n",
+                         i);
+        lines_ok &= n == LINE;
+        at += LINE;
+    }
+    EXPECT(lines_ok);
+    memcpy(body + at, tail, sizeof tail - 1);
+    EXPECT(len > 3500000);
+
+    robots_txt *doc = NULL;
+    EXPECT_EQ(robots_parse(body, len, NULL, &doc), ROBOTS_OK);
+    robots_verdict v = verdict(doc, "ExampleBot", "/private/x");
+    EXPECT_EQ(v.allowed, 1);
+    EXPECT_EQ(v.truncated, 1);
+    v = verdict(doc, "ExampleBot", "/catalogue/department-00001/products/");
+    EXPECT_EQ(v.truncated, 1);
+    /* The Allow lines whose LF is at or before byte 512,000 are read. */
+    size_t read = (ROBOTS_DEFAULT_PARSE_LIMIT + 1 - (sizeof head - 1)) / LINE;
+    robots_cut_info cut;
+    EXPECT_EQ(robots_txt_cut(doc, &cut), ROBOTS_OK);
+    EXPECT_EQ(cut.truncated, 1);
+    EXPECT_EQ(cut.limit, ROBOTS_DEFAULT_PARSE_LIMIT);
+    EXPECT_EQ(cut.offset, sizeof head - 1 + read * LINE);
+    EXPECT_EQ(cut.line, 2 + read);
+    EXPECT_EQ(cut.lines_not_read, ALLOWS - read + 1);
+    EXPECT_EQ(cut.bytes_not_read, len - cut.offset);
+    robots_free(doc);
+
+    robots_options options;
+    robots_options_init(&options);
+    options.parse_limit = 0;
+    EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+    v = verdict(doc, "ExampleBot", "/private/x");
+    EXPECT_EQ(v.allowed, 0);
+    EXPECT_EQ(v.rule_line, ALLOWS + 2);
+    EXPECT_EQ(v.truncated, 0);
+    robots_free(doc);
+    free(body);
+
+    /* A file within the limit: no verdict says truncated. */
+    doc = parse(ROBOTS_PROFILE_LEGACY, "User-agent: *\nDisallow: /x\n");
+    v = verdict(doc, "ExampleBot", "/x");
+    EXPECT_EQ(v.allowed, 0);
+    EXPECT_EQ(v.truncated, 0);
+    robots_free(doc);
+}
+
 int main(void) {
     table_9_4();
     slurp_webcrawler();
@@ -693,5 +762,6 @@ int main(void) {
     without_memory();
     bad_input();
     queries();
+    cut_file();
     return testing_finish();
 }

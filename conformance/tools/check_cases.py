@@ -202,6 +202,16 @@ def check_case(c, fname, ids, limits, errors):
             errors.append("%s: unknown reason %r" % (w, e["reason"]))
         if kind == "parse" and not (set(e) - {"why"}):
             errors.append("%s: a parse expectation must expect something" % w)
+        if "truncated" in e and (kind != "verdict" or not isinstance(e["truncated"], bool)):
+            errors.append("%s: truncated is a boolean of verdict cases" % w)
+        if "cut" in e:
+            cut = e["cut"]
+            if kind != "parse":
+                errors.append("%s: cut belongs to parse cases" % w)
+            elif cut is not None and (not isinstance(cut, dict) or
+                                      set(cut) - {"offset", "line", "lines_not_read"} or
+                                      not all(isinstance(v, int) and v >= 0 for v in cut.values())):
+                errors.append("%s: cut is null or {offset, line, lines_not_read} of integers" % w)
 
 
 def main(argv):

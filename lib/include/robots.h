@@ -45,7 +45,8 @@ extern "C" {
  * ------------------------------------------------------------------------ */
 
 /* Default parse limit: bytes of a robots.txt body that are parsed; content
- * past it is ignored with a ROBOTS_DIAG_PAST_PARSE_LIMIT diagnostic. A line
+ * past it is ignored with a ROBOTS_DIAG_PAST_PARSE_LIMIT diagnostic, and
+ * robots_txt_cut() and each verdict's `truncated` say so. A line
  * the limit cuts in two is ignored whole (a cut rule would be a different
  * rule); a line whose end is the byte after the limit is read. RFC 9309
  * section 2.5 asks parsers to read at least 500 KiB (512,000 bytes). */
@@ -147,6 +148,37 @@ ROBOTS_API size_t robots_txt_input_bytes(const robots_txt *doc);
  * published. */
 ROBOTS_API size_t robots_txt_memory_used(const robots_txt *doc);
 
+/* Where the parse limit cut the body, if it did (RFC 9309 section 2.5
+ * allows a crawler to stop at a limit; it need not say so, this library
+ * does). The parse reads lines while they end within the limit; the line
+ * the limit falls in is not read at all (see ROBOTS_DEFAULT_PARSE_LIMIT),
+ * so the first byte not read is the start of a line. */
+typedef struct robots_cut_info {
+    int truncated; /* 1 when bytes past the parse limit were not read */
+    size_t limit;  /* the parse limit applied; 0 when there was none */
+    /* The first line not read: its 0-based byte offset in the body and
+     * its 1-based number (the line the limit falls in, or the line right
+     * after the limit when a line ends there). The body's length and 0
+     * when nothing was cut. */
+    size_t offset;
+    size_t line;
+    /* The lines and bytes from there to the end of the body: that line,
+     * every line after it, the last one whether or not it has a
+     * terminator. 0 when nothing was cut. */
+    size_t lines_not_read;
+    size_t bytes_not_read;
+} robots_cut_info;
+
+/* Fills *out with where the parse limit cut the document's body.
+ * ROBOTS_ERR_INVALID_ARGUMENT for a NULL pointer. O(1), no allocation:
+ * robots_parse() counted the lines not read, as the document keeps no
+ * pointer to the body to count them later. That count is the one cost a
+ * body longer than the limit adds to its parse: one pass over the bytes
+ * past the limit, 8 bytes a step, O(body_len - limit), nothing allocated,
+ * constant stack. */
+ROBOTS_API robots_status robots_txt_cut(const robots_txt *doc,
+                                        robots_cut_info *out);
+
 /* ------------------------------------------------------------------------
  * Checking a URL
  * ------------------------------------------------------------------------ */
@@ -197,6 +229,10 @@ typedef struct robots_verdict {
     size_t rule_line;           /* 1-based line; 0 when no rule decided */
     const char *rule_pattern;   /* as written; into the document */
     size_t rule_pattern_len;
+    /* 1 when the document was cut at its parse limit (robots_txt_cut()):
+     * lines past it were not read, and one of them might have decided
+     * otherwise. */
+    int truncated;
 } robots_verdict;
 
 /* A string given by pointer and length. */

@@ -18,6 +18,18 @@ size_t robots_txt_input_bytes(const robots_txt *doc) {
     return doc ? doc->input_bytes : 0;
 }
 
+robots_status robots_txt_cut(const robots_txt *doc, robots_cut_info *out) {
+    if (doc == NULL || out == NULL)
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    out->truncated = doc->cut_line != 0;
+    out->limit = doc->parse_limit;
+    out->offset = doc->cut_offset;
+    out->line = doc->cut_line;
+    out->lines_not_read = doc->lines_not_read;
+    out->bytes_not_read = doc->input_bytes - doc->cut_offset;
+    return ROBOTS_OK;
+}
+
 size_t robots_txt_memory_used(const robots_txt *doc) {
     if (doc == NULL)
         return 0;

@@ -1039,6 +1039,7 @@ static robots_status check_resolved(const robots_txt *doc, const resolved *r,
     out->rule_pattern = "";
     out->group = r->group;
     out->specific = r->specific;
+    out->truncated = doc->cut_line != 0;
 
     if (doc->profile != ROBOTS_PROFILE_GOOGLE &&
         is_robots_txt_path(path, plen)) {

@@ -515,6 +515,10 @@ struct robots_txt {
     size_t input_bytes;
     size_t parsed_bytes;
     size_t diag_total;
+    /* Where the parse limit cut the body (robots_txt_cut()): the limit
+     * applied (0: none), the first line not read (offset, 1-based number;
+     * cut_line 0 when nothing was cut) and the lines from there on. */
+    size_t parse_limit, cut_offset, cut_line, lines_not_read;
 
     const rb_group *groups;
     const rb_agent *agents;
