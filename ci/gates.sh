@@ -8,7 +8,7 @@
 # directory is the repository's root.
 
 # The gates, in the order they run.
-CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols fuzz instructions format)
+CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format)
 
 CI_JOBS=${CI_JOBS:-2}
 CI_TEST_TIMEOUT=${CI_TEST_TIMEOUT:-900}
@@ -24,6 +24,7 @@ ci_describe() {
     valgrind) echo "valgrind memcheck over the whole suite (plain gcc build), leaks are errors" ;;
     coverage) echo "gcc --coverage build, whole suite, gcovr over lib/: >=95% lines, >=90% branches, every function called" ;;
     symbols) echo "exported symbols of librobots.so equal lib/robots.sym, all prefixed robots_" ;;
+    stack) echo "gcc -fstack-usage -fcallgraph-info=su over lib/: every exported function's worst path within 16 KiB of stack (ci/stack_usage.py)" ;;
     fuzz) echo "fuzz smoke run (ci/fuzz-smoke.sh, from the fuzzing issue)" ;;
     instructions) echo "callgrind over the benchmark workload and worst cases (Release build): every figure within bench/budgets.tsv" ;;
     format) echo "clang-format clean: lib/ cli/ tests/ fuzz/ bench/ conformance/" ;;
@@ -178,7 +179,7 @@ gate_tsan() {
         -DROBOTS_SANITIZE=thread -DROBOTS_BUILD_CONFORMANCE=OFF \
         -DROBOTS_BUILD_BENCH=OFF
     TSAN_OPTIONS=halt_on_error=1:abort_on_error=1 \
-        ci_ctest build/ci-tsan -R 'unit-(threads|index|check)'
+        ci_ctest build/ci-tsan -R 'unit-(threads|index|check|small-stack)'
 }
 
 # MemorySanitizer needs every linked library instrumented. The conformance
@@ -290,6 +291,30 @@ gate_symbols() {
         ci_fail "exported symbols differ from $list: $(grep -E '^[-+][^-+]' "$dir/symbols.diff" | tr '\n' ' ')(add or remove the names in $list if the change to the API is meant)"
     fi
     echo "exported symbols match $list"
+}
+
+# robots.h promises at most 16 KiB of stack for every public function. gcc
+# writes each function's frame (-fstack-usage) and its calls after inlining
+# (-fcallgraph-info=su, one .ci file per source); ci/stack_usage.py sums
+# the frames along the worst path from each name of lib/robots.sym and
+# fails over 16 KiB, on a frame of unbounded size (alloca, a VLA), on
+# recursion, on a call outside the library it has no figure for, and on an
+# indirect call that is not the allocator's (the caller's callbacks, whose
+# stack is the caller's and which robots.h leaves out of the figure). The
+# build is the gcc gate's (RelWithDebInfo, -O2): the figures are that
+# build's. tests/test_small_stack.c proves the same by running the calls.
+gate_stack() {
+    local dir=build/ci-stack
+    ci_build "$dir" gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DROBOTS_BUILD_TESTS=OFF -DROBOTS_BUILD_CLI=OFF \
+        -DROBOTS_BUILD_CONFORMANCE=OFF -DROBOTS_BUILD_BENCH=OFF \
+        "-DCMAKE_C_FLAGS=-fstack-usage -fcallgraph-info=su"
+    local graphs=()
+    mapfile -t graphs < <(find "$dir/lib" -name '*.ci' | sort)
+    [ ${#graphs[@]} -gt 0 ] || ci_fail "gcc wrote no call graphs (.ci) in $dir/lib"
+    echo "--- ${#graphs[@]} call graphs; the worst path from each exported function:"
+    python3 ci/stack_usage.py --limit 16384 --why "$CI_WHY_FILE" \
+        --table "$dir/stack.tsv" lib/robots.sym "${graphs[@]}"
 }
 
 # The fuzzing issue provides ci/fuzz-smoke.sh; until it does, this is skipped.

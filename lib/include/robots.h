@@ -131,7 +131,8 @@ typedef struct robots_txt robots_txt;
 
 /* Parses `body` (any bytes) into a new document. `options` may be NULL for
  * the defaults. On success *out owns the document; release it with
- * robots_free(). On failure *out is NULL and nothing stays allocated. */
+ * robots_free(). On failure *out is NULL and nothing stays allocated. Stack: at
+ * most 6.5 KiB. */
 ROBOTS_API robots_status robots_parse(const char *body, size_t body_len,
                                       const robots_options *options,
                                       robots_txt **out);
@@ -278,17 +279,26 @@ typedef struct robots_str {
  * path_len hash steps per set; for a rule whose pattern is not its own
  * normal form (robots_group_rule_normalized()), a normalisation each time
  * the check reads it, at most three bytes written for each of its bytes
- * (a set's rule is read at most twice a check: its key, then the rest);
- * no recursion, and about 98 KiB of stack (the normalised path, and the
- * normal form of such a rule). Choosing
+ * (a set's rule is read at most twice a check: its key, then the rest).
+ * Stack: at most 12.5 KiB (no recursion). The normalised path (when the
+ * path is not its own normal form: up to three bytes for each of the
+ * URL's in rfc9309) and the normal form of such a rule (the document's
+ * longest) share 3 KiB on the stack; a check whose two need more
+ * allocates them, once, through the document's allocator (up to 3 *
+ * url_len + 3 * ROBOTS_MAX_LINE_BYTES bytes, freed before returning;
+ * ROBOTS_ERR_NO_MEMORY if it fails). A check of a short URL against a
+ * document of short rules allocates nothing for them. Choosing
  * the group costs a hash look-up per agent name in rfc9309 and google
  * (for the first four names of at most 48 bytes given alone, the first
  * check remembers the answer, its sets compiled, and the next checks
  * compare the name instead: a crawler passes its own name every time);
  * in legacy, where a record's agent is a substring of the caller's name,
- * a linear-time search per user-agent line and name: up to
- * (user-agent lines) * (sum of name lengths + 64 * value length) byte steps,
- * which a crawler's own short name keeps small.
+ * a linear-time search per user-agent line and name while (user-agent
+ * lines) * (sum of name lengths) is at most 2^20 byte steps; past it the
+ * names, H bytes in all, are indexed for the call (a sorted table of their
+ * suffixes: O(H log H), at most 21 * (H + names) + 1 KiB allocated and
+ * freed before returning, ROBOTS_ERR_NO_MEMORY without it) and each
+ * user-agent value of m bytes is found in O(m log H).
  * The first check that reads a set compiles it, once per document (see
  * Model): for E entries (its groups' rules, and in google a companion for
  * each index.htm Allow) of P pattern bytes, O(P + E log E) steps, the log
@@ -325,10 +335,11 @@ ROBOTS_API robots_status robots_check_agent(const robots_txt *doc,
  *     allocated through the document's allocator (ROBOTS_ERR_NO_MEMORY if
  *     it fails; the memory cap applies to parsing only), and compiles the
  *     sets its agents select if no check has yet, so that its checks never
- *     compile or allocate for them. The document must
- *     outlive the query. A query is immutable: any number of threads may
- *     check through it at once.
- *   robots_query_check: robots_check() for the query's agents.
+ *     compile or allocate for them. The document must outlive the query.
+ *     A query is immutable: any number of threads may check through it at
+ *     once. Stack: at most 8.5 KiB.
+ *   robots_query_check: robots_check() for the query's agents, its stack
+ *     and its work area included.
  *   robots_query_free: NULL is allowed. */
 typedef struct robots_query robots_query;
 ROBOTS_API robots_status robots_query_new(const robots_txt *doc,
@@ -348,8 +359,11 @@ ROBOTS_API void robots_query_free(robots_query *query);
  * normalised as the profile says (percent-encoding) and compared as a
  * check would. `path` is a URL path with optional ;params and ?query.
  * An empty pattern matches in legacy only (rfc9309 and google: an empty
- * pattern is no rule and matches nothing). Allocates nothing; uses about
- * 100 KiB of stack for the two normalised strings. */
+ * pattern is no rule and matches nothing). Stack: at most 4.5 KiB. The two
+ * normal forms share 4 KiB on the stack; when they may need more (three
+ * bytes for each byte in, legacy one), they are allocated with malloc for
+ * the call and freed before it returns: ROBOTS_ERR_NO_MEMORY if that
+ * fails. */
 ROBOTS_API robots_status robots_match_path(robots_profile profile,
                                            const char *pattern,
                                            size_t pattern_len, const char *path,
@@ -442,7 +456,8 @@ ROBOTS_API robots_status robots_extension(const robots_txt *doc, size_t index,
                                           robots_record_info *out);
 
 /* The group the agents would use, as robots_check() chooses it: *specific
- * and the first group's index (ROBOTS_NO_INDEX when none applies). */
+ * and the first group's index (ROBOTS_NO_INDEX when none applies). Stack: at
+ * most 8.5 KiB. */
 ROBOTS_API robots_status robots_select_group(const robots_txt *doc,
                                              const robots_str *agents,
                                              size_t agent_count, size_t *group,

@@ -82,7 +82,7 @@ typedef struct robots_url_parts {
  * ROBOTS_ERR_URL_BAD_PORT (not digits, or over 65535),
  * ROBOTS_ERR_URL_INVALID (userinfo with a character RFC 3986 does not allow
  * there, such as '\\', which readers disagree on). Percent-escapes in the
- * host are decoded before conversion. */
+ * host are decoded before conversion. Stack: at most 2 KiB. */
 ROBOTS_API robots_status robots_url_parse(const char *url, size_t url_len,
                                           robots_url_parts *out);
 
@@ -91,7 +91,7 @@ ROBOTS_API robots_status robots_url_parse(const char *url, size_t url_len,
  * and fragment dropped, and the default port removed. Written to buf,
  * NUL-terminated when it fits; *needed is the length without the NUL;
  * ROBOTS_ERR_BUFFER_TOO_SMALL when cap <= *needed. Errors as
- * robots_url_parse(). */
+ * robots_url_parse(). Stack: at most 3 KiB. */
 ROBOTS_API robots_status robots_txt_url_for(const char *url, size_t url_len,
                                             char *buf, size_t cap,
                                             size_t *needed);
@@ -117,7 +117,8 @@ typedef struct robots_scope {
 
 /* Does the robots.txt at `robots_url` govern `url`? Both are read with
  * robots_url_parse() (its errors are returned for either). The path
- * "/robots.txt" is compared case-sensitively, as URL paths are. */
+ * "/robots.txt" is compared case-sensitively, as URL paths are. Stack: at most
+ * 3 KiB. */
 ROBOTS_API robots_status robots_scope_check(const char *robots_url,
                                             size_t robots_url_len,
                                             const char *url, size_t url_len,
@@ -128,7 +129,7 @@ ROBOTS_API robots_status robots_scope_check(const char *robots_url,
  * encoded rest. Written like robots_txt_url_for(). Errors:
  * ROBOTS_ERR_INVALID_ARGUMENT for invalid UTF-8 (overlong forms,
  * surrogates, over U+10FFFF), ROBOTS_ERR_TOO_LARGE over
- * ROBOTS_MAX_PUNYCODE_CODE_POINTS. */
+ * ROBOTS_MAX_PUNYCODE_CODE_POINTS. Stack: at most 4.5 KiB. */
 ROBOTS_API robots_status robots_punycode_encode(const char *utf8, size_t len,
                                                 char *buf, size_t cap,
                                                 size_t *needed);
@@ -447,7 +448,7 @@ ROBOTS_API void robots_meta_result_init(robots_meta_result *out);
  * Comments and the contents of <script>, <style>, <title> and <textarea>
  * are skipped. A streaming scanner, not a DOM: one pass, time linear in
  * min(len, ROBOTS_META_MAX_SCAN_BYTES), nothing read past `len`, an
- * unterminated tag or comment ends the scan. */
+ * unterminated tag or comment ends the scan. Stack: at most 5 KiB. */
 ROBOTS_API robots_status robots_meta_scan_html(const char *html, size_t len,
                                                const char *agent,
                                                size_t agent_len,

@@ -283,8 +283,8 @@ typedef struct query {
     int collecting;     /* wildcard rules are gathered, not matched */
     rb_wild_rule *wild; /* where they go, wild_cap of them */
     size_t wild_count, wild_cap;
-    /* RB_RULE_SCRATCH bytes for the normal form of a rule that does not
-     * keep it, and the rule whose it holds (UINT32_MAX: none), which a
+    /* doc->longest_rule_normal bytes for the normal form of a rule that does
+     * not keep it, and the rule whose it holds (UINT32_MAX: none), which a
      * probe makes for its key and the rule's match reads again. */
     char *scratch;
     uint32_t scratch_rule;
@@ -997,42 +997,12 @@ static int path_is_normal(robots_profile profile, const char *p, size_t len) {
     return 1;
 }
 
-/* The verdict for a URL once the agents are resolved. `who`, the names,
- * only where the check has them: for the reference scan, and for the scan
- * when a set cannot be compiled (a query's and the memo's sets are
- * compiled already). */
-static robots_status check_resolved(const robots_txt *doc, const resolved *r,
-                                    const callers *who, const char *url,
-                                    size_t url_len, robots_verdict *out) {
-    if (url_len > ROBOTS_MAX_URL_BYTES)
-        return ROBOTS_ERR_URL_TOO_LONG;
-    size_t start, len;
-    int slash;
-    robots_status status =
-        rb_url_path(doc->profile, url, url_len, &start, &len, &slash);
-    if (status != ROBOTS_OK)
-        return status;
-
-    /* The normalised path: at most three bytes for every byte of the URL.
-     * Most paths are their own normal form and are read in place. */
-    char normalized[3 * ROBOTS_MAX_URL_BYTES + 1];
-    /* And the normal form of a rule that does not keep it (see rb_rule). */
-    char rule_scratch[RB_RULE_SCRATCH];
-    const char *path;
-    size_t plen = 0;
-    /* A NULL url (url_len 0) takes no offset: that is undefined. (It
-     * always needs the slash, so it is never read in place.) */
-    const char *from = url != NULL ? url + start : url;
-    if (!slash && path_is_normal(doc->profile, from, len)) {
-        path = from;
-        plen = len;
-    } else {
-        if (slash)
-            normalized[plen++] = '/';
-        plen += rb_normalize_path(doc->profile, from, len, normalized + plen);
-        path = normalized;
-    }
-
+/* The verdict for a normalised path once the agents are resolved;
+ * `rule_scratch` holds doc->longest_rule_normal bytes. */
+static robots_status check_path(const robots_txt *doc, const resolved *r,
+                                const callers *who, const char *path,
+                                size_t plen, char *rule_scratch,
+                                robots_verdict *out) {
     memset(out, 0, sizeof *out);
     out->allowed = 1;
     out->rule = ROBOTS_NO_INDEX;
@@ -1071,6 +1041,63 @@ static robots_status check_resolved(const robots_txt *doc, const resolved *r,
         out->group = tokens_first_group(doc, r);
     }
     return ROBOTS_OK;
+}
+
+/* The verdict for a URL once the agents are resolved. `who`, the names,
+ * only where the check has them: for the reference scan, and for the scan
+ * when a set cannot be compiled (a query's and the memo's sets are
+ * compiled already).
+ *
+ * A check's work area: the normalised path (when the path is not its own
+ * normal form) and the normal form of a rule that does not keep it (at
+ * most doc->longest_rule_normal bytes). Both fit in RB_CHECK_STACK_BYTES
+ * on the stack for all but long URLs and long rules; otherwise the check
+ * allocates them, once, through the document's allocator (which must then
+ * be thread-safe, as for compiling a set), and answers ROBOTS_ERR_NO_MEMORY
+ * if it cannot. Up to three bytes for every byte of the URL and of the
+ * longest such rule would otherwise be 96 KiB of stack (robots.h). */
+#define RB_CHECK_STACK_BYTES 3072
+static robots_status check_resolved(const robots_txt *doc, const resolved *r,
+                                    const callers *who, const char *url,
+                                    size_t url_len, robots_verdict *out) {
+    if (url_len > ROBOTS_MAX_URL_BYTES)
+        return ROBOTS_ERR_URL_TOO_LONG;
+    size_t start, len;
+    int slash;
+    robots_status status =
+        rb_url_path(doc->profile, url, url_len, &start, &len, &slash);
+    if (status != ROBOTS_OK)
+        return status;
+
+    /* A NULL url (url_len 0) takes no offset: that is undefined. (It
+     * always needs the slash, so it is never read in place.) */
+    const char *from = url != NULL ? url + start : url;
+    /* Most paths are their own normal form and are read in place. */
+    int in_place = !slash && path_is_normal(doc->profile, from, len);
+    size_t path_bytes = in_place ? 0 : 1 + rb_normal_bound(doc->profile, len);
+    size_t rule_bytes = doc->longest_rule_normal;
+    size_t need = path_bytes + rule_bytes;
+    char area[RB_CHECK_STACK_BYTES];
+    char *work = area;
+    if (need > sizeof area) {
+        work = rb_work_alloc(&doc->mem.allocator, need);
+        if (work == NULL)
+            return ROBOTS_ERR_NO_MEMORY;
+    }
+    const char *path = from;
+    size_t plen = len;
+    if (!in_place) {
+        char *normalized = work + rule_bytes;
+        plen = 0;
+        if (slash)
+            normalized[plen++] = '/';
+        plen += rb_normalize_path(doc->profile, from, len, normalized + plen);
+        path = normalized;
+    }
+    status = check_path(doc, r, who, path, plen, work, out);
+    if (work != area)
+        rb_work_free(&doc->mem.allocator, work, need);
+    return status;
 }
 
 /* Compiles now every set a resolution reads, so that the checks through it

@@ -40,6 +40,7 @@ typedef struct parser {
     const char *line_start;
     const char *body, *body_end; /* the input: all of it is readable */
     char *scratch; /* 3 * ROBOTS_MAX_LINE_BYTES, for normalisation */
+    size_t longest_rule_normal; /* robots_txt's, as rules are read */
     rb_index_build index;
     /* The first line the parse limit kept from being read (cut_line 0:
      * none), and the lines from there to the end of the body. */
@@ -191,25 +192,27 @@ static size_t key_distance(const char *a, size_t alen, const char *b) {
      * cheap to parse. */
     if (alen > 24 || blen > 24 || alen + 2 < blen || blen + 2 < alen)
         return 99;
-    size_t d[25][25];
+    /* A distance is at most 24: bytes, a table of 625 (not 5,000) of the
+     * parse's stack. */
+    unsigned char d[25][25];
     for (size_t i = 0; i <= alen; i++)
-        d[i][0] = i;
+        d[i][0] = (unsigned char)i;
     for (size_t j = 0; j <= blen; j++)
-        d[0][j] = j;
+        d[0][j] = (unsigned char)j;
     for (size_t i = 1; i <= alen; i++) {
         for (size_t j = 1; j <= blen; j++) {
             unsigned char ca = rb_lower((unsigned char)a[i - 1]);
             unsigned char cb = rb_lower((unsigned char)b[j - 1]);
             size_t best = d[i - 1][j - 1] + (ca != cb);
-            if (d[i - 1][j] + 1 < best)
+            if (d[i - 1][j] + 1u < best)
                 best = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < best)
+            if (d[i][j - 1] + 1u < best)
                 best = d[i][j - 1] + 1;
             if (i > 1 && j > 1 && ca == rb_lower((unsigned char)b[j - 2]) &&
                 rb_lower((unsigned char)a[i - 2]) == cb &&
-                d[i - 2][j - 2] + 1 < best)
+                d[i - 2][j - 2] + 1u < best)
                 best = d[i - 2][j - 2] + 1;
-            d[i][j] = best;
+            d[i][j] = (unsigned char)best;
         }
     }
     return d[alen][blen];
@@ -491,6 +494,8 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
     }
     set_rule(slot, p->line, kind, index_htm, pattern, normalise, nlen);
     p->rules.count++;
+    if (normalise && nlen > p->longest_rule_normal)
+        p->longest_rule_normal = nlen;
 }
 
 /* on_rule() for the usual rule: in a group, a pattern that starts with
@@ -1265,6 +1270,7 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->set_count = set_count;
     doc->set_group_count = p->index.set_groups.count;
     doc->wildcard_set = p->index.wildcard_set;
+    doc->longest_rule_normal = (uint32_t)p->longest_rule_normal;
     doc->token_slot_count = p->index.token_slot_count;
     doc->token_id_mask = p->index.token_id_mask;
     doc->text_len = p->text.count;
