@@ -62,7 +62,9 @@ static void walk(const robots_txt *doc, robots_profile profile,
     if (cut.truncated) {
         FZ_CHECK(cut.limit != 0 && cut.limit < body_len);
         FZ_CHECK(cut.offset >= robots_txt_parsed_bytes(doc));
-        FZ_CHECK(cut.offset <= cut.limit + 1 && cut.offset < body_len);
+        /* At most two past the limit: a line whose CR is the byte after
+         * the limit is read with its LF. */
+        FZ_CHECK(cut.offset <= cut.limit + 2 && cut.offset < body_len);
         FZ_CHECK(cut.line >= 1 && cut.line <= cut.offset + 1);
         FZ_CHECK(cut.lines_not_read >= 1 &&
                  cut.lines_not_read <= cut.bytes_not_read);
