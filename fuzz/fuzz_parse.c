@@ -153,6 +153,10 @@ static void walk(const robots_txt *doc, robots_profile profile,
         FZ_CHECK(robots_diagnostic_at(doc, i, &d) == ROBOTS_OK);
         fz_check_name(robots_diag_kind_name(d.kind));
         fz_check_name(robots_severity_name(d.severity));
+        /* No diagnostic is more severe than its kind says it can be. */
+        robots_diag_kind_info info;
+        FZ_CHECK(robots_diag_kind_describe(d.kind, &info) == ROBOTS_OK);
+        FZ_CHECK(d.severity <= info.severity);
         fz_check_str(d.message, d.message_len);
         FZ_CHECK(d.message_len > 0);
         if (d.suggestion != NULL)

@@ -185,7 +185,8 @@ ROBOTS_API robots_status robots_txt_cut(const robots_txt *doc,
  * ------------------------------------------------------------------------ */
 typedef enum robots_rule_kind {
     ROBOTS_RULE_ALLOW = 0,
-    ROBOTS_RULE_DISALLOW = 1
+    ROBOTS_RULE_DISALLOW = 1,
+    ROBOTS_RULE_KIND_LAST = ROBOTS_RULE_DISALLOW
 } robots_rule_kind;
 
 /* Why a verdict is what it is. */
@@ -202,7 +203,8 @@ typedef enum robots_reason {
     ROBOTS_REASON_FIRST_MATCH = 4,
     /* The path is /robots.txt itself, which is always allowed (rfc9309,
      * legacy). */
-    ROBOTS_REASON_ROBOTS_TXT = 5
+    ROBOTS_REASON_ROBOTS_TXT = 5,
+    ROBOTS_REASON_LAST = ROBOTS_REASON_ROBOTS_TXT
 } robots_reason;
 
 /* "no-group", "no-rule-matched", "longest-match", "tie-allow",
@@ -469,7 +471,8 @@ ROBOTS_API robots_status robots_select_group(const robots_txt *doc,
 typedef enum robots_severity {
     ROBOTS_SEVERITY_NOTE = 0,
     ROBOTS_SEVERITY_WARNING = 1,
-    ROBOTS_SEVERITY_ERROR = 2
+    ROBOTS_SEVERITY_ERROR = 2,
+    ROBOTS_SEVERITY_LAST = ROBOTS_SEVERITY_ERROR
 } robots_severity;
 
 typedef enum robots_diag_kind {
@@ -496,11 +499,29 @@ typedef enum robots_diag_kind {
                                            value */
     ROBOTS_DIAG_ALLOW_IGNORED = 20,     /* reserved */
     ROBOTS_DIAG_EMPTY_ALLOW_MATCHES_ALL = 21, /* legacy: "Allow:" */
-    ROBOTS_DIAG_UTF16_BOM = 22 /* the file starts with a UTF-16 BOM */
+    ROBOTS_DIAG_UTF16_BOM = 22, /* the file starts with a UTF-16 BOM */
+    ROBOTS_DIAG_KIND_LAST = ROBOTS_DIAG_UTF16_BOM
 } robots_diag_kind;
 
-/* Stable kebab-case name ("unknown-key", "typo-key", ...), NULL if unknown. */
+/* Stable kebab-case name ("unknown-key", "typo-key", ...), NULL for a
+ * value outside the enum. */
 ROBOTS_API const char *robots_diag_kind_name(robots_diag_kind kind);
+
+/* What a kind of diagnostic is, for tools that list them all (lint's SARIF
+ * rules, a binding's documentation). Static storage. */
+typedef struct robots_diag_kind_info {
+    const char *name;        /* robots_diag_kind_name() */
+    const char *description; /* one English sentence */
+    /* The most severe level the parser reports it at, in any profile (a
+     * diagnostic carries its own, which may be lower: a typo is an error
+     * where it is ignored, a warning where google accepts it). */
+    robots_severity severity;
+} robots_diag_kind_info;
+
+/* Fills *out for kind. ROBOTS_ERR_INVALID_ARGUMENT for a NULL out or a
+ * value outside the enum. O(1), no allocation. */
+ROBOTS_API robots_status robots_diag_kind_describe(robots_diag_kind kind,
+                                                   robots_diag_kind_info *out);
 
 typedef struct robots_diagnostic {
     size_t line;   /* 1-based */

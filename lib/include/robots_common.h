@@ -27,6 +27,13 @@
  *   arguments, memory exhaustion or the memory cap; on failure nothing is
  *   allocated and *out is set to NULL.
  *
+ * Enums
+ *   Every public enum's values run from 0 without gaps to its last one,
+ *   which ROBOTS_<TYPE>_LAST names (ROBOTS_DIAG_KIND_LAST for
+ *   robots_diag_kind), for tables and loops. robots_<type>_name() gives each
+ *   value's stable name and NULL for any value outside the enum. Values
+ *   never change; new ones are appended (and _LAST moves to them).
+ *
  * Stack
  *   Every public function uses at most ROBOTS_MAX_STACK_BYTES (16 KiB) of
  *   the caller's stack on any input, not counting the caller's allocator
@@ -107,10 +114,12 @@ typedef enum robots_status {
     ROBOTS_ERR_URL_BAD_HOST = 13,    /* location: host not a name or IP */
     ROBOTS_ERR_URL_BAD_PORT = 14,    /* location: port not 0-65535 */
     ROBOTS_ERR_URL_UNSUPPORTED_SCHEME = 15, /* location: no robots.txt */
-    ROBOTS_ERR_HEADER_INVALID = 16          /* a header value was malformed */
+    ROBOTS_ERR_HEADER_INVALID = 16,         /* a header value was malformed */
+    ROBOTS_STATUS_LAST = ROBOTS_ERR_HEADER_INVALID
 } robots_status;
 
-/* "ROBOTS_OK", "ROBOTS_ERR_NO_MEMORY", ...; "ROBOTS_ERR_UNKNOWN" otherwise. */
+/* "ROBOTS_OK", "ROBOTS_ERR_NO_MEMORY", ...; NULL for a value outside the
+ * enum. */
 ROBOTS_API const char *robots_status_name(robots_status status);
 /* One English sentence, static storage. */
 ROBOTS_API const char *robots_status_message(robots_status status);
@@ -125,7 +134,8 @@ ROBOTS_API int robots_version_number(void);
 typedef enum robots_profile {
     ROBOTS_PROFILE_RFC9309 = 0,
     ROBOTS_PROFILE_GOOGLE = 1,
-    ROBOTS_PROFILE_LEGACY = 2
+    ROBOTS_PROFILE_LEGACY = 2,
+    ROBOTS_PROFILE_LAST = ROBOTS_PROFILE_LEGACY
 } robots_profile;
 
 /* "rfc9309", "google", "legacy"; NULL for a value that is not a profile. */

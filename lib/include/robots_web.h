@@ -46,7 +46,8 @@ extern "C" {
 typedef enum robots_host_kind {
     ROBOTS_HOST_NAME = 0, /* a registered name, in ASCII (punycode) */
     ROBOTS_HOST_IPV4 = 1, /* dotted decimal, four parts of 0-255 */
-    ROBOTS_HOST_IPV6 = 2  /* a literal in brackets, kept as written */
+    ROBOTS_HOST_IPV6 = 2, /* a literal in brackets, kept as written */
+    ROBOTS_HOST_KIND_LAST = ROBOTS_HOST_IPV6
 } robots_host_kind;
 
 /* "name", "ipv4", "ipv6"; NULL otherwise. */
@@ -97,13 +98,14 @@ ROBOTS_API robots_status robots_txt_url_for(const char *url, size_t url_len,
                                             size_t *needed);
 
 typedef enum robots_scope_reason {
-    ROBOTS_SCOPE_SAME_SITE = 0,    /* applies: same scheme, host, port */
-    ROBOTS_SCOPE_OTHER_SCHEME = 1, /* does not apply */
-    ROBOTS_SCOPE_OTHER_HOST = 2,   /* another host, subdomains included */
-    ROBOTS_SCOPE_OTHER_PORT = 3,   /* does not apply */
-    ROBOTS_SCOPE_NOT_TOP_LEVEL = 4 /* the robots.txt URL's path is not
-                                      exactly /robots.txt (or it has a
-                                      query): it governs nothing */
+    ROBOTS_SCOPE_SAME_SITE = 0,     /* applies: same scheme, host, port */
+    ROBOTS_SCOPE_OTHER_SCHEME = 1,  /* does not apply */
+    ROBOTS_SCOPE_OTHER_HOST = 2,    /* another host, subdomains included */
+    ROBOTS_SCOPE_OTHER_PORT = 3,    /* does not apply */
+    ROBOTS_SCOPE_NOT_TOP_LEVEL = 4, /* the robots.txt URL's path is not
+                                       exactly /robots.txt (or it has a
+                                       query): it governs nothing */
+    ROBOTS_SCOPE_REASON_LAST = ROBOTS_SCOPE_NOT_TOP_LEVEL
 } robots_scope_reason;
 
 /* "same-site", "other-scheme", "other-host", "other-port",
@@ -158,12 +160,13 @@ ROBOTS_API robots_status robots_host_to_ascii(const char *host, size_t len,
 #define ROBOTS_UNREACHABLE_LIMIT_SECONDS ((int64_t)30 * 24 * 60 * 60)
 
 typedef enum robots_network_error {
-    ROBOTS_NET_NONE = 0,     /* an HTTP status was received */
-    ROBOTS_NET_DNS = 1,      /* the name did not resolve */
-    ROBOTS_NET_CONNECT = 2,  /* refused, reset, unreachable */
-    ROBOTS_NET_TIMEOUT = 3,  /* no answer in time */
-    ROBOTS_NET_TLS = 4,      /* handshake or certificate failure */
-    ROBOTS_NET_TRUNCATED = 5 /* the body ended early (a chunking error...) */
+    ROBOTS_NET_NONE = 0,      /* an HTTP status was received */
+    ROBOTS_NET_DNS = 1,       /* the name did not resolve */
+    ROBOTS_NET_CONNECT = 2,   /* refused, reset, unreachable */
+    ROBOTS_NET_TIMEOUT = 3,   /* no answer in time */
+    ROBOTS_NET_TLS = 4,       /* handshake or certificate failure */
+    ROBOTS_NET_TRUNCATED = 5, /* the body ended early (a chunking error...) */
+    ROBOTS_NETWORK_ERROR_LAST = ROBOTS_NET_TRUNCATED
 } robots_network_error;
 
 /* "none", "dns", "connect", "timeout", "tls", "truncated"; NULL otherwise.
@@ -192,7 +195,8 @@ typedef enum robots_fetch_action {
     ROBOTS_FETCH_FOLLOW_REDIRECT = 4,    /* fetch the Location; its rules
                                             apply to the first authority */
     ROBOTS_FETCH_USE_CACHED = 5,         /* obey the cached copy */
-    ROBOTS_FETCH_DEFER = 6               /* legacy: visit the site later */
+    ROBOTS_FETCH_DEFER = 6,              /* legacy: visit the site later */
+    ROBOTS_FETCH_ACTION_LAST = ROBOTS_FETCH_DEFER
 } robots_fetch_action;
 
 /* What the outcome was read as. */
@@ -205,7 +209,8 @@ typedef enum robots_fetch_basis {
     ROBOTS_BASIS_RATE_LIMITED = 5,      /* google: 429, as 5xx */
     ROBOTS_BASIS_SERVER_ERROR = 6,      /* 5xx: unreachable */
     ROBOTS_BASIS_NETWORK_ERROR = 7,     /* no status or a truncated body */
-    ROBOTS_BASIS_OTHER_STATUS = 8       /* 1xx, 6xx-9xx: as 5xx */
+    ROBOTS_BASIS_OTHER_STATUS = 8,      /* 1xx, 6xx-9xx: as 5xx */
+    ROBOTS_FETCH_BASIS_LAST = ROBOTS_BASIS_OTHER_STATUS
 } robots_fetch_basis;
 
 typedef struct robots_fetch_decision {
@@ -250,7 +255,8 @@ typedef enum robots_cache_source {
     ROBOTS_CACHE_FROM_MAX_AGE = 1,  /* Cache-Control: max-age */
     ROBOTS_CACHE_FROM_EXPIRES = 2,  /* Expires minus Date */
     ROBOTS_CACHE_FROM_NO_STORE = 3, /* Cache-Control: no-store: 0 */
-    ROBOTS_CACHE_FROM_NO_CACHE = 4  /* Cache-Control: no-cache: 0 */
+    ROBOTS_CACHE_FROM_NO_CACHE = 4, /* Cache-Control: no-cache: 0 */
+    ROBOTS_CACHE_SOURCE_LAST = ROBOTS_CACHE_FROM_NO_CACHE
 } robots_cache_source;
 
 /* "default", "max-age", "expires", "no-store", "no-cache"; NULL otherwise.
@@ -338,7 +344,8 @@ typedef enum robots_meta_directive {
     ROBOTS_META_MAX_SNIPPET = 10,       /* max-snippet:N, N >= -1 */
     ROBOTS_META_MAX_IMAGE_PREVIEW = 11, /* none, standard, large */
     ROBOTS_META_MAX_VIDEO_PREVIEW = 12, /* max-video-preview:N, N >= -1 */
-    ROBOTS_META_UNAVAILABLE_AFTER = 13  /* unavailable_after:DATE */
+    ROBOTS_META_UNAVAILABLE_AFTER = 13, /* unavailable_after:DATE */
+    ROBOTS_META_DIRECTIVE_LAST = ROBOTS_META_UNAVAILABLE_AFTER
 } robots_meta_directive;
 
 /* "index", "noindex", ..., "max-snippet", "unavailable_after", "unknown";
@@ -348,7 +355,8 @@ ROBOTS_API const char *robots_meta_directive_name(robots_meta_directive d);
 typedef enum robots_meta_source {
     ROBOTS_META_FROM_ROBOTS = 0, /* <meta name="robots"> */
     ROBOTS_META_FROM_AGENT = 1,  /* <meta name="CRAWLER"> */
-    ROBOTS_META_FROM_HEADER = 2  /* X-Robots-Tag */
+    ROBOTS_META_FROM_HEADER = 2, /* X-Robots-Tag */
+    ROBOTS_META_SOURCE_LAST = ROBOTS_META_FROM_HEADER
 } robots_meta_source;
 
 /* "meta-robots", "meta-agent", "x-robots-tag"; NULL otherwise. */
@@ -358,7 +366,8 @@ typedef enum robots_image_preview {
     ROBOTS_IMAGE_PREVIEW_UNSET = 0,
     ROBOTS_IMAGE_PREVIEW_NONE = 1,
     ROBOTS_IMAGE_PREVIEW_STANDARD = 2,
-    ROBOTS_IMAGE_PREVIEW_LARGE = 3
+    ROBOTS_IMAGE_PREVIEW_LARGE = 3,
+    ROBOTS_IMAGE_PREVIEW_LAST = ROBOTS_IMAGE_PREVIEW_LARGE
 } robots_image_preview;
 
 /* "unset", "none", "standard", "large"; NULL otherwise. */

@@ -9,24 +9,23 @@
  * read: the lifetime is relative to the response.
  */
 #include "around_internal.h"
+#include "names.h"
 #include "robots_web.h"
 
 #include <stdint.h>
 
+static const char *const cache_source_names[] = {
+    [ROBOTS_CACHE_FROM_DEFAULT] = "default",
+    [ROBOTS_CACHE_FROM_MAX_AGE] = "max-age",
+    [ROBOTS_CACHE_FROM_EXPIRES] = "expires",
+    [ROBOTS_CACHE_FROM_NO_STORE] = "no-store",
+    [ROBOTS_CACHE_FROM_NO_CACHE] = "no-cache",
+};
+RB_NAMES_CHECK(cache_source_names, ROBOTS_CACHE_SOURCE_LAST);
+
 ROBOTS_API const char *robots_cache_source_name(robots_cache_source source) {
-    switch (source) {
-    case ROBOTS_CACHE_FROM_DEFAULT:
-        return "default";
-    case ROBOTS_CACHE_FROM_MAX_AGE:
-        return "max-age";
-    case ROBOTS_CACHE_FROM_EXPIRES:
-        return "expires";
-    case ROBOTS_CACHE_FROM_NO_STORE:
-        return "no-store";
-    case ROBOTS_CACHE_FROM_NO_CACHE:
-        return "no-cache";
-    }
-    return NULL;
+    return rb_name_at(cache_source_names, RB_COUNT_OF(cache_source_names),
+                      source);
 }
 
 ROBOTS_API const char *robots_cache_flag_name(unsigned flag) {

@@ -8,6 +8,7 @@
  * A URL that cannot be read gets a specific status, never a guess.
  */
 #include "around_internal.h"
+#include "names.h"
 #include "robots_web.h"
 
 #include <string.h>
@@ -382,16 +383,15 @@ ROBOTS_API robots_status robots_url_parse(const char *url, size_t url_len,
     return st;
 }
 
+static const char *const host_kind_names[] = {
+    [ROBOTS_HOST_NAME] = "name",
+    [ROBOTS_HOST_IPV4] = "ipv4",
+    [ROBOTS_HOST_IPV6] = "ipv6",
+};
+RB_NAMES_CHECK(host_kind_names, ROBOTS_HOST_KIND_LAST);
+
 ROBOTS_API const char *robots_host_kind_name(robots_host_kind kind) {
-    switch (kind) {
-    case ROBOTS_HOST_NAME:
-        return "name";
-    case ROBOTS_HOST_IPV4:
-        return "ipv4";
-    case ROBOTS_HOST_IPV6:
-        return "ipv6";
-    }
-    return NULL;
+    return rb_name_at(host_kind_names, RB_COUNT_OF(host_kind_names), kind);
 }
 
 static size_t append(char *dst, size_t o, const char *src, size_t n) {
@@ -441,20 +441,18 @@ ROBOTS_API robots_status robots_txt_url_for(const char *url, size_t url_len,
     return ROBOTS_OK;
 }
 
+static const char *const scope_reason_names[] = {
+    [ROBOTS_SCOPE_SAME_SITE] = "same-site",
+    [ROBOTS_SCOPE_OTHER_SCHEME] = "other-scheme",
+    [ROBOTS_SCOPE_OTHER_HOST] = "other-host",
+    [ROBOTS_SCOPE_OTHER_PORT] = "other-port",
+    [ROBOTS_SCOPE_NOT_TOP_LEVEL] = "not-top-level",
+};
+RB_NAMES_CHECK(scope_reason_names, ROBOTS_SCOPE_REASON_LAST);
+
 ROBOTS_API const char *robots_scope_reason_name(robots_scope_reason reason) {
-    switch (reason) {
-    case ROBOTS_SCOPE_SAME_SITE:
-        return "same-site";
-    case ROBOTS_SCOPE_OTHER_SCHEME:
-        return "other-scheme";
-    case ROBOTS_SCOPE_OTHER_HOST:
-        return "other-host";
-    case ROBOTS_SCOPE_OTHER_PORT:
-        return "other-port";
-    case ROBOTS_SCOPE_NOT_TOP_LEVEL:
-        return "not-top-level";
-    }
-    return NULL;
+    return rb_name_at(scope_reason_names, RB_COUNT_OF(scope_reason_names),
+                      reason);
 }
 
 ROBOTS_API robots_status robots_scope_check(const char *robots_url,

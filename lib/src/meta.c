@@ -9,60 +9,59 @@
  * resolve to the more restrictive directive and are reported.
  */
 #include "around_internal.h"
+#include "names.h"
 #include "robots_web.h"
 
 #include <string.h>
 
 /* --- Names ------------------------------------------------------------- */
 
-static const char *const DIRECTIVE_NAMES[] = {"unknown",
-                                              "index",
-                                              "noindex",
-                                              "follow",
-                                              "nofollow",
-                                              "noarchive",
-                                              "all",
-                                              "none",
-                                              "nosnippet",
-                                              "noimageindex",
-                                              "max-snippet",
-                                              "max-image-preview",
-                                              "max-video-preview",
-                                              "unavailable_after"};
+static const char *const DIRECTIVE_NAMES[] = {
+    [ROBOTS_META_UNKNOWN] = "unknown",
+    [ROBOTS_META_INDEX] = "index",
+    [ROBOTS_META_NOINDEX] = "noindex",
+    [ROBOTS_META_FOLLOW] = "follow",
+    [ROBOTS_META_NOFOLLOW] = "nofollow",
+    [ROBOTS_META_NOARCHIVE] = "noarchive",
+    [ROBOTS_META_ALL] = "all",
+    [ROBOTS_META_NONE] = "none",
+    [ROBOTS_META_NOSNIPPET] = "nosnippet",
+    [ROBOTS_META_NOIMAGEINDEX] = "noimageindex",
+    [ROBOTS_META_MAX_SNIPPET] = "max-snippet",
+    [ROBOTS_META_MAX_IMAGE_PREVIEW] = "max-image-preview",
+    [ROBOTS_META_MAX_VIDEO_PREVIEW] = "max-video-preview",
+    [ROBOTS_META_UNAVAILABLE_AFTER] = "unavailable_after",
+};
+RB_NAMES_CHECK(DIRECTIVE_NAMES, ROBOTS_META_DIRECTIVE_LAST);
 
-#define DIRECTIVE_COUNT (sizeof DIRECTIVE_NAMES / sizeof DIRECTIVE_NAMES[0])
+#define DIRECTIVE_COUNT RB_COUNT_OF(DIRECTIVE_NAMES)
 
 ROBOTS_API const char *robots_meta_directive_name(robots_meta_directive d) {
-    if ((unsigned)d >= DIRECTIVE_COUNT) {
-        return NULL;
-    }
-    return DIRECTIVE_NAMES[d];
+    return rb_name_at(DIRECTIVE_NAMES, DIRECTIVE_COUNT, d);
 }
+
+static const char *const meta_source_names[] = {
+    [ROBOTS_META_FROM_ROBOTS] = "meta-robots",
+    [ROBOTS_META_FROM_AGENT] = "meta-agent",
+    [ROBOTS_META_FROM_HEADER] = "x-robots-tag",
+};
+RB_NAMES_CHECK(meta_source_names, ROBOTS_META_SOURCE_LAST);
 
 ROBOTS_API const char *robots_meta_source_name(robots_meta_source source) {
-    switch (source) {
-    case ROBOTS_META_FROM_ROBOTS:
-        return "meta-robots";
-    case ROBOTS_META_FROM_AGENT:
-        return "meta-agent";
-    case ROBOTS_META_FROM_HEADER:
-        return "x-robots-tag";
-    }
-    return NULL;
+    return rb_name_at(meta_source_names, RB_COUNT_OF(meta_source_names),
+                      source);
 }
 
+static const char *const image_preview_names[] = {
+    [ROBOTS_IMAGE_PREVIEW_UNSET] = "unset",
+    [ROBOTS_IMAGE_PREVIEW_NONE] = "none",
+    [ROBOTS_IMAGE_PREVIEW_STANDARD] = "standard",
+    [ROBOTS_IMAGE_PREVIEW_LARGE] = "large",
+};
+RB_NAMES_CHECK(image_preview_names, ROBOTS_IMAGE_PREVIEW_LAST);
+
 ROBOTS_API const char *robots_image_preview_name(robots_image_preview p) {
-    switch (p) {
-    case ROBOTS_IMAGE_PREVIEW_UNSET:
-        return "unset";
-    case ROBOTS_IMAGE_PREVIEW_NONE:
-        return "none";
-    case ROBOTS_IMAGE_PREVIEW_STANDARD:
-        return "standard";
-    case ROBOTS_IMAGE_PREVIEW_LARGE:
-        return "large";
-    }
-    return NULL;
+    return rb_name_at(image_preview_names, RB_COUNT_OF(image_preview_names), p);
 }
 
 ROBOTS_API const char *robots_meta_conflict_name(unsigned bit) {
