@@ -101,7 +101,7 @@ int cli_cmd_url(int argc, char **argv) {
         robots_url_parts parts;
         size_t len = strlen(argv[i]);
         robots_status st =
-            robots_txt_url_for(argv[i], len, buf, sizeof buf, &needed);
+            robots_url_to_robots_txt(argv[i], len, buf, sizeof buf, &needed);
         if (st == ROBOTS_OK) {
             st = robots_url_parse(argv[i], len, &parts);
         }

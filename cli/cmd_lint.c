@@ -613,7 +613,8 @@ static int collect_normals(lint *l) {
     size_t bytes = 0;
     for (size_t k = 0; k < l->rule_count; k++)
         bytes += l->rules[k].info.normalized_len;
-    l->normals = malloc(bytes ? bytes : 1);
+    /* Each is written with a NUL, which the next overwrites. */
+    l->normals = malloc(bytes + 1);
     if (l->normals == NULL)
         return 0;
     size_t at = 0, groups = robots_group_count(l->doc);
@@ -622,7 +623,7 @@ static int collect_normals(lint *l) {
         for (size_t r = 0; r < n; r++) {
             size_t len = 0;
             robots_group_rule_normalized(l->doc, g, r, l->normals + at,
-                                         bytes - at, &len);
+                                         bytes + 1 - at, &len);
             l->rules[first + r].normalized = l->normals + at;
             at += len;
         }

@@ -516,7 +516,7 @@ static enum outcome run_verdict(const ctx *x) {
     }
     append(x->got, "%s", v.allowed ? "allowed" : "disallowed");
     append(x->evidence, "reason %s", robots_reason_name(v.reason));
-    if (v.rule != ROBOTS_NO_INDEX) {
+    if (v.rule != ROBOTS_NO_POSITION) {
         show(shown, sizeof shown, v.rule_pattern, v.rule_pattern_len);
         append(x->evidence, ", line %zu, rule %s '%s'", v.rule_line,
                robots_rule_kind_name(v.rule_kind), shown);
@@ -535,7 +535,8 @@ static enum outcome run_verdict(const ctx *x) {
         out = OUT_FAIL;
     }
     if (pattern != NULL &&
-        (v.rule == ROBOTS_NO_INDEX || v.rule_pattern_len != strlen(pattern) ||
+        (v.rule == ROBOTS_NO_POSITION ||
+         v.rule_pattern_len != strlen(pattern) ||
          memcmp(v.rule_pattern, pattern, v.rule_pattern_len) != 0)) {
         append(x->got, ", another pattern");
         out = OUT_FAIL;
@@ -670,7 +671,7 @@ static enum outcome run_group(const ctx *x) {
         append(x->got, "status %s", robots_status_name(st));
         goto done;
     }
-    if (group == ROBOTS_NO_INDEX) {
+    if (group == ROBOTS_NO_POSITION) {
         append(x->got, "no group");
     } else {
         robots_group_info gi;
@@ -684,8 +685,8 @@ static enum outcome run_group(const ctx *x) {
     }
     append(x->got, " (%s)", specific ? "specific" : "*");
     out = OUT_PASS;
-    if (cJSON_IsNull(line) ? group != ROBOTS_NO_INDEX
-                           : (group == ROBOTS_NO_INDEX ||
+    if (cJSON_IsNull(line) ? group != ROBOTS_NO_POSITION
+                           : (group == ROBOTS_NO_POSITION ||
                               (double)got_line != line->valuedouble)) {
         out = OUT_FAIL;
     }
@@ -708,7 +709,7 @@ static enum outcome run_robots_url(const ctx *x) {
         buf_free(&url);
         return OUT_FAIL;
     }
-    st = robots_txt_url_for(url.data, url.len, out, sizeof out, &needed);
+    st = robots_url_to_robots_txt(url.data, url.len, out, sizeof out, &needed);
     r = check_text_or_invalid(x, "robots_url", st, out,
                               st == ROBOTS_OK ? needed : 0);
     buf_free(&url);

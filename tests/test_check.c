@@ -114,7 +114,7 @@ static void table_9_4(void) {
         EXPECT_EQ(v.reason, ROBOTS_REASON_NO_RULE_MATCHED);
         EXPECT_EQ(v.specific, 0);
         EXPECT_EQ(v.group, 2);
-        EXPECT_EQ(v.rule, ROBOTS_NO_INDEX);
+        EXPECT_EQ(v.rule, ROBOTS_NO_POSITION);
         robots_free(doc);
     }
 }
@@ -536,7 +536,7 @@ static void bad_input(void) {
     v = verdict(doc, "bot", "/x");
     EXPECT_EQ(v.allowed, 1);
     EXPECT_EQ(v.reason, ROBOTS_REASON_NO_GROUP);
-    EXPECT_EQ(v.group, ROBOTS_NO_INDEX);
+    EXPECT_EQ(v.group, ROBOTS_NO_POSITION);
     robots_free(doc);
     EXPECT(strcmp(robots_reason_name(ROBOTS_REASON_TIE_ALLOW), "tie-allow") ==
            0);

@@ -594,7 +594,7 @@ static void many_records(void) {
     static char key[RECORDS][8];
     for (int p = 0; p < 3; p++) {
         robots_profile profile = (robots_profile)p;
-        size_t n = 0, line = 1, groups = 0, group = ROBOTS_NO_INDEX;
+        size_t n = 0, line = 1, groups = 0, group = ROBOTS_NO_POSITION;
         /* 5 records a group: its crawl-delay at every place of a mark */
         size_t delay_group[RECORDS / 4 + 1];
         for (size_t i = 0; i < RECORDS; i++) {
@@ -613,7 +613,7 @@ static void many_records(void) {
                 n += gap;
                 line += gap;
                 if (profile == ROBOTS_PROFILE_LEGACY)
-                    group = ROBOTS_NO_INDEX; /* a blank line ends it */
+                    group = ROBOTS_NO_POSITION; /* a blank line ends it */
             }
             key[i][0] = 'k';
             key[i][1] = (char)('a' + i % 26);
@@ -734,20 +734,23 @@ static void normal_forms(void) {
             EXPECT_STRN(out, len, want[k].normal[i]);
             EXPECT_EQ(r.normalized_len, len);
         }
-        /* too small by one: the needed length, nothing written */
-        char out[8];
+        /* The buffer contract of robots_common.h: room for the text and
+         * its NUL, else the needed length and nothing written. */
+        char out[9];
         memset(out, 'x', sizeof out);
         size_t len = 0;
-        EXPECT_EQ(robots_group_rule_normalized(doc, 0, 0, out, 6, &len),
+        EXPECT_EQ(robots_group_rule_normalized(doc, 0, 0, out, 7, &len),
                   ROBOTS_ERR_BUFFER_TOO_SMALL);
         EXPECT_EQ(len, 7);
-        EXPECT(memcmp(out, "xxxxxxxx", 8) == 0);
+        EXPECT(memcmp(out, "xxxxxxxxx", 9) == 0);
         EXPECT_EQ(robots_group_rule_normalized(doc, 0, 0, NULL, 0, &len),
                   ROBOTS_ERR_BUFFER_TOO_SMALL);
         EXPECT_EQ(len, 7);
-        EXPECT_EQ(robots_group_rule_normalized(doc, 0, 0, out, 7, &len),
+        EXPECT_EQ(robots_group_rule_normalized(doc, 0, 0, out, 8, &len),
                   ROBOTS_OK);
         EXPECT_STRN(out, len, "/%C3%A9");
+        EXPECT_EQ(out[7], '\0');
+        EXPECT_EQ(out[8], 'x');
         EXPECT_EQ(robots_group_rule_normalized(doc, 0, 3, out, 8, &len),
                   ROBOTS_ERR_OUT_OF_RANGE);
         EXPECT_EQ(robots_group_rule_normalized(doc, 1, 0, out, 8, &len),

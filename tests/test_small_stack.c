@@ -270,7 +270,7 @@ static void url_functions(job *j) {
     robots_url_parse(u->ptr, u->len, &parts);
     char buf[512];
     size_t needed = 0;
-    robots_txt_url_for(u->ptr, u->len, buf, sizeof buf, &needed);
+    robots_url_to_robots_txt(u->ptr, u->len, buf, sizeof buf, &needed);
     robots_scope scope;
     robots_scope_check("https://example.com/robots.txt", 30, u->ptr, u->len,
                        &scope);

@@ -213,7 +213,9 @@ ROBOTS_API const char *robots_reason_name(robots_reason reason);
 /* "allow", "disallow"; NULL otherwise. */
 ROBOTS_API const char *robots_rule_kind_name(robots_rule_kind kind);
 
-#define ROBOTS_NO_INDEX ((size_t)-1)
+/* A group or rule position that is none: no group applied, no rule
+ * decided, nothing found. */
+#define ROBOTS_NO_POSITION ((size_t)-1)
 
 typedef struct robots_verdict {
     int allowed;          /* 1 allowed, 0 disallowed */
@@ -222,13 +224,13 @@ typedef struct robots_verdict {
      * `*` groups or when no group applies. */
     int specific;
     /* The group of the deciding rule (index for robots_group()), or, when
-     * no rule decided, the first group that applied; ROBOTS_NO_INDEX when
+     * no rule decided, the first group that applied; ROBOTS_NO_POSITION when
      * no group applies. */
     size_t group;
     /* The deciding rule: index within its group (robots_group_rule()),
-     * ROBOTS_NO_INDEX when no rule decided. */
+     * ROBOTS_NO_POSITION when no rule decided. */
     size_t rule;
-    robots_rule_kind rule_kind; /* valid when rule != ROBOTS_NO_INDEX */
+    robots_rule_kind rule_kind; /* valid when rule != ROBOTS_NO_POSITION */
     size_t rule_line;           /* 1-based line; 0 when no rule decided */
     const char *rule_pattern;   /* as written; into the document */
     size_t rule_pattern_len;
@@ -372,8 +374,7 @@ ROBOTS_API robots_status robots_match_path(robots_profile profile,
                                            size_t path_len, int *matched);
 
 /* The path (with ;params and ?query, without fragment) a check matches for
- * `url`, written to buf (NUL-terminated when it fits). *needed is the
- * length without the NUL. ROBOTS_ERR_BUFFER_TOO_SMALL when cap <= *needed.
+ * `url`, written by the buffer contract of robots_common.h.
  * The path is written as given, before percent-normalisation. */
 ROBOTS_API robots_status robots_url_to_path(robots_profile profile,
                                             const char *url, size_t url_len,
@@ -420,7 +421,7 @@ typedef struct robots_record_info {
     size_t key_len;
     const char *value; /* as written, trimmed */
     size_t value_len;
-    size_t group; /* the group it appeared in, or ROBOTS_NO_INDEX */
+    size_t group; /* the group it appeared in, or ROBOTS_NO_POSITION */
 } robots_record_info;
 
 ROBOTS_API size_t robots_group_count(const robots_txt *doc);
@@ -434,17 +435,17 @@ ROBOTS_API robots_status robots_group_agent(const robots_txt *doc, size_t group,
 ROBOTS_API robots_status robots_group_rule(const robots_txt *doc, size_t group,
                                            size_t rule, robots_rule_info *out);
 /* Writes the rule's normal form, what a check matches: its pattern after
- * the profile's percent-normalisation, info.normalized_len bytes (not
- * NUL-terminated), at most 3 * pattern_len and never more than
- * ROBOTS_MAX_NORMALIZED_PATTERN_BYTES. The document keeps each pattern
- * once, as written (a pattern of bytes >= 0x80, each three bytes once
- * normalised, would otherwise take four times its length), so each call
- * normalises it again: O(pattern_len). *len gets the length;
- * ROBOTS_ERR_BUFFER_TOO_SMALL, with nothing written, when cap is less. */
+ * the profile's percent-normalisation, info.normalized_len bytes, at most
+ * 3 * pattern_len and never more than ROBOTS_MAX_NORMALIZED_PATTERN_BYTES,
+ * by the buffer contract of robots_common.h (so a buffer of
+ * ROBOTS_MAX_NORMALIZED_PATTERN_BYTES + 1 always does). The document keeps
+ * each pattern once, as written (a pattern of bytes >= 0x80, each three
+ * bytes once normalised, would otherwise take four times its length), so
+ * each call normalises it again: O(pattern_len), no allocation. */
 ROBOTS_API robots_status robots_group_rule_normalized(const robots_txt *doc,
                                                       size_t group, size_t rule,
                                                       char *buf, size_t cap,
-                                                      size_t *len);
+                                                      size_t *needed);
 
 /* Sitemaps, in file order, from anywhere in the file. */
 ROBOTS_API size_t robots_sitemap_count(const robots_txt *doc);
@@ -458,7 +459,7 @@ ROBOTS_API robots_status robots_extension(const robots_txt *doc, size_t index,
                                           robots_record_info *out);
 
 /* The group the agents would use, as robots_check() chooses it: *specific
- * and the first group's index (ROBOTS_NO_INDEX when none applies). Stack: at
+ * and the first group's index (ROBOTS_NO_POSITION when none applies). Stack: at
  * most 8.5 KiB. */
 ROBOTS_API robots_status robots_select_group(const robots_txt *doc,
                                              const robots_str *agents,

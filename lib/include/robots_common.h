@@ -14,8 +14,15 @@
  *     which is a prefix of its `value`), but their length is always given,
  *     and they contain no NUL byte (a NUL ends a line's content).
  *   - Nothing returned by the library is to be released with free().
- *   - Functions that produce text for the caller write into a caller-owned
- *     buffer `(buf, cap)` and report the length needed.
+ *   - Text for the caller is written into the caller's buffer, one way
+ *     everywhere: `(char *buf, size_t cap, size_t *needed)`. `needed` is
+ *     required; `buf` may be NULL only when `cap` is 0. *needed is set to
+ *     the text's length, without its NUL, whenever the text exists (on
+ *     ROBOTS_OK and on ROBOTS_ERR_BUFFER_TOO_SMALL), and to 0 on any other
+ *     error. The text and a NUL are written only when cap > *needed;
+ *     otherwise the status is ROBOTS_ERR_BUFFER_TOO_SMALL and what buf
+ *     holds is unspecified (nothing is ever written past cap). Ask with
+ *     cap 0, then call again with *needed + 1.
  *
  * Inputs
  *   Every input is `(pointer, length)`; no function reads past `length` or

@@ -38,7 +38,7 @@ extern "C" {
  * ROBOTS_ERR_TOO_LARGE. A host label never needs more than 63. */
 #define ROBOTS_MAX_PUNYCODE_CODE_POINTS ((size_t)1024)
 
-/* Longest robots.txt URL robots_txt_url_for() can write:
+/* Longest robots.txt URL robots_url_to_robots_txt() can write:
  * scheme "://" host ":" 5 digits "/robots.txt". */
 #define ROBOTS_MAX_ROBOTS_URL_BYTES                                            \
     (ROBOTS_MAX_SCHEME_BYTES + 3 + ROBOTS_MAX_HOST_BYTES + 6 + 11)
@@ -89,13 +89,12 @@ ROBOTS_API robots_status robots_url_parse(const char *url, size_t url_len,
 
 /* The robots.txt URL for `url`: "scheme://host[:port]/robots.txt" with
  * scheme and host lowercased, the host in punycode, userinfo, path, query
- * and fragment dropped, and the default port removed. Written to buf,
- * NUL-terminated when it fits; *needed is the length without the NUL;
- * ROBOTS_ERR_BUFFER_TOO_SMALL when cap <= *needed. Errors as
- * robots_url_parse(). Stack: at most 3 KiB. */
-ROBOTS_API robots_status robots_txt_url_for(const char *url, size_t url_len,
-                                            char *buf, size_t cap,
-                                            size_t *needed);
+ * and fragment dropped, and the default port removed. Written by the
+ * buffer contract of robots_common.h; at most ROBOTS_MAX_ROBOTS_URL_BYTES.
+ * Errors as robots_url_parse(). Stack: at most 3 KiB. */
+ROBOTS_API robots_status robots_url_to_robots_txt(const char *url,
+                                                  size_t url_len, char *buf,
+                                                  size_t cap, size_t *needed);
 
 typedef enum robots_scope_reason {
     ROBOTS_SCOPE_SAME_SITE = 0,     /* applies: same scheme, host, port */
@@ -128,7 +127,7 @@ ROBOTS_API robots_status robots_scope_check(const char *robots_url,
 
 /* RFC 3492 Punycode of the UTF-8 string `utf8` (no "xn--" prefix, no case
  * mapping): the basic code points, a '-' if there were any, then the
- * encoded rest. Written like robots_txt_url_for(). Errors:
+ * encoded rest. Written by the buffer contract of robots_common.h. Errors:
  * ROBOTS_ERR_INVALID_ARGUMENT for invalid UTF-8 (overlong forms,
  * surrogates, over U+10FFFF), ROBOTS_ERR_TOO_LARGE over
  * ROBOTS_MAX_PUNYCODE_CODE_POINTS. Stack: at most 4.5 KiB. */
@@ -144,7 +143,7 @@ ROBOTS_API robots_status robots_punycode_encode(const char *utf8, size_t len,
  * Errors: ROBOTS_ERR_URL_BAD_HOST (invalid UTF-8, another ASCII character,
  * an empty label, a label over ROBOTS_MAX_LABEL_BYTES, a host over
  * ROBOTS_MAX_HOST_BYTES, a non-ASCII label that already starts with
- * "xn--"); ROBOTS_ERR_BUFFER_TOO_SMALL as robots_txt_url_for(). */
+ * "xn--"). Written by the buffer contract of robots_common.h. */
 ROBOTS_API robots_status robots_host_to_ascii(const char *host, size_t len,
                                               char *buf, size_t cap,
                                               size_t *needed);

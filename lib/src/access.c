@@ -122,19 +122,22 @@ robots_status robots_group_rule(const robots_txt *doc, size_t group,
 
 robots_status robots_group_rule_normalized(const robots_txt *doc, size_t group,
                                            size_t rule, char *buf, size_t cap,
-                                           size_t *len) {
+                                           size_t *needed) {
+    if (needed != NULL)
+        *needed = 0;
     robots_rule_info info;
     robots_status status = robots_group_rule(doc, group, rule, &info);
     if (status != ROBOTS_OK)
         return status;
-    if (len == NULL || (buf == NULL && cap != 0))
+    if (needed == NULL || (buf == NULL && cap != 0))
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    *len = info.normalized_len;
-    if (cap < info.normalized_len)
+    *needed = info.normalized_len;
+    if (cap <= info.normalized_len)
         return ROBOTS_ERR_BUFFER_TOO_SMALL;
     /* The same normalisation the parse measured (on_rule() in parse.c). */
     if (info.pattern_len != 0)
         rb_normalize_pattern(doc->profile, info.pattern, info.pattern_len, buf);
+    buf[info.normalized_len] = '\0';
     return ROBOTS_OK;
 }
 

@@ -399,9 +399,9 @@ static size_t append(char *dst, size_t o, const char *src, size_t n) {
     return o + n;
 }
 
-ROBOTS_API robots_status robots_txt_url_for(const char *url, size_t url_len,
-                                            char *buf, size_t cap,
-                                            size_t *needed) {
+ROBOTS_API robots_status robots_url_to_robots_txt(const char *url,
+                                                  size_t url_len, char *buf,
+                                                  size_t cap, size_t *needed) {
     static const char tail[] = "/robots.txt";
     char tmp[ROBOTS_MAX_ROBOTS_URL_BYTES + 1];
     robots_url_parts p;
@@ -411,7 +411,7 @@ ROBOTS_API robots_status robots_txt_url_for(const char *url, size_t url_len,
     if (needed != NULL) {
         *needed = 0;
     }
-    if (buf == NULL && cap != 0) {
+    if (needed == NULL || (buf == NULL && cap != 0)) {
         return ROBOTS_ERR_INVALID_ARGUMENT;
     }
     st = parse_url(url, url_len, &p, &end);

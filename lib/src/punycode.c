@@ -178,7 +178,8 @@ ROBOTS_API robots_status robots_punycode_encode(const char *utf8, size_t len,
     if (needed != NULL) {
         *needed = 0;
     }
-    if ((utf8 == NULL && len != 0) || (buf == NULL && cap != 0)) {
+    if ((utf8 == NULL && len != 0) || needed == NULL ||
+        (buf == NULL && cap != 0)) {
         return ROBOTS_ERR_INVALID_ARGUMENT;
     }
     while (i < len) {
@@ -294,7 +295,8 @@ ROBOTS_API robots_status robots_host_to_ascii(const char *host, size_t len,
     if (needed != NULL) {
         *needed = 0;
     }
-    if ((host == NULL && len != 0) || (buf == NULL && cap != 0)) {
+    if ((host == NULL && len != 0) || needed == NULL ||
+        (buf == NULL && cap != 0)) {
         return ROBOTS_ERR_INVALID_ARGUMENT;
     }
     if (len == 0) {
