@@ -151,11 +151,13 @@ ROBOTS_API robots_status robots_host_to_ascii(const char *host, size_t len,
 /* --- Fetch outcome to policy ------------------------------------------ */
 
 /* Redirects followed before a further 3xx ends the chain, treated as 4xx
- * (seed 004: "at least five"; RFC 9309 section 2.3.1.2). */
+ * (Google's robots.txt specification: "at least five"; RFC 9309 section
+ * 2.3.1.2). */
 #define ROBOTS_MAX_REDIRECTS 5u
 
 /* Unreachable for more than this long (seconds), a crawler uses its cached
- * copy, or allows all without one (RFC 9309 section 2.3.1.4; seed 004). */
+ * copy, or allows all without one (RFC 9309 section 2.3.1.4; Google's
+ * robots.txt specification). */
 #define ROBOTS_UNREACHABLE_LIMIT_SECONDS ((int64_t)30 * 24 * 60 * 60)
 
 typedef enum robots_network_error {
@@ -241,8 +243,9 @@ ROBOTS_API robots_status robots_fetch_policy(const robots_fetch_outcome *in,
 
 /* Defaults and bounds, in seconds. rfc9309: 24 hours by default and never
  * more (RFC 9309 section 2.4). google: 24 hours by default; max-age may
- * lengthen or shorten it (seed 004). legacy: 7 days (the 1996 draft, seed
- * 000). */
+ * lengthen or shorten it (Google's robots.txt specification). legacy: 7
+ * days (the 1996 draft, as HTTP: The Definitive Guide section 9.4.5 gives
+ * it). */
 #define ROBOTS_CACHE_DEFAULT_SECONDS ((int64_t)86400)
 #define ROBOTS_CACHE_RFC9309_MAX_SECONDS ((int64_t)86400)
 #define ROBOTS_CACHE_LEGACY_DEFAULT_SECONDS ((int64_t)604800)
