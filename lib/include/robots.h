@@ -85,6 +85,7 @@ typedef struct robots_options {
      * struct need not outlive the call, but its ctx must outlive the
      * document. */
     const robots_allocator *allocator;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_options;
 
 /* Fills *options with the defaults: rfc9309, ROBOTS_DEFAULT_PARSE_LIMIT,
@@ -146,6 +147,7 @@ typedef struct robots_cut_info {
      * terminator. 0 when nothing was cut. */
     size_t lines_not_read;
     size_t bytes_not_read;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_cut_info;
 
 /* Fills *out with where the parse limit cut the document's body.
@@ -216,6 +218,7 @@ typedef struct robots_verdict {
      * lines past it were not read, and one of them might have decided
      * otherwise. */
     int truncated;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_verdict;
 
 /* A string given by pointer and length. */
@@ -334,6 +337,7 @@ typedef struct robots_group_info {
     int has_crawl_delay;
     double crawl_delay;      /* seconds, when has_crawl_delay */
     size_t crawl_delay_line; /* 0 when none */
+    size_t reserved[4];      /* zero: see Structures, robots_common.h */
 } robots_group_info;
 
 typedef struct robots_agent_info {
@@ -344,7 +348,8 @@ typedef struct robots_agent_info {
                           google); the whole value in legacy. A prefix of
                           value: use token_len, it is not NUL-terminated */
     size_t token_len;
-    int is_wildcard; /* `*` */
+    int is_wildcard;    /* `*` */
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_agent_info;
 
 typedef struct robots_rule_info {
@@ -355,6 +360,7 @@ typedef struct robots_rule_info {
     /* The length of what is matched: the pattern after the profile's
      * percent-normalisation, which robots_group_rule_normalized() writes. */
     size_t normalized_len;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_rule_info;
 
 typedef struct robots_record_info {
@@ -363,7 +369,8 @@ typedef struct robots_record_info {
     size_t key_len;
     const char *value; /* as written, trimmed */
     size_t value_len;
-    size_t group; /* the group it appeared in, or ROBOTS_NO_POSITION */
+    size_t group;       /* the group it appeared in, or ROBOTS_NO_POSITION */
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_record_info;
 
 ROBOTS_API size_t robots_group_count(const robots_txt *doc);
@@ -459,6 +466,7 @@ typedef struct robots_diag_kind_info {
      * diagnostic carries its own, which may be lower: a typo is an error
      * where it is ignored, a warning where google accepts it). */
     robots_severity severity;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_diag_kind_info;
 
 /* Fills *out for kind. ROBOTS_ERR_INVALID_ARGUMENT for a NULL out or a
@@ -475,6 +483,7 @@ typedef struct robots_diagnostic {
     size_t message_len;
     const char *suggestion; /* e.g. "Disallow"; NULL when none */
     size_t suggestion_len;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_diagnostic;
 
 /* Diagnostics stored (at most ROBOTS_MAX_DIAGNOSTICS + 1), and all that

@@ -34,6 +34,18 @@
  *   arguments, memory exhaustion or the memory cap; on failure nothing is
  *   allocated and *out is set to NULL.
  *
+ * Structures
+ *   Every structure the library fills or reads (but robots_str and
+ *   robots_allocator) ends with `size_t reserved[4]`. Members added in a
+ *   1.x release take its place, so a structure's size and layout never
+ *   change within a major version, and a program built against 1.0 runs
+ *   with any 1.x library. The library writes zeros there in what it fills.
+ *   In what you pass it (robots_options, robots_fetch_outcome,
+ *   robots_cache_headers), zero the whole structure first (`= {0}`,
+ *   memset, or its _init function) and leave reserved zero: a member added
+ *   later has its default at zero, and a non-zero reserved word is
+ *   ROBOTS_ERR_INVALID_ARGUMENT.
+ *
  * Enums
  *   Every public enum's values run from 0 without gaps to its last one,
  *   which ROBOTS_<TYPE>_LAST names (ROBOTS_DIAG_KIND_LAST for

@@ -70,6 +70,7 @@ typedef struct robots_url_parts {
     int host_converted; /* 1 when a label was converted to punycode */
     size_t path_offset; /* where path, query or fragment start; the URL's
                            length when it has none */
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_url_parts;
 
 /* Reads an absolute URL: "scheme://[userinfo@]host[:port][/path][?q][#f]".
@@ -114,6 +115,7 @@ ROBOTS_API const char *robots_scope_reason_name(robots_scope_reason reason);
 typedef struct robots_scope {
     int applies; /* 1 when the robots.txt governs the URL */
     robots_scope_reason reason;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_scope;
 
 /* Does the robots.txt at `robots_url` govern `url`? Both are read with
@@ -186,6 +188,7 @@ typedef struct robots_fetch_outcome {
      * row), in seconds; 0 when it was reachable last time. */
     int64_t unreachable_seconds;
     int has_cached_copy; /* 1 when a copy from an earlier fetch exists */
+    size_t reserved[4];  /* zero: see Structures, robots_common.h */
 } robots_fetch_outcome;
 
 typedef enum robots_fetch_action {
@@ -221,6 +224,7 @@ typedef struct robots_fetch_decision {
     /* 1 when unreachable for more than ROBOTS_UNREACHABLE_LIMIT_SECONDS
      * changed the action (to USE_CACHED or ALLOW_ALL). */
     int long_unreachable;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_fetch_decision;
 
 /* "parse-body", "allow-all", "disallow-all", "disallow-all-retry",
@@ -285,6 +289,7 @@ typedef struct robots_cache_headers {
     size_t expires_len;
     const char *date;
     size_t date_len;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_cache_headers;
 
 typedef struct robots_cache_info {
@@ -292,6 +297,7 @@ typedef struct robots_cache_info {
     robots_cache_source source;
     int capped;         /* 1 when the profile's bound shortened it */
     unsigned malformed; /* ROBOTS_CACHE_* bits */
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_cache_info;
 
 /* The cache lifetime of a robots.txt response, per profile. Precedence:
@@ -404,6 +410,7 @@ typedef struct robots_meta_item {
     int malformed; /* a value that could not be read: not applied */
     char text[ROBOTS_META_MAX_DIRECTIVE_BYTES + 1]; /* lowercased, trimmed */
     size_t text_len;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_meta_item;
 
 /* A fixed-size result: every string is copied in. */
@@ -447,6 +454,7 @@ typedef struct robots_meta_result {
     int truncated;
     size_t bytes_scanned; /* HTML bytes read */
     int head_ended;       /* 1 when </head> or <body> ended the scan */
+    size_t reserved[4];   /* zero: see Structures, robots_common.h */
 } robots_meta_result;
 
 /* An empty result: everything allowed, nothing seen. */

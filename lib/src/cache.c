@@ -10,9 +10,11 @@
  */
 #include "around_internal.h"
 #include "names.h"
+#include "reserved.h"
 #include "robots_web.h"
 
 #include <stdint.h>
+#include <string.h>
 
 static const char *const cache_source_names[] = {
     [ROBOTS_CACHE_FROM_DEFAULT] = "default",
@@ -375,6 +377,7 @@ typedef struct field {
 static robots_status compute(robots_profile profile, const cc_state *cc,
                              const field *expires, const field *date,
                              robots_cache_info *out) {
+    memset(out, 0, sizeof *out);
     int64_t exp_t = 0;
     int64_t date_t = 0;
     int exp_ok = 0;
@@ -447,7 +450,8 @@ ROBOTS_API robots_status robots_cache_lifetime(
     cc_state cc = {0, 0, 0, 0, 0};
     field expires = {NULL, 0, 0};
     field date = {NULL, 0, 0};
-    if (headers == NULL || out == NULL || !valid_profile(profile)) {
+    if (headers == NULL || out == NULL || !valid_profile(profile) ||
+        !RB_RESERVED_ZERO(headers)) {
         return ROBOTS_ERR_INVALID_ARGUMENT;
     }
     if (headers->cache_control != NULL) {

@@ -469,6 +469,7 @@ ROBOTS_API robots_status robots_scope_check(const char *robots_url,
     if (out == NULL) {
         return ROBOTS_ERR_INVALID_ARGUMENT;
     }
+    memset(out, 0, sizeof *out);
     out->applies = 0;
     out->reason = ROBOTS_SCOPE_NOT_TOP_LEVEL;
     st = parse_url(robots_url, robots_url_len, &r, &rend);

@@ -9,7 +9,10 @@
  */
 #include "around_internal.h"
 #include "names.h"
+#include "reserved.h"
 #include "robots_web.h"
+
+#include <string.h>
 
 static const char *const network_error_names[] = {
     [ROBOTS_NET_NONE] = "none",       [ROBOTS_NET_DNS] = "dns",
@@ -103,7 +106,7 @@ ROBOTS_API robots_status robots_fetch_policy(const robots_fetch_outcome *in,
         return ROBOTS_ERR_INVALID_ARGUMENT;
     }
     if (robots_network_error_name(in->network_error) == NULL ||
-        in->unreachable_seconds < 0) {
+        in->unreachable_seconds < 0 || !RB_RESERVED_ZERO(in)) {
         return ROBOTS_ERR_INVALID_ARGUMENT;
     }
     status = in->status;
@@ -111,6 +114,7 @@ ROBOTS_API robots_status robots_fetch_policy(const robots_fetch_outcome *in,
         (status < 100 || status > 999)) {
         return ROBOTS_ERR_INVALID_ARGUMENT;
     }
+    memset(out, 0, sizeof *out);
     out->action = ROBOTS_FETCH_ALLOW_ALL;
     out->basis = ROBOTS_BASIS_CLIENT_ERROR;
     out->retry = 0;
