@@ -78,10 +78,10 @@ extern "C" {
 #endif
 
 /* The version. CMake reads these three lines to set project(VERSION). */
-#define ROBOTS_VERSION_MAJOR 0
-#define ROBOTS_VERSION_MINOR 1
+#define ROBOTS_VERSION_MAJOR 1
+#define ROBOTS_VERSION_MINOR 0
 #define ROBOTS_VERSION_PATCH 0
-#define ROBOTS_VERSION_STRING "0.1.0"
+#define ROBOTS_VERSION_STRING "1.0.0"
 #define ROBOTS_VERSION_NUMBER                                                  \
     (ROBOTS_VERSION_MAJOR * 10000 + ROBOTS_VERSION_MINOR * 100 +               \
      ROBOTS_VERSION_PATCH)
