@@ -140,7 +140,8 @@ static void print_json(const robots_txt *doc, char *normal) {
             fputs(",\"normalized\":", stdout);
             size_t len = 0;
             robots_group_rule_normalized(
-                doc, g, r, normal, ROBOTS_MAX_NORMALIZED_PATTERN_BYTES + 1, &len);
+                doc, g, r, normal, ROBOTS_MAX_NORMALIZED_PATTERN_BYTES + 1,
+                &len);
             cli_json_string(stdout, normal, len);
             putchar('}');
         }

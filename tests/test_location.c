@@ -16,9 +16,8 @@ static void robots_url(const char *url, const char *expected) {
     robots_status st =
         robots_url_to_robots_txt(url, strlen(url), buf, sizeof buf, &needed);
     EXPECT_MSG(st == ROBOTS_OK, "%s: %d", url, (int)st);
-    if (st == ROBOTS_OK) {
+    if (st == ROBOTS_OK)
         EXPECT_STRN(buf, needed, expected);
-    }
 }
 
 static void url_error(const char *url, robots_status expected) {
@@ -37,9 +36,8 @@ static int applies(const char *robots, const char *url,
     robots_status st =
         robots_scope_check(robots, strlen(robots), url, strlen(url), &scope);
     EXPECT_MSG(st == ROBOTS_OK, "%s / %s: %d", robots, url, (int)st);
-    if (reason != NULL) {
+    if (reason != NULL)
         *reason = scope.reason;
-    }
     return st == ROBOTS_OK && scope.applies;
 }
 
@@ -269,9 +267,8 @@ static void limits(void) {
     /* ROBOTS_MAX_URL_BYTES: a URL of exactly that length is read, one
      * byte more is ROBOTS_ERR_URL_TOO_LONG. */
     memcpy(u, "http://example.com/", 19);
-    for (i = 19; i < ROBOTS_MAX_URL_BYTES + 1; i++) {
+    for (i = 19; i < ROBOTS_MAX_URL_BYTES + 1; i++)
         u[i] = 'a';
-    }
     EXPECT_EQ(robots_url_to_robots_txt(u, ROBOTS_MAX_URL_BYTES, buf, sizeof buf,
                                        &needed),
               ROBOTS_OK);
@@ -280,14 +277,12 @@ static void limits(void) {
               ROBOTS_ERR_URL_TOO_LONG);
     /* A host of 10 KB made of one label: bad, not slow or an overflow. */
     memcpy(u, "http://", 7);
-    for (i = 7; i < 10007; i++) {
+    for (i = 7; i < 10007; i++)
         u[i] = 'a';
-    }
     EXPECT_EQ(robots_url_to_robots_txt(u, 10007, buf, sizeof buf, &needed),
               ROBOTS_ERR_URL_BAD_HOST);
-    for (i = 7; i < 10007; i++) {
+    for (i = 7; i < 10007; i++)
         u[i] = (i % 2) ? 'a' : '.';
-    }
     EXPECT_EQ(robots_url_to_robots_txt(u, 10007, buf, sizeof buf, &needed),
               ROBOTS_ERR_URL_BAD_HOST);
     free(u);

@@ -263,9 +263,8 @@ static void huge(void) {
         EXPECT(0);
         return;
     }
-    for (k = 0; k < n; k++) {
+    for (k = 0; k < n; k++)
         page[k] = "<a x='>'>"[k % 9];
-    }
     EXPECT_EQ(robots_meta_scan_html(page, n, NULL, 0, &R), ROBOTS_OK);
     EXPECT_EQ(R.truncated, 1);
     EXPECT(R.bytes_scanned <= ROBOTS_META_MAX_SCAN_BYTES);

@@ -123,9 +123,8 @@ static void to_ascii(const char *host, const char *expected) {
     robots_status st =
         robots_host_to_ascii(host, strlen(host), buf, sizeof buf, &needed);
     EXPECT_MSG(st == ROBOTS_OK, "%s: %d", host, (int)st);
-    if (st == ROBOTS_OK) {
+    if (st == ROBOTS_OK)
         EXPECT_STRN(buf, needed, expected);
-    }
 }
 
 static void bad_host(const char *host, size_t len) {
@@ -140,9 +139,8 @@ int main(void) {
     char buf[300];
     size_t needed = 0;
 
-    for (i = 0; i < sizeof RFC3492 / sizeof RFC3492[0]; i++) {
+    for (i = 0; i < sizeof RFC3492 / sizeof RFC3492[0]; i++)
         encodes(RFC3492[i].utf8, RFC3492[i].encoded);
-    }
 
     /* RFC 3492 section 6.3: with no basic code points there is no '-';
      * with only basic code points the output ends with '-'. */

@@ -477,11 +477,10 @@ int main(int argc, char **argv) {
         } else {
             job j = {&c, NULL, ROBOTS_OK, 0};
             c.url = c.input;
-            if (strcmp(c.kind, "meta") == 0) {
+            if (strcmp(c.kind, "meta") == 0)
                 run("robots_meta_scan_html", meta_scan, &j);
-            } else {
+            else
                 run("robots_meta_parse_header + add_header", meta_header, &j);
-            }
             EXPECT_MSG(j.status == ROBOTS_OK, "%s: %s", c.name,
                        robots_status_name(j.status));
             run("URL, fetch and cache functions", url_functions, &j);

@@ -67,9 +67,8 @@ static int exact(const char *s, size_t len, size_t at, const char *lit,
                  size_t *next) {
     size_t i = 0;
     while (lit[i] != '\0') {
-        if (at + i >= len || s[at + i] != lit[i]) {
+        if (at + i >= len || s[at + i] != lit[i])
             return 0;
-        }
         i++;
     }
     *next = at + i;
@@ -79,13 +78,11 @@ static int exact(const char *s, size_t len, size_t at, const char *lit,
 static int digits(const char *s, size_t len, size_t at, size_t n, int *v) {
     size_t i;
     int r = 0;
-    if (at > len || len - at < n) {
+    if (at > len || len - at < n)
         return 0;
-    }
     for (i = 0; i < n; i++) {
-        if (!around_is_digit((unsigned char)s[at + i])) {
+        if (!around_is_digit((unsigned char)s[at + i]))
             return 0;
-        }
         r = r * 10 + (s[at + i] - '0');
     }
     *v = r;
@@ -110,16 +107,14 @@ static int time_at(const char *s, size_t len, size_t at, int *h, int *mi,
                    int *sec) {
     if (!digits(s, len, at, 2, h) || at + 2 >= len || s[at + 2] != ':' ||
         !digits(s, len, at + 3, 2, mi) || at + 5 >= len || s[at + 5] != ':' ||
-        !digits(s, len, at + 6, 2, sec)) {
+        !digits(s, len, at + 6, 2, sec))
         return 0;
-    }
     return *h <= 23 && *mi <= 59 && *sec <= 60;
 }
 
 static int finish(int y, int m, int d, int h, int mi, int sec, int64_t *out) {
-    if (!around_valid_ymd(y, m, d)) {
+    if (!around_valid_ymd(y, m, d))
         return 0;
-    }
     *out = around_days_from_civil(y, m, d) * 86400 + (int64_t)h * 3600 +
            (int64_t)mi * 60 + sec;
     return 1;
@@ -133,13 +128,11 @@ ROBOTS_API robots_status robots_http_date_parse(const char *text, size_t len,
     int wd;
     int y = 0, m = 0, d = 0, h = 0, mi = 0, sec = 0;
     const char *s;
-    if ((text == NULL && len != 0) || unix_seconds == NULL) {
+    if ((text == NULL && len != 0) || unix_seconds == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
     *unix_seconds = 0;
-    if (len == 0) {
+    if (len == 0)
         return ROBOTS_ERR_HEADER_INVALID;
-    }
     around_trim_ows(text, &b, &e);
     s = text + b;
     len = e - b;
@@ -153,9 +146,8 @@ ROBOTS_API robots_status robots_http_date_parse(const char *text, size_t len,
                 s[p + 3] != '-' || !month_at(s, len, p + 4, &m) ||
                 s[p + 7] != '-' || !digits(s, len, p + 8, 2, &y) ||
                 s[p + 10] != ' ' || !time_at(s, len, p + 11, &h, &mi, &sec) ||
-                !exact(s, len, p + 19, " GMT", &next)) {
+                !exact(s, len, p + 19, " GMT", &next))
                 return ROBOTS_ERR_HEADER_INVALID;
-            }
             /* No clock to apply RFC 9110's "50 years" rule to: a fixed
              * pivot, as POSIX strptime's %y does. */
             y += y < 70 ? 2000 : 1900;
@@ -166,9 +158,8 @@ ROBOTS_API robots_status robots_http_date_parse(const char *text, size_t len,
     }
     for (wd = 0; wd < 7; wd++) {
         size_t next;
-        if (!exact(s, len, 0, DAY_SHORT[wd], &next)) {
+        if (!exact(s, len, 0, DAY_SHORT[wd], &next))
             continue;
-        }
         if (next < len && s[next] == ',') {
             /* IMF-fixdate: Sun, 06 Nov 1994 08:49:37 GMT */
             p = next + 1;
@@ -176,27 +167,23 @@ ROBOTS_API robots_status robots_http_date_parse(const char *text, size_t len,
                 s[p + 3] != ' ' || !month_at(s, len, p + 4, &m) ||
                 s[p + 7] != ' ' || !digits(s, len, p + 8, 4, &y) ||
                 s[p + 12] != ' ' || !time_at(s, len, p + 13, &h, &mi, &sec) ||
-                !exact(s, len, p + 21, " GMT", &next)) {
+                !exact(s, len, p + 21, " GMT", &next))
                 return ROBOTS_ERR_HEADER_INVALID;
-            }
         } else {
             /* asctime-date: Sun Nov  6 08:49:37 1994 */
             p = next;
             if (len - p != 21 || s[p] != ' ' || !month_at(s, len, p + 1, &m) ||
-                s[p + 4] != ' ') {
+                s[p + 4] != ' ')
                 return ROBOTS_ERR_HEADER_INVALID;
-            }
             if (s[p + 5] == ' ') {
-                if (!digits(s, len, p + 6, 1, &d)) {
+                if (!digits(s, len, p + 6, 1, &d))
                     return ROBOTS_ERR_HEADER_INVALID;
-                }
             } else if (!digits(s, len, p + 5, 2, &d)) {
                 return ROBOTS_ERR_HEADER_INVALID;
             }
             if (s[p + 7] != ' ' || !time_at(s, len, p + 8, &h, &mi, &sec) ||
-                s[p + 16] != ' ' || !digits(s, len, p + 17, 4, &y)) {
+                s[p + 16] != ' ' || !digits(s, len, p + 17, 4, &y))
                 return ROBOTS_ERR_HEADER_INVALID;
-            }
         }
         return finish(y, m, d, h, mi, sec, unix_seconds)
                    ? ROBOTS_OK
@@ -217,9 +204,8 @@ typedef struct cc_state {
 
 /* RFC 9110 section 5.6.2 tchar. */
 static int is_tchar(unsigned char c) {
-    if (around_is_alpha(c) || around_is_digit(c)) {
+    if (around_is_alpha(c) || around_is_digit(c))
         return 1;
-    }
     switch (c) {
     case '!':
     case '#':
@@ -247,16 +233,13 @@ static int is_tchar(unsigned char c) {
 static int delta_seconds(const char *s, size_t len, int64_t *out) {
     size_t i;
     int64_t v = 0;
-    if (len == 0) {
+    if (len == 0)
         return 0;
-    }
     for (i = 0; i < len; i++) {
-        if (!around_is_digit((unsigned char)s[i])) {
+        if (!around_is_digit((unsigned char)s[i]))
             return 0;
-        }
-        if (v < ROBOTS_CACHE_MAX_DELTA_SECONDS) {
+        if (v < ROBOTS_CACHE_MAX_DELTA_SECONDS)
             v = v * 10 + (s[i] - '0');
-        }
     }
     *out =
         v > ROBOTS_CACHE_MAX_DELTA_SECONDS ? ROBOTS_CACHE_MAX_DELTA_SECONDS : v;
@@ -282,9 +265,8 @@ static void cc_directive(cc_state *st, const char *name, size_t nlen,
     } else if (around_ieq(name, nlen, "no-cache")) {
         /* The qualified form no-cache="field" restricts only those fields
          * (RFC 9111 section 5.2.2.4); the body may still be cached. */
-        if (!has_val) {
+        if (!has_val)
             st->no_cache = 1;
-        }
     }
 }
 
@@ -300,36 +282,30 @@ static void cc_parse(cc_state *st, const char *s, size_t len) {
         size_t ve = 0;
         int has_val = 0;
         int bad = 0;
-        while (i < len && (around_is_ows((unsigned char)s[i]) || s[i] == ',')) {
+        while (i < len && (around_is_ows((unsigned char)s[i]) || s[i] == ','))
             i++;
-        }
-        if (i == len) {
+        if (i == len)
             break;
-        }
         nb = i;
-        while (i < len && is_tchar((unsigned char)s[i])) {
+        while (i < len && is_tchar((unsigned char)s[i]))
             i++;
-        }
         ne = i;
-        while (i < len && around_is_ows((unsigned char)s[i])) {
+        while (i < len && around_is_ows((unsigned char)s[i]))
             i++;
-        }
         if (ne == nb) {
             bad = 1;
         } else if (i < len && s[i] == '=') {
             i++;
-            while (i < len && around_is_ows((unsigned char)s[i])) {
+            while (i < len && around_is_ows((unsigned char)s[i]))
                 i++;
-            }
             has_val = 1;
             if (i < len && s[i] == '"') {
                 i++;
                 vb = i;
                 while (i < len && s[i] != '"') {
                     /* A quoted-pair keeps the next byte literal. */
-                    if (s[i] == '\\' && i + 1 < len) {
+                    if (s[i] == '\\' && i + 1 < len)
                         i++;
-                    }
                     i++;
                 }
                 if (i == len) {
@@ -340,26 +316,21 @@ static void cc_parse(cc_state *st, const char *s, size_t len) {
                 }
             } else {
                 vb = i;
-                while (i < len && is_tchar((unsigned char)s[i])) {
+                while (i < len && is_tchar((unsigned char)s[i]))
                     i++;
-                }
                 ve = i;
             }
-            while (i < len && around_is_ows((unsigned char)s[i])) {
+            while (i < len && around_is_ows((unsigned char)s[i]))
                 i++;
-            }
         }
-        if (i < len && s[i] != ',') {
+        if (i < len && s[i] != ',')
             bad = 1;
-        }
         if (bad) {
             st->flags |= ROBOTS_CACHE_BAD_CACHE_CONTROL;
-            if (ne > nb && around_ieq(s + nb, ne - nb, "max-age")) {
+            if (ne > nb && around_ieq(s + nb, ne - nb, "max-age"))
                 st->flags |= ROBOTS_CACHE_BAD_MAX_AGE;
-            }
-            while (i < len && s[i] != ',') {
+            while (i < len && s[i] != ',')
                 i++;
-            }
             continue;
         }
         cc_directive(st, s + nb, ne - nb, s + vb, ve - vb, has_val);
@@ -387,16 +358,14 @@ static robots_status compute(robots_profile profile, const cc_state *cc,
     if (expires->present) {
         exp_ok = robots_http_date_parse(expires->ptr, expires->len, &exp_t) ==
                  ROBOTS_OK;
-        if (!exp_ok) {
+        if (!exp_ok)
             out->malformed |= ROBOTS_CACHE_BAD_EXPIRES;
-        }
     }
     if (date->present) {
         date_ok =
             robots_http_date_parse(date->ptr, date->len, &date_t) == ROBOTS_OK;
-        if (!date_ok) {
+        if (!date_ok)
             out->malformed |= ROBOTS_CACHE_BAD_DATE;
-        }
     }
     out->source = ROBOTS_CACHE_FROM_DEFAULT;
     out->seconds = profile == ROBOTS_PROFILE_LEGACY
@@ -451,12 +420,10 @@ ROBOTS_API robots_status robots_cache_lifetime(
     field expires = {NULL, 0, 0};
     field date = {NULL, 0, 0};
     if (headers == NULL || out == NULL || !valid_profile(profile) ||
-        !RB_RESERVED_ZERO(headers)) {
+        !RB_RESERVED_ZERO(headers))
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
-    if (headers->cache_control != NULL) {
+    if (headers->cache_control != NULL)
         cc_parse(&cc, headers->cache_control, headers->cache_control_len);
-    }
     if (headers->expires != NULL) {
         expires.ptr = headers->expires;
         expires.len = headers->expires_len;
@@ -478,29 +445,24 @@ robots_cache_lifetime_from_block(robots_profile profile, const char *block,
     field date = {NULL, 0, 0};
     size_t i = 0;
     int first = 1;
-    if ((block == NULL && len != 0) || out == NULL || !valid_profile(profile)) {
+    if ((block == NULL && len != 0) || out == NULL || !valid_profile(profile))
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
     while (i < len) {
         size_t b = i;
         size_t e;
         size_t colon;
         size_t vb;
         size_t ve;
-        while (i < len && block[i] != '\n') {
+        while (i < len && block[i] != '\n')
             i++;
-        }
         e = i;
-        if (i < len) {
+        if (i < len)
             i++;
-        }
-        if (e > b && block[e - 1] == '\r') {
+        if (e > b && block[e - 1] == '\r')
             e--;
-        }
         if (e == b) {
-            if (first) {
+            if (first)
                 continue;
-            }
             break; /* the empty line ends the header section */
         }
         if (first && e - b >= 5 && block[b] == 'H' && block[b + 1] == 'T' &&
@@ -510,9 +472,8 @@ robots_cache_lifetime_from_block(robots_profile profile, const char *block,
         }
         first = 0;
         colon = b;
-        while (colon < e && is_tchar((unsigned char)block[colon])) {
+        while (colon < e && is_tchar((unsigned char)block[colon]))
             colon++;
-        }
         /* RFC 9112 section 5.1: no whitespace before the colon; a folded
          * continuation line (obs-fold) is not read either. */
         if (colon == b || colon == e || block[colon] != ':') {

@@ -28,14 +28,12 @@ ROBOTS_API const char *robots_network_error_name(robots_network_error error) {
 
 ROBOTS_API robots_status robots_network_error_from_name(
     const char *name, size_t len, robots_network_error *out) {
-    if ((name == NULL && len != 0) || out == NULL) {
+    if ((name == NULL && len != 0) || out == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
     int value = rb_value_named(network_error_names,
                                RB_COUNT_OF(network_error_names), name, len);
-    if (value < 0) {
+    if (value < 0)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
     *out = (robots_network_error)value;
     return ROBOTS_OK;
 }
@@ -98,22 +96,17 @@ ROBOTS_API robots_status robots_fetch_policy(const robots_fetch_outcome *in,
                                              robots_profile profile,
                                              robots_fetch_decision *out) {
     int status;
-    if (in == NULL || out == NULL) {
+    if (in == NULL || out == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
     if (profile != ROBOTS_PROFILE_RFC9309 && profile != ROBOTS_PROFILE_GOOGLE &&
-        profile != ROBOTS_PROFILE_LEGACY) {
+        profile != ROBOTS_PROFILE_LEGACY)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
     if (robots_network_error_name(in->network_error) == NULL ||
-        in->unreachable_seconds < 0 || !RB_RESERVED_ZERO(in)) {
+        in->unreachable_seconds < 0 || !RB_RESERVED_ZERO(in))
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
     status = in->status;
-    if (in->network_error == ROBOTS_NET_NONE &&
-        (status < 100 || status > 999)) {
+    if (in->network_error == ROBOTS_NET_NONE && (status < 100 || status > 999))
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
     memset(out, 0, sizeof *out);
     out->action = ROBOTS_FETCH_ALLOW_ALL;
     out->basis = ROBOTS_BASIS_CLIENT_ERROR;
