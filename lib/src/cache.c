@@ -53,12 +53,12 @@ ROBOTS_API const char *robots_cache_flag_name(unsigned flag) {
 
 /* --- HTTP dates (RFC 9110 section 5.6.7) ------------------------------- */
 
-static const char *const DAY_SHORT[7] = {"Mon", "Tue", "Wed", "Thu",
+static const char *const day_short[7] = {"Mon", "Tue", "Wed", "Thu",
                                          "Fri", "Sat", "Sun"};
-static const char *const DAY_LONG[7] = {"Monday",   "Tuesday", "Wednesday",
+static const char *const day_long[7] = {"Monday",   "Tuesday", "Wednesday",
                                         "Thursday", "Friday",  "Saturday",
                                         "Sunday"};
-static const char *const MONTHS[12] = {"Jan", "Feb", "Mar", "Apr",
+static const char *const months[12] = {"Jan", "Feb", "Mar", "Apr",
                                        "May", "Jun", "Jul", "Aug",
                                        "Sep", "Oct", "Nov", "Dec"};
 
@@ -93,7 +93,7 @@ static int month_at(const char *s, size_t len, size_t at, int *month) {
     int m;
     size_t next;
     for (m = 0; m < 12; m++) {
-        if (exact(s, len, at, MONTHS[m], &next)) {
+        if (exact(s, len, at, months[m], &next)) {
             *month = m + 1;
             return 1;
         }
@@ -138,7 +138,7 @@ ROBOTS_API robots_status robots_http_date_parse(const char *text, size_t len,
     len = e - b;
     for (wd = 0; wd < 7; wd++) {
         size_t next;
-        if (exact(s, len, 0, DAY_LONG[wd], &next) && next < len &&
+        if (exact(s, len, 0, day_long[wd], &next) && next < len &&
             s[next] == ',') {
             /* rfc850-date: Sunday, 06-Nov-94 08:49:37 GMT */
             p = next + 1;
@@ -158,7 +158,7 @@ ROBOTS_API robots_status robots_http_date_parse(const char *text, size_t len,
     }
     for (wd = 0; wd < 7; wd++) {
         size_t next;
-        if (!exact(s, len, 0, DAY_SHORT[wd], &next))
+        if (!exact(s, len, 0, day_short[wd], &next))
             continue;
         if (next < len && s[next] == ',') {
             /* IMF-fixdate: Sun, 06 Nov 1994 08:49:37 GMT */

@@ -105,7 +105,7 @@ typedef struct scheme_info {
 
 /* Schemes with a robots.txt: http and https (RFC 9309 section 2.3), and
  * ftp, which Google also reads (seed 004, "Google-specific: FTP"). */
-static const scheme_info SCHEMES[] = {
+static const scheme_info schemes[] = {
     {"http", 80}, {"https", 443}, {"ftp", 21}};
 
 static int userinfo_ok(unsigned char c) {
@@ -183,9 +183,9 @@ static robots_status parse_url(const char *url, size_t len,
     }
     if (i == e)
         return ROBOTS_ERR_URL_NO_SCHEME;
-    for (k = 0; k < sizeof SCHEMES / sizeof SCHEMES[0]; k++)
-        if (around_ieq(url + b, i - b, SCHEMES[k].name))
-            scheme = &SCHEMES[k];
+    for (k = 0; k < sizeof schemes / sizeof schemes[0]; k++)
+        if (around_ieq(url + b, i - b, schemes[k].name))
+            scheme = &schemes[k];
     if (scheme == NULL)
         return ROBOTS_ERR_URL_UNSUPPORTED_SCHEME;
     i++;

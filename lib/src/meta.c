@@ -16,7 +16,7 @@
 
 /* --- Names ------------------------------------------------------------- */
 
-static const char *const DIRECTIVE_NAMES[] = {
+static const char *const directive_names[] = {
     [ROBOTS_META_UNKNOWN] = "unknown",
     [ROBOTS_META_INDEX] = "index",
     [ROBOTS_META_NOINDEX] = "noindex",
@@ -32,12 +32,12 @@ static const char *const DIRECTIVE_NAMES[] = {
     [ROBOTS_META_MAX_VIDEO_PREVIEW] = "max-video-preview",
     [ROBOTS_META_UNAVAILABLE_AFTER] = "unavailable_after",
 };
-RB_NAMES_CHECK(DIRECTIVE_NAMES, ROBOTS_META_DIRECTIVE_LAST);
+RB_NAMES_CHECK(directive_names, ROBOTS_META_DIRECTIVE_LAST);
 
-#define DIRECTIVE_COUNT RB_COUNT_OF(DIRECTIVE_NAMES)
+#define DIRECTIVE_COUNT RB_COUNT_OF(directive_names)
 
 ROBOTS_API const char *robots_meta_directive_name(robots_meta_directive d) {
-    return rb_name_at(DIRECTIVE_NAMES, DIRECTIVE_COUNT, d);
+    return rb_name_at(directive_names, DIRECTIVE_COUNT, d);
 }
 
 static const char *const meta_source_names[] = {
@@ -290,7 +290,7 @@ static void apply_item(robots_meta_result *r, const char *s, size_t b, size_t e,
     trim_html(s, &vb, &ve);
     if (colon == e) {
         for (k = 0; k < sizeof plain / sizeof plain[0]; k++)
-            if (around_ieq(s + nb, ne - nb, DIRECTIVE_NAMES[plain[k]]))
+            if (around_ieq(s + nb, ne - nb, directive_names[plain[k]]))
                 d = plain[k];
     } else if (around_ieq(s + nb, ne - nb, "max-snippet")) {
         d = ROBOTS_META_MAX_SNIPPET;
@@ -507,7 +507,7 @@ ROBOTS_API robots_status robots_meta_add_header(const char *value, size_t len,
          * ("max-snippet: 5") are directives, and "noindex: x" is an
          * unknown directive rather than a crawler called noindex. */
         for (k = 1; k < DIRECTIVE_COUNT; k++)
-            if (around_ieq(value + nb, ne - nb, DIRECTIVE_NAMES[k]))
+            if (around_ieq(value + nb, ne - nb, directive_names[k]))
                 is_directive = 1;
         if (!is_directive) {
             /* "googlebot: noindex": the directives are for that crawler
