@@ -8,7 +8,7 @@
 # directory is the repository's root.
 
 # The gates, in the order they run.
-CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format)
+CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format naming)
 
 CI_JOBS=${CI_JOBS:-2}
 CI_TEST_TIMEOUT=${CI_TEST_TIMEOUT:-900}
@@ -28,6 +28,7 @@ ci_describe() {
     fuzz) echo "fuzz smoke run (ci/fuzz-smoke.sh, from the fuzzing issue)" ;;
     instructions) echo "callgrind over the benchmark workload and worst cases (Release build): every figure within bench/budgets.tsv" ;;
     format) echo "clang-format clean: lib/ cli/ tests/ fuzz/ bench/ conformance/" ;;
+    naming) echo "clang-tidy's identifier naming (.clang-tidy, CONTRIBUTING.md's style) over every C file" ;;
     esac
 }
 
@@ -377,4 +378,28 @@ gate_format() {
         ci_fail "not clang-format clean: ${bad[*]}"
     fi
     echo "all clean"
+}
+
+# The naming rules of CONTRIBUTING.md, as .clang-tidy states them, over
+# every C file a build compiles (its compile_commands.json).
+gate_naming() {
+    local dir=build/ci-naming files=() out
+    echo "--- configure $dir (compile_commands.json)"
+    mkdir -p "$dir"
+    nice cmake -S . -B "$dir" -DCMAKE_C_COMPILER=clang \
+        -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DROBOTS_REQUIRE_CONFORMANCE=ON \
+        >"$dir/ci-configure.log" 2>&1 ||
+        ci_fail "cmake could not configure $dir (see $dir/ci-configure.log)"
+    mapfile -t files < <(python3 -c '
+import json, os, sys
+seen = sorted({os.path.relpath(e["file"]) for e in json.load(open(sys.argv[1]))})
+print("\n".join(f for f in seen if not f.startswith("build/")))
+' "$dir/compile_commands.json")
+    [ ${#files[@]} -gt 0 ] || ci_fail "no C files in $dir/compile_commands.json"
+    echo "--- clang-tidy $(clang-tidy --version | grep -o '[0-9][0-9.]*' | head -1): ${#files[@]} files"
+    if ! out=$(printf '%s\n' "${files[@]}" |
+        nice xargs -P"$CI_JOBS" -n8 clang-tidy -p "$dir" --quiet 2>&1); then
+        grep -E 'error:|warning:' <<<"$out" | sort -u | head -n 40
+        ci_fail "identifier names break .clang-tidy: $(grep -cE 'error:' <<<"$out") places (first: $(grep -m1 -E 'error:' <<<"$out"))"
+    fi
 }

@@ -62,7 +62,7 @@ static void print_text(check_run *run, const char *url, size_t len,
     if (run->explain) {
         cli_put_char(out, '\t');
         cli_put_str(out, robots_reason_name(v->reason));
-        if (v->rule != ROBOTS_NO_INDEX) {
+        if (v->rule != ROBOTS_NO_POSITION) {
             cli_put(out, "\tline ", 6);
             cli_put_size(out, v->rule_line);
             if (v->rule_kind == ROBOTS_RULE_ALLOW)
@@ -100,7 +100,7 @@ static void print_json(check_run *run, const char *url, size_t len,
     cli_put_str(out, robots_reason_name(v->reason));
     cli_put_str(out, "\",\"specific\":");
     put_bool(out, v->specific);
-    if (v->group != ROBOTS_NO_INDEX) {
+    if (v->group != ROBOTS_NO_POSITION) {
         robots_group_info g;
         robots_group(run->doc, v->group, &g);
         cli_put_str(out, ",\"group\":{\"index\":");
@@ -111,7 +111,7 @@ static void print_json(check_run *run, const char *url, size_t len,
     } else {
         cli_put_str(out, ",\"group\":null");
     }
-    if (v->rule != ROBOTS_NO_INDEX) {
+    if (v->rule != ROBOTS_NO_POSITION) {
         cli_put_str(out, ",\"rule\":{\"line\":");
         cli_put_size(out, v->rule_line);
         cli_put_str(out, ",\"kind\":\"");

@@ -177,7 +177,7 @@ static size_t groups_for(const robots_txt *doc, robots_profile profile,
     size_t first;
     int specific;
     if (robots_select_group(doc, agent, 1, &first, &specific) != ROBOTS_OK ||
-        first == ROBOTS_NO_INDEX)
+        first == ROBOTS_NO_POSITION)
         return 0;
     if (profile == ROBOTS_PROFILE_LEGACY) {
         out[0] = first;
@@ -269,7 +269,9 @@ static rule_entry *rules_for(const robots_txt *doc, robots_profile profile,
     }
     if (total > (SIZE_MAX - bytes) / sizeof(rule_entry) - 1)
         return NULL;
-    rule_entry *rules = malloc((total + 1) * sizeof *rules + bytes);
+    /* Each normal form is written with a NUL, which the next overwrites:
+     * one byte more than their lengths. */
+    rule_entry *rules = malloc((total + 1) * sizeof *rules + bytes + 1);
     if (rules == NULL)
         return NULL;
     char *text = (char *)(rules + total + 1);
@@ -281,7 +283,7 @@ static rule_entry *rules_for(const robots_txt *doc, robots_profile profile,
             size_t len = 0;
             robots_group_rule(doc, groups[i], r, &rules[n].info);
             robots_group_rule_normalized(doc, groups[i], r, text + at,
-                                         bytes - at, &len);
+                                         bytes + 1 - at, &len);
             rules[n].normalized = text + at;
             rules[n].matched = 0;
             at += len;

@@ -613,7 +613,8 @@ static int collect_normals(lint *l) {
     size_t bytes = 0;
     for (size_t k = 0; k < l->rule_count; k++)
         bytes += l->rules[k].info.normalized_len;
-    l->normals = malloc(bytes ? bytes : 1);
+    /* Each is written with a NUL, which the next overwrites. */
+    l->normals = malloc(bytes + 1);
     if (l->normals == NULL)
         return 0;
     size_t at = 0, groups = robots_group_count(l->doc);
@@ -622,7 +623,7 @@ static int collect_normals(lint *l) {
         for (size_t r = 0; r < n; r++) {
             size_t len = 0;
             robots_group_rule_normalized(l->doc, g, r, l->normals + at,
-                                         bytes - at, &len);
+                                         bytes + 1 - at, &len);
             l->rules[first + r].normalized = l->normals + at;
             at += len;
         }
@@ -738,40 +739,9 @@ typedef struct code_info {
     const char *text;
 } code_info;
 
+/* lint's own checks; the library's diagnostics describe themselves
+ * (robots_diag_kind_describe()). */
 static const code_info descriptions[] = {
-    {"unknown-key", "A key no profile knows."},
-    {"typo-key", "A key close to a known key, such as Disalow."},
-    {"missing-colon", "A line without ':' between key and value."},
-    {"rule-outside-group", "An allow or disallow rule before any user-agent "
-                           "line, which no crawler obeys."},
-    {"pattern-never-matches",
-     "A pattern that does not start with '/' (or '*') can never match."},
-    {"line-truncated", "A line longer than 16,663 bytes is cut."},
-    {"past-parse-limit",
-     "Content past the parse limit (500 KiB by default, RFC 9309 section "
-     "2.5) is not read: the finding names the line where the file was cut "
-     "and counts the lines not read."},
-    {"invalid-crawl-delay", "A crawl-delay that is not a number of seconds."},
-    {"extension",
-     "A directive the profile keeps but never acts on (crawl-delay, host, "
-     "noindex, ...)."},
-    {"nul-byte", "A NUL byte ends the content of its line."},
-    {"invalid-utf8", "Bytes that are not UTF-8."},
-    {"bom-not-at-start", "A UTF-8 byte order mark after the start of the "
-                         "file is read as ordinary bytes."},
-    {"empty-key", "A line with nothing before its ':'."},
-    {"empty-user-agent", "A user-agent line that names no crawler."},
-    {"agent-reduced", "A user-agent value read as its product token."},
-    {"sitemap-not-absolute", "A sitemap that is not an absolute URL."},
-    {"looks-like-html", "An HTML page served as robots.txt."},
-    {"too-many-diagnostics", "More findings than are kept."},
-    {"key-by-prefix", "A key read by its prefix (google)."},
-    {"no-separator-pair",
-     "A line without ':' read as a key and a value (google)."},
-    {"allow-ignored", "An allow rule that is ignored."},
-    {"empty-allow-matches-all",
-     "An empty Allow matches every path in the 1996 draft."},
-    {"utf16-bom", "The file starts with a UTF-16 byte order mark."},
     {"shadowed-rule", "A rule that another rule always overrides, so that it "
                       "never decides a verdict."},
     {"duplicate-rule", "A rule repeated among the rules of the same agents."},
@@ -787,24 +757,28 @@ static const char *own_codes[] = {"shadowed-rule", "duplicate-rule",
                                   "analysis-limit"};
 
 static const char *describe_code(const char *code) {
+    for (int k = 0; k <= ROBOTS_DIAG_KIND_LAST; k++) {
+        robots_diag_kind_info info;
+        if (robots_diag_kind_describe((robots_diag_kind)k, &info) ==
+                ROBOTS_OK &&
+            strcmp(info.name, code) == 0)
+            return info.description;
+    }
     for (size_t i = 0; i < sizeof descriptions / sizeof descriptions[0]; i++)
         if (strcmp(descriptions[i].code, code) == 0)
             return descriptions[i].text;
     return code;
 }
 
-#define MAX_KIND_SCAN 256
+#define SARIF_RULES                                                            \
+    (ROBOTS_DIAG_KIND_LAST + 1 + sizeof own_codes / sizeof own_codes[0])
 
 /* The rule ids of the SARIF run: the library's kinds, then lint's. */
-static size_t sarif_rules(const char **ids, size_t cap) {
+static size_t sarif_rules(const char **ids) {
     size_t n = 0;
-    for (int k = 0; k < MAX_KIND_SCAN && n < cap; k++) {
-        const char *name = robots_diag_kind_name((robots_diag_kind)k);
-        if (name != NULL)
-            ids[n++] = name;
-    }
-    for (size_t i = 0; i < sizeof own_codes / sizeof own_codes[0] && n < cap;
-         i++)
+    for (int k = 0; k <= ROBOTS_DIAG_KIND_LAST; k++)
+        ids[n++] = robots_diag_kind_name((robots_diag_kind)k);
+    for (size_t i = 0; i < sizeof own_codes / sizeof own_codes[0]; i++)
         ids[n++] = own_codes[i];
     return n;
 }
@@ -821,8 +795,8 @@ static void uri_text(FILE *out, const char *s) {
 }
 
 static void print_sarif(const lint *l, const char *path) {
-    const char *ids[MAX_KIND_SCAN + 8];
-    size_t n = sarif_rules(ids, sizeof ids / sizeof ids[0]);
+    const char *ids[SARIF_RULES];
+    size_t n = sarif_rules(ids);
     fputs("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\","
           "\"version\":\"2.1.0\",\"runs\":[{\"tool\":{\"driver\":{"
           "\"name\":\"robots lint\",\"version\":\"" ROBOTS_VERSION_STRING "\","

@@ -102,7 +102,7 @@ static void json_record(const robots_record_info *rec) {
     cli_json_string(stdout, rec->key, rec->key_len);
     fputs(",\"value\":", stdout);
     cli_json_string(stdout, rec->value, rec->value_len);
-    if (rec->group == ROBOTS_NO_INDEX)
+    if (rec->group == ROBOTS_NO_POSITION)
         fputs(",\"group\":null}", stdout);
     else
         printf(",\"group\":%zu}", rec->group);
@@ -140,7 +140,8 @@ static void print_json(const robots_txt *doc, char *normal) {
             fputs(",\"normalized\":", stdout);
             size_t len = 0;
             robots_group_rule_normalized(
-                doc, g, r, normal, ROBOTS_MAX_NORMALIZED_PATTERN_BYTES, &len);
+                doc, g, r, normal, ROBOTS_MAX_NORMALIZED_PATTERN_BYTES + 1,
+                &len);
             cli_json_string(stdout, normal, len);
             putchar('}');
         }

@@ -75,7 +75,7 @@ char *site_quote(char *buf, size_t cap, const char *s, size_t len) {
 }
 
 char *site_describe(char *buf, size_t cap, const robots_verdict *v) {
-    if (v->rule != ROBOTS_NO_INDEX) {
+    if (v->rule != ROBOTS_NO_POSITION) {
         char pattern[160];
         snprintf(buf, cap, "line %zu: %s: %s", v->rule_line,
                  v->rule_kind == ROBOTS_RULE_ALLOW ? "Allow" : "Disallow",
@@ -94,7 +94,7 @@ char *site_describe(char *buf, size_t cap, const robots_verdict *v) {
 void site_json_verdict(FILE *out, const robots_verdict *v) {
     fprintf(out, "{\"allowed\":%s,\"reason\":\"%s\",\"rule\":",
             v->allowed ? "true" : "false", robots_reason_name(v->reason));
-    if (v->rule != ROBOTS_NO_INDEX) {
+    if (v->rule != ROBOTS_NO_POSITION) {
         fprintf(out, "{\"line\":%zu,\"kind\":\"%s\",\"pattern\":", v->rule_line,
                 robots_rule_kind_name(v->rule_kind));
         cli_json_string(out, v->rule_pattern, v->rule_pattern_len);

@@ -23,7 +23,9 @@
 
 #define FZ_SEP 0x01
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+/* libFuzzer names it. */
+int LLVMFuzzerTestOneInput(/* NOLINT(readability-identifier-naming) */
+                           const uint8_t *data, size_t size);
 
 /* Aborts (a finding) when cond is false: libFuzzer and AFL++ save the input,
  * the replay driver fails the ctest test. */

@@ -99,17 +99,21 @@ static void walk(const robots_txt *doc, robots_profile profile,
         for (size_t ri = 0; ri < g.rule_count; ri++) {
             FZ_CHECK(robots_group_rule(doc, gi, ri, &r) == ROBOTS_OK);
             fz_check_str(r.pattern, r.pattern_len);
-            static char normal[ROBOTS_MAX_NORMALIZED_PATTERN_BYTES];
+            static char normal[ROBOTS_MAX_NORMALIZED_PATTERN_BYTES + 1];
             size_t normal_len = 0;
             FZ_CHECK(robots_group_rule_normalized(doc, gi, ri, normal,
                                                   sizeof normal,
                                                   &normal_len) == ROBOTS_OK);
             FZ_CHECK(normal_len == r.normalized_len);
             FZ_CHECK(memchr(normal, '\0', normal_len) == NULL);
-            /* it needs no more room than it says */
+            FZ_CHECK(normal[normal_len] == '\0');
+            /* it needs no more room than it says, and its NUL */
             FZ_CHECK(robots_group_rule_normalized(doc, gi, ri, normal,
-                                                  normal_len,
+                                                  normal_len + 1,
                                                   &normal_len) == ROBOTS_OK);
+            FZ_CHECK(robots_group_rule_normalized(doc, gi, ri, normal,
+                                                  normal_len, &normal_len) ==
+                     ROBOTS_ERR_BUFFER_TOO_SMALL);
             FZ_CHECK(robots_rule_kind_name(r.kind) != NULL);
             FZ_CHECK(r.line > g.line);
             FZ_CHECK(r.pattern_len <= ROBOTS_MAX_LINE_BYTES);
@@ -130,7 +134,7 @@ static void walk(const robots_txt *doc, robots_profile profile,
         FZ_CHECK(robots_sitemap(doc, i, &rec) == ROBOTS_OK);
         fz_check_str(rec.key, rec.key_len);
         fz_check_str(rec.value, rec.value_len);
-        FZ_CHECK(rec.group == ROBOTS_NO_INDEX || rec.group < groups);
+        FZ_CHECK(rec.group == ROBOTS_NO_POSITION || rec.group < groups);
         FZ_CHECK(rec.line > last_line);
         last_line = rec.line;
     }
@@ -141,7 +145,7 @@ static void walk(const robots_txt *doc, robots_profile profile,
         FZ_CHECK(robots_extension(doc, i, &rec) == ROBOTS_OK);
         fz_check_str(rec.key, rec.key_len);
         fz_check_str(rec.value, rec.value_len);
-        FZ_CHECK(rec.group == ROBOTS_NO_INDEX || rec.group < groups);
+        FZ_CHECK(rec.group == ROBOTS_NO_POSITION || rec.group < groups);
         FZ_CHECK(rec.line > last_line);
         last_line = rec.line;
     }
@@ -155,6 +159,10 @@ static void walk(const robots_txt *doc, robots_profile profile,
         FZ_CHECK(robots_diagnostic_at(doc, i, &d) == ROBOTS_OK);
         fz_check_name(robots_diag_kind_name(d.kind));
         fz_check_name(robots_severity_name(d.severity));
+        /* No diagnostic is more severe than its kind says it can be. */
+        robots_diag_kind_info info;
+        FZ_CHECK(robots_diag_kind_describe(d.kind, &info) == ROBOTS_OK);
+        FZ_CHECK(d.severity <= info.severity);
         fz_check_str(d.message, d.message_len);
         FZ_CHECK(d.message_len > 0);
         if (d.suggestion != NULL)
@@ -168,7 +176,7 @@ static void walk(const robots_txt *doc, robots_profile profile,
     size_t sel;
     int specific;
     FZ_CHECK(robots_select_group(doc, &star, 1, &sel, &specific) == ROBOTS_OK);
-    FZ_CHECK(sel == ROBOTS_NO_INDEX || sel < groups);
+    FZ_CHECK(sel == ROBOTS_NO_POSITION || sel < groups);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

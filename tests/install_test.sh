@@ -30,6 +30,10 @@ for header in robots.h robots_web.h robots_common.h; do
     check "header $header" test -f "$tmp/prefix/include/$header"
 done
 check pc-file test -n "$(find "$tmp/prefix" -name robots.pc)"
+# The soname is the major version: librobots.so.1 for every 1.x.
+check soname test -n "$(find "$tmp/prefix" -name "librobots.so.$(sed -n \
+    's/^#define ROBOTS_VERSION_MAJOR \([0-9]*\)$/\1/p' \
+    "$src/lib/include/robots_common.h")")"
 check cmake-config test -n "$(find "$tmp/prefix" -name robotsConfig.cmake)"
 check find_package cmake -S "$src/tests/install_consumer" -B "$tmp/consumer" \
     -DCMAKE_PREFIX_PATH="$tmp/prefix" -DCMAKE_C_COMPILER="$cc"

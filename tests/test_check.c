@@ -114,7 +114,7 @@ static void table_9_4(void) {
         EXPECT_EQ(v.reason, ROBOTS_REASON_NO_RULE_MATCHED);
         EXPECT_EQ(v.specific, 0);
         EXPECT_EQ(v.group, 2);
-        EXPECT_EQ(v.rule, ROBOTS_NO_INDEX);
+        EXPECT_EQ(v.rule, ROBOTS_NO_POSITION);
         robots_free(doc);
     }
 }
@@ -189,33 +189,33 @@ static void tmp_list(void) {
 
 static void seed_003_appendix(void) {
     for (int p = 0; p < 3; p++) {
-        robots_profile P = (robots_profile)p;
-        robots_txt *doc = parse(P, "User-agent: *\nDisallow:\n");
+        robots_profile profile = (robots_profile)p;
+        robots_txt *doc = parse(profile, "User-agent: *\nDisallow:\n");
         ALLOWED(doc, "AnyBot", "/anything", 1);
         robots_free(doc);
-        doc = parse(P, "User-agent: *\nDisallow: /\n");
+        doc = parse(profile, "User-agent: *\nDisallow: /\n");
         ALLOWED(doc, "AnyBot", "/anything", 0);
         ALLOWED(doc, "AnyBot", "/", 0);
         robots_free(doc);
         /* The scan lost a line break: two lines (seeds/README.md). */
-        doc = parse(P, "User-agent: *\nDisallow: /cgi-bin/\n"
-                       "Disallow: /images/\n");
+        doc = parse(profile, "User-agent: *\nDisallow: /cgi-bin/\n"
+                             "Disallow: /images/\n");
         ALLOWED(doc, "AnyBot", "/cgi-bin/x.cgi", 0);
         ALLOWED(doc, "AnyBot", "/images/a.png", 0);
         ALLOWED(doc, "AnyBot", "/index.html", 1);
         robots_free(doc);
-        doc = parse(P, "User-agent: Roverdog\nDisallow: /\n");
+        doc = parse(profile, "User-agent: Roverdog\nDisallow: /\n");
         ALLOWED(doc, "Roverdog", "/x", 0);
         ALLOWED(doc, "OtherBot", "/x", 1);
         robots_free(doc);
         /* "Disallow: cheese.htm" is meant to block /cheese.htm, but a
          * pattern that does not start with '/' never matches a path in
          * any profile; the parser reports it (semantics.md). */
-        doc = parse(P, "User-agent: Googlebot\nDisallow: cheese.htm\n");
+        doc = parse(profile, "User-agent: Googlebot\nDisallow: cheese.htm\n");
         ALLOWED(doc, "Googlebot", "/cheese.htm", 1);
         robots_free(doc);
         /* "Disallow:/bob" blocks /bob.html and /bob/indes.html. */
-        doc = parse(P, "User-agent: *\nDisallow:/bob\n");
+        doc = parse(profile, "User-agent: *\nDisallow:/bob\n");
         ALLOWED(doc, "AnyBot", "/bob.html", 0);
         ALLOWED(doc, "AnyBot", "/bob/indes.html", 0);
         robots_free(doc);
@@ -536,7 +536,7 @@ static void bad_input(void) {
     v = verdict(doc, "bot", "/x");
     EXPECT_EQ(v.allowed, 1);
     EXPECT_EQ(v.reason, ROBOTS_REASON_NO_GROUP);
-    EXPECT_EQ(v.group, ROBOTS_NO_INDEX);
+    EXPECT_EQ(v.group, ROBOTS_NO_POSITION);
     robots_free(doc);
     EXPECT(strcmp(robots_reason_name(ROBOTS_REASON_TIE_ALLOW), "tie-allow") ==
            0);

@@ -270,7 +270,7 @@ static void url_functions(job *j) {
     robots_url_parse(u->ptr, u->len, &parts);
     char buf[512];
     size_t needed = 0;
-    robots_txt_url_for(u->ptr, u->len, buf, sizeof buf, &needed);
+    robots_url_to_robots_txt(u->ptr, u->len, buf, sizeof buf, &needed);
     robots_scope scope;
     robots_scope_check("https://example.com/robots.txt", 30, u->ptr, u->len,
                        &scope);
@@ -477,11 +477,10 @@ int main(int argc, char **argv) {
         } else {
             job j = {&c, NULL, ROBOTS_OK, 0};
             c.url = c.input;
-            if (strcmp(c.kind, "meta") == 0) {
+            if (strcmp(c.kind, "meta") == 0)
                 run("robots_meta_scan_html", meta_scan, &j);
-            } else {
+            else
                 run("robots_meta_parse_header + add_header", meta_header, &j);
-            }
             EXPECT_MSG(j.status == ROBOTS_OK, "%s: %s", c.name,
                        robots_status_name(j.status));
             run("URL, fetch and cache functions", url_functions, &j);

@@ -85,6 +85,7 @@ typedef struct robots_options {
      * struct need not outlive the call, but its ctx must outlive the
      * document. */
     const robots_allocator *allocator;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_options;
 
 /* Fills *options with the defaults: rfc9309, ROBOTS_DEFAULT_PARSE_LIMIT,
@@ -94,34 +95,12 @@ ROBOTS_API void robots_options_init(robots_options *options);
 /* Upper bound, in bytes, of the memory robots_parse() has allocated at any
  * one time for a body of `body_len` bytes (before the parse limit):
  *   32 * body_len + 3 * ROBOTS_MAX_LINE_BYTES + about 900 KiB
- * (the second and third terms are the normalisation scratch and the capped
- * diagnostics). A caller that sets memory_cap to this value never sees
- * ROBOTS_ERR_MEMORY_CAP.
- *
+ * (the normalisation scratch and the capped diagnostics). A caller that
+ * sets memory_cap to this value never sees ROBOTS_ERR_MEMORY_CAP.
  * The finished document (robots_txt_memory_used() before any check) is
- * never larger than that bound, and is within 2 * body_len + 64 KiB plus
- * its diagnostics (at most 1,001 of at most 296 bytes: about 290 KiB) on
- * every file measured (issue 7's goal). What it keeps per line: a rule, 12
- * bytes and its pattern as written, once (when percent-normalisation
- * changes a pattern, up to three times longer, as bytes >= 0x80 become
- * %XX, its normal form is made again each time it is read); a user-agent
- * line, 8 bytes and its value, and for a token no earlier line named, 4
- * bytes and 1.5 hash slots of 4 (a token named in several groups, 8 bytes
- * more and their set: 8 bytes and 4 a group); a group, 8 bytes; a sitemap
- * or other record, its key and value and about two bytes (records.c); a
- * diagnostic (1,001 kept at most), 28 bytes, its message (at most 256
- * with its NUL) and a key's name, shared with the diagnostic before when
- * the same. The document is finished in
- * the array its text was built in when at most an eighth of it is
- * unused. Measured (bench/README.md, "Memory"): 1.25 times a realistic
- * file (1.33 once two agents' indexes are compiled, see robots_check()),
- * and 1.25 for rules of long non-ASCII patterns; 1.85 for a file of
- * 3-byte "x:" lines; 1.92 for "user-agent:x" / "allow:/" groups and
- * 2.06 for google's "useragent:x" ones, each naming a token of its own,
- * the densest found (2.12 after a thousand diagnostics of their own).
- * tests/test_alloc.c checks that each of these shapes, in each profile,
- * stays within 2 * body_len + 64 KiB, and with those diagnostics within
- * that and 1,001 * 296 bytes. */
+ * at most 2 * body_len + 64 KiB plus its diagnostics (at most
+ * ROBOTS_MAX_DIAGNOSTICS + 1 of at most 296 bytes each).
+ * docs/performance.md says what each line keeps. O(1). */
 ROBOTS_API size_t robots_parse_memory_bound(size_t body_len);
 
 /* ------------------------------------------------------------------------
@@ -168,6 +147,7 @@ typedef struct robots_cut_info {
      * terminator. 0 when nothing was cut. */
     size_t lines_not_read;
     size_t bytes_not_read;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_cut_info;
 
 /* Fills *out with where the parse limit cut the document's body.
@@ -185,7 +165,8 @@ ROBOTS_API robots_status robots_txt_cut(const robots_txt *doc,
  * ------------------------------------------------------------------------ */
 typedef enum robots_rule_kind {
     ROBOTS_RULE_ALLOW = 0,
-    ROBOTS_RULE_DISALLOW = 1
+    ROBOTS_RULE_DISALLOW = 1,
+    ROBOTS_RULE_KIND_LAST = ROBOTS_RULE_DISALLOW
 } robots_rule_kind;
 
 /* Why a verdict is what it is. */
@@ -202,7 +183,8 @@ typedef enum robots_reason {
     ROBOTS_REASON_FIRST_MATCH = 4,
     /* The path is /robots.txt itself, which is always allowed (rfc9309,
      * legacy). */
-    ROBOTS_REASON_ROBOTS_TXT = 5
+    ROBOTS_REASON_ROBOTS_TXT = 5,
+    ROBOTS_REASON_LAST = ROBOTS_REASON_ROBOTS_TXT
 } robots_reason;
 
 /* "no-group", "no-rule-matched", "longest-match", "tie-allow",
@@ -211,7 +193,9 @@ ROBOTS_API const char *robots_reason_name(robots_reason reason);
 /* "allow", "disallow"; NULL otherwise. */
 ROBOTS_API const char *robots_rule_kind_name(robots_rule_kind kind);
 
-#define ROBOTS_NO_INDEX ((size_t)-1)
+/* A group or rule position that is none: no group applied, no rule
+ * decided, nothing found. */
+#define ROBOTS_NO_POSITION ((size_t)-1)
 
 typedef struct robots_verdict {
     int allowed;          /* 1 allowed, 0 disallowed */
@@ -220,13 +204,13 @@ typedef struct robots_verdict {
      * `*` groups or when no group applies. */
     int specific;
     /* The group of the deciding rule (index for robots_group()), or, when
-     * no rule decided, the first group that applied; ROBOTS_NO_INDEX when
+     * no rule decided, the first group that applied; ROBOTS_NO_POSITION when
      * no group applies. */
     size_t group;
     /* The deciding rule: index within its group (robots_group_rule()),
-     * ROBOTS_NO_INDEX when no rule decided. */
+     * ROBOTS_NO_POSITION when no rule decided. */
     size_t rule;
-    robots_rule_kind rule_kind; /* valid when rule != ROBOTS_NO_INDEX */
+    robots_rule_kind rule_kind; /* valid when rule != ROBOTS_NO_POSITION */
     size_t rule_line;           /* 1-based line; 0 when no rule decided */
     const char *rule_pattern;   /* as written; into the document */
     size_t rule_pattern_len;
@@ -234,6 +218,7 @@ typedef struct robots_verdict {
      * lines past it were not read, and one of them might have decided
      * otherwise. */
     int truncated;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_verdict;
 
 /* A string given by pointer and length. */
@@ -250,72 +235,36 @@ typedef struct robots_str {
  *           rfc9309 and legacy reject anything else with
  *           ROBOTS_ERR_URL_INVALID; google applies google/robotstxt's
  *           heuristic to any string.
- * Cost: rfc9309 and google read a compiled index: for each set of rules
- * the caller's agents select (one per agent, or one per group when an
- * agent is named in very many groups), one hash look-up per prefix length
- * some rule's literal prefix has (in large sets, only where a Bloom filter
- * of those prefixes lets it through, and no further than a '/' that no
- * prefix goes on from), and a wildcard match only for rules
- * whose literal prefix is a prefix of the path, that pass a test of the
- * path (the last byte a "...$" rule needs, a byte another needs; rules of
- * one key sharing a test are skipped together) and that could still win. A
- * wildcard match finds each `*`-separated segment's leftmost occurrence by
- * a linear-time search (two-way): at most 3 * path_len + 12 * pattern_len
- * byte comparisons a rule. Once those bounds add up to 2^18 in one check,
- * the rules still in play are gathered and matched either rule by rule or
- * together in one pass over the path (an Aho-Corasick automaton over their
- * segments), whichever their bounds say is cheaper. The pass costs
- *   O(P + S + path_len * D)
- * where P is the bytes of those patterns, S their segments and D the
- * number of distinct segment lengths (at most sqrt(2P)); segments no rule
- * waits for are skipped, so the path_len * D term needs rules that keep
- * starting to wait for new segments. It allocates, through the document's
- * allocator, at most 81 * P + 96 * rules + 4 * path_len bytes, freed
- * before returning (without them the check goes on rule by rule: the same
- * answer, slower). So an allocator shared by threads that check must be
- * thread-safe; a check that never passes the
- * budget allocates nothing. legacy scans the record in file order:
- * sum over its rules of (pattern_len + 1) comparisons. Every profile: plus
- * path_len hash steps per set; for a rule whose pattern is not its own
- * normal form (robots_group_rule_normalized()), a normalisation each time
- * the check reads it, at most three bytes written for each of its bytes
- * (a set's rule is read at most twice a check: its key, then the rest).
- * Stack: at most 12.5 KiB (no recursion). The normalised path (when the
- * path is not its own normal form: up to three bytes for each of the
- * URL's in rfc9309) and the normal form of such a rule (the document's
- * longest) share 3 KiB on the stack; a check whose two need more
- * allocates them, once, through the document's allocator (up to 3 *
- * url_len + 3 * ROBOTS_MAX_LINE_BYTES bytes, freed before returning;
- * ROBOTS_ERR_NO_MEMORY if it fails). A check of a short URL against a
- * document of short rules allocates nothing for them. Choosing
- * the group costs a hash look-up per agent name in rfc9309 and google
- * (for the first four names of at most 48 bytes given alone, the first
- * check remembers the answer, its sets compiled, and the next checks
- * compare the name instead: a crawler passes its own name every time);
- * in legacy, where a record's agent is a substring of the caller's name,
- * a linear-time search per user-agent line and name while (user-agent
- * lines) * (sum of name lengths) is at most 2^20 byte steps; past it the
- * names, H bytes in all, are indexed for the call (a sorted table of their
- * suffixes: O(H log H), at most 21 * (H + names) + 1 KiB allocated and
- * freed before returning, ROBOTS_ERR_NO_MEMORY without it) and each
- * user-agent value of m bytes is found in O(m log H).
- * The first check that reads a set compiles it, once per document (see
- * Model): for E entries (its groups' rules, and in google a companion for
- * each index.htm Allow) of P pattern bytes, O(P + E log E) steps, the log
- * only for entries sharing a literal prefix (the worst found, 30,000
- * wildcard rules under "/", each a star, its number and a final '$', in a
- * 512,000-byte file: about 25 million instructions, 2 to 3 ms; every rule
- * of the workload in one group: 11 million).
- * The set takes at most 30 * E + 96 bytes, kept until robots_free() (and
- * the first set of one group compiled, 8 bytes a group once: the slots of
- * every such set's index), and
- * at most about 146 * E + 7 * P bytes of scratch while it is compiled
- * (32 of the first term a rule whose pattern is not its own normal form,
- * to find that form; the second for its keys' '/' prefixes and those
- * normal forms). A document of R
- * rules has sets of 6 * R + 4096 entries at most in all. Without memory
- * for a set, the check answers by scanning the rules of every group that
- * applies (the same verdict, slower) and compiles nothing. */
+ * Guarantees (docs/performance.md explains how they are kept):
+ *   Time. Choosing the groups: rfc9309 and google, a hash look-up per
+ *     name; legacy, at most 2^20 byte steps of direct search, past which
+ *     the names (H bytes) are indexed, O(H log H), and each user-agent
+ *     value of m bytes is found in O(m log H). Matching: rfc9309 and
+ *     google, path_len hash steps per selected set of rules, and for each
+ *     rule whose literal prefix starts the path at most 3 * path_len +
+ *     12 * pattern_len byte comparisons; once those add up to 2^18, one
+ *     pass over the path for the rules still in play, O(P + S + path_len *
+ *     D) for their P pattern bytes, S segments and D <= sqrt(2P) distinct
+ *     segment lengths. legacy: the record's rules in file order, the sum
+ *     of (pattern_len + 1). A rule not kept in its normal form is
+ *     normalised when read, at most 3 bytes written for each of its bytes.
+ *     The first check to read a set of E rules of P pattern bytes compiles
+ *     it, once per document: O(P + E log E).
+ *   Memory, all through the document's allocator: a compiled set keeps at
+ *     most 30 * E + 96 bytes until robots_free() (a document of R rules
+ *     has sets of at most 6 * R + 4096 entries in all) and needs at most
+ *     146 * E + 7 * P bytes of scratch while it is compiled; the one pass
+ *     at most 81 * P + 96 * rules + 4 * path_len bytes; normal forms over
+ *     3 KiB at most 3 * url_len + 3 * ROBOTS_MAX_LINE_BYTES bytes; legacy's
+ *     index of the names at most 21 * (H + names) + 1 KiB. All but the
+ *     compiled sets are freed before returning. Without memory for a set
+ *     or the one pass, the check scans the rules instead (the same
+ *     verdict, slower); without memory for the rest it returns
+ *     ROBOTS_ERR_NO_MEMORY. A short URL against short rules with a
+ *     compiled set allocates nothing.
+ *   Stack: at most 12.5 KiB, no recursion.
+ *   Threads: any number of checks on one document at once; the document's
+ *     allocator must then be thread-safe (see Model). */
 ROBOTS_API robots_status robots_check(const robots_txt *doc,
                                       const robots_str *agents,
                                       size_t agent_count, const char *url,
@@ -370,8 +319,7 @@ ROBOTS_API robots_status robots_match_path(robots_profile profile,
                                            size_t path_len, int *matched);
 
 /* The path (with ;params and ?query, without fragment) a check matches for
- * `url`, written to buf (NUL-terminated when it fits). *needed is the
- * length without the NUL. ROBOTS_ERR_BUFFER_TOO_SMALL when cap <= *needed.
+ * `url`, written by the buffer contract of robots_common.h.
  * The path is written as given, before percent-normalisation. */
 ROBOTS_API robots_status robots_url_to_path(robots_profile profile,
                                             const char *url, size_t url_len,
@@ -389,6 +337,7 @@ typedef struct robots_group_info {
     int has_crawl_delay;
     double crawl_delay;      /* seconds, when has_crawl_delay */
     size_t crawl_delay_line; /* 0 when none */
+    size_t reserved[4];      /* zero: see Structures, robots_common.h */
 } robots_group_info;
 
 typedef struct robots_agent_info {
@@ -399,7 +348,8 @@ typedef struct robots_agent_info {
                           google); the whole value in legacy. A prefix of
                           value: use token_len, it is not NUL-terminated */
     size_t token_len;
-    int is_wildcard; /* `*` */
+    int is_wildcard;    /* `*` */
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_agent_info;
 
 typedef struct robots_rule_info {
@@ -410,6 +360,7 @@ typedef struct robots_rule_info {
     /* The length of what is matched: the pattern after the profile's
      * percent-normalisation, which robots_group_rule_normalized() writes. */
     size_t normalized_len;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_rule_info;
 
 typedef struct robots_record_info {
@@ -418,7 +369,8 @@ typedef struct robots_record_info {
     size_t key_len;
     const char *value; /* as written, trimmed */
     size_t value_len;
-    size_t group; /* the group it appeared in, or ROBOTS_NO_INDEX */
+    size_t group;       /* the group it appeared in, or ROBOTS_NO_POSITION */
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_record_info;
 
 ROBOTS_API size_t robots_group_count(const robots_txt *doc);
@@ -432,17 +384,17 @@ ROBOTS_API robots_status robots_group_agent(const robots_txt *doc, size_t group,
 ROBOTS_API robots_status robots_group_rule(const robots_txt *doc, size_t group,
                                            size_t rule, robots_rule_info *out);
 /* Writes the rule's normal form, what a check matches: its pattern after
- * the profile's percent-normalisation, info.normalized_len bytes (not
- * NUL-terminated), at most 3 * pattern_len and never more than
- * ROBOTS_MAX_NORMALIZED_PATTERN_BYTES. The document keeps each pattern
- * once, as written (a pattern of bytes >= 0x80, each three bytes once
- * normalised, would otherwise take four times its length), so each call
- * normalises it again: O(pattern_len). *len gets the length;
- * ROBOTS_ERR_BUFFER_TOO_SMALL, with nothing written, when cap is less. */
+ * the profile's percent-normalisation, info.normalized_len bytes, at most
+ * 3 * pattern_len and never more than ROBOTS_MAX_NORMALIZED_PATTERN_BYTES,
+ * by the buffer contract of robots_common.h (so a buffer of
+ * ROBOTS_MAX_NORMALIZED_PATTERN_BYTES + 1 always does). The document keeps
+ * each pattern once, as written (a pattern of bytes >= 0x80, each three
+ * bytes once normalised, would otherwise take four times its length), so
+ * each call normalises it again: O(pattern_len), no allocation. */
 ROBOTS_API robots_status robots_group_rule_normalized(const robots_txt *doc,
                                                       size_t group, size_t rule,
                                                       char *buf, size_t cap,
-                                                      size_t *len);
+                                                      size_t *needed);
 
 /* Sitemaps, in file order, from anywhere in the file. */
 ROBOTS_API size_t robots_sitemap_count(const robots_txt *doc);
@@ -456,7 +408,7 @@ ROBOTS_API robots_status robots_extension(const robots_txt *doc, size_t index,
                                           robots_record_info *out);
 
 /* The group the agents would use, as robots_check() chooses it: *specific
- * and the first group's index (ROBOTS_NO_INDEX when none applies). Stack: at
+ * and the first group's index (ROBOTS_NO_POSITION when none applies). Stack: at
  * most 8.5 KiB. */
 ROBOTS_API robots_status robots_select_group(const robots_txt *doc,
                                              const robots_str *agents,
@@ -469,7 +421,8 @@ ROBOTS_API robots_status robots_select_group(const robots_txt *doc,
 typedef enum robots_severity {
     ROBOTS_SEVERITY_NOTE = 0,
     ROBOTS_SEVERITY_WARNING = 1,
-    ROBOTS_SEVERITY_ERROR = 2
+    ROBOTS_SEVERITY_ERROR = 2,
+    ROBOTS_SEVERITY_LAST = ROBOTS_SEVERITY_ERROR
 } robots_severity;
 
 typedef enum robots_diag_kind {
@@ -496,11 +449,30 @@ typedef enum robots_diag_kind {
                                            value */
     ROBOTS_DIAG_ALLOW_IGNORED = 20,     /* reserved */
     ROBOTS_DIAG_EMPTY_ALLOW_MATCHES_ALL = 21, /* legacy: "Allow:" */
-    ROBOTS_DIAG_UTF16_BOM = 22 /* the file starts with a UTF-16 BOM */
+    ROBOTS_DIAG_UTF16_BOM = 22, /* the file starts with a UTF-16 BOM */
+    ROBOTS_DIAG_KIND_LAST = ROBOTS_DIAG_UTF16_BOM
 } robots_diag_kind;
 
-/* Stable kebab-case name ("unknown-key", "typo-key", ...), NULL if unknown. */
+/* Stable kebab-case name ("unknown-key", "typo-key", ...), NULL for a
+ * value outside the enum. */
 ROBOTS_API const char *robots_diag_kind_name(robots_diag_kind kind);
+
+/* What a kind of diagnostic is, for tools that list them all (lint's SARIF
+ * rules, a binding's documentation). Static storage. */
+typedef struct robots_diag_kind_info {
+    const char *name;        /* robots_diag_kind_name() */
+    const char *description; /* one English sentence */
+    /* The most severe level the parser reports it at, in any profile (a
+     * diagnostic carries its own, which may be lower: a typo is an error
+     * where it is ignored, a warning where google accepts it). */
+    robots_severity severity;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
+} robots_diag_kind_info;
+
+/* Fills *out for kind. ROBOTS_ERR_INVALID_ARGUMENT for a NULL out or a
+ * value outside the enum. O(1), no allocation. */
+ROBOTS_API robots_status robots_diag_kind_describe(robots_diag_kind kind,
+                                                   robots_diag_kind_info *out);
 
 typedef struct robots_diagnostic {
     size_t line;   /* 1-based */
@@ -511,6 +483,7 @@ typedef struct robots_diagnostic {
     size_t message_len;
     const char *suggestion; /* e.g. "Disallow"; NULL when none */
     size_t suggestion_len;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_diagnostic;
 
 /* Diagnostics stored (at most ROBOTS_MAX_DIAGNOSTICS + 1), and all that

@@ -14,8 +14,15 @@
  *     which is a prefix of its `value`), but their length is always given,
  *     and they contain no NUL byte (a NUL ends a line's content).
  *   - Nothing returned by the library is to be released with free().
- *   - Functions that produce text for the caller write into a caller-owned
- *     buffer `(buf, cap)` and report the length needed.
+ *   - Text for the caller is written into the caller's buffer, one way
+ *     everywhere: `(char *buf, size_t cap, size_t *needed)`. `needed` is
+ *     required; `buf` may be NULL only when `cap` is 0. *needed is set to
+ *     the text's length, without its NUL, whenever the text exists (on
+ *     ROBOTS_OK and on ROBOTS_ERR_BUFFER_TOO_SMALL), and to 0 on any other
+ *     error. The text and a NUL are written only when cap > *needed;
+ *     otherwise the status is ROBOTS_ERR_BUFFER_TOO_SMALL and what buf
+ *     holds is unspecified (nothing is ever written past cap). Ask with
+ *     cap 0, then call again with *needed + 1.
  *
  * Inputs
  *   Every input is `(pointer, length)`; no function reads past `length` or
@@ -26,6 +33,25 @@
  *   content: malformed lines become diagnostics. It fails only on invalid
  *   arguments, memory exhaustion or the memory cap; on failure nothing is
  *   allocated and *out is set to NULL.
+ *
+ * Structures
+ *   Every structure the library fills or reads (but robots_str and
+ *   robots_allocator) ends with `size_t reserved[4]`. Members added in a
+ *   1.x release take its place, so a structure's size and layout never
+ *   change within a major version, and a program built against 1.0 runs
+ *   with any 1.x library. The library writes zeros there in what it fills.
+ *   In what you pass it (robots_options, robots_fetch_outcome,
+ *   robots_cache_headers), zero the whole structure first (`= {0}`,
+ *   memset, or its _init function) and leave reserved zero: a member added
+ *   later has its default at zero, and a non-zero reserved word is
+ *   ROBOTS_ERR_INVALID_ARGUMENT.
+ *
+ * Enums
+ *   Every public enum's values run from 0 without gaps to its last one,
+ *   which ROBOTS_<TYPE>_LAST names (ROBOTS_DIAG_KIND_LAST for
+ *   robots_diag_kind), for tables and loops. robots_<type>_name() gives each
+ *   value's stable name and NULL for any value outside the enum. Values
+ *   never change; new ones are appended (and _LAST moves to them).
  *
  * Stack
  *   Every public function uses at most ROBOTS_MAX_STACK_BYTES (16 KiB) of
@@ -52,10 +78,10 @@ extern "C" {
 #endif
 
 /* The version. CMake reads these three lines to set project(VERSION). */
-#define ROBOTS_VERSION_MAJOR 0
-#define ROBOTS_VERSION_MINOR 1
+#define ROBOTS_VERSION_MAJOR 1
+#define ROBOTS_VERSION_MINOR 0
 #define ROBOTS_VERSION_PATCH 0
-#define ROBOTS_VERSION_STRING "0.1.0"
+#define ROBOTS_VERSION_STRING "1.0.0"
 #define ROBOTS_VERSION_NUMBER                                                  \
     (ROBOTS_VERSION_MAJOR * 10000 + ROBOTS_VERSION_MINOR * 100 +               \
      ROBOTS_VERSION_PATCH)
@@ -107,10 +133,12 @@ typedef enum robots_status {
     ROBOTS_ERR_URL_BAD_HOST = 13,    /* location: host not a name or IP */
     ROBOTS_ERR_URL_BAD_PORT = 14,    /* location: port not 0-65535 */
     ROBOTS_ERR_URL_UNSUPPORTED_SCHEME = 15, /* location: no robots.txt */
-    ROBOTS_ERR_HEADER_INVALID = 16          /* a header value was malformed */
+    ROBOTS_ERR_HEADER_INVALID = 16,         /* a header value was malformed */
+    ROBOTS_STATUS_LAST = ROBOTS_ERR_HEADER_INVALID
 } robots_status;
 
-/* "ROBOTS_OK", "ROBOTS_ERR_NO_MEMORY", ...; "ROBOTS_ERR_UNKNOWN" otherwise. */
+/* "ROBOTS_OK", "ROBOTS_ERR_NO_MEMORY", ...; NULL for a value outside the
+ * enum. */
 ROBOTS_API const char *robots_status_name(robots_status status);
 /* One English sentence, static storage. */
 ROBOTS_API const char *robots_status_message(robots_status status);
@@ -125,7 +153,8 @@ ROBOTS_API int robots_version_number(void);
 typedef enum robots_profile {
     ROBOTS_PROFILE_RFC9309 = 0,
     ROBOTS_PROFILE_GOOGLE = 1,
-    ROBOTS_PROFILE_LEGACY = 2
+    ROBOTS_PROFILE_LEGACY = 2,
+    ROBOTS_PROFILE_LAST = ROBOTS_PROFILE_LEGACY
 } robots_profile;
 
 /* "rfc9309", "google", "legacy"; NULL for a value that is not a profile. */

@@ -38,7 +38,7 @@ extern "C" {
  * ROBOTS_ERR_TOO_LARGE. A host label never needs more than 63. */
 #define ROBOTS_MAX_PUNYCODE_CODE_POINTS ((size_t)1024)
 
-/* Longest robots.txt URL robots_txt_url_for() can write:
+/* Longest robots.txt URL robots_url_to_robots_txt() can write:
  * scheme "://" host ":" 5 digits "/robots.txt". */
 #define ROBOTS_MAX_ROBOTS_URL_BYTES                                            \
     (ROBOTS_MAX_SCHEME_BYTES + 3 + ROBOTS_MAX_HOST_BYTES + 6 + 11)
@@ -46,7 +46,8 @@ extern "C" {
 typedef enum robots_host_kind {
     ROBOTS_HOST_NAME = 0, /* a registered name, in ASCII (punycode) */
     ROBOTS_HOST_IPV4 = 1, /* dotted decimal, four parts of 0-255 */
-    ROBOTS_HOST_IPV6 = 2  /* a literal in brackets, kept as written */
+    ROBOTS_HOST_IPV6 = 2, /* a literal in brackets, kept as written */
+    ROBOTS_HOST_KIND_LAST = ROBOTS_HOST_IPV6
 } robots_host_kind;
 
 /* "name", "ipv4", "ipv6"; NULL otherwise. */
@@ -69,6 +70,7 @@ typedef struct robots_url_parts {
     int host_converted; /* 1 when a label was converted to punycode */
     size_t path_offset; /* where path, query or fragment start; the URL's
                            length when it has none */
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_url_parts;
 
 /* Reads an absolute URL: "scheme://[userinfo@]host[:port][/path][?q][#f]".
@@ -88,22 +90,22 @@ ROBOTS_API robots_status robots_url_parse(const char *url, size_t url_len,
 
 /* The robots.txt URL for `url`: "scheme://host[:port]/robots.txt" with
  * scheme and host lowercased, the host in punycode, userinfo, path, query
- * and fragment dropped, and the default port removed. Written to buf,
- * NUL-terminated when it fits; *needed is the length without the NUL;
- * ROBOTS_ERR_BUFFER_TOO_SMALL when cap <= *needed. Errors as
- * robots_url_parse(). Stack: at most 3 KiB. */
-ROBOTS_API robots_status robots_txt_url_for(const char *url, size_t url_len,
-                                            char *buf, size_t cap,
-                                            size_t *needed);
+ * and fragment dropped, and the default port removed. Written by the
+ * buffer contract of robots_common.h; at most ROBOTS_MAX_ROBOTS_URL_BYTES.
+ * Errors as robots_url_parse(). Stack: at most 3 KiB. */
+ROBOTS_API robots_status robots_url_to_robots_txt(const char *url,
+                                                  size_t url_len, char *buf,
+                                                  size_t cap, size_t *needed);
 
 typedef enum robots_scope_reason {
-    ROBOTS_SCOPE_SAME_SITE = 0,    /* applies: same scheme, host, port */
-    ROBOTS_SCOPE_OTHER_SCHEME = 1, /* does not apply */
-    ROBOTS_SCOPE_OTHER_HOST = 2,   /* another host, subdomains included */
-    ROBOTS_SCOPE_OTHER_PORT = 3,   /* does not apply */
-    ROBOTS_SCOPE_NOT_TOP_LEVEL = 4 /* the robots.txt URL's path is not
-                                      exactly /robots.txt (or it has a
-                                      query): it governs nothing */
+    ROBOTS_SCOPE_SAME_SITE = 0,     /* applies: same scheme, host, port */
+    ROBOTS_SCOPE_OTHER_SCHEME = 1,  /* does not apply */
+    ROBOTS_SCOPE_OTHER_HOST = 2,    /* another host, subdomains included */
+    ROBOTS_SCOPE_OTHER_PORT = 3,    /* does not apply */
+    ROBOTS_SCOPE_NOT_TOP_LEVEL = 4, /* the robots.txt URL's path is not
+                                       exactly /robots.txt (or it has a
+                                       query): it governs nothing */
+    ROBOTS_SCOPE_REASON_LAST = ROBOTS_SCOPE_NOT_TOP_LEVEL
 } robots_scope_reason;
 
 /* "same-site", "other-scheme", "other-host", "other-port",
@@ -113,6 +115,7 @@ ROBOTS_API const char *robots_scope_reason_name(robots_scope_reason reason);
 typedef struct robots_scope {
     int applies; /* 1 when the robots.txt governs the URL */
     robots_scope_reason reason;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_scope;
 
 /* Does the robots.txt at `robots_url` govern `url`? Both are read with
@@ -126,7 +129,7 @@ ROBOTS_API robots_status robots_scope_check(const char *robots_url,
 
 /* RFC 3492 Punycode of the UTF-8 string `utf8` (no "xn--" prefix, no case
  * mapping): the basic code points, a '-' if there were any, then the
- * encoded rest. Written like robots_txt_url_for(). Errors:
+ * encoded rest. Written by the buffer contract of robots_common.h. Errors:
  * ROBOTS_ERR_INVALID_ARGUMENT for invalid UTF-8 (overlong forms,
  * surrogates, over U+10FFFF), ROBOTS_ERR_TOO_LARGE over
  * ROBOTS_MAX_PUNYCODE_CODE_POINTS. Stack: at most 4.5 KiB. */
@@ -142,7 +145,7 @@ ROBOTS_API robots_status robots_punycode_encode(const char *utf8, size_t len,
  * Errors: ROBOTS_ERR_URL_BAD_HOST (invalid UTF-8, another ASCII character,
  * an empty label, a label over ROBOTS_MAX_LABEL_BYTES, a host over
  * ROBOTS_MAX_HOST_BYTES, a non-ASCII label that already starts with
- * "xn--"); ROBOTS_ERR_BUFFER_TOO_SMALL as robots_txt_url_for(). */
+ * "xn--"). Written by the buffer contract of robots_common.h. */
 ROBOTS_API robots_status robots_host_to_ascii(const char *host, size_t len,
                                               char *buf, size_t cap,
                                               size_t *needed);
@@ -150,20 +153,23 @@ ROBOTS_API robots_status robots_host_to_ascii(const char *host, size_t len,
 /* --- Fetch outcome to policy ------------------------------------------ */
 
 /* Redirects followed before a further 3xx ends the chain, treated as 4xx
- * (seed 004: "at least five"; RFC 9309 section 2.3.1.2). */
+ * (Google's robots.txt specification: "at least five"; RFC 9309 section
+ * 2.3.1.2). */
 #define ROBOTS_MAX_REDIRECTS 5u
 
 /* Unreachable for more than this long (seconds), a crawler uses its cached
- * copy, or allows all without one (RFC 9309 section 2.3.1.4; seed 004). */
+ * copy, or allows all without one (RFC 9309 section 2.3.1.4; Google's
+ * robots.txt specification). */
 #define ROBOTS_UNREACHABLE_LIMIT_SECONDS ((int64_t)30 * 24 * 60 * 60)
 
 typedef enum robots_network_error {
-    ROBOTS_NET_NONE = 0,     /* an HTTP status was received */
-    ROBOTS_NET_DNS = 1,      /* the name did not resolve */
-    ROBOTS_NET_CONNECT = 2,  /* refused, reset, unreachable */
-    ROBOTS_NET_TIMEOUT = 3,  /* no answer in time */
-    ROBOTS_NET_TLS = 4,      /* handshake or certificate failure */
-    ROBOTS_NET_TRUNCATED = 5 /* the body ended early (a chunking error...) */
+    ROBOTS_NET_NONE = 0,      /* an HTTP status was received */
+    ROBOTS_NET_DNS = 1,       /* the name did not resolve */
+    ROBOTS_NET_CONNECT = 2,   /* refused, reset, unreachable */
+    ROBOTS_NET_TIMEOUT = 3,   /* no answer in time */
+    ROBOTS_NET_TLS = 4,       /* handshake or certificate failure */
+    ROBOTS_NET_TRUNCATED = 5, /* the body ended early (a chunking error...) */
+    ROBOTS_NETWORK_ERROR_LAST = ROBOTS_NET_TRUNCATED
 } robots_network_error;
 
 /* "none", "dns", "connect", "timeout", "tls", "truncated"; NULL otherwise.
@@ -182,6 +188,7 @@ typedef struct robots_fetch_outcome {
      * row), in seconds; 0 when it was reachable last time. */
     int64_t unreachable_seconds;
     int has_cached_copy; /* 1 when a copy from an earlier fetch exists */
+    size_t reserved[4];  /* zero: see Structures, robots_common.h */
 } robots_fetch_outcome;
 
 typedef enum robots_fetch_action {
@@ -192,7 +199,8 @@ typedef enum robots_fetch_action {
     ROBOTS_FETCH_FOLLOW_REDIRECT = 4,    /* fetch the Location; its rules
                                             apply to the first authority */
     ROBOTS_FETCH_USE_CACHED = 5,         /* obey the cached copy */
-    ROBOTS_FETCH_DEFER = 6               /* legacy: visit the site later */
+    ROBOTS_FETCH_DEFER = 6,              /* legacy: visit the site later */
+    ROBOTS_FETCH_ACTION_LAST = ROBOTS_FETCH_DEFER
 } robots_fetch_action;
 
 /* What the outcome was read as. */
@@ -205,7 +213,8 @@ typedef enum robots_fetch_basis {
     ROBOTS_BASIS_RATE_LIMITED = 5,      /* google: 429, as 5xx */
     ROBOTS_BASIS_SERVER_ERROR = 6,      /* 5xx: unreachable */
     ROBOTS_BASIS_NETWORK_ERROR = 7,     /* no status or a truncated body */
-    ROBOTS_BASIS_OTHER_STATUS = 8       /* 1xx, 6xx-9xx: as 5xx */
+    ROBOTS_BASIS_OTHER_STATUS = 8,      /* 1xx, 6xx-9xx: as 5xx */
+    ROBOTS_FETCH_BASIS_LAST = ROBOTS_BASIS_OTHER_STATUS
 } robots_fetch_basis;
 
 typedef struct robots_fetch_decision {
@@ -215,6 +224,7 @@ typedef struct robots_fetch_decision {
     /* 1 when unreachable for more than ROBOTS_UNREACHABLE_LIMIT_SECONDS
      * changed the action (to USE_CACHED or ALLOW_ALL). */
     int long_unreachable;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_fetch_decision;
 
 /* "parse-body", "allow-all", "disallow-all", "disallow-all-retry",
@@ -237,8 +247,9 @@ ROBOTS_API robots_status robots_fetch_policy(const robots_fetch_outcome *in,
 
 /* Defaults and bounds, in seconds. rfc9309: 24 hours by default and never
  * more (RFC 9309 section 2.4). google: 24 hours by default; max-age may
- * lengthen or shorten it (seed 004). legacy: 7 days (the 1996 draft, seed
- * 000). */
+ * lengthen or shorten it (Google's robots.txt specification). legacy: 7
+ * days (the 1996 draft, as HTTP: The Definitive Guide section 9.4.5 gives
+ * it). */
 #define ROBOTS_CACHE_DEFAULT_SECONDS ((int64_t)86400)
 #define ROBOTS_CACHE_RFC9309_MAX_SECONDS ((int64_t)86400)
 #define ROBOTS_CACHE_LEGACY_DEFAULT_SECONDS ((int64_t)604800)
@@ -250,7 +261,8 @@ typedef enum robots_cache_source {
     ROBOTS_CACHE_FROM_MAX_AGE = 1,  /* Cache-Control: max-age */
     ROBOTS_CACHE_FROM_EXPIRES = 2,  /* Expires minus Date */
     ROBOTS_CACHE_FROM_NO_STORE = 3, /* Cache-Control: no-store: 0 */
-    ROBOTS_CACHE_FROM_NO_CACHE = 4  /* Cache-Control: no-cache: 0 */
+    ROBOTS_CACHE_FROM_NO_CACHE = 4, /* Cache-Control: no-cache: 0 */
+    ROBOTS_CACHE_SOURCE_LAST = ROBOTS_CACHE_FROM_NO_CACHE
 } robots_cache_source;
 
 /* "default", "max-age", "expires", "no-store", "no-cache"; NULL otherwise.
@@ -277,6 +289,7 @@ typedef struct robots_cache_headers {
     size_t expires_len;
     const char *date;
     size_t date_len;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_cache_headers;
 
 typedef struct robots_cache_info {
@@ -284,6 +297,7 @@ typedef struct robots_cache_info {
     robots_cache_source source;
     int capped;         /* 1 when the profile's bound shortened it */
     unsigned malformed; /* ROBOTS_CACHE_* bits */
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_cache_info;
 
 /* The cache lifetime of a robots.txt response, per profile. Precedence:
@@ -338,7 +352,8 @@ typedef enum robots_meta_directive {
     ROBOTS_META_MAX_SNIPPET = 10,       /* max-snippet:N, N >= -1 */
     ROBOTS_META_MAX_IMAGE_PREVIEW = 11, /* none, standard, large */
     ROBOTS_META_MAX_VIDEO_PREVIEW = 12, /* max-video-preview:N, N >= -1 */
-    ROBOTS_META_UNAVAILABLE_AFTER = 13  /* unavailable_after:DATE */
+    ROBOTS_META_UNAVAILABLE_AFTER = 13, /* unavailable_after:DATE */
+    ROBOTS_META_DIRECTIVE_LAST = ROBOTS_META_UNAVAILABLE_AFTER
 } robots_meta_directive;
 
 /* "index", "noindex", ..., "max-snippet", "unavailable_after", "unknown";
@@ -348,7 +363,8 @@ ROBOTS_API const char *robots_meta_directive_name(robots_meta_directive d);
 typedef enum robots_meta_source {
     ROBOTS_META_FROM_ROBOTS = 0, /* <meta name="robots"> */
     ROBOTS_META_FROM_AGENT = 1,  /* <meta name="CRAWLER"> */
-    ROBOTS_META_FROM_HEADER = 2  /* X-Robots-Tag */
+    ROBOTS_META_FROM_HEADER = 2, /* X-Robots-Tag */
+    ROBOTS_META_SOURCE_LAST = ROBOTS_META_FROM_HEADER
 } robots_meta_source;
 
 /* "meta-robots", "meta-agent", "x-robots-tag"; NULL otherwise. */
@@ -358,7 +374,8 @@ typedef enum robots_image_preview {
     ROBOTS_IMAGE_PREVIEW_UNSET = 0,
     ROBOTS_IMAGE_PREVIEW_NONE = 1,
     ROBOTS_IMAGE_PREVIEW_STANDARD = 2,
-    ROBOTS_IMAGE_PREVIEW_LARGE = 3
+    ROBOTS_IMAGE_PREVIEW_LARGE = 3,
+    ROBOTS_IMAGE_PREVIEW_LAST = ROBOTS_IMAGE_PREVIEW_LARGE
 } robots_image_preview;
 
 /* "unset", "none", "standard", "large"; NULL otherwise. */
@@ -393,6 +410,7 @@ typedef struct robots_meta_item {
     int malformed; /* a value that could not be read: not applied */
     char text[ROBOTS_META_MAX_DIRECTIVE_BYTES + 1]; /* lowercased, trimmed */
     size_t text_len;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_meta_item;
 
 /* A fixed-size result: every string is copied in. */
@@ -436,6 +454,7 @@ typedef struct robots_meta_result {
     int truncated;
     size_t bytes_scanned; /* HTML bytes read */
     int head_ended;       /* 1 when </head> or <body> ended the scan */
+    size_t reserved[4];   /* zero: see Structures, robots_common.h */
 } robots_meta_result;
 
 /* An empty result: everything allowed, nothing seen. */

@@ -59,14 +59,14 @@ static int group_is_wildcard(const robots_txt *doc, size_t gi) {
 static size_t select_group_direct(const robots_txt *doc,
                                   const robots_str *agents, size_t n,
                                   int *specific) {
-    size_t wildcard = ROBOTS_NO_INDEX;
+    size_t wildcard = ROBOTS_NO_POSITION;
     *specific = 0;
     for (size_t g = 0; g < doc->group_count; g++) {
         if (group_names_caller(doc, g, agents, n)) {
             *specific = 1;
             return g;
         }
-        if (wildcard == ROBOTS_NO_INDEX && group_is_wildcard(doc, g))
+        if (wildcard == ROBOTS_NO_POSITION && group_is_wildcard(doc, g))
             wildcard = g;
     }
     return wildcard;
@@ -88,19 +88,20 @@ static robots_status select_group_indexed(const robots_txt *doc,
     robots_status status = rb_names_index_build(&mem, agents, n, &index);
     if (status != ROBOTS_OK)
         return status;
-    size_t wildcard = ROBOTS_NO_INDEX, found = ROBOTS_NO_INDEX;
-    for (size_t g = 0; g < doc->group_count && found == ROBOTS_NO_INDEX; g++) {
+    size_t wildcard = ROBOTS_NO_POSITION, found = ROBOTS_NO_POSITION;
+    for (size_t g = 0; g < doc->group_count && found == ROBOTS_NO_POSITION;
+         g++) {
         const rb_group *grp = &doc->groups[g];
         for (uint32_t i = 0, count = group_agents(doc, g); i < count; i++)
             if (rb_agent_names_indexed(doc, &doc->agents[grp->first_agent + i],
                                        &index))
                 found = g;
-        if (wildcard == ROBOTS_NO_INDEX && group_is_wildcard(doc, g))
+        if (wildcard == ROBOTS_NO_POSITION && group_is_wildcard(doc, g))
             wildcard = g;
     }
     rb_names_index_release(&mem, &index);
-    *specific = found != ROBOTS_NO_INDEX;
-    *group = found != ROBOTS_NO_INDEX ? found : wildcard;
+    *specific = found != ROBOTS_NO_POSITION;
+    *group = found != ROBOTS_NO_POSITION ? found : wildcard;
     return ROBOTS_OK;
 }
 
@@ -914,7 +915,7 @@ static int is_robots_txt_path(const char *path, size_t len) {
 /* A resolution's `group` before it is known: the first group the caller's
  * tokens select is wanted only by a verdict that no rule decides (a
  * decided one names its rule's group). */
-#define GROUP_LATER (ROBOTS_NO_INDEX - 1)
+#define GROUP_LATER (ROBOTS_NO_POSITION - 1)
 typedef rb_resolved resolved;
 
 /* The caller's names, where a check has them (not a query's, nor the
@@ -954,7 +955,7 @@ static inline robots_status resolve(const robots_txt *doc,
             tokens[r->token_count++] = word;
     }
     r->specific = r->token_count != 0;
-    r->group = ROBOTS_NO_INDEX;
+    r->group = ROBOTS_NO_POSITION;
     if (r->token_count != 0)
         r->group = GROUP_LATER;
     else if (doc->wildcard_set != UINT32_MAX)
@@ -964,7 +965,7 @@ static inline robots_status resolve(const robots_txt *doc,
 
 /* The first group of the sets a resolved caller's tokens select. */
 static size_t tokens_first_group(const robots_txt *doc, const resolved *r) {
-    size_t group = ROBOTS_NO_INDEX;
+    size_t group = ROBOTS_NO_POSITION;
     for (size_t t = 0; t < r->token_count; t++) {
         uint32_t one, count;
         const uint32_t *sets = rb_token_sets(doc, r->tokens[t], &one, &count);
@@ -1005,7 +1006,7 @@ static robots_status check_path(const robots_txt *doc, const resolved *r,
                                 robots_verdict *out) {
     memset(out, 0, sizeof *out);
     out->allowed = 1;
-    out->rule = ROBOTS_NO_INDEX;
+    out->rule = ROBOTS_NO_POSITION;
     out->rule_pattern = "";
     out->group = r->group;
     out->specific = r->specific;
@@ -1018,7 +1019,7 @@ static robots_status check_path(const robots_txt *doc, const resolved *r,
         out->reason = ROBOTS_REASON_ROBOTS_TXT;
         return ROBOTS_OK;
     }
-    if (out->group == ROBOTS_NO_INDEX) {
+    if (out->group == ROBOTS_NO_POSITION) {
         out->reason = ROBOTS_REASON_NO_GROUP;
         return ROBOTS_OK;
     }
@@ -1103,7 +1104,7 @@ static robots_status check_resolved(const robots_txt *doc, const resolved *r,
 /* Compiles now every set a resolution reads, so that the checks through it
  * never do. 0 when memory runs out. */
 static int compile_sets(const robots_txt *doc, const resolved *r) {
-    if (doc->profile == ROBOTS_PROFILE_LEGACY || r->group == ROBOTS_NO_INDEX)
+    if (doc->profile == ROBOTS_PROFILE_LEGACY || r->group == ROBOTS_NO_POSITION)
         return 1;
     if (r->token_count == 0)
         return rb_index_unit(doc, doc->wildcard_set) != NULL;

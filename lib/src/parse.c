@@ -13,6 +13,7 @@
  * of exactly its size.
  */
 #include "internal.h"
+#include "reserved.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -1282,6 +1283,7 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
 void robots_options_init(robots_options *options) {
     if (options == NULL)
         return;
+    memset(options, 0, sizeof *options);
     options->profile = ROBOTS_PROFILE_RFC9309;
     options->parse_limit = ROBOTS_DEFAULT_PARSE_LIMIT;
     options->memory_cap = 0;
@@ -1316,7 +1318,8 @@ robots_status robots_parse(const char *body, size_t body_len,
         options = &defaults;
     }
     if ((body == NULL && body_len != 0) ||
-        robots_profile_name(options->profile) == NULL)
+        robots_profile_name(options->profile) == NULL ||
+        !RB_RESERVED_ZERO(options))
         return ROBOTS_ERR_INVALID_ARGUMENT;
     if (body_len > ROBOTS_MAX_INPUT_BYTES)
         return ROBOTS_ERR_TOO_LARGE;

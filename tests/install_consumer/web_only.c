@@ -11,7 +11,7 @@ int main(void) {
     const char want[] = "https://www.example.com/robots.txt";
     char buf[128];
     size_t needed = 0;
-    if (robots_txt_url_for(url, strlen(url), buf, sizeof buf, &needed) !=
+    if (robots_url_to_robots_txt(url, strlen(url), buf, sizeof buf, &needed) !=
         ROBOTS_OK)
         return 2;
     printf("%s %s\n", robots_version(), buf);
