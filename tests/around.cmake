@@ -6,7 +6,7 @@ foreach(_name location punycode policy cache meta)
   add_executable(test_${_name} ${CMAKE_CURRENT_LIST_DIR}/test_${_name}.c)
   target_link_libraries(test_${_name} PRIVATE robots_static)
   target_include_directories(test_${_name} PRIVATE
-    ${PROJECT_SOURCE_DIR}/lib/src ${CMAKE_CURRENT_LIST_DIR})
+    ${ROBOTS_INTERNAL_INCLUDE_DIRS} ${CMAKE_CURRENT_LIST_DIR})
   add_test(NAME unit-${_name} COMMAND test_${_name})
 endforeach()
 

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * status.c - names and messages: status codes, profiles, reasons, rule
- * kinds and severities (diagnostic kinds: diag_kinds.c), and the library's
- * version. All strings are static; every table is indexed by a value whose
- * meaning never changes (names.h).
+ * status.c - what both headers share (robots_common.h): the status codes'
+ * names and messages, the profiles' names, and the library's version. All
+ * strings are static; every table is indexed by a value whose meaning
+ * never changes (names.h).
  */
-#include "internal.h"
 #include "names.h"
+#include "robots_common.h"
 
 static const struct {
     const char *name;
@@ -100,39 +100,4 @@ robots_status robots_profile_from_name(const char *name, size_t len,
         return ROBOTS_ERR_INVALID_ARGUMENT;
     *out = (robots_profile)value;
     return ROBOTS_OK;
-}
-
-static const char *const reason_names[] = {
-    [ROBOTS_REASON_NO_GROUP] = "no-group",
-    [ROBOTS_REASON_NO_RULE_MATCHED] = "no-rule-matched",
-    [ROBOTS_REASON_LONGEST_MATCH] = "longest-match",
-    [ROBOTS_REASON_TIE_ALLOW] = "tie-allow",
-    [ROBOTS_REASON_FIRST_MATCH] = "first-match",
-    [ROBOTS_REASON_ROBOTS_TXT] = "robots-txt",
-};
-RB_NAMES_CHECK(reason_names, ROBOTS_REASON_LAST);
-
-const char *robots_reason_name(robots_reason reason) {
-    return rb_name_at(reason_names, RB_COUNT_OF(reason_names), reason);
-}
-
-static const char *const rule_kind_names[] = {
-    [ROBOTS_RULE_ALLOW] = "allow",
-    [ROBOTS_RULE_DISALLOW] = "disallow",
-};
-RB_NAMES_CHECK(rule_kind_names, ROBOTS_RULE_KIND_LAST);
-
-const char *robots_rule_kind_name(robots_rule_kind kind) {
-    return rb_name_at(rule_kind_names, RB_COUNT_OF(rule_kind_names), kind);
-}
-
-static const char *const severity_names[] = {
-    [ROBOTS_SEVERITY_NOTE] = "note",
-    [ROBOTS_SEVERITY_WARNING] = "warning",
-    [ROBOTS_SEVERITY_ERROR] = "error",
-};
-RB_NAMES_CHECK(severity_names, ROBOTS_SEVERITY_LAST);
-
-const char *robots_severity_name(robots_severity severity) {
-    return rb_name_at(severity_names, RB_COUNT_OF(severity_names), severity);
 }
