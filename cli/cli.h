@@ -65,8 +65,15 @@ int cli_missing_file(const char *command);
 /* Parses a profile name; prints an error and returns 0 if unknown. */
 int cli_profile(const char *name, robots_profile *out);
 
-/* Parses a non-negative decimal number (no sign, no spaces) up to max. */
-int cli_size(const char *text, size_t max, size_t *out);
+/* Parses a non-negative decimal number (no sign, no spaces) up to max:
+ * CLI_NUMBER_OK with *out set, CLI_NUMBER_INVALID when text is not digits,
+ * CLI_NUMBER_TOO_LARGE when it is over max (so the message can say so). */
+typedef enum cli_number {
+    CLI_NUMBER_OK = 0,
+    CLI_NUMBER_INVALID = 1,
+    CLI_NUMBER_TOO_LARGE = 2
+} cli_number;
+cli_number cli_size(const char *text, size_t max, size_t *out);
 
 /* A JSON string literal of (s, len); bytes that are not UTF-8 become
  * U+FFFD so the output is always valid JSON. */

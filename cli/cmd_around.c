@@ -254,7 +254,7 @@ int cli_cmd_policy(int argc, char **argv) {
         if ((r = cli_option_value(argc, argv, &i, "--status", &v)) != 0) {
             if (r < 0)
                 return EXIT_USAGE;
-            if (!cli_size(v, 999, &n) || n < 100) {
+            if (cli_size(v, 999, &n) != CLI_NUMBER_OK || n < 100) {
                 return cli_error("policy: --status '%s' is not an HTTP "
                                  "status (100-999)",
                                  v);
@@ -265,7 +265,7 @@ int cli_cmd_policy(int argc, char **argv) {
                    0) {
             if (r < 0)
                 return EXIT_USAGE;
-            if (!cli_size(v, UINT32_MAX, &n))
+            if (cli_size(v, UINT32_MAX, &n) != CLI_NUMBER_OK)
                 return cli_error("policy: --redirects '%s' is not a count", v);
             in.redirects = (unsigned)n;
         } else if ((r = cli_option_value(argc, argv, &i, "--unreachable-days",
@@ -273,7 +273,7 @@ int cli_cmd_policy(int argc, char **argv) {
             if (r < 0)
                 return EXIT_USAGE;
             /* Bounded so that days * 86400 fits the 64-bit seconds. */
-            if (!cli_size(v, 100000000, &n)) {
+            if (cli_size(v, 100000000, &n) != CLI_NUMBER_OK) {
                 return cli_error("policy: --unreachable-days '%s' is not a "
                                  "number of days (0-100000000)",
                                  v);
@@ -451,6 +451,7 @@ static int read_prefix(const char *path, size_t max, cli_buffer *out) {
         cli_error("meta: %s: out of memory", path);
         return 0;
     }
+    errno = 0;
     while (len < max) {
         size_t n = fread(data + len, 1, max - len, f);
         if (n == 0)
@@ -458,10 +459,12 @@ static int read_prefix(const char *path, size_t max, cli_buffer *out) {
         len += n;
     }
     if (ferror(f)) {
+        /* As the other commands say it ("Is a directory", ...). */
+        int why = errno;
         free(data);
         if (!is_stdin)
             fclose(f);
-        cli_error("meta: %s: read error", path);
+        cli_error("meta: %s: %s", path, why ? strerror(why) : "read error");
         return 0;
     }
     if (!is_stdin)

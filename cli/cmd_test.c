@@ -66,6 +66,13 @@ static int next_expectation(const test_run *run, site_lines *it,
     const char *line;
     size_t len;
     while (site_lines_next(it, &line, &len)) {
+        /* A UTF-8 byte order mark, as editors on Windows write, is not
+         * part of the first line's words. */
+        if (it->line_no == 1 && len >= 3 &&
+            memcmp(line, "\xEF\xBB\xBF", 3) == 0) {
+            line += 3;
+            len -= 3;
+        }
         robots_str f[3];
         size_t n = site_fields(line, len, f, 3);
         if (n == 0)

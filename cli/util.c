@@ -149,7 +149,16 @@ int cli_parse_option(int argc, char **argv, int *i, robots_options *options) {
         return 0;
     if (r < 0)
         return -1;
-    if (!cli_size(value, ROBOTS_MAX_INPUT_BYTES, &options->parse_limit)) {
+    switch (cli_size(value, ROBOTS_MAX_INPUT_BYTES, &options->parse_limit)) {
+    case CLI_NUMBER_OK:
+        break;
+    case CLI_NUMBER_TOO_LARGE:
+        cli_error("--parse-limit: '%s' is over the maximum of %zu bytes "
+                  "(ROBOTS_MAX_INPUT_BYTES)",
+                  value, (size_t)ROBOTS_MAX_INPUT_BYTES);
+        return -1;
+    case CLI_NUMBER_INVALID:
+    default:
         cli_error("--parse-limit: '%s' is not a number of bytes", value);
         return -1;
     }
@@ -179,20 +188,24 @@ int cli_missing_file(const char *command) {
                      command);
 }
 
-int cli_size(const char *text, size_t max, size_t *out) {
+cli_number cli_size(const char *text, size_t max, size_t *out) {
     size_t value = 0;
+    int over = 0;
     if (*text == '\0')
-        return 0;
+        return CLI_NUMBER_INVALID;
     for (const char *p = text; *p; p++) {
         if (*p < '0' || *p > '9')
-            return 0;
+            return CLI_NUMBER_INVALID;
         size_t digit = (size_t)(*p - '0');
-        if (value > (max - digit) / 10)
-            return 0;
-        value = value * 10 + digit;
+        if (over || value > (max - digit) / 10)
+            over = 1; /* read on: "12x" is still not a number */
+        else
+            value = value * 10 + digit;
     }
+    if (over)
+        return CLI_NUMBER_TOO_LARGE;
     *out = value;
-    return 1;
+    return CLI_NUMBER_OK;
 }
 
 /* Length of the UTF-8 sequence at s (1 to 4), or 0 if it is not one. */

@@ -306,6 +306,11 @@ expect_err_line "unknown option"
 expect_exit 0 "$robots" test "$marys" "$d/marys.expect"
 expect_out "^6 passed, 0 failed$"
 expect_exit 0 "$robots" test --profile legacy "$marys" "$d/marys.expect"
+# An expectations file saved with a UTF-8 byte order mark reads the same.
+printf '\357\273\277' >"$tmp/bom.expect"
+cat "$d/marys.expect" >>"$tmp/bom.expect"
+expect_exit 0 "$robots" test "$marys" "$tmp/bom.expect"
+expect_out "^6 passed, 0 failed$"
 # Lines 3 and 5 are wrong: each failure names its line and the rule that
 # decided, with that rule's line.
 expect_exit 1 "$robots" test "$marys" "$d/marys-fail.expect"

@@ -162,4 +162,18 @@ expect_out "^robots [0-9]*\.[0-9]*\.[0-9]*"
 expect_exit 0 "$robots" --help
 expect_out "Commands:"
 
+# A number past a limit says so, and what the limit is; a word that is not
+# a number says that (issue 29, finding 6).
+expect_exit 2 "$robots" check --parse-limit 99999999999999999999 "$marys" /x
+expect_err_line "over the maximum of 1073741823 bytes"
+expect_exit 2 "$robots" check --parse-limit 1073741824 "$marys" /x
+expect_err_line "over the maximum of 1073741823 bytes"
+expect_exit 2 "$robots" check --parse-limit 12x "$marys" /x
+expect_err_line "'12x' is not a number of bytes"
+# A directory is named as such, by every command that reads a file.
+expect_exit 2 "$robots" check "$tmp" /x
+expect_err_line "Is a directory"
+expect_exit 2 "$robots" meta "$tmp"
+expect_err_line "meta: .*: Is a directory"
+
 finish
