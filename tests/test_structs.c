@@ -4,12 +4,14 @@
  * (robots_common.h, Structures): zero in everything the library fills,
  * whatever the caller's storage held, and ROBOTS_ERR_INVALID_ARGUMENT when
  * a structure passed in has them non-zero, so that a member added in 1.x
- * can take their place with zero as its default.
+ * can take their place with zero as its default; and an allocator is
+ * both of its functions or none.
  */
 #include "robots.h"
 #include "robots_web.h"
 #include "testing.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define DIRTY(s) memset(&(s), 0xA5, sizeof(s))
@@ -91,12 +93,33 @@ static void filled_structures_are_zeroed(void) {
     EXPECT(RESERVED_ZERO(m) && m.item_count >= 1 && RESERVED_ZERO(m.items[0]));
 }
 
+static void *plain_alloc(void *ctx, size_t size) {
+    (void)ctx;
+    return malloc(size);
+}
+static void plain_free(void *ctx, void *ptr, size_t size) {
+    (void)ctx;
+    (void)size;
+    free(ptr);
+}
+
 static void passed_structures_need_zero(void) {
     robots_options options;
     robots_options_init(&options);
     EXPECT(RESERVED_ZERO(options));
     robots_txt *doc = NULL;
     options.reserved[2] = 1;
+    EXPECT_EQ(robots_parse("", 0, &options, &doc), ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT(doc == NULL);
+
+    /* An allocator is both functions or none (issue 29, finding 8): with
+     * alloc and no free it fell back to malloc in silence. */
+    robots_options_init(&options);
+    robots_allocator half = {plain_alloc, NULL, NULL};
+    options.allocator = &half;
+    EXPECT_EQ(robots_parse("", 0, &options, &doc), ROBOTS_ERR_INVALID_ARGUMENT);
+    half.alloc = NULL;
+    half.free = plain_free;
     EXPECT_EQ(robots_parse("", 0, &options, &doc), ROBOTS_ERR_INVALID_ARGUMENT);
     EXPECT(doc == NULL);
 

@@ -81,9 +81,11 @@ typedef struct robots_options {
     /* Most bytes a document may take (all its allocations together);
      * 0 means no cap. Parsing past it fails with ROBOTS_ERR_MEMORY_CAP. */
     size_t memory_cap;
-    /* NULL means malloc/free. Copied by robots_parse(); the pointed-to
-     * struct need not outlive the call, but its ctx must outlive the
-     * document. */
+    /* NULL means malloc/free. Otherwise both alloc and free must be set
+     * (ROBOTS_ERR_INVALID_ARGUMENT when one is NULL: memory from one
+     * allocator must never reach another's free). Copied by
+     * robots_parse(); the pointed-to struct need not outlive the call, but
+     * its ctx must outlive the document. */
     const robots_allocator *allocator;
     size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_options;

@@ -1319,7 +1319,9 @@ robots_status robots_parse(const char *body, size_t body_len,
     }
     if ((body == NULL && body_len != 0) ||
         robots_profile_name(options->profile) == NULL ||
-        !RB_RESERVED_ZERO(options))
+        !RB_RESERVED_ZERO(options) ||
+        (options->allocator != NULL && (options->allocator->alloc == NULL ||
+                                        options->allocator->free == NULL)))
         return ROBOTS_ERR_INVALID_ARGUMENT;
     if (body_len > ROBOTS_MAX_INPUT_BYTES)
         return ROBOTS_ERR_TOO_LARGE;
