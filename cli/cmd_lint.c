@@ -918,8 +918,8 @@ static int lint_file(const char *path, const robots_options *options,
     l.messages = malloc((LINT_MAX_OWN + 3) * LINT_MESSAGE_BYTES);
     int ok = l.found != NULL && l.messages != NULL && index_lines(&l);
     for (size_t i = 0; ok && i < lib; i++) {
-        robots_diagnostic d;
-        robots_diagnostic_at(doc, i, &d);
+        robots_diagnostic_info d;
+        robots_diagnostic(doc, i, &d);
         finding *f = &l.found[l.found_count];
         f->line = d.line ? d.line : 1;
         f->column = d.column ? d.column : 1;

@@ -70,8 +70,8 @@ static void print_text(const robots_txt *doc, const char *path) {
         putchar('\n');
     }
     for (size_t i = 0; i < robots_diagnostic_count(doc); i++) {
-        robots_diagnostic d;
-        robots_diagnostic_at(doc, i, &d);
+        robots_diagnostic_info d;
+        robots_diagnostic(doc, i, &d);
         printf("%s:%zu:%zu: %s: ", path, d.line, d.column,
                robots_severity_name(d.severity));
         cli_print_escaped(stdout, d.message, d.message_len);
@@ -170,8 +170,8 @@ static void print_json(const robots_txt *doc, char *normal) {
     printf("],\"diagnostics_total\":%zu,\"diagnostics\":[",
            robots_diagnostic_total(doc));
     for (size_t i = 0; i < robots_diagnostic_count(doc); i++) {
-        robots_diagnostic d;
-        robots_diagnostic_at(doc, i, &d);
+        robots_diagnostic_info d;
+        robots_diagnostic(doc, i, &d);
         printf("%s{\"line\":%zu,\"column\":%zu,\"kind\":\"%s\",\"severity\":"
                "\"%s\",\"message\":",
                i ? "," : "", d.line, d.column, robots_diag_kind_name(d.kind),

@@ -1039,8 +1039,8 @@ static enum outcome run_parse(const ctx *x) {
     nd = robots_diagnostic_count(doc);
     append(x->evidence, "diagnostics:");
     for (i = 0; i < nd && i < 12; i++) {
-        robots_diagnostic d;
-        if (robots_diagnostic_at(doc, i, &d) == ROBOTS_OK) {
+        robots_diagnostic_info d;
+        if (robots_diagnostic(doc, i, &d) == ROBOTS_OK) {
             append(x->evidence, " %s@%zu", robots_diag_kind_name(d.kind),
                    d.line);
         }
@@ -1066,8 +1066,8 @@ static enum outcome run_parse(const ctx *x) {
                 goto done;
             }
             for (i = 0; i < nd && !found; i++) {
-                robots_diagnostic d;
-                if (robots_diagnostic_at(doc, i, &d) == ROBOTS_OK &&
+                robots_diagnostic_info d;
+                if (robots_diagnostic(doc, i, &d) == ROBOTS_OK &&
                     robots_diag_kind_name(d.kind) != NULL &&
                     strcmp(robots_diag_kind_name(d.kind), it->valuestring) == 0)
                     found = 1;

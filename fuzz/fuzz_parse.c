@@ -151,12 +151,12 @@ static void walk(const robots_txt *doc, robots_profile profile,
     }
     FZ_CHECK(robots_extension(doc, n, &rec) == ROBOTS_ERR_OUT_OF_RANGE);
 
-    robots_diagnostic d;
+    robots_diagnostic_info d;
     n = robots_diagnostic_count(doc);
     FZ_CHECK(n <= ROBOTS_MAX_DIAGNOSTICS + 1);
     FZ_CHECK(robots_diagnostic_total(doc) >= n);
     for (size_t i = 0; i < n; i++) {
-        FZ_CHECK(robots_diagnostic_at(doc, i, &d) == ROBOTS_OK);
+        FZ_CHECK(robots_diagnostic(doc, i, &d) == ROBOTS_OK);
         fz_check_name(robots_diag_kind_name(d.kind));
         fz_check_name(robots_severity_name(d.severity));
         /* No diagnostic is more severe than its kind says it can be. */
@@ -169,7 +169,7 @@ static void walk(const robots_txt *doc, robots_profile profile,
             fz_check_str(d.suggestion, d.suggestion_len);
         FZ_CHECK(d.line >= 1);
     }
-    FZ_CHECK(robots_diagnostic_at(doc, n, &d) == ROBOTS_ERR_OUT_OF_RANGE);
+    FZ_CHECK(robots_diagnostic(doc, n, &d) == ROBOTS_ERR_OUT_OF_RANGE);
 
     /* The group a default query selects is one of the groups. */
     robots_str star = {"*", 1};

@@ -34,7 +34,7 @@ static void test_accessors_null_and_range(void) {
     robots_agent_info a;
     robots_rule_info r;
     robots_record_info rec;
-    robots_diagnostic d;
+    robots_diagnostic_info d;
 
     /* A NULL document: nothing to count. */
     EXPECT_EQ(robots_txt_profile(NULL), ROBOTS_PROFILE_RFC9309);
@@ -58,8 +58,8 @@ static void test_accessors_null_and_range(void) {
     EXPECT_EQ(robots_sitemap(doc, 0, NULL), ROBOTS_ERR_INVALID_ARGUMENT);
     EXPECT_EQ(robots_extension(NULL, 0, &rec), ROBOTS_ERR_INVALID_ARGUMENT);
     EXPECT_EQ(robots_extension(doc, 0, NULL), ROBOTS_ERR_INVALID_ARGUMENT);
-    EXPECT_EQ(robots_diagnostic_at(NULL, 0, &d), ROBOTS_ERR_INVALID_ARGUMENT);
-    EXPECT_EQ(robots_diagnostic_at(doc, 0, NULL), ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_diagnostic(NULL, 0, &d), ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_diagnostic(doc, 0, NULL), ROBOTS_ERR_INVALID_ARGUMENT);
 
     /* Every index past its count. */
     size_t groups = robots_group_count(doc);
@@ -80,10 +80,9 @@ static void test_accessors_null_and_range(void) {
               ROBOTS_ERR_OUT_OF_RANGE);
     EXPECT_EQ(robots_extension(doc, robots_extension_count(doc), &rec),
               ROBOTS_ERR_OUT_OF_RANGE);
-    EXPECT_EQ(robots_diagnostic_at(doc, robots_diagnostic_count(doc), &d),
+    EXPECT_EQ(robots_diagnostic(doc, robots_diagnostic_count(doc), &d),
               ROBOTS_ERR_OUT_OF_RANGE);
-    EXPECT_EQ(robots_diagnostic_at(doc, (size_t)-1, &d),
-              ROBOTS_ERR_OUT_OF_RANGE);
+    EXPECT_EQ(robots_diagnostic(doc, (size_t)-1, &d), ROBOTS_ERR_OUT_OF_RANGE);
     robots_free(doc);
 }
 
@@ -149,9 +148,9 @@ static void test_url_to_path_arguments(void) {
 
 static size_t count_kind(const robots_txt *doc, robots_diag_kind kind) {
     size_t n = 0;
-    robots_diagnostic d;
+    robots_diagnostic_info d;
     for (size_t i = 0; i < robots_diagnostic_count(doc); i++)
-        if (robots_diagnostic_at(doc, i, &d) == ROBOTS_OK && d.kind == kind)
+        if (robots_diagnostic(doc, i, &d) == ROBOTS_OK && d.kind == kind)
             n++;
     return n;
 }

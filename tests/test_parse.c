@@ -30,19 +30,19 @@ static robots_txt *parse(robots_profile profile, const char *body) {
 static size_t count_diag(const robots_txt *doc, robots_diag_kind kind) {
     size_t n = 0;
     for (size_t i = 0; i < robots_diagnostic_count(doc); i++) {
-        robots_diagnostic d;
-        robots_diagnostic_at(doc, i, &d);
+        robots_diagnostic_info d;
+        robots_diagnostic(doc, i, &d);
         n += d.kind == kind;
     }
     return n;
 }
 
-static robots_diagnostic first_diag(const robots_txt *doc,
-                                    robots_diag_kind kind) {
-    robots_diagnostic d;
+static robots_diagnostic_info first_diag(const robots_txt *doc,
+                                         robots_diag_kind kind) {
+    robots_diagnostic_info d;
     memset(&d, 0, sizeof d);
     for (size_t i = 0; i < robots_diagnostic_count(doc); i++) {
-        robots_diagnostic_at(doc, i, &d);
+        robots_diagnostic(doc, i, &d);
         if (d.kind == kind)
             return d;
     }
@@ -263,7 +263,7 @@ static robots_cut_info cut_of(const char *body, size_t len, size_t limit) {
     EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
     EXPECT_EQ(robots_txt_cut(doc, &cut), ROBOTS_OK);
     /* The diagnostic and the record agree: one when cut, on its line. */
-    robots_diagnostic d = first_diag(doc, ROBOTS_DIAG_PAST_PARSE_LIMIT);
+    robots_diagnostic_info d = first_diag(doc, ROBOTS_DIAG_PAST_PARSE_LIMIT);
     EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_PAST_PARSE_LIMIT),
               (size_t)cut.truncated);
     EXPECT_EQ(d.line, cut.line);
@@ -424,7 +424,7 @@ static void empty_and_junk(void) {
     robots_free(doc);
     /* Invalid UTF-8 is reported, and read as bytes. */
     doc = parse(ROBOTS_PROFILE_RFC9309, "User-agent: *\nDisallow: /\xC3\x28\n");
-    robots_diagnostic d = first_diag(doc, ROBOTS_DIAG_INVALID_UTF8);
+    robots_diagnostic_info d = first_diag(doc, ROBOTS_DIAG_INVALID_UTF8);
     EXPECT_EQ(d.line, 2);
     EXPECT_EQ(d.column, 12);
     EXPECT_EQ(robots_group_count(doc), 1);
@@ -524,7 +524,7 @@ static void keys(void) {
         EXPECT_EQ(robots_group_count(doc), 0);
         EXPECT(count_diag(doc, ROBOTS_DIAG_TYPO_KEY) >= 4);
         EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_MISSING_COLON), 1);
-        robots_diagnostic d = first_diag(doc, ROBOTS_DIAG_MISSING_COLON);
+        robots_diagnostic_info d = first_diag(doc, ROBOTS_DIAG_MISSING_COLON);
         EXPECT(d.suggestion != NULL && strcmp(d.suggestion, "Disallow") == 0);
         d = first_diag(doc, ROBOTS_DIAG_TYPO_KEY);
         EXPECT(d.suggestion != NULL && strcmp(d.suggestion, "User-agent") == 0);
@@ -553,7 +553,7 @@ static void records(void) {
         /* Each extension line gets a note naming its key as written (the
          * parser writes this message by hand: see classify_key()). */
         EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_EXTENSION), 5);
-        robots_diagnostic note = first_diag(doc, ROBOTS_DIAG_EXTENSION);
+        robots_diagnostic_info note = first_diag(doc, ROBOTS_DIAG_EXTENSION);
         EXPECT_EQ(note.line, 3);
         EXPECT_EQ(note.column, 1);
         EXPECT_EQ(note.severity, ROBOTS_SEVERITY_NOTE);

@@ -249,8 +249,8 @@ static void read_document(job *j) {
                               &matched);
         }
     }
-    robots_diagnostic d;
-    robots_diagnostic_at(doc, 0, &d);
+    robots_diagnostic_info d;
+    robots_diagnostic(doc, 0, &d);
     robots_record_info record;
     robots_sitemap(doc, 0, &record);
     robots_extension(doc, 0, &record);

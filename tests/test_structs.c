@@ -51,9 +51,9 @@ static void filled_structures_are_zeroed(void) {
     DIRTY(rec);
     EXPECT_EQ(robots_extension(doc, 0, &rec), ROBOTS_OK);
     EXPECT(RESERVED_ZERO(rec));
-    robots_diagnostic d;
+    robots_diagnostic_info d;
     DIRTY(d);
-    EXPECT_EQ(robots_diagnostic_at(doc, 0, &d), ROBOTS_OK);
+    EXPECT_EQ(robots_diagnostic(doc, 0, &d), ROBOTS_OK);
     EXPECT(RESERVED_ZERO(d));
     robots_diag_kind_info k;
     DIRTY(k);

@@ -476,7 +476,7 @@ typedef struct robots_diag_kind_info {
 ROBOTS_API robots_status robots_diag_kind_describe(robots_diag_kind kind,
                                                    robots_diag_kind_info *out);
 
-typedef struct robots_diagnostic {
+typedef struct robots_diagnostic_info {
     size_t line;   /* 1-based */
     size_t column; /* 1-based byte column; 0 when the whole line */
     robots_diag_kind kind;
@@ -486,15 +486,14 @@ typedef struct robots_diagnostic {
     const char *suggestion; /* e.g. "Disallow"; NULL when none */
     size_t suggestion_len;
     size_t reserved[4]; /* zero: see Structures, robots_common.h */
-} robots_diagnostic;
+} robots_diagnostic_info;
 
 /* Diagnostics stored (at most ROBOTS_MAX_DIAGNOSTICS + 1), and all that
  * were found. */
 ROBOTS_API size_t robots_diagnostic_count(const robots_txt *doc);
 ROBOTS_API size_t robots_diagnostic_total(const robots_txt *doc);
-ROBOTS_API robots_status robots_diagnostic_at(const robots_txt *doc,
-                                              size_t index,
-                                              robots_diagnostic *out);
+ROBOTS_API robots_status robots_diagnostic(const robots_txt *doc, size_t index,
+                                           robots_diagnostic_info *out);
 
 /* "note", "warning", "error"; NULL otherwise. */
 ROBOTS_API const char *robots_severity_name(robots_severity severity);

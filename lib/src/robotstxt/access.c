@@ -184,8 +184,8 @@ size_t robots_diagnostic_total(const robots_txt *doc) {
     return doc ? doc->diag_total : 0;
 }
 
-robots_status robots_diagnostic_at(const robots_txt *doc, size_t index,
-                                   robots_diagnostic *out) {
+robots_status robots_diagnostic(const robots_txt *doc, size_t index,
+                                robots_diagnostic_info *out) {
     if (doc == NULL || out == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
     if (index >= doc->diag_count)
