@@ -112,8 +112,13 @@ typedef struct robots_txt robots_txt;
 
 /* Parses `body` (any bytes) into a new document. `options` may be NULL for
  * the defaults. On success *out owns the document; release it with
- * robots_free(). On failure *out is NULL and nothing stays allocated. Stack: at
- * most 6.5 KiB. */
+ * robots_free(). On failure *out is NULL and nothing stays allocated.
+ * Errors: ROBOTS_ERR_TOO_LARGE past ROBOTS_MAX_INPUT_BYTES,
+ * ROBOTS_ERR_NO_MEMORY, ROBOTS_ERR_MEMORY_CAP; never the content.
+ * Time: O(body_len) (the bytes past the parse limit are only counted).
+ * Memory: through the options' allocator, at most
+ * robots_parse_memory_bound(body_len) at any one time; the document keeps
+ * what that function's comment says. Stack: at most 6.5 KiB. */
 ROBOTS_API robots_status robots_parse(const char *body, size_t body_len,
                                       const robots_options *options,
                                       robots_txt **out);
@@ -237,6 +242,9 @@ typedef struct robots_str {
  *           rfc9309 and legacy reject anything else with
  *           ROBOTS_ERR_URL_INVALID; google applies google/robotstxt's
  *           heuristic to any string.
+ * Errors: ROBOTS_ERR_TOO_MANY_AGENTS, ROBOTS_ERR_AGENT_TOO_LONG (the
+ * limits of robots_common.h), ROBOTS_ERR_URL_TOO_LONG, ROBOTS_ERR_URL_INVALID,
+ * ROBOTS_ERR_NO_MEMORY (below); *out is the verdict only on ROBOTS_OK.
  * Guarantees (docs/performance.md explains how they are kept):
  *   Time. Choosing the groups: rfc9309 and google, a hash look-up per
  *     name; legacy, at most 2^20 byte steps of direct search, past which
@@ -310,11 +318,12 @@ ROBOTS_API void robots_query_free(robots_query *query);
  * normalised as the profile says (percent-encoding) and compared as a
  * check would. `path` is a URL path with optional ;params and ?query.
  * An empty pattern matches in legacy only (rfc9309 and google: an empty
- * pattern is no rule and matches nothing). Stack: at most 4.5 KiB. The two
- * normal forms share 4 KiB on the stack; when they may need more (three
- * bytes for each byte in, legacy one), they are allocated with malloc for
- * the call and freed before it returns: ROBOTS_ERR_NO_MEMORY if that
- * fails. */
+ * pattern is no rule and matches nothing). Time: at most 3 * path_len +
+ * 12 * pattern_len byte comparisons after normalising both. Stack: at most
+ * 4.5 KiB. The two normal forms share 4 KiB on the stack; when they may
+ * need more (three bytes for each byte in, legacy one), they are allocated
+ * with malloc for the call and freed before it returns:
+ * ROBOTS_ERR_NO_MEMORY if that fails. */
 ROBOTS_API robots_status robots_match_path(robots_profile profile,
                                            const char *pattern,
                                            size_t pattern_len, const char *path,
@@ -410,8 +419,10 @@ ROBOTS_API robots_status robots_extension(const robots_txt *doc, size_t index,
                                           robots_record_info *out);
 
 /* The group the agents would use, as robots_check() chooses it: *specific
- * and the first group's index (ROBOTS_NO_POSITION when none applies). Stack: at
- * most 8.5 KiB. */
+ * and the first group's index (ROBOTS_NO_POSITION when none applies).
+ * Errors as robots_check() for the agents. Time and memory: robots_check()'s
+ * "choosing the groups" (legacy may index long names: ROBOTS_ERR_NO_MEMORY
+ * without memory for it). Stack: at most 8.5 KiB. */
 ROBOTS_API robots_status robots_select_group(const robots_txt *doc,
                                              const robots_str *agents,
                                              size_t agent_count, size_t *group,

@@ -34,6 +34,24 @@
  *   arguments, memory exhaustion or the memory cap; on failure nothing is
  *   allocated and *out is set to NULL.
  *
+ * Guarantees
+ *   What a function's comment does not state otherwise, it guarantees:
+ *   - Time: linear in the lengths of its inputs, O(1) for an accessor of a
+ *     document or an enum's name; no recursion, no backtracking.
+ *   - Memory: it allocates nothing. Those that allocate say how much and
+ *     through what: robots_parse(), the checks, robots_query_new(),
+ *     robots_select_group() (legacy, long names), robots_match_path()
+ *     (long inputs). Running out is ROBOTS_ERR_NO_MEMORY (or
+ *     ROBOTS_ERR_MEMORY_CAP), with nothing left allocated.
+ *   - Stack: at most 1 KiB; larger figures are stated beside the function.
+ *   - Threads: no global mutable state. Any number of threads may call
+ *     any functions at once, on one document too (it is passed const),
+ *     except that robots_free() and robots_query_free() must not run at
+ *     the same time as another call on the same object.
+ *   - Errors: ROBOTS_ERR_INVALID_ARGUMENT for a NULL pointer where data is
+ *     needed, a length with a NULL pointer, or an enum value outside its
+ *     enum; the other statuses are named beside each function.
+ *
  * Structures
  *   Every structure the library fills or reads (but robots_str and
  *   robots_allocator) ends with `size_t reserved[4]`. Members added in a

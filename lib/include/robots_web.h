@@ -132,7 +132,8 @@ ROBOTS_API robots_status robots_scope_check(const char *robots_url,
  * encoded rest. Written by the buffer contract of robots_common.h. Errors:
  * ROBOTS_ERR_INVALID_ARGUMENT for invalid UTF-8 (overlong forms,
  * surrogates, over U+10FFFF), ROBOTS_ERR_TOO_LARGE over
- * ROBOTS_MAX_PUNYCODE_CODE_POINTS. Stack: at most 4.5 KiB. */
+ * ROBOTS_MAX_PUNYCODE_CODE_POINTS. Time: O(n^2) for n code points (RFC
+ * 3492's encoder), n bounded by that limit. Stack: at most 4.5 KiB. */
 ROBOTS_API robots_status robots_punycode_encode(const char *utf8, size_t len,
                                                 char *buf, size_t cap,
                                                 size_t *needed);
