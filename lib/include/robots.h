@@ -280,7 +280,7 @@ ROBOTS_API robots_status robots_check(const robots_txt *doc,
                                       size_t agent_count, const char *url,
                                       size_t url_len, robots_verdict *out);
 
-/* Convenience for one agent. */
+/* robots_check() for one agent: the same verdict, errors and guarantees. */
 ROBOTS_API robots_status robots_check_agent(const robots_txt *doc,
                                             const char *agent, size_t agent_len,
                                             const char *url, size_t url_len,
