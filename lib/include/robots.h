@@ -342,7 +342,8 @@ typedef struct robots_str {
  * number of distinct segment lengths (at most sqrt(2P)); segments no rule
  * waits for are skipped, so the path_len * D term needs rules that keep
  * starting to wait for new segments. It allocates, through the document's
- * allocator, at most 81 * P + 96 * rules + 4 * path_len bytes, freed
+ * allocator, at most 81 * P + 96 * R + 4 * path_len bytes (R: the rules,
+ * and in google the companion of each index.htm Allow), freed
  * before returning (without them the check goes on rule by rule: the same
  * answer, slower). So an allocator shared by threads that check must be
  * thread-safe; a check that never passes the

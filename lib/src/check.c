@@ -751,15 +751,16 @@ static int own_rests(const robots_txt *doc, query *q, rb_mem *mem, size_t n) {
  * one pass by rb_match_many(). 0 when memory for it ran out. */
 static int match_set_many(const robots_txt *doc, const rb_unit *unit, query *q,
                           best_rule *best) {
-    /* A set holds each rule at most once, and in google its companion, so
-     * rule_count entries suffice, twice that in google. */
+    /* A set holds each rule at most once, and in google the companion of
+     * each index.htm Allow once: so many entries suffice. */
     size_t cap = doc->rule_count;
+    if (doc->profile == ROBOTS_PROFILE_GOOGLE)
+        for (size_t i = 0; i < doc->rule_count; i++)
+            cap += RB_RULE_INDEX_HTM(&doc->rules[i]);
     if (cap == 0)
         return 1;
-    if (cap > SIZE_MAX / 2 / sizeof *q->wild)
+    if (cap > SIZE_MAX / sizeof *q->wild)
         return 0;
-    if (doc->profile == ROBOTS_PROFILE_GOOGLE)
-        cap *= 2;
     rb_mem mem;
     rb_mem_init(&mem, &doc->mem.allocator, 0);
     q->wild = rb_alloc(&mem, cap * sizeof *q->wild);
