@@ -445,8 +445,10 @@ try_rule(const robots_txt *doc, uint32_t rule, size_t klen, query *q,
  * on, matched as try_rule() matches a wildcard rule, against the budget,
  * or gathered for rb_match_many() with the anchor the pattern's text
  * lacks (own_rests()). Its priority is the length of "<dir>/$". */
-static enum rule_outcome try_companion(const robots_txt *doc, uint32_t rule,
-                                       size_t klen, query *q, best_rule *best) {
+RB_COLD static enum rule_outcome try_companion(const robots_txt *doc,
+                                               uint32_t entry, size_t klen,
+                                               query *q, best_rule *best) {
+    uint32_t rule = entry & ~RB_ENTRY_INDEX_DIR;
     const char *pattern = normal_of(doc, rule, q);
     size_t dir = rb_index_dir_length(pattern, doc->rules[rule].normalized_len);
     size_t len = q->len;
@@ -589,13 +591,14 @@ static void try_node(const robots_txt *doc, const rb_unit *unit,
             }
             continue;
         }
-        uint32_t rule = e[i] & ~RB_ENTRY_INDEX_DIR;
-        if (e[i] & RB_ENTRY_INDEX_DIR) {
+        uint32_t rule = e[i];
+        if (rule & RB_ENTRY_INDEX_DIR) {
             enum rule_outcome o = try_companion(doc, rule, klen, q, best);
+            if (o == RULE_NEXT)
+                continue;
             if (o == RULE_STOP)
                 return;
-            if (o == RULE_LOWER)
-                i = run_end - 1;
+            i = run_end - 1;
             continue;
         }
         uint32_t f = filters != NULL ? filters[i] : 0;

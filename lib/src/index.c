@@ -424,20 +424,28 @@ static void radix_sort_ranks(entry_key *keys, entry_key *tmp, size_t n) {
         memcpy(keys, from, n * sizeof *keys);
 }
 
-/* Whether two entries are the same pattern: two rules of the same
- * normalised pattern, or two companions of the same "<dir>/". */
-static int same_entry_text(const builder *b, uint32_t x, uint32_t y) {
-    if ((x ^ y) & RB_ENTRY_INDEX_DIR)
-        return 0;
-    uint32_t rx = x & ~RB_ENTRY_INDEX_DIR, ry = y & ~RB_ENTRY_INDEX_DIR;
-    const char *px = rule_text(b, rx), *py = rule_text(b, ry);
-    size_t lx = b->doc->rules[rx].normalized_len,
-           ly = b->doc->rules[ry].normalized_len;
-    if (x & RB_ENTRY_INDEX_DIR) {
-        lx = rb_index_dir_length(px, lx);
-        ly = rb_index_dir_length(py, ly);
-    }
+static int same_rule_text(const builder *b, uint32_t x, uint32_t y) {
+    const rb_rule *rx = &b->doc->rules[x], *ry = &b->doc->rules[y];
+    return rx->normalized_len == ry->normalized_len &&
+           memcmp(rule_text(b, x), rule_text(b, y), rx->normalized_len) == 0;
+}
+
+/* Two companions of the same "<dir>/". */
+RB_COLD static int same_dir_text(const builder *b, uint32_t x, uint32_t y) {
+    x &= ~RB_ENTRY_INDEX_DIR;
+    y &= ~RB_ENTRY_INDEX_DIR;
+    const char *px = rule_text(b, x), *py = rule_text(b, y);
+    size_t lx = rb_index_dir_length(px, b->doc->rules[x].normalized_len),
+           ly = rb_index_dir_length(py, b->doc->rules[y].normalized_len);
     return lx == ly && memcmp(px, py, lx) == 0;
+}
+
+/* Whether two entries are the same pattern: two rules of the same
+ * normalised pattern and kind, or two companions of the same "<dir>/". */
+static inline int same_entry_text(const builder *b, uint32_t x, uint32_t y) {
+    if (((x | y) & RB_ENTRY_INDEX_DIR) == 0)
+        return same_rule_text(b, x, y);
+    return (x & y & RB_ENTRY_INDEX_DIR) != 0 && same_dir_text(b, x, y);
 }
 
 /* Orders a node's entries by priority and drops repeated rules (same
