@@ -135,7 +135,7 @@ robots_status bench_baseline_check(const robots_txt *doc,
 
     memset(out, 0, sizeof *out);
     out->allowed = 1;
-    out->rule = ROBOTS_NO_INDEX;
+    out->rule = ROBOTS_NO_POSITION;
     out->rule_pattern = "";
     out->group = first;
     out->specific = specific;
@@ -143,14 +143,14 @@ robots_status bench_baseline_check(const robots_txt *doc,
         out->reason = ROBOTS_REASON_ROBOTS_TXT;
         return ROBOTS_OK;
     }
-    if (first == ROBOTS_NO_INDEX) {
+    if (first == ROBOTS_NO_POSITION) {
         out->reason = ROBOTS_REASON_NO_GROUP;
         return ROBOTS_OK;
     }
 
     best b;
     memset(&b, 0, sizeof b);
-    static char normal[ROBOTS_MAX_NORMALIZED_PATTERN_BYTES];
+    static char normal[ROBOTS_MAX_NORMALIZED_PATTERN_BYTES + 1];
     size_t groups = robots_group_count(doc);
     for (size_t g = first; g < groups; g++) {
         robots_group_info gi;

@@ -31,6 +31,7 @@
 
 #include "baseline.h"
 #include "robots.h"
+#include "robots_web.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,7 +8,7 @@
 # directory is the repository's root.
 
 # The gates, in the order they run.
-CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols fuzz instructions format)
+CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format naming)
 
 CI_JOBS=${CI_JOBS:-2}
 CI_TEST_TIMEOUT=${CI_TEST_TIMEOUT:-900}
@@ -24,9 +24,11 @@ ci_describe() {
     valgrind) echo "valgrind memcheck over the whole suite (plain gcc build), leaks are errors" ;;
     coverage) echo "gcc --coverage build, whole suite, gcovr over lib/: >=95% lines, >=90% branches, every function called" ;;
     symbols) echo "exported symbols of librobots.so equal lib/robots.sym, all prefixed robots_" ;;
+    stack) echo "gcc -fstack-usage -fcallgraph-info=su over lib/: every exported function's worst path within 16 KiB of stack (ci/stack_usage.py)" ;;
     fuzz) echo "fuzz smoke run (ci/fuzz-smoke.sh, from the fuzzing issue)" ;;
     instructions) echo "callgrind over the benchmark workload and worst cases (Release build): every figure within bench/budgets.tsv" ;;
     format) echo "clang-format clean: lib/ cli/ tests/ fuzz/ bench/ conformance/" ;;
+    naming) echo "clang-tidy's identifier naming (.clang-tidy, CONTRIBUTING.md's style) over every C file" ;;
     esac
 }
 
@@ -113,14 +115,16 @@ ci_run_gate() {
 }
 
 # ci_build DIR COMPILER [CMAKE_ARGS...]: configures and builds everything in
-# DIR with COMPILER, warnings as errors.
+# DIR with COMPILER, warnings as errors, and a configure error when the
+# conformance runner cannot be built (unless the gate turns the runner off).
 ci_build() {
     local dir=$1 cc=$2
     shift 2
     echo "--- configure $dir: CC=$cc $*"
     mkdir -p "$dir"
     if ! nice cmake -S . -B "$dir" -DCMAKE_C_COMPILER="$cc" \
-        -DROBOTS_WERROR=ON "$@" >"$dir/ci-configure.log" 2>&1; then
+        -DROBOTS_WERROR=ON -DROBOTS_REQUIRE_CONFORMANCE=ON "$@" \
+        >"$dir/ci-configure.log" 2>&1; then
         cat "$dir/ci-configure.log"
         ci_fail "cmake could not configure $dir: $(grep -m1 -A2 'Error' "$dir/ci-configure.log" | tr -s ' \n' ' ')"
     fi
@@ -176,7 +180,7 @@ gate_tsan() {
         -DROBOTS_SANITIZE=thread -DROBOTS_BUILD_CONFORMANCE=OFF \
         -DROBOTS_BUILD_BENCH=OFF
     TSAN_OPTIONS=halt_on_error=1:abort_on_error=1 \
-        ci_ctest build/ci-tsan -R 'unit-(threads|index|check)'
+        ci_ctest build/ci-tsan -R 'unit-(threads|index|check|small-stack)'
 }
 
 # MemorySanitizer needs every linked library instrumented. The conformance
@@ -197,7 +201,8 @@ gate_msan() {
     echo "--- conformance verdict cases through the MSan-built robots command"
     nice cmake -S . -B "$runner_dir" -DCMAKE_C_COMPILER=gcc \
         -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=OFF \
-        -DROBOTS_BUILD_CLI=OFF -DROBOTS_BUILD_BENCH=OFF >"$runner_dir.log" 2>&1 ||
+        -DROBOTS_BUILD_CLI=OFF -DROBOTS_BUILD_BENCH=OFF \
+        -DROBOTS_REQUIRE_CONFORMANCE=ON >"$runner_dir.log" 2>&1 ||
         ci_fail "cmake could not configure $runner_dir (see $runner_dir.log)"
     nice cmake --build "$runner_dir" -j"$CI_JOBS" --target robots-conformance ||
         ci_fail "the conformance runner did not build in $runner_dir"
@@ -259,7 +264,7 @@ gate_coverage() {
 }
 
 # The shared library exports exactly the names in lib/robots.sym, each with
-# the robots_ prefix and each declared in lib/include/robots.h.
+# the robots_ prefix and each declared in a public header (lib/include/).
 gate_symbols() {
     local dir=build/ci-gcc so list=lib/robots.sym bad
     ci_build "$dir" gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo
@@ -274,10 +279,10 @@ gate_symbols() {
         ci_fail "symbols without the robots_ prefix leak: $(echo "$bad" | tr '\n' ' ')"
     fi
     bad=$(while read -r sym; do
-        grep -qw -- "$sym" lib/include/robots.h || echo "$sym"
+        grep -qw -- "$sym" lib/include/robots*.h || echo "$sym"
     done <"$dir/exported.sym")
     if [ -n "$bad" ]; then
-        ci_fail "exported but not declared in lib/include/robots.h: $(echo "$bad" | tr '\n' ' ')"
+        ci_fail "exported but not declared in a public header (lib/include/robots*.h): $(echo "$bad" | tr '\n' ' ')"
     fi
     [ -f "$list" ] || ci_fail "$list is missing"
     grep -v -e '^#' -e '^[[:space:]]*$' "$list" | sort -u >"$dir/expected.sym"
@@ -287,6 +292,30 @@ gate_symbols() {
         ci_fail "exported symbols differ from $list: $(grep -E '^[-+][^-+]' "$dir/symbols.diff" | tr '\n' ' ')(add or remove the names in $list if the change to the API is meant)"
     fi
     echo "exported symbols match $list"
+}
+
+# robots.h promises at most 16 KiB of stack for every public function. gcc
+# writes each function's frame (-fstack-usage) and its calls after inlining
+# (-fcallgraph-info=su, one .ci file per source); ci/stack_usage.py sums
+# the frames along the worst path from each name of lib/robots.sym and
+# fails over 16 KiB, on a frame of unbounded size (alloca, a VLA), on
+# recursion, on a call outside the library it has no figure for, and on an
+# indirect call that is not the allocator's (the caller's callbacks, whose
+# stack is the caller's and which robots.h leaves out of the figure). The
+# build is the gcc gate's (RelWithDebInfo, -O2): the figures are that
+# build's. tests/test_small_stack.c proves the same by running the calls.
+gate_stack() {
+    local dir=build/ci-stack
+    ci_build "$dir" gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DROBOTS_BUILD_TESTS=OFF -DROBOTS_BUILD_CLI=OFF \
+        -DROBOTS_BUILD_CONFORMANCE=OFF -DROBOTS_BUILD_BENCH=OFF \
+        "-DCMAKE_C_FLAGS=-fstack-usage -fcallgraph-info=su"
+    local graphs=()
+    mapfile -t graphs < <(find "$dir/lib" -name '*.ci' | sort)
+    [ ${#graphs[@]} -gt 0 ] || ci_fail "gcc wrote no call graphs (.ci) in $dir/lib"
+    echo "--- ${#graphs[@]} call graphs; the worst path from each exported function:"
+    python3 ci/stack_usage.py --limit 16384 --why "$CI_WHY_FILE" \
+        --table "$dir/stack.tsv" lib/robots.sym "${graphs[@]}"
 }
 
 # The fuzzing issue provides ci/fuzz-smoke.sh; until it does, this is skipped.
@@ -349,4 +378,28 @@ gate_format() {
         ci_fail "not clang-format clean: ${bad[*]}"
     fi
     echo "all clean"
+}
+
+# The naming rules of CONTRIBUTING.md, as .clang-tidy states them, over
+# every C file a build compiles (its compile_commands.json).
+gate_naming() {
+    local dir=build/ci-naming files=() out
+    echo "--- configure $dir (compile_commands.json)"
+    mkdir -p "$dir"
+    nice cmake -S . -B "$dir" -DCMAKE_C_COMPILER=clang \
+        -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DROBOTS_REQUIRE_CONFORMANCE=ON \
+        >"$dir/ci-configure.log" 2>&1 ||
+        ci_fail "cmake could not configure $dir (see $dir/ci-configure.log)"
+    mapfile -t files < <(python3 -c '
+import json, os, sys
+seen = sorted({os.path.relpath(e["file"]) for e in json.load(open(sys.argv[1]))})
+print("\n".join(f for f in seen if not f.startswith("build/")))
+' "$dir/compile_commands.json")
+    [ ${#files[@]} -gt 0 ] || ci_fail "no C files in $dir/compile_commands.json"
+    echo "--- clang-tidy $(clang-tidy --version | grep -o '[0-9][0-9.]*' | head -1): ${#files[@]} files"
+    if ! out=$(printf '%s\n' "${files[@]}" |
+        nice xargs -P"$CI_JOBS" -n8 clang-tidy -p "$dir" --quiet 2>&1); then
+        grep -E 'error:|warning:' <<<"$out" | sort -u | head -n 40
+        ci_fail "identifier names break .clang-tidy: $(grep -cE 'error:' <<<"$out") places (first: $(grep -m1 -E 'error:' <<<"$out"))"
+    fi
 }

@@ -12,6 +12,7 @@ packages=(
     gcc             # gate gcc, coverage, valgrind
     clang           # gates clang, asan-ubsan, msan, fuzz
     clang-format    # gate format
+    clang-tidy      # gate naming
     libcjson-dev    # the conformance runner
     python3         # conformance checker, coverage function check
     binutils        # gate symbols (nm)

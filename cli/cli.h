@@ -30,7 +30,9 @@ typedef struct cli_buffer {
 int cli_read_file(const char *path, size_t max, cli_buffer *out);
 void cli_buffer_free(cli_buffer *buf);
 
-/* Prints "robots: " + message on stderr; returns EXIT_USAGE. */
+/* Prints "robots: " + message on stderr, one line: control bytes escaped
+ * as \xHH, the middle of a message over 1 KiB left out. Returns
+ * EXIT_USAGE. */
 int cli_error(const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))
@@ -115,6 +117,15 @@ void cli_put_size(cli_writer *w, size_t value);
 /* As cli_json_string() and cli_print_escaped(), byte for byte. */
 void cli_put_json_string(cli_writer *w, const char *s, size_t len);
 void cli_put_escaped(cli_writer *w, const char *s, size_t len);
+
+/* Where the parse limit cut a document, for the output of each command
+ * (issue 19: a cut file says so). cli_warn_cut() prints one line on stderr
+ * when `doc` was cut, naming `path`, the line and the lines not read, and
+ * how to read it all; nothing otherwise. cli_put_cut_json() writes
+ * {"limit":..,"offset":..,"line":..,"lines_not_read":..,"bytes_not_read":..}
+ * when it was cut, null otherwise. */
+void cli_warn_cut(const char *path, const robots_txt *doc);
+void cli_put_cut_json(cli_writer *w, const robots_cut_info *cut);
 
 int cli_cmd_check(int argc, char **argv);
 int cli_cmd_parse(int argc, char **argv);

@@ -8,6 +8,7 @@
  */
 #include "cmd_around.h"
 #include "cli.h"
+#include "robots_web.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -87,23 +88,20 @@ int cli_cmd_url(int argc, char **argv) {
     int bad = 0;
     int i;
     int rc = leading_options(argc, argv, "url", url_usage, &json, &i);
-    if (rc >= 0) {
+    if (rc >= 0)
         return rc;
-    }
     first = i;
-    if (first >= argc) {
+    if (first >= argc)
         return cli_error("url: no URL given (see robots url --help)");
-    }
     for (i = first; i < argc; i++) {
         char buf[ROBOTS_MAX_ROBOTS_URL_BYTES + 1];
         size_t needed = 0;
         robots_url_parts parts;
         size_t len = strlen(argv[i]);
         robots_status st =
-            robots_txt_url_for(argv[i], len, buf, sizeof buf, &needed);
-        if (st == ROBOTS_OK) {
+            robots_url_to_robots_txt(argv[i], len, buf, sizeof buf, &needed);
+        if (st == ROBOTS_OK)
             st = robots_url_parse(argv[i], len, &parts);
-        }
         if (st != ROBOTS_OK) {
             url_error("url", argv[i], st);
             bad = 1;
@@ -152,9 +150,8 @@ int cli_cmd_scope(int argc, char **argv) {
     int i;
     const char *robots_url;
     int rc = leading_options(argc, argv, "scope", scope_usage, &json, &i);
-    if (rc >= 0) {
+    if (rc >= 0)
         return rc;
-    }
     if (argc - i < 2) {
         return cli_error("scope: needs ROBOTS_URL and at least one URL (see "
                          "robots scope --help)");
@@ -166,9 +163,8 @@ int cli_cmd_scope(int argc, char **argv) {
         robots_url_parts parts;
         robots_status st =
             robots_url_parse(robots_url, strlen(robots_url), &parts);
-        if (st != ROBOTS_OK) {
+        if (st != ROBOTS_OK)
             return url_error("scope", robots_url, st);
-        }
     }
     for (; i < argc; i++) {
         robots_scope scope;
@@ -180,9 +176,8 @@ int cli_cmd_scope(int argc, char **argv) {
             bad = 1;
             continue;
         }
-        if (!scope.applies) {
+        if (!scope.applies)
             any_not = 1;
-        }
         if (json) {
             fputc('{', stdout);
             json_key(stdout, "robots_txt");
@@ -203,9 +198,8 @@ int cli_cmd_scope(int argc, char **argv) {
             printf("\t%s\n", robots_scope_reason_name(scope.reason));
         }
     }
-    if (bad) {
+    if (bad)
         return EXIT_USAGE;
-    }
     return any_not ? EXIT_DISALLOWED : 0;
 }
 
@@ -258,9 +252,8 @@ int cli_cmd_policy(int argc, char **argv) {
             continue;
         }
         if ((r = cli_option_value(argc, argv, &i, "--status", &v)) != 0) {
-            if (r < 0) {
+            if (r < 0)
                 return EXIT_USAGE;
-            }
             if (!cli_size(v, 999, &n) || n < 100) {
                 return cli_error("policy: --status '%s' is not an HTTP "
                                  "status (100-999)",
@@ -270,18 +263,15 @@ int cli_cmd_policy(int argc, char **argv) {
             have_status = 1;
         } else if ((r = cli_option_value(argc, argv, &i, "--redirects", &v)) !=
                    0) {
-            if (r < 0) {
+            if (r < 0)
                 return EXIT_USAGE;
-            }
-            if (!cli_size(v, UINT32_MAX, &n)) {
+            if (!cli_size(v, UINT32_MAX, &n))
                 return cli_error("policy: --redirects '%s' is not a count", v);
-            }
             in.redirects = (unsigned)n;
         } else if ((r = cli_option_value(argc, argv, &i, "--unreachable-days",
                                          &v)) != 0) {
-            if (r < 0) {
+            if (r < 0)
                 return EXIT_USAGE;
-            }
             /* Bounded so that days * 86400 fits the 64-bit seconds. */
             if (!cli_size(v, 100000000, &n)) {
                 return cli_error("policy: --unreachable-days '%s' is not a "
@@ -291,9 +281,8 @@ int cli_cmd_policy(int argc, char **argv) {
             in.unreachable_seconds = (int64_t)n * 86400;
         } else if ((r = cli_option_value(argc, argv, &i, "--network-error",
                                          &v)) != 0) {
-            if (r < 0) {
+            if (r < 0)
                 return EXIT_USAGE;
-            }
             if (robots_network_error_from_name(
                     v, strlen(v), &in.network_error) != ROBOTS_OK) {
                 return cli_error("policy: unknown network error '%s' (none, "
@@ -302,9 +291,8 @@ int cli_cmd_policy(int argc, char **argv) {
             }
         } else if ((r = cli_option_value(argc, argv, &i, "--profile", &v)) !=
                    0) {
-            if (r < 0 || !cli_profile(v, &profile)) {
+            if (r < 0 || !cli_profile(v, &profile))
                 return EXIT_USAGE;
-            }
         } else {
             return unknown_option("policy", argv[i]);
         }
@@ -314,9 +302,8 @@ int cli_cmd_policy(int argc, char **argv) {
                          "(see robots policy --help)");
     }
     st = robots_fetch_policy(&in, profile, &out);
-    if (st != ROBOTS_OK) {
+    if (st != ROBOTS_OK)
         return cli_error("policy: %s", robots_status_message(st));
-    }
     if (json) {
         fputc('{', stdout);
         json_str(stdout, "profile", robots_profile_name(profile));
@@ -331,12 +318,10 @@ int cli_cmd_policy(int argc, char **argv) {
     }
     printf("%s\t%s", robots_fetch_action_name(out.action),
            robots_fetch_basis_name(out.basis));
-    if (out.retry) {
+    if (out.retry)
         fputs("\tretry", stdout);
-    }
-    if (out.long_unreachable) {
+    if (out.long_unreachable)
         fputs("\tunreachable-over-30-days", stdout);
-    }
     fputc('\n', stdout);
     return 0;
 }
@@ -381,9 +366,8 @@ int cli_cmd_cache_lifetime(int argc, char **argv) {
             json = 1;
         } else if ((r = cli_option_value(argc, argv, &i, "--profile", &v)) !=
                    0) {
-            if (r < 0 || !cli_profile(v, &profile)) {
+            if (r < 0 || !cli_profile(v, &profile))
                 return EXIT_USAGE;
-            }
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
             return unknown_option("cache-lifetime", argv[i]);
         } else if (have_path) {
@@ -393,14 +377,12 @@ int cli_cmd_cache_lifetime(int argc, char **argv) {
             have_path = 1;
         }
     }
-    if (!cli_read_file(path, CACHE_INPUT_MAX, &in)) {
+    if (!cli_read_file(path, CACHE_INPUT_MAX, &in))
         return EXIT_USAGE;
-    }
     st = robots_cache_lifetime_from_block(profile, in.data, in.len, &info);
     cli_buffer_free(&in);
-    if (st != ROBOTS_OK) {
+    if (st != ROBOTS_OK)
         return cli_error("cache-lifetime: %s", robots_status_message(st));
-    }
     if (json) {
         int first = 1;
         fputc('{', stdout);
@@ -411,9 +393,8 @@ int cli_cmd_cache_lifetime(int argc, char **argv) {
                info.capped ? "true" : "false");
         for (bit = 1; bit != 0 && bit <= info.malformed; bit <<= 1) {
             if ((info.malformed & bit) && robots_cache_flag_name(bit)) {
-                if (!first) {
+                if (!first)
                     fputc(',', stdout);
-                }
                 first = 0;
                 cli_json_string(stdout, robots_cache_flag_name(bit),
                                 strlen(robots_cache_flag_name(bit)));
@@ -425,11 +406,9 @@ int cli_cmd_cache_lifetime(int argc, char **argv) {
     printf("%lld\t%s%s\n", (long long)info.seconds,
            robots_cache_source_name(info.source),
            info.capped ? "\tcapped" : "");
-    for (bit = 1; bit != 0 && bit <= info.malformed; bit <<= 1) {
-        if ((info.malformed & bit) && robots_cache_flag_name(bit)) {
+    for (bit = 1; bit != 0 && bit <= info.malformed; bit <<= 1)
+        if ((info.malformed & bit) && robots_cache_flag_name(bit))
             printf("malformed\t%s\n", robots_cache_flag_name(bit));
-        }
-    }
     return 0;
 }
 
@@ -467,30 +446,26 @@ static int read_prefix(const char *path, size_t max, cli_buffer *out) {
     }
     data = malloc(max > 0 ? max : 1);
     if (data == NULL) {
-        if (!is_stdin) {
+        if (!is_stdin)
             fclose(f);
-        }
         cli_error("meta: %s: out of memory", path);
         return 0;
     }
     while (len < max) {
         size_t n = fread(data + len, 1, max - len, f);
-        if (n == 0) {
+        if (n == 0)
             break;
-        }
         len += n;
     }
     if (ferror(f)) {
         free(data);
-        if (!is_stdin) {
+        if (!is_stdin)
             fclose(f);
-        }
         cli_error("meta: %s: read error", path);
         return 0;
     }
-    if (!is_stdin) {
+    if (!is_stdin)
         fclose(f);
-    }
     out->data = data;
     out->len = len;
     return 1;
@@ -502,9 +477,8 @@ static void print_bits(unsigned bits, const char *(*name)(unsigned), int json) {
     for (bit = 1; bit != 0 && bit <= bits; bit <<= 1) {
         if ((bits & bit) && name(bit) != NULL) {
             if (json) {
-                if (!first) {
+                if (!first)
                     fputc(',', stdout);
-                }
                 cli_json_string(stdout, name(bit), strlen(name(bit)));
             } else {
                 printf("%s%s", first ? "" : ", ", name(bit));
@@ -512,9 +486,8 @@ static void print_bits(unsigned bits, const char *(*name)(unsigned), int json) {
             first = 0;
         }
     }
-    if (first && !json) {
+    if (first && !json)
         fputs("none", stdout);
-    }
 }
 
 static void print_meta_text(const robots_meta_result *r) {
@@ -527,16 +500,14 @@ static void print_meta_text(const robots_meta_result *r) {
         print_bits(r->conflicts, robots_meta_conflict_name, 0);
         fputc('\n', stdout);
     }
-    if (r->has_max_snippet) {
+    if (r->has_max_snippet)
         printf("max-snippet: %lld\n", (long long)r->max_snippet);
-    }
     if (r->max_image_preview != ROBOTS_IMAGE_PREVIEW_UNSET) {
         printf("max-image-preview: %s\n",
                robots_image_preview_name(r->max_image_preview));
     }
-    if (r->has_max_video_preview) {
+    if (r->has_max_video_preview)
         printf("max-video-preview: %lld\n", (long long)r->max_video_preview);
-    }
     if (r->has_unavailable_after) {
         fputs("unavailable_after: ", stdout);
         cli_print_escaped(stdout, r->unavailable_after_text,
@@ -552,9 +523,8 @@ static void print_meta_text(const robots_meta_result *r) {
     }
     printf("directives: %zu (unknown %zu, malformed %zu, duplicates %zu)\n",
            r->directives_total, r->unknown, r->malformed, r->duplicates);
-    if (r->tags_other_agent > 0) {
+    if (r->tags_other_agent > 0)
         printf("for other crawlers (ignored): %zu\n", r->tags_other_agent);
-    }
     if (r->has_description) {
         fputs("description: ", stdout);
         cli_print_escaped(stdout, r->description, r->description_len);
@@ -570,19 +540,17 @@ static void print_meta_text(const robots_meta_result *r) {
         cli_print_escaped(stdout, r->revisit_after, r->revisit_after_len);
         fputc('\n', stdout);
     }
-    if (r->truncated) {
+    if (r->truncated)
         fputs("truncated: a size limit cut the input\n", stdout);
-    }
 }
 
 static void json_text(const char *key, int has, const char *s, size_t len) {
     fputc(',', stdout);
     json_key(stdout, key);
-    if (has) {
+    if (has)
         cli_json_string(stdout, s, len);
-    } else {
+    else
         fputs("null", stdout);
-    }
 }
 
 static void print_meta_json(const robots_meta_result *r) {
@@ -592,20 +560,17 @@ static void print_meta_json(const robots_meta_result *r) {
     fputs("],\"conflicts\":[", stdout);
     print_bits(r->conflicts, robots_meta_conflict_name, 1);
     fputs("]", stdout);
-    if (r->has_max_snippet) {
+    if (r->has_max_snippet)
         printf(",\"max_snippet\":%lld", (long long)r->max_snippet);
-    }
     if (r->max_image_preview != ROBOTS_IMAGE_PREVIEW_UNSET) {
         fputc(',', stdout);
         json_str(stdout, "max_image_preview",
                  robots_image_preview_name(r->max_image_preview));
     }
-    if (r->has_max_video_preview) {
+    if (r->has_max_video_preview)
         printf(",\"max_video_preview\":%lld", (long long)r->max_video_preview);
-    }
-    if (r->has_unavailable_after) {
+    if (r->has_unavailable_after)
         printf(",\"unavailable_after\":%lld", (long long)r->unavailable_after);
-    }
     fputs(",\"directives\":[", stdout);
     for (k = 0; k < r->item_count; k++) {
         const robots_meta_item *it = &r->items[k];
@@ -638,12 +603,10 @@ static int is_x_robots_tag(const char *v) {
     size_t k;
     for (k = 0; field[k] != '\0'; k++) {
         unsigned char c = (unsigned char)v[k];
-        if (c >= 'A' && c <= 'Z') {
+        if (c >= 'A' && c <= 'Z')
             c = (unsigned char)(c + ('a' - 'A'));
-        }
-        if (c != (unsigned char)field[k]) {
+        if (c != (unsigned char)field[k])
             return 0;
-        }
     }
     return 1;
 }
@@ -661,16 +624,14 @@ static int meta_options(int argc, char **argv, robots_meta_result *r,
             *json = 1;
         } else if ((rc = cli_option_value(argc, argv, &i, "--agent", &v)) !=
                    0) {
-            if (rc < 0) {
+            if (rc < 0)
                 return EXIT_USAGE;
-            }
             *agent = v;
         } else if ((rc = cli_option_value(argc, argv, &i, "--header", &v)) !=
                    0) {
             size_t skip = sizeof "X-Robots-Tag:" - 1;
-            if (rc < 0) {
+            if (rc < 0)
                 return EXIT_USAGE;
-            }
             if (!is_x_robots_tag(v)) {
                 return cli_error("meta: --header '%s' is not "
                                  "'X-Robots-Tag: VALUE'",
@@ -709,17 +670,15 @@ int cli_cmd_meta(int argc, char **argv) {
     /* A first pass checks the words and finds the agent, which applies to
      * every --header wherever it is written. */
     rc = meta_options(argc, argv, NULL, &agent, &path, &json, &headers);
-    if (rc != 0) {
+    if (rc != 0)
         return rc;
-    }
     if (path == NULL && headers == 0) {
         return cli_error("meta: give an HTML file or --header (see robots "
                          "meta --help)");
     }
     r = malloc(sizeof *r); /* about 10 KB: not on the stack */
-    if (r == NULL) {
+    if (r == NULL)
         return cli_error("meta: out of memory");
-    }
     robots_meta_result_init(r);
     if (path != NULL) {
         cli_buffer page;
@@ -734,11 +693,10 @@ int cli_cmd_meta(int argc, char **argv) {
     }
     headers = 0;
     meta_options(argc, argv, r, &agent, &path, &json, &headers);
-    if (json) {
+    if (json)
         print_meta_json(r);
-    } else {
+    else
         print_meta_text(r);
-    }
     free(r);
     return 0;
 }

@@ -21,13 +21,15 @@ static const char check_usage[] =
     "  --agent NAME         the crawler's name; repeat for several names (a\n"
     "                       group naming any of them applies); default '*'\n"
     "  --profile P          rfc9309 (default), google or legacy\n"
-    "  --explain            add the reason, the deciding rule and its line\n"
+    "  --explain            add the reason, the deciding rule and its line,\n"
+    "                       and where the parse limit cut the file, if it did\n"
     "  --json               one JSON object per URL\n"
     "  --parse-limit BYTES  bytes of the file parsed (default 512000, 0 all)\n"
     "\n"
     "Output: 'allowed<TAB>URL' or 'disallowed<TAB>URL', one line per URL;\n"
     "a URL that cannot be checked gives 'error<TAB>URL' and a message on\n"
-    "stderr.\n"
+    "stderr. A file longer than the parse limit is read up to it: a warning\n"
+    "on stderr says where it was cut and how many lines were not read.\n"
     "Exit status: 0 all allowed, 1 some disallowed, 2 usage or input error.\n";
 
 typedef struct check_run {
@@ -37,6 +39,7 @@ typedef struct check_run {
     /* The agents resolved once for every URL; NULL (fuzz/fuzz_check.c):
      * each check resolves them. The verdicts are the same. */
     const robots_query *query;
+    robots_cut_info cut; /* where the parse limit cut the file */
     int explain;
     int json;
     int any_disallowed;
@@ -59,7 +62,7 @@ static void print_text(check_run *run, const char *url, size_t len,
     if (run->explain) {
         cli_put_char(out, '\t');
         cli_put_str(out, robots_reason_name(v->reason));
-        if (v->rule != ROBOTS_NO_INDEX) {
+        if (v->rule != ROBOTS_NO_POSITION) {
             cli_put(out, "\tline ", 6);
             cli_put_size(out, v->rule_line);
             if (v->rule_kind == ROBOTS_RULE_ALLOW)
@@ -67,6 +70,13 @@ static void print_text(check_run *run, const char *url, size_t len,
             else
                 cli_put(out, "\tDisallow: ", 11);
             cli_put_escaped(out, v->rule_pattern, v->rule_pattern_len);
+        }
+        if (v->truncated) {
+            cli_put_str(out, "\tfile cut at line ");
+            cli_put_size(out, run->cut.line);
+            cli_put_str(out, ": ");
+            cli_put_size(out, run->cut.lines_not_read);
+            cli_put_str(out, " lines not read");
         }
     }
     cli_put_char(out, '\n');
@@ -90,7 +100,7 @@ static void print_json(check_run *run, const char *url, size_t len,
     cli_put_str(out, robots_reason_name(v->reason));
     cli_put_str(out, "\",\"specific\":");
     put_bool(out, v->specific);
-    if (v->group != ROBOTS_NO_INDEX) {
+    if (v->group != ROBOTS_NO_POSITION) {
         robots_group_info g;
         robots_group(run->doc, v->group, &g);
         cli_put_str(out, ",\"group\":{\"index\":");
@@ -101,7 +111,7 @@ static void print_json(check_run *run, const char *url, size_t len,
     } else {
         cli_put_str(out, ",\"group\":null");
     }
-    if (v->rule != ROBOTS_NO_INDEX) {
+    if (v->rule != ROBOTS_NO_POSITION) {
         cli_put_str(out, ",\"rule\":{\"line\":");
         cli_put_size(out, v->rule_line);
         cli_put_str(out, ",\"kind\":\"");
@@ -112,6 +122,10 @@ static void print_json(check_run *run, const char *url, size_t len,
     } else {
         cli_put_str(out, ",\"rule\":null");
     }
+    cli_put_str(out, ",\"truncated\":");
+    put_bool(out, v->truncated);
+    cli_put_str(out, ",\"cut\":");
+    cli_put_cut_json(out, &run->cut);
     cli_put(out, "}\n", 2);
 }
 
@@ -148,11 +162,10 @@ static void check_one(check_run *run, const char *url, size_t len,
         }
         flush_out(run);
         if (where != NULL)
-            fprintf(stderr, "robots: %s: %s\n", where,
-                    robots_status_message(status));
+            cli_error("%s: %s", where, robots_status_message(status));
         else
-            fprintf(stderr, "robots: stdin line %zu: %s\n", run->line_no,
-                    robots_status_message(status));
+            cli_error("stdin line %zu: %s", run->line_no,
+                      robots_status_message(status));
         return;
     }
     if (!v.allowed)
@@ -300,6 +313,8 @@ int cli_cmd_check(int argc, char **argv) {
         return cli_error("%s: %s", path, robots_status_message(status));
 
     run.doc = doc;
+    robots_txt_cut(doc, &run.cut);
+    cli_warn_cut(path, doc);
     run.agents = agents;
     run.agent_count = agent_count;
     robots_query *query = NULL;

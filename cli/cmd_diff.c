@@ -14,7 +14,7 @@
 
 static const char diff_usage[] =
     "usage: robots diff [--profile rfc9309|google|legacy] [--agent NAME]...\n"
-    "                   [--json] OLD NEW [URLS_FILE|-]\n"
+    "                   [--json] [--parse-limit BYTES] OLD NEW [URLS_FILE|-]\n"
     "\n"
     "Compares two versions of a robots.txt, agent by agent.\n"
     "\n"
@@ -32,6 +32,9 @@ static const char diff_usage[] =
     "                named in either file\n"
     "  --profile P   rfc9309 (default), google or legacy\n"
     "  --json        one JSON object\n"
+    "  --parse-limit BYTES\n"
+    "                bytes of OLD and NEW parsed (default 512000, 0 all); a\n"
+    "                warning on stderr says when it cut a file\n"
     "\n"
     "Exit status: 0 nothing changes, 1 something changes (a verdict, or\n"
     "without URLS_FILE also a rule), 2 usage or input error, or the work\n"
@@ -174,7 +177,7 @@ static size_t groups_for(const robots_txt *doc, robots_profile profile,
     size_t first;
     int specific;
     if (robots_select_group(doc, agent, 1, &first, &specific) != ROBOTS_OK ||
-        first == ROBOTS_NO_INDEX)
+        first == ROBOTS_NO_POSITION)
         return 0;
     if (profile == ROBOTS_PROFILE_LEGACY) {
         out[0] = first;
@@ -266,7 +269,9 @@ static rule_entry *rules_for(const robots_txt *doc, robots_profile profile,
     }
     if (total > (SIZE_MAX - bytes) / sizeof(rule_entry) - 1)
         return NULL;
-    rule_entry *rules = malloc((total + 1) * sizeof *rules + bytes);
+    /* Each normal form is written with a NUL, which the next overwrites:
+     * one byte more than their lengths. */
+    rule_entry *rules = malloc((total + 1) * sizeof *rules + bytes + 1);
     if (rules == NULL)
         return NULL;
     char *text = (char *)(rules + total + 1);
@@ -278,7 +283,7 @@ static rule_entry *rules_for(const robots_txt *doc, robots_profile profile,
             size_t len = 0;
             robots_group_rule(doc, groups[i], r, &rules[n].info);
             robots_group_rule_normalized(doc, groups[i], r, text + at,
-                                         bytes - at, &len);
+                                         bytes + 1 - at, &len);
             rules[n].normalized = text + at;
             rules[n].matched = 0;
             at += len;
@@ -656,8 +661,8 @@ int cli_cmd_diff(int argc, char **argv) {
             }
             given_agents = 1;
         } else {
-            enum site_opt s = site_option(argc, argv, &i, "diff", diff_usage,
-                                          &options.profile, &rc);
+            enum site_opt s =
+                site_option(argc, argv, &i, "diff", diff_usage, &options, &rc);
             if (s == SITE_OPT_EXIT) {
                 free(agents.items);
                 return rc;
@@ -695,6 +700,8 @@ int cli_cmd_diff(int argc, char **argv) {
         goto done;
     run.old_doc = old_doc;
     run.new_doc = new_doc;
+    cli_warn_cut(run.old_path, old_doc);
+    cli_warn_cut(run.new_path, new_doc);
     if (files == 3 && !read_urls(argv[i + 2], old_doc, &url_text, &url_count))
         goto done;
     if ((!given_agents &&

@@ -30,13 +30,15 @@
 
 static const char lint_usage[] =
     "usage: robots lint [--profile rfc9309|google|legacy]\n"
-    "                   [--format text|json|sarif] [--json] [--strict] FILE\n"
+    "                   [--format text|json|sarif] [--json] [--strict]\n"
+    "                   [--parse-limit BYTES] FILE\n"
     "\n"
     "Reports what is wrong or doubtful in the robots.txt FILE ('-' for\n"
     "stdin), as the profile reads it: typos (with a suggestion), rules\n"
     "before any user-agent, patterns that never match, rules shadowed by\n"
     "other rules, repeated rules and groups, lines without a colon, content\n"
-    "past the 500 KiB parse limit, bytes that are not UTF-8, a misplaced\n"
+    "past the parse limit (with the lines not read), bytes that are not\n"
+    "UTF-8, a misplaced\n"
     "BOM, bad crawl-delay and sitemap values, directives the profile\n"
     "ignores, wildcards it reads literally.\n"
     "\n"
@@ -46,6 +48,9 @@ static const char lint_usage[] =
     "                  json: one object; sarif: SARIF 2.1.0\n"
     "  --json          the same as --format json\n"
     "  --strict        exit 1 on warnings too\n"
+    "  --parse-limit BYTES\n"
+    "                  bytes of FILE parsed (default 512000, 500 KiB, RFC\n"
+    "                  9309 section 2.5; 0 all)\n"
     "\n"
     "Exit status: 0 no errors (with --strict: no errors or warnings),\n"
     "1 errors found, 2 usage or input error.\n";
@@ -608,7 +613,8 @@ static int collect_normals(lint *l) {
     size_t bytes = 0;
     for (size_t k = 0; k < l->rule_count; k++)
         bytes += l->rules[k].info.normalized_len;
-    l->normals = malloc(bytes ? bytes : 1);
+    /* Each is written with a NUL, which the next overwrites. */
+    l->normals = malloc(bytes + 1);
     if (l->normals == NULL)
         return 0;
     size_t at = 0, groups = robots_group_count(l->doc);
@@ -617,7 +623,7 @@ static int collect_normals(lint *l) {
         for (size_t r = 0; r < n; r++) {
             size_t len = 0;
             robots_group_rule_normalized(l->doc, g, r, l->normals + at,
-                                         bytes - at, &len);
+                                         bytes + 1 - at, &len);
             l->rules[first + r].normalized = l->normals + at;
             at += len;
         }
@@ -658,6 +664,36 @@ static int collect(lint *l, agent_ref **agents_out, size_t *agent_count) {
     l->rule_count = rk;
     *agent_count = ak;
     return collect_normals(l);
+}
+
+/* A file the parse limit cut is always a past-parse-limit finding that
+ * names the line and counts the lines not read (issue 19): the library's
+ * diagnostic says so, and when the diagnostics were capped before it was
+ * kept, lint makes it from robots_txt_cut(). It is made before lint's own
+ * findings so that their cap never drops it. */
+static void cut_finding(lint *l) {
+    robots_cut_info cut;
+    if (robots_txt_cut(l->doc, &cut) != ROBOTS_OK || !cut.truncated)
+        return;
+    for (size_t i = 0; i < l->found_count; i++)
+        if (strcmp(l->found[i].code, "past-parse-limit") == 0)
+            return;
+    /* The message slot after lint's own and their two notes. */
+    char *msg = l->messages + (LINT_MAX_OWN + 2) * LINT_MESSAGE_BYTES;
+    snprintf(msg, LINT_MESSAGE_BYTES,
+             "the file is longer than the parse limit of %zu bytes; its last "
+             "%zu lines (%zu bytes), from here on, are not read",
+             cut.limit, cut.lines_not_read, cut.bytes_not_read);
+    finding *f = &l->found[l->found_count];
+    f->line = cut.line;
+    f->column = 1;
+    f->severity = ROBOTS_SEVERITY_ERROR;
+    f->code = "past-parse-limit";
+    f->message = msg;
+    f->message_len = strlen(msg);
+    f->suggestion = NULL;
+    f->suggestion_len = 0;
+    f->order = l->found_count++;
 }
 
 static int run_checks(lint *l) {
@@ -703,39 +739,9 @@ typedef struct code_info {
     const char *text;
 } code_info;
 
+/* lint's own checks; the library's diagnostics describe themselves
+ * (robots_diag_kind_describe()). */
 static const code_info descriptions[] = {
-    {"unknown-key", "A key no profile knows."},
-    {"typo-key", "A key close to a known key, such as Disalow."},
-    {"missing-colon", "A line without ':' between key and value."},
-    {"rule-outside-group", "An allow or disallow rule before any user-agent "
-                           "line, which no crawler obeys."},
-    {"pattern-never-matches",
-     "A pattern that does not start with '/' (or '*') can never match."},
-    {"line-truncated", "A line longer than 16,663 bytes is cut."},
-    {"past-parse-limit",
-     "Content past the parse limit (500 KiB, RFC 9309 section 2.5) is "
-     "ignored."},
-    {"invalid-crawl-delay", "A crawl-delay that is not a number of seconds."},
-    {"extension",
-     "A directive the profile keeps but never acts on (crawl-delay, host, "
-     "noindex, ...)."},
-    {"nul-byte", "A NUL byte ends the content of its line."},
-    {"invalid-utf8", "Bytes that are not UTF-8."},
-    {"bom-not-at-start", "A UTF-8 byte order mark after the start of the "
-                         "file is read as ordinary bytes."},
-    {"empty-key", "A line with nothing before its ':'."},
-    {"empty-user-agent", "A user-agent line that names no crawler."},
-    {"agent-reduced", "A user-agent value read as its product token."},
-    {"sitemap-not-absolute", "A sitemap that is not an absolute URL."},
-    {"looks-like-html", "An HTML page served as robots.txt."},
-    {"too-many-diagnostics", "More findings than are kept."},
-    {"key-by-prefix", "A key read by its prefix (google)."},
-    {"no-separator-pair",
-     "A line without ':' read as a key and a value (google)."},
-    {"allow-ignored", "An allow rule that is ignored."},
-    {"empty-allow-matches-all",
-     "An empty Allow matches every path in the 1996 draft."},
-    {"utf16-bom", "The file starts with a UTF-16 byte order mark."},
     {"shadowed-rule", "A rule that another rule always overrides, so that it "
                       "never decides a verdict."},
     {"duplicate-rule", "A rule repeated among the rules of the same agents."},
@@ -751,24 +757,28 @@ static const char *own_codes[] = {"shadowed-rule", "duplicate-rule",
                                   "analysis-limit"};
 
 static const char *describe_code(const char *code) {
+    for (int k = 0; k <= ROBOTS_DIAG_KIND_LAST; k++) {
+        robots_diag_kind_info info;
+        if (robots_diag_kind_describe((robots_diag_kind)k, &info) ==
+                ROBOTS_OK &&
+            strcmp(info.name, code) == 0)
+            return info.description;
+    }
     for (size_t i = 0; i < sizeof descriptions / sizeof descriptions[0]; i++)
         if (strcmp(descriptions[i].code, code) == 0)
             return descriptions[i].text;
     return code;
 }
 
-#define MAX_KIND_SCAN 256
+#define SARIF_RULES                                                            \
+    (ROBOTS_DIAG_KIND_LAST + 1 + sizeof own_codes / sizeof own_codes[0])
 
 /* The rule ids of the SARIF run: the library's kinds, then lint's. */
-static size_t sarif_rules(const char **ids, size_t cap) {
+static size_t sarif_rules(const char **ids) {
     size_t n = 0;
-    for (int k = 0; k < MAX_KIND_SCAN && n < cap; k++) {
-        const char *name = robots_diag_kind_name((robots_diag_kind)k);
-        if (name != NULL)
-            ids[n++] = name;
-    }
-    for (size_t i = 0; i < sizeof own_codes / sizeof own_codes[0] && n < cap;
-         i++)
+    for (int k = 0; k <= ROBOTS_DIAG_KIND_LAST; k++)
+        ids[n++] = robots_diag_kind_name((robots_diag_kind)k);
+    for (size_t i = 0; i < sizeof own_codes / sizeof own_codes[0]; i++)
         ids[n++] = own_codes[i];
     return n;
 }
@@ -785,8 +795,8 @@ static void uri_text(FILE *out, const char *s) {
 }
 
 static void print_sarif(const lint *l, const char *path) {
-    const char *ids[MAX_KIND_SCAN + 8];
-    size_t n = sarif_rules(ids, sizeof ids / sizeof ids[0]);
+    const char *ids[SARIF_RULES];
+    size_t n = sarif_rules(ids);
     fputs("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\","
           "\"version\":\"2.1.0\",\"runs\":[{\"tool\":{\"driver\":{"
           "\"name\":\"robots lint\",\"version\":\"" ROBOTS_VERSION_STRING "\","
@@ -901,11 +911,11 @@ static int lint_file(const char *path, const robots_options *options,
     l.body_len = body.len;
     l.own_limit = LINT_MAX_OWN;
     size_t lib = robots_diagnostic_count(doc);
-    /* The library's findings, lint's own (at most LINT_MAX_OWN) and two
-     * notes about limits. */
-    size_t cap = lib + LINT_MAX_OWN + 2;
+    /* The library's findings, lint's own (at most LINT_MAX_OWN), two
+     * notes about limits and the cut file's finding. */
+    size_t cap = lib + LINT_MAX_OWN + 3;
     l.found = malloc(cap * sizeof *l.found);
-    l.messages = malloc((LINT_MAX_OWN + 2) * LINT_MESSAGE_BYTES);
+    l.messages = malloc((LINT_MAX_OWN + 3) * LINT_MESSAGE_BYTES);
     int ok = l.found != NULL && l.messages != NULL && index_lines(&l);
     for (size_t i = 0; ok && i < lib; i++) {
         robots_diagnostic d;
@@ -923,6 +933,8 @@ static int lint_file(const char *path, const robots_options *options,
         f->suggestion_len = d.suggestion ? d.suggestion_len : 0;
         f->order = l.found_count++;
     }
+    if (ok)
+        cut_finding(&l);
     if (ok)
         ok = run_checks(&l);
     int rc = EXIT_USAGE;
@@ -984,8 +996,8 @@ int cli_cmd_lint(int argc, char **argv) {
                                  "sarif)",
                                  value);
         } else {
-            enum site_opt s = site_option(argc, argv, &i, "lint", lint_usage,
-                                          &options.profile, &rc);
+            enum site_opt s =
+                site_option(argc, argv, &i, "lint", lint_usage, &options, &rc);
             if (s == SITE_OPT_EXIT)
                 return rc;
             if (s == SITE_OPT_ARGS)

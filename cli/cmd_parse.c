@@ -16,6 +16,9 @@ static const char parse_usage[] =
     "Shows the groups, rules, sitemaps, crawl-delays, extension records and\n"
     "diagnostics of ROBOTS_FILE ('-' for stdin), as the profile reads them.\n"
     "Diagnostics are printed as FILE:LINE:COL: SEVERITY: MESSAGE [KIND].\n"
+    "A file longer than the parse limit is read up to it; a last line\n"
+    "'cut: ...' says at which line and byte, and how many lines were not\n"
+    "read (--parse-limit 0 reads the whole file).\n"
     "Exit status: 0 when the file was read, 2 on a usage or input error.\n";
 
 static void print_text(const robots_txt *doc, const char *path) {
@@ -74,6 +77,24 @@ static void print_text(const robots_txt *doc, const char *path) {
         cli_print_escaped(stdout, d.message, d.message_len);
         printf(" [%s]\n", robots_diag_kind_name(d.kind));
     }
+    robots_cut_info cut;
+    if (robots_txt_cut(doc, &cut) == ROBOTS_OK && cut.truncated)
+        printf("cut: the parse limit of %zu bytes stopped the parse at line "
+               "%zu (byte %zu): %zu lines (%zu bytes) not read\n",
+               cut.limit, cut.line, cut.offset, cut.lines_not_read,
+               cut.bytes_not_read);
+}
+
+/* ,"truncated":BOOL,"cut":{...}|null */
+static void json_cut(const robots_txt *doc) {
+    robots_cut_info cut;
+    robots_txt_cut(doc, &cut);
+    printf(",\"truncated\":%s,\"cut\":", cut.truncated ? "true" : "false");
+    char buf[256];
+    cli_writer w;
+    cli_writer_init(&w, stdout, buf, sizeof buf);
+    cli_put_cut_json(&w, &cut);
+    cli_writer_flush(&w);
 }
 
 static void json_record(const robots_record_info *rec) {
@@ -81,7 +102,7 @@ static void json_record(const robots_record_info *rec) {
     cli_json_string(stdout, rec->key, rec->key_len);
     fputs(",\"value\":", stdout);
     cli_json_string(stdout, rec->value, rec->value_len);
-    if (rec->group == ROBOTS_NO_INDEX)
+    if (rec->group == ROBOTS_NO_POSITION)
         fputs(",\"group\":null}", stdout);
     else
         printf(",\"group\":%zu}", rec->group);
@@ -89,10 +110,11 @@ static void json_record(const robots_record_info *rec) {
 
 /* normal: ROBOTS_MAX_NORMALIZED_PATTERN_BYTES for each rule's normal form. */
 static void print_json(const robots_txt *doc, char *normal) {
-    printf("{\"profile\":\"%s\",\"input_bytes\":%zu,\"parsed_bytes\":%zu,"
-           "\"groups\":[",
+    printf("{\"profile\":\"%s\",\"input_bytes\":%zu,\"parsed_bytes\":%zu",
            robots_profile_name(robots_txt_profile(doc)),
            robots_txt_input_bytes(doc), robots_txt_parsed_bytes(doc));
+    json_cut(doc);
+    fputs(",\"groups\":[", stdout);
     size_t groups = robots_group_count(doc);
     for (size_t g = 0; g < groups; g++) {
         robots_group_info info;
@@ -118,7 +140,8 @@ static void print_json(const robots_txt *doc, char *normal) {
             fputs(",\"normalized\":", stdout);
             size_t len = 0;
             robots_group_rule_normalized(
-                doc, g, r, normal, ROBOTS_MAX_NORMALIZED_PATTERN_BYTES, &len);
+                doc, g, r, normal, ROBOTS_MAX_NORMALIZED_PATTERN_BYTES + 1,
+                &len);
             cli_json_string(stdout, normal, len);
             putchar('}');
         }

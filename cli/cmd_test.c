@@ -12,7 +12,8 @@
 
 static const char test_usage[] =
     "usage: robots test [--profile rfc9309|google|legacy] [--junit FILE]\n"
-    "                   [--tap | --json] ROBOTS_FILE EXPECTATIONS\n"
+    "                   [--tap | --json] [--parse-limit BYTES]\n"
+    "                   ROBOTS_FILE EXPECTATIONS\n"
     "\n"
     "Checks ROBOTS_FILE against EXPECTATIONS, a file of lines\n"
     "\n"
@@ -24,10 +25,13 @@ static const char test_usage[] =
     "the expectation's line and the rule that decided, with its line.\n"
     "Either file may be '-' for stdin (not both).\n"
     "\n"
-    "  --profile P   rfc9309 (default), google or legacy\n"
-    "  --junit FILE  also write the results as JUnit XML to FILE\n"
-    "  --tap         print TAP (Test Anything Protocol) instead of text\n"
-    "  --json        print one JSON object instead of text\n"
+    "  --profile P          rfc9309 (default), google or legacy\n"
+    "  --junit FILE         also write the results as JUnit XML to FILE\n"
+    "  --tap                print TAP (Test Anything Protocol), not text\n"
+    "  --json               print one JSON object instead of text\n"
+    "  --parse-limit BYTES  bytes of ROBOTS_FILE parsed (default 512000,\n"
+    "                       0 all); a warning on stderr says when it cut\n"
+    "                       the file\n"
     "\n"
     "Exit status: 0 all expectations hold, 1 some failed, 2 usage or input\n"
     "error (a malformed expectations line is named with its line number).\n";
@@ -277,8 +281,8 @@ int cli_cmd_test(int argc, char **argv) {
                 return EXIT_USAGE;
             junit = value;
         } else {
-            enum site_opt s = site_option(argc, argv, &i, "test", test_usage,
-                                          &options.profile, &rc);
+            enum site_opt s =
+                site_option(argc, argv, &i, "test", test_usage, &options, &rc);
             if (s == SITE_OPT_EXIT)
                 return rc;
             if (s == SITE_OPT_ARGS)
@@ -304,6 +308,7 @@ int cli_cmd_test(int argc, char **argv) {
     robots_txt *doc = NULL;
     if (!site_load(run.robots_path, &options, &doc, NULL))
         return EXIT_USAGE;
+    cli_warn_cut(run.robots_path, doc);
     cli_buffer text;
     if (!cli_read_file(run.exp_path, SITE_MAX_LIST_BYTES, &text)) {
         robots_free(doc);

@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "cmd_around.h"
 
+#include <errno.h>
 #include <string.h>
 
 typedef struct command {
@@ -43,7 +44,23 @@ static void usage(FILE *out) {
           out);
 }
 
-int main(int argc, char **argv) {
+/* Every command's last word: output that could not be written is an I/O
+ * error (exit 2, as the manual says), whatever the command found, so that
+ * `robots url ... >/dev/full` cannot pass for success. A command that
+ * already failed with EXIT_USAGE said why. */
+static int finish_output(int status) {
+    errno = 0;
+    int flushed = fflush(stdout) == 0;
+    if ((!flushed || ferror(stdout)) && status != EXIT_USAGE) {
+        if (!flushed && errno != 0)
+            return cli_error("cannot write to standard output: %s",
+                             strerror(errno));
+        return cli_error("cannot write to standard output");
+    }
+    return status;
+}
+
+static int run(int argc, char **argv) {
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;
@@ -63,4 +80,8 @@ int main(int argc, char **argv) {
         if (strcmp(name, commands[i].name) == 0)
             return commands[i].run(argc - 1, argv + 1);
     return cli_error("unknown command '%s' (see robots --help)", name);
+}
+
+int main(int argc, char **argv) {
+    return finish_output(run(argc, argv));
 }

@@ -20,11 +20,12 @@ enum site_opt {
 };
 
 /* Reads the options every site command has, at argv[*i]: --help and -h
- * (prints `usage`, *rc 0), --profile P, "--" (the arguments follow it),
- * and reports any other word starting with '-' as an unknown option of
- * `command` (*rc EXIT_USAGE). Call it after the command's own options. */
+ * (prints `usage`, *rc 0), --profile P and --parse-limit BYTES (into
+ * *options), "--" (the arguments follow it), and reports any other word
+ * starting with '-' as an unknown option of `command` (*rc EXIT_USAGE).
+ * Call it after the command's own options. */
 enum site_opt site_option(int argc, char **argv, int *i, const char *command,
-                          const char *usage, robots_profile *profile, int *rc);
+                          const char *usage, robots_options *options, int *rc);
 
 /* Reads `path` (at most ROBOTS_MAX_INPUT_BYTES) and parses it. When `keep`
  * is not NULL the bytes are handed to the caller (free with
@@ -48,7 +49,7 @@ char *site_quote(char *buf, size_t cap, const char *s, size_t len);
  * matched", "no group applies", "/robots.txt is always allowed". */
 char *site_describe(char *buf, size_t cap, const robots_verdict *v);
 
-/* {"allowed":...,"reason":...,"rule":{...}|null} */
+/* {"allowed":...,"reason":...,"rule":{...}|null,"truncated":BOOL} */
 void site_json_verdict(FILE *out, const robots_verdict *v);
 
 /* Text for XML 1.0 character data and attribute values: markup escaped,

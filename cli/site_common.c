@@ -8,8 +8,8 @@
 #include <string.h>
 
 enum site_opt site_option(int argc, char **argv, int *i, const char *command,
-                          const char *usage, robots_profile *profile, int *rc) {
-    const char *arg = argv[*i], *value = NULL;
+                          const char *usage, robots_options *options, int *rc) {
+    const char *arg = argv[*i];
     int r;
     *rc = EXIT_USAGE;
     if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
@@ -17,9 +17,8 @@ enum site_opt site_option(int argc, char **argv, int *i, const char *command,
         *rc = 0;
         return SITE_OPT_EXIT;
     }
-    if ((r = cli_option_value(argc, argv, i, "--profile", &value)) != 0)
-        return r > 0 && cli_profile(value, profile) ? SITE_OPT_NEXT
-                                                    : SITE_OPT_EXIT;
+    if ((r = cli_parse_option(argc, argv, i, options)) != 0)
+        return r > 0 ? SITE_OPT_NEXT : SITE_OPT_EXIT;
     if (strcmp(arg, "--") == 0) {
         ++*i;
         return SITE_OPT_ARGS;
@@ -76,7 +75,7 @@ char *site_quote(char *buf, size_t cap, const char *s, size_t len) {
 }
 
 char *site_describe(char *buf, size_t cap, const robots_verdict *v) {
-    if (v->rule != ROBOTS_NO_INDEX) {
+    if (v->rule != ROBOTS_NO_POSITION) {
         char pattern[160];
         snprintf(buf, cap, "line %zu: %s: %s", v->rule_line,
                  v->rule_kind == ROBOTS_RULE_ALLOW ? "Allow" : "Disallow",
@@ -95,14 +94,15 @@ char *site_describe(char *buf, size_t cap, const robots_verdict *v) {
 void site_json_verdict(FILE *out, const robots_verdict *v) {
     fprintf(out, "{\"allowed\":%s,\"reason\":\"%s\",\"rule\":",
             v->allowed ? "true" : "false", robots_reason_name(v->reason));
-    if (v->rule != ROBOTS_NO_INDEX) {
+    if (v->rule != ROBOTS_NO_POSITION) {
         fprintf(out, "{\"line\":%zu,\"kind\":\"%s\",\"pattern\":", v->rule_line,
                 robots_rule_kind_name(v->rule_kind));
         cli_json_string(out, v->rule_pattern, v->rule_pattern_len);
-        fputs("}}", out);
+        fputc('}', out);
     } else {
-        fputs("null}", out);
+        fputs("null", out);
     }
+    fprintf(out, ",\"truncated\":%s}", v->truncated ? "true" : "false");
 }
 
 void site_xml_text(FILE *out, const char *s, size_t len) {

@@ -11,13 +11,40 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A message quotes what the user gave (a URL, a path, an option), which
+ * may hold terminal escapes or be 100 KB long: its control bytes are
+ * escaped as stdout's are, and past CLI_MAX_MESSAGE bytes only its start
+ * and its end (where the reason is) are shown. */
+#define CLI_MAX_MESSAGE 1024
+#define CLI_MESSAGE_HEAD 640
+#define CLI_MESSAGE_TAIL 256
+
 int cli_error(const char *fmt, ...) {
     va_list args;
-    fputs("robots: ", stderr);
     va_start(args, fmt);
-    vfprintf(stderr, fmt, args);
+    int n = vsnprintf(NULL, 0, fmt, args);
     va_end(args);
+    char *message = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    fputs("robots: ", stderr);
+    if (message == NULL) {
+        fputs("(the message could not be formatted: out of memory)\n", stderr);
+        return EXIT_USAGE;
+    }
+    va_start(args, fmt);
+    vsnprintf(message, (size_t)n + 1, fmt, args);
+    va_end(args);
+    size_t len = (size_t)n;
+    if (len <= CLI_MAX_MESSAGE) {
+        cli_print_escaped(stderr, message, len);
+    } else {
+        cli_print_escaped(stderr, message, CLI_MESSAGE_HEAD);
+        fprintf(stderr, " [... %zu bytes not shown ...] ",
+                len - CLI_MESSAGE_HEAD - CLI_MESSAGE_TAIL);
+        cli_print_escaped(stderr, message + len - CLI_MESSAGE_TAIL,
+                          CLI_MESSAGE_TAIL);
+    }
     fputc('\n', stderr);
+    free(message);
     return EXIT_USAGE;
 }
 
@@ -370,4 +397,36 @@ void cli_put_escaped(cli_writer *w, const char *s, size_t len) {
 
 void cli_print_escaped(FILE *out, const char *s, size_t len) {
     put_to_file(out, s, len, cli_put_escaped);
+}
+
+void cli_warn_cut(const char *path, const robots_txt *doc) {
+    robots_cut_info cut;
+    if (robots_txt_cut(doc, &cut) != ROBOTS_OK || !cut.truncated)
+        return;
+    fputs("robots: warning: ", stderr);
+    cli_print_escaped(stderr, path, strlen(path));
+    fprintf(stderr,
+            ": the parse limit of %zu bytes cut the file at line %zu (byte "
+            "%zu): %zu lines (%zu bytes) not read; --parse-limit 0 reads "
+            "them\n",
+            cut.limit, cut.line, cut.offset, cut.lines_not_read,
+            cut.bytes_not_read);
+}
+
+void cli_put_cut_json(cli_writer *w, const robots_cut_info *cut) {
+    if (!cut->truncated) {
+        cli_put_str(w, "null");
+        return;
+    }
+    cli_put_str(w, "{\"limit\":");
+    cli_put_size(w, cut->limit);
+    cli_put_str(w, ",\"offset\":");
+    cli_put_size(w, cut->offset);
+    cli_put_str(w, ",\"line\":");
+    cli_put_size(w, cut->line);
+    cli_put_str(w, ",\"lines_not_read\":");
+    cli_put_size(w, cut->lines_not_read);
+    cli_put_str(w, ",\"bytes_not_read\":");
+    cli_put_size(w, cut->bytes_not_read);
+    cli_put_char(w, '}');
 }

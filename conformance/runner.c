@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "robots.h"
+#include "robots_web.h"
 
 #ifndef CONFORMANCE_CASES_DIR
 #define CONFORMANCE_CASES_DIR "conformance/cases"
@@ -79,32 +80,26 @@ typedef struct buf {
 static int buf_reserve(buf *b, size_t more) {
     size_t need;
     char *p;
-    if (more > (size_t)-1 - b->len - 1) {
+    if (more > (size_t)-1 - b->len - 1)
         return -1;
-    }
     need = b->len + more + 1;
-    if (need <= b->cap) {
+    if (need <= b->cap)
         return 0;
-    }
-    if (need < 2 * b->cap) {
+    if (need < 2 * b->cap)
         need = 2 * b->cap;
-    }
     p = realloc(b->data, need);
-    if (p == NULL) {
+    if (p == NULL)
         return -1;
-    }
     b->data = p;
     b->cap = need;
     return 0;
 }
 
 static int buf_add(buf *b, const void *data, size_t len) {
-    if (buf_reserve(b, len) != 0) {
+    if (buf_reserve(b, len) != 0)
         return -1;
-    }
-    if (len > 0) {
+    if (len > 0)
         memcpy(b->data + b->len, data, len);
-    }
     b->len += len;
     b->data[b->len] = '\0';
     return 0;
@@ -123,18 +118,16 @@ static void buf_free(buf *b) {
 static char *dup_str(const char *s) {
     size_t n = strlen(s) + 1;
     char *p = malloc(n);
-    if (p != NULL) {
+    if (p != NULL)
         memcpy(p, s, n);
-    }
     return p;
 }
 
 static void append(char *msg, const char *fmt, ...) {
     size_t used = strlen(msg);
     va_list ap;
-    if (used + 1 >= MSG_CAP) {
+    if (used + 1 >= MSG_CAP)
         return;
-    }
     va_start(ap, fmt);
     vsnprintf(msg + used, MSG_CAP - used, fmt, ap);
     va_end(ap);
@@ -159,24 +152,20 @@ static void show(char *out, size_t cap, const char *s, size_t len) {
             out[o++] = hex[c & 15];
         }
     }
-    if (o >= cap) {
+    if (o >= cap)
         o = cap - 1;
-    }
     out[o] = '\0';
 }
 
 /* ------------------------------------------------------------ JSON input */
 
 static int hexval(int c) {
-    if (c >= '0' && c <= '9') {
+    if (c >= '0' && c <= '9')
         return c - '0';
-    }
-    if (c >= 'a' && c <= 'f') {
+    if (c >= 'a' && c <= 'f')
         return c - 'a' + 10;
-    }
-    if (c >= 'A' && c <= 'F') {
+    if (c >= 'A' && c <= 'F')
         return c - 'A' + 10;
-    }
     return -1;
 }
 
@@ -184,9 +173,8 @@ static int add_hex(buf *b, const char *hex, char *err) {
     int hi = -1;
     for (; *hex; hex++) {
         int v;
-        if (*hex == ' ' || *hex == '\n' || *hex == '\t') {
+        if (*hex == ' ' || *hex == '\n' || *hex == '\t')
             continue;
-        }
         v = hexval((unsigned char)*hex);
         if (v < 0) {
             append(err, "bad hex digit '%c'", *hex);
@@ -240,13 +228,11 @@ static int add_gen(buf *b, const cJSON *gen, char *err) {
                     append(err, "out of memory");
                     return -1;
                 }
-                for (k = 0; k < n; k++) {
+                for (k = 0; k < n; k++)
                     buf_add(b, rep->valuestring, rl);
-                }
             } else if (cJSON_IsString(hex)) {
-                if (add_hex(b, hex->valuestring, err) != 0) {
+                if (add_hex(b, hex->valuestring, err) != 0)
                     return -1;
-                }
             } else {
                 append(err, "unknown generator part");
                 return -1;
@@ -277,9 +263,8 @@ static int get_bytes(const cJSON *obj, const char *name, buf *b, char *err) {
     }
     snprintf(gname, sizeof gname, "%s_gen", name);
     it = cJSON_GetObjectItemCaseSensitive(obj, gname);
-    if (it != NULL) {
+    if (it != NULL)
         return add_gen(b, it, err) == 0 ? 1 : -1;
-    }
     return 0;
 }
 
@@ -350,11 +335,10 @@ static void source_label(const cJSON *src, char *label, size_t lcap, char *desc,
     }
     if ((item = cJSON_GetObjectItemCaseSensitive(src, "row")) != NULL) {
         size_t n = strlen(desc);
-        if (cJSON_IsNumber(item)) {
+        if (cJSON_IsNumber(item))
             snprintf(desc + n, dcap - n, ", row %d", item->valueint);
-        } else if (cJSON_IsString(item)) {
+        else if (cJSON_IsString(item))
             snprintf(desc + n, dcap - n, ", row %s", item->valuestring);
-        }
     }
     if ((item = cJSON_GetObjectItemCaseSensitive(src, "item")) != NULL &&
         cJSON_IsString(item)) {
@@ -436,9 +420,8 @@ static int get_agents(const ctx *x, robots_str *agents, size_t cap, size_t *n) {
 
 static int expect_bool(const ctx *x, const char *name, int *out) {
     const cJSON *it = cJSON_GetObjectItemCaseSensitive(x->expect, name);
-    if (it == NULL) {
+    if (it == NULL)
         return 0;
-    }
     if (!cJSON_IsBool(it)) {
         append(x->err, "expect.%s must be true or false", name);
         return -1;
@@ -460,23 +443,23 @@ static enum outcome run_verdict(const ctx *x) {
     const cJSON *line = cJSON_GetObjectItemCaseSensitive(x->expect, "line");
     const char *reason = get_string(x->expect, "reason");
     const char *pattern = get_string(x->expect, "pattern");
-    int allowed = 0, has_allowed, r;
+    int allowed = 0, has_allowed, r, truncated = 0, has_truncated;
     enum outcome out = OUT_FAIL;
     char shown[256];
 
     if (get_agents(x, agents, AGENTS_CAP, &n) != 0 ||
         get_bytes(x->input, "url", &url, x->err) != 1) {
-        if (x->err[0] == '\0') {
+        if (x->err[0] == '\0')
             append(x->err, "input needs url or url_gen");
-        }
         buf_free(&url);
         return OUT_FAIL;
     }
     has_allowed = expect_bool(x, "allowed", &allowed);
-    if (has_allowed < 0 || (has_allowed == 0 && exp_err == NULL)) {
-        if (x->err[0] == '\0') {
+    has_truncated = expect_bool(x, "truncated", &truncated);
+    if (has_allowed < 0 || has_truncated < 0 ||
+        (has_allowed == 0 && exp_err == NULL)) {
+        if (x->err[0] == '\0')
             append(x->err, "expect needs allowed or error");
-        }
         buf_free(&url);
         return OUT_FAIL;
     }
@@ -494,32 +477,31 @@ static enum outcome run_verdict(const ctx *x) {
         goto done;
     }
     append(x->expected, "%s", allowed ? "allowed" : "disallowed");
-    if (cJSON_IsNumber(line)) {
+    if (cJSON_IsNumber(line))
         append(x->expected, ", line %d", line->valueint);
-    }
-    if (reason != NULL) {
+    if (reason != NULL)
         append(x->expected, ", reason %s", reason);
-    }
     if (pattern != NULL) {
         show(shown, sizeof shown, pattern, strlen(pattern));
         append(x->expected, ", pattern '%s'", shown);
     }
+    if (has_truncated)
+        append(x->expected, ", %s", truncated ? "truncated" : "not truncated");
     if (st != ROBOTS_OK) {
         append(x->got, "status %s", robots_status_name(st));
         goto done;
     }
     append(x->got, "%s", v.allowed ? "allowed" : "disallowed");
     append(x->evidence, "reason %s", robots_reason_name(v.reason));
-    if (v.rule != ROBOTS_NO_INDEX) {
+    if (v.rule != ROBOTS_NO_POSITION) {
         show(shown, sizeof shown, v.rule_pattern, v.rule_pattern_len);
         append(x->evidence, ", line %zu, rule %s '%s'", v.rule_line,
                robots_rule_kind_name(v.rule_kind), shown);
     }
     append(x->evidence, ", %s group", v.specific ? "specific" : "* or no");
     out = OUT_PASS;
-    if ((v.allowed != 0) != (allowed != 0)) {
+    if ((v.allowed != 0) != (allowed != 0))
         out = OUT_FAIL;
-    }
     if (cJSON_IsNumber(line) && (double)v.rule_line != line->valuedouble) {
         append(x->got, ", line %zu", v.rule_line);
         out = OUT_FAIL;
@@ -529,9 +511,14 @@ static enum outcome run_verdict(const ctx *x) {
         out = OUT_FAIL;
     }
     if (pattern != NULL &&
-        (v.rule == ROBOTS_NO_INDEX || v.rule_pattern_len != strlen(pattern) ||
+        (v.rule == ROBOTS_NO_POSITION ||
+         v.rule_pattern_len != strlen(pattern) ||
          memcmp(v.rule_pattern, pattern, v.rule_pattern_len) != 0)) {
         append(x->got, ", another pattern");
+        out = OUT_FAIL;
+    }
+    if (has_truncated && (v.truncated != 0) != (truncated != 0)) {
+        append(x->got, ", %s", v.truncated ? "truncated" : "not truncated");
         out = OUT_FAIL;
     }
 done:
@@ -549,9 +536,8 @@ static enum outcome run_match(const ctx *x) {
     if (get_bytes(x->input, "pattern", &pat, x->err) != 1 ||
         get_bytes(x->input, "path", &path, x->err) != 1 ||
         expect_bool(x, "match", &want) != 1) {
-        if (x->err[0] == '\0') {
+        if (x->err[0] == '\0')
             append(x->err, "needs input.pattern, input.path, expect.match");
-        }
         goto done;
     }
     show(a, sizeof a, pat.data, pat.len);
@@ -580,9 +566,8 @@ static enum outcome check_text_or_invalid(const ctx *x, const char *name,
     const char *want = get_string(x->expect, name);
     int invalid = 0;
     char shown[512];
-    if (expect_bool(x, "invalid", &invalid) < 0) {
+    if (expect_bool(x, "invalid", &invalid) < 0)
         return OUT_FAIL;
-    }
     if (want == NULL && !invalid) {
         append(x->err, "expect needs %s or invalid", name);
         return OUT_FAIL;
@@ -636,31 +621,27 @@ static enum outcome run_group(const ctx *x) {
     robots_status st;
     enum outcome out = OUT_FAIL;
     size_t got_line = 0;
-    if (get_agents(x, agents, AGENTS_CAP, &n) != 0) {
+    if (get_agents(x, agents, AGENTS_CAP, &n) != 0)
         return OUT_FAIL;
-    }
     if (line == NULL || !(cJSON_IsNull(line) || cJSON_IsNumber(line))) {
         append(x->err, "expect.line must be a number or null");
         return OUT_FAIL;
     }
     has_spec = expect_bool(x, "specific", &want_spec);
-    if (has_spec < 0 || parse_doc(x, &doc) != 0) {
+    if (has_spec < 0 || parse_doc(x, &doc) != 0)
         return OUT_FAIL;
-    }
-    if (cJSON_IsNull(line)) {
+    if (cJSON_IsNull(line))
         append(x->expected, "no group");
-    } else {
+    else
         append(x->expected, "group at line %d", line->valueint);
-    }
-    if (has_spec) {
+    if (has_spec)
         append(x->expected, " (%s)", want_spec ? "specific" : "*");
-    }
     st = robots_select_group(doc, agents, n, &group, &specific);
     if (st != ROBOTS_OK) {
         append(x->got, "status %s", robots_status_name(st));
         goto done;
     }
-    if (group == ROBOTS_NO_INDEX) {
+    if (group == ROBOTS_NO_POSITION) {
         append(x->got, "no group");
     } else {
         robots_group_info gi;
@@ -674,14 +655,12 @@ static enum outcome run_group(const ctx *x) {
     }
     append(x->got, " (%s)", specific ? "specific" : "*");
     out = OUT_PASS;
-    if (cJSON_IsNull(line) ? group != ROBOTS_NO_INDEX
-                           : (group == ROBOTS_NO_INDEX ||
-                              (double)got_line != line->valuedouble)) {
+    if (cJSON_IsNull(line) ? group != ROBOTS_NO_POSITION
+                           : (group == ROBOTS_NO_POSITION ||
+                              (double)got_line != line->valuedouble))
         out = OUT_FAIL;
-    }
-    if (has_spec && (specific != 0) != (want_spec != 0)) {
+    if (has_spec && (specific != 0) != (want_spec != 0))
         out = OUT_FAIL;
-    }
 done:
     robots_free(doc);
     return out;
@@ -698,7 +677,7 @@ static enum outcome run_robots_url(const ctx *x) {
         buf_free(&url);
         return OUT_FAIL;
     }
-    st = robots_txt_url_for(url.data, url.len, out, sizeof out, &needed);
+    st = robots_url_to_robots_txt(url.data, url.len, out, sizeof out, &needed);
     r = check_text_or_invalid(x, "robots_url", st, out,
                               st == ROBOTS_OK ? needed : 0);
     buf_free(&url);
@@ -784,9 +763,8 @@ static enum outcome run_fetch_policy(const ctx *x) {
         }
         in.unreachable_seconds = (int64_t)(it->valuedouble * 86400.0);
     }
-    if (expect_bool(x, "cached", &cached) < 0) {
+    if (expect_bool(x, "cached", &cached) < 0)
         return OUT_FAIL;
-    }
     it = cJSON_GetObjectItemCaseSensitive(x->input, "cached");
     in.has_cached_copy = cJSON_IsTrue(it) ? 1 : 0;
     append(x->expected, "%s", want);
@@ -864,38 +842,31 @@ static int bits_equal(const ctx *x, const cJSON *arr, unsigned bits,
             return 0;
         }
         listed++;
-        for (b = 1; b <= top; b <<= 1) {
-            if ((bits & b) && name(b) &&
-                strcmp(name(b), it->valuestring) == 0) {
+        for (b = 1; b <= top; b <<= 1)
+            if ((bits & b) && name(b) && strcmp(name(b), it->valuestring) == 0)
                 found = 1;
-            }
-        }
-        if (!found) {
+        if (!found)
             equal = 0;
-        }
     }
     for (b = 1; b <= top; b <<= 1) {
         if (bits & b) {
             append(got, "%s%s",
                    got[0] && got[strlen(got) - 1] != '[' ? "," : "",
                    name(b) ? name(b) : "?");
-            if (listed-- == 0) {
+            if (listed-- == 0)
                 equal = 0;
-            }
         }
     }
-    if (listed != 0) {
+    if (listed != 0)
         equal = 0;
-    }
     return equal;
 }
 
 static int meta_text_equal(const cJSON *data, const char *key, int has,
                            const char *text, size_t len) {
     const char *want = get_string(data, key);
-    if (want == NULL) {
+    if (want == NULL)
         return 1;
-    }
     return has && strlen(want) == len && memcmp(want, text, len) == 0;
 }
 
@@ -936,9 +907,8 @@ static enum outcome run_meta(const ctx *x) {
             }
             st = robots_meta_add_header(
                 it->valuestring, strlen(it->valuestring), agent, alen, m);
-            if (st != ROBOTS_OK) {
+            if (st != ROBOTS_OK)
                 break;
-            }
         }
     }
     append(exp_txt, "restrictions [");
@@ -968,9 +938,8 @@ static enum outcome run_meta(const ctx *x) {
         append(exp_txt, ", conflicts given");
         append(x->got, ", conflicts [");
         if (!bits_equal(x, confl, m->conflicts, robots_meta_conflict_name,
-                        0x20u, x->got)) {
+                        0x20u, x->got))
             out = OUT_FAIL;
-        }
         append(x->got, "]");
     }
     if (data != NULL) {
@@ -992,6 +961,59 @@ done:
     return x->err[0] ? OUT_FAIL : out;
 }
 
+/* expect.cut: null when the parse limit cut nothing, else the first line
+ * not read ({"offset", "line"}) and "lines_not_read", each compared when
+ * given (robots_txt_cut()). 0 when it holds. */
+static int check_cut(const ctx *x, const robots_txt *doc, const cJSON *cut) {
+    static const char *const fields[] = {"offset", "line", "lines_not_read"};
+    robots_cut_info info;
+    int failed = 0;
+    if (!cJSON_IsNull(cut) && !cJSON_IsObject(cut)) {
+        append(x->err, "expect.cut must be null or an object");
+        return -1;
+    }
+    robots_txt_cut(doc, &info);
+    append(x->evidence, "%scut", x->evidence[0] ? "; " : "");
+    if (info.truncated) {
+        append(x->evidence, " at byte %zu, line %zu, %zu lines not read",
+               info.offset, info.line, info.lines_not_read);
+    } else {
+        append(x->evidence, ": none");
+    }
+    if (cJSON_IsNull(cut)) {
+        append(x->expected, "not cut; ");
+        if (info.truncated) {
+            append(x->got, "cut at line %zu; ", info.line);
+            failed = 1;
+        }
+        return failed;
+    }
+    append(x->expected, "cut;");
+    if (!info.truncated) {
+        append(x->got, "not cut; ");
+        failed = 1;
+    }
+    for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++) {
+        const cJSON *want = cJSON_GetObjectItemCaseSensitive(cut, fields[f]);
+        size_t got = f == 0   ? info.offset
+                     : f == 1 ? info.line
+                              : info.lines_not_read;
+        if (want == NULL)
+            continue;
+        if (!cJSON_IsNumber(want) || want->valuedouble < 0) {
+            append(x->err, "expect.cut.%s must be a number >= 0", fields[f]);
+            return -1;
+        }
+        append(x->expected, " %s %.0f", fields[f], want->valuedouble);
+        if ((double)got != want->valuedouble) {
+            append(x->got, "%s %zu; ", fields[f], got);
+            failed = 1;
+        }
+    }
+    append(x->expected, "; ");
+    return failed;
+}
+
 static enum outcome run_parse(const ctx *x) {
     robots_txt *doc = NULL;
     const cJSON *inc =
@@ -1003,11 +1025,16 @@ static enum outcome run_parse(const ctx *x) {
         cJSON_GetObjectItemCaseSensitive(x->expect, "crawl_delays");
     const cJSON *exts =
         cJSON_GetObjectItemCaseSensitive(x->expect, "extensions_include");
+    const cJSON *cut = cJSON_GetObjectItemCaseSensitive(x->expect, "cut");
     const cJSON *it;
     enum outcome out = OUT_PASS;
     size_t i, nd;
-    if (parse_doc(x, &doc) != 0) {
+    if (parse_doc(x, &doc) != 0)
         return OUT_FAIL;
+    if (cut != NULL && check_cut(x, doc, cut) != 0) {
+        out = OUT_FAIL;
+        if (x->err[0] != '\0')
+            goto done;
     }
     nd = robots_diagnostic_count(doc);
     append(x->evidence, "diagnostics:");
@@ -1024,9 +1051,8 @@ static enum outcome run_parse(const ctx *x) {
     }
     for (int pass = 0; pass < 2; pass++) {
         const cJSON *list = pass == 0 ? inc : exc;
-        if (list == NULL) {
+        if (list == NULL)
             continue;
-        }
         if (!cJSON_IsArray(list)) {
             append(x->err, "diagnostics lists must be arrays");
             out = OUT_FAIL;
@@ -1043,10 +1069,8 @@ static enum outcome run_parse(const ctx *x) {
                 robots_diagnostic d;
                 if (robots_diagnostic_at(doc, i, &d) == ROBOTS_OK &&
                     robots_diag_kind_name(d.kind) != NULL &&
-                    strcmp(robots_diag_kind_name(d.kind), it->valuestring) ==
-                        0) {
+                    strcmp(robots_diag_kind_name(d.kind), it->valuestring) == 0)
                     found = 1;
-                }
             }
             append(x->expected, "%s diagnostic %s; ", pass == 0 ? "a" : "no",
                    it->valuestring);
@@ -1061,9 +1085,8 @@ static enum outcome run_parse(const ctx *x) {
         size_t n = robots_sitemap_count(doc), k = 0;
         append(x->expected, "%d sitemaps; ", cJSON_GetArraySize(sms));
         append(x->got, "%zu sitemaps", n);
-        if ((size_t)cJSON_GetArraySize(sms) != n) {
+        if ((size_t)cJSON_GetArraySize(sms) != n)
             out = OUT_FAIL;
-        }
         cJSON_ArrayForEach(it, sms) {
             robots_record_info ri;
             if (!cJSON_IsString(it)) {
@@ -1087,9 +1110,8 @@ static enum outcome run_parse(const ctx *x) {
         append(x->expected, "%d crawl-delays; ", cJSON_GetArraySize(cds));
         for (i = 0; i < ng; i++) {
             robots_group_info gi;
-            if (robots_group(doc, i, &gi) != ROBOTS_OK || !gi.has_crawl_delay) {
+            if (robots_group(doc, i, &gi) != ROBOTS_OK || !gi.has_crawl_delay)
                 continue;
-            }
             append(x->got, "crawl-delay %g for group at line %zu; ",
                    gi.crawl_delay, gi.line);
             if (want == NULL) {
@@ -1108,9 +1130,8 @@ static enum outcome run_parse(const ctx *x) {
                     goto done;
                 }
                 if ((double)gi.line != gl->valuedouble ||
-                    fabs(gi.crawl_delay - sec->valuedouble) > 1e-9) {
+                    fabs(gi.crawl_delay - sec->valuedouble) > 1e-9)
                     out = OUT_FAIL;
-                }
             }
             want = want->next;
             k++;
@@ -1137,9 +1158,8 @@ static enum outcome run_parse(const ctx *x) {
                     ri.key_len == strlen(k) &&
                     memcmp(ri.key, k, ri.key_len) == 0 &&
                     ri.value_len == strlen(v) &&
-                    memcmp(ri.value, v, ri.value_len) == 0) {
+                    memcmp(ri.value, v, ri.value_len) == 0)
                     found = 1;
-                }
             }
             if (!found) {
                 append(x->got, "no extension %s: %s; ", k, v);
@@ -1147,12 +1167,10 @@ static enum outcome run_parse(const ctx *x) {
             }
         }
     }
-    if (x->expected[0] == '\0') {
+    if (x->expected[0] == '\0')
         append(x->expected, "(nothing)");
-    }
-    if (x->got[0] == '\0') {
+    if (x->got[0] == '\0')
         append(x->got, "as expected");
-    }
 done:
     robots_free(doc);
     return out;
@@ -1162,14 +1180,12 @@ done:
 
 static int shell_quote(buf *b, const char *s, size_t len) {
     size_t i;
-    if (buf_adds(b, "'") != 0) {
+    if (buf_adds(b, "'") != 0)
         return -1;
-    }
     for (i = 0; i < len; i++) {
         if (s[i] == '\'') {
-            if (buf_adds(b, "'\\''") != 0) {
+            if (buf_adds(b, "'\\''") != 0)
                 return -1;
-            }
         } else if (buf_add(b, s + i, 1) != 0) {
             return -1;
         }
@@ -1180,9 +1196,8 @@ static int shell_quote(buf *b, const char *s, size_t len) {
 static int has_tag(const cJSON *c, const char *tag) {
     const cJSON *tags = cJSON_GetObjectItemCaseSensitive(c, "tags"), *t;
     cJSON_ArrayForEach(t, tags) {
-        if (cJSON_IsString(t) && strcmp(t->valuestring, tag) == 0) {
+        if (cJSON_IsString(t) && strcmp(t->valuestring, tag) == 0)
             return 1;
-        }
     }
     return 0;
 }
@@ -1197,9 +1212,8 @@ static enum outcome run_command(const ctx *x, char *skip_why) {
     int fd, status;
     enum outcome out = OUT_FAIL;
     if (agent == NULL && cJSON_GetArraySize(agents) == 1 &&
-        cJSON_IsString(agents->child)) {
+        cJSON_IsString(agents->child))
         agent = agents->child->valuestring;
-    }
     if (agent == NULL) {
         snprintf(skip_why, MSG_CAP, "several agents in one query");
         return OUT_SKIP;
@@ -1224,9 +1238,8 @@ static enum outcome run_command(const ctx *x, char *skip_why) {
         size_t off = 0;
         while (off < x->body->len) {
             ssize_t w = write(fd, x->body->data + off, x->body->len - off);
-            if (w <= 0) {
+            if (w <= 0)
                 break;
-            }
             off += (size_t)w;
         }
         close(fd);
@@ -1263,9 +1276,8 @@ static enum outcome run_command(const ctx *x, char *skip_why) {
     } else {
         int code = WEXITSTATUS(status);
         append(x->got, "exit %d", code);
-        if (code == 0 || code == 1) {
+        if (code == 0 || code == 1)
             out = (code == 0) == (allowed != 0) ? OUT_PASS : OUT_FAIL;
-        }
     }
 done:
     unlink(path);
@@ -1308,24 +1320,21 @@ static void record(run_state *s, const char *id, const char *topic,
     r->profile = profile;
     r->outcome = o;
     s->count++;
-    if (o == OUT_PASS) {
+    if (o == OUT_PASS)
         s->passed++;
-    } else if (o == OUT_FAIL) {
+    else if (o == OUT_FAIL)
         s->failed++;
-    } else {
+    else
         s->skipped++;
-    }
 }
 
 static int id_selected(const char *filter, const char *id) {
     size_t n;
-    if (filter == NULL) {
+    if (filter == NULL)
         return 1;
-    }
     n = strlen(filter);
-    if (n > 0 && filter[n - 1] == '*') {
+    if (n > 0 && filter[n - 1] == '*')
         return strncmp(filter, id, n - 1) == 0;
-    }
     return strcmp(filter, id) == 0;
 }
 
@@ -1350,11 +1359,9 @@ static const struct {
 
 static kind_runner find_kind_runner(const char *kind) {
     size_t k;
-    for (k = 0; k < sizeof kind_runners / sizeof kind_runners[0]; k++) {
-        if (strcmp(kind, kind_runners[k].name) == 0) {
+    for (k = 0; k < sizeof kind_runners / sizeof kind_runners[0]; k++)
+        if (strcmp(kind, kind_runners[k].name) == 0)
             return kind_runners[k].run;
-        }
-    }
     return NULL;
 }
 
@@ -1387,9 +1394,8 @@ static void run_case(run_state *s, const cJSON *c, const char *file,
     if (!id_selected(s->opt.id, id) ||
         (s->opt.kind && strcmp(s->opt.kind, kind) != 0) ||
         (s->opt.source &&
-         strncmp(label, s->opt.source, strlen(s->opt.source)) != 0)) {
+         strncmp(label, s->opt.source, strlen(s->opt.source)) != 0))
         return;
-    }
     if (get_body(c, &body, err) != 0) {
         snprintf(msg, sizeof msg, "%s: case %s is malformed: %s", file, id,
                  err);
@@ -1416,9 +1422,8 @@ static void run_case(run_state *s, const cJSON *c, const char *file,
         } else {
             record(s, id, topic, label, kind, -1, OUT_PASS, "written");
         }
-        if (f != NULL) {
+        if (f != NULL)
             fclose(f);
-        }
         buf_free(&body);
         return;
     }
@@ -1427,9 +1432,8 @@ static void run_case(run_state *s, const cJSON *c, const char *file,
         enum outcome o;
         kind_runner run;
         char skip_why[MSG_CAP];
-        if (!s->opt.profiles[p]) {
+        if (!s->opt.profiles[p])
             continue;
-        }
         expected[0] = got[0] = evidence[0] = err[0] = skip_why[0] = '\0';
         x.c = c;
         x.input = input;
@@ -1472,9 +1476,8 @@ static void run_case(run_state *s, const cJSON *c, const char *file,
         if (o == OUT_FAIL) {
             const char *why = get_string(x.expect, "why");
             printf("FAIL %s\n", msg);
-            if (why != NULL && err[0] == '\0') {
+            if (why != NULL && err[0] == '\0')
                 printf("  why:      %s\n", why);
-            }
         } else if (s->opt.verbose) {
             printf("%s %s [%s]\n", o == OUT_PASS ? "ok  " : "skip", id,
                    profile_names[p]);
@@ -1492,9 +1495,8 @@ static int read_file(const char *path, buf *b) {
     FILE *f = fopen(path, "rb");
     char chunk[65536];
     size_t n;
-    if (f == NULL) {
+    if (f == NULL)
         return -1;
-    }
     while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
         if (buf_add(b, chunk, n) != 0) {
             fclose(f);
@@ -1511,9 +1513,8 @@ static void run_file(run_state *s, const char *dir, const char *name) {
     cJSON *doc, *cases, *c;
     size_t nl = strlen(name);
     snprintf(topic, sizeof topic, "%.*s", (int)(nl - 5), name);
-    if (s->opt.topic && strcmp(s->opt.topic, topic) != 0) {
+    if (s->opt.topic && strcmp(s->opt.topic, topic) != 0)
         return;
-    }
     snprintf(path, sizeof path, "%s/%s", dir, name);
     if (read_file(path, &text) != 0) {
         snprintf(msg, sizeof msg, "%s: cannot read", path);
@@ -1549,26 +1550,22 @@ static int run_dir(run_state *s) {
     }
     while ((e = readdir(d)) != NULL) {
         size_t len = strlen(e->d_name);
-        if (len <= 5 || strcmp(e->d_name + len - 5, ".json") != 0) {
+        if (len <= 5 || strcmp(e->d_name + len - 5, ".json") != 0)
             continue;
-        }
         if (n == cap) {
             size_t ncap = cap ? 2 * cap : 32;
             char **nn = realloc(names, ncap * sizeof *nn);
-            if (nn == NULL) {
+            if (nn == NULL)
                 break;
-            }
             names = nn;
             cap = ncap;
         }
-        if ((names[n] = dup_str(e->d_name)) != NULL) {
+        if ((names[n] = dup_str(e->d_name)) != NULL)
             n++;
-        }
     }
     closedir(d);
-    if (n > 0) {
+    if (n > 0)
         qsort(names, n, sizeof *names, cmp_str);
-    }
     for (i = 0; i < n; i++) {
         run_file(s, s->opt.cases_dir, names[i]);
         free(names[i]);
@@ -1596,11 +1593,10 @@ static void xml_escape(FILE *f, const char *s) {
             fputs("&quot;", f);
             break;
         default:
-            if (c < 0x20 && c != '\n' && c != '\t') {
+            if (c < 0x20 && c != '\n' && c != '\t')
                 fputc('?', f);
-            } else {
+            else
                 fputc(c, f);
-            }
         }
     }
 }
@@ -1608,9 +1604,8 @@ static void xml_escape(FILE *f, const char *s) {
 static int write_junit(const run_state *s, const char *path) {
     FILE *f = fopen(path, "w");
     size_t i;
-    if (f == NULL) {
+    if (f == NULL)
         return -1;
-    }
     fprintf(f,
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<testsuites>\n<testsuite name=\"robots-conformance\" "
@@ -1622,9 +1617,8 @@ static int write_junit(const run_state *s, const char *path) {
         xml_escape(f, r->topic);
         fputs("\" name=\"", f);
         xml_escape(f, r->id);
-        if (r->profile >= 0) {
+        if (r->profile >= 0)
             fprintf(f, " [%s]", profile_names[r->profile]);
-        }
         fputs("\">", f);
         if (r->outcome == OUT_FAIL) {
             fputs("<failure message=\"mismatch\">", f);
@@ -1648,9 +1642,8 @@ static int write_json(const run_state *s, const char *path) {
     size_t i;
     static const char *const names[3] = {"pass", "fail", "skip"};
     int ok;
-    if (root == NULL) {
+    if (root == NULL)
         return -1;
-    }
     cJSON_AddNumberToObject(root, "passed", (double)s->passed);
     cJSON_AddNumberToObject(root, "failed", (double)s->failed);
     cJSON_AddNumberToObject(root, "skipped", (double)s->skipped);
@@ -1660,9 +1653,8 @@ static int write_json(const run_state *s, const char *path) {
     for (i = 0; arr && i < s->count; i++) {
         const result *r = &s->results[i];
         cJSON *o = cJSON_CreateObject();
-        if (o == NULL) {
+        if (o == NULL)
             break;
-        }
         cJSON_AddStringToObject(o, "id", r->id);
         cJSON_AddStringToObject(o, "topic", r->topic);
         cJSON_AddStringToObject(o, "source", r->source);
@@ -1670,21 +1662,18 @@ static int write_json(const run_state *s, const char *path) {
         cJSON_AddStringToObject(
             o, "profile", r->profile >= 0 ? profile_names[r->profile] : "");
         cJSON_AddStringToObject(o, "outcome", names[r->outcome]);
-        if (r->outcome != OUT_PASS) {
+        if (r->outcome != OUT_PASS)
             cJSON_AddStringToObject(o, "message", r->message);
-        }
         cJSON_AddItemToArray(arr, o);
     }
     text = cJSON_Print(root);
     cJSON_Delete(root);
-    if (text == NULL) {
+    if (text == NULL)
         return -1;
-    }
     f = fopen(path, "w");
     ok = f != NULL && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
-    if (f != NULL && fclose(f) != 0) {
+    if (f != NULL && fclose(f) != 0)
         ok = 0;
-    }
     cJSON_free(text);
     return ok ? 0 : -1;
 }
@@ -1727,11 +1716,9 @@ static const char **value_option(options *o, const char *name) {
         {"--kind", &o->kind},
     };
     size_t k;
-    for (k = 0; k < sizeof table / sizeof table[0]; k++) {
-        if (strcmp(name, table[k].name) == 0) {
+    for (k = 0; k < sizeof table / sizeof table[0]; k++)
+        if (strcmp(name, table[k].name) == 0)
             return table[k].target;
-        }
-    }
     return NULL;
 }
 
@@ -1772,18 +1759,16 @@ int main(int argc, char **argv) {
             return 2;
         }
     }
-    if (!any_profile) {
+    if (!any_profile)
         s.opt.profiles[0] = s.opt.profiles[1] = s.opt.profiles[2] = 1;
-    }
     if (s.opt.corpus != NULL && mkdir(s.opt.corpus, 0777) != 0 &&
         errno != EEXIST) {
         fprintf(stderr, "robots-conformance: cannot create %s: %s\n",
                 s.opt.corpus, strerror(errno));
         return 2;
     }
-    if (run_dir(&s) != 0) {
+    if (run_dir(&s) != 0)
         return 2;
-    }
     if (s.out_of_memory) {
         printf("FAIL out of memory: the report is incomplete\n");
         s.failed++;
@@ -1796,9 +1781,8 @@ int main(int argc, char **argv) {
         fprintf(stderr, "robots-conformance: cannot write %s\n", s.opt.json);
         s.failed++;
     }
-    if (s.count == 0 && s.failed == 0) {
+    if (s.count == 0 && s.failed == 0)
         printf("note: no case matched the filters\n");
-    }
     printf("%zu passed, %zu failed, %zu skipped\n", s.passed, s.failed,
            s.skipped);
     rc = s.failed ? 1 : 0;

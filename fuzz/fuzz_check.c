@@ -33,6 +33,7 @@ static int cli_verdict(const robots_txt *doc, const robots_str *agents,
     check_run run;
     memset(&run, 0, sizeof run);
     run.doc = doc;
+    FZ_CHECK(robots_txt_cut(doc, &run.cut) == ROBOTS_OK);
     run.agents = agents;
     run.agent_count = n;
     run.explain = 1;
@@ -109,12 +110,12 @@ static void check_evidence(const robots_txt *doc, robots_profile profile,
 
     robots_rule_info r, winner;
     robots_group_info g;
-    if (v->rule == ROBOTS_NO_INDEX) {
+    if (v->rule == ROBOTS_NO_POSITION) {
         FZ_CHECK(v->allowed == 1);
         FZ_CHECK(v->group == sel);
         FZ_CHECK(v->rule_line == 0);
         if (v->reason == ROBOTS_REASON_NO_GROUP)
-            FZ_CHECK(sel == ROBOTS_NO_INDEX);
+            FZ_CHECK(sel == ROBOTS_NO_POSITION);
         if (v->reason != ROBOTS_REASON_NO_RULE_MATCHED)
             return;
         FZ_CHECK(robots_group(doc, sel, &g) == ROBOTS_OK);
@@ -222,7 +223,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 FZ_CHECK(v.specific == v1.specific && v.group == v1.group);
                 FZ_CHECK(v.rule == v1.rule && v.rule_line == v1.rule_line);
                 FZ_CHECK(v.rule_pattern == v1.rule_pattern ||
-                         v.rule == ROBOTS_NO_INDEX);
+                         v.rule == ROBOTS_NO_POSITION);
             }
         }
         /* The CLI prints a message on stderr for an error: only when

@@ -13,6 +13,7 @@
 #define ROBOTS_FUZZ_COMMON_H
 
 #include "robots.h"
+#include "robots_web.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -22,7 +23,9 @@
 
 #define FZ_SEP 0x01
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+/* libFuzzer names it. */
+int LLVMFuzzerTestOneInput(/* NOLINT(readability-identifier-naming) */
+                           const uint8_t *data, size_t size);
 
 /* Aborts (a finding) when cond is false: libFuzzer and AFL++ save the input,
  * the replay driver fails the ctest test. */

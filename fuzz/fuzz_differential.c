@@ -140,23 +140,21 @@ static int ref_wildcard(const unsigned char *p, size_t m,
     memset(row, 0, n + 1);
     row[0] = 1;
     for (size_t i = 1; i <= m; i++) {
-        for (size_t j = 0; j <= n; j++) {
+        for (size_t j = 0; j <= n; j++)
             if (p[i - 1] == '*')
                 next[j] = row[j] || (j > 0 && next[j - 1]);
             else
                 next[j] = j > 0 && row[j - 1] && p[i - 1] == t[j - 1];
-        }
         unsigned char *tmp = row;
         row = next;
         next = tmp;
     }
     int found = 0;
-    if (anchored) {
+    if (anchored)
         found = row[n];
-    } else {
+    else
         for (size_t j = 0; j <= n && !found; j++)
             found = row[j];
-    }
     free(row);
     free(next);
     return found;

@@ -83,7 +83,7 @@ static answer ask(robots_profile profile, const char *body, size_t len,
     a.v.rule_pattern = NULL;
     a.v.rule_line = a.status == ROBOTS_OK ? a.v.rule_line : 0;
     a.v.rule_kind =
-        a.v.rule != ROBOTS_NO_INDEX ? a.v.rule_kind : ROBOTS_RULE_ALLOW;
+        a.v.rule != ROBOTS_NO_POSITION ? a.v.rule_kind : ROBOTS_RULE_ALLOW;
     a.v.rule_pattern_len ^= (size_t)h << 20;
     robots_free(doc);
     return a;

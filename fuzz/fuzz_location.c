@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fuzz_location.c - where a robots.txt lives and what it governs:
- * robots_url_parse(), robots_txt_url_for(), robots_scope_check(),
+ * robots_url_parse(), robots_url_to_robots_txt(), robots_scope_check(),
  * robots_host_to_ascii() and robots_punycode_encode(), with every output
  * written into buffers of exactly the reported size, one byte short and
  * none. Properties:
@@ -88,7 +88,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char *txt = NULL;
     size_t txt_len = 0;
     robots_status tst =
-        write_exact(robots_txt_url_for, url, url_len, &txt, &txt_len);
+        write_exact(robots_url_to_robots_txt, url, url_len, &txt, &txt_len);
     FZ_CHECK(tst == pst);
     if (tst == ROBOTS_OK) {
         FZ_CHECK(txt_len <= ROBOTS_MAX_ROBOTS_URL_BYTES);
@@ -101,7 +101,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                  memcmp(again.host, parts.host, parts.host_len) == 0);
         char *txt2 = NULL;
         size_t txt2_len = 0;
-        FZ_CHECK(write_exact(robots_txt_url_for, txt, txt_len, &txt2,
+        FZ_CHECK(write_exact(robots_url_to_robots_txt, txt, txt_len, &txt2,
                              &txt2_len) == ROBOTS_OK);
         FZ_CHECK(txt2_len == txt_len && memcmp(txt, txt2, txt_len) == 0);
         free(txt2);

@@ -54,6 +54,27 @@ static void walk(const robots_txt *doc, robots_profile profile,
     FZ_CHECK(robots_txt_parsed_bytes(doc) <= body_len);
     FZ_CHECK(robots_txt_memory_used(doc) > 0);
 
+    /* The cut: nothing, or a first line not read at or after the bytes
+     * parsed, and at least that line not read (issue 19). */
+    robots_cut_info cut;
+    FZ_CHECK(robots_txt_cut(doc, &cut) == ROBOTS_OK);
+    FZ_CHECK(cut.offset + cut.bytes_not_read == body_len);
+    if (cut.truncated) {
+        FZ_CHECK(cut.limit != 0 && cut.limit < body_len);
+        FZ_CHECK(cut.offset >= robots_txt_parsed_bytes(doc));
+        /* At most two past the limit: a line whose CR is the byte after
+         * the limit is read with its LF. */
+        FZ_CHECK(cut.offset <= cut.limit + 2 && cut.offset < body_len);
+        FZ_CHECK(cut.line >= 1 && cut.line <= cut.offset + 1);
+        FZ_CHECK(cut.lines_not_read >= 1 &&
+                 cut.lines_not_read <= cut.bytes_not_read);
+    } else {
+        FZ_CHECK(cut.offset == body_len && cut.line == 0 &&
+                 cut.lines_not_read == 0);
+        /* All read; the limit may fall on the last line's terminator. */
+        FZ_CHECK(robots_txt_parsed_bytes(doc) + 2 >= body_len);
+    }
+
     size_t groups = robots_group_count(doc);
     robots_group_info g;
     robots_agent_info a;
@@ -78,17 +99,21 @@ static void walk(const robots_txt *doc, robots_profile profile,
         for (size_t ri = 0; ri < g.rule_count; ri++) {
             FZ_CHECK(robots_group_rule(doc, gi, ri, &r) == ROBOTS_OK);
             fz_check_str(r.pattern, r.pattern_len);
-            static char normal[ROBOTS_MAX_NORMALIZED_PATTERN_BYTES];
+            static char normal[ROBOTS_MAX_NORMALIZED_PATTERN_BYTES + 1];
             size_t normal_len = 0;
             FZ_CHECK(robots_group_rule_normalized(doc, gi, ri, normal,
                                                   sizeof normal,
                                                   &normal_len) == ROBOTS_OK);
             FZ_CHECK(normal_len == r.normalized_len);
             FZ_CHECK(memchr(normal, '\0', normal_len) == NULL);
-            /* it needs no more room than it says */
+            FZ_CHECK(normal[normal_len] == '\0');
+            /* it needs no more room than it says, and its NUL */
             FZ_CHECK(robots_group_rule_normalized(doc, gi, ri, normal,
-                                                  normal_len,
+                                                  normal_len + 1,
                                                   &normal_len) == ROBOTS_OK);
+            FZ_CHECK(robots_group_rule_normalized(doc, gi, ri, normal,
+                                                  normal_len, &normal_len) ==
+                     ROBOTS_ERR_BUFFER_TOO_SMALL);
             FZ_CHECK(robots_rule_kind_name(r.kind) != NULL);
             FZ_CHECK(r.line > g.line);
             FZ_CHECK(r.pattern_len <= ROBOTS_MAX_LINE_BYTES);
@@ -109,7 +134,7 @@ static void walk(const robots_txt *doc, robots_profile profile,
         FZ_CHECK(robots_sitemap(doc, i, &rec) == ROBOTS_OK);
         fz_check_str(rec.key, rec.key_len);
         fz_check_str(rec.value, rec.value_len);
-        FZ_CHECK(rec.group == ROBOTS_NO_INDEX || rec.group < groups);
+        FZ_CHECK(rec.group == ROBOTS_NO_POSITION || rec.group < groups);
         FZ_CHECK(rec.line > last_line);
         last_line = rec.line;
     }
@@ -120,7 +145,7 @@ static void walk(const robots_txt *doc, robots_profile profile,
         FZ_CHECK(robots_extension(doc, i, &rec) == ROBOTS_OK);
         fz_check_str(rec.key, rec.key_len);
         fz_check_str(rec.value, rec.value_len);
-        FZ_CHECK(rec.group == ROBOTS_NO_INDEX || rec.group < groups);
+        FZ_CHECK(rec.group == ROBOTS_NO_POSITION || rec.group < groups);
         FZ_CHECK(rec.line > last_line);
         last_line = rec.line;
     }
@@ -134,6 +159,10 @@ static void walk(const robots_txt *doc, robots_profile profile,
         FZ_CHECK(robots_diagnostic_at(doc, i, &d) == ROBOTS_OK);
         fz_check_name(robots_diag_kind_name(d.kind));
         fz_check_name(robots_severity_name(d.severity));
+        /* No diagnostic is more severe than its kind says it can be. */
+        robots_diag_kind_info info;
+        FZ_CHECK(robots_diag_kind_describe(d.kind, &info) == ROBOTS_OK);
+        FZ_CHECK(d.severity <= info.severity);
         fz_check_str(d.message, d.message_len);
         FZ_CHECK(d.message_len > 0);
         if (d.suggestion != NULL)
@@ -147,7 +176,7 @@ static void walk(const robots_txt *doc, robots_profile profile,
     size_t sel;
     int specific;
     FZ_CHECK(robots_select_group(doc, &star, 1, &sel, &specific) == ROBOTS_OK);
-    FZ_CHECK(sel == ROBOTS_NO_INDEX || sel < groups);
+    FZ_CHECK(sel == ROBOTS_NO_POSITION || sel < groups);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

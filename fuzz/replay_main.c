@@ -22,7 +22,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+/* libFuzzer names it. */
+int LLVMFuzzerTestOneInput(/* NOLINT(readability-identifier-naming) */
+                           const uint8_t *data, size_t size);
 
 #ifdef __AFL_FUZZ_TESTCASE_LEN
 

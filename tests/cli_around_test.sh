@@ -126,4 +126,36 @@ expect_err_line 'give an HTML file'
 run 0 "$robots" meta --help
 expect_out 'usage: robots meta'
 
+# What the user gave is quoted on stderr with its control bytes escaped
+# (an ESC would reach the terminal), and a 120 KB URL is not echoed whole:
+# one line, under 1,100 bytes, that still ends with the reason.
+esc=$(printf '\033')
+run 2 "$robots" url "http://${esc}[31mX/"
+expect_err_line 'http://\\x1B\[31mX/'
+if grep -q "$esc" "$tmp/err"; then fail "an ESC byte reached stderr"; else ok; fi
+long=$(awk 'BEGIN { while (i++ < 120000) printf "a" }')
+run 2 "$robots" url "http://$long!/"
+expect_err_line 'bytes not shown.*ROBOTS_ERR_URL_TOO_LONG'
+if [ "$(wc -c <"$tmp/err")" -lt 1100 ]; then ok; else
+    fail "a 120 KB URL was echoed whole: $(wc -c <"$tmp/err") bytes"
+fi
+
+# Output that cannot be written is an I/O error, exit 2 with one line on
+# stderr (the manual: "2 on a usage, input or I/O error"), for every
+# command and for --help and --version.
+if [ -w /dev/full ]; then
+    printf 'Cache-Control: max-age=60\n' >"$tmp/headers"
+    for args in "url http://a/" "scope http://a/robots.txt http://a/x" \
+        "policy --status 200" "cache-lifetime $tmp/headers" \
+        "meta $tmp/page.html" "--help" "--version" "url --help"; do
+        # shellcheck disable=SC2086 # the arguments are split on purpose
+        "$robots" $args >/dev/full 2>"$tmp/err" </dev/null
+        got=$?
+        if [ "$got" -eq 2 ]; then ok; else
+            fail "exit $got, want 2, writing to /dev/full: robots $args"
+        fi
+        expect_err_line 'cannot write to standard output'
+    done
+fi
+
 finish

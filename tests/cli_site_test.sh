@@ -186,6 +186,37 @@ cp "$tmp/limit.txt" "$tmp/over.txt"
 printf 'Disallow: /y\n' >>"$tmp/over.txt"
 expect_exit 1 "$robots" lint "$tmp/over.txt"
 expect_out "over.txt:5123:1: error: .*\[past-parse-limit\]$"
+# Issue 19: the finding counts what was not read: line 5123 alone, 13
+# bytes. --parse-limit 0 reads it all (google/robotstxt has no limit).
+expect_out "over.txt:5123:1: error: .*its last 1 lines (13 bytes), from here on, are not read \[past-parse-limit\]$"
+expect_exit 0 "$robots" lint --parse-limit 0 "$tmp/over.txt"
+expect_no_out "past-parse-limit"
+expect_exit 1 "$robots" lint --parse-limit 50 "$tmp/limit.txt"
+expect_out "limit.txt:3:1: error: .*its last 5120 lines (511973 bytes), from here on, are not read \[past-parse-limit\]$"
+# The finding stays when the library's diagnostics are capped (1,000)
+# before the cut: 1,010 lines without a colon, then two lines not read.
+awk 'BEGIN { for (i = 0; i < 1010; i++) print "x";
+             printf "User-agent: *\nDisallow: /\n" }' >"$tmp/capped.txt"
+expect_exit 1 "$robots" lint --parse-limit 2025 "$tmp/capped.txt"
+expect_out "capped.txt:1011:1: error: .*its last 2 lines (26 bytes), from here on, are not read \[past-parse-limit\]$"
+expect_exit 1 "$robots" lint --parse-limit 2025 --format sarif "$tmp/capped.txt"
+expect_out '"ruleId":"past-parse-limit"'
+expect_exit 2 "$robots" lint --parse-limit x "$tmp/over.txt"
+expect_err_line "--parse-limit: 'x' is not a number of bytes"
+
+# test and diff read the file up to --parse-limit too, and warn when it
+# cuts: the Disallow of over.txt's last line is not read by default.
+printf 'disallow * /y\n' >"$tmp/over.expect"
+expect_exit 1 "$robots" test "$tmp/over.txt" "$tmp/over.expect"
+expect_err_line "warning: .*over.txt: the parse limit of 512000 bytes cut the file at line 5123 (byte 512000): 1 lines (13 bytes) not read"
+expect_exit 1 "$robots" test --json "$tmp/over.txt" "$tmp/over.expect"
+expect_out '"truncated":true'
+expect_exit 0 "$robots" test --parse-limit 0 "$tmp/over.txt" "$tmp/over.expect"
+[ ! -s "$tmp/err" ] && ok || fail "test warns with no cut: $(cat "$tmp/err")"
+expect_exit 0 "$robots" diff "$tmp/limit.txt" "$tmp/over.txt"
+expect_err_line "warning: .*over.txt: the parse limit .* at line 5123"
+expect_exit 1 "$robots" diff --parse-limit 0 "$tmp/limit.txt" "$tmp/over.txt"
+[ ! -s "$tmp/err" ] && ok || fail "diff warns with no cut: $(cat "$tmp/err")"
 
 # The pairwise checks are bounded: a file of 25,000 rules ends with a note
 # instead of running for minutes; 1,000 rules are checked in full.
@@ -396,7 +427,7 @@ expect_out '"mode":"patterns"'
 expect_out '"changed":true'
 expect_exit 1 "$robots" diff --json "$d/diff-old.txt" "$d/diff-new.txt" "$d/diff-urls.txt"
 expect_json
-expect_out '"url":"/tmp/cache","old":{"allowed":false,"reason":"longest-match","rule":{"line":3,"kind":"disallow","pattern":"/tmp/"}},"new":{"allowed":true'
+expect_out '"url":"/tmp/cache","old":{"allowed":false,"reason":"longest-match","rule":{"line":3,"kind":"disallow","pattern":"/tmp/"},"truncated":false},"new":{"allowed":true'
 expect_exit 0 "$robots" diff --json "$d/diff-old.txt" "$d/diff-old.txt"
 expect_json
 expect_out '"changed":false'
@@ -456,6 +487,8 @@ for cmd in lint test diff; do
     expect_err_line "$cmd: unknown option '--frobnicate'"
     expect_exit 2 "$robots" $cmd --profile
     expect_err_line "needs a value"
+    expect_exit 0 "$robots" $cmd --help
+    expect_out "--parse-limit BYTES"
 done
 expect_exit 0 "$robots" lint --profile=legacy -- "$marys"
 expect_exit 0 "$robots" test --profile=legacy -- "$marys" "$d/marys.expect"

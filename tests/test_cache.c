@@ -4,7 +4,7 @@
  * (robots_cache_lifetime, robots_cache_lifetime_from_block,
  * robots_http_date_parse).
  */
-#include "robots.h"
+#include "robots_web.h"
 #include "testing.h"
 
 #include <stdlib.h>
@@ -354,17 +354,15 @@ static void blocks(void) {
         robots_cache_info out;
         size_t k;
         if (big != NULL) {
-            for (k = 0; k < n; k++) {
+            for (k = 0; k < n; k++)
                 big[k] = (k % 64 == 63) ? '\n' : 'x';
-            }
             EXPECT_EQ(robots_cache_lifetime_from_block(ROBOTS_PROFILE_RFC9309,
                                                        big, n, &out),
                       ROBOTS_OK);
             EXPECT_EQ(out.malformed, ROBOTS_CACHE_BAD_LINE);
             memcpy(big, "Cache-Control: max-age=", 23);
-            for (k = 23; k < n; k++) {
+            for (k = 23; k < n; k++)
                 big[k] = '9';
-            }
             EXPECT_EQ(robots_cache_lifetime_from_block(ROBOTS_PROFILE_GOOGLE,
                                                        big, n, &out),
                       ROBOTS_OK);

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_location.c - robots.txt URL of a URL, scope of a robots.txt, and
- * the URL reader (robots_url_parse, robots_txt_url_for,
+ * the URL reader (robots_url_parse, robots_url_to_robots_txt,
  * robots_scope_check).
  */
-#include "robots.h"
+#include "robots_web.h"
 #include "testing.h"
 
 #include <stdlib.h>
@@ -14,11 +14,10 @@ static void robots_url(const char *url, const char *expected) {
     char buf[ROBOTS_MAX_ROBOTS_URL_BYTES + 1];
     size_t needed = 0;
     robots_status st =
-        robots_txt_url_for(url, strlen(url), buf, sizeof buf, &needed);
+        robots_url_to_robots_txt(url, strlen(url), buf, sizeof buf, &needed);
     EXPECT_MSG(st == ROBOTS_OK, "%s: %d", url, (int)st);
-    if (st == ROBOTS_OK) {
+    if (st == ROBOTS_OK)
         EXPECT_STRN(buf, needed, expected);
-    }
 }
 
 static void url_error(const char *url, robots_status expected) {
@@ -26,7 +25,7 @@ static void url_error(const char *url, robots_status expected) {
     size_t needed = 0;
     robots_url_parts parts;
     robots_status st =
-        robots_txt_url_for(url, strlen(url), buf, sizeof buf, &needed);
+        robots_url_to_robots_txt(url, strlen(url), buf, sizeof buf, &needed);
     EXPECT_MSG(st == expected, "%s: %d, not %d", url, (int)st, (int)expected);
     EXPECT_EQ(robots_url_parse(url, strlen(url), &parts), expected);
 }
@@ -37,9 +36,8 @@ static int applies(const char *robots, const char *url,
     robots_status st =
         robots_scope_check(robots, strlen(robots), url, strlen(url), &scope);
     EXPECT_MSG(st == ROBOTS_OK, "%s / %s: %d", robots, url, (int)st);
-    if (reason != NULL) {
+    if (reason != NULL)
         *reason = scope.reason;
-    }
     return st == ROBOTS_OK && scope.applies;
 }
 
@@ -269,26 +267,23 @@ static void limits(void) {
     /* ROBOTS_MAX_URL_BYTES: a URL of exactly that length is read, one
      * byte more is ROBOTS_ERR_URL_TOO_LONG. */
     memcpy(u, "http://example.com/", 19);
-    for (i = 19; i < ROBOTS_MAX_URL_BYTES + 1; i++) {
+    for (i = 19; i < ROBOTS_MAX_URL_BYTES + 1; i++)
         u[i] = 'a';
-    }
-    EXPECT_EQ(
-        robots_txt_url_for(u, ROBOTS_MAX_URL_BYTES, buf, sizeof buf, &needed),
-        ROBOTS_OK);
-    EXPECT_EQ(robots_txt_url_for(u, ROBOTS_MAX_URL_BYTES + 1, buf, sizeof buf,
-                                 &needed),
+    EXPECT_EQ(robots_url_to_robots_txt(u, ROBOTS_MAX_URL_BYTES, buf, sizeof buf,
+                                       &needed),
+              ROBOTS_OK);
+    EXPECT_EQ(robots_url_to_robots_txt(u, ROBOTS_MAX_URL_BYTES + 1, buf,
+                                       sizeof buf, &needed),
               ROBOTS_ERR_URL_TOO_LONG);
     /* A host of 10 KB made of one label: bad, not slow or an overflow. */
     memcpy(u, "http://", 7);
-    for (i = 7; i < 10007; i++) {
+    for (i = 7; i < 10007; i++)
         u[i] = 'a';
-    }
-    EXPECT_EQ(robots_txt_url_for(u, 10007, buf, sizeof buf, &needed),
+    EXPECT_EQ(robots_url_to_robots_txt(u, 10007, buf, sizeof buf, &needed),
               ROBOTS_ERR_URL_BAD_HOST);
-    for (i = 7; i < 10007; i++) {
+    for (i = 7; i < 10007; i++)
         u[i] = (i % 2) ? 'a' : '.';
-    }
-    EXPECT_EQ(robots_txt_url_for(u, 10007, buf, sizeof buf, &needed),
+    EXPECT_EQ(robots_url_to_robots_txt(u, 10007, buf, sizeof buf, &needed),
               ROBOTS_ERR_URL_BAD_HOST);
     free(u);
 
@@ -308,14 +303,14 @@ static void limits(void) {
         o += 61;
         memcpy(url + o, ":65535/x", 8);
         o += 8;
-        EXPECT_EQ(robots_txt_url_for(url, o, buf, sizeof buf, &needed),
+        EXPECT_EQ(robots_url_to_robots_txt(url, o, buf, sizeof buf, &needed),
                   ROBOTS_OK);
         EXPECT_EQ(needed, 8 + 253 + 6 + 11);
         EXPECT(needed <= ROBOTS_MAX_ROBOTS_URL_BYTES);
         /* Buffer convention: cap must exceed the length (for the NUL). */
-        EXPECT_EQ(robots_txt_url_for(url, o, buf, needed, &needed),
+        EXPECT_EQ(robots_url_to_robots_txt(url, o, buf, needed, &needed),
                   ROBOTS_ERR_BUFFER_TOO_SMALL);
-        EXPECT_EQ(robots_txt_url_for(url, o, buf, needed + 1, &needed),
+        EXPECT_EQ(robots_url_to_robots_txt(url, o, buf, needed + 1, &needed),
                   ROBOTS_OK);
         EXPECT_EQ(buf[needed], '\0');
     }

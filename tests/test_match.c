@@ -30,46 +30,47 @@ static int match(robots_profile profile, const char *pattern,
 
 static void table_9_3(void) {
     /* HTTP: The Definitive Guide, Table 9-3 (the 1996 draft: legacy). */
-    const robots_profile L = ROBOTS_PROFILE_LEGACY;
-    M(L, "/tmp", "/tmp", 1);
-    M(L, "/tmp", "/tmpfile.html", 1);
-    M(L, "/tmp", "/tmp/a.html", 1);
-    M(L, "/tmp/", "/tmp", 0);
-    M(L, "", "/README.TXT", 1); /* an empty rule path matches every path */
-    M(L, "/~fred/hi.html", "/%7Efred/hi.html", 1);
-    M(L, "/%7Efred/hi.html", "/~fred/hi.html", 1);
-    M(L, "/%7efred/hi.html", "/%7Efred/hi.html", 1);
-    M(L, "/~fred/hi.html", "/~fred%2Fhi.html", 0); /* %2F is not '/' */
+    const robots_profile legacy = ROBOTS_PROFILE_LEGACY;
+    M(legacy, "/tmp", "/tmp", 1);
+    M(legacy, "/tmp", "/tmpfile.html", 1);
+    M(legacy, "/tmp", "/tmp/a.html", 1);
+    M(legacy, "/tmp/", "/tmp", 0);
+    M(legacy, "", "/README.TXT", 1); /* an empty rule path matches every path */
+    M(legacy, "/~fred/hi.html", "/%7Efred/hi.html", 1);
+    M(legacy, "/%7Efred/hi.html", "/~fred/hi.html", 1);
+    M(legacy, "/%7efred/hi.html", "/%7Efred/hi.html", 1);
+    M(legacy, "/~fred/hi.html", "/~fred%2Fhi.html", 0); /* %2F is not '/' */
     /* %00 stays encoded on both sides, like %2F (docs/semantics.md,
      * Percent-encoding; conformance case pct-encoded-nul): a normal form
      * holds no NUL, as robots.h promises of every string. */
-    M(L, "/a%00b", "/a%00b", 1);
-    M(L, "/a%00", "/a%00b", 1);
+    M(legacy, "/a%00b", "/a%00b", 1);
+    M(legacy, "/a%00", "/a%00b", 1);
     {
         char out[16];
-        EXPECT(rb_normalize_pattern(L, "/a%00b", 6, out) == 6 &&
+        EXPECT(rb_normalize_pattern(legacy, "/a%00b", 6, out) == 6 &&
                memcmp(out, "/a%00b", 6) == 0);
-        EXPECT(rb_normalize_path(L, "/a%00b", 6, out) == 6 &&
+        EXPECT(rb_normalize_path(legacy, "/a%00b", 6, out) == 6 &&
                memcmp(out, "/a%00b", 6) == 0);
     }
 
     /* The same rows in rfc9309, which also treats %7E as '~' (RFC 9309
      * 2.2.2: unreserved characters are compared decoded) and keeps %2F. */
-    const robots_profile R = ROBOTS_PROFILE_RFC9309;
-    M(R, "/tmp", "/tmp", 1);
-    M(R, "/tmp", "/tmpfile.html", 1);
-    M(R, "/tmp", "/tmp/a.html", 1);
-    M(R, "/tmp/", "/tmp", 0);
-    M(R, "", "/README.TXT", 0); /* rfc9309: an empty pattern is no rule */
-    M(R, "/~fred/hi.html", "/%7Efred/hi.html", 1);
-    M(R, "/%7Efred/hi.html", "/~fred/hi.html", 1);
-    M(R, "/%7efred/hi.html", "/%7Efred/hi.html", 1);
-    M(R, "/~fred/hi.html", "/~fred%2Fhi.html", 0);
+    const robots_profile rfc = ROBOTS_PROFILE_RFC9309;
+    M(rfc, "/tmp", "/tmp", 1);
+    M(rfc, "/tmp", "/tmpfile.html", 1);
+    M(rfc, "/tmp", "/tmp/a.html", 1);
+    M(rfc, "/tmp/", "/tmp", 0);
+    M(rfc, "", "/README.TXT", 0); /* rfc9309: an empty pattern is no rule */
+    M(rfc, "/~fred/hi.html", "/%7Efred/hi.html", 1);
+    M(rfc, "/%7Efred/hi.html", "/~fred/hi.html", 1);
+    M(rfc, "/%7efred/hi.html", "/%7Efred/hi.html", 1);
+    M(rfc, "/~fred/hi.html", "/~fred%2Fhi.html", 0);
 
     /* google compares the URL as given (docs/google-profile.md). */
-    const robots_profile G = ROBOTS_PROFILE_GOOGLE;
-    M(G, "/~fred/hi.html", "/%7Efred/hi.html", 0);
-    M(G, "/%7efred/hi.html", "/%7Efred/hi.html", 1); /* rule hex uppercased */
+    const robots_profile google = ROBOTS_PROFILE_GOOGLE;
+    M(google, "/~fred/hi.html", "/%7Efred/hi.html", 0);
+    M(google, "/%7efred/hi.html", "/%7Efred/hi.html",
+      1); /* rule hex uppercased */
 }
 
 static void seed_004_paths(robots_profile p) {
@@ -118,44 +119,45 @@ static void seed_004_paths(robots_profile p) {
 }
 
 static void rfc9309_examples(void) {
-    const robots_profile R = ROBOTS_PROFILE_RFC9309;
+    const robots_profile rfc = ROBOTS_PROFILE_RFC9309;
     /* RFC 9309 2.2.2, the percent-encoding table. */
-    M(R, "/foo/bar?baz=quz", "/foo/bar?baz=quz", 1);
-    M(R, "/foo/bar/\xE3\x83\x84", "/foo/bar/%E3%83%84", 1);
-    M(R, "/foo/bar/%E3%83%84", "/foo/bar/\xE3\x83\x84", 1);
-    M(R, "/foo/bar/%E3%83%84", "/foo/bar/%e3%83%84", 1);
-    M(R, "/foo/bar/%62%61%7A", "/foo/bar/baz", 1);
+    M(rfc, "/foo/bar?baz=quz", "/foo/bar?baz=quz", 1);
+    M(rfc, "/foo/bar/\xE3\x83\x84", "/foo/bar/%E3%83%84", 1);
+    M(rfc, "/foo/bar/%E3%83%84", "/foo/bar/\xE3\x83\x84", 1);
+    M(rfc, "/foo/bar/%E3%83%84", "/foo/bar/%e3%83%84", 1);
+    M(rfc, "/foo/bar/%62%61%7A", "/foo/bar/baz", 1);
     /* Row 2 contradicts row 1; docs/semantics.md decides "no match":
      * reserved characters are never decoded. */
-    M(R, "/foo/bar?baz=https://foo.bar", "/foo/bar?baz=https%3A%2F%2Ffoo.bar",
+    M(rfc, "/foo/bar?baz=https://foo.bar", "/foo/bar?baz=https%3A%2F%2Ffoo.bar",
       0);
     /* RFC 9309 2.2.3: special characters and their encodings. */
-    M(R, "/this/path/exactly$", "/this/path/exactly", 1);
-    M(R, "/this/path/exactly$", "/this/path/exactly/not", 0);
-    M(R, "/this/*/exactly", "/this/any/thing/exactly", 1);
-    M(R, "/path/file-with-a-%2A.html", "/path/file-with-a-*.html", 1);
-    M(R, "/path/foo-%24", "/path/foo-$", 1);
+    M(rfc, "/this/path/exactly$", "/this/path/exactly", 1);
+    M(rfc, "/this/path/exactly$", "/this/path/exactly/not", 0);
+    M(rfc, "/this/*/exactly", "/this/any/thing/exactly", 1);
+    M(rfc, "/path/file-with-a-%2A.html", "/path/file-with-a-*.html", 1);
+    M(rfc, "/path/foo-%24", "/path/foo-$", 1);
     /* A literal '*' in a path is not a wildcard in the rule's place. */
-    M(R, "/path/file-with-a-%2A.html", "/path/file-with-a-x.html", 0);
+    M(rfc, "/path/file-with-a-%2A.html", "/path/file-with-a-x.html", 0);
 }
 
 static void wildcard_details(void) {
     for (int p = 0; p < 2; p++) {
-        robots_profile P = (robots_profile)p;
+        robots_profile profile = (robots_profile)p;
         /* docs/semantics.md: '$' anchors only as the last octet. */
-        M(P, "/a$", "/a", 1);
-        M(P, "/a$", "/ab", 0);
-        M(P, "*", "/x", 1);
-        M(P, "*.gif$", "/a/b.gif", 1);
-        M(P, "*.gif$", "/a/b.gif?x", 0);
-        M(P, "/*a*b*c$", "/xaybzc", 1);
-        M(P, "/*a*b*c$", "/xaybzcd", 0);
-        M(P, "/*ab$", "/abab", 1); /* last segment pinned to the end */
-        M(P, "/*aba$", "/aba", 1);
-        M(P, "/a*a$", "/a", 0); /* segments may not overlap */
-        M(P, "/**", "/", 1);
-        M(P, "cheese.htm", "/cheese.htm", 0); /* seed 003: never matches */
-        M(P, "", "/", 0);
+        M(profile, "/a$", "/a", 1);
+        M(profile, "/a$", "/ab", 0);
+        M(profile, "*", "/x", 1);
+        M(profile, "*.gif$", "/a/b.gif", 1);
+        M(profile, "*.gif$", "/a/b.gif?x", 0);
+        M(profile, "/*a*b*c$", "/xaybzc", 1);
+        M(profile, "/*a*b*c$", "/xaybzcd", 0);
+        M(profile, "/*ab$", "/abab", 1); /* last segment pinned to the end */
+        M(profile, "/*aba$", "/aba", 1);
+        M(profile, "/a*a$", "/a", 0); /* segments may not overlap */
+        M(profile, "/**", "/", 1);
+        M(profile, "cheese.htm", "/cheese.htm",
+          0); /* seed 003: never matches */
+        M(profile, "", "/", 0);
     }
     /* google-profile.md: a '$' inside the pattern is literal. */
     M(ROBOTS_PROFILE_GOOGLE, "/a$b", "/a$b", 1);

@@ -3,26 +3,27 @@
  * test_meta.c - robots META tags and X-Robots-Tag (robots_meta_scan_html,
  * robots_meta_add_header, robots_meta_parse_header).
  */
-#include "robots.h"
+#include "robots_web.h"
 #include "testing.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static robots_meta_result R; /* large: kept off the stack */
+static robots_meta_result result; /* large: kept off the stack */
 
 static const robots_meta_result *scan(const char *html, const char *agent) {
     EXPECT_EQ(robots_meta_scan_html(html, strlen(html), agent,
-                                    agent != NULL ? strlen(agent) : 0, &R),
+                                    agent != NULL ? strlen(agent) : 0, &result),
               ROBOTS_OK);
-    return &R;
+    return &result;
 }
 
 static const robots_meta_result *header(const char *value, const char *agent) {
     EXPECT_EQ(robots_meta_parse_header(value, strlen(value), agent,
-                                       agent != NULL ? strlen(agent) : 0, &R),
+                                       agent != NULL ? strlen(agent) : 0,
+                                       &result),
               ROBOTS_OK);
-    return &R;
+    return &result;
 }
 
 #define NI ROBOTS_META_R_NOINDEX
@@ -217,10 +218,10 @@ static void hostile(void) {
     EXPECT_EQ(r->restrictions, 0);
     r = scan("", NULL);
     EXPECT_EQ(r->bytes_scanned, 0);
-    EXPECT_EQ(robots_meta_scan_html(NULL, 0, NULL, 0, &R), ROBOTS_OK);
-    EXPECT_EQ(robots_meta_scan_html(NULL, 1, NULL, 0, &R),
+    EXPECT_EQ(robots_meta_scan_html(NULL, 0, NULL, 0, &result), ROBOTS_OK);
+    EXPECT_EQ(robots_meta_scan_html(NULL, 1, NULL, 0, &result),
               ROBOTS_ERR_INVALID_ARGUMENT);
-    EXPECT_EQ(robots_meta_scan_html("x", 1, NULL, 3, &R),
+    EXPECT_EQ(robots_meta_scan_html("x", 1, NULL, 3, &result),
               ROBOTS_ERR_INVALID_ARGUMENT);
     EXPECT_EQ(robots_meta_scan_html("x", 1, NULL, 0, NULL),
               ROBOTS_ERR_INVALID_ARGUMENT);
@@ -228,9 +229,10 @@ static void hostile(void) {
      * part of the page. */
     {
         const char *page = "<meta name=robots content=noindex>";
-        EXPECT_EQ(robots_meta_scan_html(page, strlen(page) - 1, NULL, 0, &R),
-                  ROBOTS_OK);
-        EXPECT_EQ(R.restrictions, 0);
+        EXPECT_EQ(
+            robots_meta_scan_html(page, strlen(page) - 1, NULL, 0, &result),
+            ROBOTS_OK);
+        EXPECT_EQ(result.restrictions, 0);
     }
     /* Character references past the end, and huge numbers. */
     r = scan("<meta name=description content='&#", NULL);
@@ -245,9 +247,10 @@ static void hostile(void) {
     {
         static const char page[] = "<meta\0name=robots content=noindex>"
                                    "<m\xff\x80 name=robots content=nofollow>";
-        EXPECT_EQ(robots_meta_scan_html(page, sizeof page - 1, NULL, 0, &R),
-                  ROBOTS_OK);
-        EXPECT_EQ(R.restrictions, 0);
+        EXPECT_EQ(
+            robots_meta_scan_html(page, sizeof page - 1, NULL, 0, &result),
+            ROBOTS_OK);
+        EXPECT_EQ(result.restrictions, 0);
     }
 }
 
@@ -263,51 +266,50 @@ static void huge(void) {
         EXPECT(0);
         return;
     }
-    for (k = 0; k < n; k++) {
+    for (k = 0; k < n; k++)
         page[k] = "<a x='>'>"[k % 9];
-    }
-    EXPECT_EQ(robots_meta_scan_html(page, n, NULL, 0, &R), ROBOTS_OK);
-    EXPECT_EQ(R.truncated, 1);
-    EXPECT(R.bytes_scanned <= ROBOTS_META_MAX_SCAN_BYTES);
+    EXPECT_EQ(robots_meta_scan_html(page, n, NULL, 0, &result), ROBOTS_OK);
+    EXPECT_EQ(result.truncated, 1);
+    EXPECT(result.bytes_scanned <= ROBOTS_META_MAX_SCAN_BYTES);
     /* Pathological shapes: many '<', an endless attribute list, an
      * unclosed comment, a script without its end tag, many "</". */
     memset(page, '<', n);
-    EXPECT_EQ(robots_meta_scan_html(page, n, NULL, 0, &R), ROBOTS_OK);
+    EXPECT_EQ(robots_meta_scan_html(page, n, NULL, 0, &result), ROBOTS_OK);
     memset(page, ' ', n);
     memcpy(page, "<meta name=robots", 17);
-    EXPECT_EQ(robots_meta_scan_html(page, n, NULL, 0, &R), ROBOTS_OK);
-    EXPECT_EQ(R.restrictions, 0);
+    EXPECT_EQ(robots_meta_scan_html(page, n, NULL, 0, &result), ROBOTS_OK);
+    EXPECT_EQ(result.restrictions, 0);
     memcpy(page, "<!--", 4);
-    EXPECT_EQ(robots_meta_scan_html(page, n, NULL, 0, &R), ROBOTS_OK);
+    EXPECT_EQ(robots_meta_scan_html(page, n, NULL, 0, &result), ROBOTS_OK);
     for (k = 0; k + 2 < n; k += 2) {
         page[k] = '<';
         page[k + 1] = '/';
     }
     memcpy(page, "<script>", 8);
-    EXPECT_EQ(robots_meta_scan_html(page, n, NULL, 0, &R), ROBOTS_OK);
-    EXPECT_EQ(R.restrictions, 0);
+    EXPECT_EQ(robots_meta_scan_html(page, n, NULL, 0, &result), ROBOTS_OK);
+    EXPECT_EQ(result.restrictions, 0);
 
     /* ROBOTS_META_MAX_SCAN_BYTES: a tag ending exactly at the limit is
      * read; one byte later it is not, and the result says truncated. */
     memset(page, ' ', n);
     memcpy(page + ROBOTS_META_MAX_SCAN_BYTES - tl, tag, tl);
-    EXPECT_EQ(robots_meta_scan_html(page, n, NULL, 0, &R), ROBOTS_OK);
-    EXPECT_EQ(R.restrictions, NI);
-    EXPECT_EQ(R.truncated, 1);
-    EXPECT_EQ(
-        robots_meta_scan_html(page, ROBOTS_META_MAX_SCAN_BYTES, NULL, 0, &R),
-        ROBOTS_OK);
-    EXPECT_EQ(R.restrictions, NI);
-    EXPECT_EQ(R.truncated, 0);
+    EXPECT_EQ(robots_meta_scan_html(page, n, NULL, 0, &result), ROBOTS_OK);
+    EXPECT_EQ(result.restrictions, NI);
+    EXPECT_EQ(result.truncated, 1);
+    EXPECT_EQ(robots_meta_scan_html(page, ROBOTS_META_MAX_SCAN_BYTES, NULL, 0,
+                                    &result),
+              ROBOTS_OK);
+    EXPECT_EQ(result.restrictions, NI);
+    EXPECT_EQ(result.truncated, 0);
     memset(page, ' ', n);
     memcpy(page + ROBOTS_META_MAX_SCAN_BYTES - tl + 1, tag, tl);
-    EXPECT_EQ(robots_meta_scan_html(page, n, NULL, 0, &R), ROBOTS_OK);
-    EXPECT_EQ(R.restrictions, 0);
-    EXPECT_EQ(R.truncated, 1);
+    EXPECT_EQ(robots_meta_scan_html(page, n, NULL, 0, &result), ROBOTS_OK);
+    EXPECT_EQ(result.restrictions, 0);
+    EXPECT_EQ(result.truncated, 1);
     /* A page that ends its head early is not "truncated". */
     memcpy(page, "<body>", 6);
-    EXPECT_EQ(robots_meta_scan_html(page, n, NULL, 0, &R), ROBOTS_OK);
-    EXPECT_EQ(R.truncated, 0);
+    EXPECT_EQ(robots_meta_scan_html(page, n, NULL, 0, &result), ROBOTS_OK);
+    EXPECT_EQ(result.truncated, 0);
     free(page);
 }
 
@@ -328,33 +330,33 @@ static void limits(void) {
     }
     memcpy(buf + o, "noindex", 7);
     o += 7;
-    EXPECT_EQ(robots_meta_parse_header(buf, o, NULL, 0, &R), ROBOTS_OK);
-    EXPECT_EQ(R.item_count, ROBOTS_META_MAX_DIRECTIVES);
-    EXPECT_EQ(R.directives_total, ROBOTS_META_MAX_DIRECTIVES);
-    EXPECT_EQ(R.restrictions, NI);
+    EXPECT_EQ(robots_meta_parse_header(buf, o, NULL, 0, &result), ROBOTS_OK);
+    EXPECT_EQ(result.item_count, ROBOTS_META_MAX_DIRECTIVES);
+    EXPECT_EQ(result.directives_total, ROBOTS_META_MAX_DIRECTIVES);
+    EXPECT_EQ(result.restrictions, NI);
     memcpy(buf + o - 7, "follow,noindex", 14);
     o += 7;
-    EXPECT_EQ(robots_meta_parse_header(buf, o, NULL, 0, &R), ROBOTS_OK);
-    EXPECT_EQ(R.item_count, ROBOTS_META_MAX_DIRECTIVES);
-    EXPECT_EQ(R.directives_total, ROBOTS_META_MAX_DIRECTIVES + 1);
-    EXPECT_EQ(R.restrictions, NI);
+    EXPECT_EQ(robots_meta_parse_header(buf, o, NULL, 0, &result), ROBOTS_OK);
+    EXPECT_EQ(result.item_count, ROBOTS_META_MAX_DIRECTIVES);
+    EXPECT_EQ(result.directives_total, ROBOTS_META_MAX_DIRECTIVES + 1);
+    EXPECT_EQ(result.restrictions, NI);
 
     /* ROBOTS_META_MAX_CONTENT_BYTES: a value of exactly that size is
      * whole; one byte more is cut, keeping only whole items. */
     memset(buf, 'a', ROBOTS_META_MAX_CONTENT_BYTES + 1);
     memcpy(buf + ROBOTS_META_MAX_CONTENT_BYTES - 8, ",noindex", 8);
     EXPECT_EQ(robots_meta_parse_header(buf, ROBOTS_META_MAX_CONTENT_BYTES, NULL,
-                                       0, &R),
+                                       0, &result),
               ROBOTS_OK);
-    EXPECT_EQ(R.restrictions, NI);
-    EXPECT_EQ(R.truncated, 0);
+    EXPECT_EQ(result.restrictions, NI);
+    EXPECT_EQ(result.truncated, 0);
     memset(buf, 'a', ROBOTS_META_MAX_CONTENT_BYTES + 1);
     memcpy(buf + ROBOTS_META_MAX_CONTENT_BYTES - 7, ",noindex", 8);
     EXPECT_EQ(robots_meta_parse_header(buf, ROBOTS_META_MAX_CONTENT_BYTES + 1,
-                                       NULL, 0, &R),
+                                       NULL, 0, &result),
               ROBOTS_OK);
-    EXPECT_EQ(R.restrictions, 0);
-    EXPECT_EQ(R.truncated, 1);
+    EXPECT_EQ(result.restrictions, 0);
+    EXPECT_EQ(result.truncated, 1);
     /* The same in a content="" attribute. */
     o = 0;
     memcpy(buf, "<meta name=robots content=\"", 27);
@@ -363,44 +365,44 @@ static void limits(void) {
     o += ROBOTS_META_MAX_CONTENT_BYTES - 8;
     memcpy(buf + o, ",noindex\">", 10);
     o += 10;
-    EXPECT_EQ(robots_meta_scan_html(buf, o, NULL, 0, &R), ROBOTS_OK);
-    EXPECT_EQ(R.restrictions, NI);
-    EXPECT_EQ(R.truncated, 0);
+    EXPECT_EQ(robots_meta_scan_html(buf, o, NULL, 0, &result), ROBOTS_OK);
+    EXPECT_EQ(result.restrictions, NI);
+    EXPECT_EQ(result.truncated, 0);
     memset(buf + 27, 'a', ROBOTS_META_MAX_CONTENT_BYTES - 7);
     o = 27 + ROBOTS_META_MAX_CONTENT_BYTES - 7;
     memcpy(buf + o, ",noindex\">", 10);
     o += 10;
-    EXPECT_EQ(robots_meta_scan_html(buf, o, NULL, 0, &R), ROBOTS_OK);
-    EXPECT_EQ(R.restrictions, 0);
-    EXPECT_EQ(R.truncated, 1);
+    EXPECT_EQ(robots_meta_scan_html(buf, o, NULL, 0, &result), ROBOTS_OK);
+    EXPECT_EQ(result.restrictions, 0);
+    EXPECT_EQ(result.truncated, 1);
 
     /* ROBOTS_META_MAX_TEXT_BYTES for description. */
     memcpy(buf, "<meta name=description content=\"", 32);
     memset(buf + 32, 'd', ROBOTS_META_MAX_TEXT_BYTES + 1);
     memcpy(buf + 32 + ROBOTS_META_MAX_TEXT_BYTES, "\">", 2);
     EXPECT_EQ(robots_meta_scan_html(buf, 34 + ROBOTS_META_MAX_TEXT_BYTES, NULL,
-                                    0, &R),
+                                    0, &result),
               ROBOTS_OK);
-    EXPECT_EQ(R.description_len, ROBOTS_META_MAX_TEXT_BYTES);
-    EXPECT_EQ(R.truncated, 0);
+    EXPECT_EQ(result.description_len, ROBOTS_META_MAX_TEXT_BYTES);
+    EXPECT_EQ(result.truncated, 0);
     memset(buf + 32, 'd', ROBOTS_META_MAX_TEXT_BYTES + 1);
     memcpy(buf + 33 + ROBOTS_META_MAX_TEXT_BYTES, "\">", 2);
     EXPECT_EQ(robots_meta_scan_html(buf, 35 + ROBOTS_META_MAX_TEXT_BYTES, NULL,
-                                    0, &R),
+                                    0, &result),
               ROBOTS_OK);
-    EXPECT_EQ(R.description_len, ROBOTS_META_MAX_TEXT_BYTES);
-    EXPECT_EQ(R.truncated, 1);
+    EXPECT_EQ(result.description_len, ROBOTS_META_MAX_TEXT_BYTES);
+    EXPECT_EQ(result.truncated, 1);
 
     /* ROBOTS_META_MAX_DIRECTIVE_BYTES: the listed text is cut. */
     memset(buf, 'x', 200);
-    EXPECT_EQ(robots_meta_parse_header(buf, 200, NULL, 0, &R), ROBOTS_OK);
-    EXPECT_EQ(R.items[0].text_len, ROBOTS_META_MAX_DIRECTIVE_BYTES);
-    EXPECT_EQ(R.unknown, 1);
+    EXPECT_EQ(robots_meta_parse_header(buf, 200, NULL, 0, &result), ROBOTS_OK);
+    EXPECT_EQ(result.items[0].text_len, ROBOTS_META_MAX_DIRECTIVE_BYTES);
+    EXPECT_EQ(result.unknown, 1);
     memset(buf, 'x', ROBOTS_META_MAX_DIRECTIVE_BYTES);
     EXPECT_EQ(robots_meta_parse_header(buf, ROBOTS_META_MAX_DIRECTIVE_BYTES,
-                                       NULL, 0, &R),
+                                       NULL, 0, &result),
               ROBOTS_OK);
-    EXPECT_EQ(R.items[0].text_len, ROBOTS_META_MAX_DIRECTIVE_BYTES);
+    EXPECT_EQ(result.items[0].text_len, ROBOTS_META_MAX_DIRECTIVE_BYTES);
     free(buf);
 }
 
@@ -498,33 +500,34 @@ static void x_robots_tag(void) {
     r = header("unavailable_after: Sun, 06 Nov 1994 08:49:37 GMT", "x");
     EXPECT_EQ(r->unavailable_after, 784111777);
     /* Several header values accumulate. */
-    robots_meta_result_init(&R);
+    robots_meta_result_init(&result);
+    EXPECT_EQ(robots_meta_add_header("googlebot: noindex", 18, "googlebot", 9,
+                                     &result),
+              ROBOTS_OK);
+    EXPECT_EQ(robots_meta_add_header("otherbot: nofollow", 18, "googlebot", 9,
+                                     &result),
+              ROBOTS_OK);
     EXPECT_EQ(
-        robots_meta_add_header("googlebot: noindex", 18, "googlebot", 9, &R),
+        robots_meta_add_header("index, noarchive", 16, "googlebot", 9, &result),
         ROBOTS_OK);
-    EXPECT_EQ(
-        robots_meta_add_header("otherbot: nofollow", 18, "googlebot", 9, &R),
-        ROBOTS_OK);
-    EXPECT_EQ(
-        robots_meta_add_header("index, noarchive", 16, "googlebot", 9, &R),
-        ROBOTS_OK);
-    EXPECT_EQ(R.restrictions, NI | ROBOTS_META_R_NOARCHIVE);
-    EXPECT_EQ(R.conflicts, ROBOTS_META_C_INDEX);
-    EXPECT_EQ(R.tags_applied, 2);
-    EXPECT_EQ(R.tags_other_agent, 1);
+    EXPECT_EQ(result.restrictions, NI | ROBOTS_META_R_NOARCHIVE);
+    EXPECT_EQ(result.conflicts, ROBOTS_META_C_INDEX);
+    EXPECT_EQ(result.tags_applied, 2);
+    EXPECT_EQ(result.tags_other_agent, 1);
     /* And a page's META plus its header. */
     EXPECT_EQ(robots_meta_scan_html("<meta name=robots content=nofollow>", 35,
-                                    NULL, 0, &R),
+                                    NULL, 0, &result),
               ROBOTS_OK);
-    EXPECT_EQ(robots_meta_add_header("noindex", 7, NULL, 0, &R), ROBOTS_OK);
-    EXPECT_EQ(R.restrictions, NI | NF);
+    EXPECT_EQ(robots_meta_add_header("noindex", 7, NULL, 0, &result),
+              ROBOTS_OK);
+    EXPECT_EQ(result.restrictions, NI | NF);
     /* Empty and blank values, bad arguments. */
     r = header("", NULL);
     EXPECT_EQ(r->tags_applied, 0);
     r = header(" , ,, ", NULL);
     EXPECT_EQ(r->directives_total, 0);
-    EXPECT_EQ(robots_meta_parse_header(NULL, 0, NULL, 0, &R), ROBOTS_OK);
-    EXPECT_EQ(robots_meta_parse_header(NULL, 2, NULL, 0, &R),
+    EXPECT_EQ(robots_meta_parse_header(NULL, 0, NULL, 0, &result), ROBOTS_OK);
+    EXPECT_EQ(robots_meta_parse_header(NULL, 2, NULL, 0, &result),
               ROBOTS_ERR_INVALID_ARGUMENT);
     EXPECT_EQ(robots_meta_parse_header("x", 1, NULL, 0, NULL),
               ROBOTS_ERR_INVALID_ARGUMENT);

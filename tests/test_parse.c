@@ -251,6 +251,166 @@ static void parse_limit(void) {
     free(body);
 }
 
+/* The document's record of the cut, for a body parsed with parse_limit
+ * `limit` (0: none) in rfc9309. */
+static robots_cut_info cut_of(const char *body, size_t len, size_t limit) {
+    robots_options options;
+    robots_options_init(&options);
+    options.parse_limit = limit;
+    robots_txt *doc = NULL;
+    robots_cut_info cut;
+    memset(&cut, 0xA5, sizeof cut);
+    EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+    EXPECT_EQ(robots_txt_cut(doc, &cut), ROBOTS_OK);
+    /* The diagnostic and the record agree: one when cut, on its line. */
+    robots_diagnostic d = first_diag(doc, ROBOTS_DIAG_PAST_PARSE_LIMIT);
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_PAST_PARSE_LIMIT),
+              (size_t)cut.truncated);
+    EXPECT_EQ(d.line, cut.line);
+    EXPECT_EQ(cut.offset + cut.bytes_not_read, len);
+    robots_free(doc);
+    return cut;
+}
+
+#define EXPECT_CUT(cut, off, ln, lines)                                        \
+    do {                                                                       \
+        EXPECT_EQ((cut).truncated, 1);                                         \
+        EXPECT_EQ((cut).offset, (off));                                        \
+        EXPECT_EQ((cut).line, (ln));                                           \
+        EXPECT_EQ((cut).lines_not_read, (lines));                              \
+    } while (0)
+
+#define EXPECT_NOT_CUT(cut, len)                                               \
+    do {                                                                       \
+        EXPECT_EQ((cut).truncated, 0);                                         \
+        EXPECT_EQ((cut).offset, (len));                                        \
+        EXPECT_EQ((cut).line, 0);                                              \
+        EXPECT_EQ((cut).lines_not_read, 0);                                    \
+        EXPECT_EQ((cut).bytes_not_read, 0);                                    \
+    } while (0)
+
+static void parse_limit_cut(void) {
+    /* Issue 19: the document records that the parse limit cut it, at which
+     * byte and line, and how many lines were not read. docs/semantics.md:
+     * a line ends at LF, CR or CRLF; a line the limit cuts in two is
+     * ignored whole; a line whose terminator is the byte right after the
+     * limit is read. Line 1 is bytes 0-13, line 2 bytes 14-23 (its LF at
+     * 23), line 3 bytes 24-35. */
+    const char lf[] = "User-agent: *\nAllow: /a\nDisallow: /\n";
+    size_t n = sizeof lf - 1;
+    robots_cut_info cut = cut_of(lf, n, 24);
+    EXPECT_CUT(cut, 24, 3, 1);
+    EXPECT_EQ(cut.limit, 24);
+    EXPECT_EQ(cut.bytes_not_read, 12);
+    /* Line 2's LF is the byte right after a limit of 23: read. */
+    cut = cut_of(lf, n, 23);
+    EXPECT_CUT(cut, 24, 3, 1);
+    /* The limit cuts line 2 in two: it is not read, nor anything after. */
+    cut = cut_of(lf, n, 22);
+    EXPECT_CUT(cut, 14, 2, 2);
+    EXPECT_EQ(cut.bytes_not_read, 22);
+    cut = cut_of(lf, n, 1);
+    EXPECT_CUT(cut, 0, 1, 3);
+    /* The last line's terminator is the byte after the limit: all read. */
+    cut = cut_of(lf, n, n - 1);
+    EXPECT_NOT_CUT(cut, n);
+    EXPECT_EQ(cut.limit, n - 1);
+    cut = cut_of(lf, n, n);
+    EXPECT_NOT_CUT(cut, n);
+    /* A body shorter than the limit, and no limit at all. */
+    cut = cut_of(lf, n, 1000);
+    EXPECT_NOT_CUT(cut, n);
+    EXPECT_EQ(cut.limit, 1000);
+    cut = cut_of(lf, n, 0);
+    EXPECT_NOT_CUT(cut, n);
+    EXPECT_EQ(cut.limit, 0);
+    cut = cut_of(NULL, 0, 10);
+    EXPECT_NOT_CUT(cut, 0);
+
+    /* CRLF: line 2 is bytes 15-25 (CR at 24, LF at 25). A limit of 25
+     * falls between its CR and LF: the line ends inside it and is read;
+     * the first byte not read is 26. */
+    const char crlf[] = "User-agent: *\r\nAllow: /a\r\nDisallow: /\r\n";
+    n = sizeof crlf - 1;
+    cut = cut_of(crlf, n, 26);
+    EXPECT_CUT(cut, 26, 3, 1);
+    cut = cut_of(crlf, n, 25);
+    EXPECT_CUT(cut, 26, 3, 1);
+    EXPECT_EQ(cut.bytes_not_read, 13);
+    /* Line 2's CR is the byte right after a limit of 24: the line is read,
+     * and the LF that completes its CRLF with it, so the first byte not
+     * read is two past the limit (found by fuzz_parse). */
+    cut = cut_of(crlf, n, 24);
+    EXPECT_CUT(cut, 26, 3, 1);
+    cut = cut_of(crlf, n, 20);
+    EXPECT_CUT(cut, 15, 2, 2);
+    cut = cut_of(crlf, n, n - 2);
+    EXPECT_NOT_CUT(cut, n);
+
+    /* CR alone ends a line too. */
+    const char cr[] = "User-agent: *\rAllow: /a\rDisallow: /\r";
+    n = sizeof cr - 1;
+    cut = cut_of(cr, n, 22);
+    EXPECT_CUT(cut, 14, 2, 2);
+    cut = cut_of(cr, n, 24);
+    EXPECT_CUT(cut, 24, 3, 1);
+
+    /* No newline at the end: the last line still counts. */
+    const char open_end[] = "User-agent: *\nAllow: /a\nDisallow: /";
+    n = sizeof open_end - 1;
+    cut = cut_of(open_end, n, 22);
+    EXPECT_CUT(cut, 14, 2, 2);
+    EXPECT_EQ(cut.bytes_not_read, 21);
+    cut = cut_of(open_end, n, 24);
+    EXPECT_CUT(cut, 24, 3, 1);
+    cut = cut_of(open_end, n, n - 1);
+    EXPECT_CUT(cut, 24, 3, 1);
+
+    /* Mixed ends past the limit: "Disallow: /a" CRLF, "Disallow: /b" CR,
+     * "Disallow: /c" LF, three empty lines (LF, CR, CRLF) and "x": 7. */
+    const char mixed[] = "User-agent: *\nDisallow: /a\r\nDisallow: /b\r"
+                         "Disallow: /c\n\n\r\r\nx";
+    cut = cut_of(mixed, sizeof mixed - 1, 14);
+    EXPECT_CUT(cut, 14, 2, 7);
+
+    /* Wherever a CRLF falls among the bytes counted, it ends one line. */
+    char body[64];
+    for (size_t k = 0; k < 24; k++) {
+        memcpy(body, "Allow: /\n", 9);
+        memset(body + 9, 'a', k);
+        memcpy(body + 9 + k, "\r\nb", 3);
+        cut = cut_of(body, 9 + k + 3, 5);
+        EXPECT_CUT(cut, 0, 1, 3);
+        cut = cut_of(body, 9 + k + 2, 5); /* ends with the CRLF */
+        EXPECT_CUT(cut, 0, 1, 2);
+        cut = cut_of(body, 9 + k + 1, 5); /* ends with a CR */
+        EXPECT_CUT(cut, 0, 1, 2);
+    }
+
+    /* The record stays when the diagnostics are capped: a thousand and
+     * more junk lines, then a cut. */
+    size_t junk = ROBOTS_MAX_DIAGNOSTICS + 10;
+    char *big = malloc(junk * 2 + 64);
+    for (size_t i = 0; i < junk; i++)
+        memcpy(big + 2 * i, "x\n", 2);
+    memcpy(big + 2 * junk, "User-agent: *\nDisallow: /\n", 26);
+    robots_options options;
+    robots_options_init(&options);
+    options.parse_limit = 2 * junk + 5;
+    robots_txt *doc = NULL;
+    EXPECT_EQ(robots_parse(big, 2 * junk + 26, &options, &doc), ROBOTS_OK);
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_PAST_PARSE_LIMIT), 0);
+    EXPECT_EQ(robots_txt_cut(doc, &cut), ROBOTS_OK);
+    EXPECT_CUT(cut, 2 * junk, junk + 1, 2);
+    robots_free(doc);
+    free(big);
+
+    EXPECT_EQ(robots_txt_cut(NULL, &cut), ROBOTS_ERR_INVALID_ARGUMENT);
+    doc = parse(ROBOTS_PROFILE_RFC9309, "");
+    EXPECT_EQ(robots_txt_cut(doc, NULL), ROBOTS_ERR_INVALID_ARGUMENT);
+    robots_free(doc);
+}
+
 static void empty_and_junk(void) {
     robots_txt *doc = parse_n(ROBOTS_PROFILE_RFC9309, NULL, 0);
     EXPECT(doc != NULL);
@@ -439,7 +599,7 @@ static void many_records(void) {
     static char key[RECORDS][8];
     for (int p = 0; p < 3; p++) {
         robots_profile profile = (robots_profile)p;
-        size_t n = 0, line = 1, groups = 0, group = ROBOTS_NO_INDEX;
+        size_t n = 0, line = 1, groups = 0, group = ROBOTS_NO_POSITION;
         /* 5 records a group: its crawl-delay at every place of a mark */
         size_t delay_group[RECORDS / 4 + 1];
         for (size_t i = 0; i < RECORDS; i++) {
@@ -458,7 +618,7 @@ static void many_records(void) {
                 n += gap;
                 line += gap;
                 if (profile == ROBOTS_PROFILE_LEGACY)
-                    group = ROBOTS_NO_INDEX; /* a blank line ends it */
+                    group = ROBOTS_NO_POSITION; /* a blank line ends it */
             }
             key[i][0] = 'k';
             key[i][1] = (char)('a' + i % 26);
@@ -579,20 +739,23 @@ static void normal_forms(void) {
             EXPECT_STRN(out, len, want[k].normal[i]);
             EXPECT_EQ(r.normalized_len, len);
         }
-        /* too small by one: the needed length, nothing written */
-        char out[8];
+        /* The buffer contract of robots_common.h: room for the text and
+         * its NUL, else the needed length and nothing written. */
+        char out[9];
         memset(out, 'x', sizeof out);
         size_t len = 0;
-        EXPECT_EQ(robots_group_rule_normalized(doc, 0, 0, out, 6, &len),
+        EXPECT_EQ(robots_group_rule_normalized(doc, 0, 0, out, 7, &len),
                   ROBOTS_ERR_BUFFER_TOO_SMALL);
         EXPECT_EQ(len, 7);
-        EXPECT(memcmp(out, "xxxxxxxx", 8) == 0);
+        EXPECT(memcmp(out, "xxxxxxxxx", 9) == 0);
         EXPECT_EQ(robots_group_rule_normalized(doc, 0, 0, NULL, 0, &len),
                   ROBOTS_ERR_BUFFER_TOO_SMALL);
         EXPECT_EQ(len, 7);
-        EXPECT_EQ(robots_group_rule_normalized(doc, 0, 0, out, 7, &len),
+        EXPECT_EQ(robots_group_rule_normalized(doc, 0, 0, out, 8, &len),
                   ROBOTS_OK);
         EXPECT_STRN(out, len, "/%C3%A9");
+        EXPECT_EQ(out[7], '\0');
+        EXPECT_EQ(out[8], 'x');
         EXPECT_EQ(robots_group_rule_normalized(doc, 0, 3, out, 8, &len),
                   ROBOTS_ERR_OUT_OF_RANGE);
         EXPECT_EQ(robots_group_rule_normalized(doc, 1, 0, out, 8, &len),
@@ -624,16 +787,15 @@ static void names_and_arguments(void) {
     EXPECT_EQ(robots_group(NULL, 0, NULL), ROBOTS_ERR_INVALID_ARGUMENT);
     EXPECT_EQ(robots_group_count(NULL), 0);
     robots_free(NULL);
-    for (int k = 0; k <= ROBOTS_DIAG_UTF16_BOM; k++)
+    for (int k = 0; k <= ROBOTS_DIAG_KIND_LAST; k++)
         EXPECT(robots_diag_kind_name((robots_diag_kind)k) != NULL);
     EXPECT(robots_diag_kind_name((robots_diag_kind)99) == NULL);
-    for (int s = 0; s <= ROBOTS_ERR_HEADER_INVALID; s++) {
+    for (int s = 0; s <= ROBOTS_STATUS_LAST; s++) {
         EXPECT(strncmp(robots_status_name((robots_status)s), "ROBOTS_", 7) ==
                0);
         EXPECT(strlen(robots_status_message((robots_status)s)) > 5);
     }
-    EXPECT(strcmp(robots_status_name((robots_status)999),
-                  "ROBOTS_ERR_UNKNOWN") == 0);
+    EXPECT(robots_status_name((robots_status)999) == NULL);
     robots_profile p;
     EXPECT_EQ(robots_profile_from_name("GOOGLE", 6, &p), ROBOTS_OK);
     EXPECT_EQ(p, ROBOTS_PROFILE_GOOGLE);
@@ -650,6 +812,7 @@ int main(void) {
     nul_bytes();
     long_lines();
     parse_limit();
+    parse_limit_cut();
     empty_and_junk();
     groups_example();
     agents();

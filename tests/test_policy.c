@@ -3,12 +3,12 @@
  * test_policy.c - fetch outcome to policy, every row of the table
  * "Fetching the file" of docs/semantics.md for each profile.
  */
-#include "robots.h"
+#include "robots_web.h"
 #include "testing.h"
 
 #include <string.h>
 
-static const robots_profile PROFILES[3] = {
+static const robots_profile profiles[3] = {
     ROBOTS_PROFILE_RFC9309, ROBOTS_PROFILE_GOOGLE, ROBOTS_PROFILE_LEGACY};
 
 static robots_fetch_decision decide_full(robots_profile p, int status,
@@ -48,13 +48,13 @@ static void success(void) {
      * 2.3.1.1; seed 004 "2xx (successful)"; seed 001 "2XX"). */
     int p;
     for (p = 0; p < 3; p++) {
-        EXPECT_ACTION(decide(PROFILES[p], 200), ROBOTS_FETCH_PARSE_BODY,
+        EXPECT_ACTION(decide(profiles[p], 200), ROBOTS_FETCH_PARSE_BODY,
                       ROBOTS_BASIS_SUCCESS);
-        EXPECT_ACTION(decide(PROFILES[p], 204), ROBOTS_FETCH_PARSE_BODY,
+        EXPECT_ACTION(decide(profiles[p], 204), ROBOTS_FETCH_PARSE_BODY,
                       ROBOTS_BASIS_SUCCESS);
-        EXPECT_ACTION(decide(PROFILES[p], 299), ROBOTS_FETCH_PARSE_BODY,
+        EXPECT_ACTION(decide(profiles[p], 299), ROBOTS_FETCH_PARSE_BODY,
                       ROBOTS_BASIS_SUCCESS);
-        EXPECT_EQ(decide(PROFILES[p], 200).retry, 0);
+        EXPECT_EQ(decide(profiles[p], 200).retry, 0);
     }
 }
 
@@ -68,17 +68,17 @@ static void redirects(void) {
     for (p = 0; p < 3; p++) {
         for (r = 0; r < ROBOTS_MAX_REDIRECTS; r++) {
             EXPECT_ACTION(
-                decide_full(PROFILES[p], 301, r, ROBOTS_NET_NONE, 0, 0),
+                decide_full(profiles[p], 301, r, ROBOTS_NET_NONE, 0, 0),
                 ROBOTS_FETCH_FOLLOW_REDIRECT, ROBOTS_BASIS_REDIRECT);
         }
-        EXPECT_ACTION(decide_full(PROFILES[p], 302, 5, ROBOTS_NET_NONE, 0, 0),
+        EXPECT_ACTION(decide_full(profiles[p], 302, 5, ROBOTS_NET_NONE, 0, 0),
                       ROBOTS_FETCH_ALLOW_ALL, ROBOTS_BASIS_REDIRECT_LIMIT);
-        EXPECT_ACTION(decide_full(PROFILES[p], 307, 6, ROBOTS_NET_NONE, 0, 0),
+        EXPECT_ACTION(decide_full(profiles[p], 307, 6, ROBOTS_NET_NONE, 0, 0),
                       ROBOTS_FETCH_ALLOW_ALL, ROBOTS_BASIS_REDIRECT_LIMIT);
         EXPECT_ACTION(
-            decide_full(PROFILES[p], 399, 0xFFFFFFFFu, ROBOTS_NET_NONE, 0, 0),
+            decide_full(profiles[p], 399, 0xFFFFFFFFu, ROBOTS_NET_NONE, 0, 0),
             ROBOTS_FETCH_ALLOW_ALL, ROBOTS_BASIS_REDIRECT_LIMIT);
-        EXPECT_ACTION(decide(PROFILES[p], 300), ROBOTS_FETCH_FOLLOW_REDIRECT,
+        EXPECT_ACTION(decide(profiles[p], 300), ROBOTS_FETCH_FOLLOW_REDIRECT,
                       ROBOTS_BASIS_REDIRECT);
     }
 }
@@ -139,7 +139,7 @@ static void unreachable_rows(void) {
     size_t i;
     EXPECT_EQ(limit, 30 * 86400);
     for (p = 0; p < 3; p++) {
-        robots_profile pr = PROFILES[p];
+        robots_profile pr = profiles[p];
         for (i = 0; i < 3 + 5; i++) {
             int status = i < 3 ? codes[i] : 200;
             robots_network_error net = i < 3 ? ROBOTS_NET_NONE : nets[i - 3];
@@ -181,16 +181,16 @@ static void other_codes(void) {
     size_t i;
     for (p = 0; p < 3; p++) {
         for (i = 0; i < sizeof codes / sizeof codes[0]; i++) {
-            robots_fetch_decision d = decide(PROFILES[p], codes[i]);
+            robots_fetch_decision d = decide(profiles[p], codes[i]);
             EXPECT_ACTION(d,
-                          PROFILES[p] == ROBOTS_PROFILE_LEGACY
+                          profiles[p] == ROBOTS_PROFILE_LEGACY
                               ? ROBOTS_FETCH_DEFER
                               : ROBOTS_FETCH_DISALLOW_ALL_RETRY,
                           ROBOTS_BASIS_OTHER_STATUS);
         }
-        EXPECT_ACTION(decide_full(PROFILES[p], 600, 0, ROBOTS_NET_NONE,
+        EXPECT_ACTION(decide_full(profiles[p], 600, 0, ROBOTS_NET_NONE,
                                   ROBOTS_UNREACHABLE_LIMIT_SECONDS + 1, 0),
-                      PROFILES[p] == ROBOTS_PROFILE_LEGACY
+                      profiles[p] == ROBOTS_PROFILE_LEGACY
                           ? ROBOTS_FETCH_DEFER
                           : ROBOTS_FETCH_ALLOW_ALL,
                       ROBOTS_BASIS_OTHER_STATUS);

@@ -3,7 +3,7 @@
  * test_punycode.c - RFC 3492 Punycode and the IDNA ToASCII step of host
  * names (robots_punycode_encode, robots_host_to_ascii).
  */
-#include "robots.h"
+#include "robots_web.h"
 #include "testing.h"
 
 #include <string.h>
@@ -17,7 +17,7 @@ typedef struct vector {
  * written here as UTF-8. The RFC's (I) shows one capital letter ("baDot")
  * only as a mixed-case annotation; the encoder writes lowercase digits, as
  * section 5 allows, so the expected text is in lowercase. */
-static const vector RFC3492[] = {
+static const vector rfc3492_examples[] = {
     /* (A) Arabic (Egyptian) */
     {"\xd9\x84\xd9\x8a\xd9\x87\xd9\x85\xd8\xa7\xd8\xa8\xd8\xaa\xd9"
      "\x83\xd9\x84\xd9\x85\xd9\x88\xd8\xb4\xd8\xb9\xd8\xb1\xd8\xa8"
@@ -123,9 +123,8 @@ static void to_ascii(const char *host, const char *expected) {
     robots_status st =
         robots_host_to_ascii(host, strlen(host), buf, sizeof buf, &needed);
     EXPECT_MSG(st == ROBOTS_OK, "%s: %d", host, (int)st);
-    if (st == ROBOTS_OK) {
+    if (st == ROBOTS_OK)
         EXPECT_STRN(buf, needed, expected);
-    }
 }
 
 static void bad_host(const char *host, size_t len) {
@@ -140,9 +139,8 @@ int main(void) {
     char buf[300];
     size_t needed = 0;
 
-    for (i = 0; i < sizeof RFC3492 / sizeof RFC3492[0]; i++) {
-        encodes(RFC3492[i].utf8, RFC3492[i].encoded);
-    }
+    for (i = 0; i < sizeof rfc3492_examples / sizeof rfc3492_examples[0]; i++)
+        encodes(rfc3492_examples[i].utf8, rfc3492_examples[i].encoded);
 
     /* RFC 3492 section 6.3: with no basic code points there is no '-';
      * with only basic code points the output ends with '-'. */

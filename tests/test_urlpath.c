@@ -37,28 +37,28 @@ static const char *path_of(robots_profile profile, const char *url,
 
 int main(void) {
     for (int p = 0; p < 3; p++) {
-        robots_profile P_ = (robots_profile)p;
+        robots_profile profile = (robots_profile)p;
         /* docs/semantics.md: path + ;params + ?query, no fragment; an
          * empty path is "/". */
-        P(P_, "http://example.com/a/b;p?q=1#frag", "/a/b;p?q=1");
-        P(P_, "https://example.com", "/");
-        P(P_, "https://example.com/", "/");
-        P(P_, "http://example.com?q", "/?q");
-        P(P_, "http://user:pw@example.com:8080/x", "/x");
-        P(P_, "/just/a/path?x", "/just/a/path?x");
-        P(P_, "//example.com/net/path", "/net/path");
-        P(P_, "http://[::1]:80/v6", "/v6");
-        P(P_, "http://example.com/%7Efred", "/%7Efred"); /* as given */
+        P(profile, "http://example.com/a/b;p?q=1#frag", "/a/b;p?q=1");
+        P(profile, "https://example.com", "/");
+        P(profile, "https://example.com/", "/");
+        P(profile, "http://example.com?q", "/?q");
+        P(profile, "http://user:pw@example.com:8080/x", "/x");
+        P(profile, "/just/a/path?x", "/just/a/path?x");
+        P(profile, "//example.com/net/path", "/net/path");
+        P(profile, "http://[::1]:80/v6", "/v6");
+        P(profile, "http://example.com/%7Efred", "/%7Efred"); /* as given */
     }
     for (int p = 0; p < 3; p += 2) {
-        robots_profile P_ = (robots_profile)p;
-        BAD(P_, "");
-        BAD(P_, "example.com/x"); /* no scheme: not guessed */
-        BAD(P_, "a/b");
-        BAD(P_, "mailto:someone@example.com");
-        BAD(P_, "?q");
-        P(P_, "HTTP://EXAMPLE.COM/Case", "/Case");
-        P(P_, "http://example.com#f/x", "/");
+        robots_profile profile = (robots_profile)p;
+        BAD(profile, "");
+        BAD(profile, "example.com/x"); /* no scheme: not guessed */
+        BAD(profile, "a/b");
+        BAD(profile, "mailto:someone@example.com");
+        BAD(profile, "?q");
+        P(profile, "HTTP://EXAMPLE.COM/Case", "/Case");
+        P(profile, "http://example.com#f/x", "/");
     }
     /* The authority ends at its first '/', '?' or '#' (RFC 3986 section
      * 3.2), found eight bytes a step: a host of every length up to three
@@ -89,26 +89,26 @@ int main(void) {
         }
     }
     /* google/robotstxt's heuristic, case by case. */
-    const robots_profile G = ROBOTS_PROFILE_GOOGLE;
-    P(G, "", "/");
-    P(G, "a", "/");
-    P(G, "a/b", "/b");
-    P(G, "?q", "/?q");
-    P(G, "http:e.com/x", "/x");
-    P(G, "http://e.com#f/x", "/");
-    P(G, "e.com/x://y", "/x://y");
+    const robots_profile google = ROBOTS_PROFILE_GOOGLE;
+    P(google, "", "/");
+    P(google, "a", "/");
+    P(google, "a/b", "/b");
+    P(google, "?q", "/?q");
+    P(google, "http:e.com/x", "/x");
+    P(google, "http://e.com#f/x", "/");
+    P(google, "e.com/x://y", "/x://y");
     /* docs/google-profile.md, "URL to path": "://" counts as a scheme
      * separator only if no '/', '?' or ';' comes before it. */
-    P(G, "a://b/c", "/c");
-    P(G, "://b/c", "/c");
-    P(G, "//a://b/c", "/c");
-    P(G, "a?://b/c", "/?://b/c");
-    P(G, "a;x://b/c", "/;x://b/c");
-    P(G, "a:/", "/");
-    P(G, "a://", "/");
-    P(G, "a:://b/c", "/c");
-    P(G, "a:/b://c", "/b://c");
-    P(G, "http://e.com;p", "/;p");
+    P(google, "a://b/c", "/c");
+    P(google, "://b/c", "/c");
+    P(google, "//a://b/c", "/c");
+    P(google, "a?://b/c", "/?://b/c");
+    P(google, "a;x://b/c", "/;x://b/c");
+    P(google, "a:/", "/");
+    P(google, "a://", "/");
+    P(google, "a:://b/c", "/c");
+    P(google, "a:/b://c", "/b://c");
+    P(google, "http://e.com;p", "/;p");
 
     char small[4];
     size_t needed = 0;

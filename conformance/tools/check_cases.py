@@ -77,12 +77,16 @@ def gen_bytes(parts, where, errors):
 
 
 def header_limits(path):
+    """The named limits of robots.h and of the public headers beside it
+    (robots_common.h, robots_web.h)."""
     limits = {}
-    if not path or not os.path.exists(path):
-        return limits
-    with open(path, encoding="utf-8") as f:
-        for m in re.finditer(r"#define (ROBOTS_\w+) \(\((?:size_t|int64_t)\)(0x[0-9A-Fa-f]+|\d+)\)", f.read()):
-            limits[m.group(1)] = int(m.group(2), 0)
+    folder = os.path.dirname(os.path.abspath(path))
+    for name in sorted(os.listdir(folder)):
+        if not (name.startswith("robots") and name.endswith(".h")):
+            continue
+        with open(os.path.join(folder, name), encoding="utf-8") as f:
+            for m in re.finditer(r"#define (ROBOTS_\w+) \(\((?:size_t|int64_t)\)(0x[0-9A-Fa-f]+|\d+)\)", f.read()):
+                limits[m.group(1)] = int(m.group(2), 0)
     return limits
 
 
@@ -169,8 +173,10 @@ def check_case(c, fname, ids, limits, errors):
     src = c.get("source") or {}
     lim = src.get("limit") if isinstance(src, dict) else None
     if lim is not None:
-        if lim.get("name") in limits and limits[lim["name"]] != lim.get("value"):
-            errors.append("%s: %s is %d in robots.h, the case says %r" % (where, lim["name"], limits[lim["name"]], lim.get("value")))
+        if lim.get("name") not in limits:
+            errors.append("%s: the limit %r is not defined in the public headers" % (where, lim.get("name")))
+        elif limits[lim["name"]] != lim.get("value"):
+            errors.append("%s: %s is %d in the public headers, the case says %r" % (where, lim["name"], limits[lim["name"]], lim.get("value")))
     if "dispute" in c:
         d = c["dispute"]
         if not isinstance(d, dict) or not isinstance(d.get("documents"), list) or not d.get("decision"):
@@ -196,6 +202,16 @@ def check_case(c, fname, ids, limits, errors):
             errors.append("%s: unknown reason %r" % (w, e["reason"]))
         if kind == "parse" and not (set(e) - {"why"}):
             errors.append("%s: a parse expectation must expect something" % w)
+        if "truncated" in e and (kind != "verdict" or not isinstance(e["truncated"], bool)):
+            errors.append("%s: truncated is a boolean of verdict cases" % w)
+        if "cut" in e:
+            cut = e["cut"]
+            if kind != "parse":
+                errors.append("%s: cut belongs to parse cases" % w)
+            elif cut is not None and (not isinstance(cut, dict) or
+                                      set(cut) - {"offset", "line", "lines_not_read"} or
+                                      not all(isinstance(v, int) and v >= 0 for v in cut.values())):
+                errors.append("%s: cut is null or {offset, line, lines_not_read} of integers" % w)
 
 
 def main(argv):
@@ -209,6 +225,9 @@ def main(argv):
         del args[i:i + 2]
     if args:
         cases_dir = args[0]
+    if not os.path.isfile(header):
+        print("check_cases.py: no header at %s: the cases' limits cannot be checked" % header, file=sys.stderr)
+        return 2
     limits = header_limits(header)
     errors, ids, count = [], {}, 0
     names = sorted(n for n in os.listdir(cases_dir) if n.endswith(".json"))

@@ -6,6 +6,8 @@
  */
 #include "internal.h"
 
+#include <string.h>
+
 robots_profile robots_txt_profile(const robots_txt *doc) {
     return doc ? doc->profile : ROBOTS_PROFILE_RFC9309;
 }
@@ -16,6 +18,19 @@ size_t robots_txt_parsed_bytes(const robots_txt *doc) {
 
 size_t robots_txt_input_bytes(const robots_txt *doc) {
     return doc ? doc->input_bytes : 0;
+}
+
+robots_status robots_txt_cut(const robots_txt *doc, robots_cut_info *out) {
+    if (doc == NULL || out == NULL)
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    out->truncated = doc->cut_line != 0;
+    out->limit = doc->parse_limit;
+    out->offset = doc->cut_offset;
+    out->line = doc->cut_line;
+    out->lines_not_read = doc->lines_not_read;
+    out->bytes_not_read = doc->input_bytes - doc->cut_offset;
+    return ROBOTS_OK;
 }
 
 size_t robots_txt_memory_used(const robots_txt *doc) {
@@ -61,6 +76,7 @@ robots_status robots_group(const robots_txt *doc, size_t group,
     if (group >= doc->group_count)
         return ROBOTS_ERR_OUT_OF_RANGE;
     const rb_group *g = &doc->groups[group];
+    memset(out, 0, sizeof *out);
     out->line = doc->agents[g->first_agent].line; /* the line it starts */
     out->agent_count =
         rb_group_agents(doc->groups, doc->group_count, doc->agent_count, group);
@@ -82,6 +98,7 @@ robots_status robots_group_agent(const robots_txt *doc, size_t group,
                                  doc->agent_count, group))
         return ROBOTS_ERR_OUT_OF_RANGE;
     const rb_agent *a = &doc->agents[doc->groups[group].first_agent + agent];
+    memset(out, 0, sizeof *out);
     out->line = a->line;
     out->value = doc->text + rb_agent_value_off(a);
     out->value_len = rb_agent_value_len(doc->text, a);
@@ -100,6 +117,7 @@ robots_status robots_group_rule(const robots_txt *doc, size_t group,
                                group))
         return ROBOTS_ERR_OUT_OF_RANGE;
     const rb_rule *r = &doc->rules[doc->groups[group].first_rule + rule];
+    memset(out, 0, sizeof *out);
     out->line = RB_RULE_LINE(r);
     out->kind = RB_RULE_KIND(r);
     out->pattern = doc->text + r->pattern_off;
@@ -110,19 +128,22 @@ robots_status robots_group_rule(const robots_txt *doc, size_t group,
 
 robots_status robots_group_rule_normalized(const robots_txt *doc, size_t group,
                                            size_t rule, char *buf, size_t cap,
-                                           size_t *len) {
+                                           size_t *needed) {
+    if (needed != NULL)
+        *needed = 0;
     robots_rule_info info;
     robots_status status = robots_group_rule(doc, group, rule, &info);
     if (status != ROBOTS_OK)
         return status;
-    if (len == NULL || (buf == NULL && cap != 0))
+    if (needed == NULL || (buf == NULL && cap != 0))
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    *len = info.normalized_len;
-    if (cap < info.normalized_len)
+    *needed = info.normalized_len;
+    if (cap <= info.normalized_len)
         return ROBOTS_ERR_BUFFER_TOO_SMALL;
     /* The same normalisation the parse measured (on_rule() in parse.c). */
     if (info.pattern_len != 0)
         rb_normalize_pattern(doc->profile, info.pattern, info.pattern_len, buf);
+    buf[info.normalized_len] = '\0';
     return ROBOTS_OK;
 }
 
@@ -132,6 +153,7 @@ static robots_status record_at(const robots_txt *doc, const rb_records *list,
         return ROBOTS_ERR_INVALID_ARGUMENT;
     if (index >= list->count)
         return ROBOTS_ERR_OUT_OF_RANGE;
+    memset(out, 0, sizeof *out);
     rb_records_get(list, index, out);
     return ROBOTS_OK;
 }
@@ -169,6 +191,7 @@ robots_status robots_diagnostic_at(const robots_txt *doc, size_t index,
     if (index >= doc->diag_count)
         return ROBOTS_ERR_OUT_OF_RANGE;
     const rb_diag *d = &doc->diags[index];
+    memset(out, 0, sizeof *out);
     out->line = d->line;
     out->column = d->column;
     out->kind = (robots_diag_kind)d->kind;

@@ -107,3 +107,13 @@ int rb_agent_names_caller(robots_profile profile, const robots_txt *doc,
     }
     return 0;
 }
+
+int rb_agent_names_indexed(const robots_txt *doc, const rb_agent *agent,
+                           const rb_names_index *index) {
+    if (rb_agent_wildcard(agent))
+        return 0;
+    const char *token = doc->text + rb_agent_value_off(agent);
+    size_t token_len = rb_agent_token(ROBOTS_PROFILE_LEGACY, doc->text, agent);
+    /* As rb_agent_names_caller(): an empty value names nobody. */
+    return token_len != 0 && rb_names_index_contains(index, token, token_len);
+}

@@ -32,23 +32,19 @@ static inline int around_is_ows(unsigned char c) {
 /* Does s[0..len) equal the lowercase literal `lit`, ignoring ASCII case? */
 static inline int around_ieq(const char *s, size_t len, const char *lit) {
     size_t i = 0;
-    for (; i < len; i++) {
+    for (; i < len; i++)
         if (lit[i] == '\0' ||
-            around_lower((unsigned char)s[i]) != (unsigned char)lit[i]) {
+            around_lower((unsigned char)s[i]) != (unsigned char)lit[i])
             return 0;
-        }
-    }
     return lit[i] == '\0';
 }
 
 /* Trims space and tab from both ends of s[*b..*e). */
 static inline void around_trim_ows(const char *s, size_t *b, size_t *e) {
-    while (*b < *e && around_is_ows((unsigned char)s[*b])) {
+    while (*b < *e && around_is_ows((unsigned char)s[*b]))
         (*b)++;
-    }
-    while (*e > *b && around_is_ows((unsigned char)s[*e - 1])) {
+    while (*e > *b && around_is_ows((unsigned char)s[*e - 1]))
         (*e)--;
-    }
 }
 
 /* Writes `len` bytes to a caller buffer the way every text-producing
@@ -57,15 +53,12 @@ static inline void around_trim_ows(const char *s, size_t *b, size_t *e) {
 static inline int around_emit(const char *src, size_t len, char *buf,
                               size_t cap, size_t *needed) {
     size_t i;
-    if (needed != NULL) {
+    if (needed != NULL)
         *needed = len;
-    }
-    if (buf == NULL || cap <= len) {
+    if (buf == NULL || cap <= len)
         return 0;
-    }
-    for (i = 0; i < len; i++) {
+    for (i = 0; i < len; i++)
         buf[i] = src[i];
-    }
     buf[len] = '\0';
     return 1;
 }
@@ -75,9 +68,8 @@ static inline int around_valid_ymd(int y, int m, int d) {
     static const int mdays[12] = {31, 28, 31, 30, 31, 30,
                                   31, 31, 30, 31, 30, 31};
     int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    if (y < 0 || y > 9999 || m < 1 || m > 12 || d < 1) {
+    if (y < 0 || y > 9999 || m < 1 || m > 12 || d < 1)
         return 0;
-    }
     return d <= mdays[m - 1] + (m == 2 && leap);
 }
 

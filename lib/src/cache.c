@@ -9,24 +9,25 @@
  * read: the lifetime is relative to the response.
  */
 #include "around_internal.h"
-#include "robots.h"
+#include "names.h"
+#include "reserved.h"
+#include "robots_web.h"
 
 #include <stdint.h>
+#include <string.h>
+
+static const char *const cache_source_names[] = {
+    [ROBOTS_CACHE_FROM_DEFAULT] = "default",
+    [ROBOTS_CACHE_FROM_MAX_AGE] = "max-age",
+    [ROBOTS_CACHE_FROM_EXPIRES] = "expires",
+    [ROBOTS_CACHE_FROM_NO_STORE] = "no-store",
+    [ROBOTS_CACHE_FROM_NO_CACHE] = "no-cache",
+};
+RB_NAMES_CHECK(cache_source_names, ROBOTS_CACHE_SOURCE_LAST);
 
 ROBOTS_API const char *robots_cache_source_name(robots_cache_source source) {
-    switch (source) {
-    case ROBOTS_CACHE_FROM_DEFAULT:
-        return "default";
-    case ROBOTS_CACHE_FROM_MAX_AGE:
-        return "max-age";
-    case ROBOTS_CACHE_FROM_EXPIRES:
-        return "expires";
-    case ROBOTS_CACHE_FROM_NO_STORE:
-        return "no-store";
-    case ROBOTS_CACHE_FROM_NO_CACHE:
-        return "no-cache";
-    }
-    return NULL;
+    return rb_name_at(cache_source_names, RB_COUNT_OF(cache_source_names),
+                      source);
 }
 
 ROBOTS_API const char *robots_cache_flag_name(unsigned flag) {
@@ -52,12 +53,12 @@ ROBOTS_API const char *robots_cache_flag_name(unsigned flag) {
 
 /* --- HTTP dates (RFC 9110 section 5.6.7) ------------------------------- */
 
-static const char *const DAY_SHORT[7] = {"Mon", "Tue", "Wed", "Thu",
+static const char *const day_short[7] = {"Mon", "Tue", "Wed", "Thu",
                                          "Fri", "Sat", "Sun"};
-static const char *const DAY_LONG[7] = {"Monday",   "Tuesday", "Wednesday",
+static const char *const day_long[7] = {"Monday",   "Tuesday", "Wednesday",
                                         "Thursday", "Friday",  "Saturday",
                                         "Sunday"};
-static const char *const MONTHS[12] = {"Jan", "Feb", "Mar", "Apr",
+static const char *const months[12] = {"Jan", "Feb", "Mar", "Apr",
                                        "May", "Jun", "Jul", "Aug",
                                        "Sep", "Oct", "Nov", "Dec"};
 
@@ -66,9 +67,8 @@ static int exact(const char *s, size_t len, size_t at, const char *lit,
                  size_t *next) {
     size_t i = 0;
     while (lit[i] != '\0') {
-        if (at + i >= len || s[at + i] != lit[i]) {
+        if (at + i >= len || s[at + i] != lit[i])
             return 0;
-        }
         i++;
     }
     *next = at + i;
@@ -78,13 +78,11 @@ static int exact(const char *s, size_t len, size_t at, const char *lit,
 static int digits(const char *s, size_t len, size_t at, size_t n, int *v) {
     size_t i;
     int r = 0;
-    if (at > len || len - at < n) {
+    if (at > len || len - at < n)
         return 0;
-    }
     for (i = 0; i < n; i++) {
-        if (!around_is_digit((unsigned char)s[at + i])) {
+        if (!around_is_digit((unsigned char)s[at + i]))
             return 0;
-        }
         r = r * 10 + (s[at + i] - '0');
     }
     *v = r;
@@ -95,7 +93,7 @@ static int month_at(const char *s, size_t len, size_t at, int *month) {
     int m;
     size_t next;
     for (m = 0; m < 12; m++) {
-        if (exact(s, len, at, MONTHS[m], &next)) {
+        if (exact(s, len, at, months[m], &next)) {
             *month = m + 1;
             return 1;
         }
@@ -109,16 +107,14 @@ static int time_at(const char *s, size_t len, size_t at, int *h, int *mi,
                    int *sec) {
     if (!digits(s, len, at, 2, h) || at + 2 >= len || s[at + 2] != ':' ||
         !digits(s, len, at + 3, 2, mi) || at + 5 >= len || s[at + 5] != ':' ||
-        !digits(s, len, at + 6, 2, sec)) {
+        !digits(s, len, at + 6, 2, sec))
         return 0;
-    }
     return *h <= 23 && *mi <= 59 && *sec <= 60;
 }
 
 static int finish(int y, int m, int d, int h, int mi, int sec, int64_t *out) {
-    if (!around_valid_ymd(y, m, d)) {
+    if (!around_valid_ymd(y, m, d))
         return 0;
-    }
     *out = around_days_from_civil(y, m, d) * 86400 + (int64_t)h * 3600 +
            (int64_t)mi * 60 + sec;
     return 1;
@@ -132,19 +128,17 @@ ROBOTS_API robots_status robots_http_date_parse(const char *text, size_t len,
     int wd;
     int y = 0, m = 0, d = 0, h = 0, mi = 0, sec = 0;
     const char *s;
-    if ((text == NULL && len != 0) || unix_seconds == NULL) {
+    if ((text == NULL && len != 0) || unix_seconds == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
     *unix_seconds = 0;
-    if (len == 0) {
+    if (len == 0)
         return ROBOTS_ERR_HEADER_INVALID;
-    }
     around_trim_ows(text, &b, &e);
     s = text + b;
     len = e - b;
     for (wd = 0; wd < 7; wd++) {
         size_t next;
-        if (exact(s, len, 0, DAY_LONG[wd], &next) && next < len &&
+        if (exact(s, len, 0, day_long[wd], &next) && next < len &&
             s[next] == ',') {
             /* rfc850-date: Sunday, 06-Nov-94 08:49:37 GMT */
             p = next + 1;
@@ -152,9 +146,8 @@ ROBOTS_API robots_status robots_http_date_parse(const char *text, size_t len,
                 s[p + 3] != '-' || !month_at(s, len, p + 4, &m) ||
                 s[p + 7] != '-' || !digits(s, len, p + 8, 2, &y) ||
                 s[p + 10] != ' ' || !time_at(s, len, p + 11, &h, &mi, &sec) ||
-                !exact(s, len, p + 19, " GMT", &next)) {
+                !exact(s, len, p + 19, " GMT", &next))
                 return ROBOTS_ERR_HEADER_INVALID;
-            }
             /* No clock to apply RFC 9110's "50 years" rule to: a fixed
              * pivot, as POSIX strptime's %y does. */
             y += y < 70 ? 2000 : 1900;
@@ -165,9 +158,8 @@ ROBOTS_API robots_status robots_http_date_parse(const char *text, size_t len,
     }
     for (wd = 0; wd < 7; wd++) {
         size_t next;
-        if (!exact(s, len, 0, DAY_SHORT[wd], &next)) {
+        if (!exact(s, len, 0, day_short[wd], &next))
             continue;
-        }
         if (next < len && s[next] == ',') {
             /* IMF-fixdate: Sun, 06 Nov 1994 08:49:37 GMT */
             p = next + 1;
@@ -175,27 +167,23 @@ ROBOTS_API robots_status robots_http_date_parse(const char *text, size_t len,
                 s[p + 3] != ' ' || !month_at(s, len, p + 4, &m) ||
                 s[p + 7] != ' ' || !digits(s, len, p + 8, 4, &y) ||
                 s[p + 12] != ' ' || !time_at(s, len, p + 13, &h, &mi, &sec) ||
-                !exact(s, len, p + 21, " GMT", &next)) {
+                !exact(s, len, p + 21, " GMT", &next))
                 return ROBOTS_ERR_HEADER_INVALID;
-            }
         } else {
             /* asctime-date: Sun Nov  6 08:49:37 1994 */
             p = next;
             if (len - p != 21 || s[p] != ' ' || !month_at(s, len, p + 1, &m) ||
-                s[p + 4] != ' ') {
+                s[p + 4] != ' ')
                 return ROBOTS_ERR_HEADER_INVALID;
-            }
             if (s[p + 5] == ' ') {
-                if (!digits(s, len, p + 6, 1, &d)) {
+                if (!digits(s, len, p + 6, 1, &d))
                     return ROBOTS_ERR_HEADER_INVALID;
-                }
             } else if (!digits(s, len, p + 5, 2, &d)) {
                 return ROBOTS_ERR_HEADER_INVALID;
             }
             if (s[p + 7] != ' ' || !time_at(s, len, p + 8, &h, &mi, &sec) ||
-                s[p + 16] != ' ' || !digits(s, len, p + 17, 4, &y)) {
+                s[p + 16] != ' ' || !digits(s, len, p + 17, 4, &y))
                 return ROBOTS_ERR_HEADER_INVALID;
-            }
         }
         return finish(y, m, d, h, mi, sec, unix_seconds)
                    ? ROBOTS_OK
@@ -216,9 +204,8 @@ typedef struct cc_state {
 
 /* RFC 9110 section 5.6.2 tchar. */
 static int is_tchar(unsigned char c) {
-    if (around_is_alpha(c) || around_is_digit(c)) {
+    if (around_is_alpha(c) || around_is_digit(c))
         return 1;
-    }
     switch (c) {
     case '!':
     case '#':
@@ -246,16 +233,13 @@ static int is_tchar(unsigned char c) {
 static int delta_seconds(const char *s, size_t len, int64_t *out) {
     size_t i;
     int64_t v = 0;
-    if (len == 0) {
+    if (len == 0)
         return 0;
-    }
     for (i = 0; i < len; i++) {
-        if (!around_is_digit((unsigned char)s[i])) {
+        if (!around_is_digit((unsigned char)s[i]))
             return 0;
-        }
-        if (v < ROBOTS_CACHE_MAX_DELTA_SECONDS) {
+        if (v < ROBOTS_CACHE_MAX_DELTA_SECONDS)
             v = v * 10 + (s[i] - '0');
-        }
     }
     *out =
         v > ROBOTS_CACHE_MAX_DELTA_SECONDS ? ROBOTS_CACHE_MAX_DELTA_SECONDS : v;
@@ -281,9 +265,8 @@ static void cc_directive(cc_state *st, const char *name, size_t nlen,
     } else if (around_ieq(name, nlen, "no-cache")) {
         /* The qualified form no-cache="field" restricts only those fields
          * (RFC 9111 section 5.2.2.4); the body may still be cached. */
-        if (!has_val) {
+        if (!has_val)
             st->no_cache = 1;
-        }
     }
 }
 
@@ -299,36 +282,30 @@ static void cc_parse(cc_state *st, const char *s, size_t len) {
         size_t ve = 0;
         int has_val = 0;
         int bad = 0;
-        while (i < len && (around_is_ows((unsigned char)s[i]) || s[i] == ',')) {
+        while (i < len && (around_is_ows((unsigned char)s[i]) || s[i] == ','))
             i++;
-        }
-        if (i == len) {
+        if (i == len)
             break;
-        }
         nb = i;
-        while (i < len && is_tchar((unsigned char)s[i])) {
+        while (i < len && is_tchar((unsigned char)s[i]))
             i++;
-        }
         ne = i;
-        while (i < len && around_is_ows((unsigned char)s[i])) {
+        while (i < len && around_is_ows((unsigned char)s[i]))
             i++;
-        }
         if (ne == nb) {
             bad = 1;
         } else if (i < len && s[i] == '=') {
             i++;
-            while (i < len && around_is_ows((unsigned char)s[i])) {
+            while (i < len && around_is_ows((unsigned char)s[i]))
                 i++;
-            }
             has_val = 1;
             if (i < len && s[i] == '"') {
                 i++;
                 vb = i;
                 while (i < len && s[i] != '"') {
                     /* A quoted-pair keeps the next byte literal. */
-                    if (s[i] == '\\' && i + 1 < len) {
+                    if (s[i] == '\\' && i + 1 < len)
                         i++;
-                    }
                     i++;
                 }
                 if (i == len) {
@@ -339,26 +316,21 @@ static void cc_parse(cc_state *st, const char *s, size_t len) {
                 }
             } else {
                 vb = i;
-                while (i < len && is_tchar((unsigned char)s[i])) {
+                while (i < len && is_tchar((unsigned char)s[i]))
                     i++;
-                }
                 ve = i;
             }
-            while (i < len && around_is_ows((unsigned char)s[i])) {
+            while (i < len && around_is_ows((unsigned char)s[i]))
                 i++;
-            }
         }
-        if (i < len && s[i] != ',') {
+        if (i < len && s[i] != ',')
             bad = 1;
-        }
         if (bad) {
             st->flags |= ROBOTS_CACHE_BAD_CACHE_CONTROL;
-            if (ne > nb && around_ieq(s + nb, ne - nb, "max-age")) {
+            if (ne > nb && around_ieq(s + nb, ne - nb, "max-age"))
                 st->flags |= ROBOTS_CACHE_BAD_MAX_AGE;
-            }
-            while (i < len && s[i] != ',') {
+            while (i < len && s[i] != ',')
                 i++;
-            }
             continue;
         }
         cc_directive(st, s + nb, ne - nb, s + vb, ve - vb, has_val);
@@ -376,6 +348,7 @@ typedef struct field {
 static robots_status compute(robots_profile profile, const cc_state *cc,
                              const field *expires, const field *date,
                              robots_cache_info *out) {
+    memset(out, 0, sizeof *out);
     int64_t exp_t = 0;
     int64_t date_t = 0;
     int exp_ok = 0;
@@ -385,16 +358,14 @@ static robots_status compute(robots_profile profile, const cc_state *cc,
     if (expires->present) {
         exp_ok = robots_http_date_parse(expires->ptr, expires->len, &exp_t) ==
                  ROBOTS_OK;
-        if (!exp_ok) {
+        if (!exp_ok)
             out->malformed |= ROBOTS_CACHE_BAD_EXPIRES;
-        }
     }
     if (date->present) {
         date_ok =
             robots_http_date_parse(date->ptr, date->len, &date_t) == ROBOTS_OK;
-        if (!date_ok) {
+        if (!date_ok)
             out->malformed |= ROBOTS_CACHE_BAD_DATE;
-        }
     }
     out->source = ROBOTS_CACHE_FROM_DEFAULT;
     out->seconds = profile == ROBOTS_PROFILE_LEGACY
@@ -448,12 +419,11 @@ ROBOTS_API robots_status robots_cache_lifetime(
     cc_state cc = {0, 0, 0, 0, 0};
     field expires = {NULL, 0, 0};
     field date = {NULL, 0, 0};
-    if (headers == NULL || out == NULL || !valid_profile(profile)) {
+    if (headers == NULL || out == NULL || !valid_profile(profile) ||
+        !RB_RESERVED_ZERO(headers))
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
-    if (headers->cache_control != NULL) {
+    if (headers->cache_control != NULL)
         cc_parse(&cc, headers->cache_control, headers->cache_control_len);
-    }
     if (headers->expires != NULL) {
         expires.ptr = headers->expires;
         expires.len = headers->expires_len;
@@ -475,29 +445,24 @@ robots_cache_lifetime_from_block(robots_profile profile, const char *block,
     field date = {NULL, 0, 0};
     size_t i = 0;
     int first = 1;
-    if ((block == NULL && len != 0) || out == NULL || !valid_profile(profile)) {
+    if ((block == NULL && len != 0) || out == NULL || !valid_profile(profile))
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
     while (i < len) {
         size_t b = i;
         size_t e;
         size_t colon;
         size_t vb;
         size_t ve;
-        while (i < len && block[i] != '\n') {
+        while (i < len && block[i] != '\n')
             i++;
-        }
         e = i;
-        if (i < len) {
+        if (i < len)
             i++;
-        }
-        if (e > b && block[e - 1] == '\r') {
+        if (e > b && block[e - 1] == '\r')
             e--;
-        }
         if (e == b) {
-            if (first) {
+            if (first)
                 continue;
-            }
             break; /* the empty line ends the header section */
         }
         if (first && e - b >= 5 && block[b] == 'H' && block[b + 1] == 'T' &&
@@ -507,9 +472,8 @@ robots_cache_lifetime_from_block(robots_profile profile, const char *block,
         }
         first = 0;
         colon = b;
-        while (colon < e && is_tchar((unsigned char)block[colon])) {
+        while (colon < e && is_tchar((unsigned char)block[colon]))
             colon++;
-        }
         /* RFC 9112 section 5.1: no whitespace before the colon; a folded
          * continuation line (obs-fold) is not read either. */
         if (colon == b || colon == e || block[colon] != ':') {

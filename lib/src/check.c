@@ -56,19 +56,67 @@ static int group_is_wildcard(const robots_txt *doc, size_t gi) {
 
 /* The first group that applies and whether it names the caller. rfc9309
  * and google merge every group of the same kind; legacy uses this one. */
-static size_t select_group(const robots_txt *doc, const robots_str *agents,
-                           size_t n, int *specific) {
-    size_t wildcard = ROBOTS_NO_INDEX;
+static size_t select_group_direct(const robots_txt *doc,
+                                  const robots_str *agents, size_t n,
+                                  int *specific) {
+    size_t wildcard = ROBOTS_NO_POSITION;
     *specific = 0;
     for (size_t g = 0; g < doc->group_count; g++) {
         if (group_names_caller(doc, g, agents, n)) {
             *specific = 1;
             return g;
         }
-        if (wildcard == ROBOTS_NO_INDEX && group_is_wildcard(doc, g))
+        if (wildcard == ROBOTS_NO_POSITION && group_is_wildcard(doc, g))
             wildcard = g;
     }
     return wildcard;
+}
+
+/* legacy searches every name for every record's value: at most this many
+ * byte steps (agents times the names' length) are searched directly;
+ * past it the names are indexed once (names_index.c), so that a file of
+ * many records against long names costs O((F + H) log H), not F * H. */
+#define RB_LEGACY_DIRECT_WORK ((size_t)1 << 20)
+
+/* select_group_direct() through the names' index. */
+static robots_status select_group_indexed(const robots_txt *doc,
+                                          const robots_str *agents, size_t n,
+                                          size_t *group, int *specific) {
+    rb_mem mem;
+    rb_mem_init(&mem, &doc->mem.allocator, 0);
+    rb_names_index index;
+    robots_status status = rb_names_index_build(&mem, agents, n, &index);
+    if (status != ROBOTS_OK)
+        return status;
+    size_t wildcard = ROBOTS_NO_POSITION, found = ROBOTS_NO_POSITION;
+    for (size_t g = 0; g < doc->group_count && found == ROBOTS_NO_POSITION;
+         g++) {
+        const rb_group *grp = &doc->groups[g];
+        for (uint32_t i = 0, count = group_agents(doc, g); i < count; i++)
+            if (rb_agent_names_indexed(doc, &doc->agents[grp->first_agent + i],
+                                       &index))
+                found = g;
+        if (wildcard == ROBOTS_NO_POSITION && group_is_wildcard(doc, g))
+            wildcard = g;
+    }
+    rb_names_index_release(&mem, &index);
+    *specific = found != ROBOTS_NO_POSITION;
+    *group = found != ROBOTS_NO_POSITION ? found : wildcard;
+    return ROBOTS_OK;
+}
+
+static robots_status select_group(const robots_txt *doc,
+                                  const robots_str *agents, size_t n,
+                                  size_t *group, int *specific) {
+    if (doc->profile == ROBOTS_PROFILE_LEGACY) {
+        size_t names = 0;
+        for (size_t i = 0; i < n; i++)
+            names += agents[i].len;
+        if (names != 0 && doc->agent_count > RB_LEGACY_DIRECT_WORK / names)
+            return select_group_indexed(doc, agents, n, group, specific);
+    }
+    *group = select_group_direct(doc, agents, n, specific);
+    return ROBOTS_OK;
 }
 
 robots_status robots_select_group(const robots_txt *doc,
@@ -79,8 +127,7 @@ robots_status robots_select_group(const robots_txt *doc,
     robots_status status = rb_validate_agents(agents, agent_count);
     if (status != ROBOTS_OK)
         return status;
-    *group = select_group(doc, agents, agent_count, specific);
-    return ROBOTS_OK;
+    return select_group(doc, agents, agent_count, group, specific);
 }
 
 /* The group holding a rule, among `count` groups in ascending order:
@@ -227,8 +274,8 @@ typedef struct query {
     int collecting;     /* wildcard rules are gathered, not matched */
     rb_wild_rule *wild; /* where they go, wild_cap of them */
     size_t wild_count, wild_cap;
-    /* RB_RULE_SCRATCH bytes for the normal form of a rule that does not
-     * keep it, and the rule whose it holds (UINT32_MAX: none), which a
+    /* doc->longest_rule_normal bytes for the normal form of a rule that does
+     * not keep it, and the rule whose it holds (UINT32_MAX: none), which a
      * probe makes for its key and the rule's match reads again. */
     char *scratch;
     uint32_t scratch_rule;
@@ -928,7 +975,7 @@ static int is_robots_txt_path(const char *path, size_t len) {
 /* A resolution's `group` before it is known: the first group the caller's
  * tokens select is wanted only by a verdict that no rule decides (a
  * decided one names its rule's group). */
-#define GROUP_LATER (ROBOTS_NO_INDEX - 1)
+#define GROUP_LATER (ROBOTS_NO_POSITION - 1)
 typedef rb_resolved resolved;
 
 /* The caller's names, where a check has them (not a query's, nor the
@@ -945,17 +992,17 @@ static uint32_t set_first_group(const robots_txt *doc, uint32_t set) {
 }
 
 /* Resolves the agents into *r, its tokens' sets words written to `tokens`
- * (room for ROBOTS_MAX_QUERY_AGENTS). */
-static inline void resolve(const robots_txt *doc, const robots_str *agents,
-                           size_t agent_count, int reference, resolved *r,
-                           uint32_t *tokens) {
+ * (room for ROBOTS_MAX_QUERY_AGENTS). Fails only when legacy's selection
+ * has no memory to index long names. */
+static inline robots_status resolve(const robots_txt *doc,
+                                    const robots_str *agents,
+                                    size_t agent_count, int reference,
+                                    resolved *r, uint32_t *tokens) {
     r->token_count = 0;
     r->tokens = tokens;
     r->reference = reference;
-    if (reference || doc->profile == ROBOTS_PROFILE_LEGACY) {
-        r->group = select_group(doc, agents, agent_count, &r->specific);
-        return;
-    }
+    if (reference || doc->profile == ROBOTS_PROFILE_LEGACY)
+        return select_group(doc, agents, agent_count, &r->group, &r->specific);
     /* Each token's sets word, once (two tokens of one group share it). */
     size_t found = rb_index_tokens(doc, agents, agent_count, tokens);
     r->token_count = 0;
@@ -968,16 +1015,17 @@ static inline void resolve(const robots_txt *doc, const robots_str *agents,
             tokens[r->token_count++] = word;
     }
     r->specific = r->token_count != 0;
-    r->group = ROBOTS_NO_INDEX;
+    r->group = ROBOTS_NO_POSITION;
     if (r->token_count != 0)
         r->group = GROUP_LATER;
     else if (doc->wildcard_set != UINT32_MAX)
         r->group = set_first_group(doc, doc->wildcard_set);
+    return ROBOTS_OK;
 }
 
 /* The first group of the sets a resolved caller's tokens select. */
 static size_t tokens_first_group(const robots_txt *doc, const resolved *r) {
-    size_t group = ROBOTS_NO_INDEX;
+    size_t group = ROBOTS_NO_POSITION;
     for (size_t t = 0; t < r->token_count; t++) {
         uint32_t one, count;
         const uint32_t *sets = rb_token_sets(doc, r->tokens[t], &one, &count);
@@ -1010,48 +1058,19 @@ static int path_is_normal(robots_profile profile, const char *p, size_t len) {
     return 1;
 }
 
-/* The verdict for a URL once the agents are resolved. `who`, the names,
- * only where the check has them: for the reference scan, and for the scan
- * when a set cannot be compiled (a query's and the memo's sets are
- * compiled already). */
-static robots_status check_resolved(const robots_txt *doc, const resolved *r,
-                                    const callers *who, const char *url,
-                                    size_t url_len, robots_verdict *out) {
-    if (url_len > ROBOTS_MAX_URL_BYTES)
-        return ROBOTS_ERR_URL_TOO_LONG;
-    size_t start, len;
-    int slash;
-    robots_status status =
-        rb_url_path(doc->profile, url, url_len, &start, &len, &slash);
-    if (status != ROBOTS_OK)
-        return status;
-
-    /* The normalised path: at most three bytes for every byte of the URL.
-     * Most paths are their own normal form and are read in place. */
-    char normalized[3 * ROBOTS_MAX_URL_BYTES + 1];
-    /* And the normal form of a rule that does not keep it (see rb_rule). */
-    char rule_scratch[RB_RULE_SCRATCH];
-    const char *path;
-    size_t plen = 0;
-    /* A NULL url (url_len 0) takes no offset: that is undefined. (It
-     * always needs the slash, so it is never read in place.) */
-    const char *from = url != NULL ? url + start : url;
-    if (!slash && path_is_normal(doc->profile, from, len)) {
-        path = from;
-        plen = len;
-    } else {
-        if (slash)
-            normalized[plen++] = '/';
-        plen += rb_normalize_path(doc->profile, from, len, normalized + plen);
-        path = normalized;
-    }
-
+/* The verdict for a normalised path once the agents are resolved;
+ * `rule_scratch` holds doc->longest_rule_normal bytes. */
+static robots_status check_path(const robots_txt *doc, const resolved *r,
+                                const callers *who, const char *path,
+                                size_t plen, char *rule_scratch,
+                                robots_verdict *out) {
     memset(out, 0, sizeof *out);
     out->allowed = 1;
-    out->rule = ROBOTS_NO_INDEX;
+    out->rule = ROBOTS_NO_POSITION;
     out->rule_pattern = "";
     out->group = r->group;
     out->specific = r->specific;
+    out->truncated = doc->cut_line != 0;
 
     if (doc->profile != ROBOTS_PROFILE_GOOGLE &&
         is_robots_txt_path(path, plen)) {
@@ -1060,7 +1079,7 @@ static robots_status check_resolved(const robots_txt *doc, const resolved *r,
         out->reason = ROBOTS_REASON_ROBOTS_TXT;
         return ROBOTS_OK;
     }
-    if (out->group == ROBOTS_NO_INDEX) {
+    if (out->group == ROBOTS_NO_POSITION) {
         out->reason = ROBOTS_REASON_NO_GROUP;
         return ROBOTS_OK;
     }
@@ -1085,10 +1104,67 @@ static robots_status check_resolved(const robots_txt *doc, const resolved *r,
     return ROBOTS_OK;
 }
 
+/* The verdict for a URL once the agents are resolved. `who`, the names,
+ * only where the check has them: for the reference scan, and for the scan
+ * when a set cannot be compiled (a query's and the memo's sets are
+ * compiled already).
+ *
+ * A check's work area: the normalised path (when the path is not its own
+ * normal form) and the normal form of a rule that does not keep it (at
+ * most doc->longest_rule_normal bytes). Both fit in RB_CHECK_STACK_BYTES
+ * on the stack for all but long URLs and long rules; otherwise the check
+ * allocates them, once, through the document's allocator (which must then
+ * be thread-safe, as for compiling a set), and answers ROBOTS_ERR_NO_MEMORY
+ * if it cannot. Up to three bytes for every byte of the URL and of the
+ * longest such rule would otherwise be 96 KiB of stack (robots.h). */
+#define RB_CHECK_STACK_BYTES 3072
+static robots_status check_resolved(const robots_txt *doc, const resolved *r,
+                                    const callers *who, const char *url,
+                                    size_t url_len, robots_verdict *out) {
+    if (url_len > ROBOTS_MAX_URL_BYTES)
+        return ROBOTS_ERR_URL_TOO_LONG;
+    size_t start, len;
+    int slash;
+    robots_status status =
+        rb_url_path(doc->profile, url, url_len, &start, &len, &slash);
+    if (status != ROBOTS_OK)
+        return status;
+
+    /* A NULL url (url_len 0) takes no offset: that is undefined. (It
+     * always needs the slash, so it is never read in place.) */
+    const char *from = url != NULL ? url + start : url;
+    /* Most paths are their own normal form and are read in place. */
+    int in_place = !slash && path_is_normal(doc->profile, from, len);
+    size_t path_bytes = in_place ? 0 : 1 + rb_normal_bound(doc->profile, len);
+    size_t rule_bytes = doc->longest_rule_normal;
+    size_t need = path_bytes + rule_bytes;
+    char area[RB_CHECK_STACK_BYTES];
+    char *work = area;
+    if (need > sizeof area) {
+        work = rb_work_alloc(&doc->mem.allocator, need);
+        if (work == NULL)
+            return ROBOTS_ERR_NO_MEMORY;
+    }
+    const char *path = from;
+    size_t plen = len;
+    if (!in_place) {
+        char *normalized = work + rule_bytes;
+        plen = 0;
+        if (slash)
+            normalized[plen++] = '/';
+        plen += rb_normalize_path(doc->profile, from, len, normalized + plen);
+        path = normalized;
+    }
+    status = check_path(doc, r, who, path, plen, work, out);
+    if (work != area)
+        rb_work_free(&doc->mem.allocator, work, need);
+    return status;
+}
+
 /* Compiles now every set a resolution reads, so that the checks through it
  * never do. 0 when memory runs out. */
 static int compile_sets(const robots_txt *doc, const resolved *r) {
-    if (doc->profile == ROBOTS_PROFILE_LEGACY || r->group == ROBOTS_NO_INDEX)
+    if (doc->profile == ROBOTS_PROFILE_LEGACY || r->group == ROBOTS_NO_POSITION)
         return 1;
     if (r->token_count == 0)
         return rb_index_unit(doc, doc->wildcard_set) != NULL;
@@ -1162,7 +1238,9 @@ static robots_status check(const robots_txt *doc, const robots_str *agents,
         return status;
     resolved r;
     uint32_t tokens[ROBOTS_MAX_QUERY_AGENTS];
-    resolve(doc, agents, agent_count, reference, &r, tokens);
+    status = resolve(doc, agents, agent_count, reference, &r, tokens);
+    if (status != ROBOTS_OK)
+        return status;
     if (!reference && agent_count == 1 && doc->profile != ROBOTS_PROFILE_LEGACY)
         memo_add(doc, agents, &r);
     callers who = {agents, agent_count};
@@ -1222,7 +1300,12 @@ robots_status robots_query_new(const robots_txt *doc, const robots_str *agents,
     if (query == NULL)
         return ROBOTS_ERR_NO_MEMORY;
     query->doc = doc;
-    resolve(doc, agents, agent_count, 0, &query->agents, query->tokens);
+    status =
+        resolve(doc, agents, agent_count, 0, &query->agents, query->tokens);
+    if (status != ROBOTS_OK) {
+        rb_free(&mem, query, sizeof *query);
+        return status;
+    }
     if (query->agents.group == GROUP_LATER) /* once, not at each check */
         query->agents.group = tokens_first_group(doc, &query->agents);
     if (!compile_sets(doc, &query->agents)) {

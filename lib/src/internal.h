@@ -54,6 +54,13 @@ RB_HIDDEN void rb_mem_init(rb_mem *mem, const robots_allocator *allocator,
 /* NULL on failure, with mem->failure set (NO_MEMORY or MEMORY_CAP). */
 RB_HIDDEN void *rb_alloc(rb_mem *mem, size_t size);
 RB_HIDDEN void rb_free(rb_mem *mem, void *ptr, size_t size);
+/* A check's own work area, through a shared (immutable) document's
+ * allocator: uncounted, since the document's rb_mem must not be written.
+ * NULL on failure. (The stack gate, ci/stack_usage.py, knows these as the
+ * allocator's callers: their indirect calls are the caller's callbacks.) */
+RB_HIDDEN void *rb_work_alloc(const robots_allocator *allocator, size_t size);
+RB_HIDDEN void rb_work_free(const robots_allocator *allocator, void *ptr,
+                            size_t size);
 
 /* A growable array of fixed-size elements. Growth allocates anew and
  * copies (the allocator interface has no realloc). */
@@ -123,8 +130,6 @@ static inline uint32_t rb_rule_pattern_len(const rb_rule *r) {
 static inline int rb_rule_normalises(const rb_rule *r) {
     return (r->pattern_bits & RB_RULE_NORMALISE) != 0;
 }
-/* The buffer rb_rule_normal() may write: the longest normal form. */
-#define RB_RULE_SCRATCH (ROBOTS_MAX_NORMALIZED_PATTERN_BYTES + 1)
 
 #define RB_RULE_LINE(r) ((r)->line_bits >> 2)
 #define RB_RULE_KIND(r) ((robots_rule_kind)((r)->line_bits & 1u))
@@ -516,6 +521,10 @@ struct robots_txt {
     size_t input_bytes;
     size_t parsed_bytes;
     size_t diag_total;
+    /* Where the parse limit cut the body (robots_txt_cut()): the limit
+     * applied (0: none), the first line not read (offset, 1-based number;
+     * cut_line 0 when nothing was cut) and the lines from there on. */
+    size_t parse_limit, cut_offset, cut_line, lines_not_read;
 
     const rb_group *groups;
     const rb_agent *agents;
@@ -550,6 +559,11 @@ struct robots_txt {
     rb_memo *memo;
     size_t token_count, token_set_count, set_count, set_group_count;
     uint32_t wildcard_set; /* UINT32_MAX: no `*` group */
+    /* The longest normal form of a rule that does not keep it (flagged
+     * RB_RULE_NORMALISE; 0 if none): what a check's rule scratch must
+     * hold, known once the file is read, so that a check of a document of
+     * short rules keeps it on the stack (check.c, check_resolved). */
+    uint32_t longest_rule_normal;
     /* The tokens' hash table: a slot is 0 or a token's index + 1 in the
      * bits of token_id_mask, and the high bits of its case-insensitive hash
      * above them; 1.5 slots a token and one, not a power of two (a file
@@ -769,10 +783,16 @@ static inline int rb_pattern_is_normal(robots_profile profile, const char *in,
 }
 RB_HIDDEN size_t rb_normalize_path(robots_profile profile, const char *in,
                                    size_t len, char *out);
+/* The most bytes rb_normalize_path() and rb_normalize_pattern() write for
+ * `len` bytes in: rfc9309 and google may write a byte as %XX; legacy only
+ * decodes (%2F and %00 stay as they are), so never writes more. */
+static inline size_t rb_normal_bound(robots_profile profile, size_t len) {
+    return profile == ROBOTS_PROFILE_LEGACY ? len : 3 * len;
+}
 
 /* A rule's normal form, what a check matches (r->normalized_len bytes):
  * its pattern in the document, or, for a pattern that is not its own,
- * the pattern normalised into `scratch` (RB_RULE_SCRATCH bytes). */
+ * the pattern normalised into `scratch` (doc->longest_rule_normal bytes). */
 static inline const char *rb_rule_normal(const robots_txt *doc,
                                          const rb_rule *r, char *scratch) {
     const char *pattern = doc->text + r->pattern_off;
@@ -886,6 +906,31 @@ RB_HIDDEN int rb_agent_names_caller(robots_profile profile,
                                     const robots_txt *doc,
                                     const rb_agent *agent,
                                     const robots_str *callers, size_t n);
+
+/* ---- the caller's names, searchable (names_index.c) ---------------------
+ * legacy's "the value is a substring of a name" for many values at once:
+ * for n names of H bytes in all, building costs O(H log H) time and at
+ * most 21 * (H + n) + 1,028 bytes of the allocator's memory while it
+ * runs, 5 * (H + n) after; a search costs O(m log H) for m bytes. */
+typedef struct rb_names_index {
+    unsigned char *text; /* the names lowercased, each followed by a NUL */
+    uint32_t *suffixes;  /* the offsets of text's suffixes, sorted */
+    size_t len;          /* of text, and entries of suffixes */
+} rb_names_index;
+
+/* ROBOTS_OK, or the allocator's failure with nothing left allocated. The
+ * names must have passed rb_validate_agents(). */
+RB_HIDDEN robots_status rb_names_index_build(rb_mem *mem,
+                                             const robots_str *names,
+                                             size_t count, rb_names_index *out);
+RB_HIDDEN void rb_names_index_release(rb_mem *mem, rb_names_index *index);
+/* Is value (m bytes, no NUL), case-insensitively, part of one name? */
+RB_HIDDEN int rb_names_index_contains(const rb_names_index *index,
+                                      const char *value, size_t len);
+/* legacy: does a group agent name one of the names of the index? */
+RB_HIDDEN int rb_agent_names_indexed(const robots_txt *doc,
+                                     const rb_agent *agent,
+                                     const rb_names_index *index);
 
 /* ---- the index (index.c) ------------------------------------------------ */
 RB_HIDDEN void rb_index_init(rb_index_build *build);

@@ -8,7 +8,8 @@
  * A URL that cannot be read gets a specific status, never a guess.
  */
 #include "around_internal.h"
-#include "robots.h"
+#include "names.h"
+#include "robots_web.h"
 
 #include <string.h>
 
@@ -19,13 +20,11 @@
 #define HOST_INPUT_MAX (4 * (ROBOTS_MAX_HOST_BYTES + 1))
 
 static int hex_value(unsigned char c) {
-    if (c >= '0' && c <= '9') {
+    if (c >= '0' && c <= '9')
         return c - '0';
-    }
     c = around_lower(c);
-    if (c >= 'a' && c <= 'f') {
+    if (c >= 'a' && c <= 'f')
         return c - 'a' + 10;
-    }
     return -1;
 }
 
@@ -42,14 +41,12 @@ static int is_ipv4(const char *s, size_t len) {
             v = v * 10 + (unsigned)(s[i] - '0');
             i++;
         }
-        if (i == start || v > 255 || (s[start] == '0' && i - start > 1)) {
+        if (i == start || v > 255 || (s[start] == '0' && i - start > 1))
             return 0;
-        }
         parts++;
         if (parts < 4) {
-            if (i >= len || s[i] != '.') {
+            if (i >= len || s[i] != '.')
                 return 0;
-            }
             i++;
         }
     }
@@ -66,43 +63,34 @@ static int is_ipv6(const char *s, size_t len) {
     if (len >= 2 && s[0] == ':' && s[1] == ':') {
         compressed = 1;
         i = 2;
-        if (i == len) {
+        if (i == len)
             return 1;
-        }
     }
     for (;;) {
         size_t start = i;
-        while (i < len && hex_value((unsigned char)s[i]) >= 0 &&
-               i - start < 4) {
+        while (i < len && hex_value((unsigned char)s[i]) >= 0 && i - start < 4)
             i++;
-        }
         if (i < len && s[i] == '.') {
-            if (!is_ipv4(s + start, len - start)) {
+            if (!is_ipv4(s + start, len - start))
                 return 0;
-            }
             groups += 2;
             break;
         }
-        if (i == start) {
+        if (i == start)
             return 0;
-        }
         groups++;
-        if (i == len) {
+        if (i == len)
             break;
-        }
-        if (s[i] != ':' || groups >= 8) {
+        if (s[i] != ':' || groups >= 8)
             return 0;
-        }
         i++;
         if (i < len && s[i] == ':') {
-            if (compressed) {
+            if (compressed)
                 return 0;
-            }
             compressed = 1;
             i++;
-            if (i == len) {
+            if (i == len)
                 break;
-            }
         } else if (i == len) {
             return 0;
         }
@@ -117,13 +105,12 @@ typedef struct scheme_info {
 
 /* Schemes with a robots.txt: http and https (RFC 9309 section 2.3), and
  * ftp, which Google also reads (seed 004, "Google-specific: FTP"). */
-static const scheme_info SCHEMES[] = {
+static const scheme_info schemes[] = {
     {"http", 80}, {"https", 443}, {"ftp", 21}};
 
 static int userinfo_ok(unsigned char c) {
-    if (around_is_alpha(c) || around_is_digit(c)) {
+    if (around_is_alpha(c) || around_is_digit(c))
         return 1;
-    }
     switch (c) {
     case '-':
     case '.':
@@ -170,58 +157,45 @@ static robots_status parse_url(const char *url, size_t len,
     const scheme_info *scheme = NULL;
     robots_status st;
 
-    if (url == NULL && len != 0) {
+    if (url == NULL && len != 0)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
-    if (out == NULL) {
+    if (out == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
     memset(out, 0, sizeof *out);
-    if (len > ROBOTS_MAX_URL_BYTES) {
+    if (len > ROBOTS_MAX_URL_BYTES)
         return ROBOTS_ERR_URL_TOO_LONG;
-    }
-    while (b < e && is_url_space((unsigned char)url[b])) {
+    while (b < e && is_url_space((unsigned char)url[b]))
         b++;
-    }
-    while (e > b && is_url_space((unsigned char)url[e - 1])) {
+    while (e > b && is_url_space((unsigned char)url[e - 1]))
         e--;
-    }
     *end_out = e;
 
     /* RFC 3986 section 3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ). */
     i = b;
-    if (i == e || !around_is_alpha((unsigned char)url[i])) {
+    if (i == e || !around_is_alpha((unsigned char)url[i]))
         return ROBOTS_ERR_URL_NO_SCHEME;
-    }
     while (i < e && url[i] != ':') {
         unsigned char c = (unsigned char)url[i];
         if (!around_is_alpha(c) && !around_is_digit(c) && c != '+' &&
-            c != '-' && c != '.') {
+            c != '-' && c != '.')
             return ROBOTS_ERR_URL_NO_SCHEME;
-        }
         i++;
     }
-    if (i == e) {
+    if (i == e)
         return ROBOTS_ERR_URL_NO_SCHEME;
-    }
-    for (k = 0; k < sizeof SCHEMES / sizeof SCHEMES[0]; k++) {
-        if (around_ieq(url + b, i - b, SCHEMES[k].name)) {
-            scheme = &SCHEMES[k];
-        }
-    }
-    if (scheme == NULL) {
+    for (k = 0; k < sizeof schemes / sizeof schemes[0]; k++)
+        if (around_ieq(url + b, i - b, schemes[k].name))
+            scheme = &schemes[k];
+    if (scheme == NULL)
         return ROBOTS_ERR_URL_UNSUPPORTED_SCHEME;
-    }
     i++;
-    if (e - i < 2 || url[i] != '/' || url[i + 1] != '/') {
+    if (e - i < 2 || url[i] != '/' || url[i + 1] != '/')
         return ROBOTS_ERR_URL_NO_HOST;
-    }
     auth = i + 2;
     auth_end = auth;
     while (auth_end < e && url[auth_end] != '/' && url[auth_end] != '?' &&
-           url[auth_end] != '#') {
+           url[auth_end] != '#')
         auth_end++;
-    }
     out->path_offset = auth_end;
 
     /* The last '@' ends the userinfo, which may itself hold '@' when a
@@ -237,24 +211,19 @@ static robots_status parse_url(const char *url, size_t len,
      * backslash above all, is where readers disagree on the host
      * ("http://a.com\@b.com/" is a.com to browsers, b.com to RFC 3986):
      * no guess. */
-    for (k = auth; k + 1 < host_b; k++) {
-        if (!userinfo_ok((unsigned char)url[k])) {
+    for (k = auth; k + 1 < host_b; k++)
+        if (!userinfo_ok((unsigned char)url[k]))
             return ROBOTS_ERR_URL_INVALID;
-        }
-    }
     host_e = auth_end;
     if (host_b < auth_end && url[host_b] == '[') {
         size_t close = host_b;
-        while (close < auth_end && url[close] != ']') {
+        while (close < auth_end && url[close] != ']')
             close++;
-        }
-        if (close == auth_end) {
+        if (close == auth_end)
             return ROBOTS_ERR_URL_BAD_HOST;
-        }
         if (close + 1 < auth_end) {
-            if (url[close + 1] != ':') {
+            if (url[close + 1] != ':')
                 return ROBOTS_ERR_URL_BAD_HOST;
-            }
             port_b = close + 2;
         }
         host_e = close + 1;
@@ -267,25 +236,21 @@ static robots_status parse_url(const char *url, size_t len,
             }
         }
     }
-    if (host_e == host_b) {
+    if (host_e == host_b)
         return ROBOTS_ERR_URL_NO_HOST;
-    }
 
     out->port = scheme->port;
     if (port_b != 0 && port_b < auth_end) {
         unsigned long v = 0;
         for (k = port_b; k < auth_end; k++) {
-            if (!around_is_digit((unsigned char)url[k])) {
+            if (!around_is_digit((unsigned char)url[k]))
                 return ROBOTS_ERR_URL_BAD_PORT;
-            }
             /* Saturates: any value past 65535 is rejected anyway. */
-            if (v <= 65535) {
+            if (v <= 65535)
                 v = v * 10 + (unsigned long)(url[k] - '0');
-            }
         }
-        if (v > 65535) {
+        if (v > 65535)
             return ROBOTS_ERR_URL_BAD_PORT;
-        }
         out->port = (unsigned)v;
         out->port_given = 1;
     }
@@ -293,12 +258,10 @@ static robots_status parse_url(const char *url, size_t len,
 
     if (url[host_b] == '[') {
         size_t n = host_e - host_b;
-        if (!is_ipv6(url + host_b + 1, n - 2) || n > ROBOTS_MAX_HOST_BYTES) {
+        if (!is_ipv6(url + host_b + 1, n - 2) || n > ROBOTS_MAX_HOST_BYTES)
             return ROBOTS_ERR_URL_BAD_HOST;
-        }
-        for (k = 0; k < n; k++) {
+        for (k = 0; k < n; k++)
             out->host[k] = (char)around_lower((unsigned char)url[host_b + k]);
-        }
         out->host_len = n;
         out->host_kind = ROBOTS_HOST_IPV6;
     } else {
@@ -310,26 +273,22 @@ static robots_status parse_url(const char *url, size_t len,
          * percent-escapes; they name the same host. */
         for (k = host_b; k < host_e; k++) {
             unsigned char c = (unsigned char)url[k];
-            if (dlen == sizeof decoded) {
+            if (dlen == sizeof decoded)
                 return ROBOTS_ERR_URL_BAD_HOST;
-            }
             if (c == '%') {
                 int hi;
                 int lo;
-                if (host_e - k < 3) {
+                if (host_e - k < 3)
                     return ROBOTS_ERR_URL_BAD_HOST;
-                }
                 hi = hex_value((unsigned char)url[k + 1]);
                 lo = hex_value((unsigned char)url[k + 2]);
-                if (hi < 0 || lo < 0) {
+                if (hi < 0 || lo < 0)
                     return ROBOTS_ERR_URL_BAD_HOST;
-                }
                 c = (unsigned char)(hi * 16 + lo);
                 k += 2;
             }
-            if (c >= 0x80) {
+            if (c >= 0x80)
                 out->host_converted = 1;
-            }
             decoded[dlen++] = (char)c;
         }
         st = robots_host_to_ascii(decoded, dlen, out->host, sizeof out->host,
@@ -342,31 +301,25 @@ static robots_status parse_url(const char *url, size_t len,
         /* A name's last label is never all digits (RFC 3696 section 2),
          * so such a host must be an IPv4 address or it is not a host. */
         name_len = hl;
-        if (name_len > 0 && out->host[name_len - 1] == '.') {
+        if (name_len > 0 && out->host[name_len - 1] == '.')
             name_len--;
-        }
         last = name_len;
-        while (last > 0 && out->host[last - 1] != '.') {
+        while (last > 0 && out->host[last - 1] != '.')
             last--;
-        }
-        for (k = last; k < name_len; k++) {
-            if (!around_is_digit((unsigned char)out->host[k])) {
+        for (k = last; k < name_len; k++)
+            if (!around_is_digit((unsigned char)out->host[k]))
                 numeric = 0;
-            }
-        }
         if (numeric) {
-            if (name_len != hl || !is_ipv4(out->host, hl)) {
+            if (name_len != hl || !is_ipv4(out->host, hl))
                 return ROBOTS_ERR_URL_BAD_HOST;
-            }
             out->host_kind = ROBOTS_HOST_IPV4;
         } else {
             out->host_kind = ROBOTS_HOST_NAME;
         }
     }
     out->host[out->host_len] = '\0';
-    for (k = 0; scheme->name[k] != '\0'; k++) {
+    for (k = 0; scheme->name[k] != '\0'; k++)
         out->scheme[k] = scheme->name[k];
-    }
     out->scheme[k] = '\0';
     out->scheme_len = k;
     return ROBOTS_OK;
@@ -376,22 +329,20 @@ ROBOTS_API robots_status robots_url_parse(const char *url, size_t url_len,
                                           robots_url_parts *out) {
     size_t end;
     robots_status st = parse_url(url, url_len, out, &end);
-    if (st != ROBOTS_OK && out != NULL) {
+    if (st != ROBOTS_OK && out != NULL)
         memset(out, 0, sizeof *out);
-    }
     return st;
 }
 
+static const char *const host_kind_names[] = {
+    [ROBOTS_HOST_NAME] = "name",
+    [ROBOTS_HOST_IPV4] = "ipv4",
+    [ROBOTS_HOST_IPV6] = "ipv6",
+};
+RB_NAMES_CHECK(host_kind_names, ROBOTS_HOST_KIND_LAST);
+
 ROBOTS_API const char *robots_host_kind_name(robots_host_kind kind) {
-    switch (kind) {
-    case ROBOTS_HOST_NAME:
-        return "name";
-    case ROBOTS_HOST_IPV4:
-        return "ipv4";
-    case ROBOTS_HOST_IPV6:
-        return "ipv6";
-    }
-    return NULL;
+    return rb_name_at(host_kind_names, RB_COUNT_OF(host_kind_names), kind);
 }
 
 static size_t append(char *dst, size_t o, const char *src, size_t n) {
@@ -399,25 +350,22 @@ static size_t append(char *dst, size_t o, const char *src, size_t n) {
     return o + n;
 }
 
-ROBOTS_API robots_status robots_txt_url_for(const char *url, size_t url_len,
-                                            char *buf, size_t cap,
-                                            size_t *needed) {
+ROBOTS_API robots_status robots_url_to_robots_txt(const char *url,
+                                                  size_t url_len, char *buf,
+                                                  size_t cap, size_t *needed) {
     static const char tail[] = "/robots.txt";
     char tmp[ROBOTS_MAX_ROBOTS_URL_BYTES + 1];
     robots_url_parts p;
     size_t end;
     size_t o = 0;
     robots_status st;
-    if (needed != NULL) {
+    if (needed != NULL)
         *needed = 0;
-    }
-    if (buf == NULL && cap != 0) {
+    if (needed == NULL || (buf == NULL && cap != 0))
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
     st = parse_url(url, url_len, &p, &end);
-    if (st != ROBOTS_OK) {
+    if (st != ROBOTS_OK)
         return st;
-    }
     o = append(tmp, o, p.scheme, p.scheme_len);
     o = append(tmp, o, "://", 3);
     o = append(tmp, o, p.host, p.host_len);
@@ -430,31 +378,27 @@ ROBOTS_API robots_status robots_txt_url_for(const char *url, size_t url_len,
             v /= 10;
         } while (v != 0);
         tmp[o++] = ':';
-        while (n > 0) {
+        while (n > 0)
             tmp[o++] = digits[--n];
-        }
     }
     o = append(tmp, o, tail, sizeof tail - 1);
-    if (!around_emit(tmp, o, buf, cap, needed)) {
+    if (!around_emit(tmp, o, buf, cap, needed))
         return ROBOTS_ERR_BUFFER_TOO_SMALL;
-    }
     return ROBOTS_OK;
 }
 
+static const char *const scope_reason_names[] = {
+    [ROBOTS_SCOPE_SAME_SITE] = "same-site",
+    [ROBOTS_SCOPE_OTHER_SCHEME] = "other-scheme",
+    [ROBOTS_SCOPE_OTHER_HOST] = "other-host",
+    [ROBOTS_SCOPE_OTHER_PORT] = "other-port",
+    [ROBOTS_SCOPE_NOT_TOP_LEVEL] = "not-top-level",
+};
+RB_NAMES_CHECK(scope_reason_names, ROBOTS_SCOPE_REASON_LAST);
+
 ROBOTS_API const char *robots_scope_reason_name(robots_scope_reason reason) {
-    switch (reason) {
-    case ROBOTS_SCOPE_SAME_SITE:
-        return "same-site";
-    case ROBOTS_SCOPE_OTHER_SCHEME:
-        return "other-scheme";
-    case ROBOTS_SCOPE_OTHER_HOST:
-        return "other-host";
-    case ROBOTS_SCOPE_OTHER_PORT:
-        return "other-port";
-    case ROBOTS_SCOPE_NOT_TOP_LEVEL:
-        return "not-top-level";
-    }
-    return NULL;
+    return rb_name_at(scope_reason_names, RB_COUNT_OF(scope_reason_names),
+                      reason);
 }
 
 ROBOTS_API robots_status robots_scope_check(const char *robots_url,
@@ -468,30 +412,26 @@ ROBOTS_API robots_status robots_scope_check(const char *robots_url,
     size_t pb;
     size_t pe;
     robots_status st;
-    if (out == NULL) {
+    if (out == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
+    memset(out, 0, sizeof *out);
     out->applies = 0;
     out->reason = ROBOTS_SCOPE_NOT_TOP_LEVEL;
     st = parse_url(robots_url, robots_url_len, &r, &rend);
-    if (st != ROBOTS_OK) {
+    if (st != ROBOTS_OK)
         return st;
-    }
     st = parse_url(url, url_len, &u, &uend);
-    if (st != ROBOTS_OK) {
+    if (st != ROBOTS_OK)
         return st;
-    }
     /* Seed 004: "http://example.com/folder/robots.txt" is not a valid
      * robots.txt file; crawlers do not look in subdirectories. The
      * fragment is never sent, so it does not count. */
     pb = r.path_offset;
     pe = pb;
-    while (pe < rend && robots_url[pe] != '#') {
+    while (pe < rend && robots_url[pe] != '#')
         pe++;
-    }
-    if (pe - pb != 11 || memcmp(robots_url + pb, "/robots.txt", 11) != 0) {
+    if (pe - pb != 11 || memcmp(robots_url + pb, "/robots.txt", 11) != 0)
         return ROBOTS_OK;
-    }
     if (r.scheme_len != u.scheme_len ||
         memcmp(r.scheme, u.scheme, r.scheme_len) != 0) {
         out->reason = ROBOTS_SCOPE_OTHER_SCHEME;

@@ -192,6 +192,9 @@ int rb_match_prefix(const char *pattern, size_t plen, const char *path,
     return plen <= len && (plen == 0 || memcmp(pattern, path, plen) == 0);
 }
 
+/* robots_match_path()'s work area on the stack (robots.h states it). */
+#define RB_MATCH_STACK_BYTES 4096
+
 robots_status robots_match_path(robots_profile profile, const char *pattern,
                                 size_t pattern_len, const char *path,
                                 size_t path_len, int *matched) {
@@ -203,10 +206,22 @@ robots_status robots_match_path(robots_profile profile, const char *pattern,
         return pattern_len > ROBOTS_MAX_LINE_BYTES ? ROBOTS_ERR_TOO_LARGE
                                                    : ROBOTS_ERR_URL_TOO_LONG;
 
-    /* Both normalised forms fit in stack buffers of three times the named
-     * limits, so matching on its own allocates nothing. */
-    char norm_pattern[3 * ROBOTS_MAX_LINE_BYTES];
-    char norm_path[3 * ROBOTS_MAX_URL_BYTES + 1];
+    /* Both normal forms, up to three bytes for each byte in, share a
+     * small area on the stack; longer ones (up to 98 KiB) are allocated
+     * with malloc, for this call alone, and ROBOTS_ERR_NO_MEMORY if it
+     * fails. */
+    char area[RB_MATCH_STACK_BYTES];
+    size_t pattern_bytes = rb_normal_bound(profile, pattern_len);
+    size_t need = pattern_bytes + rb_normal_bound(profile, path_len);
+    char *norm_pattern = area;
+    rb_mem mem;
+    if (need > sizeof area) {
+        rb_mem_init(&mem, NULL, 0);
+        norm_pattern = rb_alloc(&mem, need);
+        if (norm_pattern == NULL)
+            return ROBOTS_ERR_NO_MEMORY;
+    }
+    char *norm_path = norm_pattern + pattern_bytes;
     size_t np =
         rb_normalize_pattern(profile, pattern, pattern_len, norm_pattern);
     size_t nq = rb_normalize_path(profile, path, path_len, norm_path);
@@ -217,5 +232,7 @@ robots_status robots_match_path(robots_profile profile, const char *pattern,
         *matched =
             np != 0 && rb_match_wildcard(norm_pattern, np, norm_path, nq);
     }
+    if (norm_pattern != area)
+        rb_free(&mem, norm_pattern, need);
     return ROBOTS_OK;
 }

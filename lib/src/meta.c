@@ -9,60 +9,59 @@
  * resolve to the more restrictive directive and are reported.
  */
 #include "around_internal.h"
-#include "robots.h"
+#include "names.h"
+#include "robots_web.h"
 
 #include <string.h>
 
 /* --- Names ------------------------------------------------------------- */
 
-static const char *const DIRECTIVE_NAMES[] = {"unknown",
-                                              "index",
-                                              "noindex",
-                                              "follow",
-                                              "nofollow",
-                                              "noarchive",
-                                              "all",
-                                              "none",
-                                              "nosnippet",
-                                              "noimageindex",
-                                              "max-snippet",
-                                              "max-image-preview",
-                                              "max-video-preview",
-                                              "unavailable_after"};
+static const char *const directive_names[] = {
+    [ROBOTS_META_UNKNOWN] = "unknown",
+    [ROBOTS_META_INDEX] = "index",
+    [ROBOTS_META_NOINDEX] = "noindex",
+    [ROBOTS_META_FOLLOW] = "follow",
+    [ROBOTS_META_NOFOLLOW] = "nofollow",
+    [ROBOTS_META_NOARCHIVE] = "noarchive",
+    [ROBOTS_META_ALL] = "all",
+    [ROBOTS_META_NONE] = "none",
+    [ROBOTS_META_NOSNIPPET] = "nosnippet",
+    [ROBOTS_META_NOIMAGEINDEX] = "noimageindex",
+    [ROBOTS_META_MAX_SNIPPET] = "max-snippet",
+    [ROBOTS_META_MAX_IMAGE_PREVIEW] = "max-image-preview",
+    [ROBOTS_META_MAX_VIDEO_PREVIEW] = "max-video-preview",
+    [ROBOTS_META_UNAVAILABLE_AFTER] = "unavailable_after",
+};
+RB_NAMES_CHECK(directive_names, ROBOTS_META_DIRECTIVE_LAST);
 
-#define DIRECTIVE_COUNT (sizeof DIRECTIVE_NAMES / sizeof DIRECTIVE_NAMES[0])
+#define DIRECTIVE_COUNT RB_COUNT_OF(directive_names)
 
 ROBOTS_API const char *robots_meta_directive_name(robots_meta_directive d) {
-    if ((unsigned)d >= DIRECTIVE_COUNT) {
-        return NULL;
-    }
-    return DIRECTIVE_NAMES[d];
+    return rb_name_at(directive_names, DIRECTIVE_COUNT, d);
 }
+
+static const char *const meta_source_names[] = {
+    [ROBOTS_META_FROM_ROBOTS] = "meta-robots",
+    [ROBOTS_META_FROM_AGENT] = "meta-agent",
+    [ROBOTS_META_FROM_HEADER] = "x-robots-tag",
+};
+RB_NAMES_CHECK(meta_source_names, ROBOTS_META_SOURCE_LAST);
 
 ROBOTS_API const char *robots_meta_source_name(robots_meta_source source) {
-    switch (source) {
-    case ROBOTS_META_FROM_ROBOTS:
-        return "meta-robots";
-    case ROBOTS_META_FROM_AGENT:
-        return "meta-agent";
-    case ROBOTS_META_FROM_HEADER:
-        return "x-robots-tag";
-    }
-    return NULL;
+    return rb_name_at(meta_source_names, RB_COUNT_OF(meta_source_names),
+                      source);
 }
 
+static const char *const image_preview_names[] = {
+    [ROBOTS_IMAGE_PREVIEW_UNSET] = "unset",
+    [ROBOTS_IMAGE_PREVIEW_NONE] = "none",
+    [ROBOTS_IMAGE_PREVIEW_STANDARD] = "standard",
+    [ROBOTS_IMAGE_PREVIEW_LARGE] = "large",
+};
+RB_NAMES_CHECK(image_preview_names, ROBOTS_IMAGE_PREVIEW_LAST);
+
 ROBOTS_API const char *robots_image_preview_name(robots_image_preview p) {
-    switch (p) {
-    case ROBOTS_IMAGE_PREVIEW_UNSET:
-        return "unset";
-    case ROBOTS_IMAGE_PREVIEW_NONE:
-        return "none";
-    case ROBOTS_IMAGE_PREVIEW_STANDARD:
-        return "standard";
-    case ROBOTS_IMAGE_PREVIEW_LARGE:
-        return "large";
-    }
-    return NULL;
+    return rb_name_at(image_preview_names, RB_COUNT_OF(image_preview_names), p);
 }
 
 ROBOTS_API const char *robots_meta_conflict_name(unsigned bit) {
@@ -117,12 +116,10 @@ static int is_html_space(unsigned char c) {
 }
 
 static void trim_html(const char *s, size_t *b, size_t *e) {
-    while (*b < *e && is_html_space((unsigned char)s[*b])) {
+    while (*b < *e && is_html_space((unsigned char)s[*b]))
         (*b)++;
-    }
-    while (*e > *b && is_html_space((unsigned char)s[*e - 1])) {
+    while (*e > *b && is_html_space((unsigned char)s[*e - 1]))
         (*e)--;
-    }
 }
 
 /* Reads "-1" or 1*DIGIT; larger values saturate at INT32_MAX, which no
@@ -134,16 +131,13 @@ static int read_limit(const char *s, size_t len, int64_t *out) {
         *out = -1;
         return 1;
     }
-    if (len == 0) {
+    if (len == 0)
         return 0;
-    }
     for (i = 0; i < len; i++) {
-        if (!around_is_digit((unsigned char)s[i])) {
+        if (!around_is_digit((unsigned char)s[i]))
             return 0;
-        }
-        if (v < INT32_MAX) {
+        if (v < INT32_MAX)
             v = v * 10 + (s[i] - '0');
-        }
     }
     *out = v > INT32_MAX ? INT32_MAX : v;
     return 1;
@@ -159,46 +153,38 @@ static int read_iso8601(const char *s, size_t len, int64_t *out) {
     size_t i;
     size_t k;
     int64_t t;
-    if (len < 10 || s[4] != '-' || s[7] != '-') {
+    if (len < 10 || s[4] != '-' || s[7] != '-')
         return 0;
-    }
     for (k = 0; k < 3; k++) {
         for (i = pos[k]; i < pos[k] + width[k]; i++) {
-            if (!around_is_digit((unsigned char)s[i])) {
+            if (!around_is_digit((unsigned char)s[i]))
                 return 0;
-            }
             v[k] = v[k] * 10 + (s[i] - '0');
         }
     }
-    if (!around_valid_ymd(v[0], v[1], v[2])) {
+    if (!around_valid_ymd(v[0], v[1], v[2]))
         return 0;
-    }
     i = 10;
     if (i < len && (s[i] == 'T' || s[i] == 't' || s[i] == ' ')) {
         for (k = 3; k < 6; k++) {
-            if (k == 5 && (i + 1 >= len || s[i] != ':')) {
+            if (k == 5 && (i + 1 >= len || s[i] != ':'))
                 break;
-            }
             if (k > 3) {
-                if (i >= len || s[i] != ':') {
+                if (i >= len || s[i] != ':')
                     return 0;
-                }
             }
             if (len - i < 3 || !around_is_digit((unsigned char)s[i + 1]) ||
-                !around_is_digit((unsigned char)s[i + 2])) {
+                !around_is_digit((unsigned char)s[i + 2]))
                 return 0;
-            }
             v[k] = (s[i + 1] - '0') * 10 + (s[i + 2] - '0');
             i += 3;
         }
-        if (v[3] > 23 || v[4] > 59 || v[5] > 60) {
+        if (v[3] > 23 || v[4] > 59 || v[5] > 60)
             return 0;
-        }
         if (i < len && s[i] == '.') {
             i++;
-            while (i < len && around_is_digit((unsigned char)s[i])) {
+            while (i < len && around_is_digit((unsigned char)s[i]))
                 i++;
-            }
         }
     }
     t = around_days_from_civil(v[0], v[1], v[2]) * 86400 +
@@ -212,23 +198,19 @@ static int read_iso8601(const char *s, size_t len, int64_t *out) {
         i++;
         /* +HH:MM or +HHMM */
         for (; i < len && m < 4; i++) {
-            if (m == 2 && s[i] == ':') {
+            if (m == 2 && s[i] == ':')
                 continue;
-            }
-            if (!around_is_digit((unsigned char)s[i])) {
+            if (!around_is_digit((unsigned char)s[i]))
                 return 0;
-            }
             dg[m++] = s[i] - '0';
         }
-        if (m != 4 || dg[0] * 10 + dg[1] > 23 || dg[2] * 10 + dg[3] > 59) {
+        if (m != 4 || dg[0] * 10 + dg[1] > 23 || dg[2] * 10 + dg[3] > 59)
             return 0;
-        }
         t -= sign * ((int64_t)(dg[0] * 10 + dg[1]) * 3600 +
                      (int64_t)(dg[2] * 10 + dg[3]) * 60);
     }
-    if (i != len) {
+    if (i != len)
         return 0;
-    }
     *out = t;
     return 1;
 }
@@ -239,11 +221,9 @@ static int is_day_name(const char *s, size_t len) {
         "sat",      "sun",    "monday",   "tuesday", "wednesday",
         "thursday", "friday", "saturday", "sunday"};
     size_t k;
-    for (k = 0; k < 14; k++) {
-        if (around_ieq(s, len, days[k])) {
+    for (k = 0; k < 14; k++)
+        if (around_ieq(s, len, days[k]))
             return 1;
-        }
-    }
     return 0;
 }
 
@@ -253,20 +233,17 @@ static void record(robots_meta_result *r, robots_meta_directive d,
                    const char *text, size_t len) {
     robots_meta_item *it;
     size_t k;
-    if (r->item_count >= ROBOTS_META_MAX_DIRECTIVES) {
+    if (r->item_count >= ROBOTS_META_MAX_DIRECTIVES)
         return;
-    }
     it = &r->items[r->item_count++];
     it->directive = d;
     it->source = src;
     it->value = value;
     it->malformed = malformed;
-    if (len > ROBOTS_META_MAX_DIRECTIVE_BYTES) {
+    if (len > ROBOTS_META_MAX_DIRECTIVE_BYTES)
         len = ROBOTS_META_MAX_DIRECTIVE_BYTES;
-    }
-    for (k = 0; k < len; k++) {
+    for (k = 0; k < len; k++)
         it->text[k] = (char)around_lower((unsigned char)text[k]);
-    }
     it->text[len] = '\0';
     it->text_len = len;
 }
@@ -274,19 +251,16 @@ static void record(robots_meta_result *r, robots_meta_directive d,
 /* "Most restrictive" for a limit where -1 means none: the smaller, with -1
  * above every other value. */
 static int64_t tighter(int64_t a, int64_t b) {
-    if (a == -1) {
+    if (a == -1)
         return b;
-    }
-    if (b == -1) {
+    if (b == -1)
         return a;
-    }
     return a < b ? a : b;
 }
 
 static void mark(robots_meta_result *r, robots_meta_directive d) {
-    if (r->seen & (1u << d)) {
+    if (r->seen & (1u << d))
         r->duplicates++;
-    }
     r->seen |= 1u << d;
 }
 
@@ -308,19 +282,16 @@ static void apply_item(robots_meta_result *r, const char *s, size_t b, size_t e,
     int malformed = 0;
 
     r->directives_total++;
-    while (colon < e && s[colon] != ':') {
+    while (colon < e && s[colon] != ':')
         colon++;
-    }
     ne = colon;
     trim_html(s, &nb, &ne);
     vb = colon < e ? colon + 1 : e;
     trim_html(s, &vb, &ve);
     if (colon == e) {
-        for (k = 0; k < sizeof plain / sizeof plain[0]; k++) {
-            if (around_ieq(s + nb, ne - nb, DIRECTIVE_NAMES[plain[k]])) {
+        for (k = 0; k < sizeof plain / sizeof plain[0]; k++)
+            if (around_ieq(s + nb, ne - nb, directive_names[plain[k]]))
                 d = plain[k];
-            }
-        }
     } else if (around_ieq(s + nb, ne - nb, "max-snippet")) {
         d = ROBOTS_META_MAX_SNIPPET;
         malformed = !read_limit(s + vb, ve - vb, &value) || value < -1;
@@ -329,15 +300,14 @@ static void apply_item(robots_meta_result *r, const char *s, size_t b, size_t e,
         malformed = !read_limit(s + vb, ve - vb, &value) || value < -1;
     } else if (around_ieq(s + nb, ne - nb, "max-image-preview")) {
         d = ROBOTS_META_MAX_IMAGE_PREVIEW;
-        if (around_ieq(s + vb, ve - vb, "none")) {
+        if (around_ieq(s + vb, ve - vb, "none"))
             value = ROBOTS_IMAGE_PREVIEW_NONE;
-        } else if (around_ieq(s + vb, ve - vb, "standard")) {
+        else if (around_ieq(s + vb, ve - vb, "standard"))
             value = ROBOTS_IMAGE_PREVIEW_STANDARD;
-        } else if (around_ieq(s + vb, ve - vb, "large")) {
+        else if (around_ieq(s + vb, ve - vb, "large"))
             value = ROBOTS_IMAGE_PREVIEW_LARGE;
-        } else {
+        else
             malformed = 1;
-        }
     } else if (around_ieq(s + nb, ne - nb, "unavailable_after")) {
         d = ROBOTS_META_UNAVAILABLE_AFTER;
         if (robots_http_date_parse(s + vb, ve - vb, &value) != ROBOTS_OK &&
@@ -363,9 +333,8 @@ static void apply_item(robots_meta_result *r, const char *s, size_t b, size_t e,
     case ROBOTS_META_NOINDEX:
     case ROBOTS_META_NONE:
         r->restrictions |= ROBOTS_META_R_NOINDEX;
-        if (d == ROBOTS_META_NONE) {
+        if (d == ROBOTS_META_NONE)
             r->restrictions |= ROBOTS_META_R_NOFOLLOW;
-        }
         break;
     case ROBOTS_META_NOFOLLOW:
         r->restrictions |= ROBOTS_META_R_NOFOLLOW;
@@ -380,17 +349,15 @@ static void apply_item(robots_meta_result *r, const char *s, size_t b, size_t e,
         r->restrictions |= ROBOTS_META_R_NOIMAGEINDEX;
         break;
     case ROBOTS_META_MAX_SNIPPET:
-        if (r->has_max_snippet && r->max_snippet != value) {
+        if (r->has_max_snippet && r->max_snippet != value)
             r->conflicts |= ROBOTS_META_C_MAX_SNIPPET;
-        }
         r->max_snippet =
             r->has_max_snippet ? tighter(r->max_snippet, value) : value;
         r->has_max_snippet = 1;
         break;
     case ROBOTS_META_MAX_VIDEO_PREVIEW:
-        if (r->has_max_video_preview && r->max_video_preview != value) {
+        if (r->has_max_video_preview && r->max_video_preview != value)
             r->conflicts |= ROBOTS_META_C_VIDEO_PREVIEW;
-        }
         r->max_video_preview = r->has_max_video_preview
                                    ? tighter(r->max_video_preview, value)
                                    : value;
@@ -398,24 +365,20 @@ static void apply_item(robots_meta_result *r, const char *s, size_t b, size_t e,
         break;
     case ROBOTS_META_MAX_IMAGE_PREVIEW:
         if (r->max_image_preview != ROBOTS_IMAGE_PREVIEW_UNSET &&
-            (int64_t)r->max_image_preview != value) {
+            (int64_t)r->max_image_preview != value)
             r->conflicts |= ROBOTS_META_C_IMAGE_PREVIEW;
-        }
         if (r->max_image_preview == ROBOTS_IMAGE_PREVIEW_UNSET ||
-            value < (int64_t)r->max_image_preview) {
+            value < (int64_t)r->max_image_preview)
             r->max_image_preview = (robots_image_preview)value;
-        }
         break;
     case ROBOTS_META_UNAVAILABLE_AFTER:
-        if (r->has_unavailable_after && r->unavailable_after != value) {
+        if (r->has_unavailable_after && r->unavailable_after != value)
             r->conflicts |= ROBOTS_META_C_UNAVAILABLE;
-        }
         if (!r->has_unavailable_after || value < r->unavailable_after) {
             size_t n = ve - vb;
             r->unavailable_after = value;
-            if (n > ROBOTS_META_MAX_DIRECTIVE_BYTES) {
+            if (n > ROBOTS_META_MAX_DIRECTIVE_BYTES)
                 n = ROBOTS_META_MAX_DIRECTIVE_BYTES;
-            }
             memcpy(r->unavailable_after_text, s + vb, n);
             r->unavailable_after_text[n] = '\0';
             r->unavailable_after_text_len = n;
@@ -429,13 +392,11 @@ static void apply_item(robots_meta_result *r, const char *s, size_t b, size_t e,
      * docs/semantics.md resolves them to the restrictive one and reports
      * them. ALL and NONE count as their two halves. */
     if ((r->seen & ((1u << ROBOTS_META_INDEX) | (1u << ROBOTS_META_ALL))) &&
-        (r->seen & ((1u << ROBOTS_META_NOINDEX) | (1u << ROBOTS_META_NONE)))) {
+        (r->seen & ((1u << ROBOTS_META_NOINDEX) | (1u << ROBOTS_META_NONE))))
         r->conflicts |= ROBOTS_META_C_INDEX;
-    }
     if ((r->seen & ((1u << ROBOTS_META_FOLLOW) | (1u << ROBOTS_META_ALL))) &&
-        (r->seen & ((1u << ROBOTS_META_NOFOLLOW) | (1u << ROBOTS_META_NONE)))) {
+        (r->seen & ((1u << ROBOTS_META_NOFOLLOW) | (1u << ROBOTS_META_NONE))))
         r->conflicts |= ROBOTS_META_C_FOLLOW;
-    }
 }
 
 /* Applies a comma-separated directive list. An IMF-fixdate or RFC 850 date
@@ -449,18 +410,16 @@ static void apply_list(robots_meta_result *r, const char *s, size_t len,
         size_t e;
         size_t ib;
         size_t ie;
-        while (i < len && s[i] != ',') {
+        while (i < len && s[i] != ',')
             i++;
-        }
         e = i;
         ib = b;
         ie = e;
         trim_html(s, &ib, &ie);
         if (ie > ib) {
             size_t colon = ib;
-            while (colon < ie && s[colon] != ':') {
+            while (colon < ie && s[colon] != ':')
                 colon++;
-            }
             if (colon < ie && i < len) {
                 size_t nb = ib;
                 size_t ne = colon;
@@ -471,18 +430,16 @@ static void apply_list(robots_meta_result *r, const char *s, size_t len,
                 if (around_ieq(s + nb, ne - nb, "unavailable_after") &&
                     is_day_name(s + vb, ve - vb)) {
                     i++;
-                    while (i < len && s[i] != ',') {
+                    while (i < len && s[i] != ',')
                         i++;
-                    }
                     ie = i;
                     trim_html(s, &ib, &ie);
                 }
             }
             apply_item(r, s, ib, ie, src);
         }
-        if (i < len) {
+        if (i < len)
             i++;
-        }
     }
 }
 
@@ -491,14 +448,12 @@ static void apply_list(robots_meta_result *r, const char *s, size_t len,
  * "Googlebot/2.1" is "googlebot". */
 static size_t agent_token(const char *agent, size_t len) {
     size_t n = 0;
-    if (agent == NULL) {
+    if (agent == NULL)
         return 0;
-    }
     while (n < len && n < ROBOTS_MAX_AGENT_BYTES) {
         unsigned char c = (unsigned char)agent[n];
-        if (!around_is_alpha(c) && c != '_' && c != '-') {
+        if (!around_is_alpha(c) && c != '_' && c != '-')
             break;
-        }
         n++;
     }
     return n;
@@ -506,15 +461,12 @@ static size_t agent_token(const char *agent, size_t len) {
 
 static int same_name(const char *a, size_t alen, const char *b, size_t blen) {
     size_t k;
-    if (alen != blen) {
+    if (alen != blen)
         return 0;
-    }
-    for (k = 0; k < alen; k++) {
+    for (k = 0; k < alen; k++)
         if (around_lower((unsigned char)a[k]) !=
-            around_lower((unsigned char)b[k])) {
+            around_lower((unsigned char)b[k]))
             return 0;
-        }
-    }
     return 1;
 }
 
@@ -529,26 +481,22 @@ ROBOTS_API robots_status robots_meta_add_header(const char *value, size_t len,
     size_t colon;
     size_t tok;
     if ((value == NULL && len != 0) || (agent == NULL && agent_len != 0) ||
-        out == NULL) {
+        out == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
     if (len > ROBOTS_META_MAX_CONTENT_BYTES) {
         /* Keep only whole items of an over-long value, as for content="". */
         out->truncated = 1;
         e = ROBOTS_META_MAX_CONTENT_BYTES;
-        while (e > 0 && value[e - 1] != ',') {
+        while (e > 0 && value[e - 1] != ',')
             e--;
-        }
     }
-    if (len == 0) {
+    if (len == 0)
         return ROBOTS_OK; /* an empty value says nothing */
-    }
     tok = agent_token(agent, agent_len);
     trim_html(value, &b, &e);
     colon = b;
-    while (colon < e && value[colon] != ':' && value[colon] != ',') {
+    while (colon < e && value[colon] != ':' && value[colon] != ',')
         colon++;
-    }
     if (colon < e && value[colon] == ':') {
         size_t nb = b;
         size_t ne = colon;
@@ -558,11 +506,9 @@ ROBOTS_API robots_status robots_meta_add_header(const char *value, size_t len,
         /* A directive's name is never read as a crawler's: valued ones
          * ("max-snippet: 5") are directives, and "noindex: x" is an
          * unknown directive rather than a crawler called noindex. */
-        for (k = 1; k < DIRECTIVE_COUNT; k++) {
-            if (around_ieq(value + nb, ne - nb, DIRECTIVE_NAMES[k])) {
+        for (k = 1; k < DIRECTIVE_COUNT; k++)
+            if (around_ieq(value + nb, ne - nb, directive_names[k]))
                 is_directive = 1;
-            }
-        }
         if (!is_directive) {
             /* "googlebot: noindex": the directives are for that crawler
              * only (Google's X-Robots-Tag documentation). */
@@ -582,9 +528,8 @@ ROBOTS_API robots_status robots_meta_parse_header(const char *value, size_t len,
                                                   const char *agent,
                                                   size_t agent_len,
                                                   robots_meta_result *out) {
-    if (out == NULL) {
+    if (out == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
     robots_meta_result_init(out);
     return robots_meta_add_header(value, len, agent, agent_len, out);
 }
@@ -659,32 +604,26 @@ static size_t char_ref(const char *s, size_t i, size_t len, char *o,
         while (j < len) {
             unsigned char c = (unsigned char)s[j];
             uint32_t dv;
-            if (around_is_digit(c)) {
+            if (around_is_digit(c))
                 dv = (uint32_t)(c - '0');
-            } else if (hex && around_lower(c) >= 'a' &&
-                       around_lower(c) <= 'f') {
+            else if (hex && around_lower(c) >= 'a' && around_lower(c) <= 'f')
                 dv = (uint32_t)(around_lower(c) - 'a' + 10);
-            } else {
+            else
                 break;
-            }
             /* All digits are consumed (HTML); the value stops growing once
              * it is past Unicode, so it cannot overflow. */
-            if (cp <= 0x10FFFFu) {
+            if (cp <= 0x10FFFFu)
                 cp = cp * (hex ? 16u : 10u) + dv;
-            }
             j++;
         }
-        if (j == start) {
+        if (j == start)
             return 0;
-        }
-        if (j < len && s[j] == ';') {
+        if (j < len && s[j] == ';')
             j++;
-        }
         /* HTML replaces NUL, surrogates and values past Unicode with
          * U+FFFD. */
-        if (cp == 0 || cp > 0x10FFFFu || (cp >= 0xD800u && cp <= 0xDFFFu)) {
+        if (cp == 0 || cp > 0x10FFFFu || (cp >= 0xD800u && cp <= 0xDFFFu))
             cp = 0xFFFDu;
-        }
         *olen = utf8_encode(cp, o);
         return j - i;
     }
@@ -747,12 +686,10 @@ static int read_attributes(scanner *sc, meta_tag *tag) {
         size_t ne;
         size_t vb = 0;
         size_t ve = 0;
-        while (i < n && (is_html_space((unsigned char)s[i]) || s[i] == '/')) {
+        while (i < n && (is_html_space((unsigned char)s[i]) || s[i] == '/'))
             i++;
-        }
-        if (i >= n) {
+        if (i >= n)
             return 0;
-        }
         if (s[i] == '>') {
             sc->i = i + 1;
             return 1;
@@ -760,40 +697,33 @@ static int read_attributes(scanner *sc, meta_tag *tag) {
         nb = i;
         i++; /* a leading '=' belongs to the name */
         while (i < n && !is_html_space((unsigned char)s[i]) && s[i] != '/' &&
-               s[i] != '>' && s[i] != '=') {
+               s[i] != '>' && s[i] != '=')
             i++;
-        }
         ne = i;
-        while (i < n && is_html_space((unsigned char)s[i])) {
+        while (i < n && is_html_space((unsigned char)s[i]))
             i++;
-        }
         if (i < n && s[i] == '=') {
             i++;
-            while (i < n && is_html_space((unsigned char)s[i])) {
+            while (i < n && is_html_space((unsigned char)s[i]))
                 i++;
-            }
-            if (i >= n) {
+            if (i >= n)
                 return 0;
-            }
             if (s[i] == '"' || s[i] == '\'') {
                 char q = s[i];
                 const char *end = NULL;
                 i++;
-                if (i < n) {
+                if (i < n)
                     end = memchr(s + i, q, n - i);
-                }
-                if (end == NULL) {
+                if (end == NULL)
                     return 0;
-                }
                 vb = i;
                 ve = (size_t)(end - s);
                 i = ve + 1;
             } else {
                 vb = i;
                 while (i < n && !is_html_space((unsigned char)s[i]) &&
-                       s[i] != '>') {
+                       s[i] != '>')
                     i++;
-                }
                 ve = i;
             }
         }
@@ -816,13 +746,11 @@ static size_t find(const char *s, size_t i, size_t n, const char *lit) {
     size_t m = strlen(lit);
     while (i < n) {
         const char *p = memchr(s + i, lit[0], n - i);
-        if (p == NULL) {
+        if (p == NULL)
             return n;
-        }
         i = (size_t)(p - s);
-        if (n - i >= m && memcmp(s + i, lit, m) == 0) {
+        if (n - i >= m && memcmp(s + i, lit, m) == 0)
             return i;
-        }
         i++;
     }
     return n;
@@ -832,9 +760,8 @@ static size_t find(const char *s, size_t i, size_t n, const char *lit) {
 static size_t tag_name(const char *s, size_t i, size_t n) {
     size_t j = i;
     while (j < n && !is_html_space((unsigned char)s[j]) && s[j] != '/' &&
-           s[j] != '>') {
+           s[j] != '>')
         j++;
-    }
     return j - i;
 }
 
@@ -846,9 +773,8 @@ static int skip_raw_text(scanner *sc, const char *name) {
     for (;;) {
         size_t k = find(sc->s, i, sc->n, "</");
         size_t e;
-        if (k >= sc->n) {
+        if (k >= sc->n)
             return 0;
-        }
         e = k + 2;
         if (sc->n - e > m && around_ieq(sc->s + e, m, name)) {
             unsigned char c = (unsigned char)sc->s[e + m];
@@ -865,9 +791,8 @@ static void set_text(char *dst, size_t *dst_len, int *has, const char *src,
                      size_t len, int *truncated) {
     size_t b = 0;
     size_t e = len;
-    if (*has) {
+    if (*has)
         return;
-    }
     trim_html(src, &b, &e);
     if (e - b > ROBOTS_META_MAX_TEXT_BYTES) {
         e = b + ROBOTS_META_MAX_TEXT_BYTES;
@@ -887,13 +812,11 @@ static void apply_meta(robots_meta_result *r, meta_tag *tag, const char *agent,
     const char *content = tag->content;
     size_t clen = tag->content_buf.len;
     robots_meta_source src;
-    if (!tag->has_name || tag->name_buf.cut) {
+    if (!tag->has_name || tag->name_buf.cut)
         return;
-    }
     trim_html(name, &nb, &ne);
-    if (tag->content_buf.cut) {
+    if (tag->content_buf.cut)
         r->truncated = 1;
-    }
     if (around_ieq(name + nb, ne - nb, "description")) {
         set_text(r->description, &r->description_len, &r->has_description,
                  content, clen, &r->truncated);
@@ -909,18 +832,16 @@ static void apply_meta(robots_meta_result *r, meta_tag *tag, const char *agent,
                  content, clen, &r->truncated);
         return;
     }
-    if (around_ieq(name + nb, ne - nb, "robots")) {
+    if (around_ieq(name + nb, ne - nb, "robots"))
         src = ROBOTS_META_FROM_ROBOTS;
-    } else if (tok > 0 && same_name(name + nb, ne - nb, agent, tok)) {
+    else if (tok > 0 && same_name(name + nb, ne - nb, agent, tok))
         src = ROBOTS_META_FROM_AGENT;
-    } else {
+    else
         return;
-    }
     if (tag->content_buf.cut) {
         /* A cut value keeps only its whole items. */
-        while (clen > 0 && content[clen - 1] != ',') {
+        while (clen > 0 && content[clen - 1] != ',')
             clen--;
-        }
     }
     r->tags_applied++;
     apply_list(r, content, clen, src);
@@ -934,9 +855,8 @@ ROBOTS_API robots_status robots_meta_scan_html(const char *html, size_t len,
     scanner sc;
     size_t tok;
     if ((html == NULL && len != 0) || (agent == NULL && agent_len != 0) ||
-        out == NULL) {
+        out == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
     robots_meta_result_init(out);
     tok = agent_token(agent, agent_len);
     sc.s = html;
@@ -947,9 +867,8 @@ ROBOTS_API robots_status robots_meta_scan_html(const char *html, size_t len,
         const char *s = sc.s;
         size_t i;
         size_t nl;
-        if (sc.i >= sc.n) {
+        if (sc.i >= sc.n)
             break;
-        }
         lt = memchr(s + sc.i, '<', sc.n - sc.i);
         if (lt == NULL) {
             sc.i = sc.n;
@@ -1018,9 +937,8 @@ ROBOTS_API robots_status robots_meta_scan_html(const char *html, size_t len,
                 sc.i = i;
                 break;
             }
-            if (is_meta) {
+            if (is_meta)
                 apply_meta(out, &tag, agent, tok);
-            }
             for (k = 0; k < sizeof raw / sizeof raw[0]; k++) {
                 if (around_ieq(s + i + 1, nl, raw[k])) {
                     if (!skip_raw_text(&sc, raw[k])) {
@@ -1037,8 +955,7 @@ ROBOTS_API robots_status robots_meta_scan_html(const char *html, size_t len,
 done:
     out->bytes_scanned = sc.i;
     /* Past the scan limit the head may go on: say so. */
-    if (!out->head_ended && len > sc.n) {
+    if (!out->head_ended && len > sc.n)
         out->truncated = 1;
-    }
     return ROBOTS_OK;
 }

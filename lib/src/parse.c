@@ -13,6 +13,7 @@
  * of exactly its size.
  */
 #include "internal.h"
+#include "reserved.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -40,7 +41,11 @@ typedef struct parser {
     const char *line_start;
     const char *body, *body_end; /* the input: all of it is readable */
     char *scratch; /* 3 * ROBOTS_MAX_LINE_BYTES, for normalisation */
+    size_t longest_rule_normal; /* robots_txt's, as rules are read */
     rb_index_build index;
+    /* The first line the parse limit kept from being read (cut_line 0:
+     * none), and the lines from there to the end of the body. */
+    size_t cut_offset, cut_line, lines_not_read;
     int failed;
 } parser;
 
@@ -188,25 +193,27 @@ static size_t key_distance(const char *a, size_t alen, const char *b) {
      * cheap to parse. */
     if (alen > 24 || blen > 24 || alen + 2 < blen || blen + 2 < alen)
         return 99;
-    size_t d[25][25];
+    /* A distance is at most 24: bytes, a table of 625 (not 5,000) of the
+     * parse's stack. */
+    unsigned char d[25][25];
     for (size_t i = 0; i <= alen; i++)
-        d[i][0] = i;
+        d[i][0] = (unsigned char)i;
     for (size_t j = 0; j <= blen; j++)
-        d[0][j] = j;
+        d[0][j] = (unsigned char)j;
     for (size_t i = 1; i <= alen; i++) {
         for (size_t j = 1; j <= blen; j++) {
             unsigned char ca = rb_lower((unsigned char)a[i - 1]);
             unsigned char cb = rb_lower((unsigned char)b[j - 1]);
             size_t best = d[i - 1][j - 1] + (ca != cb);
-            if (d[i - 1][j] + 1 < best)
+            if (d[i - 1][j] + 1u < best)
                 best = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < best)
+            if (d[i][j - 1] + 1u < best)
                 best = d[i][j - 1] + 1;
             if (i > 1 && j > 1 && ca == rb_lower((unsigned char)b[j - 2]) &&
                 rb_lower((unsigned char)a[i - 2]) == cb &&
-                d[i - 2][j - 2] + 1 < best)
+                d[i - 2][j - 2] + 1u < best)
                 best = d[i - 2][j - 2] + 1;
-            d[i][j] = best;
+            d[i][j] = (unsigned char)best;
         }
     }
     return d[alen][blen];
@@ -488,6 +495,8 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
     }
     set_rule(slot, p->line, kind, index_htm, pattern, normalise, nlen);
     p->rules.count++;
+    if (normalise && nlen > p->longest_rule_normal)
+        p->longest_rule_normal = nlen;
 }
 
 /* on_rule() for the usual rule: in a group, a pattern that starts with
@@ -1039,6 +1048,39 @@ static size_t line_end(const char *body, size_t pos, size_t limit,
     return limit;
 }
 
+/* The bytes of x equal to the byte `b`: exact, no false positives (the
+ * high bit of each byte of y is set when that byte of x ^ b is not 0). */
+static inline size_t bytes_equal(uint64_t x, unsigned char b) {
+    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Fu, ones = 0x0101010101010101u;
+    uint64_t t = x ^ (b * ones);
+    uint64_t y = ((t & low7) + low7) | t;
+    return (size_t)((((~y & ~low7) >> 7) * ones) >> 56);
+}
+
+/* The lines of body[pos, len) (pos < len), ended as parse_lines() ends
+ * them (LF, CR or CRLF) and the last one whether or not it is ended: for
+ * the part of a body past the parse limit, which is never parsed. One
+ * pass, 8 bytes a step without a branch on their values except to look
+ * closer at a step holding a CR (a CRLF counts once); nothing allocated. */
+static size_t count_lines(const char *body, size_t pos, size_t len) {
+    const unsigned char *u = (const unsigned char *)body;
+    size_t lines = 0, i = pos;
+    for (; len - i >= 8; i += 8) {
+        uint64_t x;
+        memcpy(&x, u + i, 8);
+        lines += bytes_equal(x, '\n');
+        if (bytes_equal(x, '\r') != 0)
+            for (size_t k = i; k < i + 8; k++)
+                lines += u[k] == '\r' && (k + 1 == len || u[k + 1] != '\n');
+    }
+    for (; i < len; i++)
+        lines += u[i] == '\n' ||
+                 (u[i] == '\r' && (i + 1 == len || u[i + 1] != '\n'));
+    if (u[len - 1] != '\n' && u[len - 1] != '\r')
+        lines++;
+    return lines;
+}
+
 static void parse_lines(parser *p, const char *body, size_t len, size_t limit,
                         size_t *parsed) {
     const unsigned char *u = (const unsigned char *)body;
@@ -1080,11 +1122,14 @@ static void parse_lines(parser *p, const char *body, size_t len, size_t limit,
         pos = len;
     *parsed = pos < limit ? pos : (limit < pos ? limit : pos);
     if (pos < len && !p->failed) {
+        p->cut_offset = pos;
+        p->cut_line = p->line;
+        p->lines_not_read = count_lines(body, pos, len);
         p->line_start = body + pos;
         diag(p, NULL, ROBOTS_DIAG_PAST_PARSE_LIMIT, ROBOTS_SEVERITY_ERROR, NULL,
-             "the file is longer than the parse limit of %zu bytes; the "
-             "%zu bytes from here on are ignored",
-             limit, len - pos);
+             "the file is longer than the parse limit of %zu bytes; its "
+             "last %zu lines (%zu bytes), from here on, are not read",
+             limit, p->lines_not_read, len - pos);
     }
 }
 
@@ -1193,6 +1238,9 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->input_bytes = input;
     doc->parsed_bytes = parsed;
     doc->diag_total = p->diag_total;
+    doc->cut_offset = p->cut_line != 0 ? p->cut_offset : input;
+    doc->cut_line = p->cut_line;
+    doc->lines_not_read = p->lines_not_read;
     doc->groups = (const rb_group *)(block + offsets[0]);
     doc->agents = (const rb_agent *)(block + offsets[1]);
     doc->rules = (const rb_rule *)(block + offsets[2]);
@@ -1228,6 +1276,7 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->set_count = set_count;
     doc->set_group_count = p->index.set_groups.count;
     doc->wildcard_set = p->index.wildcard_set;
+    doc->longest_rule_normal = (uint32_t)p->longest_rule_normal;
     doc->token_slot_count = p->index.token_slot_count;
     doc->token_id_mask = p->index.token_id_mask;
     doc->text_len = p->text.count;
@@ -1239,6 +1288,7 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
 void robots_options_init(robots_options *options) {
     if (options == NULL)
         return;
+    memset(options, 0, sizeof *options);
     options->profile = ROBOTS_PROFILE_RFC9309;
     options->parse_limit = ROBOTS_DEFAULT_PARSE_LIMIT;
     options->memory_cap = 0;
@@ -1273,7 +1323,8 @@ robots_status robots_parse(const char *body, size_t body_len,
         options = &defaults;
     }
     if ((body == NULL && body_len != 0) ||
-        robots_profile_name(options->profile) == NULL)
+        robots_profile_name(options->profile) == NULL ||
+        !RB_RESERVED_ZERO(options))
         return ROBOTS_ERR_INVALID_ARGUMENT;
     if (body_len > ROBOTS_MAX_INPUT_BYTES)
         return ROBOTS_ERR_TOO_LARGE;
@@ -1320,6 +1371,7 @@ robots_status robots_parse(const char *body, size_t body_len,
     if (doc == NULL)
         return failure != ROBOTS_OK ? failure : ROBOTS_ERR_NO_MEMORY;
     doc->mem = p.mem;
+    doc->parse_limit = options->parse_limit;
     *out = doc;
     return ROBOTS_OK;
 }

@@ -8,84 +8,67 @@
  * 1996 draft as the book gives it). A pure function: no network, no clock.
  */
 #include "around_internal.h"
-#include "robots.h"
+#include "names.h"
+#include "reserved.h"
+#include "robots_web.h"
+
+#include <string.h>
+
+static const char *const network_error_names[] = {
+    [ROBOTS_NET_NONE] = "none",       [ROBOTS_NET_DNS] = "dns",
+    [ROBOTS_NET_CONNECT] = "connect", [ROBOTS_NET_TIMEOUT] = "timeout",
+    [ROBOTS_NET_TLS] = "tls",         [ROBOTS_NET_TRUNCATED] = "truncated",
+};
+RB_NAMES_CHECK(network_error_names, ROBOTS_NETWORK_ERROR_LAST);
 
 ROBOTS_API const char *robots_network_error_name(robots_network_error error) {
-    switch (error) {
-    case ROBOTS_NET_NONE:
-        return "none";
-    case ROBOTS_NET_DNS:
-        return "dns";
-    case ROBOTS_NET_CONNECT:
-        return "connect";
-    case ROBOTS_NET_TIMEOUT:
-        return "timeout";
-    case ROBOTS_NET_TLS:
-        return "tls";
-    case ROBOTS_NET_TRUNCATED:
-        return "truncated";
-    }
-    return NULL;
+    return rb_name_at(network_error_names, RB_COUNT_OF(network_error_names),
+                      error);
 }
 
 ROBOTS_API robots_status robots_network_error_from_name(
     const char *name, size_t len, robots_network_error *out) {
-    int v;
-    if ((name == NULL && len != 0) || out == NULL) {
+    if ((name == NULL && len != 0) || out == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
-    for (v = ROBOTS_NET_NONE; v <= ROBOTS_NET_TRUNCATED; v++) {
-        const char *n = robots_network_error_name((robots_network_error)v);
-        if (around_ieq(name, len, n)) {
-            *out = (robots_network_error)v;
-            return ROBOTS_OK;
-        }
-    }
-    return ROBOTS_ERR_INVALID_ARGUMENT;
+    int value = rb_value_named(network_error_names,
+                               RB_COUNT_OF(network_error_names), name, len);
+    if (value < 0)
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    *out = (robots_network_error)value;
+    return ROBOTS_OK;
 }
+
+static const char *const fetch_action_names[] = {
+    [ROBOTS_FETCH_PARSE_BODY] = "parse-body",
+    [ROBOTS_FETCH_ALLOW_ALL] = "allow-all",
+    [ROBOTS_FETCH_DISALLOW_ALL] = "disallow-all",
+    [ROBOTS_FETCH_DISALLOW_ALL_RETRY] = "disallow-all-retry",
+    [ROBOTS_FETCH_FOLLOW_REDIRECT] = "follow-redirect",
+    [ROBOTS_FETCH_USE_CACHED] = "use-cached",
+    [ROBOTS_FETCH_DEFER] = "defer",
+};
+RB_NAMES_CHECK(fetch_action_names, ROBOTS_FETCH_ACTION_LAST);
 
 ROBOTS_API const char *robots_fetch_action_name(robots_fetch_action action) {
-    switch (action) {
-    case ROBOTS_FETCH_PARSE_BODY:
-        return "parse-body";
-    case ROBOTS_FETCH_ALLOW_ALL:
-        return "allow-all";
-    case ROBOTS_FETCH_DISALLOW_ALL:
-        return "disallow-all";
-    case ROBOTS_FETCH_DISALLOW_ALL_RETRY:
-        return "disallow-all-retry";
-    case ROBOTS_FETCH_FOLLOW_REDIRECT:
-        return "follow-redirect";
-    case ROBOTS_FETCH_USE_CACHED:
-        return "use-cached";
-    case ROBOTS_FETCH_DEFER:
-        return "defer";
-    }
-    return NULL;
+    return rb_name_at(fetch_action_names, RB_COUNT_OF(fetch_action_names),
+                      action);
 }
 
+static const char *const fetch_basis_names[] = {
+    [ROBOTS_BASIS_SUCCESS] = "success",
+    [ROBOTS_BASIS_REDIRECT] = "redirect",
+    [ROBOTS_BASIS_REDIRECT_LIMIT] = "redirect-limit",
+    [ROBOTS_BASIS_CLIENT_ERROR] = "client-error",
+    [ROBOTS_BASIS_ACCESS_RESTRICTED] = "access-restricted",
+    [ROBOTS_BASIS_RATE_LIMITED] = "rate-limited",
+    [ROBOTS_BASIS_SERVER_ERROR] = "server-error",
+    [ROBOTS_BASIS_NETWORK_ERROR] = "network-error",
+    [ROBOTS_BASIS_OTHER_STATUS] = "other-status",
+};
+RB_NAMES_CHECK(fetch_basis_names, ROBOTS_FETCH_BASIS_LAST);
+
 ROBOTS_API const char *robots_fetch_basis_name(robots_fetch_basis basis) {
-    switch (basis) {
-    case ROBOTS_BASIS_SUCCESS:
-        return "success";
-    case ROBOTS_BASIS_REDIRECT:
-        return "redirect";
-    case ROBOTS_BASIS_REDIRECT_LIMIT:
-        return "redirect-limit";
-    case ROBOTS_BASIS_CLIENT_ERROR:
-        return "client-error";
-    case ROBOTS_BASIS_ACCESS_RESTRICTED:
-        return "access-restricted";
-    case ROBOTS_BASIS_RATE_LIMITED:
-        return "rate-limited";
-    case ROBOTS_BASIS_SERVER_ERROR:
-        return "server-error";
-    case ROBOTS_BASIS_NETWORK_ERROR:
-        return "network-error";
-    case ROBOTS_BASIS_OTHER_STATUS:
-        return "other-status";
-    }
-    return NULL;
+    return rb_name_at(fetch_basis_names, RB_COUNT_OF(fetch_basis_names), basis);
 }
 
 /* The "unreachable" row: 5xx, network errors, and what is read as them. */
@@ -113,22 +96,18 @@ ROBOTS_API robots_status robots_fetch_policy(const robots_fetch_outcome *in,
                                              robots_profile profile,
                                              robots_fetch_decision *out) {
     int status;
-    if (in == NULL || out == NULL) {
+    if (in == NULL || out == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
     if (profile != ROBOTS_PROFILE_RFC9309 && profile != ROBOTS_PROFILE_GOOGLE &&
-        profile != ROBOTS_PROFILE_LEGACY) {
+        profile != ROBOTS_PROFILE_LEGACY)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
     if (robots_network_error_name(in->network_error) == NULL ||
-        in->unreachable_seconds < 0) {
+        in->unreachable_seconds < 0 || !RB_RESERVED_ZERO(in))
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
     status = in->status;
-    if (in->network_error == ROBOTS_NET_NONE &&
-        (status < 100 || status > 999)) {
+    if (in->network_error == ROBOTS_NET_NONE && (status < 100 || status > 999))
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
+    memset(out, 0, sizeof *out);
     out->action = ROBOTS_FETCH_ALLOW_ALL;
     out->basis = ROBOTS_BASIS_CLIENT_ERROR;
     out->retry = 0;

@@ -8,7 +8,7 @@
  * limits of robots.h.
  */
 #include "around_internal.h"
-#include "robots.h"
+#include "robots_web.h"
 
 #include <stdint.h>
 
@@ -53,19 +53,16 @@ static int utf8_next(const unsigned char *s, size_t len, size_t *i,
     } else {
         return 0;
     }
-    if (len - *i <= need) {
+    if (len - *i <= need)
         return 0;
-    }
     for (k = 1; k <= need; k++) {
         unsigned char d = s[*i + k];
-        if ((d & 0xC0u) != 0x80u) {
+        if ((d & 0xC0u) != 0x80u)
             return 0;
-        }
         v = (v << 6) | (d & 0x3Fu);
     }
-    if (v < min || v > 0x10FFFFu || (v >= 0xD800u && v <= 0xDFFFu)) {
+    if (v < min || v > 0x10FFFFu || (v >= 0xD800u && v <= 0xDFFFu))
         return 0;
-    }
     *cp = v;
     *i += need + 1;
     return 1;
@@ -102,37 +99,31 @@ static int punycode_encode_cps(const uint32_t *in, size_t n, char *out,
     size_t j;
     for (j = 0; j < n; j++) {
         if (in[j] < 0x80) {
-            if (o < cap) {
+            if (o < cap)
                 out[o] = (char)in[j];
-            }
             o++;
         }
     }
     h = b = o;
     if (b > 0) {
-        if (o < cap) {
+        if (o < cap)
             out[o] = '-';
-        }
         o++;
     }
     while (h < n) {
         uint32_t m = UINT32_MAX;
-        for (j = 0; j < n; j++) {
-            if (in[j] >= cur && in[j] < m) {
+        for (j = 0; j < n; j++)
+            if (in[j] >= cur && in[j] < m)
                 m = in[j];
-            }
-        }
         if ((uint64_t)(m - cur) * (uint64_t)(h + 1) >
-            (uint64_t)(UINT32_MAX - delta)) {
+            (uint64_t)(UINT32_MAX - delta))
             return 0;
-        }
         delta += (uint32_t)((m - cur) * (h + 1));
         cur = m;
         for (j = 0; j < n; j++) {
             if (in[j] < cur) {
-                if (delta == UINT32_MAX) {
+                if (delta == UINT32_MAX)
                     return 0;
-                }
                 delta++;
             }
             if (in[j] == cur) {
@@ -142,18 +133,15 @@ static int punycode_encode_cps(const uint32_t *in, size_t n, char *out,
                     uint32_t t = k <= bias             ? PC_TMIN
                                  : k >= bias + PC_TMAX ? PC_TMAX
                                                        : k - bias;
-                    if (q < t) {
+                    if (q < t)
                         break;
-                    }
-                    if (o < cap) {
+                    if (o < cap)
                         out[o] = encode_digit(t + (q - t) % (PC_BASE - t));
-                    }
                     o++;
                     q = (q - t) / (PC_BASE - t);
                 }
-                if (o < cap) {
+                if (o < cap)
                     out[o] = encode_digit(q);
-                }
                 o++;
                 bias = adapt(delta, (uint32_t)(h + 1), h == b);
                 delta = 0;
@@ -175,31 +163,25 @@ ROBOTS_API robots_status robots_punycode_encode(const char *utf8, size_t len,
     size_t n = 0;
     size_t i = 0;
     size_t outlen = 0;
-    if (needed != NULL) {
+    if (needed != NULL)
         *needed = 0;
-    }
-    if ((utf8 == NULL && len != 0) || (buf == NULL && cap != 0)) {
+    if ((utf8 == NULL && len != 0) || needed == NULL ||
+        (buf == NULL && cap != 0))
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
     while (i < len) {
         uint32_t cp;
-        if (n == ROBOTS_MAX_PUNYCODE_CODE_POINTS) {
+        if (n == ROBOTS_MAX_PUNYCODE_CODE_POINTS)
             return ROBOTS_ERR_TOO_LARGE;
-        }
-        if (!utf8_next(s, len, &i, &cp)) {
+        if (!utf8_next(s, len, &i, &cp))
             return ROBOTS_ERR_INVALID_ARGUMENT;
-        }
         cps[n++] = cp;
     }
-    if (!punycode_encode_cps(cps, n, buf, cap, &outlen)) {
+    if (!punycode_encode_cps(cps, n, buf, cap, &outlen))
         return ROBOTS_ERR_TOO_LARGE;
-    }
-    if (needed != NULL) {
+    if (needed != NULL)
         *needed = outlen;
-    }
-    if (cap <= outlen) {
+    if (cap <= outlen)
         return ROBOTS_ERR_BUFFER_TOO_SMALL;
-    }
     buf[outlen] = '\0';
     return ROBOTS_OK;
 }
@@ -213,10 +195,8 @@ static int is_label_dot(uint32_t cp) {
  * capitals (U+00C0-U+00DE but not U+00D7, the multiplication sign), so that
  * MÜLLER.EU and müller.eu give one host. Full Nameprep is out of scope. */
 static uint32_t fold_case(uint32_t cp) {
-    if ((cp >= 'A' && cp <= 'Z') ||
-        (cp >= 0xC0u && cp <= 0xDEu && cp != 0xD7u)) {
+    if ((cp >= 'A' && cp <= 'Z') || (cp >= 0xC0u && cp <= 0xDEu && cp != 0xD7u))
         return cp + 0x20u;
-    }
     return cp;
 }
 
@@ -234,48 +214,39 @@ static int append_label(const uint32_t *cps, size_t n, char *out, size_t *o) {
     int ascii = 1;
     char tmp[ROBOTS_MAX_LABEL_BYTES + 1];
     size_t tlen = 0;
-    if (n == 0) {
+    if (n == 0)
         return 0;
-    }
-    for (j = 0; j < n; j++) {
-        if (cps[j] >= 0x80) {
+    for (j = 0; j < n; j++)
+        if (cps[j] >= 0x80)
             ascii = 0;
-        } else if (!host_ascii_ok(cps[j])) {
+        else if (!host_ascii_ok(cps[j]))
             return 0;
-        }
-    }
     if (ascii) {
-        if (n > ROBOTS_MAX_LABEL_BYTES) {
+        if (n > ROBOTS_MAX_LABEL_BYTES)
             return 0;
-        }
-        for (j = 0; j < n; j++) {
+        for (j = 0; j < n; j++)
             tmp[j] = (char)cps[j];
-        }
         tlen = n;
     } else {
         size_t plen = 0;
         /* RFC 3490 section 4.1 step 5: a label that needs encoding must
          * not already look encoded. */
         if (n >= 4 && cps[0] == 'x' && cps[1] == 'n' && cps[2] == '-' &&
-            cps[3] == '-') {
+            cps[3] == '-')
             return 0;
-        }
         if (!punycode_encode_cps(cps, n, tmp + 4, sizeof tmp - 4, &plen) ||
-            plen + 4 > ROBOTS_MAX_LABEL_BYTES) {
+            plen + 4 > ROBOTS_MAX_LABEL_BYTES)
             return 0;
-        }
         tmp[0] = 'x';
         tmp[1] = 'n';
         tmp[2] = '-';
         tmp[3] = '-';
         tlen = plen + 4;
     }
-    if (*o + tlen > ROBOTS_MAX_HOST_BYTES) {
+    if (*o + tlen > ROBOTS_MAX_HOST_BYTES)
         return 0;
-    }
-    for (j = 0; j < tlen; j++) {
+    for (j = 0; j < tlen; j++)
         out[(*o)++] = tmp[j];
-    }
     return 1;
 }
 
@@ -291,24 +262,20 @@ ROBOTS_API robots_status robots_host_to_ascii(const char *host, size_t len,
     size_t o = 0;
     size_t i = 0;
     int trailing_dot = 0;
-    if (needed != NULL) {
+    if (needed != NULL)
         *needed = 0;
-    }
-    if ((host == NULL && len != 0) || (buf == NULL && cap != 0)) {
+    if ((host == NULL && len != 0) || needed == NULL ||
+        (buf == NULL && cap != 0))
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    }
-    if (len == 0) {
+    if (len == 0)
         return ROBOTS_ERR_URL_BAD_HOST;
-    }
     while (i < len) {
         uint32_t cp;
-        if (!utf8_next(s, len, &i, &cp)) {
+        if (!utf8_next(s, len, &i, &cp))
             return ROBOTS_ERR_URL_BAD_HOST;
-        }
         if (is_label_dot(cp)) {
-            if (!append_label(label, n, out, &o)) {
+            if (!append_label(label, n, out, &o))
                 return ROBOTS_ERR_URL_BAD_HOST;
-            }
             n = 0;
             if (i == len) {
                 /* One trailing dot: the name is fully qualified. It is
@@ -317,28 +284,23 @@ ROBOTS_API robots_status robots_host_to_ascii(const char *host, size_t len,
                 trailing_dot = 1;
                 break;
             }
-            if (o + 1 > ROBOTS_MAX_HOST_BYTES) {
+            if (o + 1 > ROBOTS_MAX_HOST_BYTES)
                 return ROBOTS_ERR_URL_BAD_HOST;
-            }
             out[o++] = '.';
             continue;
         }
         /* C0 and C1 controls are never part of a name. */
-        if (cp < 0x20u || (cp >= 0x7Fu && cp <= 0x9Fu)) {
+        if (cp < 0x20u || (cp >= 0x7Fu && cp <= 0x9Fu))
             return ROBOTS_ERR_URL_BAD_HOST;
-        }
-        if (n == ROBOTS_MAX_LABEL_BYTES) {
+        if (n == ROBOTS_MAX_LABEL_BYTES)
             return ROBOTS_ERR_URL_BAD_HOST;
-        }
         label[n++] = fold_case(cp);
     }
     if (!trailing_dot) {
-        if (!append_label(label, n, out, &o)) {
+        if (!append_label(label, n, out, &o))
             return ROBOTS_ERR_URL_BAD_HOST;
-        }
     }
-    if (!around_emit(out, o, buf, cap, needed)) {
+    if (!around_emit(out, o, buf, cap, needed))
         return ROBOTS_ERR_BUFFER_TOO_SMALL;
-    }
     return ROBOTS_OK;
 }

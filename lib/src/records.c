@@ -114,7 +114,7 @@ static const unsigned char *read_record(const unsigned char *at, uint32_t *line,
     out->value = (const char *)at;
     out->value_len = vlen;
     out->line = *line;
-    out->group = *group1 == 0 ? ROBOTS_NO_INDEX : (size_t)(*group1 - 1);
+    out->group = *group1 == 0 ? ROBOTS_NO_POSITION : (size_t)(*group1 - 1);
     return at + vlen + 1;
 }
 
@@ -129,7 +129,7 @@ static const unsigned char *read_marked(const rb_records *list, size_t m,
     *line = mark->line;
     *group1 = mark->group1;
     out->line = *line;
-    out->group = *group1 == 0 ? ROBOTS_NO_INDEX : (size_t)(*group1 - 1);
+    out->group = *group1 == 0 ? ROBOTS_NO_POSITION : (size_t)(*group1 - 1);
     return next;
 }
 
@@ -171,7 +171,7 @@ int rb_records_next(rb_records_iter *it, robots_record_info *out) {
         it->group1 = mark->group1;
         out->line = it->line;
         out->group =
-            it->group1 == 0 ? ROBOTS_NO_INDEX : (size_t)(it->group1 - 1);
+            it->group1 == 0 ? ROBOTS_NO_POSITION : (size_t)(it->group1 - 1);
     }
     it->index++;
     return 1;

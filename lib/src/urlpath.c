@@ -137,10 +137,11 @@ robots_status rb_url_path(robots_profile profile, const char *url,
 robots_status robots_url_to_path(robots_profile profile, const char *url,
                                  size_t url_len, char *buf, size_t cap,
                                  size_t *needed) {
+    if (needed != NULL)
+        *needed = 0;
     if ((url == NULL && url_len != 0) || needed == NULL ||
         (buf == NULL && cap != 0) || robots_profile_name(profile) == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    *needed = 0;
     if (url_len > ROBOTS_MAX_URL_BYTES)
         return ROBOTS_ERR_URL_TOO_LONG;
     size_t start, len;
