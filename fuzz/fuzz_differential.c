@@ -301,12 +301,26 @@ static void compare_many(const rule *rules, size_t n, const unsigned char *path,
     }
 }
 
-static int has_index_htm(const rule *rules, size_t n) {
-    for (size_t i = 0; i < n; i++)
-        for (size_t k = 0; rules[i].allow && k + 10 <= rules[i].len; k++)
-            if (memcmp(rules[i].pattern + k, "/index.htm", 10) == 0)
-                return 1;
-    return 0;
+/* google's companion (docs/google-profile.md, Patterns): when the part of
+ * the normalised allow pattern after its last '/' starts with "index.htm",
+ * the pattern "<everything up to that />$" is tried, with its own length
+ * as priority (*priority). What ref_wildcard() returns for it. */
+static int ref_index_dir(const unsigned char *np, size_t a,
+                         const unsigned char *nq, size_t b, size_t *priority) {
+    size_t dir = a;
+    while (dir > 0 && np[dir - 1] != '/')
+        dir--;
+    if (dir == 0 || a - dir < 9 || memcmp(np + dir, "index.htm", 9) != 0)
+        return 0;
+    unsigned char *companion = malloc(dir + 1);
+    FZ_CHECK(companion != NULL);
+    memcpy(companion, np, dir);
+    companion[dir] = '$';
+    int m = ref_wildcard(companion, dir + 1, nq, b);
+    free(companion);
+    if (m == 1)
+        *priority = dir + 1;
+    return m;
 }
 
 static void compare_verdict(const rule *rules, size_t n, const char *url,
@@ -334,8 +348,6 @@ static void compare_verdict(const rule *rules, size_t n, const char *url,
 
     for (int pi = 0; pi < 3; pi++) {
         robots_profile profile = fz_profiles[pi];
-        if (profile == ROBOTS_PROFILE_GOOGLE && has_index_htm(rules, n))
-            continue;
         robots_options opt;
         robots_options_init(&opt);
         opt.profile = profile;
@@ -421,6 +433,8 @@ static void compare_verdict(const rule *rules, size_t n, const char *url,
                     }
                 } else if (r->len > 0) {
                     m = ref_wildcard(np, a, nq, b);
+                    if (m == 0 && profile == ROBOTS_PROFILE_GOOGLE && r->allow)
+                        m = ref_index_dir(np, a, nq, b, &a);
                     if (m < 0)
                         skip = 1;
                     if (m == 1) {

@@ -428,6 +428,21 @@ static void google_quirks(void) {
                                         "Allow: /d/index.html\n");
     ALLOWED(doc, "bot", "/d/", 0);
     robots_free(doc);
+    /* The companion is a pattern (google-profile.md): "Allow: /x*" +
+     * "/index.html" tries "/x*" + "/$", which matches "/x/" and "/xyz/".
+     * Two Allows with the same companion: one decides, the first. */
+    doc = parse(ROBOTS_PROFILE_GOOGLE,
+                "User-agent: *\nDisallow: /\nAllow: /x*/index.htm\n"
+                "Allow: /x*/index.html\nAllow: /y*/index.html\n");
+    ALLOWED(doc, "bot", "/x/", 1);
+    ALLOWED(doc, "bot", "/xyz/", 1);
+    ALLOWED(doc, "bot", "/y/z/", 1);
+    ALLOWED(doc, "bot", "/xyz", 0);
+    ALLOWED(doc, "bot", "/z/", 0);
+    robots_verdict v;
+    EXPECT_EQ(robots_check_agent(doc, "bot", 3, "/xyz/", 5, &v), ROBOTS_OK);
+    EXPECT_EQ(v.rule_line, 3);
+    robots_free(doc);
 }
 
 /* robots_check() remembers the resolution of the first RB_MEMO_SLOTS

@@ -554,6 +554,74 @@ static void many_wildcard_rules(void) {
     }
 }
 
+/* google's "<dir>/$" companion of an index.htm Allow is a pattern like any
+ * other (docs/google-profile.md, Patterns): the Allow of "/x0", a star and
+ * "/index.html" allows every path that starts with "/x0" and ends in '/'.
+ * Behind hundreds of wildcard rules filed under "/" and a long path, the
+ * check passes its budget before it reaches the key "/x0", and matches
+ * what is still in play there in one pass (rb_match_many) or, when the
+ * rules' patterns are long, rule by rule: companions go along, anchored,
+ * with their own priority. Every way, the verdict is the scan's and the
+ * companion's. */
+static void wildcard_companions(void) {
+    static char body[400 * 2100];
+    static char path[4000];
+    for (int shape = 0; shape < 2; shape++) {
+        size_t len = (size_t)sprintf(body, "User-agent: *\nDisallow: /\n");
+        for (int r = 0; r < 300; r++) {
+            if (shape == 0) { /* many short rules: one pass */
+                len += (size_t)sprintf(body + len, "Disallow: /*x0%d\n", r);
+            } else if (r < 20) { /* few long ones: rule by rule */
+                len += (size_t)sprintf(body + len, "Disallow: /*");
+                for (int i = 0; i < 1000; i++, len += 2)
+                    memcpy(body + len, "x0", 2);
+                len += (size_t)sprintf(body + len, "%d\n", r);
+            }
+            if (r % 3 == 0 && (shape == 0 || r < 20))
+                len += (size_t)sprintf(body + len, "Allow: /x%d*/index.html\n",
+                                       r / 3);
+        }
+        counting count;
+        memset(&count, 0, sizeof count);
+        robots_allocator allocator = {counting_alloc, counting_free, &count};
+        robots_options options;
+        robots_options_init(&options);
+        options.profile = ROBOTS_PROFILE_GOOGLE;
+        options.allocator = &allocator;
+        robots_txt *doc = NULL;
+        EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+        if (doc == NULL)
+            continue;
+        robots_str agent = {"bot", 3};
+        /* "/" + "x0" x 1500 + "/": only "Disallow: /" and the companion of
+         * the first Allow (line 4) match. */
+        path[0] = '/';
+        for (int i = 0; i < 1500; i++)
+            memcpy(path + 1 + 2 * i, "x0", 2);
+        path[3001] = '/';
+        robots_verdict v;
+        count.calls = 0;
+        EXPECT_EQ(robots_check(doc, &agent, 1, path, 3002, &v), ROBOTS_OK);
+        EXPECT(count.calls > 0); /* compiled, and past the budget */
+        EXPECT(v.allowed && v.reason == ROBOTS_REASON_LONGEST_MATCH &&
+               v.rule_line == 4);
+        same_verdict(doc, &agent, 1, path, 3002);
+        /* Without the final '/', no companion matches. */
+        EXPECT_EQ(robots_check(doc, &agent, 1, path, 3001, &v), ROBOTS_OK);
+        EXPECT(!v.allowed);
+        same_verdict(doc, &agent, 1, path, 3001);
+        /* A path with "x1" in it: no other companion matches. */
+        path[1501] = '1';
+        same_verdict(doc, &agent, 1, path, 3002);
+        /* Without memory for the one pass: rule by rule, the same. */
+        count.fail_at = 1;
+        same_verdict(doc, &agent, 1, path, 3002);
+        count.fail_at = 0;
+        robots_free(doc);
+        EXPECT_EQ(count.live, 0);
+    }
+}
+
 /* Whether a and b, n bytes each, are equal with the case of ASCII letters
  * ignored: RFC 9309 section 2.2.1 has crawlers match product tokens
  * case-insensitively. */
@@ -686,6 +754,7 @@ int main(void) {
     token_lookup();
     merge_budget();
     many_wildcard_rules();
+    wildcard_companions();
     wildcard_filters();
     runs_of_entries();
     head_filters();

@@ -258,13 +258,15 @@ typedef struct robots_str {
  *     segment lengths. legacy: the record's rules in file order, the sum
  *     of (pattern_len + 1). A rule not kept in its normal form is
  *     normalised when read, at most 3 bytes written for each of its bytes.
- *     The first check to read a set of E rules of P pattern bytes compiles
+ *     The first check to read a set of E rules (in google, and the
+ *     companion of each index.htm Allow) of P pattern bytes compiles
  *     it, once per document: O(P + E log E).
  *   Memory, all through the document's allocator: a compiled set keeps at
  *     most 30 * E + 96 bytes until robots_free() (a document of R rules
  *     has sets of at most 6 * R + 4096 entries in all) and needs at most
  *     146 * E + 7 * P bytes of scratch while it is compiled; the one pass
- *     at most 81 * P + 96 * rules + 4 * path_len bytes; normal forms over
+ *     at most 81 * P + 96 * R + 4 * path_len bytes (R: the rules, and in
+ *     google the companion of each index.htm Allow); normal forms over
  *     3 KiB at most 3 * url_len + 3 * ROBOTS_MAX_LINE_BYTES bytes; legacy's
  *     index of the names at most 21 * (H + names) + 1 KiB. All but the
  *     compiled sets are freed before returning. Without memory for a set

@@ -175,17 +175,6 @@ static inline void set_rule(const robots_txt *doc, robots_verdict *out,
     out->allowed = RB_RULE_KIND(r) == ROBOTS_RULE_ALLOW;
 }
 
-/* google: an Allow whose last segment starts with "index.htm" also allows
- * the directory itself, "<dir>/" exactly, with that pattern's priority. */
-static int index_htm_match(const char *pattern, size_t plen, const char *path,
-                           size_t len, size_t *priority) {
-    size_t dir = plen;
-    while (dir > 0 && pattern[dir - 1] != '/')
-        dir--;
-    *priority = dir + 1;
-    return dir == len && memcmp(pattern, path, dir) == 0;
-}
-
 /* The best matching rule so far. The outcome does not depend on the order
  * rules are offered in: the highest priority wins, Allow wins a tie, and
  * between equals the rule first in the file is the evidence. */
@@ -257,7 +246,8 @@ static void scan_match(const robots_txt *doc, const robots_str *agents,
             size_t priority = plen;
             int matched = rb_match_wildcard(pattern, plen, path, len);
             if (!matched && RB_RULE_INDEX_HTM(r))
-                matched = index_htm_match(pattern, plen, path, len, &priority);
+                matched =
+                    rb_match_index_dir(pattern, plen, path, len, &priority);
             if (matched)
                 consider(&best, priority, RB_RULE_KIND(r), index);
         }
@@ -496,6 +486,52 @@ try_rule(const robots_txt *doc, uint32_t rule, size_t klen, query *q,
     return RULE_NEXT;
 }
 
+/* google's "<dir>/$" companion of an index.htm Allow, filed under a key of
+ * klen bytes that starts the path: "<dir>/" is the key itself (a literal
+ * companion: the path must be the key), or the key and a part from a `*`
+ * on, matched as try_rule() matches a wildcard rule, against the budget,
+ * or gathered for rb_match_many() with the anchor the pattern's text
+ * lacks (own_rests()). Its priority is the length of "<dir>/$". */
+RB_COLD static enum rule_outcome try_companion(const robots_txt *doc,
+                                               uint32_t entry, size_t klen,
+                                               query *q, best_rule *best) {
+    uint32_t rule = entry & ~RB_ENTRY_INDEX_DIR;
+    const char *pattern = normal_of(doc, rule, q);
+    size_t dir = rb_index_dir_length(pattern, doc->rules[rule].normalized_len);
+    size_t len = q->len;
+    if (best->found && dir + 1 < best->priority)
+        return RULE_LOWER;
+    int matched;
+    if (dir == klen) {
+        matched = klen == len;
+    } else if (len == 0 || q->path[len - 1] != '/') {
+        matched = 0; /* "<dir>/$" ends the path with its '/' */
+    } else if (q->collecting) {
+        if (q->wild_count == q->wild_cap) {
+            q->over_budget = 1;
+            return RULE_STOP;
+        }
+        rb_wild_rule *w = &q->wild[q->wild_count++];
+        w->rest = NULL;
+        w->rest_len = dir - klen + 1; /* and the '$' */
+        w->from = klen;
+        w->rule = rule | RB_ENTRY_INDEX_DIR;
+        return RULE_NEXT;
+    } else {
+        if (q->budget != SIZE_MAX) {
+            q->work += 3 * (len - klen) + 12 * (dir - klen);
+            if (q->work > q->budget) {
+                q->over_budget = 1;
+                return RULE_STOP;
+            }
+        }
+        matched = rb_match_wildcard_whole(pattern, dir, q->path, len);
+    }
+    if (matched)
+        consider(best, dir + 1, ROBOTS_RULE_ALLOW, rule);
+    return RULE_NEXT;
+}
+
 /* The first of filters[from..to), ordered by RB_HEAD_KEY, whose key is not
  * below `key`. */
 static size_t first_head(const uint32_t *filters, size_t from, size_t to,
@@ -602,14 +638,14 @@ static void try_node(const robots_txt *doc, const rb_unit *unit,
             }
             continue;
         }
-        uint32_t rule = e[i] & ~RB_ENTRY_INDEX_DIR;
-        if (e[i] & RB_ENTRY_INDEX_DIR) {
-            if (best->found && klen + 1 < best->priority) {
-                i = run_end - 1;
+        uint32_t rule = e[i];
+        if (rule & RB_ENTRY_INDEX_DIR) {
+            enum rule_outcome o = try_companion(doc, rule, klen, q, best);
+            if (o == RULE_NEXT)
                 continue;
-            }
-            if (klen == len)
-                consider(best, klen + 1, ROBOTS_RULE_ALLOW, rule);
+            if (o == RULE_STOP)
+                return;
+            i = run_end - 1;
             continue;
         }
         uint32_t f = filters != NULL ? filters[i] : 0;
@@ -730,8 +766,9 @@ static void walk_set(const robots_txt *doc, const rb_unit *unit, query *q,
 }
 
 /* The rests of the gathered rules that do not keep their normal form
- * (rest NULL), made in q->rests, which the caller frees. 0 when memory
- * runs out. */
+ * (rest NULL), made in q->rests, which the caller frees: a companion's
+ * (rule flagged RB_ENTRY_INDEX_DIR) is its "<dir>/" from the key on and
+ * the '$' its text lacks. 0 when memory runs out. */
 static int own_rests(const robots_txt *doc, query *q, rb_mem *mem, size_t n) {
     size_t bytes = 0;
     for (size_t i = 0; i < n; i++)
@@ -747,8 +784,13 @@ static int own_rests(const robots_txt *doc, query *q, rb_mem *mem, size_t n) {
         rb_wild_rule *w = &q->wild[i];
         if (w->rest != NULL)
             continue;
-        memcpy(q->rests + at, normal_of(doc, w->rule, q) + w->from,
-               w->rest_len);
+        int companion = (w->rule & RB_ENTRY_INDEX_DIR) != 0;
+        size_t copied = w->rest_len - (size_t)companion;
+        memcpy(q->rests + at,
+               normal_of(doc, w->rule & ~RB_ENTRY_INDEX_DIR, q) + w->from,
+               copied);
+        if (companion)
+            q->rests[at + copied] = '$';
         w->rest = q->rests + at;
         at += w->rest_len;
     }
@@ -759,8 +801,12 @@ static int own_rests(const robots_txt *doc, query *q, rb_mem *mem, size_t n) {
  * one pass by rb_match_many(). 0 when memory for it ran out. */
 static int match_set_many(const robots_txt *doc, const rb_unit *unit, query *q,
                           best_rule *best) {
-    /* A set holds each rule at most once, so rule_count entries suffice. */
+    /* A set holds each rule at most once, and in google the companion of
+     * each index.htm Allow once: so many entries suffice. */
     size_t cap = doc->rule_count;
+    if (doc->profile == ROBOTS_PROFILE_GOOGLE)
+        for (size_t i = 0; i < doc->rule_count; i++)
+            cap += RB_RULE_INDEX_HTM(&doc->rules[i]);
     if (cap == 0)
         return 1;
     if (cap > SIZE_MAX / sizeof *q->wild)
@@ -797,10 +843,16 @@ static int match_set_many(const robots_txt *doc, const rb_unit *unit, query *q,
         /* The whole pattern (its key is known to start the path): leaves
          * match_star() one caller, inlined into the hot loop. */
         for (size_t i = 0; i < n; i++) {
-            const rb_rule *r = &doc->rules[q->wild[i].rule];
+            const rb_wild_rule *w = &q->wild[i];
+            uint32_t rule = w->rule & ~RB_ENTRY_INDEX_DIR;
+            const char *pattern = normal_of(doc, rule, q);
             q->wild[i].matched =
-                rb_match_wildcard(normal_of(doc, q->wild[i].rule, q),
-                                  r->normalized_len, q->path, q->len);
+                w->rule & RB_ENTRY_INDEX_DIR
+                    ? rb_match_wildcard_whole(
+                          pattern, w->from + w->rest_len - 1, q->path, q->len)
+                    : rb_match_wildcard(pattern,
+                                        doc->rules[rule].normalized_len,
+                                        q->path, q->len);
         }
     } else {
         ok = own_rests(doc, q, &mem, n) &&
@@ -808,9 +860,17 @@ static int match_set_many(const robots_txt *doc, const rb_unit *unit, query *q,
                  0;
     }
     for (size_t i = 0; ok && i < n; i++) {
-        const rb_rule *r = &doc->rules[q->wild[i].rule];
-        if (q->wild[i].matched)
-            consider(best, r->normalized_len, RB_RULE_KIND(r), q->wild[i].rule);
+        const rb_wild_rule *w = &q->wild[i];
+        if (!w->matched)
+            continue;
+        if (w->rule & RB_ENTRY_INDEX_DIR) {
+            /* "<dir>/$": its priority is the rest's end, '$' included. */
+            consider(best, w->from + w->rest_len, ROBOTS_RULE_ALLOW,
+                     w->rule & ~RB_ENTRY_INDEX_DIR);
+        } else {
+            const rb_rule *r = &doc->rules[w->rule];
+            consider(best, r->normalized_len, RB_RULE_KIND(r), w->rule);
+        }
     }
     rb_free(&mem, q->wild, cap * sizeof *q->wild);
     q->wild = NULL;

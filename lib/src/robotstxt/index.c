@@ -169,12 +169,12 @@ static size_t key_length(const char *p, size_t len) {
     return len > 0 && p[len - 1] == '$' ? len - 1 : len;
 }
 
-/* google's "<dir>/" of an Allow ending in "/index.htm...": the pattern up
- * to its last '/'. */
-static size_t dir_length(const char *p, size_t len) {
-    while (len > 0 && p[len - 1] != '/')
-        len--;
-    return len;
+/* google's "<dir>/$" companion of an Allow ending in "/index.htm..." is a
+ * pattern like any other ("<dir>/" up to its last '/', anchored): filed
+ * under its own literal prefix, which is the whole "<dir>/" when it has no
+ * `*` (a literal companion: it matches the path equal to its key). */
+static size_t companion_key_length(const char *p, size_t len) {
+    return key_length(p, rb_index_dir_length(p, len));
 }
 
 /* ---- ids: equal strings, one number ------------------------------------ */
@@ -313,10 +313,13 @@ static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
 
 /* Adds an entry under the key `node` (its id in the set's interner, which
  * numbers keys as they first come, as nodes are), making the node on
- * first sight; build_set has made room for both. A node keeps one
- * "<dir>/$" companion: the first, whose rule is the earliest. */
+ * first sight; build_set has made room for both. A node keeps one literal
+ * "<dir>/$" companion (all of a key are the same pattern): the first,
+ * whose rule is the earliest. Wildcard companions are told apart by their
+ * text, as rules are (order_entries()). */
 static inline void add_candidate(builder *b, uint32_t node, uint32_t key_len,
-                                 uint32_t hash, uint32_t entry) {
+                                 uint32_t hash, uint32_t entry,
+                                 int literal_dir) {
     local_node *nodes = (local_node *)b->nodes.data;
     if (node == b->nodes.count) {
         b->nodes.count++;
@@ -324,10 +327,10 @@ static inline void add_candidate(builder *b, uint32_t node, uint32_t key_len,
         nodes[node].hash = hash;
         nodes[node].first = entry;
         nodes[node].count = 1;
-        nodes[node].has_dir = (entry & RB_ENTRY_INDEX_DIR) != 0;
+        nodes[node].has_dir = literal_dir;
         return;
     }
-    if (entry & RB_ENTRY_INDEX_DIR) {
+    if (literal_dir) {
         if (nodes[node].has_dir)
             return;
         nodes[node].has_dir = 1;
@@ -427,6 +430,24 @@ static int same_rule_text(const builder *b, uint32_t x, uint32_t y) {
            memcmp(rule_text(b, x), rule_text(b, y), rx->normalized_len) == 0;
 }
 
+/* Two companions of the same "<dir>/". */
+RB_COLD static int same_dir_text(const builder *b, uint32_t x, uint32_t y) {
+    x &= ~RB_ENTRY_INDEX_DIR;
+    y &= ~RB_ENTRY_INDEX_DIR;
+    const char *px = rule_text(b, x), *py = rule_text(b, y);
+    size_t lx = rb_index_dir_length(px, b->doc->rules[x].normalized_len),
+           ly = rb_index_dir_length(py, b->doc->rules[y].normalized_len);
+    return lx == ly && memcmp(px, py, lx) == 0;
+}
+
+/* Whether two entries are the same pattern: two rules of the same
+ * normalised pattern and kind, or two companions of the same "<dir>/". */
+static inline int same_entry_text(const builder *b, uint32_t x, uint32_t y) {
+    if (((x | y) & RB_ENTRY_INDEX_DIR) == 0)
+        return same_rule_text(b, x, y);
+    return (x & y & RB_ENTRY_INDEX_DIR) != 0 && same_dir_text(b, x, y);
+}
+
 /* Orders a node's entries by priority and drops repeated rules (same
  * pattern and kind: the earliest stands for all). Returns those kept. */
 static uint32_t order_entries(const builder *b, entry_key *keys, entry_key *tmp,
@@ -436,8 +457,7 @@ static uint32_t order_entries(const builder *b, entry_key *keys, entry_key *tmp,
     for (uint32_t i = 1; i < count; i++) {
         const entry_key *prev = &keys[kept - 1], *cur = &keys[i];
         if (prev->rank == cur->rank && prev->hash == cur->hash &&
-            !((prev->entry | cur->entry) & RB_ENTRY_INDEX_DIR) &&
-            same_rule_text(b, prev->entry, cur->entry))
+            same_entry_text(b, prev->entry, cur->entry))
             continue;
         keys[kept++] = *cur;
     }
@@ -463,8 +483,12 @@ static void put_key(const builder *b, local_node *node, entry_key *keys,
     k->entry = e;
     k->filter = entry_filter(b, e, node->key_len);
     if (e & RB_ENTRY_INDEX_DIR) {
-        k->rank = ENTRY_RANK(node->key_len + 1, ROBOTS_RULE_ALLOW);
-        k->hash = 0;
+        uint32_t rule = e & ~RB_ENTRY_INDEX_DIR;
+        const char *p = rule_text(b, rule);
+        size_t dir = rb_index_dir_length(p, b->doc->rules[rule].normalized_len);
+        k->rank = ENTRY_RANK(dir + 1, ROBOTS_RULE_ALLOW);
+        k->hash =
+            hash_bytes(node->hash, p + node->key_len, dir - node->key_len);
     } else {
         const rb_rule *r = &b->doc->rules[e];
         const char *p = rule_text(b, e);
@@ -715,12 +739,12 @@ static int add_prefixes(builder *b, const char *p, size_t key_len) {
 
 /* Adds an entry under its key, interned: a new key gets its prefixes too. */
 static int add_keyed(builder *b, interner *keys, const char *p, size_t key_len,
-                     uint32_t entry) {
+                     uint32_t entry, int literal_dir) {
     uint32_t hash = hash_bytes(RB_FNV_OFFSET, p, key_len);
     uint32_t id = intern(keys, p, (uint32_t)key_len, hash);
     if (id == b->nodes.count && b->prefixes && !add_prefixes(b, p, key_len))
         return 0;
-    add_candidate(b, id, (uint32_t)key_len, hash, entry);
+    add_candidate(b, id, (uint32_t)key_len, hash, entry, literal_dir);
     return 1;
 }
 
@@ -797,10 +821,12 @@ static int build_set(builder *b, const rb_set_def *def, rb_set *set) {
             const rb_rule *rr = &doc->rules[rule];
             const char *p = rule_text(b, rule);
             size_t len = rr->normalized_len;
-            if (!add_keyed(b, &keys, p, key_length(p, len), rule) ||
+            size_t dir_key =
+                RB_RULE_INDEX_HTM(rr) ? companion_key_length(p, len) : 0;
+            if (!add_keyed(b, &keys, p, key_length(p, len), rule, 0) ||
                 (RB_RULE_INDEX_HTM(rr) &&
-                 !add_keyed(b, &keys, p, dir_length(p, len),
-                            rule | RB_ENTRY_INDEX_DIR))) {
+                 !add_keyed(b, &keys, p, dir_key, rule | RB_ENTRY_INDEX_DIR,
+                            dir_key == rb_index_dir_length(p, len)))) {
                 interner_release(b->mem, &keys, most);
                 return 0;
             }

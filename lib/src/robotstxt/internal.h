@@ -133,7 +133,8 @@ static inline int rb_rule_normalises(const rb_rule *r) {
 
 #define RB_RULE_LINE(r) ((r)->line_bits >> 2)
 #define RB_RULE_KIND(r) ((robots_rule_kind)((r)->line_bits & 1u))
-/* google: an Allow ending in "/index.htm..." also allows "<dir>/" exactly. */
+/* google: an Allow ending in "/index.htm..." also tries "<dir>/$" (see
+ * rb_match_index_dir()). */
 #define RB_RULE_INDEX_HTM(r) (((r)->line_bits >> 1) & 1u)
 
 /* A user-agent line in 8 bytes (a dense file has one per 20 input bytes):
@@ -806,6 +807,21 @@ static inline const char *rb_rule_normal(const robots_txt *doc,
 /* rfc9309/google: `*` any sequence, trailing `$` anchors; prefix match. */
 RB_HIDDEN int rb_match_wildcard(const char *pattern, size_t plen,
                                 const char *path, size_t len);
+/* The same with the pattern's bytes anchored at the path's end whatever
+ * its last byte: pattern + "$" without writing it. */
+RB_HIDDEN int rb_match_wildcard_whole(const char *pattern, size_t plen,
+                                      const char *path, size_t len);
+/* google's index.htm companion (docs/google-profile.md): an Allow pattern
+ * whose part after its last '/' starts with "index.htm" also tries the
+ * pattern "<everything up to that />$", an ordinary wildcard pattern (`*`
+ * in the directory part matches any sequence; a `$` there is literal),
+ * with its own length as priority. rb_index_dir_length() is the length of
+ * "<everything up to that />"; rb_match_index_dir() matches the companion
+ * of a normalised pattern and sets *priority to its length. */
+RB_HIDDEN size_t rb_index_dir_length(const char *pattern, size_t plen);
+RB_HIDDEN int rb_match_index_dir(const char *pattern, size_t plen,
+                                 const char *path, size_t len,
+                                 size_t *priority);
 /* The leftmost i >= from with hay[i..i+n) == needle, or len + 1 when there
  * is none (from <= len). A plain scan while it stays cheap, the two-way
  * algorithm from where it stops being cheap: at most 3 * (len - from) +

@@ -129,12 +129,10 @@ size_t rb_find_segment(const char *hay, size_t len, size_t from,
     return len + 1;
 }
 
-int rb_match_wildcard(const char *pattern, size_t plen, const char *path,
-                      size_t len) {
-    int anchored = plen > 0 && pattern[plen - 1] == '$';
-    if (anchored)
-        plen--;
-
+/* The walk of rb_match_wildcard(), the anchor given apart from the
+ * pattern's bytes (every `$` in them is literal). */
+static inline int match_segments(const char *pattern, size_t plen, int anchored,
+                                 const char *path, size_t len) {
     /* The first segment is anchored at the start of the path. */
     const char *star = plen ? memchr(pattern, '*', plen) : NULL;
     size_t seg_len = star ? (size_t)(star - pattern) : plen;
@@ -162,6 +160,31 @@ int rb_match_wildcard(const char *pattern, size_t plen, const char *path,
             return 1;
         p += seg_len + 1;
     }
+}
+
+int rb_match_wildcard(const char *pattern, size_t plen, const char *path,
+                      size_t len) {
+    int anchored = plen > 0 && pattern[plen - 1] == '$';
+    return match_segments(pattern, plen - (size_t)anchored, anchored, path,
+                          len);
+}
+
+int rb_match_wildcard_whole(const char *pattern, size_t plen, const char *path,
+                            size_t len) {
+    return match_segments(pattern, plen, 1, path, len);
+}
+
+size_t rb_index_dir_length(const char *pattern, size_t plen) {
+    while (plen > 0 && pattern[plen - 1] != '/')
+        plen--;
+    return plen;
+}
+
+int rb_match_index_dir(const char *pattern, size_t plen, const char *path,
+                       size_t len, size_t *priority) {
+    size_t dir = rb_index_dir_length(pattern, plen);
+    *priority = dir + 1;
+    return rb_match_wildcard_whole(pattern, dir, path, len);
 }
 
 int rb_match_prefix(const char *pattern, size_t plen, const char *path,

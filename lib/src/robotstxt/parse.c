@@ -892,6 +892,11 @@ static void process_line(parser *p, const char *raw, size_t raw_len,
         trim_start(p, &value, &vlen);
     } else if (p->profile == ROBOTS_PROFILE_GOOGLE &&
                split_two_words(content, len, &key, &klen, &value, &vlen)) {
+        /* The words are split at ' ' and '\t' only; then, as after a
+         * ':', the key's end and the value's start are trimmed of the
+         * profile's whitespace ("disallow\t\f/" is "/"). */
+        trim_end(p, key, &klen);
+        trim_start(p, &value, &vlen);
         if (!diag_capped(p))
             diag(p, content, ROBOTS_DIAG_NO_SEPARATOR_PAIR,
                  ROBOTS_SEVERITY_NOTE, NULL,
