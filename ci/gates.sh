@@ -8,7 +8,7 @@
 # directory is the repository's root.
 
 # The gates, in the order they run.
-CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format naming)
+CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format naming google)
 
 CI_JOBS=${CI_JOBS:-2}
 CI_TEST_TIMEOUT=${CI_TEST_TIMEOUT:-900}
@@ -28,6 +28,7 @@ ci_describe() {
     fuzz) echo "fuzz smoke run (ci/fuzz-smoke.sh, from the fuzzing issue)" ;;
     instructions) echo "callgrind over the benchmark workload and worst cases (Release build): every figure within bench/budgets.tsv" ;;
     format) echo "clang-format clean: lib/ cli/ tests/ fuzz/ bench/ conformance/" ;;
+    google) echo "the google profile against google/robotstxt itself (ci/google-differential.sh): replays, generated triples, fuzzing; needs GOOGLE_ROBOTSTXT_DIR" ;;
     naming) echo "clang-tidy's identifier naming (.clang-tidy, CONTRIBUTING.md's style) over every C file" ;;
     esac
 }
@@ -402,4 +403,13 @@ print("\n".join(f for f in seen if not f.startswith("build/")))
         grep -E 'error:|warning:' <<<"$out" | sort -u | head -n 40
         ci_fail "identifier names break .clang-tidy: $(grep -cE 'error:' <<<"$out") places (first: $(grep -m1 -E 'error:' <<<"$out"))"
     fi
+}
+
+# The google profile against Google's own library, when the machine has a
+# checkout of it (nothing of Google's code is in this repository).
+gate_google() {
+    if [ -z "${GOOGLE_ROBOTSTXT_DIR:-}" ]; then
+        ci_skip "GOOGLE_ROBOTSTXT_DIR is not set: no checkout of google/robotstxt to compare with (fuzz/README.md, \"Against Google's library\")"
+    fi
+    bash ci/google-differential.sh
 }
