@@ -9,6 +9,7 @@
  * google/robotstxt's heuristic, which accepts any string (see
  * docs/google-profile.md, "URL to path").
  */
+#include "authority.h"
 #include "internal.h"
 
 #include <string.h>
@@ -83,8 +84,11 @@ static robots_status strict_path(const char *url, size_t len, size_t *start,
             s++; /* the ':' */
         }
         if (len - s >= 2 && url[s] == '/' && url[s + 1] == '/') {
-            /* The authority runs to the first '/', '?' or '#'. */
+            /* The authority runs to the first '/', '?' or '#'; one that
+             * readers split two ways is refused (authority.h). */
             pos = first_of3(url, len, s + 2, '/', '?', '#');
+            if (!rb_authority_unambiguous(url + s + 2, pos - s - 2))
+                return ROBOTS_ERR_URL_INVALID;
         } else if (s < len && url[s] == '/') {
             pos = s; /* "file:/x": a path right after the scheme */
         } else {

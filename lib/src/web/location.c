@@ -8,6 +8,7 @@
  * A URL that cannot be read gets a specific status, never a guess.
  */
 #include "around_internal.h"
+#include "authority.h"
 #include "names.h"
 #include "robots_web.h"
 
@@ -197,9 +198,12 @@ static robots_status parse_url(const char *url, size_t len,
            url[auth_end] != '#')
         auth_end++;
     out->path_offset = auth_end;
+    /* One decision for every reader of URLs in the library (authority.h). */
+    if (!rb_authority_unambiguous(url + auth, auth_end - auth))
+        return ROBOTS_ERR_URL_INVALID;
 
-    /* The last '@' ends the userinfo, which may itself hold '@' when a
-     * client did not escape it; it never takes part in the site. */
+    /* The '@', if any, ends the userinfo, which never takes part in the
+     * site. */
     host_b = auth;
     for (k = auth; k < auth_end; k++) {
         if (url[k] == '@') {
