@@ -41,6 +41,36 @@ static size_t first_of3(const char *s, size_t len, size_t from, char a, char b,
     return len;
 }
 
+/* The first of s[from..len) that ends an authority ('/', '?', '#') or
+ * makes it ambiguous ('\\', '@': authority.h), or len; eight bytes a
+ * step, as first_of3(). A check's authority is searched once, so that the
+ * common URL, which has neither, pays for one pass. */
+static size_t authority_stop(const char *s, size_t len, size_t from) {
+    if (from >= len)
+        return len;
+    for (; len - from >= 8; from += 8) {
+        uint64_t v;
+        memcpy(&v, s + from, 8);
+        uint64_t m = rb_zero_byte(v ^ (RB_ONES * '/')) |
+                     rb_zero_byte(v ^ (RB_ONES * '?')) |
+                     rb_zero_byte(v ^ (RB_ONES * '#')) |
+                     rb_zero_byte(v ^ (RB_ONES * '\\')) |
+                     rb_zero_byte(v ^ (RB_ONES * '@'));
+        if (m != 0) {
+#ifdef RB_LITTLE_ENDIAN
+            return from + rb_first_flagged(m);
+#else
+            break;
+#endif
+        }
+    }
+    for (; from < len; from++)
+        if (s[from] == '/' || s[from] == '?' || s[from] == '#' ||
+            s[from] == '\\' || s[from] == '@')
+            return from;
+    return len;
+}
+
 /* The first c in s[from..len), or len. A fragment search over a long query
  * is the common case: memchr. */
 static inline size_t first_of(const char *s, size_t len, size_t from, char c) {
@@ -86,9 +116,12 @@ static robots_status strict_path(const char *url, size_t len, size_t *start,
         if (len - s >= 2 && url[s] == '/' && url[s + 1] == '/') {
             /* The authority runs to the first '/', '?' or '#'; one that
              * readers split two ways is refused (authority.h). */
-            pos = first_of3(url, len, s + 2, '/', '?', '#');
-            if (!rb_authority_unambiguous(url + s + 2, pos - s - 2))
-                return ROBOTS_ERR_URL_INVALID;
+            pos = authority_stop(url, len, s + 2);
+            if (pos < len && (url[pos] == '\\' || url[pos] == '@')) {
+                pos = first_of3(url, len, pos, '/', '?', '#');
+                if (!rb_authority_unambiguous(url + s + 2, pos - s - 2))
+                    return ROBOTS_ERR_URL_INVALID;
+            }
         } else if (s < len && url[s] == '/') {
             pos = s; /* "file:/x": a path right after the scheme */
         } else {
