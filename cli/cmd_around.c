@@ -543,7 +543,11 @@ static void print_meta_text(const robots_meta_result *r) {
         cli_print_escaped(stdout, r->revisit_after, r->revisit_after_len);
         fputc('\n', stdout);
     }
-    if (r->truncated)
+    if (r->scan_cut)
+        printf("incomplete: the scan stopped at %zu bytes, inside <head>; a "
+               "tag past it was not read, so restrictions may be missing\n",
+               r->bytes_scanned);
+    else if (r->truncated)
         fputs("truncated: a size limit cut the input\n", stdout);
 }
 
@@ -596,8 +600,9 @@ static void print_meta_json(const robots_meta_result *r) {
     json_text("keywords", r->has_keywords, r->keywords, r->keywords_len);
     json_text("revisit_after", r->has_revisit_after, r->revisit_after,
               r->revisit_after_len);
-    printf(",\"truncated\":%s,\"head_ended\":%s}\n",
-           r->truncated ? "true" : "false", r->head_ended ? "true" : "false");
+    printf(",\"truncated\":%s,\"scan_cut\":%s,\"head_ended\":%s}\n",
+           r->truncated ? "true" : "false", r->scan_cut ? "true" : "false",
+           r->head_ended ? "true" : "false");
 }
 
 /* Is `v` an "X-Robots-Tag:" line? Field names are case-insensitive. */

@@ -59,6 +59,10 @@ static void run(const char *agent, size_t agent_len, const char *html,
     check_result(r);
     FZ_CHECK(r->bytes_scanned <= html_len);
     FZ_CHECK(r->bytes_scanned <= ROBOTS_META_MAX_SCAN_BYTES);
+    /* A scan cut inside the head is a truncated one, and only a page
+     * longer than the scan is cut (robots_web.h). */
+    FZ_CHECK(!r->scan_cut || r->truncated);
+    FZ_CHECK(!r->scan_cut || html_len > ROBOTS_META_MAX_SCAN_BYTES);
     unsigned before = r->restrictions;
     robots_status st =
         robots_meta_add_header(header, header_len, agent, agent_len, r);

@@ -125,6 +125,14 @@ run 2 "$robots" meta
 expect_err_line 'give an HTML file'
 run 0 "$robots" meta --help
 expect_out 'usage: robots meta'
+# A META tag past the 1 MiB scan, inside the head: "none" is not the
+# page's answer, and the output says so (issue 29, finding 8).
+awk 'BEGIN { printf "<html><head>"; for (i = 0; i < 1048576; i++) printf " ";
+             print "<meta name=robots content=noindex>" }' >"$tmp/long.html"
+run 0 "$robots" meta "$tmp/long.html"
+expect_out '^incomplete: the scan stopped at [0-9]* bytes, inside <head>'
+run 0 "$robots" meta --json "$tmp/long.html"
+expect_out '"scan_cut":true'
 
 # What the user gave is quoted on stderr with its control bytes escaped
 # (an ESC would reach the terminal), and a 120 KB URL is not echoed whole:

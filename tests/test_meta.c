@@ -306,10 +306,15 @@ static void huge(void) {
     EXPECT_EQ(robots_meta_scan_html(page, n, NULL, 0, &result), ROBOTS_OK);
     EXPECT_EQ(result.restrictions, 0);
     EXPECT_EQ(result.truncated, 1);
+    /* robots_web.h: "no restrictions" from a scan the limit stopped inside
+     * the head is not the page's answer, and scan_cut says so (issue 29,
+     * finding 8). */
+    EXPECT_EQ(result.scan_cut, 1);
     /* A page that ends its head early is not "truncated". */
     memcpy(page, "<body>", 6);
     EXPECT_EQ(robots_meta_scan_html(page, n, NULL, 0, &result), ROBOTS_OK);
     EXPECT_EQ(result.truncated, 0);
+    EXPECT_EQ(result.scan_cut, 0);
     free(page);
 }
 

@@ -455,7 +455,13 @@ typedef struct robots_meta_result {
     int truncated;
     size_t bytes_scanned; /* HTML bytes read */
     int head_ended;       /* 1 when </head> or <body> ended the scan */
-    size_t reserved[4];   /* zero: see Structures, robots_common.h */
+    /* 1 when ROBOTS_META_MAX_SCAN_BYTES stopped the scan inside the page's
+     * head (the page is longer, and no </head> or <body> came before the
+     * limit): a tag past it was not read, so `restrictions` may lack some.
+     * The library does not guess them; a cautious crawler treats such a
+     * page as restricted. Implies `truncated`. */
+    int scan_cut;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_meta_result;
 
 /* An empty result: everything allowed, nothing seen. */

@@ -955,7 +955,9 @@ ROBOTS_API robots_status robots_meta_scan_html(const char *html, size_t len,
 done:
     out->bytes_scanned = sc.i;
     /* Past the scan limit the head may go on: say so. */
-    if (!out->head_ended && len > sc.n)
+    if (!out->head_ended && len > sc.n) {
         out->truncated = 1;
+        out->scan_cut = 1;
+    }
     return ROBOTS_OK;
 }
