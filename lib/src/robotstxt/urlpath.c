@@ -14,19 +14,21 @@
 
 #include <string.h>
 
-/* The first of s[from..len) that is a, b or c, or len: eight bytes a step,
- * and the word that holds one gives its offset (little-endian machines;
- * elsewhere its bytes are read one by one). */
-static size_t first_of3(const char *s, size_t len, size_t from, char a, char b,
-                        char c) {
+/* The first of s[from..len) that is one of the n bytes of `set`, or len:
+ * eight bytes a step, and the word that holds one gives its offset
+ * (little-endian machines; elsewhere its bytes are read one by one).
+ * Always inlined with a constant set, so that each caller's loop tests
+ * its own bytes and no more. */
+RB_ALWAYS_INLINE static inline size_t
+first_in(const char *s, size_t len, size_t from, const char *set, size_t n) {
     if (from >= len)
         return len;
     for (; len - from >= 8; from += 8) {
         uint64_t v;
         memcpy(&v, s + from, 8);
-        uint64_t m = rb_zero_byte(v ^ (RB_ONES * (unsigned char)a)) |
-                     rb_zero_byte(v ^ (RB_ONES * (unsigned char)b)) |
-                     rb_zero_byte(v ^ (RB_ONES * (unsigned char)c));
+        uint64_t m = 0;
+        for (size_t k = 0; k < n; k++)
+            m |= rb_zero_byte(v ^ (RB_ONES * (unsigned char)set[k]));
         if (m != 0) {
 #ifdef RB_LITTLE_ENDIAN
             return from + rb_first_flagged(m);
@@ -36,39 +38,26 @@ static size_t first_of3(const char *s, size_t len, size_t from, char a, char b,
         }
     }
     for (; from < len; from++)
-        if (s[from] == a || s[from] == b || s[from] == c)
-            return from;
+        for (size_t k = 0; k < n; k++)
+            if (s[from] == set[k])
+                return from;
     return len;
 }
 
+/* The first of s[from..len) that is a, b or c, or len. */
+static size_t first_of3(const char *s, size_t len, size_t from, char a, char b,
+                        char c) {
+    const char set[3] = {a, b, c};
+    return first_in(s, len, from, set, 3);
+}
+
 /* The first of s[from..len) that ends an authority ('/', '?', '#') or
- * makes it ambiguous ('\\', '@': authority.h), or len; eight bytes a
- * step, as first_of3(). A check's authority is searched once, so that the
- * common URL, which has neither, pays for one pass. */
+ * makes it ambiguous ('\\', '@': authority.h), or len. A check's
+ * authority is searched once, so that the common URL, which has neither,
+ * pays for one pass. */
 static size_t authority_stop(const char *s, size_t len, size_t from) {
-    if (from >= len)
-        return len;
-    for (; len - from >= 8; from += 8) {
-        uint64_t v;
-        memcpy(&v, s + from, 8);
-        uint64_t m = rb_zero_byte(v ^ (RB_ONES * '/')) |
-                     rb_zero_byte(v ^ (RB_ONES * '?')) |
-                     rb_zero_byte(v ^ (RB_ONES * '#')) |
-                     rb_zero_byte(v ^ (RB_ONES * '\\')) |
-                     rb_zero_byte(v ^ (RB_ONES * '@'));
-        if (m != 0) {
-#ifdef RB_LITTLE_ENDIAN
-            return from + rb_first_flagged(m);
-#else
-            break;
-#endif
-        }
-    }
-    for (; from < len; from++)
-        if (s[from] == '/' || s[from] == '?' || s[from] == '#' ||
-            s[from] == '\\' || s[from] == '@')
-            return from;
-    return len;
+    static const char set[5] = {'/', '?', '#', '\\', '@'};
+    return first_in(s, len, from, set, 5);
 }
 
 /* The first c in s[from..len), or len. A fragment search over a long query
