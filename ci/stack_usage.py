@@ -52,8 +52,6 @@ INDIRECT_CALLERS = {
     "rb_free",
     "rb_vec_grow",
     "rb_vec_release",
-    "rb_work_alloc",
-    "rb_work_free",
     "rb_index_free_units",
     "robots_query_free",
 }

@@ -62,14 +62,6 @@ void rb_free(rb_mem *mem, void *ptr, size_t size) {
     mem->live -= size;
 }
 
-void *rb_work_alloc(const robots_allocator *allocator, size_t size) {
-    return allocator->alloc(allocator->ctx, size);
-}
-
-void rb_work_free(const robots_allocator *allocator, void *ptr, size_t size) {
-    allocator->free(allocator->ctx, ptr, size);
-}
-
 void rb_vec_init(rb_vec *vec, size_t elem) {
     vec->data = NULL;
     vec->count = 0;

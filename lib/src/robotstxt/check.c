@@ -1140,8 +1140,13 @@ static robots_status check_resolved(const robots_txt *doc, const resolved *r,
     size_t need = path_bytes + rule_bytes;
     char area[RB_CHECK_STACK_BYTES];
     char *work = area;
+    /* Through the document's allocator, counted in a rb_mem of the call's
+     * own (the shared document's must not be written), as every scratch a
+     * check needs is. */
+    rb_mem mem;
     if (need > sizeof area) {
-        work = rb_work_alloc(&doc->mem.allocator, need);
+        rb_mem_init(&mem, &doc->mem.allocator, 0);
+        work = rb_alloc(&mem, need);
         if (work == NULL)
             return ROBOTS_ERR_NO_MEMORY;
     }
@@ -1157,7 +1162,7 @@ static robots_status check_resolved(const robots_txt *doc, const resolved *r,
     }
     status = check_path(doc, r, who, path, plen, work, out);
     if (work != area)
-        rb_work_free(&doc->mem.allocator, work, need);
+        rb_free(&mem, work, need);
     return status;
 }
 

@@ -54,13 +54,6 @@ RB_HIDDEN void rb_mem_init(rb_mem *mem, const robots_allocator *allocator,
 /* NULL on failure, with mem->failure set (NO_MEMORY or MEMORY_CAP). */
 RB_HIDDEN void *rb_alloc(rb_mem *mem, size_t size);
 RB_HIDDEN void rb_free(rb_mem *mem, void *ptr, size_t size);
-/* A check's own work area, through a shared (immutable) document's
- * allocator: uncounted, since the document's rb_mem must not be written.
- * NULL on failure. (The stack gate, ci/stack_usage.py, knows these as the
- * allocator's callers: their indirect calls are the caller's callbacks.) */
-RB_HIDDEN void *rb_work_alloc(const robots_allocator *allocator, size_t size);
-RB_HIDDEN void rb_work_free(const robots_allocator *allocator, void *ptr,
-                            size_t size);
 
 /* A growable array of fixed-size elements. Growth allocates anew and
  * copies (the allocator interface has no realloc). */
