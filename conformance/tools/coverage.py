@@ -3,7 +3,11 @@
 """Prints the coverage list of conformance/README.md: every document table,
 section and example, with the ids of the cases that encode it.
 
-Usage: coverage.py [CASES_DIR]
+Usage: coverage.py [CASES_DIR] [--check README]
+
+With --check, prints nothing and exits 1 when README does not end with
+the list as the cases give it now (ctest conformance-coverage-list), so
+that the list cannot go stale.
 """
 import collections
 import json
@@ -36,11 +40,17 @@ def key(src):
         if "erratum" in src:
             parts.append("erratum %d" % src["erratum"])
         return "RFC 9309", ", ".join(parts)
-    return "Decisions (semantics.md, google-profile.md, robots.h limits)", src["decision"]
+    return "Decisions (semantics.md, google-profile.md, the public headers' limits)", src["decision"]
 
 
 def main(argv):
-    d = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cases")
+    args = list(argv[1:])
+    check = None
+    if "--check" in args:
+        i = args.index("--check")
+        check = args[i + 1]
+        del args[i:i + 2]
+    d = args[0] if args else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cases")
     cov = collections.OrderedDict()
     for name in sorted(os.listdir(d)):
         if not name.endswith(".json"):
@@ -50,14 +60,25 @@ def main(argv):
                 doc, item = key(c["source"])
                 cov.setdefault(doc, collections.OrderedDict()).setdefault(item, []).append(c["id"])
     order = [DOCS[k] for k in sorted(DOCS)] + ["RFC 9309"]
+    lines = []
     for doc in order + [k for k in cov if k not in order]:
         if doc not in cov:
             continue
-        print("### %s" % doc)
-        print("")
+        lines.append("### %s" % doc)
+        lines.append("")
         for item in cov[doc]:
-            print("- %s: %s" % (item, ", ".join("`%s`" % i for i in cov[doc][item])))
-        print("")
+            lines.append("- %s: %s" % (item, ", ".join("`%s`" % i for i in cov[doc][item])))
+        lines.append("")
+    text = "\n".join(lines)
+    if check is not None:
+        with open(check, encoding="utf-8") as f:
+            readme = f.read()
+        if not readme.rstrip("\n").endswith(text.rstrip("\n")):
+            sys.stderr.write("%s: the coverage list is out of date; regenerate it with "
+                             "python3 conformance/tools/coverage.py\n" % check)
+            return 1
+        return 0
+    print(text)
     return 0
 
 
