@@ -307,6 +307,10 @@ gate_symbols() {
 # build's. tests/test_small_stack.c proves the same by running the calls.
 gate_stack() {
     local dir=build/ci-stack
+    # A fresh build, so that the graphs are this tree's only: a source moved
+    # or renamed since an earlier run would leave its old .ci file behind,
+    # and its functions with it (the build is a few seconds).
+    rm -rf "$dir"
     ci_build "$dir" gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DROBOTS_BUILD_TESTS=OFF -DROBOTS_BUILD_CLI=OFF \
         -DROBOTS_BUILD_CONFORMANCE=OFF -DROBOTS_BUILD_BENCH=OFF \
