@@ -57,6 +57,7 @@ typedef struct options {
     const char *command;
     const char *batch_command;
     unsigned batch_timeout_ms;
+    int ask_once; /* --ask-once: one query per case for every profile */
     const char *junit;
     const char *json;
     const char *corpus;
@@ -342,7 +343,9 @@ typedef struct ctx {
     const options *opt;
     batch_adapter *adapter; /* --batch-command */
     const char **problem;   /* set by run_batch */
-    char *expected;         /* MSG_CAP each */
+    batch_reply *asked;     /* --ask-once: this case's reply, once asked */
+    int *has_asked;
+    char *expected; /* MSG_CAP each */
     char *got;
     char *evidence;
     char *err; /* malformed case */
@@ -1309,7 +1312,13 @@ static enum outcome run_batch(const ctx *x, char *skip_why) {
     q.agent_len = strlen(agent);
     q.url = url.data;
     q.url_len = url.len;
-    batch_ask(x->adapter, &q, &r);
+    if (x->opt->ask_once && *x->has_asked) {
+        r = *x->asked;
+    } else {
+        batch_ask(x->adapter, &q, &r);
+        *x->asked = r;
+        *x->has_asked = 1;
+    }
     buf_free(&url);
     append(x->expected, "%s", allowed ? "allowed" : "disallowed");
     if (r.problem == BATCH_ANSWERED) {
@@ -1412,7 +1421,8 @@ static void run_case(run_state *s, const cJSON *c, const char *file,
     char label[64], desc[512], err[MSG_CAP];
     char expected[MSG_CAP], got[MSG_CAP], evidence[MSG_CAP], msg[4 * MSG_CAP];
     buf body = {0};
-    int p;
+    int p, has_asked = 0;
+    batch_reply asked;
     err[0] = '\0';
     source_label(src, label, sizeof label, desc, sizeof desc);
     if (id == NULL || kind == NULL || !cJSON_IsObject(src) ||
@@ -1481,6 +1491,8 @@ static void run_case(run_state *s, const cJSON *c, const char *file,
         x.opt = &s->opt;
         x.adapter = s->adapter;
         x.problem = &problem;
+        x.asked = &asked;
+        x.has_asked = &has_asked;
         problem = NULL;
         x.expected = expected;
         x.got = got;
@@ -1767,6 +1779,10 @@ static void usage(FILE *f) {
         "  --batch-timeout MS time for one query before the adapter is killed "
         "as hung\n"
         "                     (default 5000)\n"
+        "  --ask-once         the adapter's implementation has one behaviour: "
+        "ask each\n"
+        "                     case once and hold every profile's expectation "
+        "to it\n"
         "  --junit FILE       write a JUnit XML report\n"
         "  --json FILE        write a JSON report\n"
         "  --write-corpus DIR write each case's robots.txt body to DIR/ID.txt\n"
@@ -1809,6 +1825,8 @@ int main(int argc, char **argv) {
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
             return 0;
+        } else if (strcmp(a, "--ask-once") == 0) {
+            s.opt.ask_once = 1;
         } else if (strcmp(a, "--verbose") == 0 || strcmp(a, "-v") == 0) {
             s.opt.verbose = 1;
         } else if ((target = value_option(&s.opt, a)) != NULL) {
@@ -1854,6 +1872,11 @@ int main(int argc, char **argv) {
     if (s.opt.command != NULL && s.opt.batch_command != NULL) {
         fprintf(stderr, "robots-conformance: --command and --batch-command "
                         "exclude each other\n");
+        return 2;
+    }
+    if (s.opt.ask_once && s.opt.batch_command == NULL) {
+        fprintf(stderr, "robots-conformance: --ask-once needs "
+                        "--batch-command\n");
         return 2;
     }
     if (s.opt.batch_command != NULL) {

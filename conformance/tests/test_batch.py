@@ -165,11 +165,33 @@ def main(argv):
         check("gave no valid answer in 3 starts" in rep["results"][-1]["message"],
               "the unavailable message says why")
 
+        # --ask-once: one query per case, its answer held to each profile.
+        once = os.path.join(tmp, "once")
+        os.mkdir(once)
+        two = [dict(verdict("echo-%d" % k, k == 1, "/yes"),
+                    expect={"rfc9309": {"allowed": True, "why": "t"},
+                            "legacy": {"allowed": k == 1, "why": "t"}}) for k in (1, 2)]
+        with open(os.path.join(once, "once.json"), "w") as f:
+            json.dump({"topic": "once", "title": "t", "description": "t", "cases": two}, f)
+        echo_once = os.path.join(tmp, "echo-once")
+        p = subprocess.run([runner, "--cases", once, "--profile", "rfc9309", "--profile",
+                            "legacy", "--ask-once", "--batch-command",
+                            "%s %s --echo %s" % (PY, FAKE, echo_once)],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+        with open(echo_once) as f:
+            asked = [ast.literal_eval(line)[1] for line in f]
+        check(asked == ["echo-1", "echo-2"], "--ask-once asks each case once: %r" % asked)
+        check(p.stdout.decode().strip().endswith("3 passed, 1 failed, 0 skipped"),
+              "--ask-once compares the one answer with both profiles")
+
         for bad in (["--batch-timeout", "0"], ["--batch-timeout", "x"],
                     ["--command", "true"]):
             p = subprocess.run([runner, "--cases", cases, "--batch-command", "true"] + bad,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
             check(p.returncode == 2 and p.stderr, "%r is a usage error" % bad)
+        p = subprocess.run([runner, "--cases", cases, "--ask-once"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        check(p.returncode == 2 and p.stderr, "--ask-once alone is a usage error")
     print("%d passed, %d failed" % (checks - len(failures), len(failures)))
     return 1 if failures else 0
 
