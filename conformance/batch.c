@@ -114,30 +114,39 @@ static void describe_status(int status, char *out, size_t cap) {
 /* Ends the adapter: waits up to grace_ms for it to exit by itself, then
  * kills its process group. Describes how it ended in `how`. */
 static void stop(batch_adapter *a, long grace_ms, char *how, size_t cap) {
-    int status = 0;
+    int status = 0, ended = 0;
     long waited = 0;
-    pid_t r;
     if (a->to_adapter >= 0)
         close(a->to_adapter);
     a->to_adapter = -1;
     if (a->pid > 0) {
-        while ((r = waitpid(a->pid, &status, WNOHANG)) == 0 &&
-               waited < grace_ms) {
+        /* Not reaped yet (WNOWAIT): while the adapter is alive or a zombie,
+         * its process group id cannot be another's, so the kill below
+         * reaches only what it started. */
+        for (;;) {
+            siginfo_t si;
+            memset(&si, 0, sizeof si);
+            if (waitid(P_PID, (id_t)a->pid, &si, WEXITED | WNOHANG | WNOWAIT) ==
+                    0 &&
+                si.si_pid == a->pid) {
+                ended = 1;
+                break;
+            }
+            if (waited >= grace_ms)
+                break;
             sleep_ms(5);
             waited += 5;
         }
-        if (r == 0) {
-            kill(-a->pid, SIGKILL);
-            kill(a->pid, SIGKILL);
-            while ((r = waitpid(a->pid, &status, 0)) < 0 && errno == EINTR)
-                ;
-            if (how != NULL)
-                snprintf(how, cap, "was killed");
-        } else if (how != NULL) {
-            describe_status(status, how, cap);
-        }
         /* What it left running in its group goes with it. */
         kill(-a->pid, SIGKILL);
+        if (!ended)
+            kill(a->pid, SIGKILL);
+        while (waitpid(a->pid, &status, 0) < 0 && errno == EINTR)
+            ;
+        if (how != NULL && ended)
+            describe_status(status, how, cap);
+        else if (how != NULL)
+            snprintf(how, cap, "was killed");
     }
     if (a->from_adapter >= 0)
         close(a->from_adapter);
