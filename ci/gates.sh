@@ -8,7 +8,7 @@
 # directory is the repository's root.
 
 # The gates, in the order they run.
-CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format naming google)
+CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format naming compat google)
 
 CI_JOBS=${CI_JOBS:-2}
 CI_TEST_TIMEOUT=${CI_TEST_TIMEOUT:-900}
@@ -30,6 +30,7 @@ ci_describe() {
     format) echo "clang-format clean: lib/ cli/ tests/ fuzz/ bench/ conformance/" ;;
     google) echo "the google profile against google/robotstxt itself (ci/google-differential.sh): replays, generated triples, fuzzing; needs GOOGLE_ROBOTSTXT_DIR" ;;
     naming) echo "clang-tidy's identifier naming (.clang-tidy, CONTRIBUTING.md's style) over every C file" ;;
+    compat) echo "the batch protocol against the Debian-packaged implementations and librobots' rows (conformance/compat.sh --check): librobots passes all, every adapter works" ;;
     esac
 }
 
@@ -406,6 +407,28 @@ print("\n".join(f for f in seen if not f.startswith("build/")))
         nice xargs -P"$CI_JOBS" -n8 clang-tidy -p "$dir" --quiet 2>&1); then
         grep -E 'error:|warning:' <<<"$out" | sort -u | head -n 40
         ci_fail "identifier names break .clang-tidy: $(grep -cE 'error:' <<<"$out") places (first: $(grep -m1 -E 'error:' <<<"$out"))"
+    fi
+}
+
+# The compatibility matrix's CI part (conformance/compat.sh --check): the
+# batch protocol against the implementations Debian packages (installed by
+# ci/install-deps.sh, and by compat.sh if missing) and against librobots
+# in-process and through its `robots` command. It fails when a librobots
+# row misses a case, and when an implementation cannot be installed or its
+# adapter cannot start, crashes or breaks the protocol: an adapter that
+# stops working is a failure here, not a skip. The other implementations'
+# mismatches (and hangs past the per-query timeout) are what the matrix
+# reports, not failures. npm's packages and Google's parser are left to a
+# full `conformance/compat.sh` run.
+gate_compat() {
+    local dir=build/ci-compat
+    mkdir -p "$dir"
+    nice cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DROBOTS_REQUIRE_CONFORMANCE=ON -DBUILD_TESTING=OFF \
+        -DROBOTS_BUILD_BENCH=OFF >"$dir/ci-configure.log" 2>&1 ||
+        ci_fail "cmake could not configure $dir (see $dir/ci-configure.log)"
+    if ! nice bash conformance/compat.sh --check "$dir" 2>&1 | tee "$CI_LOGS/compat.out"; then
+        ci_fail "$(grep -E '^compat: FAIL' "$CI_LOGS/compat.out" | sed 's/^compat: FAIL //' | tr '\n' ' ' || echo 'see the log')"
     fi
 }
 

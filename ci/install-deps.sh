@@ -19,6 +19,10 @@ packages=(
     gcovr           # gate coverage
     valgrind        # gate valgrind
     afl++           # gate fuzz (ci/fuzz-smoke.sh)
+    python3-protego         # gate compat: Protego (Scrapy's parser)
+    libwww-robotrules-perl  # gate compat: Perl's WWW::RobotRules
+    ruby                    # gate compat: runs webrobots
+    ruby-webrobots          # gate compat: Ruby's webrobots
 )
 
 missing=()

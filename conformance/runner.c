@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * robots-conformance - runs the JSON files of conformance/cases/ against
- * librobots (in-process) or against any program that speaks google/robotstxt's
- * robots_main protocol (--command).
+ * librobots (in-process), against any program that speaks google/robotstxt's
+ * robots_main protocol (--command, one process per case), or against an
+ * adapter that speaks the batch protocol (--batch-command, batch.h: one
+ * process for the whole run).
  *
  * A malformed case never crashes the runner: it is reported with its file
  * and id and counted as a failure. The last line is always
@@ -23,8 +25,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "batch.h"
 #include "robots.h"
 #include "robots_web.h"
+#include "show.h"
 
 #ifndef CONFORMANCE_CASES_DIR
 #define CONFORMANCE_CASES_DIR "conformance/cases"
@@ -45,11 +49,15 @@ typedef struct result {
     int profile; /* -1 when the case could not be read at all */
     enum outcome outcome;
     char *message;
+    const char *problem; /* --batch-command: batch_problem_name(), or NULL */
 } result;
 
 typedef struct options {
     const char *cases_dir;
     const char *command;
+    const char *batch_command;
+    unsigned batch_timeout_ms;
+    int ask_once; /* --ask-once: one query per case for every profile */
     const char *junit;
     const char *json;
     const char *corpus;
@@ -68,6 +76,7 @@ typedef struct run_state {
     size_t cap;
     size_t passed, failed, skipped;
     int out_of_memory;
+    batch_adapter *adapter; /* --batch-command */
 } run_state;
 
 /* A growable byte buffer. */
@@ -131,30 +140,6 @@ static void append(char *msg, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(msg + used, MSG_CAP - used, fmt, ap);
     va_end(ap);
-}
-
-/* Text for messages: printable ASCII as is, the rest escaped, cut long. */
-static void show(char *out, size_t cap, const char *s, size_t len) {
-    size_t o = 0, i;
-    static const char hex[] = "0123456789ABCDEF";
-    for (i = 0; i < len && o + 8 < cap; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (i >= 120) {
-            o += (size_t)snprintf(out + o, cap - o, "...(%zu bytes)", len);
-            break;
-        }
-        if (c >= 0x20 && c < 0x7f && c != '\\') {
-            out[o++] = (char)c;
-        } else {
-            out[o++] = '\\';
-            out[o++] = 'x';
-            out[o++] = hex[c >> 4];
-            out[o++] = hex[c & 15];
-        }
-    }
-    if (o >= cap)
-        o = cap - 1;
-    out[o] = '\0';
 }
 
 /* ------------------------------------------------------------ JSON input */
@@ -356,6 +341,10 @@ typedef struct ctx {
     robots_profile profile;
     const buf *body;
     const options *opt;
+    batch_adapter *adapter; /* --batch-command */
+    const char **problem;   /* set by run_batch */
+    batch_reply *asked;     /* --ask-once: this case's reply, once asked */
+    int *has_asked;
     char *expected; /* MSG_CAP each */
     char *got;
     char *evidence;
@@ -482,7 +471,7 @@ static enum outcome run_verdict(const ctx *x) {
     if (reason != NULL)
         append(x->expected, ", reason %s", reason);
     if (pattern != NULL) {
-        show(shown, sizeof shown, pattern, strlen(pattern));
+        show_bytes(shown, sizeof shown, pattern, strlen(pattern));
         append(x->expected, ", pattern '%s'", shown);
     }
     if (has_truncated)
@@ -494,7 +483,7 @@ static enum outcome run_verdict(const ctx *x) {
     append(x->got, "%s", v.allowed ? "allowed" : "disallowed");
     append(x->evidence, "reason %s", robots_reason_name(v.reason));
     if (v.rule != ROBOTS_NO_POSITION) {
-        show(shown, sizeof shown, v.rule_pattern, v.rule_pattern_len);
+        show_bytes(shown, sizeof shown, v.rule_pattern, v.rule_pattern_len);
         append(x->evidence, ", line %zu, rule %s '%s'", v.rule_line,
                robots_rule_kind_name(v.rule_kind), shown);
     }
@@ -540,8 +529,8 @@ static enum outcome run_match(const ctx *x) {
             append(x->err, "needs input.pattern, input.path, expect.match");
         goto done;
     }
-    show(a, sizeof a, pat.data, pat.len);
-    show(b, sizeof b, path.data, path.len);
+    show_bytes(a, sizeof a, pat.data, pat.len);
+    show_bytes(b, sizeof b, path.data, path.len);
     append(x->expected, "'%s' %s '%s'", a, want ? "matches" : "does not match",
            b);
     st = robots_match_path(x->profile, pat.data, pat.len, path.data, path.len,
@@ -575,20 +564,20 @@ static enum outcome check_text_or_invalid(const ctx *x, const char *name,
     if (invalid) {
         append(x->expected, "an error status");
         if (st == ROBOTS_OK) {
-            show(shown, sizeof shown, text, len);
+            show_bytes(shown, sizeof shown, text, len);
             append(x->got, "'%s'", shown);
             return OUT_FAIL;
         }
         append(x->got, "status %s", robots_status_name(st));
         return OUT_PASS;
     }
-    show(shown, sizeof shown, want, strlen(want));
+    show_bytes(shown, sizeof shown, want, strlen(want));
     append(x->expected, "'%s'", shown);
     if (st != ROBOTS_OK) {
         append(x->got, "status %s", robots_status_name(st));
         return OUT_FAIL;
     }
-    show(shown, sizeof shown, text, len);
+    show_bytes(shown, sizeof shown, text, len);
     append(x->got, "'%s'", shown);
     return (len == strlen(want) && memcmp(text, want, len) == 0) ? OUT_PASS
                                                                  : OUT_FAIL;
@@ -1202,32 +1191,49 @@ static int has_tag(const cJSON *c, const char *tag) {
     return 0;
 }
 
-static enum outcome run_command(const ctx *x, char *skip_why) {
-    const char *agent = get_string(x->input, "agent");
+/* The verdict cases any implementation can answer, through --command or
+ * --batch-command: one agent, no parse options, an expectation of allowed
+ * or disallowed (not a librobots status). OUT_PASS with *agent, *allowed
+ * and *url filled in when the case is one; OUT_SKIP (and why) when not;
+ * OUT_FAIL when its URL cannot be read. */
+static enum outcome portable_verdict(const ctx *x, const char **agent,
+                                     int *allowed, buf *url, char *skip_why) {
     const cJSON *agents = cJSON_GetObjectItemCaseSensitive(x->input, "agents");
-    int allowed = 0;
-    buf url = {0}, cmd = {0};
-    char path[] = "/tmp/robots-conformance-XXXXXX";
-    const char *p;
-    int fd, status;
-    enum outcome out = OUT_FAIL;
-    if (agent == NULL && cJSON_GetArraySize(agents) == 1 &&
+    *agent = get_string(x->input, "agent");
+    if (*agent == NULL && cJSON_GetArraySize(agents) == 1 &&
         cJSON_IsString(agents->child))
-        agent = agents->child->valuestring;
-    if (agent == NULL) {
+        *agent = agents->child->valuestring;
+    if (*agent == NULL) {
         snprintf(skip_why, MSG_CAP, "several agents in one query");
         return OUT_SKIP;
     }
     if (cJSON_GetObjectItemCaseSensitive(x->c, "options") != NULL ||
         has_tag(x->c, "librobots-api") ||
-        expect_bool(x, "allowed", &allowed) != 1) {
+        expect_bool(x, "allowed", allowed) != 1) {
         snprintf(skip_why, MSG_CAP, "needs the library's options or status");
         return OUT_SKIP;
     }
-    if (get_bytes(x->input, "url", &url, x->err) != 1) {
-        buf_free(&url);
+    if (get_bytes(x->input, "url", url, x->err) != 1) {
+        if (x->err[0] == '\0')
+            append(x->err, "input needs url or url_gen");
         return OUT_FAIL;
     }
+    return OUT_PASS;
+}
+
+static enum outcome run_command(const ctx *x, char *skip_why) {
+    const char *agent = NULL;
+    int allowed = 0;
+    buf url = {0}, cmd = {0};
+    char path[] = "/tmp/robots-conformance-XXXXXX";
+    const char *p;
+    int fd, status;
+    enum outcome out = portable_verdict(x, &agent, &allowed, &url, skip_why);
+    if (out != OUT_PASS) {
+        buf_free(&url);
+        return out;
+    }
+    out = OUT_FAIL;
     fd = mkstemp(path);
     if (fd < 0) {
         append(x->err, "mkstemp: %s", strerror(errno));
@@ -1286,11 +1292,50 @@ done:
     return out;
 }
 
+/* One verdict case through the batch adapter (batch.h). */
+static enum outcome run_batch(const ctx *x, char *skip_why) {
+    const char *agent = NULL;
+    int allowed = 0;
+    buf url = {0};
+    batch_query q;
+    batch_reply r;
+    enum outcome out = portable_verdict(x, &agent, &allowed, &url, skip_why);
+    if (out != OUT_PASS) {
+        buf_free(&url);
+        return out;
+    }
+    q.profile = profile_names[x->profile];
+    q.id = get_string(x->c, "id");
+    q.robots = x->body->data;
+    q.robots_len = x->body->len;
+    q.agent = agent;
+    q.agent_len = strlen(agent);
+    q.url = url.data;
+    q.url_len = url.len;
+    if (x->opt->ask_once && *x->has_asked) {
+        r = *x->asked;
+    } else {
+        batch_ask(x->adapter, &q, &r);
+        *x->asked = r;
+        *x->has_asked = 1;
+    }
+    buf_free(&url);
+    append(x->expected, "%s", allowed ? "allowed" : "disallowed");
+    if (r.problem == BATCH_ANSWERED) {
+        append(x->got, "%s", r.allowed ? "allowed" : "disallowed");
+        return (r.allowed != 0) == (allowed != 0) ? OUT_PASS : OUT_FAIL;
+    }
+    /* The message shows the adapter's bytes escaped already. */
+    *x->problem = batch_problem_name(r.problem);
+    append(x->got, "%s", r.message);
+    return OUT_FAIL;
+}
+
 /* ----------------------------------------------------------- the runner */
 
 static void record(run_state *s, const char *id, const char *topic,
                    const char *label, const char *kind, int profile,
-                   enum outcome o, const char *message) {
+                   enum outcome o, const char *message, const char *problem) {
     result *r;
     if (s->count == s->cap) {
         size_t ncap = s->cap ? 2 * s->cap : 256;
@@ -1319,6 +1364,7 @@ static void record(run_state *s, const char *id, const char *topic,
     }
     r->profile = profile;
     r->outcome = o;
+    r->problem = problem;
     s->count++;
     if (o == OUT_PASS)
         s->passed++;
@@ -1375,7 +1421,8 @@ static void run_case(run_state *s, const cJSON *c, const char *file,
     char label[64], desc[512], err[MSG_CAP];
     char expected[MSG_CAP], got[MSG_CAP], evidence[MSG_CAP], msg[4 * MSG_CAP];
     buf body = {0};
-    int p;
+    int p, has_asked = 0;
+    batch_reply asked;
     err[0] = '\0';
     source_label(src, label, sizeof label, desc, sizeof desc);
     if (id == NULL || kind == NULL || !cJSON_IsObject(src) ||
@@ -1387,7 +1434,7 @@ static void run_case(run_state *s, const cJSON *c, const char *file,
         if (id_selected(s->opt.id, id ? id : "")) {
             printf("FAIL %s\n", msg);
             record(s, id ? id : "(no id)", topic, label, kind ? kind : "?", -1,
-                   OUT_FAIL, msg);
+                   OUT_FAIL, msg, NULL);
         }
         return;
     }
@@ -1400,7 +1447,7 @@ static void run_case(run_state *s, const cJSON *c, const char *file,
         snprintf(msg, sizeof msg, "%s: case %s is malformed: %s", file, id,
                  err);
         printf("FAIL %s\n", msg);
-        record(s, id, topic, label, kind, -1, OUT_FAIL, msg);
+        record(s, id, topic, label, kind, -1, OUT_FAIL, msg, NULL);
         buf_free(&body);
         return;
     }
@@ -1418,9 +1465,9 @@ static void run_case(run_state *s, const cJSON *c, const char *file,
         if (f == NULL || fwrite(body.data, 1, body.len, f) != body.len) {
             snprintf(msg, sizeof msg, "cannot write %s", path);
             printf("FAIL %s\n", msg);
-            record(s, id, topic, label, kind, -1, OUT_FAIL, msg);
+            record(s, id, topic, label, kind, -1, OUT_FAIL, msg, NULL);
         } else {
-            record(s, id, topic, label, kind, -1, OUT_PASS, "written");
+            record(s, id, topic, label, kind, -1, OUT_PASS, "written", NULL);
         }
         if (f != NULL)
             fclose(f);
@@ -1431,6 +1478,7 @@ static void run_case(run_state *s, const cJSON *c, const char *file,
         ctx x;
         enum outcome o;
         kind_runner run;
+        const char *problem;
         char skip_why[MSG_CAP];
         if (!s->opt.profiles[p])
             continue;
@@ -1441,6 +1489,11 @@ static void run_case(run_state *s, const cJSON *c, const char *file,
         x.profile = (robots_profile)p;
         x.body = &body;
         x.opt = &s->opt;
+        x.adapter = s->adapter;
+        x.problem = &problem;
+        x.asked = &asked;
+        x.has_asked = &has_asked;
+        problem = NULL;
         x.expected = expected;
         x.got = got;
         x.evidence = evidence;
@@ -1448,10 +1501,12 @@ static void run_case(run_state *s, const cJSON *c, const char *file,
         if (!cJSON_IsObject(x.expect)) {
             append(err, "no expectation for profile %s", profile_names[p]);
             o = OUT_FAIL;
-        } else if (s->opt.command != NULL) {
+        } else if (s->opt.command != NULL || s->adapter != NULL) {
             if (strcmp(kind, "verdict") != 0) {
                 o = OUT_SKIP;
                 snprintf(skip_why, sizeof skip_why, "kind %s", kind);
+            } else if (s->adapter != NULL) {
+                o = run_batch(&x, skip_why);
             } else {
                 o = run_command(&x, skip_why);
             }
@@ -1482,7 +1537,7 @@ static void run_case(run_state *s, const cJSON *c, const char *file,
             printf("%s %s [%s]\n", o == OUT_PASS ? "ok  " : "skip", id,
                    profile_names[p]);
         }
-        record(s, id, topic, label, kind, p, o, msg);
+        record(s, id, topic, label, kind, p, o, msg, problem);
     }
     buf_free(&body);
 }
@@ -1519,7 +1574,7 @@ static void run_file(run_state *s, const char *dir, const char *name) {
     if (read_file(path, &text) != 0) {
         snprintf(msg, sizeof msg, "%s: cannot read", path);
         printf("FAIL %s\n", msg);
-        record(s, name, topic, "unknown", "?", -1, OUT_FAIL, msg);
+        record(s, name, topic, "unknown", "?", -1, OUT_FAIL, msg, NULL);
         buf_free(&text);
         return;
     }
@@ -1528,7 +1583,7 @@ static void run_file(run_state *s, const char *dir, const char *name) {
     if (doc == NULL || !cJSON_IsArray(cases)) {
         snprintf(msg, sizeof msg, "%s: not JSON with a \"cases\" array", name);
         printf("FAIL %s\n", msg);
-        record(s, name, topic, "unknown", "?", -1, OUT_FAIL, msg);
+        record(s, name, topic, "unknown", "?", -1, OUT_FAIL, msg, NULL);
     } else {
         cJSON_ArrayForEach(c, cases) {
             run_case(s, c, name, topic);
@@ -1648,7 +1703,25 @@ static int write_json(const run_state *s, const char *path) {
     cJSON_AddNumberToObject(root, "failed", (double)s->failed);
     cJSON_AddNumberToObject(root, "skipped", (double)s->skipped);
     cJSON_AddStringToObject(root, "implementation",
-                            s->opt.command ? s->opt.command : "librobots");
+                            s->opt.batch_command ? s->opt.batch_command
+                            : s->opt.command     ? s->opt.command
+                                                 : "librobots");
+    cJSON_AddStringToObject(root, "protocol",
+                            s->opt.batch_command ? "batch"
+                            : s->opt.command     ? "robots_main"
+                                                 : "in-process");
+    if (s->adapter != NULL) {
+        const batch_stats *st = batch_get_stats(s->adapter);
+        cJSON *a = cJSON_AddObjectToObject(root, "adapter");
+        cJSON_AddNumberToObject(a, "starts", (double)st->starts);
+        cJSON_AddNumberToObject(a, "answers", (double)st->answers);
+        cJSON_AddNumberToObject(a, "errors", (double)st->errors);
+        cJSON_AddNumberToObject(a, "crashes", (double)st->crashes);
+        cJSON_AddNumberToObject(a, "hangs", (double)st->hangs);
+        cJSON_AddNumberToObject(a, "protocol_errors",
+                                (double)st->protocol_errors);
+        cJSON_AddNumberToObject(a, "unavailable", (double)st->unavailable);
+    }
     arr = cJSON_AddArrayToObject(root, "results");
     for (i = 0; arr && i < s->count; i++) {
         const result *r = &s->results[i];
@@ -1664,6 +1737,8 @@ static int write_json(const run_state *s, const char *path) {
         cJSON_AddStringToObject(o, "outcome", names[r->outcome]);
         if (r->outcome != OUT_PASS)
             cJSON_AddStringToObject(o, "message", r->message);
+        if (r->problem != NULL)
+            cJSON_AddStringToObject(o, "problem", r->problem);
         cJSON_AddItemToArray(arr, o);
     }
     text = cJSON_Print(root);
@@ -1696,6 +1771,18 @@ static void usage(FILE *f) {
         "                     {robots} {agent} {url} are substituted (quoted); "
         "exit\n"
         "                     0 allowed, 1 disallowed\n"
+        "  --batch-command CMD\n"
+        "                     run verdict cases through one adapter process "
+        "(sh -c CMD)\n"
+        "                     speaking the batch protocol "
+        "(conformance/README.md)\n"
+        "  --batch-timeout MS time for one query before the adapter is killed "
+        "as hung\n"
+        "                     (default 5000)\n"
+        "  --ask-once         the adapter's implementation has one behaviour: "
+        "ask each\n"
+        "                     case once and hold every profile's expectation "
+        "to it\n"
         "  --junit FILE       write a JUnit XML report\n"
         "  --json FILE        write a JSON report\n"
         "  --write-corpus DIR write each case's robots.txt body to DIR/ID.txt\n"
@@ -1709,10 +1796,15 @@ static const char **value_option(options *o, const char *name) {
         const char *name;
         const char **target;
     } table[] = {
-        {"--cases", &o->cases_dir},     {"--command", &o->command},
-        {"--junit", &o->junit},         {"--json", &o->json},
-        {"--write-corpus", &o->corpus}, {"--id", &o->id},
-        {"--topic", &o->topic},         {"--source", &o->source},
+        {"--cases", &o->cases_dir},
+        {"--command", &o->command},
+        {"--batch-command", &o->batch_command},
+        {"--junit", &o->junit},
+        {"--json", &o->json},
+        {"--write-corpus", &o->corpus},
+        {"--id", &o->id},
+        {"--topic", &o->topic},
+        {"--source", &o->source},
         {"--kind", &o->kind},
     };
     size_t k;
@@ -1733,6 +1825,8 @@ int main(int argc, char **argv) {
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
             return 0;
+        } else if (strcmp(a, "--ask-once") == 0) {
+            s.opt.ask_once = 1;
         } else if (strcmp(a, "--verbose") == 0 || strcmp(a, "-v") == 0) {
             s.opt.verbose = 1;
         } else if ((target = value_option(&s.opt, a)) != NULL) {
@@ -1741,6 +1835,20 @@ int main(int argc, char **argv) {
                 return 2;
             }
             *target = argv[++i];
+        } else if (strcmp(a, "--batch-timeout") == 0 && i + 1 < argc) {
+            char *end = NULL;
+            unsigned long ms;
+            errno = 0;
+            ms = strtoul(argv[++i], &end, 10);
+            if (errno != 0 || end == argv[i] || *end != '\0' || ms == 0 ||
+                ms > 3600000ul || argv[i][0] == '-') {
+                fprintf(stderr,
+                        "robots-conformance: --batch-timeout wants "
+                        "milliseconds, 1 to 3600000: '%s'\n",
+                        argv[i]);
+                return 2;
+            }
+            s.opt.batch_timeout_ms = (unsigned)ms;
         } else if (strcmp(a, "--profile") == 0 && i + 1 < argc) {
             robots_profile p;
             i++;
@@ -1761,14 +1869,43 @@ int main(int argc, char **argv) {
     }
     if (!any_profile)
         s.opt.profiles[0] = s.opt.profiles[1] = s.opt.profiles[2] = 1;
+    if (s.opt.command != NULL && s.opt.batch_command != NULL) {
+        fprintf(stderr, "robots-conformance: --command and --batch-command "
+                        "exclude each other\n");
+        return 2;
+    }
+    if (s.opt.ask_once && s.opt.batch_command == NULL) {
+        fprintf(stderr, "robots-conformance: --ask-once needs "
+                        "--batch-command\n");
+        return 2;
+    }
+    if (s.opt.batch_command != NULL) {
+        s.adapter =
+            batch_open(s.opt.batch_command, s.opt.batch_timeout_ms
+                                                ? s.opt.batch_timeout_ms
+                                                : BATCH_DEFAULT_TIMEOUT_MS);
+        if (s.adapter == NULL) {
+            fprintf(stderr, "robots-conformance: out of memory\n");
+            return 2;
+        }
+    }
     if (s.opt.corpus != NULL && mkdir(s.opt.corpus, 0777) != 0 &&
         errno != EEXIST) {
         fprintf(stderr, "robots-conformance: cannot create %s: %s\n",
                 s.opt.corpus, strerror(errno));
         return 2;
     }
-    if (run_dir(&s) != 0)
+    if (run_dir(&s) != 0) {
+        batch_close(s.adapter);
         return 2;
+    }
+    if (s.adapter != NULL) {
+        const batch_stats *st = batch_get_stats(s.adapter);
+        printf("batch: %zu starts, %zu answers, %zu errors, %zu crashes, "
+               "%zu hangs, %zu protocol errors, %zu unavailable\n",
+               st->starts, st->answers, st->errors, st->crashes, st->hangs,
+               st->protocol_errors, st->unavailable);
+    }
     if (s.out_of_memory) {
         printf("FAIL out of memory: the report is incomplete\n");
         s.failed++;
@@ -1781,6 +1918,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "robots-conformance: cannot write %s\n", s.opt.json);
         s.failed++;
     }
+    batch_close(s.adapter);
     if (s.count == 0 && s.failed == 0)
         printf("note: no case matched the filters\n");
     printf("%zu passed, %zu failed, %zu skipped\n", s.passed, s.failed,
