@@ -19,6 +19,10 @@ packages=(
     gcovr           # gate coverage
     valgrind        # gate valgrind
     afl++           # gate fuzz (ci/fuzz-smoke.sh)
+    lld-14          # gates js, web: links librobots.wasm (wasm/)
+    wasi-libc       # gates js, web: the C library for wasm32-wasi
+    libclang-rt-14-dev-wasm32 # gates js, web: compiler-rt builtins for wasm32
+    nodejs          # gates js, web: node --test, the page's browser test
 )
 
 missing=()
