@@ -8,7 +8,7 @@
 # directory is the repository's root.
 
 # The gates, in the order they run.
-CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format naming google)
+CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format naming google js)
 
 CI_JOBS=${CI_JOBS:-2}
 CI_TEST_TIMEOUT=${CI_TEST_TIMEOUT:-900}
@@ -30,6 +30,7 @@ ci_describe() {
     format) echo "clang-format clean: lib/ cli/ tests/ fuzz/ bench/ conformance/" ;;
     google) echo "the google profile against google/robotstxt itself (ci/google-differential.sh): replays, generated triples, fuzzing; needs GOOGLE_ROBOTSTXT_DIR" ;;
     naming) echo "clang-tidy's identifier naming (.clang-tidy, CONTRIBUTING.md's style) over every C file" ;;
+    js) echo "librobots.wasm (clang 14, wasi-libc) under 300 KiB; node --test js/test: the whole conformance suite through the npm package in every profile, its API, bad input, npm pack, and its evidence against the robots command's" ;;
     esac
 }
 
@@ -416,4 +417,46 @@ gate_google() {
         ci_skip "GOOGLE_ROBOTSTXT_DIR is not set: no checkout of google/robotstxt to compare with (fuzz/README.md, \"Against Google's library\")"
     fi
     bash ci/google-differential.sh
+}
+
+# The WebAssembly build (wasm/, Debian's clang 14 and wasi-libc) and the npm
+# package (js/): node's test runner over js/test, which runs the whole
+# conformance suite through the package, and compares its verdicts with
+# the natively built robots command's (ROBOTS_CLI).
+ci_build_wasm() {
+    local dir=$1
+    echo "--- configure $dir (wasm/, wasm32-wasi)"
+    mkdir -p "$dir"
+    nice cmake -S wasm -B "$dir" -DCMAKE_BUILD_TYPE=Release \
+        >"$dir/ci-configure.log" 2>&1 || {
+        cat "$dir/ci-configure.log"
+        ci_fail "cmake could not configure $dir: is the wasm toolchain installed (lld-14, wasi-libc, libclang-rt-14-dev-wasm32)?"
+    }
+    echo "--- build $dir"
+    nice cmake --build "$dir" -j"$CI_JOBS" 2>&1 | tee "$dir/ci-build.log" ||
+        ci_fail "the wasm build failed in $dir: $(grep -m1 -E 'error' "$dir/ci-build.log" || echo 'see the log')"
+    echo "librobots.wasm: $(stat -c %s "$dir/librobots.wasm") bytes"
+}
+
+# The native robots command, for the tests that compare with it.
+ci_build_cli() {
+    local dir=$1
+    echo "--- build the robots command in $dir"
+    mkdir -p "$dir"
+    nice cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DBUILD_TESTING=OFF -DROBOTS_BUILD_CONFORMANCE=OFF \
+        -DROBOTS_BUILD_BENCH=OFF >"$dir/ci-configure.log" 2>&1 ||
+        ci_fail "cmake could not configure $dir (see $dir/ci-configure.log)"
+    nice cmake --build "$dir" -j"$CI_JOBS" --target robots_cli >"$dir/ci-build.log" 2>&1 ||
+        ci_fail "the robots command did not build in $dir (see $dir/ci-build.log)"
+}
+
+gate_js() {
+    command -v node >/dev/null || ci_fail "node is not installed"
+    ci_build_wasm build/ci-js/wasm
+    ci_build_cli build/ci-js/native
+    echo "--- node --test js/test ($(node --version))"
+    ROBOTS_CLI=$PWD/build/ci-js/native/cli/robots nice node --test js/test/ \
+        2>&1 | tee "$CI_LOGS/js-tests.out" ||
+        ci_fail "node --test js/test: $(grep -cE '^not ok' "$CI_LOGS/js-tests.out") failed (first: $(grep -m1 -E '^not ok' "$CI_LOGS/js-tests.out"))"
 }
