@@ -46,14 +46,14 @@ class Robots {
         return q;
     }
 
-    // The verdict, or undefined for a URL this robots.txt does not govern
-    // (or that cannot be read).
-    _verdict(url, ua) {
+    // ask(query, url) for `ua`, or undefined for a URL this robots.txt
+    // does not govern (or that cannot be read).
+    _answer(url, ua, ask) {
         const target = typeof url === 'string' ? url : String(url);
         if (!this._governs(target))
             return undefined;
         try {
-            return this._query(ua).check(target);
+            return ask(this._query(ua), target);
         } catch (err) {
             if (err instanceof RangeError || err instanceof TypeError)
                 return undefined;
@@ -74,8 +74,7 @@ class Robots {
     }
 
     isAllowed(url, ua) {
-        const v = this._verdict(url, ua);
-        return v === undefined ? undefined : v.allowed;
+        return this._answer(url, ua, (q, target) => q.isAllowed(target));
     }
 
     isDisallowed(url, ua) {
@@ -83,7 +82,7 @@ class Robots {
     }
 
     getMatchingLineNumber(url, ua) {
-        const v = this._verdict(url, ua);
+        const v = this._answer(url, ua, (q, target) => q.check(target));
         return v === undefined || v.line === null ? -1 : v.line;
     }
 
