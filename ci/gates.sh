@@ -8,7 +8,7 @@
 # directory is the repository's root.
 
 # The gates, in the order they run.
-CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format naming google js)
+CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format naming google js web)
 
 CI_JOBS=${CI_JOBS:-2}
 CI_TEST_TIMEOUT=${CI_TEST_TIMEOUT:-900}
@@ -30,6 +30,7 @@ ci_describe() {
     format) echo "clang-format clean: lib/ cli/ tests/ fuzz/ bench/ conformance/" ;;
     google) echo "the google profile against google/robotstxt itself (ci/google-differential.sh): replays, generated triples, fuzzing; needs GOOGLE_ROBOTSTXT_DIR" ;;
     naming) echo "clang-tidy's identifier naming (.clang-tidy, CONTRIBUTING.md's style) over every C file" ;;
+    web) echo "the tester page (web/) in headless chromium through playwright-core: typed files' verdicts, highlighted lines, diagnostics and robots.txt URLs equal the robots command's; a shared link, a file that is not UTF-8, a phone's width; screenshots in build/ci-web/screenshots" ;;
     js) echo "librobots.wasm (clang 14, wasi-libc) under 300 KiB; node --test js/test: the whole conformance suite through the npm package in every profile, its API, bad input, npm pack, and its evidence against the robots command's" ;;
     esac
 }
@@ -459,4 +460,25 @@ gate_js() {
     ROBOTS_CLI=$PWD/build/ci-js/native/cli/robots nice node --test js/test/ \
         2>&1 | tee "$CI_LOGS/js-tests.out" ||
         ci_fail "node --test js/test: $(grep -cE '^not ok' "$CI_LOGS/js-tests.out") failed (first: $(grep -m1 -E '^not ok' "$CI_LOGS/js-tests.out"))"
+}
+
+# The tester page (web/), built with the module (build/ci-web/wasm/web), in
+# Debian's chromium driven by playwright-core (ci/install-deps.sh installs
+# both; the browser runs headless, offline). The test compares what the
+# page shows with the natively built robots command's answers.
+gate_web() {
+    local dir=build/ci-web npm_dir=${ROBOTS_NPM_DIR:-$PWD/build/npm}
+    command -v node >/dev/null || ci_fail "node is not installed"
+    [ -x "${CHROMIUM:-/usr/bin/chromium}" ] ||
+        ci_fail "chromium is not installed (ci/install-deps.sh installs it)"
+    [ -e "$npm_dir/node_modules/playwright-core/package.json" ] ||
+        ci_fail "playwright-core is not installed in $npm_dir (ci/install-deps.sh installs it)"
+    ci_build_wasm "$dir/wasm"
+    ci_build_cli "$dir/native"
+    echo "--- node --test web/test ($(node --version), $("${CHROMIUM:-/usr/bin/chromium}" --version 2>/dev/null | head -n 1))"
+    ROBOTS_WEB_DIR=$PWD/$dir/wasm/web ROBOTS_CLI=$PWD/$dir/native/cli/robots \
+        ROBOTS_NPM_DIR=$npm_dir ROBOTS_WEB_OUT=$PWD/$dir/screenshots \
+        nice node --test web/test/ 2>&1 | tee "$CI_LOGS/web-tests.out" ||
+        ci_fail "node --test web/test: $(grep -cE '^not ok' "$CI_LOGS/web-tests.out") failed (first: $(grep -m1 -E '^not ok' "$CI_LOGS/web-tests.out"))"
+    echo "screenshots: $(ls "$dir/screenshots"/*.png | tr '\n' ' ')"
 }
