@@ -43,6 +43,7 @@ const TYPES = {
 let server;
 let base;
 let browser;
+const requests = []; // every request the pages made: "METHOD path"
 
 before(async () => {
     assert.ok(existsSync(path.join(webDir, 'index.html')),
@@ -51,6 +52,7 @@ before(async () => {
         'ROBOTS_CLI must name the built robots command');
     mkdirSync(outDir, { recursive: true });
     server = createServer((req, res) => {
+        requests.push(`${req.method} ${req.url}`);
         const file = path.join(webDir, decodeURIComponent(
             new URL(req.url, 'http://x').pathname).replace(/^\/$/, '/index.html'));
         if (!file.startsWith(webDir) || !existsSync(file)) {
@@ -301,6 +303,11 @@ test('typed files: the page shows the C library\'s answers', async () => {
     await second.close();
     assert.deepEqual(page.problems, []);
     await page.close();
+    // Nothing typed ever left the page: only its own files were fetched.
+    const files = new Set(['/', '/style.css', '/librobots.js', '/app.js',
+        '/librobots.wasm', '/examples/marys-antiques.txt',
+        '/examples/marys-antiques-urls.txt']);
+    assert.deepEqual(requests.filter((r) => !files.has(r.replace(/^GET /, ''))), []);
 });
 
 test('a file that is not UTF-8 is tested byte for byte', async () => {
