@@ -8,7 +8,7 @@
 # directory is the repository's root.
 
 # The gates, in the order they run.
-CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format naming compat google)
+CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format naming compat google js web)
 
 CI_JOBS=${CI_JOBS:-2}
 CI_TEST_TIMEOUT=${CI_TEST_TIMEOUT:-900}
@@ -31,6 +31,8 @@ ci_describe() {
     google) echo "the google profile against google/robotstxt itself (ci/google-differential.sh): replays, generated triples, fuzzing; needs GOOGLE_ROBOTSTXT_DIR" ;;
     naming) echo "clang-tidy's identifier naming (.clang-tidy, CONTRIBUTING.md's style) over every C file" ;;
     compat) echo "the batch protocol against the Debian-packaged implementations and librobots' rows (conformance/compat.sh --check): librobots passes all, every adapter works" ;;
+    web) echo "the tester page (web/) in headless chromium through playwright-core: typed files' verdicts, highlighted lines, diagnostics and robots.txt URLs equal the robots command's; a shared link, a file that is not UTF-8, a phone's width; screenshots in build/ci-web/screenshots" ;;
+    js) echo "librobots.wasm (clang 14, wasi-libc) under 300 KiB; node --test js/test: the whole conformance suite through the npm package in every profile, its API, bad input, npm pack, and its evidence against the robots command's" ;;
     esac
 }
 
@@ -439,4 +441,67 @@ gate_google() {
         ci_skip "GOOGLE_ROBOTSTXT_DIR is not set: no checkout of google/robotstxt to compare with (fuzz/README.md, \"Against Google's library\")"
     fi
     bash ci/google-differential.sh
+}
+
+# The WebAssembly build (wasm/, Debian's clang 14 and wasi-libc) and the npm
+# package (js/): node's test runner over js/test, which runs the whole
+# conformance suite through the package, and compares its verdicts with
+# the natively built robots command's (ROBOTS_CLI).
+ci_build_wasm() {
+    local dir=$1
+    echo "--- configure $dir (wasm/, wasm32-wasi)"
+    mkdir -p "$dir"
+    nice cmake -S wasm -B "$dir" -DCMAKE_BUILD_TYPE=Release \
+        >"$dir/ci-configure.log" 2>&1 || {
+        cat "$dir/ci-configure.log"
+        ci_fail "cmake could not configure $dir: is the wasm toolchain installed (lld-14, wasi-libc, libclang-rt-14-dev-wasm32)?"
+    }
+    echo "--- build $dir"
+    nice cmake --build "$dir" -j"$CI_JOBS" 2>&1 | tee "$dir/ci-build.log" ||
+        ci_fail "the wasm build failed in $dir: $(grep -m1 -E 'error' "$dir/ci-build.log" || echo 'see the log')"
+    echo "librobots.wasm: $(stat -c %s "$dir/librobots.wasm") bytes"
+}
+
+# The native robots command, for the tests that compare with it.
+ci_build_cli() {
+    local dir=$1
+    echo "--- build the robots command in $dir"
+    mkdir -p "$dir"
+    nice cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DBUILD_TESTING=OFF -DROBOTS_BUILD_CONFORMANCE=OFF \
+        -DROBOTS_BUILD_BENCH=OFF >"$dir/ci-configure.log" 2>&1 ||
+        ci_fail "cmake could not configure $dir (see $dir/ci-configure.log)"
+    nice cmake --build "$dir" -j"$CI_JOBS" --target robots_cli >"$dir/ci-build.log" 2>&1 ||
+        ci_fail "the robots command did not build in $dir (see $dir/ci-build.log)"
+}
+
+gate_js() {
+    command -v node >/dev/null || ci_fail "node is not installed"
+    ci_build_wasm build/ci-js/wasm
+    ci_build_cli build/ci-js/native
+    echo "--- node --test js/test ($(node --version))"
+    ROBOTS_CLI=$PWD/build/ci-js/native/cli/robots nice node --test js/test/ \
+        2>&1 | tee "$CI_LOGS/js-tests.out" ||
+        ci_fail "node --test js/test: $(grep -cE '^not ok' "$CI_LOGS/js-tests.out") failed (first: $(grep -m1 -E '^not ok' "$CI_LOGS/js-tests.out"))"
+}
+
+# The tester page (web/), built with the module (build/ci-web/wasm/web), in
+# Debian's chromium driven by playwright-core (ci/install-deps.sh installs
+# both; the browser runs headless, offline). The test compares what the
+# page shows with the natively built robots command's answers.
+gate_web() {
+    local dir=build/ci-web npm_dir=${ROBOTS_NPM_DIR:-$PWD/build/npm}
+    command -v node >/dev/null || ci_fail "node is not installed"
+    [ -x "${CHROMIUM:-/usr/bin/chromium}" ] ||
+        ci_fail "chromium is not installed (ci/install-deps.sh installs it)"
+    [ -e "$npm_dir/node_modules/playwright-core/package.json" ] ||
+        ci_fail "playwright-core is not installed in $npm_dir (ci/install-deps.sh installs it)"
+    ci_build_wasm "$dir/wasm"
+    ci_build_cli "$dir/native"
+    echo "--- node --test web/test ($(node --version), $("${CHROMIUM:-/usr/bin/chromium}" --version 2>/dev/null | head -n 1))"
+    ROBOTS_WEB_DIR=$PWD/$dir/wasm/web ROBOTS_CLI=$PWD/$dir/native/cli/robots \
+        ROBOTS_NPM_DIR=$npm_dir ROBOTS_WEB_OUT=$PWD/$dir/screenshots \
+        nice node --test web/test/ 2>&1 | tee "$CI_LOGS/web-tests.out" ||
+        ci_fail "node --test web/test: $(grep -cE '^not ok' "$CI_LOGS/web-tests.out") failed (first: $(grep -m1 -E '^not ok' "$CI_LOGS/web-tests.out"))"
+    echo "screenshots: $(ls "$dir/screenshots"/*.png | tr '\n' ' ')"
 }

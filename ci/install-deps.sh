@@ -23,6 +23,18 @@ packages=(
     libwww-robotrules-perl  # gate compat: Perl's WWW::RobotRules
     ruby                    # gate compat: runs webrobots
     ruby-webrobots          # gate compat: Ruby's webrobots
+    lld-14          # gates js, web: links librobots.wasm (wasm/)
+    wasi-libc       # gates js, web: the C library for wasm32-wasi
+    libclang-rt-14-dev-wasm32 # gates js, web: compiler-rt builtins for wasm32
+    nodejs          # gates js, web: node --test, the page's browser test
+    chromium        # gate web: the tester page in a real browser, headless
+)
+
+# npm packages, pinned, for the gates that run node: installed into
+# build/npm of this checkout (ROBOTS_NPM_DIR elsewhere), never globally.
+npm_dir=${ROBOTS_NPM_DIR:-$(cd "$(dirname "$0")/.." && pwd)/build/npm}
+npm_packages=(
+    playwright-core@1.65.1 # gate web: drives /usr/bin/chromium, downloads no browser
 )
 
 missing=()
@@ -32,16 +44,31 @@ for pkg in "${packages[@]}"; do
     fi
 done
 
-if [ ${#missing[@]} -eq 0 ]; then
-    exit 0
+# Debian's nodejs comes without npm (NodeSource's has it).
+if ! command -v npm >/dev/null 2>&1 && [[ " ${missing[*]} " != *" npm "* ]]; then
+    missing+=(npm)
 fi
 
-echo "install-deps: installing ${missing[*]}"
-if [ "$(id -u)" -ne 0 ]; then
-    sudo=sudo
-else
-    sudo=
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "install-deps: installing ${missing[*]}"
+    if [ "$(id -u)" -ne 0 ]; then
+        sudo=sudo
+    else
+        sudo=
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+
+for spec in "${npm_packages[@]}"; do
+    name=${spec%@*}
+    version=${spec##*@}
+    have=$(node -p "require('$npm_dir/node_modules/$name/package.json').version" 2>/dev/null || true)
+    if [ "$have" != "$version" ]; then
+        echo "install-deps: installing $spec into $npm_dir"
+        mkdir -p "$npm_dir"
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --prefix "$npm_dir" \
+            --no-save --no-package-lock --no-audit --no-fund "$spec" >/dev/null
+    fi
+done
