@@ -27,7 +27,7 @@ ci_describe() {
     stack) echo "gcc -fstack-usage -fcallgraph-info=su over lib/: every exported function's worst path within 16 KiB of stack (ci/stack_usage.py)" ;;
     fuzz) echo "fuzz smoke run (ci/fuzz-smoke.sh, from the fuzzing issue)" ;;
     instructions) echo "callgrind over the benchmark workload and worst cases (Release build): every figure within bench/budgets.tsv" ;;
-    format) echo "clang-format clean: lib/ cli/ tests/ fuzz/ bench/ conformance/" ;;
+    format) echo "clang-format clean: every C file of the repository (lib/, cli/, tests/, fuzz/, bench/, conformance/, wasm/, the bindings)" ;;
     google) echo "the google profile against google/robotstxt itself (ci/google-differential.sh): replays, generated triples, fuzzing; needs GOOGLE_ROBOTSTXT_DIR" ;;
     naming) echo "clang-tidy's identifier naming (.clang-tidy, CONTRIBUTING.md's style) over every C file" ;;
     compat) echo "the batch protocol against the Debian-packaged implementations and librobots' rows (conformance/compat.sh --check): librobots passes all, every adapter works" ;;
@@ -362,12 +362,13 @@ gate_instructions() {
 gate_format() {
     local files=() bad=() f out
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        # Every C file of the project, wherever it lives (the bindings'
+        # too), so that a new folder cannot fall outside the style.
         mapfile -t files < <(git ls-files --cached --others --exclude-standard -- \
-            'lib/*.[ch]' 'cli/*.[ch]' 'tests/*.[ch]' 'fuzz/*.[ch]' \
-            'bench/*.[ch]' 'conformance/*.[ch]' | sort -u)
+            '*.[ch]' | grep -v -E '^build' | sort -u)
     else
-        mapfile -t files < <(find lib cli tests fuzz bench conformance \
-            -name '*.[ch]' 2>/dev/null | sort)
+        mapfile -t files < <(find . -path ./build -prune -o -path './build-*' \
+            -prune -o -name '*.[ch]' -print 2>/dev/null | sort)
     fi
     for f in "${files[@]}"; do
         [ -f "$f" ] || continue # listed by git but deleted in the tree
