@@ -608,7 +608,7 @@ rb_sf_error rb_sf_parse(rb_sf_field_type type, const char *input, size_t len,
             *error_offset = c.pos;
         return err;
     }
-    out->text = input + start;
+    out->text = len == 0 ? input : input + start; /* NULL + 0 is undefined */
     out->len = len - start;
     out->count = count;
     return RB_SF_OK;
@@ -653,6 +653,17 @@ int rb_sf_dictionary_get(const rb_sf_field *field, const char *key,
         }
     }
     return found;
+}
+
+int rb_sf_member_is_first(const rb_sf_field *field,
+                          const rb_sf_member *member) {
+    size_t cursor = 0;
+    rb_sf_member seen;
+    /* Keys point into the field: a member is known by where its key is. */
+    while (rb_sf_next_member(field, &cursor, &seen) && seen.key != member->key)
+        if (same_key(seen.key, seen.key_len, member->key, member->key_len))
+            return 0;
+    return 1;
 }
 
 int rb_sf_next_param(const rb_sf_params *params, size_t *cursor,
@@ -761,9 +772,7 @@ static const char *const error_texts[] = {
     [RB_SF_ERR_KEY] = "a key must start with a lowercase letter or '*'",
     [RB_SF_ERR_KEY_UPPERCASE] =
         "keys are lowercase: an uppercase letter in a key",
-    [RB_SF_ERR_EXPECTED_COMMA] =
-        "members must be separated by ',' (no space around '=', no "
-        "space-separated pairs)",
+    [RB_SF_ERR_EXPECTED_COMMA] = "a member must be followed by ',' or the end",
     [RB_SF_ERR_TRAILING_COMMA] = "a ',' with no member after it",
     [RB_SF_ERR_ITEM] = "no value of RFC 9651 starts with this byte",
     [RB_SF_ERR_NUMBER] = "an invalid Integer or Decimal",

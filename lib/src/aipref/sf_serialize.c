@@ -229,17 +229,6 @@ static void put_value(sf_out *out, const rb_sf_member *member) {
     put_params(out, &member->params);
 }
 
-/* Was a member with member's key written before it? */
-static int key_seen_before(const rb_sf_field *field,
-                           const rb_sf_member *member) {
-    size_t cursor = 0;
-    rb_sf_member seen;
-    while (rb_sf_next_member(field, &cursor, &seen) && seen.key != member->key)
-        if (same_key(seen.key, seen.key_len, member->key, member->key_len))
-            return 1;
-    return 0;
-}
-
 int rb_sf_serialize(const rb_sf_field *field, char *buf, size_t cap,
                     size_t *needed) {
     sf_out out = {buf, buf == NULL ? 0 : cap, 0};
@@ -250,7 +239,7 @@ int rb_sf_serialize(const rb_sf_field *field, char *buf, size_t cap,
         if (field->type == RB_SF_FIELD_DICTIONARY) {
             /* 4.1.2: one member per key, with the value of its last
              * occurrence, at the position of its first. */
-            if (key_seen_before(field, &member))
+            if (!rb_sf_member_is_first(field, &member))
                 continue;
             (void)rb_sf_dictionary_get(field, member.key, member.key_len,
                                        &member);

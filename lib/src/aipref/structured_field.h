@@ -185,6 +185,12 @@ RB_HIDDEN int rb_sf_next_member(const rb_sf_field *field, size_t *cursor,
 RB_HIDDEN int rb_sf_dictionary_get(const rb_sf_field *field, const char *key,
                                    size_t key_len, rb_sf_member *out);
 
+/* Is `member` (read from field) the first written with its key? The one
+ * RFC 9651 keeps the place of (4.2.2 step 2.4). Always 1 outside a
+ * Dictionary. */
+RB_HIDDEN int rb_sf_member_is_first(const rb_sf_field *field,
+                                    const rb_sf_member *member);
+
 /* The parameters of `params` in the order written, duplicates included;
  * *cursor starts at 0. */
 RB_HIDDEN int rb_sf_next_param(const rb_sf_params *params, size_t *cursor,
