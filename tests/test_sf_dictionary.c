@@ -454,6 +454,23 @@ static void test_item_and_list_fields(void) {
     EXPECT(m.key == NULL && m.item.number == 1);
 }
 
+/* A field that rb_sf_parse did not make (a caller's mistake) reads as
+ * having no members rather than past its bytes. */
+static void test_foreign_field(void) {
+    rb_sf_field field = {RB_SF_FIELD_DICTIONARY, "A=1", 3, 1};
+    rb_sf_member m;
+    size_t cursor = 0;
+    EXPECT(!rb_sf_next_member(&field, &cursor, &m));
+    field.type = RB_SF_FIELD_ITEM;
+    field.text = "=";
+    field.len = 1;
+    EXPECT(!rb_sf_next_member(&field, &cursor, &m));
+    field.text = "1";
+    field.len = 1;
+    EXPECT(rb_sf_next_member(&field, &cursor, &m));
+    EXPECT(!rb_sf_next_member(&field, &cursor, &m));
+}
+
 static void test_decode(void) {
     rb_sf_field field;
     rb_sf_member m;
@@ -601,6 +618,7 @@ int main(int argc, char **argv) {
     test_error_offsets();
     test_members();
     test_item_and_list_fields();
+    test_foreign_field();
     test_decode();
     test_serialize_buffers();
     test_join_lines();
