@@ -167,7 +167,6 @@ int cli_load_robots(const char *path, const robots_options *options,
     size_t limit = options->parse_limit;
     cli_buffer body;
     size_t rest = 0;
-    int ok;
     *doc = NULL;
     if (keep != NULL) {
         keep->data = NULL;
@@ -177,16 +176,23 @@ int cli_load_robots(const char *path, const robots_options *options,
      * line not read starts (robots_parse_prefix()), and one more byte
      * says whether the file goes on; with no limit, all of the file up
      * to the most the library parses at all. */
-    if (limit != 0 &&
-        limit <= ROBOTS_MAX_INPUT_BYTES - ROBOTS_PARSE_LOOKAHEAD_BYTES)
-        ok = cli_read_prefix(path, limit + ROBOTS_PARSE_LOOKAHEAD_BYTES, &body,
-                             &rest);
-    else
-        ok = cli_read_file(path, ROBOTS_MAX_INPUT_BYTES, &body);
-    if (!ok)
+    int prefix = limit != 0 &&
+                 limit <= ROBOTS_MAX_INPUT_BYTES - ROBOTS_PARSE_LOOKAHEAD_BYTES;
+    size_t want =
+        prefix ? limit + ROBOTS_PARSE_LOOKAHEAD_BYTES : ROBOTS_MAX_INPUT_BYTES;
+    if (!(prefix ? cli_read_prefix(path, want, &body, &rest)
+                 : cli_read_file(path, want, &body)))
         return 0;
+    size_t len = body.len;
+    if (len > want && (rest != 0 || len > ROBOTS_MAX_INPUT_BYTES)) {
+        /* The byte that showed that the file goes on is counted with the
+         * rest, so the prefix is never more than the library parses at
+         * all, whatever the limit. */
+        len = want;
+        rest = rest >= ROBOTS_NOT_COUNTED - 1 ? ROBOTS_NOT_COUNTED : rest + 1;
+    }
     robots_status status =
-        robots_parse_prefix(body.data, body.len, rest, options, doc);
+        robots_parse_prefix(body.data, len, rest, options, doc);
     if (status == ROBOTS_OK && keep != NULL)
         *keep = body;
     else
