@@ -25,10 +25,33 @@ typedef struct cli_buffer {
     size_t len;
 } cli_buffer;
 
-/* Reads all of `path` (at most `max` bytes). On failure prints one line
- * "robots: PATH: reason" on stderr and returns 0. */
+/* Every file and stdin the command reads goes through one reader, which
+ * reads at most max + 1 bytes, unbuffered: a file of any size, or a
+ * stream that never ends (/dev/zero, a FIFO, a pipe), costs no more, and
+ * no byte past them is taken from a pipe (issue 29, finding 3). On
+ * failure each prints one line "robots: PATH: reason" on stderr, and
+ * returns 0 with nothing allocated.
+ *
+ * cli_read_prefix(): the first bytes of `path` ('-': stdin). out->len <=
+ * max: that is the whole file (*rest 0). out->len == max + 1: the file
+ * goes on, and *rest is the number of bytes after those (from a regular
+ * file's size), or ROBOTS_NOT_COUNTED when a stream cannot tell. */
+int cli_read_prefix(const char *path, size_t max, cli_buffer *out,
+                    size_t *rest);
+/* All of `path`, refused as "larger than MAX bytes" past max (before a
+ * byte is read when its size is known). */
 int cli_read_file(const char *path, size_t max, cli_buffer *out);
 void cli_buffer_free(cli_buffer *buf);
+
+/* Reads and parses the robots.txt `path` as `options` say: only the
+ * parse limit and ROBOTS_PARSE_LOOKAHEAD_BYTES + 1 more bytes are read,
+ * and the library is told what it was not given (robots_parse_prefix()),
+ * so the cut it reports is true without the rest being read; with
+ * parse_limit 0, all of the file, up to ROBOTS_MAX_INPUT_BYTES. When
+ * `keep` is not NULL the bytes read are handed to the caller (free with
+ * cli_buffer_free), else released. */
+int cli_load_robots(const char *path, const robots_options *options,
+                    robots_txt **doc, cli_buffer *keep);
 
 /* Prints "robots: " + message on stderr, one line: control bytes escaped
  * as \xHH, the middle of a message over 1 KiB left out. Returns
@@ -126,11 +149,18 @@ void cli_put_json_string(cli_writer *w, const char *s, size_t len);
 void cli_put_escaped(cli_writer *w, const char *s, size_t len);
 
 /* Where the parse limit cut a document, for the output of each command
- * (issue 19: a cut file says so). cli_warn_cut() prints one line on stderr
- * when `doc` was cut, naming `path`, the line and the lines not read, and
- * how to read it all; nothing otherwise. cli_put_cut_json() writes
+ * (issue 19: a cut file says so). The lines and bytes not read are
+ * counted only when they were read (cli_load_robots() reads no further
+ * than the limit needs): cli_cut_unread() writes what is known into buf,
+ * "N lines (B bytes)", "the rest of the file (B bytes)" (a file's size
+ * told the bytes) or "the rest of the file" (a stream), and returns buf.
+ * cli_warn_cut() prints one line on stderr when `doc` was cut, naming
+ * `path`, the line, what was not read and how to read it all; nothing
+ * otherwise. cli_put_cut_json() writes
  * {"limit":..,"offset":..,"line":..,"lines_not_read":..,"bytes_not_read":..}
- * when it was cut, null otherwise. */
+ * (a count not made is null) when it was cut, null otherwise. */
+#define CLI_CUT_UNREAD_BYTES 64
+const char *cli_cut_unread(char *buf, size_t cap, const robots_cut_info *cut);
 void cli_warn_cut(const char *path, const robots_txt *doc);
 void cli_put_cut_json(cli_writer *w, const robots_cut_info *cut);
 

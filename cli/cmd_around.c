@@ -10,7 +10,6 @@
 #include "cli.h"
 #include "robots_web.h"
 
-#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -434,49 +433,6 @@ static const char meta_usage[] =
     "\n"
     "Exit status: 0, or 2 on a usage or input error.\n";
 
-/* Reads at most `max` bytes of a file or stdin: the scanner never looks
- * further, and a page may be any size. */
-static int read_prefix(const char *path, size_t max, cli_buffer *out) {
-    int is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    size_t len = 0;
-    char *data;
-    out->data = NULL;
-    out->len = 0;
-    if (f == NULL) {
-        cli_error("meta: %s: %s", path, strerror(errno));
-        return 0;
-    }
-    data = malloc(max > 0 ? max : 1);
-    if (data == NULL) {
-        if (!is_stdin)
-            fclose(f);
-        cli_error("meta: %s: out of memory", path);
-        return 0;
-    }
-    errno = 0;
-    while (len < max) {
-        size_t n = fread(data + len, 1, max - len, f);
-        if (n == 0)
-            break;
-        len += n;
-    }
-    if (ferror(f)) {
-        /* As the other commands say it ("Is a directory", ...). */
-        int why = errno;
-        free(data);
-        if (!is_stdin)
-            fclose(f);
-        cli_error("meta: %s: %s", path, why ? strerror(why) : "read error");
-        return 0;
-    }
-    if (!is_stdin)
-        fclose(f);
-    out->data = data;
-    out->len = len;
-    return 1;
-}
-
 static void print_bits(unsigned bits, const char *(*name)(unsigned), int json) {
     unsigned bit;
     int first = 1;
@@ -693,8 +649,10 @@ int cli_cmd_meta(int argc, char **argv) {
     robots_meta_result_init(r);
     if (path != NULL) {
         cli_buffer page;
-        /* One byte past the scan limit lets the result say "truncated". */
-        if (!read_prefix(path, ROBOTS_META_MAX_SCAN_BYTES + 1, &page)) {
+        /* The scanner reads no further than its limit; the byte past it
+         * (which cli_read_prefix() reads) lets the result say so. */
+        size_t rest;
+        if (!cli_read_prefix(path, ROBOTS_META_MAX_SCAN_BYTES, &page, &rest)) {
             free(r);
             return EXIT_USAGE;
         }

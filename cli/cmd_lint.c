@@ -37,7 +37,7 @@ static const char lint_usage[] =
     "stdin), as the profile reads it: typos (with a suggestion), rules\n"
     "before any user-agent, patterns that never match, rules shadowed by\n"
     "other rules, repeated rules and groups, lines without a colon, content\n"
-    "past the parse limit (with the lines not read), bytes that are not\n"
+    "past the parse limit (where the file was cut), bytes that are not\n"
     "UTF-8, a misplaced\n"
     "BOM, bad crawl-delay and sitemap values, directives the profile\n"
     "ignores, wildcards it reads literally.\n"
@@ -50,7 +50,8 @@ static const char lint_usage[] =
     "  --strict        exit 1 on warnings too\n"
     "  --parse-limit BYTES\n"
     "                  bytes of FILE parsed (default 512000, 500 KiB, RFC\n"
-    "                  9309 section 2.5; 0 all)\n"
+    "                  9309 section 2.5; 0 all, up to 1 GiB, in about 8\n"
+    "                  times its size of memory)\n"
     "\n"
     "Exit status: 0 no errors (with --strict: no errors or warnings),\n"
     "1 errors found, 2 usage or input error.\n";
@@ -678,12 +679,24 @@ static void cut_finding(lint *l) {
     for (size_t i = 0; i < l->found_count; i++)
         if (strcmp(l->found[i].code, "past-parse-limit") == 0)
             return;
-    /* The message slot after lint's own and their two notes. */
+    /* The message slot after lint's own and their two notes; the words
+     * the library's diagnostic has, which count only what was read. */
     char *msg = l->messages + (LINT_MAX_OWN + 2) * LINT_MESSAGE_BYTES;
-    snprintf(msg, LINT_MESSAGE_BYTES,
-             "the file is longer than the parse limit of %zu bytes; its last "
-             "%zu lines (%zu bytes), from here on, are not read",
-             cut.limit, cut.lines_not_read, cut.bytes_not_read);
+    if (cut.lines_not_read != ROBOTS_NOT_COUNTED)
+        snprintf(msg, LINT_MESSAGE_BYTES,
+                 "the file is longer than the parse limit of %zu bytes; its "
+                 "last %zu lines (%zu bytes), from here on, are not read",
+                 cut.limit, cut.lines_not_read, cut.bytes_not_read);
+    else if (cut.bytes_not_read != ROBOTS_NOT_COUNTED)
+        snprintf(msg, LINT_MESSAGE_BYTES,
+                 "the file is longer than the parse limit of %zu bytes; its "
+                 "last %zu bytes, from here on, are not read",
+                 cut.limit, cut.bytes_not_read);
+    else
+        snprintf(msg, LINT_MESSAGE_BYTES,
+                 "the file is longer than the parse limit of %zu bytes; the "
+                 "rest of it, from here on, is not read",
+                 cut.limit);
     finding *f = &l->found[l->found_count];
     f->line = cut.line;
     f->column = 1;

@@ -16,9 +16,10 @@ static const char parse_usage[] =
     "Shows the groups, rules, sitemaps, crawl-delays, extension records and\n"
     "diagnostics of ROBOTS_FILE ('-' for stdin), as the profile reads them.\n"
     "Diagnostics are printed as FILE:LINE:COL: SEVERITY: MESSAGE [KIND].\n"
-    "A file longer than the parse limit is read up to it; a last line\n"
-    "'cut: ...' says at which line and byte, and how many lines were not\n"
-    "read (--parse-limit 0 reads the whole file).\n"
+    "A file longer than the parse limit is read no further than the limit\n"
+    "and 3 bytes; a last line 'cut: ...' says at which line and byte, and\n"
+    "what was not read (--parse-limit 0 reads the whole file, up to 1 GiB,\n"
+    "in about 3 times its size of memory).\n"
     "Exit status: 0 when the file was read, 2 on a usage or input error.\n";
 
 static void print_text(const robots_txt *doc, const char *path) {
@@ -78,11 +79,12 @@ static void print_text(const robots_txt *doc, const char *path) {
         printf(" [%s]\n", robots_diag_kind_name(d.kind));
     }
     robots_cut_info cut;
+    char unread[CLI_CUT_UNREAD_BYTES];
     if (robots_txt_cut(doc, &cut) == ROBOTS_OK && cut.truncated)
         printf("cut: the parse limit of %zu bytes stopped the parse at line "
-               "%zu (byte %zu): %zu lines (%zu bytes) not read\n",
-               cut.limit, cut.line, cut.offset, cut.lines_not_read,
-               cut.bytes_not_read);
+               "%zu (byte %zu): %s not read\n",
+               cut.limit, cut.line, cut.offset,
+               cli_cut_unread(unread, sizeof unread, &cut));
 }
 
 /* ,"truncated":BOOL,"cut":{...}|null */
@@ -214,14 +216,9 @@ int cli_cmd_parse(int argc, char **argv) {
         return cli_error("parse: one ROBOTS_FILE only; '%s' is extra",
                          argv[i + 1]);
     const char *path = argv[i];
-    cli_buffer body;
-    if (!cli_read_file(path, ROBOTS_MAX_INPUT_BYTES, &body))
-        return EXIT_USAGE;
     robots_txt *doc = NULL;
-    robots_status status = robots_parse(body.data, body.len, &options, &doc);
-    cli_buffer_free(&body);
-    if (status != ROBOTS_OK)
-        return cli_error("%s: %s", path, robots_status_message(status));
+    if (!cli_load_robots(path, &options, &doc, NULL))
+        return EXIT_USAGE;
     if (json) {
         char *normal = malloc(ROBOTS_MAX_NORMALIZED_PATTERN_BYTES);
         if (normal == NULL) {

@@ -30,8 +30,9 @@ static const char test_usage[] =
     "  --tap                print TAP (Test Anything Protocol), not text\n"
     "  --json               print one JSON object instead of text\n"
     "  --parse-limit BYTES  bytes of ROBOTS_FILE parsed (default 512000,\n"
-    "                       0 all); a warning on stderr says when it cut\n"
-    "                       the file\n"
+    "                       0 all, up to 1 GiB, in about 5 times its size\n"
+    "                       of memory); a warning on stderr says when it\n"
+    "                       cut the file\n"
     "\n"
     "Exit status: 0 all expectations hold, 1 some failed, 2 usage or input\n"
     "error (a malformed expectations line is named with its line number).\n";

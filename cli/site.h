@@ -27,10 +27,10 @@ enum site_opt {
 enum site_opt site_option(int argc, char **argv, int *i, const char *command,
                           const char *usage, robots_options *options, int *rc);
 
-/* Reads `path` (at most ROBOTS_MAX_INPUT_BYTES) and parses it. When `keep`
- * is not NULL the bytes are handed to the caller (free with
- * cli_buffer_free), else released. On failure prints one line on stderr
- * and returns 0. */
+/* Reads `path` (as far as the parse limit needs: cli_load_robots()) and
+ * parses it. When `keep` is not NULL the bytes read are handed to the
+ * caller (free with cli_buffer_free), else released. On failure prints
+ * one line on stderr and returns 0. */
 int site_load(const char *path, const robots_options *options, robots_txt **doc,
               cli_buffer *keep);
 

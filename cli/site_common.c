@@ -33,20 +33,7 @@ enum site_opt site_option(int argc, char **argv, int *i, const char *command,
 
 int site_load(const char *path, const robots_options *options, robots_txt **doc,
               cli_buffer *keep) {
-    cli_buffer body;
-    *doc = NULL;
-    if (!cli_read_file(path, ROBOTS_MAX_INPUT_BYTES, &body))
-        return 0;
-    robots_status status = robots_parse(body.data, body.len, options, doc);
-    if (keep != NULL && status == ROBOTS_OK)
-        *keep = body;
-    else
-        cli_buffer_free(&body);
-    if (status != ROBOTS_OK) {
-        cli_error("%s: %s", path, robots_status_message(status));
-        return 0;
-    }
-    return 1;
+    return cli_load_robots(path, options, doc, keep);
 }
 
 char *site_quote(char *buf, size_t cap, const char *s, size_t len) {

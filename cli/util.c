@@ -54,36 +54,72 @@ void cli_buffer_free(cli_buffer *buf) {
     buf->len = 0;
 }
 
-int cli_read_file(const char *path, size_t max, cli_buffer *out) {
+/* The size of the rest of `f` from where it stands, when it is a file
+ * whose size is known (a regular file: seekable, and its end past the
+ * position); SIZE_MAX otherwise (a pipe, a terminal, /dev/zero, a /proc
+ * file). Leaves the position where it was. Plain C (fseek, ftell), so a
+ * stream that cannot tell is only not known, never an error. */
+static size_t known_size(FILE *f) {
+    long start = ftell(f);
+    if (start < 0 || fseek(f, 0, SEEK_END) != 0)
+        return SIZE_MAX;
+    long end = ftell(f);
+    if (fseek(f, start, SEEK_SET) != 0 || end <= start)
+        return SIZE_MAX;
+    unsigned long size = (unsigned long)end - (unsigned long)start;
+    return size < SIZE_MAX ? (size_t)size : SIZE_MAX;
+}
+
+/* The one reader of every file and stdin the command reads: at most
+ * max + 1 bytes, so that a stream that never ends (/dev/zero, a FIFO, a
+ * pipe) or a file of any size costs max + 1 bytes of memory and of
+ * reading. The stream is unbuffered, so not a byte past them is taken
+ * from a pipe that another process reads on. `whole`: the caller needs
+ * the whole file, so one whose size is known to be over max is refused
+ * before a byte is read. */
+static int read_bounded(const char *path, size_t max, int whole,
+                        cli_buffer *out, size_t *rest) {
     int is_stdin = strcmp(path, "-") == 0;
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
     out->data = NULL;
     out->len = 0;
+    *rest = 0;
     if (f == NULL) {
         cli_error("%s: %s", path, strerror(errno));
         return 0;
     }
-    size_t cap = 64 * 1024;
-    char *data = malloc(cap);
-    int ok = data != NULL;
+    setvbuf(f, NULL, _IONBF, 0);
+    size_t size = known_size(f);
+    size_t want = max < SIZE_MAX ? max + 1 : max;
+    int ok = 1;
+    if (whole && size != SIZE_MAX && size > max) {
+        cli_error("%s: larger than %zu bytes", path, max);
+        ok = 0;
+    }
+    /* A file's known size is allocated at once; a stream's buffer grows
+     * by doubling, never past want. */
+    size_t cap = size != SIZE_MAX && size < want ? size + 1 : 64 * 1024;
+    if (cap > want)
+        cap = want;
+    char *data = ok ? malloc(cap) : NULL;
     size_t len = 0;
-    while (ok) {
+    if (ok && data == NULL) {
+        cli_error("%s: out of memory", path);
+        ok = 0;
+    }
+    while (ok && len < want) {
         if (len == cap) {
-            if (cap > max) {
-                cli_error("%s: larger than %zu bytes", path, max);
-                ok = 0;
-                break;
-            }
-            size_t next = cap * 2;
+            size_t next = cap <= want / 2 ? cap * 2 : want;
             char *grown = realloc(data, next);
             if (grown == NULL) {
-                ok = 0;
                 cli_error("%s: out of memory", path);
+                ok = 0;
                 break;
             }
             data = grown;
             cap = next;
         }
+        errno = 0; /* what fread sets, not what an fseek left */
         size_t n = fread(data + len, 1, cap - len, f);
         len += n;
         if (n == 0) {
@@ -95,20 +131,76 @@ int cli_read_file(const char *path, size_t max, cli_buffer *out) {
             break;
         }
     }
-    if (data == NULL)
-        cli_error("%s: out of memory", path);
     if (!is_stdin)
         fclose(f);
-    if (ok && len > max) {
-        cli_error("%s: larger than %zu bytes", path, max);
-        ok = 0;
-    }
     if (!ok) {
         free(data);
         return 0;
     }
+    if (len == want)
+        *rest =
+            size != SIZE_MAX && size >= len ? size - len : ROBOTS_NOT_COUNTED;
     out->data = data;
     out->len = len;
+    return 1;
+}
+
+int cli_read_prefix(const char *path, size_t max, cli_buffer *out,
+                    size_t *rest) {
+    return read_bounded(path, max, 0, out, rest);
+}
+
+int cli_read_file(const char *path, size_t max, cli_buffer *out) {
+    size_t rest;
+    if (!read_bounded(path, max, 1, out, &rest))
+        return 0;
+    if (out->len > max) {
+        cli_error("%s: larger than %zu bytes", path, max);
+        cli_buffer_free(out);
+        return 0;
+    }
+    return 1;
+}
+
+int cli_load_robots(const char *path, const robots_options *options,
+                    robots_txt **doc, cli_buffer *keep) {
+    size_t limit = options->parse_limit;
+    cli_buffer body;
+    size_t rest = 0;
+    *doc = NULL;
+    if (keep != NULL) {
+        keep->data = NULL;
+        keep->len = 0;
+    }
+    /* The parse needs the limit and the bytes that say where the first
+     * line not read starts (robots_parse_prefix()), and one more byte
+     * says whether the file goes on; with no limit, all of the file up
+     * to the most the library parses at all. */
+    int prefix = limit != 0 &&
+                 limit <= ROBOTS_MAX_INPUT_BYTES - ROBOTS_PARSE_LOOKAHEAD_BYTES;
+    size_t want =
+        prefix ? limit + ROBOTS_PARSE_LOOKAHEAD_BYTES : ROBOTS_MAX_INPUT_BYTES;
+    if (!(prefix ? cli_read_prefix(path, want, &body, &rest)
+                 : cli_read_file(path, want, &body)))
+        return 0;
+    size_t len = body.len;
+    if (len > want && (rest != 0 || len > ROBOTS_MAX_INPUT_BYTES)) {
+        /* The byte that showed that the file goes on is counted with the
+         * rest, so the prefix is never more than the library parses at
+         * all, whatever the limit. */
+        len = want;
+        rest = rest >= ROBOTS_NOT_COUNTED - 1 ? ROBOTS_NOT_COUNTED : rest + 1;
+    }
+    robots_status status =
+        robots_parse_prefix(body.data, len, rest, options, doc);
+    if (status == ROBOTS_OK && keep != NULL)
+        *keep = body;
+    else
+        cli_buffer_free(&body);
+    if (status != ROBOTS_OK) {
+        cli_error("%s: %s", path, robots_status_message(status));
+        return 0;
+    }
     return 1;
 }
 
@@ -412,18 +504,38 @@ void cli_print_escaped(FILE *out, const char *s, size_t len) {
     put_to_file(out, s, len, cli_put_escaped);
 }
 
+const char *cli_cut_unread(char *buf, size_t cap, const robots_cut_info *cut) {
+    if (cut->lines_not_read != ROBOTS_NOT_COUNTED)
+        snprintf(buf, cap, "%zu lines (%zu bytes)", cut->lines_not_read,
+                 cut->bytes_not_read);
+    else if (cut->bytes_not_read != ROBOTS_NOT_COUNTED)
+        snprintf(buf, cap, "the rest of the file (%zu bytes)",
+                 cut->bytes_not_read);
+    else
+        snprintf(buf, cap, "the rest of the file");
+    return buf;
+}
+
 void cli_warn_cut(const char *path, const robots_txt *doc) {
     robots_cut_info cut;
+    char unread[CLI_CUT_UNREAD_BYTES];
     if (robots_txt_cut(doc, &cut) != ROBOTS_OK || !cut.truncated)
         return;
     fputs("robots: warning: ", stderr);
     cli_print_escaped(stderr, path, strlen(path));
     fprintf(stderr,
             ": the parse limit of %zu bytes cut the file at line %zu (byte "
-            "%zu): %zu lines (%zu bytes) not read; --parse-limit 0 reads "
-            "them\n",
-            cut.limit, cut.line, cut.offset, cut.lines_not_read,
-            cut.bytes_not_read);
+            "%zu): %s not read; --parse-limit 0 reads the whole file\n",
+            cut.limit, cut.line, cut.offset,
+            cli_cut_unread(unread, sizeof unread, &cut));
+}
+
+/* A count, or null when the library could not make it. */
+static void put_count(cli_writer *w, size_t count) {
+    if (count == ROBOTS_NOT_COUNTED)
+        cli_put_str(w, "null");
+    else
+        cli_put_size(w, count);
 }
 
 void cli_put_cut_json(cli_writer *w, const robots_cut_info *cut) {
@@ -438,8 +550,8 @@ void cli_put_cut_json(cli_writer *w, const robots_cut_info *cut) {
     cli_put_str(w, ",\"line\":");
     cli_put_size(w, cut->line);
     cli_put_str(w, ",\"lines_not_read\":");
-    cli_put_size(w, cut->lines_not_read);
+    put_count(w, cut->lines_not_read);
     cli_put_str(w, ",\"bytes_not_read\":");
-    cli_put_size(w, cut->bytes_not_read);
+    put_count(w, cut->bytes_not_read);
     cli_put_char(w, '}');
 }

@@ -7,7 +7,9 @@
  *   - a memory cap of robots_parse_memory_bound() never fails the parse;
  *   - an allocator failing at the Nth call gives ROBOTS_ERR_NO_MEMORY,
  *     *out NULL and nothing left allocated (N chosen from the input);
- *   - the parse limit (taken from the input) bounds the bytes parsed.
+ *   - the parse limit (taken from the input) bounds the bytes parsed,
+ *     and a prefix of the body past it (robots_parse_prefix()) gives the
+ *     same document, cut at the same place.
  * Input: the whole input is the body.
  */
 #include "fuzz_common.h"
@@ -179,6 +181,42 @@ static void walk(const robots_txt *doc, robots_profile profile,
     FZ_CHECK(sel == ROBOTS_NO_POSITION || sel < groups);
 }
 
+/* robots_parse_prefix() of a prefix the limit allows (its length from
+ * the input) makes `whole`'s document, cut at the same line and byte, and
+ * counts only what it was given (robots.h). */
+static void same_as_prefix(const robots_txt *whole, const char *body,
+                           size_t size, const robots_options *opt,
+                           uint32_t hash) {
+    size_t least = opt->parse_limit + ROBOTS_PARSE_LOOKAHEAD_BYTES;
+    if (least >= size)
+        return;
+    size_t len = least + (size_t)(hash >> 8) % (size - least);
+    robots_txt *part = NULL;
+    FZ_CHECK(robots_parse_prefix(body, len, size - len, opt, &part) ==
+                 ROBOTS_OK &&
+             part != NULL);
+    robots_cut_info a, b;
+    robots_txt_cut(whole, &a);
+    robots_txt_cut(part, &b);
+    FZ_CHECK(a.truncated && b.truncated && a.offset == b.offset &&
+             a.line == b.line && a.bytes_not_read == b.bytes_not_read &&
+             b.lines_not_read == ROBOTS_NOT_COUNTED);
+    FZ_CHECK(robots_txt_parsed_bytes(whole) == robots_txt_parsed_bytes(part));
+    FZ_CHECK(robots_txt_input_bytes(part) == len);
+    FZ_CHECK(robots_group_count(whole) == robots_group_count(part));
+    FZ_CHECK(robots_sitemap_count(whole) == robots_sitemap_count(part));
+    FZ_CHECK(robots_diagnostic_total(whole) == robots_diagnostic_total(part));
+    size_t groups = robots_group_count(whole);
+    for (size_t g = 0; g < groups; g++) {
+        robots_group_info x, y;
+        robots_group(whole, g, &x);
+        robots_group(part, g, &y);
+        FZ_CHECK(x.line == y.line && x.agent_count == y.agent_count &&
+                 x.rule_count == y.rule_count);
+    }
+    robots_free(part);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char *body = fz_dup(data, size);
     uint32_t hash = 2166136261u; /* FNV-1a: picks limits and N from input */
@@ -244,6 +282,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FZ_CHECK(st == ROBOTS_OK && doc != NULL);
         walk(doc, profile, size);
         FZ_CHECK(robots_txt_parsed_bytes(doc) <= opt.parse_limit);
+        same_as_prefix(doc, body, size, &opt, hash);
         robots_free(doc);
     }
     free(body);

@@ -188,6 +188,56 @@ static void normalisation(void) {
                 ROBOTS_SCOPE_OTHER_PORT);
 }
 
+/* Issue 29, finding 8; docs/semantics.md, "A host as browsers map it": a
+ * host typed in full-width forms is the host a browser fetches. */
+static void full_width_hosts(void) {
+    /* ＥＸＡＭＰＬＥ.com: the issue's URL, which scope called another
+     * host. */
+    const char *wide = "http://\xef\xbc\xa5\xef\xbc\xb8\xef\xbc\xa1\xef\xbc\xad"
+                       "\xef\xbc\xb0\xef\xbc\xac\xef\xbc\xa5.com/private";
+    robots_url(wide, "http://example.com/robots.txt");
+    APPLIES("http://example.com/robots.txt", wide);
+    APPLIES("http://EXAMPLE.com/robots.txt", wide);
+    /* The same bytes percent-encoded (decoded before mapping, as WHATWG's
+     * host parser decodes them), and a full-width full stop. */
+    robots_url("http://%EF%BC%A5xample.com/", "http://example.com/robots.txt");
+    robots_url("http://example\xef\xbc\x8e"
+               "com/",
+               "http://example.com/robots.txt");
+    robots_url("http://example\xe3\x80\x82"
+               "com/",
+               "http://example.com/robots.txt");
+    {
+        /* Mapped to ASCII is not converted to punycode; full-width
+         * digits spell an IPv4 address. */
+        robots_url_parts p;
+        EXPECT_EQ(robots_url_parse(wide, strlen(wide), &p), ROBOTS_OK);
+        EXPECT_STRN(p.host, p.host_len, "example.com");
+        EXPECT_EQ(p.host_converted, 0);
+        EXPECT_EQ(p.host_kind, ROBOTS_HOST_NAME);
+        const char *ip =
+            "http://\xef\xbc\x91\xef\xbc\x92\xef\xbc\x97\xef\xbc\x8e"
+            "\xef\xbc\x90\xef\xbc\x8e\xef\xbc\x90\xef\xbc\x8e"
+            "\xef\xbc\x91/";
+        EXPECT_EQ(robots_url_parse(ip, strlen(ip), &p), ROBOTS_OK);
+        EXPECT_STRN(p.host, p.host_len, "127.0.0.1");
+        EXPECT_EQ(p.host_kind, ROBOTS_HOST_IPV4);
+    }
+    /* A full-width '/', ':' or '@' is that character inside the host (the
+     * authority was split at ASCII ones): not a host, as for WHATWG. */
+    url_error("http://a\xef\xbc\x8f"
+              "b.com/",
+              ROBOTS_ERR_URL_BAD_HOST);
+    url_error("http://example.com\xef\xbc\x9a"
+              "80/",
+              ROBOTS_ERR_URL_BAD_HOST);
+    url_error("http://a\xef\xbc\xa0"
+              "b.com/",
+              ROBOTS_ERR_URL_BAD_HOST);
+    /* Bytes that are not UTF-8 stay refused. */
+    url_error("http://ex%EF%BCample.com/", ROBOTS_ERR_URL_BAD_HOST);
+}
+
 static void errors(void) {
     /* Issue 4: a URL that cannot be read gets a specific status. */
     url_error("", ROBOTS_ERR_URL_NO_SCHEME);
@@ -330,6 +380,7 @@ static void names(void) {
 }
 
 int main(void) {
+    full_width_hosts();
     seed_004_table();
     normalisation();
     errors();

@@ -6,6 +6,7 @@
 #include "robots_web.h"
 #include "testing.h"
 
+#include <stdint.h>
 #include <string.h>
 
 typedef struct vector {
@@ -134,6 +135,73 @@ static void bad_host(const char *host, size_t len) {
               ROBOTS_ERR_URL_BAD_HOST);
 }
 
+/* UTF-8 of a code point in U+0800-U+FFFF into out[0..3). */
+static void utf8_3(uint32_t cp, char *out) {
+    out[0] = (char)(0xE0 | (cp >> 12));
+    out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[2] = (char)(0x80 | (cp & 0x3F));
+}
+
+/* Issue 29, finding 8; docs/semantics.md, "A host as browsers map it":
+ * UTS #46 maps each full-width form of ASCII, U+FF01-U+FF5E, to the ASCII
+ * character it stands for (then a capital to its small letter), and
+ * U+3002, U+FF0E, U+FF61 to '.'. A host character comes out as itself; a
+ * character a host may not hold is refused as its ASCII form is. */
+static void full_width(void) {
+    to_ascii("\xef\xbc\xa5\xef\xbc\xb8\xef\xbc\xa1\xef\xbc\xad\xef\xbc\xb0"
+             "\xef\xbc\xac\xef\xbc\xa5.com",
+             "example.com"); /* ＥＸＡＭＰＬＥ.com */
+    to_ascii("\xef\xbd\x85\xef\xbd\x98\xef\xbd\x81\xef\xbd\x8d\xef\xbd\x90"
+             "\xef\xbd\x8c\xef\xbd\x85\xef\xbc\x8e\xef\xbd\x83\xef\xbd\x8f"
+             "\xef\xbd\x8d",
+             "example.com"); /* ｅｘａｍｐｌｅ．ｃｏｍ */
+    /* Mapped first, then a label with other non-ASCII code points is
+     * converted: ｍÜＬＬＥＲ.eu is xn--mller-kva.eu to UTS #46 too. */
+    to_ascii("\xef\xbd\x8d\xc3\x9c\xef\xbc\xac\xef\xbc\xac\xef\xbc\xa5"
+             "\xef\xbc\xb2.eu",
+             "xn--mller-kva.eu");
+    /* Every one of the 94, between 'a' and 'b'. */
+    int failures = 0;
+    for (uint32_t cp = 0xFF01; cp <= 0xFF5E; cp++) {
+        char host[8] = "a???b";
+        char buf[32];
+        size_t needed = 0;
+        char ascii = (char)(cp - 0xFEE0);
+        utf8_3(cp, host + 1);
+        robots_status st =
+            robots_host_to_ascii(host, 5, buf, sizeof buf, &needed);
+        char small = ascii >= 'A' && ascii <= 'Z' ? (char)(ascii + 32) : ascii;
+        int host_char = (small >= 'a' && small <= 'z') ||
+                        (small >= '0' && small <= '9') || small == '-' ||
+                        small == '_' || small == '.';
+        if (host_char ? st != ROBOTS_OK || needed != 3 || buf[0] != 'a' ||
+                            buf[1] != small || buf[2] != 'b'
+                      : st != ROBOTS_ERR_URL_BAD_HOST) {
+            failures++;
+            fprintf(stderr, "U+%04X: status %d\n", (unsigned)cp, (int)st);
+        }
+    }
+    EXPECT_EQ(failures, 0);
+    /* The neighbours of the range are not ASCII forms: converted as
+     * written, as every other non-ASCII code point (U+FF00 is
+     * unassigned, U+FF5F is a full-width parenthesis). */
+    to_ascii("a\xef\xbd\x9f"
+             "b",
+             "xn--ab-w13n");
+    to_ascii("a\xef\xbc\x80"
+             "b",
+             "xn--ab-rt3n");
+    /* Capitals beyond Latin-1 are not mapped (UTS #46 maps ПРИМЕР to
+     * пример, xn--e1afmkfd): the label as written, a name no registry
+     * issues. */
+    to_ascii("\xd0\x9f\xd0\xa0\xd0\x98\xd0\x9c\xd0\x95\xd0\xa0."
+             "\xd1\x80\xd1\x84",
+             "xn--h0afmkfd.xn--p1ai");
+    /* A full-width form cut short is not UTF-8, and is refused. */
+    bad_host("a\xef\xbc", 3);
+    bad_host("\xef\xbc.com", 6);
+}
+
 int main(void) {
     size_t i;
     char buf[300];
@@ -141,6 +209,7 @@ int main(void) {
 
     for (i = 0; i < sizeof rfc3492_examples / sizeof rfc3492_examples[0]; i++)
         encodes(rfc3492_examples[i].utf8, rfc3492_examples[i].encoded);
+    full_width();
 
     /* RFC 3492 section 6.3: with no basic code points there is no '-';
      * with only basic code points the output ends with '-'. */

@@ -175,6 +175,21 @@ static void parse_and_free(job *j) {
     robots_free(doc);
 }
 
+/* The same body as a prefix whose rest is not counted, when the default
+ * limit and its lookahead leave one to cut. */
+static void parse_prefix_and_free(job *j) {
+    robots_options o;
+    robots_options_init(&o);
+    o.profile = j->c->profile;
+    size_t need = o.parse_limit + ROBOTS_PARSE_LOOKAHEAD_BYTES;
+    int cut = j->c->input.len > need;
+    robots_txt *doc = NULL;
+    j->status =
+        robots_parse_prefix(j->c->input.ptr, cut ? need : j->c->input.len,
+                            cut ? ROBOTS_NOT_COUNTED : 0, &o, &doc);
+    robots_free(doc);
+}
+
 static void check_one(job *j) {
     robots_str agent = {j->c->agent.ptr, j->c->agent.len};
     robots_verdict v;
@@ -308,6 +323,9 @@ static void run_robots_case(const small_case *c) {
     job j = {c, NULL, ROBOTS_OK, 0};
     run("robots_parse", parse_and_free, &j);
     EXPECT_MSG(j.status == ROBOTS_OK, "%s: robots_parse: %s", c->name,
+               robots_status_name(j.status));
+    run("robots_parse_prefix", parse_prefix_and_free, &j);
+    EXPECT_MSG(j.status == ROBOTS_OK, "%s: robots_parse_prefix: %s", c->name,
                robots_status_name(j.status));
 
     robots_options o;

@@ -123,11 +123,52 @@ ROBOTS_API robots_status robots_parse(const char *body, size_t body_len,
                                       const robots_options *options,
                                       robots_txt **out);
 
+/* Bytes past the parse limit that robots_parse_prefix() must be given:
+ * the byte right after the limit says whether the line the limit falls
+ * in ends there (and is read), and the one after it whether that end is a
+ * CRLF, which places the first line not read. */
+#define ROBOTS_PARSE_LOOKAHEAD_BYTES ((size_t)2)
+
+/* A count the library could not make because it was not given the bytes:
+ * robots_parse_prefix()'s `rest` when the caller does not know it, and
+ * robots_cut_info's counts of a body given as a prefix. */
+#define ROBOTS_NOT_COUNTED ((size_t)-1)
+
+/* Parses a body of which the caller read only the start, so that reading
+ * a file or a stream (which may never end) stops at the parse limit.
+ * `prefix` is the body's first prefix_len bytes, and `rest` says what
+ * follows them: 0 nothing (the prefix is the whole body: this is then
+ * robots_parse(prefix, prefix_len, options, out)); else the number of
+ * bytes that follow, or ROBOTS_NOT_COUNTED when the caller does not know
+ * how many. When rest is not 0, the options' parse_limit must not be 0
+ * and prefix_len must be at least parse_limit +
+ * ROBOTS_PARSE_LOOKAHEAD_BYTES; else ROBOTS_ERR_INVALID_ARGUMENT (the
+ * library will not guess at lines it was not given).
+ *
+ * The document is the one robots_parse() makes of the whole body: the
+ * same groups, rules, records, diagnostics and verdicts, cut (always, as
+ * the body is longer than the limit) at the same line and byte. Only what
+ * needs the bytes past the prefix differs: robots_txt_cut() gives
+ * lines_not_read ROBOTS_NOT_COUNTED, and bytes_not_read the bytes from the
+ * cut to the prefix's end plus rest (ROBOTS_NOT_COUNTED when rest is, or
+ * when that sum is not below it); the past-parse-limit diagnostic counts
+ * those bytes, or says that "the rest" of the file is not read, instead
+ * of counting lines; robots_txt_input_bytes() is prefix_len.
+ * Errors: as robots_parse() on prefix_len bytes (ROBOTS_ERR_TOO_LARGE when
+ * prefix_len is over ROBOTS_MAX_INPUT_BYTES, whatever rest is). Time,
+ * memory and stack: robots_parse()'s for prefix_len bytes; the bytes of
+ * the prefix past the cut are not counted either. */
+ROBOTS_API robots_status robots_parse_prefix(const char *prefix,
+                                             size_t prefix_len, size_t rest,
+                                             const robots_options *options,
+                                             robots_txt **out);
+
 /* Releases the document and everything it handed out. NULL is fine. */
 ROBOTS_API void robots_free(robots_txt *doc);
 
 ROBOTS_API robots_profile robots_txt_profile(const robots_txt *doc);
-/* Bytes of the body that were parsed, and bytes given. */
+/* Bytes of the body that were parsed, and bytes given (of a prefix,
+ * robots_parse_prefix(): the prefix's). */
 ROBOTS_API size_t robots_txt_parsed_bytes(const robots_txt *doc);
 ROBOTS_API size_t robots_txt_input_bytes(const robots_txt *doc);
 /* Bytes the document holds: what memory_cap was compared with, and the
@@ -151,7 +192,9 @@ typedef struct robots_cut_info {
     size_t line;
     /* The lines and bytes from there to the end of the body: that line,
      * every line after it, the last one whether or not it has a
-     * terminator. 0 when nothing was cut. */
+     * terminator. 0 when nothing was cut. ROBOTS_NOT_COUNTED when the
+     * body was given as a prefix (robots_parse_prefix()): lines_not_read
+     * always, bytes_not_read when the caller did not know the rest. */
     size_t lines_not_read;
     size_t bytes_not_read;
     size_t reserved[4]; /* zero: see Structures, robots_common.h */

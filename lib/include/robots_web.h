@@ -67,7 +67,8 @@ typedef struct robots_url_parts {
     int port_given;     /* 1 when the URL names a port */
     int default_port;   /* 1 when the port is the scheme's default */
     int had_userinfo;   /* 1 when "user:pass@" was present (dropped) */
-    int host_converted; /* 1 when a label was converted to punycode */
+    int host_converted; /* 1 when a label was converted to punycode (not
+                           when full-width forms were only read as ASCII) */
     size_t path_offset; /* where path, query or fragment start; the URL's
                            length when it has none */
     size_t reserved[4]; /* zero: see Structures, robots_common.h */
@@ -84,7 +85,8 @@ typedef struct robots_url_parts {
  * ROBOTS_ERR_URL_BAD_PORT (not digits, or over 65535),
  * ROBOTS_ERR_URL_INVALID (userinfo with a character RFC 3986 does not allow
  * there, such as '\\', which readers disagree on). Percent-escapes in the
- * host are decoded before conversion. Stack: at most 2 KiB. */
+ * host are decoded before conversion (robots_host_to_ascii(): full-width
+ * ASCII read as ASCII, the rest as written). Stack: at most 2 KiB. */
 ROBOTS_API robots_status robots_url_parse(const char *url, size_t url_len,
                                           robots_url_parts *out);
 
@@ -139,9 +141,13 @@ ROBOTS_API robots_status robots_punycode_encode(const char *utf8, size_t len,
                                                 size_t *needed);
 
 /* IDNA ToASCII of a host name, label by label (labels split at '.' and at
- * the ideographic full stops U+3002, U+FF0E, U+FF61): an ASCII label is
- * lowercased; any other label has its ASCII and Latin-1 capitals lowercased
- * and becomes "xn--" + punycode. Full Nameprep (RFC 3491) is not applied.
+ * the ideographic full stops U+3002, U+FF0E, U+FF61), with the mappings of
+ * UTS #46 that a host typed by hand needs: the full-width forms of ASCII
+ * (U+FF01-U+FF5E) are read as the ASCII they stand for, and ASCII and
+ * Latin-1 capitals lowercased; a label that is then ASCII is kept so, any
+ * other becomes "xn--" + punycode of its code points as written (no other
+ * mapping, no normalisation: full Nameprep, RFC 3491, and UTS #46's table
+ * are not applied; docs/semantics.md, "A host as browsers map it").
  * Allowed ASCII: letters, digits, '-', '_'. One trailing dot is kept.
  * Errors: ROBOTS_ERR_URL_BAD_HOST (invalid UTF-8, another ASCII character,
  * an empty label, a label over ROBOTS_MAX_LABEL_BYTES, a host over

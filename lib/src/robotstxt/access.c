@@ -29,7 +29,7 @@ robots_status robots_txt_cut(const robots_txt *doc, robots_cut_info *out) {
     out->offset = doc->cut_offset;
     out->line = doc->cut_line;
     out->lines_not_read = doc->lines_not_read;
-    out->bytes_not_read = doc->input_bytes - doc->cut_offset;
+    out->bytes_not_read = doc->bytes_not_read;
     return ROBOTS_OK;
 }
 

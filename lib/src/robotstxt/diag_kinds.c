@@ -50,7 +50,8 @@ static const robots_diag_kind_info kinds[] = {
              "by default, RFC 9309 section 2.5) is "
              "not read: the finding names the line "
              "where the file was cut and counts the "
-             "lines not read.",
+             "lines not read (the bytes, or neither, "
+             "when only a prefix was given).",
              ERROR),
     [ROBOTS_DIAG_INVALID_CRAWL_DELAY] =
         KIND("invalid-crawl-delay",

@@ -516,8 +516,9 @@ struct robots_txt {
     size_t diag_total;
     /* Where the parse limit cut the body (robots_txt_cut()): the limit
      * applied (0: none), the first line not read (offset, 1-based number;
-     * cut_line 0 when nothing was cut) and the lines from there on. */
-    size_t parse_limit, cut_offset, cut_line, lines_not_read;
+     * cut_line 0 when nothing was cut) and the lines and bytes from there
+     * on (ROBOTS_NOT_COUNTED when they were not given). */
+    size_t parse_limit, cut_offset, cut_line, lines_not_read, bytes_not_read;
 
     const rb_group *groups;
     const rb_agent *agents;

@@ -44,8 +44,12 @@ typedef struct parser {
     size_t longest_rule_normal; /* robots_txt's, as rules are read */
     rb_index_build index;
     /* The first line the parse limit kept from being read (cut_line 0:
-     * none), and the lines from there to the end of the body. */
-    size_t cut_offset, cut_line, lines_not_read;
+     * none), and the lines and bytes from there to the end of the body
+     * (ROBOTS_NOT_COUNTED past a prefix: robots_parse_prefix()). */
+    size_t cut_offset, cut_line, lines_not_read, bytes_not_read;
+    /* The bytes of the body past `body_end` the caller did not pass:
+     * robots_parse_prefix()'s `rest`; 0 for robots_parse(). */
+    size_t rest;
     int failed;
 } parser;
 
@@ -1081,6 +1085,42 @@ static size_t count_lines(const char *body, size_t pos, size_t len) {
     return lines;
 }
 
+/* Where the parse limit cut the body, at `pos` (the start of the first
+ * line not read), and the past-parse-limit diagnostic there. The lines
+ * not read are counted only when the whole body was given: past a
+ * prefix (robots_parse_prefix()) the rest was never seen, and the
+ * diagnostic says "the rest" rather than a count it cannot make. */
+static void record_cut(parser *p, const char *body, size_t pos, size_t len,
+                       size_t limit) {
+    p->cut_offset = pos;
+    p->cut_line = p->line;
+    p->line_start = body + pos;
+    if (p->rest == 0) {
+        p->lines_not_read = count_lines(body, pos, len);
+        p->bytes_not_read = len - pos;
+        diag(p, NULL, ROBOTS_DIAG_PAST_PARSE_LIMIT, ROBOTS_SEVERITY_ERROR, NULL,
+             "the file is longer than the parse limit of %zu bytes; its "
+             "last %zu lines (%zu bytes), from here on, are not read",
+             limit, p->lines_not_read, p->bytes_not_read);
+        return;
+    }
+    p->lines_not_read = ROBOTS_NOT_COUNTED;
+    p->bytes_not_read = p->rest == ROBOTS_NOT_COUNTED ||
+                                p->rest > ROBOTS_NOT_COUNTED - 1 - (len - pos)
+                            ? ROBOTS_NOT_COUNTED
+                            : len - pos + p->rest;
+    if (p->bytes_not_read != ROBOTS_NOT_COUNTED)
+        diag(p, NULL, ROBOTS_DIAG_PAST_PARSE_LIMIT, ROBOTS_SEVERITY_ERROR, NULL,
+             "the file is longer than the parse limit of %zu bytes; its "
+             "last %zu bytes, from here on, are not read",
+             limit, p->bytes_not_read);
+    else
+        diag(p, NULL, ROBOTS_DIAG_PAST_PARSE_LIMIT, ROBOTS_SEVERITY_ERROR, NULL,
+             "the file is longer than the parse limit of %zu bytes; the rest "
+             "of it, from here on, is not read",
+             limit);
+}
+
 static void parse_lines(parser *p, const char *body, size_t len, size_t limit,
                         size_t *parsed) {
     const unsigned char *u = (const unsigned char *)body;
@@ -1121,16 +1161,8 @@ static void parse_lines(parser *p, const char *body, size_t len, size_t limit,
     if (pos > len)
         pos = len;
     *parsed = pos < limit ? pos : (limit < pos ? limit : pos);
-    if (pos < len && !p->failed) {
-        p->cut_offset = pos;
-        p->cut_line = p->line;
-        p->lines_not_read = count_lines(body, pos, len);
-        p->line_start = body + pos;
-        diag(p, NULL, ROBOTS_DIAG_PAST_PARSE_LIMIT, ROBOTS_SEVERITY_ERROR, NULL,
-             "the file is longer than the parse limit of %zu bytes; its "
-             "last %zu lines (%zu bytes), from here on, are not read",
-             limit, p->lines_not_read, len - pos);
-    }
+    if ((pos < len || p->rest != 0) && !p->failed)
+        record_cut(p, body, pos, len, limit);
 }
 
 /* Room, before the lines are read, for what a usual file holds, so that
@@ -1241,6 +1273,7 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->cut_offset = p->cut_line != 0 ? p->cut_offset : input;
     doc->cut_line = p->cut_line;
     doc->lines_not_read = p->lines_not_read;
+    doc->bytes_not_read = p->bytes_not_read;
     doc->groups = (const rb_group *)(block + offsets[0]);
     doc->agents = (const rb_agent *)(block + offsets[1]);
     doc->rules = (const rb_rule *)(block + offsets[2]);
@@ -1312,8 +1345,10 @@ size_t robots_parse_memory_bound(size_t body_len) {
     return 32 * body_len + fixed;
 }
 
-robots_status robots_parse(const char *body, size_t body_len,
-                           const robots_options *options, robots_txt **out) {
+/* robots_parse() when rest is 0, robots_parse_prefix() otherwise. */
+static robots_status parse_body(const char *body, size_t body_len, size_t rest,
+                                const robots_options *options,
+                                robots_txt **out) {
     if (out == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
     *out = NULL;
@@ -1328,6 +1363,12 @@ robots_status robots_parse(const char *body, size_t body_len,
         (options->allocator != NULL && (options->allocator->alloc == NULL ||
                                         options->allocator->free == NULL)))
         return ROBOTS_ERR_INVALID_ARGUMENT;
+    /* A prefix must hold every line the limit lets be read and the bytes
+     * that say where the first line not read starts. */
+    if (rest != 0 &&
+        (options->parse_limit == 0 || body_len < options->parse_limit ||
+         body_len - options->parse_limit < ROBOTS_PARSE_LOOKAHEAD_BYTES))
+        return ROBOTS_ERR_INVALID_ARGUMENT;
     if (body_len > ROBOTS_MAX_INPUT_BYTES)
         return ROBOTS_ERR_TOO_LARGE;
     if (body == NULL)
@@ -1337,6 +1378,7 @@ robots_status robots_parse(const char *body, size_t body_len,
     memset(&p, 0, sizeof p);
     p.body = body;
     p.body_end = body + body_len;
+    p.rest = rest;
     rb_mem_init(&p.mem, options->allocator, options->memory_cap);
     p.profile = options->profile;
     rb_vec_init(&p.groups, sizeof(rb_group));
@@ -1376,6 +1418,17 @@ robots_status robots_parse(const char *body, size_t body_len,
     doc->parse_limit = options->parse_limit;
     *out = doc;
     return ROBOTS_OK;
+}
+
+robots_status robots_parse(const char *body, size_t body_len,
+                           const robots_options *options, robots_txt **out) {
+    return parse_body(body, body_len, 0, options, out);
+}
+
+robots_status robots_parse_prefix(const char *prefix, size_t prefix_len,
+                                  size_t rest, const robots_options *options,
+                                  robots_txt **out) {
+    return parse_body(prefix, prefix_len, rest, options, out);
 }
 
 void robots_free(robots_txt *doc) {

@@ -2,13 +2,28 @@
 /*
  * around_internal.h - small ASCII helpers shared by the modules "around the
  * file" (location.c, punycode.c, policy.c, cache.c, meta.c). Everything is
- * static inline so that no internal symbol is exported from the library.
+ * static inline so that no internal symbol is exported from the library,
+ * but rb_host_to_ascii(), declared hidden.
  */
 #ifndef ROBOTS_AROUND_INTERNAL_H
 #define ROBOTS_AROUND_INTERNAL_H
 
+#include "robots_common.h"
+
 #include <stddef.h>
 #include <stdint.h>
+
+/* robots_host_to_ascii() (punycode.c), which also says whether a label
+ * was converted to punycode: robots_url_parts.host_converted. Hidden, as
+ * the build's default visibility makes every internal function. */
+#if defined(__GNUC__)
+#define AROUND_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define AROUND_HIDDEN
+#endif
+AROUND_HIDDEN robots_status rb_host_to_ascii(const char *host, size_t len,
+                                             char *buf, size_t cap,
+                                             size_t *needed, int *converted);
 
 /* Bytes are read through unsigned char so that no locale or signedness of
  * char can change a comparison. */

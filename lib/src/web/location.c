@@ -291,12 +291,10 @@ static robots_status parse_url(const char *url, size_t len,
                 c = (unsigned char)(hi * 16 + lo);
                 k += 2;
             }
-            if (c >= 0x80)
-                out->host_converted = 1;
             decoded[dlen++] = (char)c;
         }
-        st = robots_host_to_ascii(decoded, dlen, out->host, sizeof out->host,
-                                  &hl);
+        st = rb_host_to_ascii(decoded, dlen, out->host, sizeof out->host, &hl,
+                              &out->host_converted);
         if (st != ROBOTS_OK) {
             return st == ROBOTS_ERR_BUFFER_TOO_SMALL ? ROBOTS_ERR_URL_BAD_HOST
                                                      : st;

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * punycode.c - RFC 3492 Punycode, written here, and the IDNA ToASCII step
- * the location module needs: each label of a host lowercased, a label with
- * non-ASCII code points turned into "xn--" + Punycode (RFC 3490 section
- * 4.1), so that `www.müller.eu` and `www.xn--mller-kva.eu` name one site.
- * No allocation: code points go through fixed arrays bounded by the named
- * limits of robots.h.
+ * the location module needs: the mappings of UTS #46 that matter for a
+ * host written by hand (full-width ASCII, case, the ideographic full
+ * stops), then each label lowercased, a label with non-ASCII code points
+ * turned into "xn--" + Punycode (RFC 3490 section 4.1), so that
+ * `www.müller.eu` and `www.xn--mller-kva.eu` name one site, and
+ * `ＥＸＡＭＰＬＥ.com` is `example.com` (docs/semantics.md, "A host as
+ * browsers map it"). No allocation: code points go through fixed arrays
+ * bounded by the named limits of robots.h.
  */
 #include "around_internal.h"
 #include "robots_web.h"
@@ -186,7 +189,19 @@ ROBOTS_API robots_status robots_punycode_encode(const char *utf8, size_t len,
     return ROBOTS_OK;
 }
 
-/* IDNA2003 (RFC 3490 section 3.1) reads these as label separators too. */
+/* The full-width forms of ASCII, U+FF01-U+FF5E, stand for U+0021-U+007E:
+ * UTS #46 maps each to its ASCII character (section 5, the IDNA Mapping
+ * Table; RFC 5895 section 2 step 2, a <wide> decomposition), whose case
+ * is then folded as ASCII's is, so a host typed with a CJK input method,
+ * `ＥＸＡＭＰＬＥ.com`, is the host a browser fetches, `example.com`. An
+ * ASCII character a host may not hold ('／', '：', '＠' ...) is then
+ * refused as itself would be. */
+static uint32_t unwiden(uint32_t cp) {
+    return cp >= 0xFF01u && cp <= 0xFF5Eu ? cp - 0xFEE0u : cp;
+}
+
+/* IDNA2003 (RFC 3490 section 3.1), RFC 5895 (section 2 step 4) and
+ * UTS #46 (which maps them to U+002E) read these as label separators. */
 static int is_label_dot(uint32_t cp) {
     return cp == '.' || cp == 0x3002u || cp == 0xFF0Eu || cp == 0xFF61u;
 }
@@ -208,8 +223,10 @@ static int host_ascii_ok(uint32_t cp) {
 }
 
 /* Converts one label (already case-folded code points) and appends it to
- * out[*o..]. Returns 0 when the label cannot be a host label. */
-static int append_label(const uint32_t *cps, size_t n, char *out, size_t *o) {
+ * out[*o..], setting *converted when it became "xn--" + Punycode. Returns 0
+ * when the label cannot be a host label. */
+static int append_label(const uint32_t *cps, size_t n, char *out, size_t *o,
+                        int *converted) {
     size_t j;
     int ascii = 1;
     char tmp[ROBOTS_MAX_LABEL_BYTES + 1];
@@ -242,6 +259,7 @@ static int append_label(const uint32_t *cps, size_t n, char *out, size_t *o) {
         tmp[2] = '-';
         tmp[3] = '-';
         tlen = plen + 4;
+        *converted = 1;
     }
     if (*o + tlen > ROBOTS_MAX_HOST_BYTES)
         return 0;
@@ -250,9 +268,8 @@ static int append_label(const uint32_t *cps, size_t n, char *out, size_t *o) {
     return 1;
 }
 
-ROBOTS_API robots_status robots_host_to_ascii(const char *host, size_t len,
-                                              char *buf, size_t cap,
-                                              size_t *needed) {
+robots_status rb_host_to_ascii(const char *host, size_t len, char *buf,
+                               size_t cap, size_t *needed, int *converted) {
     /* A label longer than this many code points cannot fit in 63 bytes:
      * Punycode writes at least one byte per code point. */
     uint32_t label[ROBOTS_MAX_LABEL_BYTES + 1];
@@ -262,6 +279,7 @@ ROBOTS_API robots_status robots_host_to_ascii(const char *host, size_t len,
     size_t o = 0;
     size_t i = 0;
     int trailing_dot = 0;
+    *converted = 0;
     if (needed != NULL)
         *needed = 0;
     if ((host == NULL && len != 0) || needed == NULL ||
@@ -273,8 +291,9 @@ ROBOTS_API robots_status robots_host_to_ascii(const char *host, size_t len,
         uint32_t cp;
         if (!utf8_next(s, len, &i, &cp))
             return ROBOTS_ERR_URL_BAD_HOST;
+        cp = unwiden(cp);
         if (is_label_dot(cp)) {
-            if (!append_label(label, n, out, &o))
+            if (!append_label(label, n, out, &o, converted))
                 return ROBOTS_ERR_URL_BAD_HOST;
             n = 0;
             if (i == len) {
@@ -297,10 +316,17 @@ ROBOTS_API robots_status robots_host_to_ascii(const char *host, size_t len,
         label[n++] = fold_case(cp);
     }
     if (!trailing_dot) {
-        if (!append_label(label, n, out, &o))
+        if (!append_label(label, n, out, &o, converted))
             return ROBOTS_ERR_URL_BAD_HOST;
     }
     if (!around_emit(out, o, buf, cap, needed))
         return ROBOTS_ERR_BUFFER_TOO_SMALL;
     return ROBOTS_OK;
+}
+
+ROBOTS_API robots_status robots_host_to_ascii(const char *host, size_t len,
+                                              char *buf, size_t cap,
+                                              size_t *needed) {
+    int converted;
+    return rb_host_to_ascii(host, len, buf, cap, needed, &converted);
 }
