@@ -20,9 +20,11 @@
 #                     robots_main is built from it with g++ and Debian's
 #                     libabsl-dev into BUILD_DIR/compat/google (none of its
 #                     code enters this repository)
-#   librobots         in-process (robots-conformance itself), and the
+#   librobots         in-process (robots-conformance itself), the
 #                     `robots` command (robots check, behind
-#                     adapters/robots_main_batch.py)
+#                     adapters/robots_main_batch.py), and the npm package
+#                     (js/, the library built for WebAssembly into
+#                     BUILD_DIR/compat/wasm; adapters/librobots_js.js)
 #
 # --check is the CI gate `compat` (ci/gates.sh): only the Debian
 # implementations and librobots' rows; the report goes to
@@ -130,6 +132,22 @@ else
         "the robots command did not build (cmake --build $build --target robots_cli)"
 fi
 
+# The npm package (js/): the library built for WebAssembly into this build
+# directory (not copied into js/), loaded by the package's own glue.
+js_label="librobots, the npm package (\`js/\`, WebAssembly)"
+if command -v node >/dev/null &&
+    cmake -S "$root/wasm" -B "$out/wasm" -DCMAKE_BUILD_TYPE=Release \
+        -DROBOTS_WASM_COPY_TO_JS=OFF >"$out/runs/wasm.log" 2>&1 &&
+    cmake --build "$out/wasm" -j2 >>"$out/runs/wasm.log" 2>&1; then
+    LIBROBOTS_WASM="$out/wasm/librobots.wasm" run librobots-js "$js_label" \
+        "$(node -p "require('$root/js/package.json').version")" \
+        --kind verdict --batch-timeout "$timeout_ms" \
+        --batch-command "node '$here/adapters/librobots_js.js'"
+else
+    unavailable librobots-js "$js_label" \
+        "needs node and the wasm toolchain (lld-14, wasi-libc, libclang-rt-14-dev-wasm32; ci/install-deps.sh); see $out/runs/wasm.log"
+fi
+
 # Python: the standard library's parser, and Protego.
 if [ -x "$python" ]; then
     batch python-urllib "Python \`urllib.robotparser\`" \
@@ -232,7 +250,7 @@ fi
 echo "compat: built and ran in $((SECONDS - t_start)) s"
 if [ "$check" -eq 1 ]; then
     "$python" "$here/tools/compat_report.py" "$out/runs" --out "$out" --check \
-        --require python-urllib,python-protego,perl-www-robotrules,ruby-webrobots
+        --require librobots-js,python-urllib,python-protego,perl-www-robotrules,ruby-webrobots
     echo "compat: report in $out/COMPATIBILITY.md"
 else
     "$python" "$here/tools/compat_report.py" "$out/runs" --out "$here"

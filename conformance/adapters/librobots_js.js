@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// SPDX-License-Identifier: MIT
+// Batch adapter for librobots' own npm package (js/): the C library compiled
+// to WebAssembly. Unlike the other implementations it has the three
+// profiles, so each query is parsed in the query's profile. Its row must be
+// all passed: the matrix doubles as the package's test.
+//
+// LIBROBOTS_WASM names the module to load (compat.sh builds one into its
+// build directory); without it the package loads js/librobots.wasm.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const librobots = require(path.join(__dirname, '..', '..', 'js', 'librobots.js'));
+const {serve} = require('./batch_protocol');
+
+if (process.env.LIBROBOTS_WASM) {
+    librobots.initSync(fs.readFileSync(process.env.LIBROBOTS_WASM));
+}
+
+serve((profile, robots, agent, url) => {
+    const doc = librobots.parse(new Uint8Array(robots), {profile});
+    try {
+        return doc.isAllowed(agent, url);
+    } finally {
+        doc.free();
+    }
+});
