@@ -59,7 +59,9 @@ class RobotFileParser:
     RobotFileParser(url='', *, profile='rfc9309', parse_limit=DEFAULT_PARSE_LIMIT,
     timeout=30): profile and parse_limit are the Document's; timeout (seconds)
     bounds read(). After read() or parse(), `document` is the librobots
-    Document and `fetch_decision` the library's reading of the last fetch.
+    Document and `fetch_decision` the library's reading of the last fetch;
+    `unreachable_since` is when the file became unreachable (time.time()),
+    None while it is reachable.
     """
 
     def __init__(self, url="", *, profile="rfc9309", parse_limit=DEFAULT_PARSE_LIMIT,
@@ -72,7 +74,7 @@ class RobotFileParser:
         self.disallow_all = False
         self.allow_all = False
         self.last_checked = 0
-        self._unreachable_since = None
+        self.unreachable_since = None
         self.set_url(url)
 
     def mtime(self):
@@ -109,16 +111,16 @@ class RobotFileParser:
         now = time.time()
         # How long the file has been unreachable: since the first of the
         # outcomes in a row that the library says to retry.
-        since = self._unreachable_since
+        since = self.unreachable_since
         decision = fetch_policy(status, redirects=redirects.followed,
                                 network_error=network_error,
                                 unreachable_seconds=0 if since is None else int(now - since),
                                 has_cached_copy=self.document is not None,
                                 profile=self.profile)
         if decision.retry or decision.long_unreachable:
-            self._unreachable_since = now if since is None else since
+            self.unreachable_since = now if since is None else since
         else:
-            self._unreachable_since = None
+            self.unreachable_since = None
         self._obey(decision, body)
 
     def _obey(self, decision, body):

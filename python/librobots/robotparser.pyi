@@ -18,6 +18,7 @@ class RobotFileParser:
     disallow_all: bool
     allow_all: bool
     last_checked: float
+    unreachable_since: Optional[float]
     def __init__(self, url: str = ..., *, profile: str = ..., parse_limit: int = ...,
                  timeout: float = ...) -> None: ...
     def mtime(self) -> float: ...
