@@ -8,7 +8,7 @@
 # directory is the repository's root.
 
 # The gates, in the order they run.
-CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format naming google)
+CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format naming google python)
 
 CI_JOBS=${CI_JOBS:-2}
 CI_TEST_TIMEOUT=${CI_TEST_TIMEOUT:-900}
@@ -30,6 +30,7 @@ ci_describe() {
     format) echo "clang-format clean: lib/ cli/ tests/ fuzz/ bench/ conformance/" ;;
     google) echo "the google profile against google/robotstxt itself (ci/google-differential.sh): replays, generated triples, fuzzing; needs GOOGLE_ROBOTSTXT_DIR" ;;
     naming) echo "clang-tidy's identifier naming (.clang-tidy, CONTRIBUTING.md's style) over every C file" ;;
+    python) echo "the Python package (python/): its pytest suite through CMake (conformance in 3 profiles, API, bad input, urllib drop-in, threads, no leak, Scrapy crawl, Dask bag), then pip install --no-build-isolation ./python in a venv and the core tests on it" ;;
     esac
 }
 
@@ -416,4 +417,57 @@ gate_google() {
         ci_skip "GOOGLE_ROBOTSTXT_DIR is not set: no checkout of google/robotstxt to compare with (fuzz/README.md, \"Against Google's library\")"
     fi
     bash ci/google-differential.sh
+}
+
+# The Python package (python/, python/README.md). CMake builds the extension
+# (ROBOTS_BUILD_PYTHON) and ctest runs each python/tests/test_*.py under
+# Debian's /usr/bin/python3 (label "python"). Then the way a user installs
+# it: pip install --no-build-isolation ./python in a venv that sees Debian's
+# packages (setuptools, pytest), and the tests that need neither Scrapy nor
+# Dask again on that build. The binding's C files are held to clang-format
+# here, as the format gate holds lib/ and the rest.
+gate_python() {
+    local dir=build/ci-python py=/usr/bin/python3 venv bad=()
+    [ -x "$py" ] || ci_fail "$py is missing (ci/install-deps.sh installs python3)"
+    "$py" -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' ||
+        ci_fail "Python.h is missing (apt-get install python3-dev)"
+    echo "--- configure $dir"
+    mkdir -p "$dir"
+    if ! nice cmake -S . -B "$dir" -DCMAKE_C_COMPILER=gcc \
+        -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROBOTS_WERROR=ON \
+        -DROBOTS_BUILD_PYTHON=ON -DPython3_EXECUTABLE="$py" \
+        -DROBOTS_BUILD_TESTS=OFF -DROBOTS_BUILD_CLI=OFF \
+        -DROBOTS_BUILD_CONFORMANCE=OFF -DROBOTS_BUILD_BENCH=OFF \
+        >"$dir/ci-configure.log" 2>&1; then
+        cat "$dir/ci-configure.log"
+        ci_fail "cmake could not configure $dir: $(grep -m1 -A2 'Error' "$dir/ci-configure.log" | tr -s ' \n' ' ')"
+    fi
+    echo "--- build $dir (the extension and the package's files)"
+    if ! nice cmake --build "$dir" -j"$CI_JOBS" --target robots_python robots_python_files 2>&1 |
+        tee "$dir/ci-build.log"; then
+        ci_fail "build failed in $dir: $(grep -m1 -E 'error|Error' "$dir/ci-build.log" || echo 'see the log')"
+    fi
+    ci_ctest "$dir" -L python
+    echo "--- what the tests measured"
+    grep -h -E "^(resident memory|Scrapy crawl|  (librobots|Protego) +fetched|  fetched by)" \
+        "$dir/Testing/Temporary/LastTest.log" || true
+    echo "--- pip install --no-build-isolation ./python (in a venv over Debian's packages)"
+    venv=$PWD/$dir/venv
+    rm -rf "$venv"
+    "$py" -m venv --system-site-packages "$venv" ||
+        ci_fail "could not make a venv (apt-get install python3-venv)"
+    if ! nice "$venv/bin/pip" install --no-build-isolation --no-deps --no-index \
+        --no-cache-dir ./python >"$dir/pip.log" 2>&1; then
+        tail -n 30 "$dir/pip.log"
+        ci_fail "pip install --no-build-isolation ./python failed: $(grep -m1 -E 'error' "$dir/pip.log" || echo "see $dir/pip.log")"
+    fi
+    "$venv/bin/python" -c 'import librobots, sys; print("installed:", librobots.__file__); sys.exit(librobots.parse(b"User-agent: *\nDisallow: /\n").allowed("a", "/x"))' ||
+        ci_fail "the installed package does not answer"
+    (cd python/tests && nice "$venv/bin/python" -m pytest -q -p no:cacheprovider \
+        test_conformance.py test_api.py test_bad_input.py test_robotparser.py) ||
+        ci_fail "the tests failed on the package pip installed"
+    for f in python/src/*.[ch]; do
+        clang-format --dry-run --Werror "$f" >/dev/null 2>&1 || bad+=("$f")
+    done
+    [ ${#bad[@]} -eq 0 ] || ci_fail "not clang-format clean (fix with: clang-format -i FILE): ${bad[*]}"
 }

@@ -19,6 +19,14 @@ packages=(
     gcovr           # gate coverage
     valgrind        # gate valgrind
     afl++           # gate fuzz (ci/fuzz-smoke.sh)
+    python3-dev         # gate python: the extension's headers
+    python3-setuptools  # gate python: setup.py, pip install --no-build-isolation
+    python3-pip         # gate python: pip install ./python
+    python3-venv        # gate python: the venv pip installs into
+    python3-pytest      # gate python: python/tests
+    python3-scrapy      # gate python: the Scrapy crawl (test_scrapy.py)
+    python3-protego     # gate python: Scrapy's default parser, compared with
+    python3-dask        # gate python: the Dask bag (test_dask.py)
 )
 
 missing=()
