@@ -101,7 +101,8 @@ class RobotFileParser:
         status, network_error, body = None, None, b""
         try:
             with opener.open(self.url, timeout=self.timeout) as f:
-                status = f.status
+                # A URL without HTTP (file:, ftp:) that opened is a success.
+                status = f.status if f.status is not None else 200
                 body = f.read()
         except urllib.error.HTTPError as err:
             status = err.code

@@ -73,26 +73,23 @@ PyObject *rbp_raise(robots_status st, const char *what, size_t got) {
     return rbp_raise_message(st, msg);
 }
 
-/* Replaces a UnicodeEncodeError by a ValueError that names the argument,
- * the code point and where it is. */
+/* Replaces the UnicodeEncodeError of a str holding a lone surrogate by a
+ * ValueError that names the argument, the code point and where it is. */
 static int lone_surrogate(PyObject *obj, const char *what) {
-    PyObject *type, *value, *tb;
-    Py_ssize_t start = 0;
-    PyErr_Fetch(&type, &value, &tb);
-    if (type == NULL ||
-        !PyErr_GivenExceptionMatches(type, PyExc_UnicodeEncodeError) ||
-        PyUnicodeEncodeError_GetStart(value, &start) < 0 || start < 0 ||
-        start >= PyUnicode_GET_LENGTH(obj)) {
-        PyErr_Restore(type, value, tb);
+    Py_ssize_t i, n = PyUnicode_GET_LENGTH(obj);
+    if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
         return -1;
+    for (i = 0; i < n; i++) {
+        Py_UCS4 c = PyUnicode_READ_CHAR(obj, i);
+        if (c >= 0xD800 && c <= 0xDFFF) {
+            PyErr_Format(PyExc_ValueError,
+                         "%s: lone surrogate U+%04X at index %zd cannot be "
+                         "encoded as UTF-8 (pass bytes for bytes that are not "
+                         "text)",
+                         what, (unsigned)c, i);
+            return -1;
+        }
     }
-    Py_XDECREF(type);
-    Py_XDECREF(value);
-    Py_XDECREF(tb);
-    PyErr_Format(PyExc_ValueError,
-                 "%s: lone surrogate U+%04X at index %zd cannot be encoded "
-                 "as UTF-8 (pass bytes for bytes that are not text)",
-                 what, (unsigned)PyUnicode_READ_CHAR(obj, start), start);
     return -1;
 }
 

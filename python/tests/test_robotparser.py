@@ -224,3 +224,12 @@ def test_a_url_the_library_cannot_read_raises():
     rp.parse(["User-agent: *", "Disallow: /"])
     with pytest.raises(librobots.Error):
         rp.can_fetch("bot", "http://a.example/" + "a" * librobots.MAX_URL_BYTES)
+
+
+@pytest.mark.parametrize("parser", PARSERS)
+def test_a_file_url_reads_like_a_success(parser, tmp_path):
+    (tmp_path / "robots.txt").write_bytes(b"User-agent: *\nDisallow: /private\n")
+    rp = parser((tmp_path / "robots.txt").as_uri())
+    rp.read()
+    assert rp.can_fetch("bot", "http://a.example/private") is False
+    assert rp.can_fetch("bot", "http://a.example/public") is True
