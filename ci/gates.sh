@@ -30,7 +30,7 @@ ci_describe() {
     format) echo "clang-format clean: lib/ cli/ tests/ fuzz/ bench/ conformance/" ;;
     google) echo "the google profile against google/robotstxt itself (ci/google-differential.sh): replays, generated triples, fuzzing; needs GOOGLE_ROBOTSTXT_DIR" ;;
     naming) echo "clang-tidy's identifier naming (.clang-tidy, CONTRIBUTING.md's style) over every C file" ;;
-    python) echo "the Python package (python/): its pytest suite through CMake (conformance in 3 profiles, API, bad input, urllib drop-in, threads, no leak, Scrapy crawl, Dask bag), then pip install --no-build-isolation ./python in a venv and the core tests on it" ;;
+    python) echo "the Python package (python/): its pytest suite through CMake (conformance in 3 profiles, API, bad input, urllib drop-in, threads, no leak, Scrapy crawl, Dask bag), then pip install --no-build-isolation ./python in a venv and the core tests on it, and those tests on an ASan/UBSan build of the extension" ;;
     esac
 }
 
@@ -470,4 +470,33 @@ gate_python() {
         clang-format --dry-run --Werror "$f" >/dev/null 2>&1 || bad+=("$f")
     done
     [ ${#bad[@]} -eq 0 ] || ci_fail "not clang-format clean (fix with: clang-format -i FILE): ${bad[*]}"
+    gate_python_sanitized
+}
+
+# The binding is C that reads whatever Python hands it: the extension built
+# with AddressSanitizer and UndefinedBehaviorSanitizer (gcc), loaded into
+# Debian's python3 with the runtimes preloaded, through the tests that feed
+# it every kind of input and thread. Leak detection is off: CPython keeps
+# memory at exit on purpose (test_leak.py measures leaks, without ASan,
+# whose quarantine keeps freed memory).
+gate_python_sanitized() {
+    local dir=build/ci-python-asan preload
+    echo "--- configure and build $dir (AddressSanitizer, UndefinedBehaviorSanitizer)"
+    mkdir -p "$dir"
+    nice cmake -S . -B "$dir" -DCMAKE_C_COMPILER=gcc \
+        -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROBOTS_WERROR=ON \
+        -DROBOTS_SANITIZE=address,undefined \
+        -DROBOTS_BUILD_PYTHON=ON -DPython3_EXECUTABLE=/usr/bin/python3 \
+        -DROBOTS_BUILD_TESTS=OFF -DROBOTS_BUILD_CLI=OFF \
+        -DROBOTS_BUILD_CONFORMANCE=OFF -DROBOTS_BUILD_BENCH=OFF \
+        >"$dir/ci-configure.log" 2>&1 || ci_fail "cmake could not configure $dir (see $dir/ci-configure.log)"
+    nice cmake --build "$dir" -j"$CI_JOBS" --target robots_python robots_python_files \
+        >"$dir/ci-build.log" 2>&1 || ci_fail "the sanitized build failed (see $dir/ci-build.log)"
+    preload="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)"
+    (cd python/tests && LD_PRELOAD=$preload PYTHONPATH="$PWD/../../$dir/python" \
+        ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+        UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+        nice /usr/bin/python3 -m pytest -q -p no:cacheprovider test_conformance.py \
+        test_api.py test_bad_input.py test_threads.py test_robotparser.py) ||
+        ci_fail "the tests failed (or a sanitizer stopped them) on the ASan/UBSan-built extension"
 }
