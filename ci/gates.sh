@@ -471,6 +471,14 @@ gate_python() {
     done
     [ ${#bad[@]} -eq 0 ] || ci_fail "not clang-format clean (fix with: clang-format -i FILE): ${bad[*]}"
     gate_python_sanitized
+    if [ -e "${ROBOTS_BENCH_SHARED:-../shared/bench}/gen_robots.py" ]; then
+        echo "--- bench/python_bench.py --runs 1 (that it runs; no time is judged)"
+        PYTHONPATH=$dir/python nice /usr/bin/python3 bench/python_bench.py --runs 1 \
+            --shared "${ROBOTS_BENCH_SHARED:-../shared/bench}" ||
+            ci_fail "bench/python_bench.py failed"
+    else
+        echo "--- no workload generators at ${ROBOTS_BENCH_SHARED:-../shared/bench}: bench/python_bench.py not run"
+    fi
 }
 
 # The binding is C that reads whatever Python hands it: the extension built
