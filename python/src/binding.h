@@ -88,7 +88,8 @@ PyObject *rbp_raise_message(robots_status st, PyObject *msg);
 /* ------------------------------------------------------------- objects */
 
 typedef struct rbp_document {
-    PyObject_HEAD robots_txt *doc;
+    PyObject ob_base; /* PyObject_HEAD */
+    robots_txt *doc;
     PyObject *body; /* bytes: what was parsed, for pickling */
     robots_profile profile;
     size_t parse_limit;

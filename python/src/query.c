@@ -15,7 +15,8 @@
 #define CHUNK_URLS 256
 
 typedef struct rbp_query {
-    PyObject_HEAD robots_query *query;
+    PyObject ob_base; /* PyObject_HEAD */
+    robots_query *query;
     PyObject *document; /* must outlive the query */
     PyObject *agents;   /* as given, for pickling and repr */
 } rbp_query;

@@ -12,7 +12,8 @@
 #include <string.h>
 
 typedef struct rbp_verdict {
-    PyObject_HEAD robots_verdict v;
+    PyObject ob_base; /* PyObject_HEAD */
+    robots_verdict v;
     PyObject *owner;   /* the document v.rule_pattern points into */
     PyObject *pattern; /* str, when made from values (unpickled) */
 } rbp_verdict;
