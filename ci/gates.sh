@@ -8,7 +8,7 @@
 # directory is the repository's root.
 
 # The gates, in the order they run.
-CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format naming compat google js web)
+CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format naming compat google js web python)
 
 CI_JOBS=${CI_JOBS:-2}
 CI_TEST_TIMEOUT=${CI_TEST_TIMEOUT:-900}
@@ -33,6 +33,7 @@ ci_describe() {
     compat) echo "the batch protocol against the Debian-packaged implementations and librobots' rows (conformance/compat.sh --check): librobots passes all, every adapter works" ;;
     web) echo "the tester page (web/) in headless chromium through playwright-core: typed files' verdicts, highlighted lines, diagnostics and robots.txt URLs equal the robots command's; a shared link, a file that is not UTF-8, a phone's width; screenshots in build/ci-web/screenshots" ;;
     js) echo "librobots.wasm (clang 14, wasi-libc) under 300 KiB; node --test js/test: the whole conformance suite through the npm package in every profile, its API, bad input, npm pack, and its evidence against the robots command's" ;;
+    python) echo "the Python package (python/): its pytest suite through CMake (conformance in 3 profiles, API, bad input, urllib drop-in, threads, no leak, Scrapy crawl, Dask bag), then pip install --no-build-isolation ./python in a venv and the core tests on it, and those tests on an ASan/UBSan build of the extension" ;;
     esac
 }
 
@@ -505,4 +506,90 @@ gate_web() {
         nice node --test web/test/ 2>&1 | tee "$CI_LOGS/web-tests.out" ||
         ci_fail "node --test web/test: $(grep -cE '^not ok' "$CI_LOGS/web-tests.out") failed (first: $(grep -m1 -E '^not ok' "$CI_LOGS/web-tests.out"))"
     echo "screenshots: $(ls "$dir/screenshots"/*.png | tr '\n' ' ')"
+}
+
+# The Python package (python/, python/README.md). CMake builds the extension
+# (ROBOTS_BUILD_PYTHON) and ctest runs each python/tests/test_*.py under
+# Debian's /usr/bin/python3 (label "python"). Then the way a user installs
+# it: pip install --no-build-isolation ./python in a venv that sees Debian's
+# packages (setuptools, pytest), and the tests that need neither Scrapy nor
+# Dask again on that build. (The format gate holds the binding's C files
+# to clang-format with every other.)
+gate_python() {
+    local dir=build/ci-python py=/usr/bin/python3 venv
+    [ -x "$py" ] || ci_fail "$py is missing (ci/install-deps.sh installs python3)"
+    "$py" -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' ||
+        ci_fail "Python.h is missing (apt-get install python3-dev)"
+    echo "--- configure $dir"
+    mkdir -p "$dir"
+    if ! nice cmake -S . -B "$dir" -DCMAKE_C_COMPILER=gcc \
+        -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROBOTS_WERROR=ON \
+        -DROBOTS_BUILD_PYTHON=ON -DPython3_EXECUTABLE="$py" \
+        -DROBOTS_BUILD_TESTS=OFF -DROBOTS_BUILD_CLI=OFF \
+        -DROBOTS_BUILD_CONFORMANCE=OFF -DROBOTS_BUILD_BENCH=OFF \
+        >"$dir/ci-configure.log" 2>&1; then
+        cat "$dir/ci-configure.log"
+        ci_fail "cmake could not configure $dir: $(grep -m1 -A2 'Error' "$dir/ci-configure.log" | tr -s ' \n' ' ')"
+    fi
+    echo "--- build $dir (the extension and the package's files)"
+    if ! nice cmake --build "$dir" -j"$CI_JOBS" --target robots_python robots_python_files 2>&1 |
+        tee "$dir/ci-build.log"; then
+        ci_fail "build failed in $dir: $(grep -m1 -E 'error|Error' "$dir/ci-build.log" || echo 'see the log')"
+    fi
+    ci_ctest "$dir" -L python
+    echo "--- what the tests measured"
+    grep -h -E "^(resident memory|Scrapy crawl|  (librobots|Protego) +fetched|  fetched by)" \
+        "$dir/Testing/Temporary/LastTest.log" || true
+    echo "--- pip install --no-build-isolation ./python (in a venv over Debian's packages)"
+    venv=$PWD/$dir/venv
+    rm -rf "$venv"
+    "$py" -m venv --system-site-packages "$venv" ||
+        ci_fail "could not make a venv (apt-get install python3-venv)"
+    if ! nice "$venv/bin/pip" install --no-build-isolation --no-deps --no-index \
+        --no-cache-dir ./python >"$dir/pip.log" 2>&1; then
+        tail -n 30 "$dir/pip.log"
+        ci_fail "pip install --no-build-isolation ./python failed: $(grep -m1 -E 'error' "$dir/pip.log" || echo "see $dir/pip.log")"
+    fi
+    "$venv/bin/python" -c 'import librobots, sys; print("installed:", librobots.__file__); sys.exit(librobots.parse(b"User-agent: *\nDisallow: /\n").allowed("a", "/x"))' ||
+        ci_fail "the installed package does not answer"
+    (cd python/tests && nice "$venv/bin/python" -m pytest -q -p no:cacheprovider \
+        test_conformance.py test_api.py test_bad_input.py test_robotparser.py) ||
+        ci_fail "the tests failed on the package pip installed"
+    gate_python_sanitized
+    if [ -e "${ROBOTS_BENCH_SHARED:-../shared/bench}/gen_robots.py" ]; then
+        echo "--- bench/python_bench.py --runs 1 (that it runs; no time is judged)"
+        PYTHONPATH=$dir/python nice /usr/bin/python3 bench/python_bench.py --runs 1 \
+            --shared "${ROBOTS_BENCH_SHARED:-../shared/bench}" ||
+            ci_fail "bench/python_bench.py failed"
+    else
+        echo "--- no workload generators at ${ROBOTS_BENCH_SHARED:-../shared/bench}: bench/python_bench.py not run"
+    fi
+}
+
+# The binding is C that reads whatever Python hands it: the extension built
+# with AddressSanitizer and UndefinedBehaviorSanitizer (gcc), loaded into
+# Debian's python3 with the runtimes preloaded, through the tests that feed
+# it every kind of input and thread. Leak detection is off: CPython keeps
+# memory at exit on purpose (test_leak.py measures leaks, without ASan,
+# whose quarantine keeps freed memory).
+gate_python_sanitized() {
+    local dir=build/ci-python-asan preload
+    echo "--- configure and build $dir (AddressSanitizer, UndefinedBehaviorSanitizer)"
+    mkdir -p "$dir"
+    nice cmake -S . -B "$dir" -DCMAKE_C_COMPILER=gcc \
+        -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROBOTS_WERROR=ON \
+        -DROBOTS_SANITIZE=address,undefined \
+        -DROBOTS_BUILD_PYTHON=ON -DPython3_EXECUTABLE=/usr/bin/python3 \
+        -DROBOTS_BUILD_TESTS=OFF -DROBOTS_BUILD_CLI=OFF \
+        -DROBOTS_BUILD_CONFORMANCE=OFF -DROBOTS_BUILD_BENCH=OFF \
+        >"$dir/ci-configure.log" 2>&1 || ci_fail "cmake could not configure $dir (see $dir/ci-configure.log)"
+    nice cmake --build "$dir" -j"$CI_JOBS" --target robots_python robots_python_files \
+        >"$dir/ci-build.log" 2>&1 || ci_fail "the sanitized build failed (see $dir/ci-build.log)"
+    preload="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)"
+    (cd python/tests && LD_PRELOAD=$preload PYTHONPATH="$PWD/../../$dir/python" \
+        ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+        UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+        nice /usr/bin/python3 -m pytest -q -p no:cacheprovider test_conformance.py \
+        test_api.py test_bad_input.py test_threads.py test_robotparser.py) ||
+        ci_fail "the tests failed (or a sanitizer stopped them) on the ASan/UBSan-built extension"
 }

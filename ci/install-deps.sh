@@ -19,7 +19,7 @@ packages=(
     gcovr           # gate coverage
     valgrind        # gate valgrind
     afl++           # gate fuzz (ci/fuzz-smoke.sh)
-    python3-protego         # gate compat: Protego (Scrapy's parser)
+    python3-protego         # gates compat, python: Protego (Scrapy's parser)
     libwww-robotrules-perl  # gate compat: Perl's WWW::RobotRules
     ruby                    # gate compat: runs webrobots
     ruby-webrobots          # gate compat: Ruby's webrobots
@@ -28,6 +28,13 @@ packages=(
     libclang-rt-14-dev-wasm32 # gates js, web: compiler-rt builtins for wasm32
     nodejs          # gates js, web: node --test, the page's browser test
     chromium        # gate web: the tester page in a real browser, headless
+    python3-dev         # gate python: the extension's headers
+    python3-setuptools  # gate python: setup.py, pip install --no-build-isolation
+    python3-pip         # gate python: pip install ./python
+    python3-venv        # gate python: the venv pip installs into
+    python3-pytest      # gate python: python/tests
+    python3-scrapy      # gate python: the Scrapy crawl (test_scrapy.py)
+    python3-dask        # gate python: the Dask bag (test_dask.py)
 )
 
 # npm packages, pinned, for the gates that run node: installed into
