@@ -30,7 +30,7 @@ ci_describe() {
     format) echo "clang-format clean: every C file of the repository (lib/, cli/, tests/, fuzz/, bench/, conformance/, wasm/, the bindings)" ;;
     google) echo "the google profile against google/robotstxt itself (ci/google-differential.sh): replays, generated triples, fuzzing; needs GOOGLE_ROBOTSTXT_DIR" ;;
     naming) echo "clang-tidy's identifier naming (.clang-tidy, CONTRIBUTING.md's style) over every C file" ;;
-    compat) echo "the batch protocol against the Debian-packaged implementations and librobots' rows (conformance/compat.sh --check): librobots passes all, every adapter works" ;;
+    compat) echo "the batch protocol against the Debian-packaged implementations and librobots' rows (in-process, the robots command, the npm and Python packages; conformance/compat.sh --check): librobots passes all, every adapter works" ;;
     web) echo "the tester page (web/) in headless chromium through playwright-core: typed files' verdicts, highlighted lines, diagnostics and robots.txt URLs equal the robots command's; a shared link, a file that is not UTF-8, a phone's width; screenshots in build/ci-web/screenshots" ;;
     js) echo "librobots.wasm (clang 14, wasi-libc) under 300 KiB; node --test js/test: the whole conformance suite through the npm package in every profile, its API, bad input, npm pack, and its evidence against the robots command's" ;;
     python) echo "the Python package (python/): its pytest suite through CMake (conformance in 3 profiles, API, bad input, urllib drop-in, threads, no leak, Scrapy crawl, Dask bag), then pip install --no-build-isolation ./python in a venv and the core tests on it, and those tests on an ASan/UBSan build of the extension" ;;

@@ -24,7 +24,9 @@
 #                     `robots` command (robots check, behind
 #                     adapters/robots_main_batch.py), and the npm package
 #                     (js/, the library built for WebAssembly into
-#                     BUILD_DIR/compat/wasm; adapters/librobots_js.js)
+#                     BUILD_DIR/compat/wasm; adapters/librobots_js.js) and
+#                     the Python package (python/, built into
+#                     BUILD_DIR/compat/python; adapters/librobots_python.py)
 #
 # --check is the CI gate `compat` (ci/gates.sh): only the Debian
 # implementations and librobots' rows; the report goes to
@@ -148,6 +150,26 @@ else
         "needs node and the wasm toolchain (lld-14, wasi-libc, libclang-rt-14-dev-wasm32; ci/install-deps.sh); see $out/runs/wasm.log"
 fi
 
+# The Python package (python/): the extension built by CMake into this build
+# directory's compat/python, with Debian's python3 and its headers.
+py_label="librobots, the Python package (\`python/\`)"
+if [ -x "$python" ] &&
+    cmake -S "$root" -B "$out/python" -DCMAKE_BUILD_TYPE=Release \
+        -DROBOTS_BUILD_PYTHON=ON -DPython3_EXECUTABLE="$python" \
+        -DROBOTS_BUILD_TESTS=OFF -DROBOTS_BUILD_CLI=OFF \
+        -DROBOTS_BUILD_CONFORMANCE=OFF -DROBOTS_BUILD_BENCH=OFF \
+        >"$out/runs/python.log" 2>&1 &&
+    cmake --build "$out/python" -j2 --target robots_python robots_python_files \
+        >>"$out/runs/python.log" 2>&1; then
+    PYTHONPATH="$out/python/python" run librobots-python "$py_label" \
+        "$(PYTHONPATH="$out/python/python" "$python" -c 'import librobots; print(librobots.__version__)' 2>/dev/null)" \
+        --kind verdict --batch-timeout "$timeout_ms" \
+        --batch-command "$python '$here/adapters/librobots_python.py'"
+else
+    unavailable librobots-python "$py_label" \
+        "needs Debian's python3 with python3-dev (ci/install-deps.sh); see $out/runs/python.log"
+fi
+
 # Python: the standard library's parser, and Protego.
 if [ -x "$python" ]; then
     batch python-urllib "Python \`urllib.robotparser\`" \
@@ -250,7 +272,7 @@ fi
 echo "compat: built and ran in $((SECONDS - t_start)) s"
 if [ "$check" -eq 1 ]; then
     "$python" "$here/tools/compat_report.py" "$out/runs" --out "$out" --check \
-        --require librobots-js,python-urllib,python-protego,perl-www-robotrules,ruby-webrobots
+        --require librobots-js,librobots-python,python-urllib,python-protego,perl-www-robotrules,ruby-webrobots
     echo "compat: report in $out/COMPATIBILITY.md"
 else
     "$python" "$here/tools/compat_report.py" "$out/runs" --out "$here"

@@ -7,7 +7,9 @@
 // body as a Buffer, the agent and the URL (as the case gives it: absolute,
 // or a path starting with '/') as strings; it returns true (allowed) or
 // false (disallowed), or a Promise of one. A throw becomes "error: ...".
-// absolute(url) puts http://example.com before a path.
+// absolute(url) puts http://example.com before a path. serve(check, {raw:
+// true}) hands the agent and the URL over as the Buffers the query carried,
+// for an implementation that takes bytes (librobots' own package).
 'use strict';
 const readline = require('readline');
 
@@ -24,7 +26,7 @@ function decode(field) {
     return Buffer.from(field, 'base64');
 }
 
-async function serve(check) {
+async function serve(check, {raw = false} = {}) {
     const lines = readline.createInterface({input: process.stdin, crlfDelay: Infinity});
     for await (const line of lines) {
         let answer;
@@ -33,8 +35,9 @@ async function serve(check) {
             if (f.length !== 5) {
                 throw new Error('a query has 5 fields, this one ' + f.length);
             }
-            const allowed = await check(f[0], decode(f[2]), decode(f[3]).toString('utf8'),
-                                        decode(f[4]).toString('utf8'));
+            const agent = raw ? decode(f[3]) : decode(f[3]).toString('utf8');
+            const url = raw ? decode(f[4]) : decode(f[4]).toString('utf8');
+            const allowed = await check(f[0], decode(f[2]), agent, url);
             answer = allowed ? 'allowed' : 'disallowed';
         } catch (e) {
             answer = 'error: ' + String(e && e.message ? e.message : e).replace(/\s+/g, ' ');

@@ -8,6 +8,9 @@ body as bytes, the agent and the URL (as the case gives it: absolute, or a
 path starting with '/') as str; it returns True (allowed) or False
 (disallowed). An exception becomes "error: ...". absolute(url) puts
 http://example.com before a path, for implementations that want a URL.
+serve(check, raw=True) hands the agent and the URL over as the bytes the
+query carried, for an implementation that takes bytes (librobots' own
+package), so that no byte is lost to decoding.
 """
 import base64
 import sys
@@ -20,7 +23,7 @@ def absolute(url):
     return ORIGIN + url if url.startswith("/") else url
 
 
-def serve(check):
+def serve(check, raw=False):
     out = sys.stdout
     for line in sys.stdin.buffer:
         fields = line.rstrip(b"\n").split(b"\t")
@@ -29,8 +32,10 @@ def serve(check):
                 raise ValueError("a query has 5 fields, this one %d" % len(fields))
             profile = fields[0].decode("ascii")
             robots, agent, url = (base64.b64decode(f, validate=True) for f in fields[2:])
-            allowed = check(profile, robots, agent.decode("utf-8", "replace"),
-                            url.decode("utf-8", "replace"))
+            if not raw:
+                agent = agent.decode("utf-8", "replace")
+                url = url.decode("utf-8", "replace")
+            allowed = check(profile, robots, agent, url)
             answer = "allowed" if allowed else "disallowed"
         except Exception as e:  # the implementation's failure is an answer
             answer = "error: %s: %s" % (type(e).__name__, " ".join(str(e).split()))

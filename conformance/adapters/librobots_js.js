@@ -20,8 +20,8 @@ if (process.env.LIBROBOTS_WASM) {
 serve((profile, robots, agent, url) => {
     const doc = librobots.parse(new Uint8Array(robots), {profile});
     try {
-        return doc.isAllowed(agent, url);
+        return doc.isAllowed(new Uint8Array(agent), new Uint8Array(url));
     } finally {
         doc.free();
     }
-});
+}, {raw: true});

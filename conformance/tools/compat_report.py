@@ -28,7 +28,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = os.path.join(HERE, "..", "cases")
 PROFILES = ("rfc9309", "google", "legacy")
-LIBROBOTS = ("librobots", "robots-command", "librobots-js")
+LIBROBOTS = ("librobots", "robots-command", "librobots-js", "librobots-python")
 
 # The rules of docs/semantics.md a verdict case exercises, first match
 # wins: (key, section of semantics.md, the rule, words of the case id,

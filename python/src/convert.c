@@ -170,7 +170,7 @@ int rbp_agents_arg(PyObject *obj, rbp_agents *out) {
     out->count = 0;
     out->keep = NULL;
     if (PyUnicode_Check(obj) || PyBytes_Check(obj)) {
-        rbp_text t;
+        rbp_text t = {NULL, 0};
         if (rbp_text_arg(obj, "agent", 1, &t) < 0)
             return -1;
         out->names[0].ptr = t.ptr;
@@ -201,7 +201,7 @@ int rbp_agents_arg(PyObject *obj, rbp_agents *out) {
     if ((size_t)n > ROBOTS_MAX_QUERY_AGENTS + 1)
         n = (Py_ssize_t)ROBOTS_MAX_QUERY_AGENTS + 1;
     for (i = 0; i < n; i++) {
-        rbp_text t;
+        rbp_text t = {NULL, 0};
         PyObject *item = PyTuple_GET_ITEM(out->keep, i);
         if (!PyUnicode_Check(item) && !PyBytes_Check(item)) {
             PyErr_Format(PyExc_TypeError,
@@ -222,7 +222,7 @@ fail:
 }
 
 int rbp_profile_arg(PyObject *obj, robots_profile *out) {
-    rbp_text t;
+    rbp_text t = {NULL, 0};
     if (!PyUnicode_Check(obj)) {
         PyErr_Format(PyExc_TypeError,
                      "profile must be a str (\"rfc9309\", \"google\" or "

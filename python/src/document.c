@@ -116,7 +116,7 @@ static PyObject *check_error(robots_status st, PyObject *agents_obj,
 static int check_args(rbp_document *self, PyObject *const *args,
                       Py_ssize_t nargs, const char *name, robots_verdict *v) {
     rbp_agents agents;
-    rbp_text url;
+    rbp_text url = {NULL, 0};
     robots_status st;
     if (nargs != 2) {
         PyErr_Format(PyExc_TypeError,

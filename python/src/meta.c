@@ -124,7 +124,7 @@ static PyObject *x_robots_tag(PyObject *module, PyObject *args,
                               PyObject *kwds) {
     static char *kwlist[] = {"values", "agent", NULL};
     PyObject *values_obj, *agent_obj = NULL, *seq, *r = NULL;
-    rbp_text agent;
+    rbp_text agent = {NULL, 0};
     robots_meta_result *m;
     Py_ssize_t i, n;
     (void)module;
@@ -146,7 +146,7 @@ static PyObject *x_robots_tag(PyObject *module, PyObject *args,
     robots_meta_result_init(m);
     n = PyTuple_GET_SIZE(seq);
     for (i = 0; i < n; i++) {
-        rbp_text value;
+        rbp_text value = {NULL, 0};
         robots_status st;
         if (rbp_text_arg(PyTuple_GET_ITEM(seq, i), "X-Robots-Tag value", 1,
                          &value) < 0)

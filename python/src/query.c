@@ -167,7 +167,7 @@ static void query_dealloc(rbp_query *self) {
 
 /* One URL through the query: 0 with *v, or -1 with an exception. */
 static int check_one(rbp_query *self, PyObject *url_obj, robots_verdict *v) {
-    rbp_text url;
+    rbp_text url = {NULL, 0};
     robots_status st;
     if (rbp_text_arg(url_obj, "url", 1, &url) < 0)
         return -1;

@@ -61,7 +61,7 @@ static robots_status write_host(const void *ctx, char *buf, size_t cap,
 }
 
 static PyObject *web_robots_url(PyObject *module, PyObject *url_obj) {
-    rbp_text url;
+    rbp_text url = {NULL, 0};
     (void)module;
     if (rbp_text_arg(url_obj, "url", 1, &url) < 0)
         return NULL;
@@ -69,7 +69,7 @@ static PyObject *web_robots_url(PyObject *module, PyObject *url_obj) {
 }
 
 static PyObject *web_host_to_ascii(PyObject *module, PyObject *host_obj) {
-    rbp_text host;
+    rbp_text host = {NULL, 0};
     (void)module;
     if (rbp_text_arg(host_obj, "host", 1, &host) < 0)
         return NULL;
@@ -113,7 +113,7 @@ static PyObject *web_match_path(PyObject *module, PyObject *args,
 }
 
 static PyObject *web_parse_url(PyObject *module, PyObject *url_obj) {
-    rbp_text url;
+    rbp_text url = {NULL, 0};
     robots_url_parts parts;
     robots_status st;
     (void)module;
@@ -186,7 +186,7 @@ static PyObject *web_fetch_policy(PyObject *module, PyObject *args,
     in.unreachable_seconds = (int64_t)unreachable;
     in.has_cached_copy = cached;
     if (error_obj != Py_None) {
-        rbp_text name;
+        rbp_text name = {NULL, 0};
         if (rbp_text_arg(error_obj, "network_error", 1, &name) < 0)
             return NULL;
         if (robots_network_error_from_name(name.ptr, name.len,
@@ -237,7 +237,7 @@ static PyObject *web_cache_lifetime_block(PyObject *module, PyObject *args,
     robots_profile profile = ROBOTS_PROFILE_RFC9309;
     robots_cache_info info;
     robots_status st;
-    rbp_text block;
+    rbp_text block = {NULL, 0};
     (void)module;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|O:cache_lifetime_block",
                                      kwlist, &block_obj, &profile_obj) ||
@@ -255,7 +255,7 @@ static PyObject *web_cache_lifetime_block(PyObject *module, PyObject *args,
 }
 
 static PyObject *web_http_date(PyObject *module, PyObject *text_obj) {
-    rbp_text text;
+    rbp_text text = {NULL, 0};
     int64_t seconds = 0;
     robots_status st;
     (void)module;

@@ -1,0 +1,19 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Batch adapter for librobots' own Python package (python/). Unlike the
+other implementations it has the three profiles, so each query is parsed in
+the query's profile, and the agent and URL reach it as the bytes the query
+carried. Its row must be all passed: the matrix doubles as the package's
+test. compat.sh puts the built package on PYTHONPATH.
+"""
+import librobots
+
+from batch_protocol import serve
+
+
+def check(profile, robots, agent, url):
+    return librobots.parse(robots, profile=profile).allowed(agent, url)
+
+
+if __name__ == "__main__":
+    serve(check, raw=True)
