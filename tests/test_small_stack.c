@@ -214,6 +214,10 @@ static void read_document(job *j) {
     size_t group = 0;
     int specific = 0;
     j->status = robots_select_group(doc, &agent, 1, &group, &specific);
+    size_t selected[8], needed = 0;
+    robots_select_groups(doc, &agent, 1, selected, 8, &needed, &specific);
+    robots_agent_token_info token;
+    robots_agent_token(robots_txt_profile(doc), agent.ptr, agent.len, &token);
     size_t groups = robots_group_count(doc);
     for (size_t g = 0; g < groups && g < 4; g++) {
         robots_group_info info;
@@ -233,6 +237,13 @@ static void read_document(job *j) {
                               rule.pattern_len, j->c->url.ptr, j->c->url.len,
                               &matched);
         }
+    }
+    for (size_t r = 0; r < robots_rule_count(doc) && r < 4; r++) {
+        robots_rule_info rule;
+        robots_rule(doc, r, &rule);
+        char buf[256];
+        size_t len = 0;
+        robots_rule_normalized(doc, r, buf, sizeof buf, &len);
     }
     robots_diagnostic_info d;
     robots_diagnostic(doc, 0, &d);

@@ -365,6 +365,18 @@ typedef struct robots_agent_info {
     size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_agent_info;
 
+/* robots_rule_info.flags: what the parse decided about a rule, beyond its
+ * pattern, so that a tool never decides it again.
+ *   NEVER_MATCHES: the rule matches no path in this profile: a pattern
+ *     whose normal form starts with neither '/' nor '*' (legacy: not '/'),
+ *     which the parse reports as pattern-never-matches, and legacy's empty
+ *     Disallow, which restricts nothing by design.
+ *   INDEX_DIR: google only: an Allow whose part after its last '/' starts
+ *     with "index.htm" also allows "<everything up to that />$"
+ *     (docs/semantics.md), so it decides paths its pattern does not match. */
+#define ROBOTS_RULE_FLAG_NEVER_MATCHES 1u
+#define ROBOTS_RULE_FLAG_INDEX_DIR 2u
+
 typedef struct robots_rule_info {
     size_t line;
     robots_rule_kind kind;
@@ -373,6 +385,10 @@ typedef struct robots_rule_info {
     /* The length of what is matched: the pattern after the profile's
      * percent-normalisation, which robots_group_rule_normalized() writes. */
     size_t normalized_len;
+    size_t group; /* the group holding it (robots_group()) */
+    size_t
+        index; /* its place among every rule, in file order (robots_rule()) */
+    unsigned flags;     /* ROBOTS_RULE_FLAG_* */
     size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_rule_info;
 
@@ -409,6 +425,20 @@ ROBOTS_API robots_status robots_group_rule_normalized(const robots_txt *doc,
                                                       char *buf, size_t cap,
                                                       size_t *needed);
 
+/* Every rule of the document at once, in file order (the rules of a group
+ * are consecutive, the groups in file order), for a tool that reads them
+ * all without going group by group: robots_rule_count() of them.
+ * robots_rule() fills *out as robots_group_rule() does, finding its group
+ * by a binary search of the groups (O(log groups)); robots_rule_normalized()
+ * writes its normal form as robots_group_rule_normalized() does.
+ * ROBOTS_ERR_OUT_OF_RANGE for an index past the count. */
+ROBOTS_API size_t robots_rule_count(const robots_txt *doc);
+ROBOTS_API robots_status robots_rule(const robots_txt *doc, size_t index,
+                                     robots_rule_info *out);
+ROBOTS_API robots_status robots_rule_normalized(const robots_txt *doc,
+                                                size_t index, char *buf,
+                                                size_t cap, size_t *needed);
+
 /* Sitemaps, in file order, from anywhere in the file. */
 ROBOTS_API size_t robots_sitemap_count(const robots_txt *doc);
 ROBOTS_API robots_status robots_sitemap(const robots_txt *doc, size_t index,
@@ -429,6 +459,51 @@ ROBOTS_API robots_status robots_select_group(const robots_txt *doc,
                                              const robots_str *agents,
                                              size_t agent_count, size_t *group,
                                              int *specific);
+
+/* Every group whose rules a check of these agents reads, as robots_check()
+ * chooses them (docs/semantics.md, "Groups and user-agents"): rfc9309 and
+ * google, every group naming one of the agents, else every `*` group;
+ * legacy, the one record it obeys. Their indexes, ascending, are written to
+ * groups[0..*needed) when cap >= *needed (else the status is
+ * ROBOTS_ERR_BUFFER_TOO_SMALL, *needed is still set, and what `groups`
+ * holds is unspecified; `groups` may be NULL when cap is 0). *needed is 0
+ * when no group applies. *specific is 1 when the groups name an agent, 0
+ * when they are the `*` groups or none. Errors as robots_check() for the
+ * agents; *needed and *specific are 0 on any error. Time and memory as
+ * robots_select_group(), and one more pass over the agent lines. Stack:
+ * at most 8.5 KiB. */
+ROBOTS_API robots_status robots_select_groups(const robots_txt *doc,
+                                              const robots_str *agents,
+                                              size_t agent_count,
+                                              size_t *groups, size_t cap,
+                                              size_t *needed, int *specific);
+
+/* How a profile reads an agent's name, on each side of the comparison that
+ * chooses the groups (docs/semantics.md, "Groups and user-agents"). Both
+ * lengths are of a prefix of the name; one shorter than the name says the
+ * profile reduced it. */
+typedef struct robots_agent_token_info {
+    /* What is compared of a user-agent line with this value: rfc9309 and
+     * google, its product token, the leading run of [A-Za-z_-]
+     * ("Googlebot/2.1" is "Googlebot", "MJ12bot" is "MJ", "360Spider" is
+     * empty, and an empty token names no crawler); legacy, and `*`, the
+     * whole value. */
+    size_t line_token_len;
+    /* What is compared of a crawler's name with this value: rfc9309
+     * reduces it the same way; google and legacy compare it whole. */
+    size_t name_token_len;
+    int is_wildcard;    /* `*` alone or followed by whitespace */
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
+} robots_agent_token_info;
+
+/* Fills *out for the name (agent, len) in `profile`: what
+ * robots_agent_info.token is for a user-agent line, and what a check
+ * compares of a caller's name. ROBOTS_ERR_INVALID_ARGUMENT for a NULL out,
+ * a NULL agent with a length, or a value that is not a profile. O(len), no
+ * allocation. */
+ROBOTS_API robots_status robots_agent_token(robots_profile profile,
+                                            const char *agent, size_t len,
+                                            robots_agent_token_info *out);
 
 /* ------------------------------------------------------------------------
  * Diagnostics: what was odd about the file. Never fatal.

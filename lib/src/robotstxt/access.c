@@ -108,6 +108,50 @@ robots_status robots_group_agent(const robots_txt *doc, size_t group,
     return ROBOTS_OK;
 }
 
+/* The first byte of a rule's normal form. It depends on the pattern's
+ * first three bytes at most (a "%XX" there), so only they are normalised
+ * (at most nine bytes written), as the parse normalised the whole. */
+static char normal_first_byte(const robots_txt *doc, const rb_rule *r) {
+    const char *pattern = doc->text + r->pattern_off;
+    if (!rb_rule_normalises(r))
+        return pattern[0];
+    char head[16];
+    size_t len = rb_rule_pattern_len(r);
+    rb_normalize_pattern(doc->profile, pattern, len < 3 ? len : 3, head);
+    return head[0];
+}
+
+static unsigned rule_flags(const robots_txt *doc, const rb_rule *r) {
+    unsigned flags = 0;
+    if (RB_RULE_INDEX_HTM(r))
+        flags |= ROBOTS_RULE_FLAG_INDEX_DIR;
+    if (r->normalized_len == 0) {
+        /* Only legacy keeps empty patterns: "Disallow:" restricts
+         * nothing, "Allow:" matches every path. */
+        if (RB_RULE_KIND(r) == ROBOTS_RULE_DISALLOW)
+            flags |= ROBOTS_RULE_FLAG_NEVER_MATCHES;
+    } else if (rb_normal_never_matches(doc->profile,
+                                       normal_first_byte(doc, r))) {
+        flags |= ROBOTS_RULE_FLAG_NEVER_MATCHES;
+    }
+    return flags;
+}
+
+/* Fills *out for rule `index` of the document, held by `group`. */
+static void fill_rule(const robots_txt *doc, size_t group, size_t index,
+                      robots_rule_info *out) {
+    const rb_rule *r = &doc->rules[index];
+    memset(out, 0, sizeof *out);
+    out->line = RB_RULE_LINE(r);
+    out->kind = RB_RULE_KIND(r);
+    out->pattern = doc->text + r->pattern_off;
+    out->pattern_len = rb_rule_pattern_len(r);
+    out->normalized_len = r->normalized_len;
+    out->group = group;
+    out->index = index;
+    out->flags = rule_flags(doc, r);
+}
+
 robots_status robots_group_rule(const robots_txt *doc, size_t group,
                                 size_t rule, robots_rule_info *out) {
     if (doc == NULL || out == NULL)
@@ -116,35 +160,60 @@ robots_status robots_group_rule(const robots_txt *doc, size_t group,
         rule >= rb_group_rules(doc->groups, doc->group_count, doc->rule_count,
                                group))
         return ROBOTS_ERR_OUT_OF_RANGE;
-    const rb_rule *r = &doc->rules[doc->groups[group].first_rule + rule];
-    memset(out, 0, sizeof *out);
-    out->line = RB_RULE_LINE(r);
-    out->kind = RB_RULE_KIND(r);
-    out->pattern = doc->text + r->pattern_off;
-    out->pattern_len = rb_rule_pattern_len(r);
-    out->normalized_len = r->normalized_len;
+    fill_rule(doc, group, doc->groups[group].first_rule + rule, out);
+    return ROBOTS_OK;
+}
+
+size_t robots_rule_count(const robots_txt *doc) {
+    return doc ? doc->rule_count : 0;
+}
+
+robots_status robots_rule(const robots_txt *doc, size_t index,
+                          robots_rule_info *out) {
+    if (doc == NULL || out == NULL)
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    if (index >= doc->rule_count)
+        return ROBOTS_ERR_OUT_OF_RANGE;
+    fill_rule(doc, rb_group_holding(doc, NULL, doc->group_count, index), index,
+              out);
+    return ROBOTS_OK;
+}
+
+/* Writes the normal form of the rule *info describes, which `found` (the
+ * status of reading it) says was read (see robots_group_rule_normalized()). */
+static robots_status write_normal(const robots_txt *doc, robots_status found,
+                                  const robots_rule_info *info, char *buf,
+                                  size_t cap, size_t *needed) {
+    if (needed != NULL)
+        *needed = 0;
+    if (found != ROBOTS_OK)
+        return found;
+    if (needed == NULL || (buf == NULL && cap != 0))
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    *needed = info->normalized_len;
+    if (cap <= info->normalized_len)
+        return ROBOTS_ERR_BUFFER_TOO_SMALL;
+    /* The same normalisation the parse measured (on_rule() in parse.c). */
+    if (info->pattern_len != 0)
+        rb_normalize_pattern(doc->profile, info->pattern, info->pattern_len,
+                             buf);
+    buf[info->normalized_len] = '\0';
     return ROBOTS_OK;
 }
 
 robots_status robots_group_rule_normalized(const robots_txt *doc, size_t group,
                                            size_t rule, char *buf, size_t cap,
                                            size_t *needed) {
-    if (needed != NULL)
-        *needed = 0;
     robots_rule_info info;
-    robots_status status = robots_group_rule(doc, group, rule, &info);
-    if (status != ROBOTS_OK)
-        return status;
-    if (needed == NULL || (buf == NULL && cap != 0))
-        return ROBOTS_ERR_INVALID_ARGUMENT;
-    *needed = info.normalized_len;
-    if (cap <= info.normalized_len)
-        return ROBOTS_ERR_BUFFER_TOO_SMALL;
-    /* The same normalisation the parse measured (on_rule() in parse.c). */
-    if (info.pattern_len != 0)
-        rb_normalize_pattern(doc->profile, info.pattern, info.pattern_len, buf);
-    buf[info.normalized_len] = '\0';
-    return ROBOTS_OK;
+    robots_status found = robots_group_rule(doc, group, rule, &info);
+    return write_normal(doc, found, &info, buf, cap, needed);
+}
+
+robots_status robots_rule_normalized(const robots_txt *doc, size_t index,
+                                     char *buf, size_t cap, size_t *needed) {
+    robots_rule_info info;
+    robots_status found = robots_rule(doc, index, &info);
+    return write_normal(doc, found, &info, buf, cap, needed);
 }
 
 static robots_status record_at(const robots_txt *doc, const rb_records *list,

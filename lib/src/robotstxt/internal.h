@@ -601,6 +601,25 @@ static inline uint32_t rb_token_agent(const uint32_t *token_sets,
     return token & RB_TOKEN_OWN ? token & ~RB_TOKEN_OWN : token_sets[token];
 }
 
+/* The group holding a rule, among `count` groups in ascending order:
+ * group ids[i], or i itself when ids is NULL. Groups own consecutive runs
+ * of rules, and an empty group shares its first_rule with the group after
+ * it, so the last group starting at or before the rule is the one holding
+ * it (count is at least 1: the rule came from one of them). */
+static inline size_t rb_group_holding(const robots_txt *doc,
+                                      const uint32_t *ids, size_t count,
+                                      size_t rule) {
+    size_t lo = 0, hi = count;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (doc->groups[ids ? ids[mid] : mid].first_rule <= rule)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return ids ? ids[lo] : lo;
+}
+
 /* The entries of a node (see rb_node), *count of them. */
 static inline const uint32_t *
 rb_node_entries(const rb_unit *unit, const rb_node *node, uint32_t *count) {
@@ -794,6 +813,15 @@ static inline const char *rb_rule_normal(const robots_txt *doc,
     rb_normalize_pattern(doc->profile, pattern, rb_rule_pattern_len(r),
                          scratch);
     return scratch;
+}
+
+/* Whether a rule whose normal form starts with `first` (a pattern of one
+ * byte or more) can match no path: one decision, which the parse reports
+ * (pattern-never-matches) and robots_rule_info.flags carries. A path
+ * always starts with '/'; rfc9309 and google read a leading '*' as the
+ * wildcard, legacy as a literal '*'. */
+static inline int rb_normal_never_matches(robots_profile profile, char first) {
+    return first != '/' && (profile == ROBOTS_PROFILE_LEGACY || first != '*');
 }
 
 /* ---- matching (match.c) ------------------------------------------------- */

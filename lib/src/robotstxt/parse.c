@@ -472,8 +472,7 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
         nlen = rb_normalize_pattern(p->profile, value, len, p->scratch);
         norm = p->scratch;
     }
-    int never = len != 0 && norm[0] != '/' &&
-                (p->profile == ROBOTS_PROFILE_LEGACY || norm[0] != '*');
+    int never = len != 0 && rb_normal_never_matches(p->profile, norm[0]);
     if (never)
         diag(p, value, ROBOTS_DIAG_PATTERN_NEVER_MATCHES, ROBOTS_SEVERITY_ERROR,
              NULL, "pattern '%s' does not start with '/'%s and can never match",
