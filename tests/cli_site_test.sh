@@ -436,6 +436,21 @@ expect_out '"url":"/tmp/cache","old":{"allowed":false,"reason":"longest-match","
 expect_exit 0 "$robots" diff --json "$d/diff-old.txt" "$d/diff-old.txt"
 expect_json
 expect_out '"changed":false'
+# Agents are compared once per name a check tells apart: 'BadBot' and
+# 'badbot' select the same groups (robots_agent_key()), so one is listed.
+printf 'User-agent: BadBot\nDisallow: /a\n\nUser-agent: badbot\nDisallow: /b\n' >"$tmp/case1.txt"
+printf 'User-agent: BadBot\nDisallow: /a\n\nUser-agent: badbot\nDisallow: /c\n' >"$tmp/case2.txt"
+expect_exit 1 "$robots" diff "$tmp/case1.txt" "$tmp/case2.txt"
+expect_count 1 "^agent '[Bb]ad[Bb]ot':$"
+expect_out "^  - .*case1.txt:5: Disallow: /b$"
+# The groups are the library's: SemrushBot's user-agent line joined the
+# '*' group above it (only a Crawl-delay stood between them), so a change
+# to that group's rules changes SemrushBot's verdicts and every other
+# crawler's alike.
+printf 'User-agent: *\nCrawl-delay: 45\n\nUser-agent: SemrushBot\nDisallow: /\n' >"$tmp/semrush1.txt"
+printf 'User-agent: *\nCrawl-delay: 45\n\nUser-agent: SemrushBot\nDisallow: /x\n' >"$tmp/semrush2.txt"
+expect_exit 1 "$robots" diff --agent Googlebot "$tmp/semrush1.txt" "$tmp/semrush2.txt"
+expect_out "^  /: disallowed -> allowed (old: line 5: Disallow: /; new: no rule matched)$"
 # legacy: order matters (first match), so moving a rule flips verdicts.
 printf 'User-agent: *\nAllow: /a/b\nDisallow: /a\n' >"$tmp/order1.txt"
 printf 'User-agent: *\nDisallow: /a\nAllow: /a/b\n' >"$tmp/order2.txt"

@@ -250,6 +250,88 @@ static void agent_tokens(void) {
     }
 }
 
+#define EXPECT_KEY(profile, name, want)                                        \
+    do {                                                                       \
+        char key_[32];                                                         \
+        size_t len_ = 99;                                                      \
+        EXPECT_EQ(robots_agent_key(profile, name, strlen(name), key_,          \
+                                   sizeof key_, &len_),                        \
+                  ROBOTS_OK);                                                  \
+        EXPECT_STRN(key_, len_, want);                                         \
+    } while (0)
+
+static void agent_keys(void) {
+    EXPECT_KEY(ROBOTS_PROFILE_RFC9309, "Googlebot/2.1", "googlebot");
+    EXPECT_KEY(ROBOTS_PROFILE_GOOGLE, "Googlebot/2.1", "googlebot/2.1");
+    EXPECT_KEY(ROBOTS_PROFILE_LEGACY, "Bad Bot", "bad bot");
+    EXPECT_KEY(ROBOTS_PROFILE_RFC9309, "123", "");
+    EXPECT_KEY(ROBOTS_PROFILE_RFC9309, "*", "");
+    EXPECT_KEY(ROBOTS_PROFILE_GOOGLE, "*", "*");
+    /* The promise: the same key, the same groups, in every profile. */
+    static const char *const names[] = {
+        "a", "A", "a/1", "A/2 (x)", "zzz", "ZZZ", "123", "*", "", "Spambot"};
+    const size_t n = sizeof names / sizeof names[0];
+    for (int p = 0; p <= ROBOTS_PROFILE_LAST; p++) {
+        robots_txt *doc = parse(four_groups, (robots_profile)p);
+        for (size_t i = 0; i < n; i++)
+            for (size_t k = 0; k < n; k++) {
+                char a[32], b[32];
+                size_t la = 0, lb = 0;
+                robots_agent_key((robots_profile)p, names[i], strlen(names[i]),
+                                 a, sizeof a, &la);
+                robots_agent_key((robots_profile)p, names[k], strlen(names[k]),
+                                 b, sizeof b, &lb);
+                if (la != lb || memcmp(a, b, la) != 0)
+                    continue;
+                int si = 0, sk = 0;
+                const char *gi = groups_of(doc, names[i], &si);
+                char first[64];
+                snprintf(first, sizeof first, "%s", gi);
+                const char *gk = groups_of(doc, names[k], &sk);
+                EXPECT_MSG(strcmp(first, gk) == 0 && si == sk,
+                           "%s: '%s' and '%s' share a key, not groups",
+                           robots_profile_name((robots_profile)p), names[i],
+                           names[k]);
+            }
+        robots_free(doc);
+    }
+    char key[4];
+    size_t needed = 0;
+    EXPECT_EQ(
+        robots_agent_key(ROBOTS_PROFILE_GOOGLE, "abcd", 4, key, 4, &needed),
+        ROBOTS_ERR_BUFFER_TOO_SMALL);
+    EXPECT_EQ(needed, 4);
+    EXPECT_EQ(
+        robots_agent_key(ROBOTS_PROFILE_GOOGLE, "abcd", 4, NULL, 4, &needed),
+        ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_agent_key(ROBOTS_PROFILE_GOOGLE, "abcd", 4, key, 4, NULL),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_agent_key((robots_profile)-1, "a", 1, key, 4, &needed),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(needed, 0);
+}
+
+static void rule_kind_names(void) {
+    robots_rule_kind kind = ROBOTS_RULE_ALLOW;
+    EXPECT_EQ(robots_rule_kind_from_name("DisAllow", 8, &kind), ROBOTS_OK);
+    EXPECT_EQ(kind, ROBOTS_RULE_DISALLOW);
+    EXPECT_EQ(robots_rule_kind_from_name("ALLOW", 5, &kind), ROBOTS_OK);
+    EXPECT_EQ(kind, ROBOTS_RULE_ALLOW);
+    EXPECT_EQ(robots_rule_kind_from_name("allowx", 6, &kind),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_rule_kind_from_name("allow", 4, &kind),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_rule_kind_from_name(NULL, 0, &kind),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_rule_kind_from_name(NULL, 5, &kind),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_rule_kind_from_name("allow", 5, NULL),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    robots_profile profile;
+    EXPECT_EQ(robots_profile_from_name(NULL, 3, &profile),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+}
+
 /* The flags of the rule at `line` of a one-group document. */
 static unsigned flags_at(const robots_txt *doc, size_t line) {
     for (size_t i = 0; i < robots_rule_count(doc); i++) {
@@ -396,6 +478,8 @@ int main(void) {
     select_groups_agree_with_check();
     select_groups_contract();
     agent_tokens();
+    agent_keys();
+    rule_kind_names();
     rule_flags();
     flat_rules();
     return testing_finish();

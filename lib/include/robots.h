@@ -199,6 +199,11 @@ typedef enum robots_reason {
 ROBOTS_API const char *robots_reason_name(robots_reason reason);
 /* "allow", "disallow"; NULL otherwise. */
 ROBOTS_API const char *robots_rule_kind_name(robots_rule_kind kind);
+/* Case-insensitive name to rule kind ("Allow", "DISALLOW"):
+ * ROBOTS_ERR_INVALID_ARGUMENT if it names none. */
+ROBOTS_API robots_status robots_rule_kind_from_name(const char *name,
+                                                    size_t len,
+                                                    robots_rule_kind *out);
 
 /* A group or rule position that is none: no group applied, no rule
  * decided, nothing found. */
@@ -504,6 +509,19 @@ typedef struct robots_agent_token_info {
 ROBOTS_API robots_status robots_agent_token(robots_profile profile,
                                             const char *agent, size_t len,
                                             robots_agent_token_info *out);
+
+/* The bytes a check compares of a crawler's name in `profile`: its name
+ * token (robots_agent_token_info.name_token_len bytes) with ASCII letters
+ * lowercased, written by the buffer contract of robots_common.h. Two names
+ * with the same key select the same groups of every document in that
+ * profile (robots_select_groups()), so a tool that compares many names
+ * compares each key once; names whose keys differ may still select the
+ * same groups of one document. Errors as robots_agent_token(). O(len), no
+ * allocation. */
+ROBOTS_API robots_status robots_agent_key(robots_profile profile,
+                                          const char *name, size_t len,
+                                          char *buf, size_t cap,
+                                          size_t *needed);
 
 /* ------------------------------------------------------------------------
  * Diagnostics: what was odd about the file. Never fatal.

@@ -135,3 +135,24 @@ robots_status robots_agent_token(robots_profile profile, const char *agent,
                               : len;
     return ROBOTS_OK;
 }
+
+robots_status robots_agent_key(robots_profile profile, const char *name,
+                               size_t len, char *buf, size_t cap,
+                               size_t *needed) {
+    if (needed != NULL)
+        *needed = 0;
+    robots_agent_token_info token;
+    robots_status status = robots_agent_token(profile, name, len, &token);
+    if (status != ROBOTS_OK)
+        return status;
+    if (needed == NULL || (buf == NULL && cap != 0))
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    *needed = token.name_token_len;
+    if (cap <= token.name_token_len)
+        return ROBOTS_ERR_BUFFER_TOO_SMALL;
+    /* As rb_equal_nocase() compares them. */
+    for (size_t i = 0; i < token.name_token_len; i++)
+        buf[i] = (char)rb_lower((unsigned char)name[i]);
+    buf[token.name_token_len] = '\0';
+    return ROBOTS_OK;
+}
