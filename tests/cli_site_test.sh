@@ -125,6 +125,49 @@ expect_exit 0 "$robots" lint "$tmp/merged.txt"
 expect_out "merged.txt:2:11: warning: .*line 8.*'a'.*\[shadowed-rule\]$"
 expect_out "merged.txt:7:13: warning: .*line 1.*\[repeated-group\]$"
 
+# Issue 21: a user-agent line that joins the group above, as only a
+# Crawl-delay stands between them, is a warning: in its smallest form it
+# blocks every crawler (robots check shows the warning is true).
+printf 'User-agent: *\nCrawl-delay: 10\n\nUser-agent: BadBot\nDisallow: /\n' >"$tmp/badbot.txt"
+for p in rfc9309 google; do
+    expect_exit 0 "$robots" lint --profile $p "$tmp/badbot.txt"
+    expect_out "badbot.txt:4:13: warning: user-agent 'BadBot' joins the group of line 1: only lines that are no rules stand between them (line 2: 'Crawl-delay').*\[agent-joins-group\]$"
+    expect_exit 1 "$robots" lint --strict --profile $p "$tmp/badbot.txt"
+    expect_exit 1 "$robots" check --profile $p --agent Googlebot "$tmp/badbot.txt" /
+done
+# legacy: the blank line ends the record; BadBot's is its own.
+expect_exit 0 "$robots" lint --strict --profile legacy "$tmp/badbot.txt"
+# The false claim it led to: SemrushBot's rules repeat the first '*'
+# group's, but they are SemrushBot's only rules; deleting them would open
+# the site to it, so lint must not say they may go.
+printf 'User-agent: *\nDisallow: /\nAllow: /robots.txt\n\nUser-agent: *\nCrawl-delay: 45\n\nUser-agent: SemrushBot\nDisallow: /\nAllow: /robots.txt\n' >"$tmp/semrush.txt"
+for p in rfc9309 google; do
+    expect_exit 0 "$robots" lint --profile $p "$tmp/semrush.txt"
+    expect_no_out "\[duplicate-rule\]"
+    expect_no_out "\[shadowed-rule\]"
+    expect_out "semrush.txt:5:13: warning: .*\[repeated-group\]$"
+    expect_out "semrush.txt:8:13: warning: user-agent 'SemrushBot' joins the group of line 5: .*\[agent-joins-group\]$"
+done
+printf 'User-agent: *\nAllow: /robots.txt\n\nUser-agent: *\nCrawl-delay: 45\n\nUser-agent: SemrushBot\nDisallow: /\n' >"$tmp/semrush-cut.txt"
+expect_exit 1 "$robots" check --agent SemrushBot "$tmp/semrush.txt" /x
+expect_exit 0 "$robots" check --agent SemrushBot "$tmp/semrush-cut.txt" /robots.txt
+# A claim holds for every agent of the group: "/x" in the group of 'a'
+# and 'b' never decides only where both have a longer rule of their own.
+printf 'User-agent: a\nUser-agent: b\nDisallow: /x\n\nUser-agent: a\nDisallow: /x*\n\nUser-agent: b\nDisallow: /x*\n' >"$tmp/two.txt"
+expect_exit 0 "$robots" lint "$tmp/two.txt"
+expect_out "two.txt:3:11: warning: 'Disallow: /x' never decides: 'Disallow: /x\*' at line 6 .* for each user-agent of its group, whose groups are merged \[shadowed-rule\]$"
+head -n 7 "$tmp/two.txt" >"$tmp/one.txt"
+expect_exit 0 "$robots" lint "$tmp/one.txt" # 'b' has no other rule
+expect_no_out "\[shadowed-rule\]"
+# A rule written once raw and once percent-encoded: the same rule, a note.
+printf 'User-agent: *\nDisallow: /wiki/L\303\266sch/\nDisallow: /wiki/L%%C3%%B6sch/\n' >"$tmp/encoded.txt"
+expect_exit 0 "$robots" lint --strict "$tmp/encoded.txt"
+expect_out "encoded.txt:3:11: note: 'Disallow: /wiki/L%C3%B6sch/' is the rule at line 2 ('/wiki/L$(printf '\303\266')sch/') once percent-encoded: the same rule \[encoded-duplicate\]$"
+expect_no_out "\[duplicate-rule\]"
+expect_exit 0 "$robots" lint --json "$tmp/encoded.txt"
+expect_json
+expect_out '"code":"encoded-duplicate","message":"[^"]*","suggestion":null,"related_line":2}'
+
 # Duplicates: the same rule twice for the same agents; the same rule for
 # two different agents is not one.
 expect_exit 0 "$robots" lint "$d/duplicate-rule.txt"

@@ -558,7 +558,17 @@ typedef enum robots_diag_kind {
     ROBOTS_DIAG_ALLOW_IGNORED = 20,     /* reserved */
     ROBOTS_DIAG_EMPTY_ALLOW_MATCHES_ALL = 21, /* legacy: "Allow:" */
     ROBOTS_DIAG_UTF16_BOM = 22, /* the file starts with a UTF-16 BOM */
-    ROBOTS_DIAG_KIND_LAST = ROBOTS_DIAG_UTF16_BOM
+    /* Found by robots_analyze(), which reads the whole document: */
+    ROBOTS_DIAG_SHADOWED_RULE = 23,     /* a rule another always overrides */
+    ROBOTS_DIAG_DUPLICATE_RULE = 24,    /* the same rule twice, same agents */
+    ROBOTS_DIAG_ENCODED_DUPLICATE = 25, /* the same rule, once encoded */
+    ROBOTS_DIAG_REPEATED_GROUP = 26,    /* an agent named by two groups */
+    ROBOTS_DIAG_AGENT_JOINS_GROUP = 27, /* a user-agent line joins the group
+                                           above across lines that are no
+                                           rules */
+    ROBOTS_DIAG_LITERAL_WILDCARD = 28,  /* '*' or '$' read literally */
+    ROBOTS_DIAG_ANALYSIS_LIMIT = 29,    /* ROBOTS_ANALYSIS_MAX_STEPS reached */
+    ROBOTS_DIAG_KIND_LAST = ROBOTS_DIAG_ANALYSIS_LIMIT
 } robots_diag_kind;
 
 /* Stable kebab-case name ("unknown-key", "typo-key", ...), NULL for a
@@ -591,6 +601,10 @@ typedef struct robots_diagnostic_info {
     size_t message_len;
     const char *suggestion; /* e.g. "Disallow"; NULL when none */
     size_t suggestion_len;
+    /* The other line a finding of robots_analyze() names (the rule that
+     * shadows this one, the group this one repeats or joins); 0 when
+     * none, and for every diagnostic of the parse. */
+    size_t related_line;
     size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_diagnostic_info;
 
@@ -603,6 +617,71 @@ ROBOTS_API robots_status robots_diagnostic(const robots_txt *doc, size_t index,
 
 /* "note", "warning", "error"; NULL otherwise. */
 ROBOTS_API const char *robots_severity_name(robots_severity severity);
+
+/* ------------------------------------------------------------------------
+ * Analysis: what only the whole document shows
+ * ------------------------------------------------------------------------ */
+
+/* Steps robots_analyze() spends comparing rules and agents pairwise, all
+ * together (about a second of work): past it the comparisons stop and one
+ * ROBOTS_DIAG_ANALYSIS_LIMIT note says so, so that no file makes an
+ * analysis slow. */
+#define ROBOTS_ANALYSIS_MAX_STEPS ((size_t)50000000)
+
+typedef struct robots_analysis robots_analysis;
+
+/* Reads the whole document for what no line shows alone, and keeps it as
+ * diagnostics (robots_analysis_finding()) of these kinds, each stated as
+ * the document's profile reads it (docs/semantics.md):
+ *   shadowed-rule, duplicate-rule, encoded-duplicate: a rule that changes
+ *     no verdict, as another rule matches every path it matches and wins
+ *     (rfc9309 and google: longest match, Allow wins a tie; legacy: the
+ *     first match of the record). The claim holds for every crawler the
+ *     rule's group applies to: for each agent the group names, among the
+ *     rules of every group merged for that agent, so that deleting the
+ *     rule changes no verdict. A rule the same as another once
+ *     percent-encoded is an encoded-duplicate, a note.
+ *   repeated-group: a group naming an agent an earlier group names
+ *     (rfc9309, google: their rules are merged; legacy: the later record
+ *     is never reached by a name the earlier one matches).
+ *   agent-joins-group: a user-agent line that joins the group above
+ *     because only lines that are no rules (crawl-delay, host, sitemap,
+ *     unknown keys) stand between them, so that every agent of that group
+ *     obeys the rules below it.
+ *   literal-wildcard: a '*' or '$' the profile reads as an octet.
+ *   analysis-limit: ROBOTS_ANALYSIS_MAX_STEPS was reached; some findings
+ *     are missing.
+ * At most ROBOTS_MAX_DIAGNOSTICS findings are kept, then one
+ * too-many-diagnostics note (and the analysis-limit note, whatever the
+ * count); robots_analysis_total() counts them all. They are sorted by
+ * line, then column, then the order they were found in.
+ * `body`, `body_len`: the bytes robots_parse() read (NULL and 0 are
+ * allowed), only to give each finding the column of the value it is
+ * about; without them, or past them, the column is 0. Other bytes give
+ * wrong columns, never anything unsafe.
+ * *out owns the findings, which do not point into the document or the
+ * body: release it with robots_analysis_free(). Errors: ROBOTS_ERR_NO_MEMORY
+ * (nothing is left allocated, *out is NULL).
+ * Time: O(R log R + A log A + body_len) for R rules and A user-agent lines,
+ *   and at most ROBOTS_ANALYSIS_MAX_STEPS steps of pairwise comparison.
+ * Memory: through the document's allocator (not counted against its memory
+ *   cap): while it runs, at most 40 * R + 48 * A + 4 * lines + 3 * the
+ *   pattern bytes of the rules that are not their own normal form, plus
+ *   what it keeps, at most ROBOTS_MAX_DIAGNOSTICS + 1 findings of at most
+ *   360 bytes each.
+ * Stack: at most 9 KiB.
+ * Threads: the document is only read; its allocator must be thread-safe
+ *   when other threads use the document at the same time. */
+ROBOTS_API robots_status robots_analyze(const robots_txt *doc, const char *body,
+                                        size_t body_len, robots_analysis **out);
+/* Findings kept (at most ROBOTS_MAX_DIAGNOSTICS + 2), and all found. */
+ROBOTS_API size_t robots_analysis_count(const robots_analysis *analysis);
+ROBOTS_API size_t robots_analysis_total(const robots_analysis *analysis);
+/* Finding `index`, its strings into the analysis. */
+ROBOTS_API robots_status robots_analysis_finding(
+    const robots_analysis *analysis, size_t index, robots_diagnostic_info *out);
+/* Releases the analysis and its strings. NULL is fine. */
+ROBOTS_API void robots_analysis_free(robots_analysis *analysis);
 
 #ifdef __cplusplus
 }

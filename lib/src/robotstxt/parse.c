@@ -693,6 +693,10 @@ static size_t invalid_utf8_at(const unsigned char *s, size_t len) {
     return len;
 }
 
+size_t rb_invalid_utf8_at(const unsigned char *s, size_t len) {
+    return invalid_utf8_at(s, len);
+}
+
 static void check_bytes(parser *p, const char *raw, size_t len) {
     const unsigned char *u = (const unsigned char *)raw;
     size_t bad = invalid_utf8_at(u, len);
@@ -954,18 +958,6 @@ static void process_line(parser *p, const char *raw, size_t raw_len,
 
 /* ---- the whole file ----------------------------------------------------- */
 
-static size_t bom_length(robots_profile profile, const unsigned char *s,
-                         size_t len) {
-    static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
-    size_t n = 0;
-    while (n < 3 && n < len && s[n] == bom[n])
-        n++;
-    if (n == 3)
-        return 3;
-    /* google/robotstxt also skips a truncated BOM ("EF", "EF BB"). */
-    return profile == ROBOTS_PROFILE_GOOGLE ? n : 0;
-}
-
 /* Nonzero when some byte of v is below 0x0E (NUL, LF and CR are; so are
  * TAB and a few other controls, which line_end() then steps over), or when
  * v has a '#' or a byte >= 0x80: one test for three bytes, exact in its
@@ -1083,7 +1075,7 @@ static size_t count_lines(const char *body, size_t pos, size_t len) {
 static void parse_lines(parser *p, const char *body, size_t len, size_t limit,
                         size_t *parsed) {
     const unsigned char *u = (const unsigned char *)body;
-    size_t pos = bom_length(p->profile, u, limit);
+    size_t pos = rb_bom_length(p->profile, u, limit);
     p->line = 1;
     if (len >= 2 &&
         ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF))) {
