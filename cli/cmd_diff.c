@@ -24,8 +24,9 @@ static const char diff_usage[] =
     "\n"
     "Without it: prints the rules added and removed for each agent, and the\n"
     "paths whose verdict changes among paths formed from both files'\n"
-    "patterns (each pattern with '*' read as 'x' and a final '$' dropped,\n"
-    "and the same path extended by 'x').\n"
+    "patterns (each pattern with its wildcards '*' read as 'x' and its end\n"
+    "anchor '$' dropped, as the profile reads them, and the same path\n"
+    "extended by 'x').\n"
     "\n"
     "  --agent NAME  an agent to compare; repeat for several (each is\n"
     "                compared on its own); default: '*' and every agent\n"
@@ -408,22 +409,17 @@ typedef struct path_set {
     size_t item_cap;
 } path_set;
 
-/* Appends one path: `pattern` with '*' as 'x' (legacy: kept when
- * literal is set), a final '$' dropped, a '/' put first if missing, then
- * `suffix`. */
-static int add_path(path_set *set, const char *pattern, size_t len, int literal,
+/* Appends one path: rule `index`'s example path (robots_rule_example_path(),
+ * its wildcards as 'x'), then `suffix`. */
+static int add_path(path_set *set, const robots_txt *doc, size_t index,
                     const char *suffix) {
-    size_t slen = strlen(suffix);
-    if (set->used + len + slen + 1 > set->cap || set->count == set->item_cap)
+    size_t slen = strlen(suffix), n = 0;
+    if (set->count == set->item_cap || set->used + slen >= set->cap)
         return 0;
     char *p = set->bytes + set->used;
-    size_t n = 0;
-    if (len == 0 || pattern[0] != '/')
-        p[n++] = '/';
-    if (len > 0 && pattern[len - 1] == '$' && !literal)
-        len--;
-    for (size_t i = 0; i < len; i++)
-        p[n++] = pattern[i] == '*' && !literal ? 'x' : pattern[i];
+    if (robots_rule_example_path(doc, index, "x", 1, p,
+                                 set->cap - set->used - slen, &n) != ROBOTS_OK)
+        return 0;
     memcpy(p + n, suffix, slen);
     n += slen;
     set->items[set->count].ptr = p;
@@ -442,47 +438,42 @@ static int compare_str(const void *pa, const void *pb) {
     return a->len < b->len ? -1 : a->len > b->len;
 }
 
-/* Adds the paths formed from every pattern of doc to set; with set NULL,
- * only counts what they need (at most 3 paths of pattern_len + 2 bytes
- * each). */
-static void add_paths(path_set *set, const robots_txt *doc,
-                      robots_profile profile, size_t *items, size_t *bytes) {
-    for (size_t g = 0; g < robots_group_count(doc); g++) {
-        robots_group_info info;
-        robots_group(doc, g, &info);
-        for (size_t r = 0; r < info.rule_count; r++) {
-            robots_rule_info rule;
-            robots_group_rule(doc, g, r, &rule);
-            if (set == NULL) {
-                *items += 3;
-                *bytes += 3 * (rule.pattern_len + 3);
-                continue;
-            }
-            if (rule.pattern_len == 0)
-                continue;
-            add_path(set, rule.pattern, rule.pattern_len, 0, "");
-            add_path(set, rule.pattern, rule.pattern_len, 0, "x");
-            if (profile == ROBOTS_PROFILE_LEGACY &&
-                (memchr(rule.pattern, '*', rule.pattern_len) ||
-                 memchr(rule.pattern, '$', rule.pattern_len)))
-                add_path(set, rule.pattern, rule.pattern_len, 1, "");
+/* Adds the paths formed from every rule of doc to set; with set NULL,
+ * only counts what they need (2 paths of at most pattern_len + 3 bytes
+ * each, a NUL written after each). */
+static void add_paths(path_set *set, const robots_txt *doc, size_t *items,
+                      size_t *bytes) {
+    for (size_t r = 0; r < robots_rule_count(doc); r++) {
+        robots_rule_info rule;
+        robots_rule(doc, r, &rule);
+        if (set == NULL) {
+            *items += 2;
+            *bytes += 2 * (rule.pattern_len + 3);
+            continue;
         }
+        if (rule.pattern_len == 0)
+            continue;
+        add_path(set, doc, r, "");
+        add_path(set, doc, r, "x");
     }
 }
 
 static int build_paths(path_set *set, const diff_run *run) {
     size_t items = 1, bytes = 2;
-    add_paths(NULL, run->old_doc, run->profile, &items, &bytes);
-    add_paths(NULL, run->new_doc, run->profile, &items, &bytes);
+    add_paths(NULL, run->old_doc, &items, &bytes);
+    add_paths(NULL, run->new_doc, &items, &bytes);
     set->bytes = malloc(bytes);
     set->items = malloc(items * sizeof *set->items);
     if (set->bytes == NULL || set->items == NULL)
         return 0;
     set->cap = bytes;
     set->item_cap = items;
-    add_path(set, "/", 1, 0, "");
-    add_paths(set, run->old_doc, run->profile, &items, &bytes);
-    add_paths(set, run->new_doc, run->profile, &items, &bytes);
+    set->bytes[0] = '/'; /* the root, always tried */
+    set->items[0].ptr = set->bytes;
+    set->items[0].len = 1;
+    set->count = set->used = 1;
+    add_paths(set, run->old_doc, &items, &bytes);
+    add_paths(set, run->new_doc, &items, &bytes);
     qsort(set->items, set->count, sizeof *set->items, compare_str);
     size_t n = 0;
     for (size_t i = 0; i < set->count; i++)

@@ -473,6 +473,87 @@ static void flat_rules(void) {
     robots_free(doc);
 }
 
+/* The example path of the rule at flat index i, with `fill`. */
+static const char *example(const robots_txt *doc, size_t i, const char *fill) {
+    static char buf[128];
+    size_t needed = 0;
+    EXPECT_EQ(robots_rule_example_path(doc, i, fill, strlen(fill), buf,
+                                       sizeof buf, &needed),
+              ROBOTS_OK);
+    EXPECT_EQ(needed, strlen(buf));
+    return buf;
+}
+
+#define EXPECT_EXAMPLE(doc, i, fill, want)                                     \
+    do {                                                                       \
+        const char *got_ = example(doc, i, fill);                              \
+        EXPECT_MSG(strcmp(got_, want) == 0, "rule %d: '%s', want '%s'", (i),   \
+                   got_, want);                                                \
+    } while (0)
+
+static void example_paths(void) {
+    const char body[] = "User-agent: *\nDisallow: /*.gif$\nDisallow: *.php\n"
+                        "Disallow: /a$b\nAllow: /p/*/q*\nDisallow: x\n";
+    /* rfc9309 and google: '*' is a wildcard, a final '$' the end anchor
+     * and any other '$' an octet; legacy reads both as octets. */
+    for (int p = ROBOTS_PROFILE_RFC9309; p <= ROBOTS_PROFILE_GOOGLE; p++) {
+        robots_txt *doc = parse(body, (robots_profile)p);
+        EXPECT_EXAMPLE(doc, 0, "x", "/x.gif");
+        EXPECT_EXAMPLE(doc, 0, "", "/.gif");
+        EXPECT_EXAMPLE(doc, 1, "x", "/x.php");
+        EXPECT_EXAMPLE(doc, 2, "x", "/a$b");
+        EXPECT_EXAMPLE(doc, 3, "ab", "/p/ab/qab");
+        EXPECT_EXAMPLE(doc, 4, "x", "/x");
+        robots_free(doc);
+    }
+    robots_txt *doc = parse(body, ROBOTS_PROFILE_LEGACY);
+    EXPECT_EXAMPLE(doc, 0, "x", "/*.gif$");
+    EXPECT_EXAMPLE(doc, 1, "x", "/*.php");
+    robots_free(doc);
+    /* A rule matches its own example path, whatever the fill, unless it
+     * never matches. */
+    static const char *const fills[] = {"", "x", "ab/c"};
+    for (int p = 0; p <= ROBOTS_PROFILE_LAST; p++) {
+        doc = parse(body, (robots_profile)p);
+        for (size_t i = 0; i < robots_rule_count(doc); i++) {
+            robots_rule_info r;
+            EXPECT_EQ(robots_rule(doc, i, &r), ROBOTS_OK);
+            for (size_t f = 0; f < 3; f++) {
+                const char *path = example(doc, i, fills[f]);
+                int matched = -1;
+                EXPECT_EQ(robots_match_path((robots_profile)p, r.pattern,
+                                            r.pattern_len, path, strlen(path),
+                                            &matched),
+                          ROBOTS_OK);
+                EXPECT_MSG(matched ==
+                               !(r.flags & ROBOTS_RULE_FLAG_NEVER_MATCHES),
+                           "%s: '%s' on '%s'", robots_profile_name(p),
+                           r.pattern, path);
+            }
+        }
+        robots_free(doc);
+    }
+    doc = parse(body, ROBOTS_PROFILE_RFC9309);
+    char buf[8];
+    size_t needed = 0;
+    EXPECT_EQ(robots_rule_example_path(doc, 0, "x", 1, buf, 6, &needed),
+              ROBOTS_ERR_BUFFER_TOO_SMALL);
+    EXPECT_EQ(needed, 6);
+    EXPECT_EQ(robots_rule_example_path(doc, 0, NULL, 1, buf, 8, &needed),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_rule_example_path(doc, 0, "x", ROBOTS_MAX_URL_BYTES + 1,
+                                       buf, 8, &needed),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_rule_example_path(doc, 0, "x", 1, NULL, 8, &needed),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_rule_example_path(doc, 0, "x", 1, buf, 8, NULL),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(robots_rule_example_path(doc, 5, "x", 1, buf, 8, &needed),
+              ROBOTS_ERR_OUT_OF_RANGE);
+    EXPECT_EQ(needed, 0);
+    robots_free(doc);
+}
+
 int main(void) {
     select_groups_per_profile();
     select_groups_agree_with_check();
@@ -482,5 +563,6 @@ int main(void) {
     rule_kind_names();
     rule_flags();
     flat_rules();
+    example_paths();
     return testing_finish();
 }

@@ -244,6 +244,7 @@ static void read_document(job *j) {
         char buf[256];
         size_t len = 0;
         robots_rule_normalized(doc, r, buf, sizeof buf, &len);
+        robots_rule_example_path(doc, r, "x", 1, buf, sizeof buf, &len);
     }
     robots_diagnostic_info d;
     robots_diagnostic(doc, 0, &d);

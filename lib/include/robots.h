@@ -444,6 +444,24 @@ ROBOTS_API robots_status robots_rule_normalized(const robots_txt *doc,
                                                 size_t index, char *buf,
                                                 size_t cap, size_t *needed);
 
+/* A path made from rule `index` (robots_rule()), for a tool that tries a
+ * document on paths of its own rules (robots diff, an experiment): the
+ * pattern as written, each '*' the profile reads as a wildcard replaced by
+ * `fill` (fill_len bytes, at most ROBOTS_MAX_URL_BYTES; NULL when 0), the
+ * '$' that anchors its end dropped, and a '/' put first when it does not
+ * start with one. legacy reads '*' and '$' as octets: the pattern as
+ * written. A rule that matches a path matches this one (fill any bytes
+ * but a '?' or '#' is, for such a rule, a path it matches), but for a rule
+ * flagged ROBOTS_RULE_FLAG_NEVER_MATCHES. Written by the buffer contract of
+ * robots_common.h; errors as robots_rule(), and ROBOTS_ERR_INVALID_ARGUMENT
+ * for a fill of more than ROBOTS_MAX_URL_BYTES or NULL with a length.
+ * O(pattern_len * (fill_len + 1)), no allocation. */
+ROBOTS_API robots_status robots_rule_example_path(const robots_txt *doc,
+                                                  size_t index,
+                                                  const char *fill,
+                                                  size_t fill_len, char *buf,
+                                                  size_t cap, size_t *needed);
+
 /* Sitemaps, in file order, from anywhere in the file. */
 ROBOTS_API size_t robots_sitemap_count(const robots_txt *doc);
 ROBOTS_API robots_status robots_sitemap(const robots_txt *doc, size_t index,

@@ -216,6 +216,49 @@ robots_status robots_rule_normalized(const robots_txt *doc, size_t index,
     return write_normal(doc, found, &info, buf, cap, needed);
 }
 
+robots_status robots_rule_example_path(const robots_txt *doc, size_t index,
+                                       const char *fill, size_t fill_len,
+                                       char *buf, size_t cap, size_t *needed) {
+    if (needed != NULL)
+        *needed = 0;
+    robots_rule_info info;
+    robots_status status = robots_rule(doc, index, &info);
+    if (status != ROBOTS_OK)
+        return status;
+    if (needed == NULL || (buf == NULL && cap != 0) ||
+        (fill == NULL && fill_len != 0) || fill_len > ROBOTS_MAX_URL_BYTES)
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    const char *p = info.pattern;
+    size_t len = info.pattern_len;
+    int wild = doc->profile != ROBOTS_PROFILE_LEGACY;
+    /* rfc9309 and google: a final '$' anchors, every '*' is a wildcard
+     * (docs/semantics.md, "Rules and matching"). */
+    if (wild && len > 0 && p[len - 1] == '$')
+        len--;
+    size_t stars = 0;
+    for (size_t i = 0; wild && i < len; i++)
+        stars += p[i] == '*';
+    size_t lead = info.pattern_len == 0 || p[0] != '/';
+    /* At most 16,663 stars of 16 KiB each: no overflow. */
+    *needed = lead + len - stars + stars * fill_len;
+    if (cap <= *needed)
+        return ROBOTS_ERR_BUFFER_TOO_SMALL;
+    size_t n = 0;
+    if (lead)
+        buf[n++] = '/';
+    for (size_t i = 0; i < len; i++) {
+        if (wild && p[i] == '*') {
+            if (fill_len != 0)
+                memcpy(buf + n, fill, fill_len);
+            n += fill_len;
+        } else {
+            buf[n++] = p[i];
+        }
+    }
+    buf[n] = '\0';
+    return ROBOTS_OK;
+}
+
 static robots_status record_at(const robots_txt *doc, const rb_records *list,
                                size_t index, robots_record_info *out) {
     if (doc == NULL || out == NULL)
