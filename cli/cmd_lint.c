@@ -129,11 +129,15 @@ static size_t sarif_rules(const char **ids) {
     return n;
 }
 
+/* A file name as a URI reference: RFC 3986's unreserved characters and
+ * '/' as they are, every other byte percent-encoded. */
 static void uri_text(FILE *out, const char *s) {
+    static const char kept[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                               "abcdefghijklmnopqrstuvwxyz"
+                               "0123456789-._~/";
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-            (c >= '0' && c <= '9') || strchr("-._~/", c) != NULL)
+        if (strchr(kept, c) != NULL)
             putc(c, out);
         else
             fprintf(out, "%%%02X", c);

@@ -2,7 +2,7 @@
 /*
  * site.h - what `robots lint`, `robots test` and `robots diff` (the
  * commands for site owners) share: loading a robots.txt, describing a
- * verdict in words, JSON and XML, and comparing agent tokens.
+ * verdict in words, JSON and XML, and reading list files.
  */
 #ifndef ROBOTS_CLI_SITE_H
 #define ROBOTS_CLI_SITE_H
@@ -56,9 +56,6 @@ void site_json_verdict(FILE *out, const robots_verdict *v);
  * bytes outside printable ASCII written as %XX so that the document is
  * always well-formed whatever the input bytes. */
 void site_xml_text(FILE *out, const char *s, size_t len);
-
-/* ASCII case-insensitive equality. */
-int site_equal_nocase(const char *a, size_t alen, const char *b, size_t blen);
 
 /* A line of a list file: its bytes without the end of line. Iterates
  * LF, CRLF and CR line ends; returns 0 at the end. */

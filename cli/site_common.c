@@ -133,21 +133,6 @@ void site_xml_text(FILE *out, const char *s, size_t len) {
     }
 }
 
-int site_equal_nocase(const char *a, size_t alen, const char *b, size_t blen) {
-    if (alen != blen)
-        return 0;
-    for (size_t i = 0; i < alen; i++) {
-        unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
-        if (x >= 'A' && x <= 'Z')
-            x = (unsigned char)(x - 'A' + 'a');
-        if (y >= 'A' && y <= 'Z')
-            y = (unsigned char)(y - 'A' + 'a');
-        if (x != y)
-            return 0;
-    }
-    return 1;
-}
-
 void site_lines_init(site_lines *it, const char *data, size_t len) {
     it->data = data;
     it->len = len;
