@@ -168,6 +168,24 @@ expect_exit 0 "$robots" lint --json "$tmp/encoded.txt"
 expect_json
 expect_out '"code":"encoded-duplicate","message":"[^"]*","suggestion":null,"related_line":2}'
 
+# How each profile reads a user-agent line it reduces, said as that
+# reading (issue 21): a dropped version is a note, a name cut inside a
+# warning, a name with no product token is read as naming no crawler.
+printf 'User-agent: MJ12bot\nUser-agent: Googlebot/2.1\nUser-agent: 360Spider\nDisallow: /\n' >"$tmp/reduced.txt"
+expect_exit 0 "$robots" lint "$tmp/reduced.txt"
+expect_out "reduced.txt:1:13: warning: user-agent 'MJ12bot' is read as its product token 'MJ' .*every name that reduces to 'MJ', not 'MJ12bot' alone \[agent-reduced\]$"
+expect_out "reduced.txt:2:13: note: user-agent 'Googlebot/2.1' is read as its product token 'Googlebot' \[agent-reduced\]$"
+expect_out "reduced.txt:3:13: warning: user-agent '360Spider' starts with no letter, '-' or '_': .*rfc9309 matches no crawler to an empty token, '360Spider' included \[empty-user-agent\]$"
+expect_exit 0 "$robots" lint --profile google "$tmp/reduced.txt"
+expect_out "reduced.txt:1:13: warning: .*google/robotstxt compares a crawler's whole name with it: 'MJ12bot' does not match the line \[agent-reduced\]$"
+expect_exit 0 "$robots" check --profile google --agent MJ12bot "$tmp/reduced.txt" /x
+expect_exit 0 "$robots" lint --strict --profile legacy "$tmp/reduced.txt"
+expect_empty_out
+# A byte order mark encoded twice is named, not shown as six '?'.
+printf '\303\257\302\273\302\277User-agent: *\nDisallow: /x\n' >"$tmp/bom-twice.txt"
+expect_exit 1 "$robots" lint "$tmp/bom-twice.txt"
+expect_out "bom-twice.txt:1:1: warning: the file starts with a byte order mark encoded twice (C3 AF C2 BB C2 BF.*\[bom-encoded-twice\]$"
+
 # Duplicates: the same rule twice for the same agents; the same rule for
 # two different agents is not one.
 expect_exit 0 "$robots" lint "$d/duplicate-rule.txt"

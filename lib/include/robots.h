@@ -586,7 +586,9 @@ typedef enum robots_diag_kind {
                                            rules */
     ROBOTS_DIAG_LITERAL_WILDCARD = 28,  /* '*' or '$' read literally */
     ROBOTS_DIAG_ANALYSIS_LIMIT = 29,    /* ROBOTS_ANALYSIS_MAX_STEPS reached */
-    ROBOTS_DIAG_KIND_LAST = ROBOTS_DIAG_ANALYSIS_LIMIT
+    /* The parse's again: */
+    ROBOTS_DIAG_BOM_ENCODED_TWICE = 30, /* C3 AF C2 BB C2 BF at the start */
+    ROBOTS_DIAG_KIND_LAST = ROBOTS_DIAG_BOM_ENCODED_TWICE
 } robots_diag_kind;
 
 /* Stable kebab-case name ("unknown-key", "typo-key", ...), NULL for a

@@ -79,10 +79,13 @@ static const robots_diag_kind_info kinds[] = {
                                           "A user-agent line that names no "
                                           "crawler.",
                                           WARNING),
-    [ROBOTS_DIAG_AGENT_REDUCED] = KIND("agent-reduced",
-                                       "A user-agent value read as its product "
-                                       "token (\"Foo/1.0\" as \"Foo\").",
-                                       NOTE),
+    [ROBOTS_DIAG_AGENT_REDUCED] =
+        KIND("agent-reduced",
+             "A user-agent value read as its product token: a note when a "
+             "version or comment is dropped (\"Foo/1.0\" as \"Foo\"), a "
+             "warning when the name itself is cut (\"MJ12bot\" as \"MJ\"), "
+             "which changes the crawlers the line matches.",
+             WARNING),
     [ROBOTS_DIAG_SITEMAP_NOT_ABSOLUTE] =
         KIND("sitemap-not-absolute",
              "A sitemap that is not an absolute "
@@ -147,6 +150,11 @@ static const robots_diag_kind_info kinds[] = {
              "The whole-document analysis stopped at its work limit "
              "(ROBOTS_ANALYSIS_MAX_STEPS); some findings are missing.",
              NOTE),
+    [ROBOTS_DIAG_BOM_ENCODED_TWICE] =
+        KIND("bom-encoded-twice",
+             "The file starts with a UTF-8 byte order mark encoded twice (C3 "
+             "AF C2 BB C2 BF), which is read as part of its first line.",
+             WARNING),
 };
 _Static_assert(RB_COUNT_OF(kinds) == ROBOTS_DIAG_KIND_LAST + 1,
                "kinds must describe every robots_diag_kind");

@@ -381,8 +381,60 @@ static enum key_kind classify_key(parser *p, const char *key, size_t len) {
 
 /* ---- records ------------------------------------------------------------ */
 
+/* How rfc9309 or google reads a user-agent value it reduces to its
+ * product token (docs/semantics.md), said as that reading, not as a
+ * judgement of the crawler (issue 21: "'360Spider' names no crawler" was
+ * said of a real one). A token that ends at '/', a space, '(' or ';'
+ * drops a version or a comment ("Googlebot/2.1"): a note. One that ends
+ * inside the name ("MJ12bot" read as "MJ", "archive.org_bot" as
+ * "archive", "360Spider" as nothing) changes which crawlers the line
+ * matches: a warning. */
+RB_COLD static void agent_reading(parser *p, const char *value, size_t len,
+                                  size_t token_len) {
+    char q[48], t[48], n[48];
+    unsigned char next = (unsigned char)value[token_len];
+    size_t name_len = token_len;
+    while (name_len < len && !rb_is_space((unsigned char)value[name_len]) &&
+           value[name_len] != '/' && value[name_len] != '(' &&
+           value[name_len] != ';')
+        name_len++;
+    int google = p->profile == ROBOTS_PROFILE_GOOGLE;
+    quote(value, len, q);
+    quote(value, name_len, n);
+    if (token_len == 0) {
+        diag(p, value, ROBOTS_DIAG_EMPTY_USER_AGENT, ROBOTS_SEVERITY_WARNING,
+             NULL,
+             google ? "user-agent '%s' starts with no letter, '-' or '_': its "
+                      "product token is empty, which google/robotstxt "
+                      "matches only for an empty crawler name, not for '%s'"
+                    : "user-agent '%s' starts with no letter, '-' or '_': its "
+                      "product token is empty, and rfc9309 matches no "
+                      "crawler to an empty token, '%s' included",
+             q, n);
+        return;
+    }
+    quote(value, token_len, t);
+    if (name_len == token_len || next == '/' || rb_is_space(next) ||
+        next == '(' || next == ';') {
+        diag(p, value, ROBOTS_DIAG_AGENT_REDUCED, ROBOTS_SEVERITY_NOTE, NULL,
+             "user-agent '%s' is read as its product token '%s'", q, t);
+        return;
+    }
+    if (google)
+        diag(p, value, ROBOTS_DIAG_AGENT_REDUCED, ROBOTS_SEVERITY_WARNING, NULL,
+             "user-agent '%s' is read as its product token '%s' (letters, "
+             "'-', '_'), and google/robotstxt compares a crawler's whole "
+             "name with it: '%s' does not match the line",
+             q, t, n);
+    else
+        diag(p, value, ROBOTS_DIAG_AGENT_REDUCED, ROBOTS_SEVERITY_WARNING, NULL,
+             "user-agent '%s' is read as its product token '%s' (letters, "
+             "'-', '_'), as a crawler's name is: the line matches every "
+             "name that reduces to '%s', not '%s' alone",
+             q, t, t, n);
+}
+
 static void on_user_agent(parser *p, const char *value, size_t len) {
-    char q[48];
     if (!p->have_group || !p->in_agent_list) {
         rb_group g;
         memset(&g, 0, sizeof g);
@@ -405,18 +457,8 @@ static void on_user_agent(parser *p, const char *value, size_t len) {
     if (len == 0)
         diag(p, NULL, ROBOTS_DIAG_EMPTY_USER_AGENT, ROBOTS_SEVERITY_WARNING,
              NULL, "user-agent line with no name names no crawler");
-    else if (!wildcard && token_len == 0)
-        diag(p, value, ROBOTS_DIAG_EMPTY_USER_AGENT, ROBOTS_SEVERITY_WARNING,
-             NULL,
-             "user-agent '%s' does not start with a product token "
-             "(letters, '-', '_') and names no crawler",
-             quote(value, len, q));
-    else if (!wildcard && token_len != len) {
-        char t[48];
-        diag(p, value, ROBOTS_DIAG_AGENT_REDUCED, ROBOTS_SEVERITY_NOTE, NULL,
-             "user-agent '%s' is read as its product token '%s'",
-             quote(value, len, q), quote(value, token_len, t));
-    }
+    else if (!wildcard && token_len != len)
+        agent_reading(p, value, len, token_len);
     if (p->failed)
         return;
     if (!rb_vec_push(&p->mem, &p->agents, &a, 1)) {
@@ -1083,6 +1125,16 @@ static void parse_lines(parser *p, const char *body, size_t len, size_t limit,
         diag(p, body, ROBOTS_DIAG_UTF16_BOM, ROBOTS_SEVERITY_WARNING, NULL,
              "the file starts with a UTF-16 byte order mark; robots.txt is "
              "UTF-8");
+    }
+    /* A UTF-8 BOM that an editor read as Latin-1 and saved as UTF-8 again:
+     * named, where it would otherwise be six unknown bytes of a key. */
+    if (len >= 6 && memcmp(u, "\xC3\xAF\xC2\xBB\xC2\xBF", 6) == 0) {
+        p->line_start = body;
+        diag(p, body, ROBOTS_DIAG_BOM_ENCODED_TWICE, ROBOTS_SEVERITY_WARNING,
+             NULL,
+             "the file starts with a byte order mark encoded twice (C3 AF C2 "
+             "BB C2 BF: a UTF-8 BOM read as Latin-1 and saved as UTF-8 "
+             "again); its six bytes are read as the start of line 1");
     }
     while (pos < limit && !p->failed) {
         int special = 0;
