@@ -44,10 +44,19 @@ static const char lint_usage[] =
     "Exit status: 0 no errors (with --strict: no errors or warnings),\n"
     "1 errors found, 2 usage or input error.\n";
 
+/* Findings of one kind and severity past this many are told as one, with
+ * their count and the first LINT_FLOOD_LINES lines (issue 21: a file of
+ * 7,127 rules and no user-agent line gave a thousand identical errors). */
+#define LINT_FLOOD 10
+#define LINT_FLOOD_LINES 5
+#define LINT_MESSAGE_BYTES 480
+
 typedef struct finding {
     size_t line;
     size_t column;
     size_t related_line; /* 0: none */
+    size_t count;        /* the findings it stands for: 1, or a flood's */
+    robots_diag_kind kind;
     robots_severity severity;
     const char *code;
     const char *message;
@@ -62,6 +71,8 @@ typedef struct lint {
     finding *found;
     size_t found_count;
     char cut_message[320]; /* the past-parse-limit finding lint makes */
+    /* The messages of collapsed floods, one per kind and severity. */
+    char floods[ROBOTS_DIAG_KIND_LAST + 1][3][LINT_MESSAGE_BYTES];
 } lint;
 
 /* Adds one diagnostic of the parse or of the analysis. */
@@ -70,6 +81,8 @@ static void add_diagnostic(lint *l, const robots_diagnostic_info *d) {
     f->line = d->line ? d->line : 1;
     f->column = d->column ? d->column : 1;
     f->related_line = d->related_line;
+    f->count = 1;
+    f->kind = d->kind;
     f->severity = d->severity;
     f->code = robots_diag_kind_name(d->kind);
     if (f->code == NULL)
@@ -104,6 +117,66 @@ static void cut_finding(lint *l, const robots_txt *doc) {
     d.message = l->cut_message;
     d.message_len = strlen(l->cut_message);
     add_diagnostic(l, &d);
+}
+
+/* Tells each flood (more than LINT_FLOOD findings of one kind and
+ * severity) as its first finding, worded with the count and the first
+ * lines; the findings are sorted. The count is the library's, of every
+ * finding of the kind, kept or not, when all that were kept have this
+ * severity; else the ones kept. */
+static void collapse_floods(lint *l, const robots_txt *doc,
+                            const robots_analysis *analysis) {
+    size_t counts[ROBOTS_DIAG_KIND_LAST + 1][3];
+    memset(counts, 0, sizeof counts);
+    for (size_t i = 0; i < l->found_count; i++)
+        counts[l->found[i].kind][l->found[i].severity]++;
+    for (int k = 0; k <= ROBOTS_DIAG_KIND_LAST; k++)
+        for (int sev = 0; sev < 3; sev++) {
+            if (counts[k][sev] <= LINT_FLOOD)
+                continue;
+            size_t total = counts[k][sev];
+            if (counts[k][0] + counts[k][1] + counts[k][2] == total)
+                total =
+                    robots_diagnostic_kind_total(doc, (robots_diag_kind)k) +
+                    robots_analysis_kind_total(analysis, (robots_diag_kind)k);
+            finding *first = NULL;
+            char lines[128];
+            size_t n = 0, shown = 0;
+            lines[0] = '\0';
+            for (size_t i = 0; i < l->found_count; i++) {
+                finding *f = &l->found[i];
+                if ((int)f->kind != k || (int)f->severity != sev)
+                    continue;
+                if (shown < LINT_FLOOD_LINES)
+                    n += (size_t)snprintf(lines + n, sizeof lines - n, "%s%zu",
+                                          shown++ ? ", " : "", f->line);
+                if (first == NULL)
+                    first = f;
+                else
+                    f->code = NULL; /* told by the first */
+            }
+            char *msg = l->floods[k][sev];
+            if (k == ROBOTS_DIAG_RULE_OUTSIDE_GROUP &&
+                robots_group_count(doc) == 0)
+                snprintf(msg, LINT_MESSAGE_BYTES,
+                         "%zu rules and no User-agent line: every rule is "
+                         "ignored (lines %s, ...)",
+                         total, lines);
+            else
+                snprintf(
+                    msg, LINT_MESSAGE_BYTES,
+                    "%.*s; and so %zu times in all, at lines %s, ...",
+                    (int)(first->message_len < 300 ? first->message_len : 300),
+                    first->message, total, lines);
+            first->message = msg;
+            first->message_len = strlen(msg);
+            first->count = total;
+        }
+    size_t kept = 0;
+    for (size_t i = 0; i < l->found_count; i++)
+        if (l->found[i].code != NULL)
+            l->found[kept++] = l->found[i];
+    l->found_count = kept;
 }
 
 /* ---- output ------------------------------------------------------------- */
@@ -212,9 +285,10 @@ static void print_json(const lint *l, const char *path, size_t counts[3]) {
         else
             fputs("null", stdout);
         if (f->related_line != 0)
-            printf(",\"related_line\":%zu}", f->related_line);
+            printf(",\"related_line\":%zu", f->related_line);
         else
-            fputs(",\"related_line\":null}", stdout);
+            fputs(",\"related_line\":null", stdout);
+        printf(",\"count\":%zu}", f->count);
     }
     fputs("]}\n", stdout);
 }
@@ -252,7 +326,7 @@ enum lint_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF };
 
 static int lint_file(const char *path, const robots_options *options,
                      enum lint_format format, int strict) {
-    lint l;
+    static lint l; /* its flood messages are 45 KiB: not on the stack */
     memset(&l, 0, sizeof l);
     l.profile = options->profile;
     cli_buffer body;
@@ -281,10 +355,11 @@ static int lint_file(const char *path, const robots_options *options,
     int rc = EXIT_USAGE;
     if (ok) {
         qsort(l.found, l.found_count, sizeof *l.found, compare_findings);
+        collapse_floods(&l, doc, analysis);
         size_t counts[3] = {0, 0, 0};
         for (size_t i = 0; i < l.found_count; i++)
             if ((unsigned)l.found[i].severity < 3)
-                counts[l.found[i].severity]++;
+                counts[l.found[i].severity] += l.found[i].count;
         if (format == FORMAT_SARIF)
             print_sarif(&l, path);
         else if (format == FORMAT_JSON)

@@ -166,7 +166,7 @@ expect_out "encoded.txt:3:11: note: 'Disallow: /wiki/L%C3%B6sch/' is the rule at
 expect_no_out "\[duplicate-rule\]"
 expect_exit 0 "$robots" lint --json "$tmp/encoded.txt"
 expect_json
-expect_out '"code":"encoded-duplicate","message":"[^"]*","suggestion":null,"related_line":2}'
+expect_out '"code":"encoded-duplicate","message":"[^"]*","suggestion":null,"related_line":2,"count":1}'
 
 # How each profile reads a user-agent line it reduces, said as that
 # reading (issue 21): a dropped version is a note, a name cut inside a
@@ -289,6 +289,24 @@ awk 'BEGIN { print "User-agent: *"; for (i = 0; i < 1000; i++)
              printf "Disallow: /p%d\n", i }' >"$tmp/some.txt"
 expect_exit 0 "$robots" lint --strict "$tmp/some.txt"
 expect_empty_out
+
+# Floods (issue 21): more than 10 findings of one kind and severity are
+# one finding with the count of all of them and the first lines, even past
+# the library's 1,000 kept; 10 are each told.
+awk 'BEGIN { for (i = 0; i < 7127; i++) printf "Disallow: /p%d\n", i }' >"$tmp/flood.txt"
+expect_exit 1 "$robots" lint "$tmp/flood.txt"
+expect_out "flood.txt:1:1: error: 7127 rules and no User-agent line: every rule is ignored (lines 1, 2, 3, 4, 5, ...) \[rule-outside-group\]$"
+expect_count 1 "\[rule-outside-group\]$"
+expect_out "^7127 errors, 0 warnings, 1 note$"
+awk 'BEGIN { print "User-agent: *"; for (i = 0; i < 30; i++) print "Disalow: /x" i }' >"$tmp/typos.txt"
+expect_exit 1 "$robots" lint "$tmp/typos.txt"
+expect_out "typos.txt:2:1: error: unknown key 'Disalow' is ignored; did you mean Disallow?; and so 30 times in all, at lines 2, 3, 4, 5, 6, ... \[typo-key\]$"
+expect_count 1 "\[typo-key\]$"
+expect_exit 1 "$robots" lint --json "$tmp/typos.txt"
+expect_out '"code":"typo-key",.*"count":30}'
+head -n 11 "$tmp/typos.txt" >"$tmp/ten.txt"
+expect_exit 1 "$robots" lint "$tmp/ten.txt"
+expect_count 10 "\[typo-key\]$"
 
 # JSON: valid, with the suggestion of a typo.
 expect_exit 1 "$robots" lint --format json "$d/typo-key.txt"

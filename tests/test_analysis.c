@@ -457,6 +457,11 @@ static void limits(void) {
     result r = analyze(body, ROBOTS_PROFILE_RFC9309);
     EXPECT_EQ(robots_analysis_count(r.an), ROBOTS_MAX_DIAGNOSTICS + 1);
     EXPECT_EQ(robots_analysis_total(r.an), 1100);
+    EXPECT_EQ(robots_analysis_kind_total(r.an, ROBOTS_DIAG_DUPLICATE_RULE),
+              1100);
+    EXPECT_EQ(robots_analysis_kind_total(r.an, ROBOTS_DIAG_SHADOWED_RULE), 0);
+    EXPECT_EQ(robots_analysis_kind_total(r.an, (robots_diag_kind)99), 0);
+    EXPECT_EQ(robots_analysis_kind_total(NULL, ROBOTS_DIAG_SHADOWED_RULE), 0);
     EXPECT_EQ(count_of(&r, ROBOTS_DIAG_TOO_MANY_DIAGNOSTICS, NULL), 1);
     EXPECT_EQ(count_of(&r, ROBOTS_DIAG_ANALYSIS_LIMIT, NULL), 0);
     done(&r);

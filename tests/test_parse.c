@@ -457,6 +457,28 @@ static void empty_and_junk(void) {
     EXPECT_EQ(robots_diagnostic_total(doc), 2000); /* findings, not the note */
     d = first_diag(doc, ROBOTS_DIAG_TOO_MANY_DIAGNOSTICS);
     EXPECT_EQ(d.kind, ROBOTS_DIAG_TOO_MANY_DIAGNOSTICS);
+    /* ... and so does each kind's (issue 21: a flood told as one count). */
+    EXPECT_EQ(robots_diagnostic_kind_total(doc, ROBOTS_DIAG_MISSING_COLON),
+              2000);
+    EXPECT_EQ(robots_diagnostic_kind_total(doc, ROBOTS_DIAG_TYPO_KEY), 0);
+    EXPECT_EQ(robots_diagnostic_kind_total(doc, (robots_diag_kind)-1), 0);
+    EXPECT_EQ(robots_diagnostic_kind_total(NULL, ROBOTS_DIAG_TYPO_KEY), 0);
+    robots_free(doc);
+    free(junk);
+    /* google's notes past the cap are counted by kind too. */
+    size_t cap = 64 + 3 * 600 * 20, n = 0;
+    junk = malloc(cap);
+    n += (size_t)snprintf(junk, cap, "User-agent: *\n");
+    for (int i = 0; i < 600; i++)
+        n += (size_t)snprintf(junk + n, cap - n,
+                              "disallow /a\ndisallowed: /b\ndissallow: /c\n");
+    doc = parse_n(ROBOTS_PROFILE_GOOGLE, junk, n);
+    EXPECT_EQ(robots_diagnostic_total(doc), 1800);
+    EXPECT_EQ(robots_diagnostic_kind_total(doc, ROBOTS_DIAG_NO_SEPARATOR_PAIR),
+              600);
+    EXPECT_EQ(robots_diagnostic_kind_total(doc, ROBOTS_DIAG_KEY_BY_PREFIX),
+              600);
+    EXPECT_EQ(robots_diagnostic_kind_total(doc, ROBOTS_DIAG_TYPO_KEY), 600);
     robots_free(doc);
     free(junk);
 }

@@ -632,6 +632,11 @@ typedef struct robots_diagnostic_info {
  * were found. */
 ROBOTS_API size_t robots_diagnostic_count(const robots_txt *doc);
 ROBOTS_API size_t robots_diagnostic_total(const robots_txt *doc);
+/* All diagnostics of one kind that were found, kept or not (so that a
+ * flood of one mistake can be told as one count); 0 for a NULL document
+ * or a value outside the enum. */
+ROBOTS_API size_t robots_diagnostic_kind_total(const robots_txt *doc,
+                                               robots_diag_kind kind);
 ROBOTS_API robots_status robots_diagnostic(const robots_txt *doc, size_t index,
                                            robots_diagnostic_info *out);
 
@@ -694,9 +699,12 @@ typedef struct robots_analysis robots_analysis;
  *   when other threads use the document at the same time. */
 ROBOTS_API robots_status robots_analyze(const robots_txt *doc, const char *body,
                                         size_t body_len, robots_analysis **out);
-/* Findings kept (at most ROBOTS_MAX_DIAGNOSTICS + 2), and all found. */
+/* Findings kept (at most ROBOTS_MAX_DIAGNOSTICS + 2), all found, and all
+ * of one kind found (0 for a value outside the enum). */
 ROBOTS_API size_t robots_analysis_count(const robots_analysis *analysis);
 ROBOTS_API size_t robots_analysis_total(const robots_analysis *analysis);
+ROBOTS_API size_t robots_analysis_kind_total(const robots_analysis *analysis,
+                                             robots_diag_kind kind);
 /* Finding `index`, its strings into the analysis. */
 ROBOTS_API robots_status robots_analysis_finding(
     const robots_analysis *analysis, size_t index, robots_diagnostic_info *out);

@@ -296,6 +296,11 @@ size_t robots_diagnostic_total(const robots_txt *doc) {
     return doc ? doc->diag_total : 0;
 }
 
+size_t robots_diagnostic_kind_total(const robots_txt *doc,
+                                    robots_diag_kind kind) {
+    return rb_kind_total(doc ? doc->kind_totals : NULL, kind);
+}
+
 robots_status robots_diagnostic(const robots_txt *doc, size_t index,
                                 robots_diagnostic_info *out) {
     if (doc == NULL || out == NULL)

@@ -55,6 +55,7 @@ struct robots_analysis {
     rb_mem mem;
     an_finding *findings;
     size_t count, total, findings_cap;
+    uint32_t kind_totals[ROBOTS_DIAG_KIND_LAST + 1];
     char *text;
     size_t text_cap;
 };
@@ -73,6 +74,7 @@ typedef struct analyzer {
     unsigned char *reported; /* per rule: a finding was made */
     rb_vec findings, text;
     size_t total;
+    uint32_t kind_totals[ROBOTS_DIAG_KIND_LAST + 1];
     size_t steps;
     int budget_spent;
     int failed;
@@ -95,6 +97,7 @@ static void add(analyzer *an, robots_diag_kind kind, robots_severity severity,
      * are missing. */
     int final = kind == ROBOTS_DIAG_ANALYSIS_LIMIT;
     an->total++;
+    an->kind_totals[kind]++;
     if (an->failed || (!final && an->findings.count > ROBOTS_MAX_DIAGNOSTICS))
         return;
     char message[AN_MESSAGE_BYTES];
@@ -950,6 +953,7 @@ robots_status robots_analyze(const robots_txt *doc, const char *body,
     result->count = an.findings.count;
     result->findings_cap = an.findings.cap;
     result->total = an.total;
+    memcpy(result->kind_totals, an.kind_totals, sizeof result->kind_totals);
     result->text = (char *)an.text.data;
     result->text_cap = an.text.cap;
     result->mem = mem;
@@ -963,6 +967,11 @@ size_t robots_analysis_count(const robots_analysis *analysis) {
 
 size_t robots_analysis_total(const robots_analysis *analysis) {
     return analysis ? analysis->total : 0;
+}
+
+size_t robots_analysis_kind_total(const robots_analysis *analysis,
+                                  robots_diag_kind kind) {
+    return rb_kind_total(analysis ? analysis->kind_totals : NULL, kind);
 }
 
 robots_status robots_analysis_finding(const robots_analysis *analysis,

@@ -514,6 +514,7 @@ struct robots_txt {
     size_t input_bytes;
     size_t parsed_bytes;
     size_t diag_total;
+    uint32_t kind_totals[ROBOTS_DIAG_KIND_LAST + 1]; /* per kind, all found */
     /* Where the parse limit cut the body (robots_txt_cut()): the limit
      * applied (0: none), the first line not read (offset, 1-based number;
      * cut_line 0 when nothing was cut) and the lines from there on. */
@@ -840,6 +841,15 @@ static inline size_t rb_bom_length(robots_profile profile,
 
 /* (parse.c) The offset of the first byte of s that is not UTF-8, or len. */
 RB_HIDDEN size_t rb_invalid_utf8_at(const unsigned char *s, size_t len);
+
+/* A kind's count in a table of every kind's (the parse's, the analysis's);
+ * 0 for no table or a value outside the enum. */
+static inline size_t rb_kind_total(const uint32_t *totals,
+                                   robots_diag_kind kind) {
+    long long k = kind;
+    return totals != NULL && k >= 0 && k <= ROBOTS_DIAG_KIND_LAST ? totals[k]
+                                                                  : 0;
+}
 
 /* ---- matching (match.c) ------------------------------------------------- */
 /* rfc9309/google: `*` any sequence, trailing `$` anchors; prefix match. */

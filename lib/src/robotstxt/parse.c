@@ -34,6 +34,7 @@ typedef struct parser {
     rb_vec groups, agents, rules, diags, text;
     rb_records_build sitemaps, extensions;
     size_t diag_total;
+    uint32_t kind_totals[ROBOTS_DIAG_KIND_LAST + 1]; /* kept or not */
     int have_group;    /* a group (record) is open */
     int in_agent_list; /* the last record line was a user-agent line */
     int seen_content;  /* a non-blank line has been read */
@@ -117,6 +118,7 @@ static void add_diag(parser *p, const char *at, robots_diag_kind kind,
                      robots_severity severity, const char *suggestion,
                      const char *message, size_t length) {
     p->diag_total++;
+    p->kind_totals[kind]++;
     if (p->failed || p->diags.count > ROBOTS_MAX_DIAGNOSTICS)
         return;
     char capped[96];
@@ -163,10 +165,11 @@ static void diag(parser *p, const char *at, robots_diag_kind kind,
 /* Past the cap a diagnostic is only counted. Returns 1 when it is, so that
  * a call on a path a file can take every line (a junk line has one or two)
  * skips quoting the value, which was most of its cost. */
-static int diag_capped(parser *p) {
+static int diag_capped(parser *p, robots_diag_kind kind) {
     if (!p->failed && p->diags.count <= ROBOTS_MAX_DIAGNOSTICS)
         return 0;
     p->diag_total++;
+    p->kind_totals[kind]++;
     return 1;
 }
 
@@ -332,7 +335,8 @@ static enum key_kind classify_key(parser *p, const char *key, size_t len) {
             const char *name = canonical_key[kind];
             if (!typo && equals_nocase(key, len, name))
                 return kind;
-            if (diag_capped(p))
+            if (diag_capped(p, typo ? ROBOTS_DIAG_TYPO_KEY
+                                    : ROBOTS_DIAG_KEY_BY_PREFIX))
                 return kind;
             if (typo)
                 diag(p, key, ROBOTS_DIAG_TYPO_KEY, ROBOTS_SEVERITY_NOTE, name,
@@ -942,7 +946,7 @@ static void process_line(parser *p, const char *raw, size_t raw_len,
          * profile's whitespace ("disallow\t\f/" is "/"). */
         trim_end(p, key, &klen);
         trim_start(p, &value, &vlen);
-        if (!diag_capped(p))
+        if (!diag_capped(p, ROBOTS_DIAG_NO_SEPARATOR_PAIR))
             diag(p, content, ROBOTS_DIAG_NO_SEPARATOR_PAIR,
                  ROBOTS_SEVERITY_NOTE, NULL,
                  "line without ':' is read as key '%s' and its value",
@@ -1281,6 +1285,7 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->input_bytes = input;
     doc->parsed_bytes = parsed;
     doc->diag_total = p->diag_total;
+    memcpy(doc->kind_totals, p->kind_totals, sizeof doc->kind_totals);
     doc->cut_offset = p->cut_line != 0 ? p->cut_offset : input;
     doc->cut_line = p->cut_line;
     doc->lines_not_read = p->lines_not_read;
