@@ -633,13 +633,13 @@ int cli_cmd_diff(int argc, char **argv) {
             }
             given_agents = 1;
         } else {
-            enum site_opt s =
-                site_option(argc, argv, &i, "diff", diff_usage, &options, &rc);
-            if (s == SITE_OPT_EXIT) {
+            enum cli_opt s = cli_command_option(argc, argv, &i, "diff",
+                                                diff_usage, &options, &rc);
+            if (s == CLI_OPT_EXIT) {
                 free(agents.items);
                 return rc;
             }
-            if (s == SITE_OPT_ARGS)
+            if (s == CLI_OPT_ARGS)
                 break;
         }
     }

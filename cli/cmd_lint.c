@@ -407,11 +407,11 @@ int cli_cmd_lint(int argc, char **argv) {
                                  "sarif)",
                                  value);
         } else {
-            enum site_opt s =
-                site_option(argc, argv, &i, "lint", lint_usage, &options, &rc);
-            if (s == SITE_OPT_EXIT)
+            enum cli_opt s = cli_command_option(argc, argv, &i, "lint",
+                                                lint_usage, &options, &rc);
+            if (s == CLI_OPT_EXIT)
                 return rc;
-            if (s == SITE_OPT_ARGS)
+            if (s == CLI_OPT_ARGS)
                 break;
         }
     }

@@ -12,21 +12,6 @@
 /* Most bytes of an expectations or URL list file. */
 #define SITE_MAX_LIST_BYTES ((size_t)64 << 20)
 
-/* What site_option() found at argv[*i]. */
-enum site_opt {
-    SITE_OPT_NEXT = 0, /* an option was read: go on with the next word */
-    SITE_OPT_ARGS = 1, /* the arguments start at *i */
-    SITE_OPT_EXIT = 2  /* return *rc: --help was printed, or an error */
-};
-
-/* Reads the options every site command has, at argv[*i]: --help and -h
- * (prints `usage`, *rc 0), --profile P and --parse-limit BYTES (into
- * *options), "--" (the arguments follow it), and reports any other word
- * starting with '-' as an unknown option of `command` (*rc EXIT_USAGE).
- * Call it after the command's own options. */
-enum site_opt site_option(int argc, char **argv, int *i, const char *command,
-                          const char *usage, robots_options *options, int *rc);
-
 /* Reads `path` (at most ROBOTS_MAX_INPUT_BYTES) and parses it. When `keep`
  * is not NULL the bytes are handed to the caller (free with
  * cli_buffer_free), else released. On failure prints one line on stderr

@@ -589,8 +589,10 @@ expect_err_line "missing.txt: No such file or directory"
 expect_exit 2 "$robots" diff --agent "" "$d/diff-old.txt" "$d/diff-new.txt"
 expect_err_line "--agent"
 
-# --help and -h on each; --profile=P and "--"; unknown options.
-for cmd in lint test diff; do
+# --help and -h on each; --profile=P and "--"; unknown options. Every
+# command that reads a robots.txt takes its options from one table
+# (cli_command_option()), so each says the same.
+for cmd in check parse lint test diff; do
     expect_exit 0 "$robots" $cmd --help
     expect_out "^usage: robots $cmd"
     expect_exit 0 "$robots" $cmd -h
@@ -601,6 +603,10 @@ for cmd in lint test diff; do
     expect_err_line "needs a value"
     expect_exit 0 "$robots" $cmd --help
     expect_out "--parse-limit BYTES"
+    expect_exit 2 "$robots" $cmd --parse-limit x "$marys" "$marys"
+    expect_err_line "--parse-limit: 'x' is not a number of bytes"
+    expect_exit 2 "$robots" $cmd --profile=nope "$marys" "$marys"
+    expect_err_line "unknown profile 'nope'"
 done
 expect_exit 0 "$robots" lint --profile=legacy -- "$marys"
 expect_exit 0 "$robots" test --profile=legacy -- "$marys" "$d/marys.expect"
