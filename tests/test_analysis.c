@@ -546,6 +546,40 @@ static void no_memory(void) {
     }
 }
 
+/* robots.h's bound of the memory the analysis takes while it runs, on a
+ * document of many rules and agents and no finding: 17 * R + 48 * A +
+ * 4 * (lines + 1), the analysis itself and its empty arrays aside. */
+static void memory_bound(void) {
+    size_t cap = 4000 * 40, n = 0, lines = 1;
+    char *body = malloc(cap);
+    for (size_t g = 0; g < 500; g++) {
+        n += (size_t)snprintf(body + n, cap - n, "User-agent: b%c%c%c\n",
+                              (char)('a' + g % 26), (char)('a' + g / 26 % 26),
+                              (char)('a' + g / 676));
+        for (size_t r = 0; r < 4; r++)
+            n += (size_t)snprintf(body + n, cap - n, "Disallow: /%zu/%zu\n", g,
+                                  r);
+    }
+    for (size_t i = 0; i < n; i++)
+        lines += body[i] == '\n';
+    counted_options c;
+    counted_options_init(&c, ROBOTS_PROFILE_RFC9309);
+    robots_txt *doc = NULL;
+    EXPECT_EQ(robots_parse(body, n, &c.options, &doc), ROBOTS_OK);
+    size_t base = c.count.live;
+    c.count.peak = base;
+    robots_analysis *an = NULL;
+    EXPECT_EQ(robots_analyze(doc, body, n, &an), ROBOTS_OK);
+    EXPECT_EQ(robots_analysis_count(an), 0);
+    size_t bound = 17 * 2000 + 48 * 500 + 4 * (lines + 1) + 1024;
+    EXPECT_MSG(c.count.peak - base <= bound, "peak %zu, bound %zu",
+               c.count.peak - base, bound);
+    robots_analysis_free(an);
+    EXPECT_EQ(c.count.live, base);
+    robots_free(doc);
+    free(body);
+}
+
 int main(void) {
     claims_are_true();
     merged_agent_is_warned();
@@ -557,5 +591,6 @@ int main(void) {
     limits();
     contract();
     no_memory();
+    memory_bound();
     return testing_finish();
 }

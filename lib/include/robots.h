@@ -687,13 +687,15 @@ typedef struct robots_analysis robots_analysis;
  * *out owns the findings, which do not point into the document or the
  * body: release it with robots_analysis_free(). Errors: ROBOTS_ERR_NO_MEMORY
  * (nothing is left allocated, *out is NULL).
- * Time: O(R log R + A log A + body_len) for R rules and A user-agent lines,
- *   and at most ROBOTS_ANALYSIS_MAX_STEPS steps of pairwise comparison.
- * Memory: through the document's allocator (not counted against its memory
- *   cap): while it runs, at most 40 * R + 48 * A + 4 * lines + 3 * the
- *   pattern bytes of the rules that are not their own normal form, plus
- *   what it keeps, at most ROBOTS_MAX_DIAGNOSTICS + 1 findings of at most
- *   360 bytes each.
+ * Time: O(body_len + R + A log A) for R rules and A user-agent lines, and
+ *   at most ROBOTS_ANALYSIS_MAX_STEPS steps of pairwise comparison.
+ * Memory: through the document's allocator (outside its memory cap): while
+ *   it runs, at most 17 * R + 48 * A + 4 * (lines + 1) bytes and the normal
+ *   forms of the rules the document does not keep in theirs (at most 3
+ *   bytes for each of their pattern bytes), freed before it returns; for
+ *   the findings, kept until robots_analysis_free(), at most 1 MiB
+ *   (ROBOTS_MAX_DIAGNOSTICS + 2 of at most 352 bytes, in arrays that grow
+ *   by half).
  * Stack: at most 9 KiB.
  * Threads: the document is only read; its allocator must be thread-safe
  *   when other threads use the document at the same time. */
