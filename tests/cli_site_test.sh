@@ -50,7 +50,8 @@ lint_pair() {
 }
 for code in typo-key rule-outside-group pattern-never-matches missing-colon \
     invalid-crawl-delay sitemap-not-absolute unknown-key extension \
-    shadowed-rule duplicate-rule repeated-group; do
+    shadowed-rule duplicate-rule repeated-group agent-joins-group \
+    encoded-duplicate bom-encoded-twice; do
     lint_pair $code
 done
 
