@@ -696,7 +696,7 @@ typedef struct robots_analysis robots_analysis;
  *   the findings, kept until robots_analysis_free(), at most 1 MiB
  *   (ROBOTS_MAX_DIAGNOSTICS + 2 of at most 352 bytes, in arrays that grow
  *   by half).
- * Stack: at most 9 KiB.
+ * Stack: at most 9.5 KiB.
  * Threads: the document is only read; its allocator must be thread-safe
  *   when other threads use the document at the same time. */
 ROBOTS_API robots_status robots_analyze(const robots_txt *doc, const char *body,
