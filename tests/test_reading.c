@@ -493,7 +493,8 @@ static const char *example(const robots_txt *doc, size_t i, const char *fill) {
 
 static void example_paths(void) {
     const char body[] = "User-agent: *\nDisallow: /*.gif$\nDisallow: *.php\n"
-                        "Disallow: /a$b\nAllow: /p/*/q*\nDisallow: x\n";
+                        "Disallow: /a$b\nAllow: /p/*/q*\nDisallow: x\n"
+                        "Disallow: /\xC3\xA9*%c3$\n";
     /* rfc9309 and google: '*' is a wildcard, a final '$' the end anchor
      * and any other '$' an octet; legacy reads both as octets. */
     for (int p = ROBOTS_PROFILE_RFC9309; p <= ROBOTS_PROFILE_GOOGLE; p++) {
@@ -509,6 +510,15 @@ static void example_paths(void) {
     robots_txt *doc = parse(body, ROBOTS_PROFILE_LEGACY);
     EXPECT_EXAMPLE(doc, 0, "x", "/*.gif$");
     EXPECT_EXAMPLE(doc, 1, "x", "/*.php");
+    robots_free(doc);
+    /* google compares the path as given with the pattern's normal form:
+     * the example is made of that; rfc9309 normalises both alike. */
+    const char raw[] = "User-agent: *\nDisallow: /caf\xC3\xA9*%c3%a9$\n";
+    doc = parse(raw, ROBOTS_PROFILE_GOOGLE);
+    EXPECT_EXAMPLE(doc, 0, "y", "/caf%C3%A9y%C3%A9");
+    robots_free(doc);
+    doc = parse(raw, ROBOTS_PROFILE_RFC9309);
+    EXPECT_EXAMPLE(doc, 0, "y", "/caf\xC3\xA9y%c3%a9");
     robots_free(doc);
     /* A rule matches its own example path, whatever the fill, unless it
      * never matches. */
@@ -548,7 +558,7 @@ static void example_paths(void) {
               ROBOTS_ERR_INVALID_ARGUMENT);
     EXPECT_EQ(robots_rule_example_path(doc, 0, "x", 1, buf, 8, NULL),
               ROBOTS_ERR_INVALID_ARGUMENT);
-    EXPECT_EQ(robots_rule_example_path(doc, 5, "x", 1, buf, 8, &needed),
+    EXPECT_EQ(robots_rule_example_path(doc, 6, "x", 1, buf, 8, &needed),
               ROBOTS_ERR_OUT_OF_RANGE);
     EXPECT_EQ(needed, 0);
     robots_free(doc);

@@ -446,16 +446,20 @@ ROBOTS_API robots_status robots_rule_normalized(const robots_txt *doc,
 
 /* A path made from rule `index` (robots_rule()), for a tool that tries a
  * document on paths of its own rules (robots diff, an experiment): the
- * pattern as written, each '*' the profile reads as a wildcard replaced by
- * `fill` (fill_len bytes, at most ROBOTS_MAX_URL_BYTES; NULL when 0), the
- * '$' that anchors its end dropped, and a '/' put first when it does not
- * start with one. legacy reads '*' and '$' as octets: the pattern as
- * written. A rule that matches a path matches this one (fill any bytes
- * but a '?' or '#' is, for such a rule, a path it matches), but for a rule
- * flagged ROBOTS_RULE_FLAG_NEVER_MATCHES. Written by the buffer contract of
- * robots_common.h; errors as robots_rule(), and ROBOTS_ERR_INVALID_ARGUMENT
- * for a fill of more than ROBOTS_MAX_URL_BYTES or NULL with a length.
- * O(pattern_len * (fill_len + 1)), no allocation. */
+ * pattern, each '*' the profile reads as a wildcard replaced by `fill`
+ * (fill_len bytes, at most ROBOTS_MAX_URL_BYTES; NULL when 0), the '$'
+ * that anchors its end dropped, and a '/' put first when it does not start
+ * with one. The pattern as written in rfc9309 and legacy, which
+ * normalise a path as they do a pattern (legacy reads '*' and '$' as
+ * octets: the pattern whole); its normal form in google, which compares
+ * the path as given (so "/caf\xC3\xA9" gives "/caf%C3%A9"). Every pattern
+ * but an empty one matches its own example path (robots_match_path()),
+ * whatever the fill, unless the rule is flagged
+ * ROBOTS_RULE_FLAG_NEVER_MATCHES. Written by the buffer contract of
+ * robots_common.h; errors as robots_rule(), and
+ * ROBOTS_ERR_INVALID_ARGUMENT for a fill of more than ROBOTS_MAX_URL_BYTES
+ * or NULL with a length. O(pattern_len * 3 + stars * fill_len), no
+ * allocation. */
 ROBOTS_API robots_status robots_rule_example_path(const robots_txt *doc,
                                                   size_t index,
                                                   const char *fill,

@@ -233,27 +233,43 @@ robots_status robots_rule_example_path(const robots_txt *doc, size_t index,
     int wild = doc->profile != ROBOTS_PROFILE_LEGACY;
     /* rfc9309 and google: a final '$' anchors, every '*' is a wildcard
      * (docs/semantics.md, "Rules and matching"). */
-    if (wild && len > 0 && p[len - 1] == '$')
-        len--;
+    size_t anchored = wild && len > 0 && p[len - 1] == '$';
+    len -= anchored;
     size_t stars = 0;
     for (size_t i = 0; wild && i < len; i++)
         stars += p[i] == '*';
+    /* google compares the URL as given with the pattern's normal form, so
+     * the path is made of that (normalised between the stars: google's
+     * normalisation reads no byte across a '*', and keeps each '*');
+     * rfc9309 and legacy normalise the path as they do the pattern, so
+     * the pattern as written will do. */
+    int normal = doc->profile == ROBOTS_PROFILE_GOOGLE &&
+                 rb_rule_normalises(&doc->rules[index]);
+    size_t body = normal ? info.normalized_len - anchored : len;
     size_t lead = info.pattern_len == 0 || p[0] != '/';
     /* At most 16,663 stars of 16 KiB each: no overflow. */
-    *needed = lead + len - stars + stars * fill_len;
+    *needed = lead + body - stars + stars * fill_len;
     if (cap <= *needed)
         return ROBOTS_ERR_BUFFER_TOO_SMALL;
     size_t n = 0;
     if (lead)
         buf[n++] = '/';
-    for (size_t i = 0; i < len; i++) {
-        if (wild && p[i] == '*') {
-            if (fill_len != 0)
-                memcpy(buf + n, fill, fill_len);
-            n += fill_len;
-        } else {
-            buf[n++] = p[i];
+    for (size_t i = 0; i <= len;) {
+        size_t end = i;
+        while (end < len && !(wild && p[end] == '*'))
+            end++;
+        if (normal) {
+            n += rb_normalize_pattern(doc->profile, p + i, end - i, buf + n);
+        } else if (end > i) {
+            memcpy(buf + n, p + i, end - i);
+            n += end - i;
         }
+        if (end == len)
+            break;
+        if (fill_len != 0)
+            memcpy(buf + n, fill, fill_len);
+        n += fill_len;
+        i = end + 1;
     }
     buf[n] = '\0';
     return ROBOTS_OK;
