@@ -74,13 +74,22 @@ int cli_option_value(int argc, char **argv, int *i, const char *name,
  * printing an error. */
 int cli_parse_option(int argc, char **argv, int *i, robots_options *options);
 
-/* The end of the option loop of a command that reads one ROBOTS_FILE first
- * (check, parse): cli_parse_option's options, "--", an unknown option.
- * Returns 1 when argv[*i] was an option (advancing *i past its value), 0
- * when the operands start at argv[*i] (past a "--"), -1 after printing an
- * error. */
-int cli_file_option(const char *command, int argc, char **argv, int *i,
-                    robots_options *options);
+/* What cli_command_option() found at argv[*i]. */
+enum cli_opt {
+    CLI_OPT_NEXT = 0, /* an option was read: go on with the next word */
+    CLI_OPT_ARGS = 1, /* the operands start at *i */
+    CLI_OPT_EXIT = 2  /* return *rc: --help was printed, or an error */
+};
+
+/* The one table of the options every command that reads a robots.txt
+ * (check, parse, lint, test, diff) takes the same way, at argv[*i]: --help
+ * and -h (prints `usage`, *rc 0), --profile P and --parse-limit BYTES
+ * (cli_parse_option(), into *options), "--" (the operands follow it), and
+ * any other word starting with '-' reported as an unknown option of
+ * `command` (*rc EXIT_USAGE). Call it after the command's own options. */
+enum cli_opt cli_command_option(int argc, char **argv, int *i,
+                                const char *command, const char *usage,
+                                robots_options *options, int *rc);
 
 /* Prints that ROBOTS_FILE is missing; returns EXIT_USAGE. */
 int cli_missing_file(const char *command);

@@ -564,17 +564,13 @@ static void print_meta_json(const robots_meta_result *r) {
            r->head_ended ? "true" : "false");
 }
 
-/* Is `v` an "X-Robots-Tag:" line? Field names are case-insensitive. */
+/* Is `v` an "X-Robots-Tag:" line? Field names are case-insensitive: each
+ * byte is either spelling of its letter. */
 static int is_x_robots_tag(const char *v) {
-    static const char field[] = "x-robots-tag:";
-    size_t k;
-    for (k = 0; field[k] != '\0'; k++) {
-        unsigned char c = (unsigned char)v[k];
-        if (c >= 'A' && c <= 'Z')
-            c = (unsigned char)(c + ('a' - 'A'));
-        if (c != (unsigned char)field[k])
+    static const char lower[] = "x-robots-tag:", upper[] = "X-ROBOTS-TAG:";
+    for (size_t k = 0; lower[k] != '\0'; k++)
+        if (v[k] != lower[k] && v[k] != upper[k])
             return 0;
-    }
     return 1;
 }
 

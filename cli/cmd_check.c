@@ -267,10 +267,7 @@ int cli_cmd_check(int argc, char **argv) {
     for (; i < argc; i++) {
         const char *arg = argv[i], *value = NULL;
         int r;
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(check_usage, stdout);
-            return 0;
-        } else if (strcmp(arg, "--explain") == 0) {
+        if (strcmp(arg, "--explain") == 0) {
             run.explain = 1;
         } else if (strcmp(arg, "--json") == 0) {
             run.json = 1;
@@ -287,10 +284,12 @@ int cli_cmd_check(int argc, char **argv) {
                                  (size_t)ROBOTS_MAX_AGENT_BYTES);
             agent_count++;
         } else {
-            r = cli_file_option("check", argc, argv, &i, &options);
-            if (r < 0)
-                return EXIT_USAGE;
-            if (r == 0)
+            int rc;
+            enum cli_opt s = cli_command_option(argc, argv, &i, "check",
+                                                check_usage, &options, &rc);
+            if (s == CLI_OPT_EXIT)
+                return rc;
+            if (s == CLI_OPT_ARGS)
                 break;
         }
     }

@@ -24,8 +24,9 @@ static const char diff_usage[] =
     "\n"
     "Without it: prints the rules added and removed for each agent, and the\n"
     "paths whose verdict changes among paths formed from both files'\n"
-    "patterns (each pattern with '*' read as 'x' and a final '$' dropped,\n"
-    "and the same path extended by 'x').\n"
+    "patterns (each pattern with its wildcards '*' read as 'x' and its end\n"
+    "anchor '$' dropped, as the profile reads them, and the same path\n"
+    "extended by 'x').\n"
     "\n"
     "  --agent NAME  an agent to compare; repeat for several (each is\n"
     "                compared on its own); default: '*' and every agent\n"
@@ -94,60 +95,66 @@ static int add_agent(agent_list *list, const char *s, size_t len) {
     return 1;
 }
 
+/* A name's key, the bytes a check compares of it (robots_agent_key()):
+ * names with the same key select the same groups, so each key is compared
+ * once. */
 typedef struct agent_slot {
-    robots_str name;
+    robots_str key;
     size_t pos;
 } agent_slot;
 
+static int compare_keys(const agent_slot *a, const agent_slot *b) {
+    size_t n = a->key.len < b->key.len ? a->key.len : b->key.len;
+    int c = n ? memcmp(a->key.ptr, b->key.ptr, n) : 0;
+    if (c != 0)
+        return c;
+    return a->key.len < b->key.len ? -1 : a->key.len > b->key.len;
+}
+
 static int compare_slots(const void *pa, const void *pb) {
     const agent_slot *a = pa, *b = pb;
-    size_t n = a->name.len < b->name.len ? a->name.len : b->name.len;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char x = (unsigned char)a->name.ptr[i];
-        unsigned char y = (unsigned char)b->name.ptr[i];
-        if (x >= 'A' && x <= 'Z')
-            x = (unsigned char)(x - 'A' + 'a');
-        if (y >= 'A' && y <= 'Z')
-            y = (unsigned char)(y - 'A' + 'a');
-        if (x != y)
-            return x < y ? -1 : 1;
-    }
-    if (a->name.len != b->name.len)
-        return a->name.len < b->name.len ? -1 : 1;
+    int c = compare_keys(a, b);
+    if (c != 0)
+        return c;
     return a->pos < b->pos ? -1 : a->pos > b->pos;
 }
 
-/* Keeps the first of each name (ASCII case-insensitive), in the order
- * given, and at most DIFF_MAX_AGENTS of them. */
-static int unique_agents(agent_list *list) {
-    size_t n = list->count;
+/* Keeps the first name of each key, in the order given, and at most
+ * DIFF_MAX_AGENTS of them. */
+static int unique_agents(agent_list *list, robots_profile profile) {
+    size_t n = list->count, bytes = 1;
     if (n == 0)
         return 1;
+    for (size_t i = 0; i < n; i++)
+        bytes += list->items[i].len; /* a key is at most its name */
     agent_slot *slots = malloc(n * sizeof *slots);
     unsigned char *keep = calloc(n, 1);
-    if (slots == NULL || keep == NULL) {
-        free(slots);
-        free(keep);
-        return 0;
-    }
-    for (size_t i = 0; i < n; i++) {
-        slots[i].name = list->items[i];
+    char *keys = malloc(bytes);
+    int ok = slots != NULL && keep != NULL && keys != NULL;
+    for (size_t i = 0, at = 0; ok && i < n; i++) {
+        size_t len = 0;
+        robots_agent_key(profile, list->items[i].ptr, list->items[i].len,
+                         keys + at, bytes - at, &len);
+        slots[i].key.ptr = keys + at;
+        slots[i].key.len = len;
         slots[i].pos = i;
+        at += len;
     }
-    qsort(slots, n, sizeof *slots, compare_slots);
-    for (size_t i = 0; i < n; i++)
-        if (i == 0 ||
-            !site_equal_nocase(slots[i - 1].name.ptr, slots[i - 1].name.len,
-                               slots[i].name.ptr, slots[i].name.len))
-            keep[slots[i].pos] = 1;
-    size_t m = 0;
-    for (size_t i = 0; i < n && m < DIFF_MAX_AGENTS; i++)
-        if (keep[i])
-            list->items[m++] = list->items[i];
-    list->count = m;
+    if (ok) {
+        qsort(slots, n, sizeof *slots, compare_slots);
+        for (size_t i = 0; i < n; i++)
+            if (i == 0 || compare_keys(&slots[i - 1], &slots[i]) != 0)
+                keep[slots[i].pos] = 1;
+        size_t m = 0;
+        for (size_t i = 0; i < n && m < DIFF_MAX_AGENTS; i++)
+            if (keep[i])
+                list->items[m++] = list->items[i];
+        list->count = m;
+    }
     free(slots);
     free(keep);
-    return 1;
+    free(keys);
+    return ok;
 }
 
 /* '*' and every agent a file names: its token (rfc9309, google) or its
@@ -169,53 +176,16 @@ static int agents_of(agent_list *list, const robots_txt *doc) {
 
 /* ---- the rules an agent obeys ------------------------------------------- */
 
-/* The groups whose rules apply to `agent`, as docs/semantics.md selects
- * them: rfc9309 and google merge every group naming the agent (rfc9309
- * compares the agent's product token, google the whole name), else every
- * '*' group; legacy obeys one record. Returns the count written. */
-static size_t groups_for(const robots_txt *doc, robots_profile profile,
-                         const robots_str *agent, size_t *out) {
-    size_t first;
-    int specific;
-    if (robots_select_group(doc, agent, 1, &first, &specific) != ROBOTS_OK ||
-        first == ROBOTS_NO_POSITION)
-        return 0;
-    if (profile == ROBOTS_PROFILE_LEGACY) {
-        out[0] = first;
-        return 1;
-    }
-    size_t name_len = agent->len;
-    if (profile == ROBOTS_PROFILE_RFC9309) {
-        name_len = 0;
-        while (name_len < agent->len &&
-               ((agent->ptr[name_len] >= 'a' && agent->ptr[name_len] <= 'z') ||
-                (agent->ptr[name_len] >= 'A' && agent->ptr[name_len] <= 'Z') ||
-                agent->ptr[name_len] == '-' || agent->ptr[name_len] == '_'))
-            name_len++;
-    }
+/* The groups whose rules apply to `agent`, as a check chooses them
+ * (robots_select_groups()); `out` has room for every group. Returns the
+ * count written. */
+static size_t groups_for(const robots_txt *doc, const robots_str *agent,
+                         size_t *out) {
     size_t n = 0;
-    for (size_t g = 0; g < robots_group_count(doc); g++) {
-        robots_group_info info;
-        robots_group(doc, g, &info);
-        int applies = 0;
-        for (size_t a = 0; a < info.agent_count && !applies; a++) {
-            robots_agent_info ai;
-            robots_group_agent(doc, g, a, &ai);
-            if (specific)
-                applies =
-                    !ai.is_wildcard && site_equal_nocase(ai.token, ai.token_len,
-                                                         agent->ptr, name_len);
-            else
-                applies = ai.is_wildcard;
-        }
-        if (applies)
-            out[n++] = g;
-    }
-    /* The library chose `first`; if this reading disagrees, trust it. */
-    if (n == 0 || out[0] != first) {
-        out[0] = first;
-        n = 1;
-    }
+    int specific;
+    if (robots_select_groups(doc, agent, 1, out, robots_group_count(doc), &n,
+                             &specific) != ROBOTS_OK)
+        return 0;
     return n;
 }
 
@@ -246,10 +216,9 @@ static int compare_lines(const void *pa, const void *pb) {
 }
 
 /* The rules `agent` obeys in doc, sorted by kind and pattern. */
-static rule_entry *rules_for(const robots_txt *doc, robots_profile profile,
-                             const robots_str *agent, size_t *groups,
-                             size_t *count) {
-    size_t ng = groups_for(doc, profile, agent, groups);
+static rule_entry *rules_for(const robots_txt *doc, const robots_str *agent,
+                             size_t *groups, size_t *count) {
+    size_t ng = groups_for(doc, agent, groups);
     size_t total = 0;
     for (size_t i = 0; i < ng; i++) {
         robots_group_info info;
@@ -441,22 +410,17 @@ typedef struct path_set {
     size_t item_cap;
 } path_set;
 
-/* Appends one path: `pattern` with '*' as 'x' (legacy: kept when
- * literal is set), a final '$' dropped, a '/' put first if missing, then
- * `suffix`. */
-static int add_path(path_set *set, const char *pattern, size_t len, int literal,
+/* Appends one path: rule `index`'s example path (robots_rule_example_path(),
+ * its wildcards as 'x'), then `suffix`. */
+static int add_path(path_set *set, const robots_txt *doc, size_t index,
                     const char *suffix) {
-    size_t slen = strlen(suffix);
-    if (set->used + len + slen + 1 > set->cap || set->count == set->item_cap)
+    size_t slen = strlen(suffix), n = 0;
+    if (set->count == set->item_cap || set->used + slen >= set->cap)
         return 0;
     char *p = set->bytes + set->used;
-    size_t n = 0;
-    if (len == 0 || pattern[0] != '/')
-        p[n++] = '/';
-    if (len > 0 && pattern[len - 1] == '$' && !literal)
-        len--;
-    for (size_t i = 0; i < len; i++)
-        p[n++] = pattern[i] == '*' && !literal ? 'x' : pattern[i];
+    if (robots_rule_example_path(doc, index, "x", 1, p,
+                                 set->cap - set->used - slen, &n) != ROBOTS_OK)
+        return 0;
     memcpy(p + n, suffix, slen);
     n += slen;
     set->items[set->count].ptr = p;
@@ -475,47 +439,42 @@ static int compare_str(const void *pa, const void *pb) {
     return a->len < b->len ? -1 : a->len > b->len;
 }
 
-/* Adds the paths formed from every pattern of doc to set; with set NULL,
- * only counts what they need (at most 3 paths of pattern_len + 2 bytes
- * each). */
-static void add_paths(path_set *set, const robots_txt *doc,
-                      robots_profile profile, size_t *items, size_t *bytes) {
-    for (size_t g = 0; g < robots_group_count(doc); g++) {
-        robots_group_info info;
-        robots_group(doc, g, &info);
-        for (size_t r = 0; r < info.rule_count; r++) {
-            robots_rule_info rule;
-            robots_group_rule(doc, g, r, &rule);
-            if (set == NULL) {
-                *items += 3;
-                *bytes += 3 * (rule.pattern_len + 3);
-                continue;
-            }
-            if (rule.pattern_len == 0)
-                continue;
-            add_path(set, rule.pattern, rule.pattern_len, 0, "");
-            add_path(set, rule.pattern, rule.pattern_len, 0, "x");
-            if (profile == ROBOTS_PROFILE_LEGACY &&
-                (memchr(rule.pattern, '*', rule.pattern_len) ||
-                 memchr(rule.pattern, '$', rule.pattern_len)))
-                add_path(set, rule.pattern, rule.pattern_len, 1, "");
+/* Adds the paths formed from every rule of doc to set; with set NULL,
+ * only counts what they need (2 paths of at most pattern_len + 3 bytes
+ * each, a NUL written after each). */
+static void add_paths(path_set *set, const robots_txt *doc, size_t *items,
+                      size_t *bytes) {
+    for (size_t r = 0; r < robots_rule_count(doc); r++) {
+        robots_rule_info rule;
+        robots_rule(doc, r, &rule);
+        if (set == NULL) {
+            *items += 2;
+            *bytes += 2 * (rule.pattern_len + 3);
+            continue;
         }
+        if (rule.pattern_len == 0)
+            continue;
+        add_path(set, doc, r, "");
+        add_path(set, doc, r, "x");
     }
 }
 
 static int build_paths(path_set *set, const diff_run *run) {
     size_t items = 1, bytes = 2;
-    add_paths(NULL, run->old_doc, run->profile, &items, &bytes);
-    add_paths(NULL, run->new_doc, run->profile, &items, &bytes);
+    add_paths(NULL, run->old_doc, &items, &bytes);
+    add_paths(NULL, run->new_doc, &items, &bytes);
     set->bytes = malloc(bytes);
     set->items = malloc(items * sizeof *set->items);
     if (set->bytes == NULL || set->items == NULL)
         return 0;
     set->cap = bytes;
     set->item_cap = items;
-    add_path(set, "/", 1, 0, "");
-    add_paths(set, run->old_doc, run->profile, &items, &bytes);
-    add_paths(set, run->new_doc, run->profile, &items, &bytes);
+    set->bytes[0] = '/'; /* the root, always tried */
+    set->items[0].ptr = set->bytes;
+    set->items[0].len = 1;
+    set->count = set->used = 1;
+    add_paths(set, run->old_doc, &items, &bytes);
+    add_paths(set, run->new_doc, &items, &bytes);
     qsort(set->items, set->count, sizeof *set->items, compare_str);
     size_t n = 0;
     for (size_t i = 0; i < set->count; i++)
@@ -529,9 +488,9 @@ static int build_paths(path_set *set, const diff_run *run) {
 static int diff_rules(diff_run *run, size_t *groups) {
     size_t n_old = 0, n_new = 0;
     rule_entry *old_rules =
-        rules_for(run->old_doc, run->profile, &run->agent, groups, &n_old);
+        rules_for(run->old_doc, &run->agent, groups, &n_old);
     rule_entry *new_rules =
-        rules_for(run->new_doc, run->profile, &run->agent, groups, &n_new);
+        rules_for(run->new_doc, &run->agent, groups, &n_new);
     if (old_rules == NULL || new_rules == NULL) {
         free(old_rules);
         free(new_rules);
@@ -675,13 +634,13 @@ int cli_cmd_diff(int argc, char **argv) {
             }
             given_agents = 1;
         } else {
-            enum site_opt s =
-                site_option(argc, argv, &i, "diff", diff_usage, &options, &rc);
-            if (s == SITE_OPT_EXIT) {
+            enum cli_opt s = cli_command_option(argc, argv, &i, "diff",
+                                                diff_usage, &options, &rc);
+            if (s == CLI_OPT_EXIT) {
                 free(agents.items);
                 return rc;
             }
-            if (s == SITE_OPT_ARGS)
+            if (s == CLI_OPT_ARGS)
                 break;
         }
     }
@@ -721,7 +680,7 @@ int cli_cmd_diff(int argc, char **argv) {
     if ((!given_agents &&
          (!add_agent(&agents, "*", 1) || !agents_of(&agents, old_doc) ||
           !agents_of(&agents, new_doc))) ||
-        !unique_agents(&agents)) {
+        !unique_agents(&agents, options.profile)) {
         cli_error("out of memory");
         goto done;
     }

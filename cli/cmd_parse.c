@@ -196,17 +196,15 @@ int cli_cmd_parse(int argc, char **argv) {
     int i = 1;
     for (; i < argc; i++) {
         const char *arg = argv[i];
-        int r;
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(parse_usage, stdout);
-            return 0;
-        } else if (strcmp(arg, "--json") == 0) {
+        if (strcmp(arg, "--json") == 0) {
             json = 1;
         } else {
-            r = cli_file_option("parse", argc, argv, &i, &options);
-            if (r < 0)
-                return EXIT_USAGE;
-            if (r == 0)
+            int rc;
+            enum cli_opt s = cli_command_option(argc, argv, &i, "parse",
+                                                parse_usage, &options, &rc);
+            if (s == CLI_OPT_EXIT)
+                return rc;
+            if (s == CLI_OPT_ARGS)
                 break;
         }
     }

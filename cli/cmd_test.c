@@ -79,11 +79,11 @@ static int next_expectation(const test_run *run, site_lines *it,
         if (n == 0)
             continue;
         e->line = it->line_no;
-        if (n == 3 && site_equal_nocase(f[0].ptr, f[0].len, "allow", 5))
-            e->want_allowed = 1;
-        else if (n == 3 && site_equal_nocase(f[0].ptr, f[0].len, "disallow", 8))
-            e->want_allowed = 0;
-        else {
+        robots_rule_kind verb; /* "allow" or "disallow", in any case */
+        if (n == 3 && robots_rule_kind_from_name(f[0].ptr, f[0].len, &verb) ==
+                          ROBOTS_OK) {
+            e->want_allowed = verb == ROBOTS_RULE_ALLOW;
+        } else {
             cli_error("%s:%zu: expected 'allow AGENT URL' or "
                       "'disallow AGENT URL'",
                       run->exp_path, e->line);
@@ -289,11 +289,11 @@ int cli_cmd_test(int argc, char **argv) {
                 return EXIT_USAGE;
             junit = value;
         } else {
-            enum site_opt s =
-                site_option(argc, argv, &i, "test", test_usage, &options, &rc);
-            if (s == SITE_OPT_EXIT)
+            enum cli_opt s = cli_command_option(argc, argv, &i, "test",
+                                                test_usage, &options, &rc);
+            if (s == CLI_OPT_EXIT)
                 return rc;
-            if (s == SITE_OPT_ARGS)
+            if (s == CLI_OPT_ARGS)
                 break;
         }
     }

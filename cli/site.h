@@ -2,7 +2,7 @@
 /*
  * site.h - what `robots lint`, `robots test` and `robots diff` (the
  * commands for site owners) share: loading a robots.txt, describing a
- * verdict in words, JSON and XML, and comparing agent tokens.
+ * verdict in words, JSON and XML, and reading list files.
  */
 #ifndef ROBOTS_CLI_SITE_H
 #define ROBOTS_CLI_SITE_H
@@ -11,21 +11,6 @@
 
 /* Most bytes of an expectations or URL list file. */
 #define SITE_MAX_LIST_BYTES ((size_t)64 << 20)
-
-/* What site_option() found at argv[*i]. */
-enum site_opt {
-    SITE_OPT_NEXT = 0, /* an option was read: go on with the next word */
-    SITE_OPT_ARGS = 1, /* the arguments start at *i */
-    SITE_OPT_EXIT = 2  /* return *rc: --help was printed, or an error */
-};
-
-/* Reads the options every site command has, at argv[*i]: --help and -h
- * (prints `usage`, *rc 0), --profile P and --parse-limit BYTES (into
- * *options), "--" (the arguments follow it), and reports any other word
- * starting with '-' as an unknown option of `command` (*rc EXIT_USAGE).
- * Call it after the command's own options. */
-enum site_opt site_option(int argc, char **argv, int *i, const char *command,
-                          const char *usage, robots_options *options, int *rc);
 
 /* Reads `path` (as far as the parse limit needs: cli_load_robots()) and
  * parses it. When `keep` is not NULL the bytes read are handed to the
@@ -56,9 +41,6 @@ void site_json_verdict(FILE *out, const robots_verdict *v);
  * bytes outside printable ASCII written as %XX so that the document is
  * always well-formed whatever the input bytes. */
 void site_xml_text(FILE *out, const char *s, size_t len);
-
-/* ASCII case-insensitive equality. */
-int site_equal_nocase(const char *a, size_t alen, const char *b, size_t blen);
 
 /* A line of a list file: its bytes without the end of line. Iterates
  * LF, CRLF and CR line ends; returns 0 at the end. */

@@ -7,30 +7,6 @@
 
 #include <string.h>
 
-enum site_opt site_option(int argc, char **argv, int *i, const char *command,
-                          const char *usage, robots_options *options, int *rc) {
-    const char *arg = argv[*i];
-    int r;
-    *rc = EXIT_USAGE;
-    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-        fputs(usage, stdout);
-        *rc = 0;
-        return SITE_OPT_EXIT;
-    }
-    if ((r = cli_parse_option(argc, argv, i, options)) != 0)
-        return r > 0 ? SITE_OPT_NEXT : SITE_OPT_EXIT;
-    if (strcmp(arg, "--") == 0) {
-        ++*i;
-        return SITE_OPT_ARGS;
-    }
-    if (arg[0] == '-' && arg[1] != '\0') {
-        cli_error("%s: unknown option '%s' (see robots %s --help)", command,
-                  arg, command);
-        return SITE_OPT_EXIT;
-    }
-    return SITE_OPT_ARGS;
-}
-
 int site_load(const char *path, const robots_options *options, robots_txt **doc,
               cli_buffer *keep) {
     return cli_load_robots(path, options, doc, keep);
@@ -118,21 +94,6 @@ void site_xml_text(FILE *out, const char *s, size_t len) {
                 putc(c, out);
         }
     }
-}
-
-int site_equal_nocase(const char *a, size_t alen, const char *b, size_t blen) {
-    if (alen != blen)
-        return 0;
-    for (size_t i = 0; i < alen; i++) {
-        unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
-        if (x >= 'A' && x <= 'Z')
-            x = (unsigned char)(x - 'A' + 'a');
-        if (y >= 'A' && y <= 'Z')
-            y = (unsigned char)(y - 'A' + 'a');
-        if (x != y)
-            return 0;
-    }
-    return 1;
 }
 
 void site_lines_init(site_lines *it, const char *data, size_t len) {

@@ -257,22 +257,29 @@ int cli_parse_option(int argc, char **argv, int *i, robots_options *options) {
     return 1;
 }
 
-int cli_file_option(const char *command, int argc, char **argv, int *i,
-                    robots_options *options) {
+enum cli_opt cli_command_option(int argc, char **argv, int *i,
+                                const char *command, const char *usage,
+                                robots_options *options, int *rc) {
     const char *arg = argv[*i];
-    int r = cli_parse_option(argc, argv, i, options);
-    if (r != 0)
-        return r;
+    int r;
+    *rc = EXIT_USAGE;
+    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+        fputs(usage, stdout);
+        *rc = 0;
+        return CLI_OPT_EXIT;
+    }
+    if ((r = cli_parse_option(argc, argv, i, options)) != 0)
+        return r > 0 ? CLI_OPT_NEXT : CLI_OPT_EXIT;
     if (strcmp(arg, "--") == 0) {
         ++*i;
-        return 0;
+        return CLI_OPT_ARGS;
     }
     if (arg[0] == '-' && arg[1] != '\0') {
         cli_error("%s: unknown option '%s' (see robots %s --help)", command,
                   arg, command);
-        return -1;
+        return CLI_OPT_EXIT;
     }
-    return 0;
+    return CLI_OPT_ARGS;
 }
 
 int cli_missing_file(const char *command) {

@@ -9,7 +9,10 @@
  *     *out NULL and nothing left allocated (N chosen from the input);
  *   - the parse limit (taken from the input) bounds the bytes parsed,
  *     and a prefix of the body past it (robots_parse_prefix()) gives the
- *     same document, cut at the same place.
+ *     same document, cut at the same place;
+ *   - every rule in file order is its group's, and its pattern matches
+ *     its example path unless flagged as never matching;
+ *   - robots_analyze()'s findings are diagnostics within their kinds.
  * Input: the whole input is the body.
  */
 #include "fuzz_common.h"
@@ -173,12 +176,75 @@ static void walk(const robots_txt *doc, robots_profile profile,
     }
     FZ_CHECK(robots_diagnostic(doc, n, &d) == ROBOTS_ERR_OUT_OF_RANGE);
 
-    /* The group a default query selects is one of the groups. */
+    /* The group a default query selects is one of the groups, the first
+     * of those robots_select_groups() lists, ascending. */
     robots_str star = {"*", 1};
     size_t sel;
     int specific;
     FZ_CHECK(robots_select_group(doc, &star, 1, &sel, &specific) == ROBOTS_OK);
     FZ_CHECK(sel == ROBOTS_NO_POSITION || sel < groups);
+    size_t needed = 0, listed[4];
+    robots_status st =
+        robots_select_groups(doc, &star, 1, listed, 4, &needed, &specific);
+    FZ_CHECK(st == ROBOTS_OK || st == ROBOTS_ERR_BUFFER_TOO_SMALL);
+    FZ_CHECK((needed == 0) == (sel == ROBOTS_NO_POSITION));
+    for (size_t i = 0; st == ROBOTS_OK && i < needed; i++)
+        FZ_CHECK(listed[i] < groups &&
+                 (i == 0 ? listed[i] == sel : listed[i] > listed[i - 1]));
+
+    /* Every rule in file order is a group's rule, and matches its own
+     * example path unless it never matches. */
+    size_t rules = robots_rule_count(doc);
+    for (size_t i = 0; i < rules && i < 64; i++) {
+        FZ_CHECK(robots_rule(doc, i, &r) == ROBOTS_OK);
+        robots_rule_info same;
+        FZ_CHECK(r.group < groups && r.index == i);
+        FZ_CHECK(robots_group(doc, r.group, &g) == ROBOTS_OK);
+        int found = 0;
+        for (size_t k = 0; k < g.rule_count && !found; k++)
+            found = robots_group_rule(doc, r.group, k, &same) == ROBOTS_OK &&
+                    same.index == i && same.line == r.line;
+        FZ_CHECK(found);
+        static char path[ROBOTS_MAX_LINE_BYTES + 8];
+        size_t len = 0;
+        FZ_CHECK(robots_rule_example_path(doc, i, "x", 1, path, sizeof path,
+                                          &len) == ROBOTS_OK);
+        fz_check_str(path, len);
+        int matched = -1;
+        /* (legacy's empty patterns: "Allow:" matches all, "Disallow:"
+         * restricts nothing; robots_match_path() knows no kind) */
+        if (r.pattern_len != 0 &&
+            robots_match_path(profile, r.pattern, r.pattern_len, path, len,
+                              &matched) == ROBOTS_OK)
+            FZ_CHECK(matched == !(r.flags & ROBOTS_RULE_FLAG_NEVER_MATCHES));
+    }
+    FZ_CHECK(robots_rule(doc, rules, &r) == ROBOTS_ERR_OUT_OF_RANGE);
+}
+
+/* The whole-document analysis: its findings are diagnostics as the
+ * parse's are, counted by kind, on lines of the file. */
+static void walk_analysis(const robots_txt *doc, const char *body,
+                          size_t size) {
+    robots_analysis *an = NULL;
+    FZ_CHECK(robots_analyze(doc, body, size, &an) == ROBOTS_OK && an != NULL);
+    size_t n = robots_analysis_count(an), by_kind = 0;
+    FZ_CHECK(n <= ROBOTS_MAX_DIAGNOSTICS + 2);
+    FZ_CHECK(robots_analysis_total(an) + 1 >= n);
+    for (int k = 0; k <= ROBOTS_DIAG_KIND_LAST; k++)
+        by_kind += robots_analysis_kind_total(an, (robots_diag_kind)k);
+    FZ_CHECK(by_kind == robots_analysis_total(an));
+    robots_diagnostic_info d;
+    for (size_t i = 0; i < n; i++) {
+        FZ_CHECK(robots_analysis_finding(an, i, &d) == ROBOTS_OK);
+        robots_diag_kind_info info;
+        FZ_CHECK(robots_diag_kind_describe(d.kind, &info) == ROBOTS_OK);
+        FZ_CHECK(d.severity <= info.severity);
+        fz_check_str(d.message, d.message_len);
+        FZ_CHECK(d.message_len > 0 && d.line >= 1);
+        FZ_CHECK(d.column <= ROBOTS_MAX_LINE_BYTES + 1);
+    }
+    FZ_CHECK(robots_analysis_finding(an, n, &d) == ROBOTS_ERR_OUT_OF_RANGE);
+    robots_analysis_free(an);
 }
 
 /* robots_parse_prefix() of a prefix the limit allows (its length from
@@ -241,7 +307,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         walk(doc, profile, size);
         FZ_CHECK(robots_txt_parsed_bytes(doc) == size);
         FZ_CHECK(ca.live_max <= robots_parse_memory_bound(size));
-        size_t calls = ca.calls;
+        size_t calls = ca.calls; /* the parse's (the walk allocates none) */
+        /* The analysis allocates through the document's allocator and
+         * gives it all back. */
+        size_t live = ca.live;
+        walk_analysis(doc, body, size);
+        FZ_CHECK(ca.live == live && ca.mismatches == 0);
         robots_free(doc);
         FZ_CHECK(ca.live == 0 && ca.mismatches == 0);
 

@@ -50,7 +50,8 @@ lint_pair() {
 }
 for code in typo-key rule-outside-group pattern-never-matches missing-colon \
     invalid-crawl-delay sitemap-not-absolute unknown-key extension \
-    shadowed-rule duplicate-rule repeated-group; do
+    shadowed-rule duplicate-rule repeated-group agent-joins-group \
+    encoded-duplicate bom-encoded-twice; do
     lint_pair $code
 done
 
@@ -124,6 +125,67 @@ printf 'User-agent: a\nDisallow: /x\n\nUser-agent: b\nAllow: /y\n\nUser-agent: A
 expect_exit 0 "$robots" lint "$tmp/merged.txt"
 expect_out "merged.txt:2:11: warning: .*line 8.*'a'.*\[shadowed-rule\]$"
 expect_out "merged.txt:7:13: warning: .*line 1.*\[repeated-group\]$"
+
+# Issue 21: a user-agent line that joins the group above, as only a
+# Crawl-delay stands between them, is a warning: in its smallest form it
+# blocks every crawler (robots check shows the warning is true).
+printf 'User-agent: *\nCrawl-delay: 10\n\nUser-agent: BadBot\nDisallow: /\n' >"$tmp/badbot.txt"
+for p in rfc9309 google; do
+    expect_exit 0 "$robots" lint --profile $p "$tmp/badbot.txt"
+    expect_out "badbot.txt:4:13: warning: user-agent 'BadBot' joins the group of line 1: only lines that are no rules stand between them (line 2: 'Crawl-delay').*\[agent-joins-group\]$"
+    expect_exit 1 "$robots" lint --strict --profile $p "$tmp/badbot.txt"
+    expect_exit 1 "$robots" check --profile $p --agent Googlebot "$tmp/badbot.txt" /
+done
+# legacy: the blank line ends the record; BadBot's is its own.
+expect_exit 0 "$robots" lint --strict --profile legacy "$tmp/badbot.txt"
+# The false claim it led to: SemrushBot's rules repeat the first '*'
+# group's, but they are SemrushBot's only rules; deleting them would open
+# the site to it, so lint must not say they may go.
+printf 'User-agent: *\nDisallow: /\nAllow: /robots.txt\n\nUser-agent: *\nCrawl-delay: 45\n\nUser-agent: SemrushBot\nDisallow: /\nAllow: /robots.txt\n' >"$tmp/semrush.txt"
+for p in rfc9309 google; do
+    expect_exit 0 "$robots" lint --profile $p "$tmp/semrush.txt"
+    expect_no_out "\[duplicate-rule\]"
+    expect_no_out "\[shadowed-rule\]"
+    expect_out "semrush.txt:5:13: warning: .*\[repeated-group\]$"
+    expect_out "semrush.txt:8:13: warning: user-agent 'SemrushBot' joins the group of line 5: .*\[agent-joins-group\]$"
+done
+printf 'User-agent: *\nAllow: /robots.txt\n\nUser-agent: *\nCrawl-delay: 45\n\nUser-agent: SemrushBot\nDisallow: /\n' >"$tmp/semrush-cut.txt"
+expect_exit 1 "$robots" check --agent SemrushBot "$tmp/semrush.txt" /x
+expect_exit 0 "$robots" check --agent SemrushBot "$tmp/semrush-cut.txt" /robots.txt
+# A claim holds for every agent of the group: "/x" in the group of 'a'
+# and 'b' never decides only where both have a longer rule of their own.
+printf 'User-agent: a\nUser-agent: b\nDisallow: /x\n\nUser-agent: a\nDisallow: /x*\n\nUser-agent: b\nDisallow: /x*\n' >"$tmp/two.txt"
+expect_exit 0 "$robots" lint "$tmp/two.txt"
+expect_out "two.txt:3:11: warning: 'Disallow: /x' never decides: 'Disallow: /x\*' at line 6 .* for each user-agent of its group, whose groups are merged \[shadowed-rule\]$"
+head -n 7 "$tmp/two.txt" >"$tmp/one.txt"
+expect_exit 0 "$robots" lint "$tmp/one.txt" # 'b' has no other rule
+expect_no_out "\[shadowed-rule\]"
+# A rule written once raw and once percent-encoded: the same rule, a note.
+printf 'User-agent: *\nDisallow: /wiki/L\303\266sch/\nDisallow: /wiki/L%%C3%%B6sch/\n' >"$tmp/encoded.txt"
+expect_exit 0 "$robots" lint --strict "$tmp/encoded.txt"
+expect_out "encoded.txt:3:11: note: 'Disallow: /wiki/L%C3%B6sch/' is the rule at line 2 ('/wiki/L$(printf '\303\266')sch/') once percent-encoded: the same rule \[encoded-duplicate\]$"
+expect_no_out "\[duplicate-rule\]"
+expect_exit 0 "$robots" lint --json "$tmp/encoded.txt"
+expect_json
+expect_out '"code":"encoded-duplicate","message":"[^"]*","suggestion":null,"related_line":2,"count":1}'
+
+# How each profile reads a user-agent line it reduces, said as that
+# reading (issue 21): a dropped version is a note, a name cut inside a
+# warning, a name with no product token is read as naming no crawler.
+printf 'User-agent: MJ12bot\nUser-agent: Googlebot/2.1\nUser-agent: 360Spider\nDisallow: /\n' >"$tmp/reduced.txt"
+expect_exit 0 "$robots" lint "$tmp/reduced.txt"
+expect_out "reduced.txt:1:13: warning: user-agent 'MJ12bot' is read as its product token 'MJ' .*every name that reduces to 'MJ', not 'MJ12bot' alone \[agent-reduced\]$"
+expect_out "reduced.txt:2:13: note: user-agent 'Googlebot/2.1' is read as its product token 'Googlebot' \[agent-reduced\]$"
+expect_out "reduced.txt:3:13: warning: user-agent '360Spider' starts with no letter, '-' or '_': .*rfc9309 matches no crawler to an empty token, '360Spider' included \[empty-user-agent\]$"
+expect_exit 0 "$robots" lint --profile google "$tmp/reduced.txt"
+expect_out "reduced.txt:1:13: warning: .*google/robotstxt compares a crawler's whole name with it: 'MJ12bot' does not match the line \[agent-reduced\]$"
+expect_exit 0 "$robots" check --profile google --agent MJ12bot "$tmp/reduced.txt" /x
+expect_exit 0 "$robots" lint --strict --profile legacy "$tmp/reduced.txt"
+expect_empty_out
+# A byte order mark encoded twice is named, not shown as six '?'.
+printf '\303\257\302\273\302\277User-agent: *\nDisallow: /x\n' >"$tmp/bom-twice.txt"
+expect_exit 1 "$robots" lint "$tmp/bom-twice.txt"
+expect_out "bom-twice.txt:1:1: warning: the file starts with a byte order mark encoded twice (C3 AF C2 BB C2 BF.*\[bom-encoded-twice\]$"
 
 # Duplicates: the same rule twice for the same agents; the same rule for
 # two different agents is not one.
@@ -230,6 +292,24 @@ awk 'BEGIN { print "User-agent: *"; for (i = 0; i < 1000; i++)
              printf "Disallow: /p%d\n", i }' >"$tmp/some.txt"
 expect_exit 0 "$robots" lint --strict "$tmp/some.txt"
 expect_empty_out
+
+# Floods (issue 21): more than 10 findings of one kind and severity are
+# one finding with the count of all of them and the first lines, even past
+# the library's 1,000 kept; 10 are each told.
+awk 'BEGIN { for (i = 0; i < 7127; i++) printf "Disallow: /p%d\n", i }' >"$tmp/flood.txt"
+expect_exit 1 "$robots" lint "$tmp/flood.txt"
+expect_out "flood.txt:1:1: error: 7127 rules and no User-agent line: every rule is ignored (lines 1, 2, 3, 4, 5, ...) \[rule-outside-group\]$"
+expect_count 1 "\[rule-outside-group\]$"
+expect_out "^7127 errors, 0 warnings, 1 note$"
+awk 'BEGIN { print "User-agent: *"; for (i = 0; i < 30; i++) print "Disalow: /x" i }' >"$tmp/typos.txt"
+expect_exit 1 "$robots" lint "$tmp/typos.txt"
+expect_out "typos.txt:2:1: error: unknown key 'Disalow' is ignored; did you mean Disallow?; and so 30 times in all, at lines 2, 3, 4, 5, 6, ... \[typo-key\]$"
+expect_count 1 "\[typo-key\]$"
+expect_exit 1 "$robots" lint --json "$tmp/typos.txt"
+expect_out '"code":"typo-key",.*"count":30}'
+head -n 11 "$tmp/typos.txt" >"$tmp/ten.txt"
+expect_exit 1 "$robots" lint "$tmp/ten.txt"
+expect_count 10 "\[typo-key\]$"
 
 # JSON: valid, with the suggestion of a typo.
 expect_exit 1 "$robots" lint --format json "$d/typo-key.txt"
@@ -438,6 +518,21 @@ expect_out '"url":"/tmp/cache","old":{"allowed":false,"reason":"longest-match","
 expect_exit 0 "$robots" diff --json "$d/diff-old.txt" "$d/diff-old.txt"
 expect_json
 expect_out '"changed":false'
+# Agents are compared once per name a check tells apart: 'BadBot' and
+# 'badbot' select the same groups (robots_agent_key()), so one is listed.
+printf 'User-agent: BadBot\nDisallow: /a\n\nUser-agent: badbot\nDisallow: /b\n' >"$tmp/case1.txt"
+printf 'User-agent: BadBot\nDisallow: /a\n\nUser-agent: badbot\nDisallow: /c\n' >"$tmp/case2.txt"
+expect_exit 1 "$robots" diff "$tmp/case1.txt" "$tmp/case2.txt"
+expect_count 1 "^agent '[Bb]ad[Bb]ot':$"
+expect_out "^  - .*case1.txt:5: Disallow: /b$"
+# The groups are the library's: SemrushBot's user-agent line joined the
+# '*' group above it (only a Crawl-delay stood between them), so a change
+# to that group's rules changes SemrushBot's verdicts and every other
+# crawler's alike.
+printf 'User-agent: *\nCrawl-delay: 45\n\nUser-agent: SemrushBot\nDisallow: /\n' >"$tmp/semrush1.txt"
+printf 'User-agent: *\nCrawl-delay: 45\n\nUser-agent: SemrushBot\nDisallow: /x\n' >"$tmp/semrush2.txt"
+expect_exit 1 "$robots" diff --agent Googlebot "$tmp/semrush1.txt" "$tmp/semrush2.txt"
+expect_out "^  /: disallowed -> allowed (old: line 5: Disallow: /; new: no rule matched)$"
 # legacy: order matters (first match), so moving a rule flips verdicts.
 printf 'User-agent: *\nAllow: /a/b\nDisallow: /a\n' >"$tmp/order1.txt"
 printf 'User-agent: *\nDisallow: /a\nAllow: /a/b\n' >"$tmp/order2.txt"
@@ -497,8 +592,10 @@ expect_err_line "missing.txt: No such file or directory"
 expect_exit 2 "$robots" diff --agent "" "$d/diff-old.txt" "$d/diff-new.txt"
 expect_err_line "--agent"
 
-# --help and -h on each; --profile=P and "--"; unknown options.
-for cmd in lint test diff; do
+# --help and -h on each; --profile=P and "--"; unknown options. Every
+# command that reads a robots.txt takes its options from one table
+# (cli_command_option()), so each says the same.
+for cmd in check parse lint test diff; do
     expect_exit 0 "$robots" $cmd --help
     expect_out "^usage: robots $cmd"
     expect_exit 0 "$robots" $cmd -h
@@ -509,6 +606,10 @@ for cmd in lint test diff; do
     expect_err_line "needs a value"
     expect_exit 0 "$robots" $cmd --help
     expect_out "--parse-limit BYTES"
+    expect_exit 2 "$robots" $cmd --parse-limit x "$marys" "$marys"
+    expect_err_line "--parse-limit: 'x' is not a number of bytes"
+    expect_exit 2 "$robots" $cmd --profile=nope "$marys" "$marys"
+    expect_err_line "unknown profile 'nope'"
 done
 expect_exit 0 "$robots" lint --profile=legacy -- "$marys"
 expect_exit 0 "$robots" test --profile=legacy -- "$marys" "$d/marys.expect"

@@ -17,6 +17,7 @@ typedef struct counting {
     size_t fail_at; /* fail the call with this number (1-based); 0 never */
     int refuse;     /* fail every call while set */
     size_t live;    /* bytes not yet freed */
+    size_t peak;    /* the most bytes live at once */
     size_t blocks;  /* blocks not yet freed */
     int size_mismatch;
 } counting;
@@ -36,6 +37,8 @@ static void *counting_alloc(void *ctx, size_t size) {
         return NULL;
     h->size = size;
     c->live += size;
+    if (c->live > c->peak)
+        c->peak = c->live;
     c->blocks++;
     return h + 1;
 }

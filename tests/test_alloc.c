@@ -181,7 +181,10 @@ static void peak_within_bound(void) {
 static size_t dense_body(char *out, size_t cap, int padding, int wide) {
     size_t len = 0;
     for (int g = 0; g < 40; g++) {
-        len += (size_t)snprintf(out + len, cap - len, "User-agent: bot%d\n", g);
+        /* Tokens of letters: no diagnostic text, which a name cut at a
+         * digit would add to the document ("bot7" is read as "bot"). */
+        len += (size_t)snprintf(out + len, cap - len, "User-agent: bot%c%c\n",
+                                'a' + g / 26, 'a' + g % 26);
         for (int r = 0; r < 40; r++)
             len += (size_t)snprintf(out + len, cap - len,
                                     wide ? "Disallow: /d%d/\xC3\xA9\xC3\xA9%d\n"
@@ -280,7 +283,8 @@ static void document_block(void) {
                        memcmp(normal[0], normal[1], normal_len[0]) == 0);
             }
             char agent[16], url[64];
-            snprintf(agent, sizeof agent, "bot%zu", g);
+            snprintf(agent, sizeof agent, "bot%c%c", (char)('a' + g / 26),
+                     (char)('a' + g % 26));
             snprintf(url, sizeof url,
                      wide ? "https://example.com/d%zu/%%C3%%A9%%C3%%A93"
                           : "https://example.com/d%zu/p3.html",

@@ -110,6 +110,23 @@ static void boms(void) {
     doc = parse_n(ROBOTS_PROFILE_RFC9309, "\xFF\xFEU\0s\0", 6);
     EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_UTF16_BOM), 1);
     robots_free(doc);
+    /* A BOM encoded twice (EF BB BF read as Latin-1, saved as UTF-8) is
+     * named (issue 21), and read as the bytes of the first line it is:
+     * that line's key is no key, in every profile. */
+    for (int p = 0; p < 3; p++) {
+        doc = parse((robots_profile)p, "\xC3\xAF\xC2\xBB\xC2\xBF"
+                                       "User-agent: a\nDisallow: /x\n");
+        robots_diagnostic_info d =
+            first_diag(doc, ROBOTS_DIAG_BOM_ENCODED_TWICE);
+        EXPECT(d.line == 1 && d.column == 1 &&
+               d.severity == ROBOTS_SEVERITY_WARNING);
+        EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_BOM_ENCODED_TWICE), 1);
+        EXPECT_EQ(robots_group_count(doc), 0);
+        robots_free(doc);
+    }
+    doc = parse(ROBOTS_PROFILE_RFC9309, "\xC3\xAF\xC2\xBB\xC2");
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_BOM_ENCODED_TWICE), 0);
+    robots_free(doc);
 }
 
 static void comments_and_whitespace(void) {
@@ -440,6 +457,28 @@ static void empty_and_junk(void) {
     EXPECT_EQ(robots_diagnostic_total(doc), 2000); /* findings, not the note */
     d = first_diag(doc, ROBOTS_DIAG_TOO_MANY_DIAGNOSTICS);
     EXPECT_EQ(d.kind, ROBOTS_DIAG_TOO_MANY_DIAGNOSTICS);
+    /* ... and so does each kind's (issue 21: a flood told as one count). */
+    EXPECT_EQ(robots_diagnostic_kind_total(doc, ROBOTS_DIAG_MISSING_COLON),
+              2000);
+    EXPECT_EQ(robots_diagnostic_kind_total(doc, ROBOTS_DIAG_TYPO_KEY), 0);
+    EXPECT_EQ(robots_diagnostic_kind_total(doc, (robots_diag_kind)-1), 0);
+    EXPECT_EQ(robots_diagnostic_kind_total(NULL, ROBOTS_DIAG_TYPO_KEY), 0);
+    robots_free(doc);
+    free(junk);
+    /* google's notes past the cap are counted by kind too. */
+    size_t cap = 64 + 3 * 600 * 20, n = 0;
+    junk = malloc(cap);
+    n += (size_t)snprintf(junk, cap, "User-agent: *\n");
+    for (int i = 0; i < 600; i++)
+        n += (size_t)snprintf(junk + n, cap - n,
+                              "disallow /a\ndisallowed: /b\ndissallow: /c\n");
+    doc = parse_n(ROBOTS_PROFILE_GOOGLE, junk, n);
+    EXPECT_EQ(robots_diagnostic_total(doc), 1800);
+    EXPECT_EQ(robots_diagnostic_kind_total(doc, ROBOTS_DIAG_NO_SEPARATOR_PAIR),
+              600);
+    EXPECT_EQ(robots_diagnostic_kind_total(doc, ROBOTS_DIAG_KEY_BY_PREFIX),
+              600);
+    EXPECT_EQ(robots_diagnostic_kind_total(doc, ROBOTS_DIAG_TYPO_KEY), 600);
     robots_free(doc);
     free(junk);
 }
@@ -499,6 +538,53 @@ static void agents(void) {
     EXPECT_EQ(a.token_len, 0);
     EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_AGENT_REDUCED), 2);
     EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_EMPTY_USER_AGENT), 1);
+    robots_free(doc);
+    /* How each profile reads a reduced name is what the diagnostic says
+     * (issue 21): a version or comment dropped is a note; a name cut
+     * inside ("MJ12bot" read as "MJ") changes the crawlers the line
+     * matches, a warning; a name with no token ("360Spider") matches no
+     * crawler in rfc9309, only an empty name in google. */
+    static const char body[] = "User-agent: MJ12bot\nUser-agent: Foo/1.0\n"
+                               "User-agent: 360Spider\nDisallow: /\n";
+    for (int p = ROBOTS_PROFILE_RFC9309; p <= ROBOTS_PROFILE_GOOGLE; p++) {
+        int google = p == ROBOTS_PROFILE_GOOGLE;
+        doc = parse((robots_profile)p, body);
+        robots_diagnostic_info d[3];
+        for (size_t i = 0; i < 3; i++)
+            EXPECT_EQ(robots_diagnostic(doc, i, &d[i]), ROBOTS_OK);
+        EXPECT(d[0].kind == ROBOTS_DIAG_AGENT_REDUCED &&
+               d[0].severity == ROBOTS_SEVERITY_WARNING);
+        EXPECT(d[1].kind == ROBOTS_DIAG_AGENT_REDUCED &&
+               d[1].severity == ROBOTS_SEVERITY_NOTE);
+        EXPECT(d[2].kind == ROBOTS_DIAG_EMPTY_USER_AGENT &&
+               d[2].severity == ROBOTS_SEVERITY_WARNING);
+        EXPECT(strstr(d[0].message, google
+                                        ? "'MJ12bot' does not match"
+                                        : "every name that reduces to "
+                                          "'MJ', not 'MJ12bot' alone") != NULL);
+        EXPECT(strstr(d[2].message, google ? "only for an empty crawler name"
+                                           : "'360Spider' included") != NULL);
+        /* And so the checks answer. */
+        static const struct {
+            const char *name;
+            int rfc_blocked, google_blocked;
+        } who[] = {{"MJ12bot", 1, 0},   {"MJ", 1, 1}, {"MJ7", 1, 0},
+                   {"360Spider", 0, 0}, {"", 0, 1},   {"Foo", 1, 1}};
+        for (size_t i = 0; i < sizeof who / sizeof who[0]; i++) {
+            robots_verdict v;
+            EXPECT_EQ(robots_check_agent(doc, who[i].name, strlen(who[i].name),
+                                         "/x", 2, &v),
+                      ROBOTS_OK);
+            EXPECT_MSG((!v.allowed) == (google ? who[i].google_blocked
+                                               : who[i].rfc_blocked),
+                       "%s: '%s'", google ? "google" : "rfc9309", who[i].name);
+        }
+        robots_free(doc);
+    }
+    /* legacy compares the value whole: nothing is reduced. */
+    doc = parse(ROBOTS_PROFILE_LEGACY, body);
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_AGENT_REDUCED), 0);
+    EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_EMPTY_USER_AGENT), 0);
     robots_free(doc);
 }
 

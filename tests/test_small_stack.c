@@ -229,6 +229,10 @@ static void read_document(job *j) {
     size_t group = 0;
     int specific = 0;
     j->status = robots_select_group(doc, &agent, 1, &group, &specific);
+    size_t selected[8], needed = 0;
+    robots_select_groups(doc, &agent, 1, selected, 8, &needed, &specific);
+    robots_agent_token_info token;
+    robots_agent_token(robots_txt_profile(doc), agent.ptr, agent.len, &token);
     size_t groups = robots_group_count(doc);
     for (size_t g = 0; g < groups && g < 4; g++) {
         robots_group_info info;
@@ -249,12 +253,28 @@ static void read_document(job *j) {
                               &matched);
         }
     }
+    for (size_t r = 0; r < robots_rule_count(doc) && r < 4; r++) {
+        robots_rule_info rule;
+        robots_rule(doc, r, &rule);
+        char buf[256];
+        size_t len = 0;
+        robots_rule_normalized(doc, r, buf, sizeof buf, &len);
+        robots_rule_example_path(doc, r, "x", 1, buf, sizeof buf, &len);
+    }
     robots_diagnostic_info d;
     robots_diagnostic(doc, 0, &d);
     robots_record_info record;
     robots_sitemap(doc, 0, &record);
     robots_extension(doc, 0, &record);
     robots_txt_memory_used(doc);
+}
+
+/* The whole-document analysis, which compares agents (legacy: by a
+ * substring search with its table on the stack) and rules pairwise. */
+static void analyze_document(job *j) {
+    robots_analysis *an = NULL;
+    j->status = robots_analyze(j->doc, j->c->input.ptr, j->c->input.len, &an);
+    robots_analysis_free(an);
 }
 
 /* robots_match_path on the longest pattern and path it accepts. */
@@ -354,6 +374,9 @@ static void run_robots_case(const small_case *c) {
                    calls[i].what, robots_status_name(j.status));
     }
     run("accessors + robots_match_path", read_document, &j);
+    run("robots_analyze", analyze_document, &j);
+    EXPECT_MSG(j.status == ROBOTS_OK, "%s: robots_analyze: %s", c->name,
+               robots_status_name(j.status));
     run("URL, fetch and cache functions", url_functions, &j);
     robots_free(doc);
 }
@@ -364,7 +387,7 @@ static void run_robots_case(const small_case *c) {
  * robots_match_path() takes; a rule whose normal form is three times its
  * bytes, checked with the longest URL, whose normal form is too. */
 static void run_own_cases(void) {
-    static char body[2 * ROBOTS_MAX_AGENT_BYTES + 64];
+    static char body[3 * ROBOTS_MAX_AGENT_BYTES + 96];
     static char agent[ROBOTS_MAX_AGENT_BYTES];
     static char url[ROBOTS_MAX_URL_BYTES];
     small_case c;
@@ -377,6 +400,13 @@ static void run_own_cases(void) {
     n += vlen - 1;
     body[n++] = 'b';
     n += (size_t)snprintf(body + n, sizeof body - n, "\nDisallow: /x\n");
+    /* A second record whose value holds the first's, which
+     * robots_analyze() searches for in it (rb_contains_nocase(), its table
+     * as long as the first value). */
+    n += (size_t)snprintf(body + n, sizeof body - n, "\nUser-agent: c");
+    memset(body + n, 'a', vlen - 1);
+    n += vlen - 1;
+    n += (size_t)snprintf(body + n, sizeof body - n, "b\nDisallow: /y\n");
     memset(agent, 'a', sizeof agent - 1);
     agent[sizeof agent - 1] = 'b';
     memcpy(url, "https://example.com/x", 21);

@@ -242,6 +242,11 @@ typedef enum robots_reason {
 ROBOTS_API const char *robots_reason_name(robots_reason reason);
 /* "allow", "disallow"; NULL otherwise. */
 ROBOTS_API const char *robots_rule_kind_name(robots_rule_kind kind);
+/* Case-insensitive name to rule kind ("Allow", "DISALLOW"):
+ * ROBOTS_ERR_INVALID_ARGUMENT if it names none. */
+ROBOTS_API robots_status robots_rule_kind_from_name(const char *name,
+                                                    size_t len,
+                                                    robots_rule_kind *out);
 
 /* A group or rule position that is none: no group applied, no rule
  * decided, nothing found. */
@@ -408,6 +413,18 @@ typedef struct robots_agent_info {
     size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_agent_info;
 
+/* robots_rule_info.flags: what the parse decided about a rule, beyond its
+ * pattern, so that a tool never decides it again.
+ *   NEVER_MATCHES: the rule matches no path in this profile: a pattern
+ *     whose normal form starts with neither '/' nor '*' (legacy: not '/'),
+ *     which the parse reports as pattern-never-matches, and legacy's empty
+ *     Disallow, which restricts nothing by design.
+ *   INDEX_DIR: google only: an Allow whose part after its last '/' starts
+ *     with "index.htm" also allows "<everything up to that />$"
+ *     (docs/semantics.md), so it decides paths its pattern does not match. */
+#define ROBOTS_RULE_FLAG_NEVER_MATCHES 1u
+#define ROBOTS_RULE_FLAG_INDEX_DIR 2u
+
 typedef struct robots_rule_info {
     size_t line;
     robots_rule_kind kind;
@@ -416,6 +433,10 @@ typedef struct robots_rule_info {
     /* The length of what is matched: the pattern after the profile's
      * percent-normalisation, which robots_group_rule_normalized() writes. */
     size_t normalized_len;
+    size_t group; /* the group holding it (robots_group()) */
+    size_t
+        index; /* its place among every rule, in file order (robots_rule()) */
+    unsigned flags;     /* ROBOTS_RULE_FLAG_* */
     size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_rule_info;
 
@@ -452,6 +473,42 @@ ROBOTS_API robots_status robots_group_rule_normalized(const robots_txt *doc,
                                                       char *buf, size_t cap,
                                                       size_t *needed);
 
+/* Every rule of the document at once, in file order (the rules of a group
+ * are consecutive, the groups in file order), for a tool that reads them
+ * all without going group by group: robots_rule_count() of them.
+ * robots_rule() fills *out as robots_group_rule() does, finding its group
+ * by a binary search of the groups (O(log groups)); robots_rule_normalized()
+ * writes its normal form as robots_group_rule_normalized() does.
+ * ROBOTS_ERR_OUT_OF_RANGE for an index past the count. */
+ROBOTS_API size_t robots_rule_count(const robots_txt *doc);
+ROBOTS_API robots_status robots_rule(const robots_txt *doc, size_t index,
+                                     robots_rule_info *out);
+ROBOTS_API robots_status robots_rule_normalized(const robots_txt *doc,
+                                                size_t index, char *buf,
+                                                size_t cap, size_t *needed);
+
+/* A path made from rule `index` (robots_rule()), for a tool that tries a
+ * document on paths of its own rules (robots diff, an experiment): the
+ * pattern, each '*' the profile reads as a wildcard replaced by `fill`
+ * (fill_len bytes, at most ROBOTS_MAX_URL_BYTES; NULL when 0), the '$'
+ * that anchors its end dropped, and a '/' put first when it does not start
+ * with one. The pattern as written in rfc9309 and legacy, which
+ * normalise a path as they do a pattern (legacy reads '*' and '$' as
+ * octets: the pattern whole); its normal form in google, which compares
+ * the path as given (so "/caf\xC3\xA9" gives "/caf%C3%A9"). Every pattern
+ * but an empty one matches its own example path (robots_match_path()),
+ * whatever the fill, unless the rule is flagged
+ * ROBOTS_RULE_FLAG_NEVER_MATCHES. Written by the buffer contract of
+ * robots_common.h; errors as robots_rule(), and
+ * ROBOTS_ERR_INVALID_ARGUMENT for a fill of more than ROBOTS_MAX_URL_BYTES
+ * or NULL with a length. O(pattern_len * 3 + stars * fill_len), no
+ * allocation. */
+ROBOTS_API robots_status robots_rule_example_path(const robots_txt *doc,
+                                                  size_t index,
+                                                  const char *fill,
+                                                  size_t fill_len, char *buf,
+                                                  size_t cap, size_t *needed);
+
 /* Sitemaps, in file order, from anywhere in the file. */
 ROBOTS_API size_t robots_sitemap_count(const robots_txt *doc);
 ROBOTS_API robots_status robots_sitemap(const robots_txt *doc, size_t index,
@@ -472,6 +529,64 @@ ROBOTS_API robots_status robots_select_group(const robots_txt *doc,
                                              const robots_str *agents,
                                              size_t agent_count, size_t *group,
                                              int *specific);
+
+/* Every group whose rules a check of these agents reads, as robots_check()
+ * chooses them (docs/semantics.md, "Groups and user-agents"): rfc9309 and
+ * google, every group naming one of the agents, else every `*` group;
+ * legacy, the one record it obeys. Their indexes, ascending, are written to
+ * groups[0..*needed) when cap >= *needed (else the status is
+ * ROBOTS_ERR_BUFFER_TOO_SMALL, *needed is still set, and what `groups`
+ * holds is unspecified; `groups` may be NULL when cap is 0). *needed is 0
+ * when no group applies. *specific is 1 when the groups name an agent, 0
+ * when they are the `*` groups or none. Errors as robots_check() for the
+ * agents; *needed and *specific are 0 on any error. Time and memory as
+ * robots_select_group(), and one more pass over the agent lines. Stack:
+ * at most 8.5 KiB. */
+ROBOTS_API robots_status robots_select_groups(const robots_txt *doc,
+                                              const robots_str *agents,
+                                              size_t agent_count,
+                                              size_t *groups, size_t cap,
+                                              size_t *needed, int *specific);
+
+/* How a profile reads an agent's name, on each side of the comparison that
+ * chooses the groups (docs/semantics.md, "Groups and user-agents"). Both
+ * lengths are of a prefix of the name; one shorter than the name says the
+ * profile reduced it. */
+typedef struct robots_agent_token_info {
+    /* What is compared of a user-agent line with this value: rfc9309 and
+     * google, its product token, the leading run of [A-Za-z_-]
+     * ("Googlebot/2.1" is "Googlebot", "MJ12bot" is "MJ", "360Spider" is
+     * empty, and an empty token names no crawler); legacy, and `*`, the
+     * whole value. */
+    size_t line_token_len;
+    /* What is compared of a crawler's name with this value: rfc9309
+     * reduces it the same way; google and legacy compare it whole. */
+    size_t name_token_len;
+    int is_wildcard;    /* `*` alone or followed by whitespace */
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
+} robots_agent_token_info;
+
+/* Fills *out for the name (agent, len) in `profile`: what
+ * robots_agent_info.token is for a user-agent line, and what a check
+ * compares of a caller's name. ROBOTS_ERR_INVALID_ARGUMENT for a NULL out,
+ * a NULL agent with a length, or a value that is not a profile. O(len), no
+ * allocation. */
+ROBOTS_API robots_status robots_agent_token(robots_profile profile,
+                                            const char *agent, size_t len,
+                                            robots_agent_token_info *out);
+
+/* The bytes a check compares of a crawler's name in `profile`: its name
+ * token (robots_agent_token_info.name_token_len bytes) with ASCII letters
+ * lowercased, written by the buffer contract of robots_common.h. Two names
+ * with the same key select the same groups of every document in that
+ * profile (robots_select_groups()), so a tool that compares many names
+ * compares each key once; names whose keys differ may still select the
+ * same groups of one document. Errors as robots_agent_token(). O(len), no
+ * allocation. */
+ROBOTS_API robots_status robots_agent_key(robots_profile profile,
+                                          const char *name, size_t len,
+                                          char *buf, size_t cap,
+                                          size_t *needed);
 
 /* ------------------------------------------------------------------------
  * Diagnostics: what was odd about the file. Never fatal.
@@ -508,7 +623,19 @@ typedef enum robots_diag_kind {
     ROBOTS_DIAG_ALLOW_IGNORED = 20,     /* reserved */
     ROBOTS_DIAG_EMPTY_ALLOW_MATCHES_ALL = 21, /* legacy: "Allow:" */
     ROBOTS_DIAG_UTF16_BOM = 22, /* the file starts with a UTF-16 BOM */
-    ROBOTS_DIAG_KIND_LAST = ROBOTS_DIAG_UTF16_BOM
+    /* Found by robots_analyze(), which reads the whole document: */
+    ROBOTS_DIAG_SHADOWED_RULE = 23,     /* a rule another always overrides */
+    ROBOTS_DIAG_DUPLICATE_RULE = 24,    /* the same rule twice, same agents */
+    ROBOTS_DIAG_ENCODED_DUPLICATE = 25, /* the same rule, once encoded */
+    ROBOTS_DIAG_REPEATED_GROUP = 26,    /* an agent named by two groups */
+    ROBOTS_DIAG_AGENT_JOINS_GROUP = 27, /* a user-agent line joins the group
+                                           above across lines that are no
+                                           rules */
+    ROBOTS_DIAG_LITERAL_WILDCARD = 28,  /* '*' or '$' read literally */
+    ROBOTS_DIAG_ANALYSIS_LIMIT = 29,    /* ROBOTS_ANALYSIS_MAX_STEPS reached */
+    /* The parse's again: */
+    ROBOTS_DIAG_BOM_ENCODED_TWICE = 30, /* C3 AF C2 BB C2 BF at the start */
+    ROBOTS_DIAG_KIND_LAST = ROBOTS_DIAG_BOM_ENCODED_TWICE
 } robots_diag_kind;
 
 /* Stable kebab-case name ("unknown-key", "typo-key", ...), NULL for a
@@ -541,6 +668,10 @@ typedef struct robots_diagnostic_info {
     size_t message_len;
     const char *suggestion; /* e.g. "Disallow"; NULL when none */
     size_t suggestion_len;
+    /* The other line a finding of robots_analyze() names (the rule that
+     * shadows this one, the group this one repeats or joins); 0 when
+     * none, and for every diagnostic of the parse. */
+    size_t related_line;
     size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_diagnostic_info;
 
@@ -548,11 +679,86 @@ typedef struct robots_diagnostic_info {
  * were found. */
 ROBOTS_API size_t robots_diagnostic_count(const robots_txt *doc);
 ROBOTS_API size_t robots_diagnostic_total(const robots_txt *doc);
+/* All diagnostics of one kind that were found, kept or not (so that a
+ * flood of one mistake can be told as one count); 0 for a NULL document
+ * or a value outside the enum. */
+ROBOTS_API size_t robots_diagnostic_kind_total(const robots_txt *doc,
+                                               robots_diag_kind kind);
 ROBOTS_API robots_status robots_diagnostic(const robots_txt *doc, size_t index,
                                            robots_diagnostic_info *out);
 
 /* "note", "warning", "error"; NULL otherwise. */
 ROBOTS_API const char *robots_severity_name(robots_severity severity);
+
+/* ------------------------------------------------------------------------
+ * Analysis: what only the whole document shows
+ * ------------------------------------------------------------------------ */
+
+/* Steps robots_analyze() spends comparing rules and agents pairwise, all
+ * together (about a second of work): past it the comparisons stop and one
+ * ROBOTS_DIAG_ANALYSIS_LIMIT note says so, so that no file makes an
+ * analysis slow. */
+#define ROBOTS_ANALYSIS_MAX_STEPS ((size_t)50000000)
+
+typedef struct robots_analysis robots_analysis;
+
+/* Reads the whole document for what no line shows alone, and keeps it as
+ * diagnostics (robots_analysis_finding()) of these kinds, each stated as
+ * the document's profile reads it (docs/semantics.md):
+ *   shadowed-rule, duplicate-rule, encoded-duplicate: a rule that changes
+ *     no verdict, as another rule matches every path it matches and wins
+ *     (rfc9309 and google: longest match, Allow wins a tie; legacy: the
+ *     first match of the record). The claim holds for every crawler the
+ *     rule's group applies to: for each agent the group names, among the
+ *     rules of every group merged for that agent, so that deleting the
+ *     rule changes no verdict. A rule the same as another once
+ *     percent-encoded is an encoded-duplicate, a note.
+ *   repeated-group: a group naming an agent an earlier group names
+ *     (rfc9309, google: their rules are merged; legacy: the later record
+ *     is never reached by a name the earlier one matches).
+ *   agent-joins-group: a user-agent line that joins the group above
+ *     because only lines that are no rules (crawl-delay, host, sitemap,
+ *     unknown keys) stand between them, so that every agent of that group
+ *     obeys the rules below it.
+ *   literal-wildcard: a '*' or '$' the profile reads as an octet.
+ *   analysis-limit: ROBOTS_ANALYSIS_MAX_STEPS was reached; some findings
+ *     are missing.
+ * At most ROBOTS_MAX_DIAGNOSTICS findings are kept, then one
+ * too-many-diagnostics note (and the analysis-limit note, whatever the
+ * count); robots_analysis_total() counts them all. They are sorted by
+ * line, then column, then the order they were found in.
+ * `body`, `body_len`: the bytes robots_parse() read (NULL and 0 are
+ * allowed), only to give each finding the column of the value it is
+ * about; without them, or past them, the column is 0. Other bytes give
+ * wrong columns, never anything unsafe.
+ * *out owns the findings, which do not point into the document or the
+ * body: release it with robots_analysis_free(). Errors: ROBOTS_ERR_NO_MEMORY
+ * (nothing is left allocated, *out is NULL).
+ * Time: O(body_len + R + A log A) for R rules and A user-agent lines, and
+ *   at most ROBOTS_ANALYSIS_MAX_STEPS steps of pairwise comparison.
+ * Memory: through the document's allocator (outside its memory cap): while
+ *   it runs, at most 17 * R + 48 * A + 4 * (lines + 1) bytes and the normal
+ *   forms of the rules the document does not keep in theirs (at most 3
+ *   bytes for each of their pattern bytes), freed before it returns; for
+ *   the findings, kept until robots_analysis_free(), at most 1 MiB
+ *   (ROBOTS_MAX_DIAGNOSTICS + 2 of at most 352 bytes, in arrays that grow
+ *   by half).
+ * Stack: at most 9.5 KiB.
+ * Threads: the document is only read; its allocator must be thread-safe
+ *   when other threads use the document at the same time. */
+ROBOTS_API robots_status robots_analyze(const robots_txt *doc, const char *body,
+                                        size_t body_len, robots_analysis **out);
+/* Findings kept (at most ROBOTS_MAX_DIAGNOSTICS + 2), all found, and all
+ * of one kind found (0 for a value outside the enum). */
+ROBOTS_API size_t robots_analysis_count(const robots_analysis *analysis);
+ROBOTS_API size_t robots_analysis_total(const robots_analysis *analysis);
+ROBOTS_API size_t robots_analysis_kind_total(const robots_analysis *analysis,
+                                             robots_diag_kind kind);
+/* Finding `index`, its strings into the analysis. */
+ROBOTS_API robots_status robots_analysis_finding(
+    const robots_analysis *analysis, size_t index, robots_diagnostic_info *out);
+/* Releases the analysis and its strings. NULL is fine. */
+ROBOTS_API void robots_analysis_free(robots_analysis *analysis);
 
 #ifdef __cplusplus
 }

@@ -40,9 +40,10 @@
  *     document or an enum's name; no recursion, no backtracking.
  *   - Memory: it allocates nothing. Those that allocate say how much and
  *     through what: robots_parse(), the checks, robots_query_new(),
- *     robots_select_group() (legacy, long names), robots_match_path()
- *     (long inputs). Running out is ROBOTS_ERR_NO_MEMORY (or
- *     ROBOTS_ERR_MEMORY_CAP), with nothing left allocated.
+ *     robots_select_group() and robots_select_groups() (legacy, long
+ *     names), robots_match_path() (long inputs), robots_analyze().
+ *     Running out is ROBOTS_ERR_NO_MEMORY (or ROBOTS_ERR_MEMORY_CAP), with
+ *     nothing left allocated.
  *   - Stack: at most 1 KiB; larger figures are stated beside the function.
  *   - Threads: no global mutable state. Any number of threads may call
  *     any functions at once, on one document too (it is passed const),

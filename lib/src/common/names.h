@@ -49,4 +49,12 @@ static inline int rb_value_named(const char *const *names, size_t count,
     return -1;
 }
 
+/* rb_value_named() for a name given by the caller, which may be NULL with
+ * a length of 0: -1 when it is NULL with a length, or names no value. */
+static inline int rb_value_of_arg(const char *const *names, size_t count,
+                                  const char *name, size_t len) {
+    return name == NULL && len != 0 ? -1
+                                    : rb_value_named(names, count, name, len);
+}
+
 #endif

@@ -92,11 +92,9 @@ const char *robots_profile_name(robots_profile profile) {
 
 robots_status robots_profile_from_name(const char *name, size_t len,
                                        robots_profile *out) {
-    if (out == NULL || (name == NULL && len != 0))
-        return ROBOTS_ERR_INVALID_ARGUMENT;
     int value =
-        rb_value_named(profile_names, RB_COUNT_OF(profile_names), name, len);
-    if (value < 0)
+        rb_value_of_arg(profile_names, RB_COUNT_OF(profile_names), name, len);
+    if (out == NULL || value < 0)
         return ROBOTS_ERR_INVALID_ARGUMENT;
     *out = (robots_profile)value;
     return ROBOTS_OK;

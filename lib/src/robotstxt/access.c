@@ -108,6 +108,50 @@ robots_status robots_group_agent(const robots_txt *doc, size_t group,
     return ROBOTS_OK;
 }
 
+/* The first byte of a rule's normal form. It depends on the pattern's
+ * first three bytes at most (a "%XX" there), so only they are normalised
+ * (at most nine bytes written), as the parse normalised the whole. */
+static char normal_first_byte(const robots_txt *doc, const rb_rule *r) {
+    const char *pattern = doc->text + r->pattern_off;
+    if (!rb_rule_normalises(r))
+        return pattern[0];
+    char head[16];
+    size_t len = rb_rule_pattern_len(r);
+    rb_normalize_pattern(doc->profile, pattern, len < 3 ? len : 3, head);
+    return head[0];
+}
+
+static unsigned rule_flags(const robots_txt *doc, const rb_rule *r) {
+    unsigned flags = 0;
+    if (RB_RULE_INDEX_HTM(r))
+        flags |= ROBOTS_RULE_FLAG_INDEX_DIR;
+    if (r->normalized_len == 0) {
+        /* Only legacy keeps empty patterns: "Disallow:" restricts
+         * nothing, "Allow:" matches every path. */
+        if (RB_RULE_KIND(r) == ROBOTS_RULE_DISALLOW)
+            flags |= ROBOTS_RULE_FLAG_NEVER_MATCHES;
+    } else if (rb_normal_never_matches(doc->profile,
+                                       normal_first_byte(doc, r))) {
+        flags |= ROBOTS_RULE_FLAG_NEVER_MATCHES;
+    }
+    return flags;
+}
+
+/* Fills *out for rule `index` of the document, held by `group`. */
+static void fill_rule(const robots_txt *doc, size_t group, size_t index,
+                      robots_rule_info *out) {
+    const rb_rule *r = &doc->rules[index];
+    memset(out, 0, sizeof *out);
+    out->line = RB_RULE_LINE(r);
+    out->kind = RB_RULE_KIND(r);
+    out->pattern = doc->text + r->pattern_off;
+    out->pattern_len = rb_rule_pattern_len(r);
+    out->normalized_len = r->normalized_len;
+    out->group = group;
+    out->index = index;
+    out->flags = rule_flags(doc, r);
+}
+
 robots_status robots_group_rule(const robots_txt *doc, size_t group,
                                 size_t rule, robots_rule_info *out) {
     if (doc == NULL || out == NULL)
@@ -116,34 +160,118 @@ robots_status robots_group_rule(const robots_txt *doc, size_t group,
         rule >= rb_group_rules(doc->groups, doc->group_count, doc->rule_count,
                                group))
         return ROBOTS_ERR_OUT_OF_RANGE;
-    const rb_rule *r = &doc->rules[doc->groups[group].first_rule + rule];
-    memset(out, 0, sizeof *out);
-    out->line = RB_RULE_LINE(r);
-    out->kind = RB_RULE_KIND(r);
-    out->pattern = doc->text + r->pattern_off;
-    out->pattern_len = rb_rule_pattern_len(r);
-    out->normalized_len = r->normalized_len;
+    fill_rule(doc, group, doc->groups[group].first_rule + rule, out);
+    return ROBOTS_OK;
+}
+
+size_t robots_rule_count(const robots_txt *doc) {
+    return doc ? doc->rule_count : 0;
+}
+
+robots_status robots_rule(const robots_txt *doc, size_t index,
+                          robots_rule_info *out) {
+    if (doc == NULL || out == NULL)
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    if (index >= doc->rule_count)
+        return ROBOTS_ERR_OUT_OF_RANGE;
+    fill_rule(doc, rb_group_holding(doc, NULL, doc->group_count, index), index,
+              out);
+    return ROBOTS_OK;
+}
+
+/* Writes the normal form of the rule *info describes, which `found` (the
+ * status of reading it) says was read (see robots_group_rule_normalized()). */
+static robots_status write_normal(const robots_txt *doc, robots_status found,
+                                  const robots_rule_info *info, char *buf,
+                                  size_t cap, size_t *needed) {
+    if (needed != NULL)
+        *needed = 0;
+    if (found != ROBOTS_OK)
+        return found;
+    if (needed == NULL || (buf == NULL && cap != 0))
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    *needed = info->normalized_len;
+    if (cap <= info->normalized_len)
+        return ROBOTS_ERR_BUFFER_TOO_SMALL;
+    /* The same normalisation the parse measured (on_rule() in parse.c). */
+    if (info->pattern_len != 0)
+        rb_normalize_pattern(doc->profile, info->pattern, info->pattern_len,
+                             buf);
+    buf[info->normalized_len] = '\0';
     return ROBOTS_OK;
 }
 
 robots_status robots_group_rule_normalized(const robots_txt *doc, size_t group,
                                            size_t rule, char *buf, size_t cap,
                                            size_t *needed) {
+    robots_rule_info info;
+    robots_status found = robots_group_rule(doc, group, rule, &info);
+    return write_normal(doc, found, &info, buf, cap, needed);
+}
+
+robots_status robots_rule_normalized(const robots_txt *doc, size_t index,
+                                     char *buf, size_t cap, size_t *needed) {
+    robots_rule_info info;
+    robots_status found = robots_rule(doc, index, &info);
+    return write_normal(doc, found, &info, buf, cap, needed);
+}
+
+robots_status robots_rule_example_path(const robots_txt *doc, size_t index,
+                                       const char *fill, size_t fill_len,
+                                       char *buf, size_t cap, size_t *needed) {
     if (needed != NULL)
         *needed = 0;
     robots_rule_info info;
-    robots_status status = robots_group_rule(doc, group, rule, &info);
+    robots_status status = robots_rule(doc, index, &info);
     if (status != ROBOTS_OK)
         return status;
-    if (needed == NULL || (buf == NULL && cap != 0))
+    if (needed == NULL || (buf == NULL && cap != 0) ||
+        (fill == NULL && fill_len != 0) || fill_len > ROBOTS_MAX_URL_BYTES)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    *needed = info.normalized_len;
-    if (cap <= info.normalized_len)
+    const char *p = info.pattern;
+    size_t len = info.pattern_len;
+    int wild = doc->profile != ROBOTS_PROFILE_LEGACY;
+    /* rfc9309 and google: a final '$' anchors, every '*' is a wildcard
+     * (docs/semantics.md, "Rules and matching"). */
+    size_t anchored = wild && len > 0 && p[len - 1] == '$';
+    len -= anchored;
+    size_t stars = 0;
+    for (size_t i = 0; wild && i < len; i++)
+        stars += p[i] == '*';
+    /* google compares the URL as given with the pattern's normal form, so
+     * the path is made of that (normalised between the stars: google's
+     * normalisation reads no byte across a '*', and keeps each '*');
+     * rfc9309 and legacy normalise the path as they do the pattern, so
+     * the pattern as written will do. */
+    int normal = doc->profile == ROBOTS_PROFILE_GOOGLE &&
+                 rb_rule_normalises(&doc->rules[index]);
+    size_t body = normal ? info.normalized_len - anchored : len;
+    size_t lead = info.pattern_len == 0 || p[0] != '/';
+    /* At most 16,663 stars of 16 KiB each: no overflow. */
+    *needed = lead + body - stars + stars * fill_len;
+    if (cap <= *needed)
         return ROBOTS_ERR_BUFFER_TOO_SMALL;
-    /* The same normalisation the parse measured (on_rule() in parse.c). */
-    if (info.pattern_len != 0)
-        rb_normalize_pattern(doc->profile, info.pattern, info.pattern_len, buf);
-    buf[info.normalized_len] = '\0';
+    size_t n = 0;
+    if (lead)
+        buf[n++] = '/';
+    for (size_t i = 0; i <= len;) {
+        size_t end = i;
+        while (end < len && !(wild && p[end] == '*'))
+            end++;
+        if (normal) {
+            n += rb_normalize_pattern(doc->profile, p + i, end - i, buf + n);
+        } else if (end > i) {
+            memcpy(buf + n, p + i, end - i);
+            n += end - i;
+        }
+        if (end == len)
+            break;
+        if (fill_len != 0)
+            memcpy(buf + n, fill, fill_len);
+        n += fill_len;
+        i = end + 1;
+    }
+    buf[n] = '\0';
     return ROBOTS_OK;
 }
 
@@ -182,6 +310,11 @@ size_t robots_diagnostic_count(const robots_txt *doc) {
 
 size_t robots_diagnostic_total(const robots_txt *doc) {
     return doc ? doc->diag_total : 0;
+}
+
+size_t robots_diagnostic_kind_total(const robots_txt *doc,
+                                    robots_diag_kind kind) {
+    return rb_kind_total(doc ? doc->kind_totals : NULL, kind);
 }
 
 robots_status robots_diagnostic(const robots_txt *doc, size_t index,

@@ -117,3 +117,42 @@ int rb_agent_names_indexed(const robots_txt *doc, const rb_agent *agent,
     /* As rb_agent_names_caller(): an empty value names nobody. */
     return token_len != 0 && rb_names_index_contains(index, token, token_len);
 }
+
+robots_status robots_agent_token(robots_profile profile, const char *agent,
+                                 size_t len, robots_agent_token_info *out) {
+    if (out == NULL || (agent == NULL && len != 0) ||
+        robots_profile_name(profile) == NULL)
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    out->is_wildcard = rb_agent_is_wildcard(agent, len);
+    /* As parse.c stores a user-agent line (rb_agent_token()) and as
+     * rb_agent_names_caller() reads a caller's name. */
+    out->line_token_len = profile == ROBOTS_PROFILE_LEGACY || out->is_wildcard
+                              ? len
+                              : rb_agent_token_len(agent, len);
+    out->name_token_len = profile == ROBOTS_PROFILE_RFC9309
+                              ? rb_agent_token_len(agent, len)
+                              : len;
+    return ROBOTS_OK;
+}
+
+robots_status robots_agent_key(robots_profile profile, const char *name,
+                               size_t len, char *buf, size_t cap,
+                               size_t *needed) {
+    if (needed != NULL)
+        *needed = 0;
+    robots_agent_token_info token;
+    robots_status status = robots_agent_token(profile, name, len, &token);
+    if (status != ROBOTS_OK)
+        return status;
+    if (needed == NULL || (buf == NULL && cap != 0))
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    *needed = token.name_token_len;
+    if (cap <= token.name_token_len)
+        return ROBOTS_ERR_BUFFER_TOO_SMALL;
+    /* As rb_equal_nocase() compares them. */
+    for (size_t i = 0; i < token.name_token_len; i++)
+        buf[i] = (char)rb_lower((unsigned char)name[i]);
+    buf[token.name_token_len] = '\0';
+    return ROBOTS_OK;
+}

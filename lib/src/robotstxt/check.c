@@ -130,22 +130,39 @@ robots_status robots_select_group(const robots_txt *doc,
     return select_group(doc, agents, agent_count, group, specific);
 }
 
-/* The group holding a rule, among `count` groups in ascending order:
- * group ids[i], or i itself when ids is NULL. Groups own consecutive runs
- * of rules, and an empty group shares its first_rule with the group after
- * it, so the last group starting at or before the rule is the one holding
- * it (count is at least 1: the rule came from one of them). */
-static size_t group_holding(const robots_txt *doc, const uint32_t *ids,
-                            size_t count, size_t rule) {
-    size_t lo = 0, hi = count;
-    while (hi - lo > 1) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (doc->groups[ids ? ids[mid] : mid].first_rule <= rule)
-            lo = mid;
-        else
-            hi = mid;
+robots_status robots_select_groups(const robots_txt *doc,
+                                   const robots_str *agents, size_t agent_count,
+                                   size_t *groups, size_t cap, size_t *needed,
+                                   int *specific) {
+    if (needed != NULL)
+        *needed = 0;
+    if (specific != NULL)
+        *specific = 0;
+    if (doc == NULL || needed == NULL || specific == NULL ||
+        (groups == NULL && cap != 0))
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    size_t first;
+    robots_status status =
+        robots_select_group(doc, agents, agent_count, &first, specific);
+    if (status != ROBOTS_OK || first == ROBOTS_NO_POSITION)
+        return status;
+    /* The groups scan_match() reads: from the first, every one of the
+     * same kind (legacy obeys the first alone). */
+    size_t count = 0;
+    for (size_t g = first; g < doc->group_count; g++) {
+        int applies =
+            g == first ||
+            (doc->profile != ROBOTS_PROFILE_LEGACY &&
+             (*specific ? group_names_caller(doc, g, agents, agent_count)
+                        : group_is_wildcard(doc, g)));
+        if (!applies)
+            continue;
+        if (count < cap)
+            groups[count] = g;
+        count++;
     }
-    return ids ? ids[lo] : lo;
+    *needed = count;
+    return count > cap ? ROBOTS_ERR_BUFFER_TOO_SMALL : ROBOTS_OK;
 }
 
 /* The group holding a rule of a set. */
@@ -154,7 +171,7 @@ static inline size_t group_holding_in(const robots_txt *doc, uint32_t set,
     if (set & RB_SET_OF_GROUP)
         return set & ~RB_SET_OF_GROUP;
     const rb_set_def *def = &doc->set_defs[set];
-    return group_holding(doc, rb_set_groups(doc, def), def->count, rule);
+    return rb_group_holding(doc, rb_set_groups(doc, def), def->count, rule);
 }
 
 /* The verdict's evidence: the rule, and its group (found among the groups
@@ -165,7 +182,7 @@ static inline void set_rule(const robots_txt *doc, robots_verdict *out,
     const rb_rule *r = &doc->rules[rule];
     size_t group = set != UINT32_MAX
                        ? group_holding_in(doc, set, rule)
-                       : group_holding(doc, NULL, doc->group_count, rule);
+                       : rb_group_holding(doc, NULL, doc->group_count, rule);
     out->group = group;
     out->rule = rule - doc->groups[group].first_rule;
     out->rule_kind = RB_RULE_KIND(r);

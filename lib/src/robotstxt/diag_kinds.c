@@ -4,8 +4,9 @@
  * the most severe level it is reported at, and one sentence saying what it
  * means. robots parse, robots lint (its codes and SARIF rules) and the
  * bindings read them from here. A new kind is its line in robots_diag_kind
- * (robots.h), its line here, and the place in parse.c that reports it; the
- * table's length is checked against ROBOTS_DIAG_KIND_LAST when it compiles.
+ * (robots.h), its line here, and the place in parse.c or analysis.c that
+ * reports it; the table's length is checked against ROBOTS_DIAG_KIND_LAST
+ * when it compiles.
  */
 #include "internal.h"
 #include "names.h"
@@ -79,10 +80,13 @@ static const robots_diag_kind_info kinds[] = {
                                           "A user-agent line that names no "
                                           "crawler.",
                                           WARNING),
-    [ROBOTS_DIAG_AGENT_REDUCED] = KIND("agent-reduced",
-                                       "A user-agent value read as its product "
-                                       "token (\"Foo/1.0\" as \"Foo\").",
-                                       NOTE),
+    [ROBOTS_DIAG_AGENT_REDUCED] =
+        KIND("agent-reduced",
+             "A user-agent value read as its product token: a note when a "
+             "version or comment is dropped (\"Foo/1.0\" as \"Foo\"), a "
+             "warning when the name itself is cut (\"MJ12bot\" as \"MJ\"), "
+             "which changes the crawlers the line matches.",
+             WARNING),
     [ROBOTS_DIAG_SITEMAP_NOT_ABSOLUTE] =
         KIND("sitemap-not-absolute",
              "A sitemap that is not an absolute "
@@ -119,6 +123,39 @@ static const robots_diag_kind_info kinds[] = {
                                    "The file starts with a UTF-16 byte order "
                                    "mark: it is not UTF-8.",
                                    WARNING),
+    [ROBOTS_DIAG_SHADOWED_RULE] =
+        KIND("shadowed-rule",
+             "A rule that another rule always overrides, for every agent "
+             "its group applies to, so that it never decides a verdict.",
+             WARNING),
+    [ROBOTS_DIAG_DUPLICATE_RULE] =
+        KIND("duplicate-rule",
+             "A rule repeated among the rules of the same agents.", WARNING),
+    [ROBOTS_DIAG_ENCODED_DUPLICATE] = KIND(
+        "encoded-duplicate",
+        "A rule written twice, once percent-encoded: the same rule.", NOTE),
+    [ROBOTS_DIAG_REPEATED_GROUP] =
+        KIND("repeated-group",
+             "A group naming an agent that an earlier group already names.",
+             WARNING),
+    [ROBOTS_DIAG_AGENT_JOINS_GROUP] =
+        KIND("agent-joins-group",
+             "A user-agent line that joins the group above it, as only lines "
+             "that are no rules stand between them.",
+             WARNING),
+    [ROBOTS_DIAG_LITERAL_WILDCARD] =
+        KIND("literal-wildcard",
+             "A '*' or '$' that the profile reads literally.", WARNING),
+    [ROBOTS_DIAG_ANALYSIS_LIMIT] =
+        KIND("analysis-limit",
+             "The whole-document analysis stopped at its work limit "
+             "(ROBOTS_ANALYSIS_MAX_STEPS); some findings are missing.",
+             NOTE),
+    [ROBOTS_DIAG_BOM_ENCODED_TWICE] =
+        KIND("bom-encoded-twice",
+             "The file starts with a UTF-8 byte order mark encoded twice (C3 "
+             "AF C2 BB C2 BF), which is read as part of its first line.",
+             WARNING),
 };
 _Static_assert(RB_COUNT_OF(kinds) == ROBOTS_DIAG_KIND_LAST + 1,
                "kinds must describe every robots_diag_kind");

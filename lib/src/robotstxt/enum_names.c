@@ -31,6 +31,16 @@ const char *robots_rule_kind_name(robots_rule_kind kind) {
     return rb_name_at(rule_kind_names, RB_COUNT_OF(rule_kind_names), kind);
 }
 
+robots_status robots_rule_kind_from_name(const char *name, size_t len,
+                                         robots_rule_kind *out) {
+    int value = rb_value_of_arg(rule_kind_names, RB_COUNT_OF(rule_kind_names),
+                                name, len);
+    if (out == NULL || value < 0)
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    *out = (robots_rule_kind)value;
+    return ROBOTS_OK;
+}
+
 static const char *const severity_names[] = {
     [ROBOTS_SEVERITY_NOTE] = "note",
     [ROBOTS_SEVERITY_WARNING] = "warning",

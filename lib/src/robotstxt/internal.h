@@ -514,6 +514,7 @@ struct robots_txt {
     size_t input_bytes;
     size_t parsed_bytes;
     size_t diag_total;
+    uint32_t kind_totals[ROBOTS_DIAG_KIND_LAST + 1]; /* per kind, all found */
     /* Where the parse limit cut the body (robots_txt_cut()): the limit
      * applied (0: none), the first line not read (offset, 1-based number;
      * cut_line 0 when nothing was cut) and the lines and bytes from there
@@ -600,6 +601,25 @@ static inline const uint32_t *rb_token_sets(const robots_txt *doc,
 static inline uint32_t rb_token_agent(const uint32_t *token_sets,
                                       rb_token token) {
     return token & RB_TOKEN_OWN ? token & ~RB_TOKEN_OWN : token_sets[token];
+}
+
+/* The group holding a rule, among `count` groups in ascending order:
+ * group ids[i], or i itself when ids is NULL. Groups own consecutive runs
+ * of rules, and an empty group shares its first_rule with the group after
+ * it, so the last group starting at or before the rule is the one holding
+ * it (count is at least 1: the rule came from one of them). */
+static inline size_t rb_group_holding(const robots_txt *doc,
+                                      const uint32_t *ids, size_t count,
+                                      size_t rule) {
+    size_t lo = 0, hi = count;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (doc->groups[ids ? ids[mid] : mid].first_rule <= rule)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return ids ? ids[lo] : lo;
 }
 
 /* The entries of a node (see rb_node), *count of them. */
@@ -795,6 +815,41 @@ static inline const char *rb_rule_normal(const robots_txt *doc,
     rb_normalize_pattern(doc->profile, pattern, rb_rule_pattern_len(r),
                          scratch);
     return scratch;
+}
+
+/* Whether a rule whose normal form starts with `first` (a pattern of one
+ * byte or more) can match no path: one decision, which the parse reports
+ * (pattern-never-matches) and robots_rule_info.flags carries. A path
+ * always starts with '/'; rfc9309 and google read a leading '*' as the
+ * wildcard, legacy as a literal '*'. */
+static inline int rb_normal_never_matches(robots_profile profile, char first) {
+    return first != '/' && (profile == ROBOTS_PROFILE_LEGACY || first != '*');
+}
+
+/* The bytes of a UTF-8 byte order mark at the start of a body, which the
+ * parse skips (google also skips a part of one: "EF", "EF BB"); 0 when
+ * there is none. Line 1 starts after them. */
+static inline size_t rb_bom_length(robots_profile profile,
+                                   const unsigned char *s, size_t len) {
+    static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
+    size_t n = 0;
+    while (n < 3 && n < len && s[n] == bom[n])
+        n++;
+    if (n == 3)
+        return 3;
+    return profile == ROBOTS_PROFILE_GOOGLE ? n : 0;
+}
+
+/* (parse.c) The offset of the first byte of s that is not UTF-8, or len. */
+RB_HIDDEN size_t rb_invalid_utf8_at(const unsigned char *s, size_t len);
+
+/* A kind's count in a table of every kind's (the parse's, the analysis's);
+ * 0 for no table or a value outside the enum. */
+static inline size_t rb_kind_total(const uint32_t *totals,
+                                   robots_diag_kind kind) {
+    long long k = kind;
+    return totals != NULL && k >= 0 && k <= ROBOTS_DIAG_KIND_LAST ? totals[k]
+                                                                  : 0;
 }
 
 /* ---- matching (match.c) ------------------------------------------------- */

@@ -34,6 +34,7 @@ typedef struct parser {
     rb_vec groups, agents, rules, diags, text;
     rb_records_build sitemaps, extensions;
     size_t diag_total;
+    uint32_t kind_totals[ROBOTS_DIAG_KIND_LAST + 1]; /* kept or not */
     int have_group;    /* a group (record) is open */
     int in_agent_list; /* the last record line was a user-agent line */
     int seen_content;  /* a non-blank line has been read */
@@ -121,6 +122,7 @@ static void add_diag(parser *p, const char *at, robots_diag_kind kind,
                      robots_severity severity, const char *suggestion,
                      const char *message, size_t length) {
     p->diag_total++;
+    p->kind_totals[kind]++;
     if (p->failed || p->diags.count > ROBOTS_MAX_DIAGNOSTICS)
         return;
     char capped[96];
@@ -167,10 +169,11 @@ static void diag(parser *p, const char *at, robots_diag_kind kind,
 /* Past the cap a diagnostic is only counted. Returns 1 when it is, so that
  * a call on a path a file can take every line (a junk line has one or two)
  * skips quoting the value, which was most of its cost. */
-static int diag_capped(parser *p) {
+static int diag_capped(parser *p, robots_diag_kind kind) {
     if (!p->failed && p->diags.count <= ROBOTS_MAX_DIAGNOSTICS)
         return 0;
     p->diag_total++;
+    p->kind_totals[kind]++;
     return 1;
 }
 
@@ -336,7 +339,8 @@ static enum key_kind classify_key(parser *p, const char *key, size_t len) {
             const char *name = canonical_key[kind];
             if (!typo && equals_nocase(key, len, name))
                 return kind;
-            if (diag_capped(p))
+            if (diag_capped(p, typo ? ROBOTS_DIAG_TYPO_KEY
+                                    : ROBOTS_DIAG_KEY_BY_PREFIX))
                 return kind;
             if (typo)
                 diag(p, key, ROBOTS_DIAG_TYPO_KEY, ROBOTS_SEVERITY_NOTE, name,
@@ -385,8 +389,60 @@ static enum key_kind classify_key(parser *p, const char *key, size_t len) {
 
 /* ---- records ------------------------------------------------------------ */
 
+/* How rfc9309 or google reads a user-agent value it reduces to its
+ * product token (docs/semantics.md), said as that reading, not as a
+ * judgement of the crawler (issue 21: "'360Spider' names no crawler" was
+ * said of a real one). A token that ends at '/', a space, '(' or ';'
+ * drops a version or a comment ("Googlebot/2.1"): a note. One that ends
+ * inside the name ("MJ12bot" read as "MJ", "archive.org_bot" as
+ * "archive", "360Spider" as nothing) changes which crawlers the line
+ * matches: a warning. */
+RB_COLD static void agent_reading(parser *p, const char *value, size_t len,
+                                  size_t token_len) {
+    char q[48], t[48], n[48];
+    unsigned char next = (unsigned char)value[token_len];
+    size_t name_len = token_len;
+    while (name_len < len && !rb_is_space((unsigned char)value[name_len]) &&
+           value[name_len] != '/' && value[name_len] != '(' &&
+           value[name_len] != ';')
+        name_len++;
+    int google = p->profile == ROBOTS_PROFILE_GOOGLE;
+    quote(value, len, q);
+    quote(value, name_len, n);
+    if (token_len == 0) {
+        diag(p, value, ROBOTS_DIAG_EMPTY_USER_AGENT, ROBOTS_SEVERITY_WARNING,
+             NULL,
+             google ? "user-agent '%s' starts with no letter, '-' or '_': its "
+                      "product token is empty, which google/robotstxt "
+                      "matches only for an empty crawler name, not for '%s'"
+                    : "user-agent '%s' starts with no letter, '-' or '_': its "
+                      "product token is empty, and rfc9309 matches no "
+                      "crawler to an empty token, '%s' included",
+             q, n);
+        return;
+    }
+    quote(value, token_len, t);
+    if (name_len == token_len || next == '/' || rb_is_space(next) ||
+        next == '(' || next == ';') {
+        diag(p, value, ROBOTS_DIAG_AGENT_REDUCED, ROBOTS_SEVERITY_NOTE, NULL,
+             "user-agent '%s' is read as its product token '%s'", q, t);
+        return;
+    }
+    if (google)
+        diag(p, value, ROBOTS_DIAG_AGENT_REDUCED, ROBOTS_SEVERITY_WARNING, NULL,
+             "user-agent '%s' is read as its product token '%s' (letters, "
+             "'-', '_'), and google/robotstxt compares a crawler's whole "
+             "name with it: '%s' does not match the line",
+             q, t, n);
+    else
+        diag(p, value, ROBOTS_DIAG_AGENT_REDUCED, ROBOTS_SEVERITY_WARNING, NULL,
+             "user-agent '%s' is read as its product token '%s' (letters, "
+             "'-', '_'), as a crawler's name is: the line matches every "
+             "name that reduces to '%s', not '%s' alone",
+             q, t, t, n);
+}
+
 static void on_user_agent(parser *p, const char *value, size_t len) {
-    char q[48];
     if (!p->have_group || !p->in_agent_list) {
         rb_group g;
         memset(&g, 0, sizeof g);
@@ -409,18 +465,8 @@ static void on_user_agent(parser *p, const char *value, size_t len) {
     if (len == 0)
         diag(p, NULL, ROBOTS_DIAG_EMPTY_USER_AGENT, ROBOTS_SEVERITY_WARNING,
              NULL, "user-agent line with no name names no crawler");
-    else if (!wildcard && token_len == 0)
-        diag(p, value, ROBOTS_DIAG_EMPTY_USER_AGENT, ROBOTS_SEVERITY_WARNING,
-             NULL,
-             "user-agent '%s' does not start with a product token "
-             "(letters, '-', '_') and names no crawler",
-             quote(value, len, q));
-    else if (!wildcard && token_len != len) {
-        char t[48];
-        diag(p, value, ROBOTS_DIAG_AGENT_REDUCED, ROBOTS_SEVERITY_NOTE, NULL,
-             "user-agent '%s' is read as its product token '%s'",
-             quote(value, len, q), quote(value, token_len, t));
-    }
+    else if (!wildcard && token_len != len)
+        agent_reading(p, value, len, token_len);
     if (p->failed)
         return;
     if (!rb_vec_push(&p->mem, &p->agents, &a, 1)) {
@@ -476,8 +522,7 @@ static void on_rule(parser *p, enum key_kind key, const char *value,
         nlen = rb_normalize_pattern(p->profile, value, len, p->scratch);
         norm = p->scratch;
     }
-    int never = len != 0 && norm[0] != '/' &&
-                (p->profile == ROBOTS_PROFILE_LEGACY || norm[0] != '*');
+    int never = len != 0 && rb_normal_never_matches(p->profile, norm[0]);
     if (never)
         diag(p, value, ROBOTS_DIAG_PATTERN_NEVER_MATCHES, ROBOTS_SEVERITY_ERROR,
              NULL, "pattern '%s' does not start with '/'%s and can never match",
@@ -698,6 +743,10 @@ static size_t invalid_utf8_at(const unsigned char *s, size_t len) {
     return len;
 }
 
+size_t rb_invalid_utf8_at(const unsigned char *s, size_t len) {
+    return invalid_utf8_at(s, len);
+}
+
 static void check_bytes(parser *p, const char *raw, size_t len) {
     const unsigned char *u = (const unsigned char *)raw;
     size_t bad = invalid_utf8_at(u, len);
@@ -901,7 +950,7 @@ static void process_line(parser *p, const char *raw, size_t raw_len,
          * profile's whitespace ("disallow\t\f/" is "/"). */
         trim_end(p, key, &klen);
         trim_start(p, &value, &vlen);
-        if (!diag_capped(p))
+        if (!diag_capped(p, ROBOTS_DIAG_NO_SEPARATOR_PAIR))
             diag(p, content, ROBOTS_DIAG_NO_SEPARATOR_PAIR,
                  ROBOTS_SEVERITY_NOTE, NULL,
                  "line without ':' is read as key '%s' and its value",
@@ -958,18 +1007,6 @@ static void process_line(parser *p, const char *raw, size_t raw_len,
 }
 
 /* ---- the whole file ----------------------------------------------------- */
-
-static size_t bom_length(robots_profile profile, const unsigned char *s,
-                         size_t len) {
-    static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
-    size_t n = 0;
-    while (n < 3 && n < len && s[n] == bom[n])
-        n++;
-    if (n == 3)
-        return 3;
-    /* google/robotstxt also skips a truncated BOM ("EF", "EF BB"). */
-    return profile == ROBOTS_PROFILE_GOOGLE ? n : 0;
-}
 
 /* Nonzero when some byte of v is below 0x0E (NUL, LF and CR are; so are
  * TAB and a few other controls, which line_end() then steps over), or when
@@ -1124,7 +1161,7 @@ static void record_cut(parser *p, const char *body, size_t pos, size_t len,
 static void parse_lines(parser *p, const char *body, size_t len, size_t limit,
                         size_t *parsed) {
     const unsigned char *u = (const unsigned char *)body;
-    size_t pos = bom_length(p->profile, u, limit);
+    size_t pos = rb_bom_length(p->profile, u, limit);
     p->line = 1;
     if (len >= 2 &&
         ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF))) {
@@ -1132,6 +1169,16 @@ static void parse_lines(parser *p, const char *body, size_t len, size_t limit,
         diag(p, body, ROBOTS_DIAG_UTF16_BOM, ROBOTS_SEVERITY_WARNING, NULL,
              "the file starts with a UTF-16 byte order mark; robots.txt is "
              "UTF-8");
+    }
+    /* A UTF-8 BOM that an editor read as Latin-1 and saved as UTF-8 again:
+     * named, where it would otherwise be six unknown bytes of a key. */
+    if (len >= 6 && memcmp(u, "\xC3\xAF\xC2\xBB\xC2\xBF", 6) == 0) {
+        p->line_start = body;
+        diag(p, body, ROBOTS_DIAG_BOM_ENCODED_TWICE, ROBOTS_SEVERITY_WARNING,
+             NULL,
+             "the file starts with a byte order mark encoded twice (C3 AF C2 "
+             "BB C2 BF: a UTF-8 BOM read as Latin-1 and saved as UTF-8 "
+             "again); its six bytes are read as the start of line 1");
     }
     while (pos < limit && !p->failed) {
         int special = 0;
@@ -1270,6 +1317,7 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->input_bytes = input;
     doc->parsed_bytes = parsed;
     doc->diag_total = p->diag_total;
+    memcpy(doc->kind_totals, p->kind_totals, sizeof doc->kind_totals);
     doc->cut_offset = p->cut_line != 0 ? p->cut_offset : input;
     doc->cut_line = p->cut_line;
     doc->lines_not_read = p->lines_not_read;
