@@ -43,8 +43,14 @@ line (its own, the one before and the one after: taking out a line that
 is ignored, or wrongly said to be, can only move where these begin and
 end) for their agents; when a verdict changes, each line is checked on its
 own to name the false claims (all of them when none changes a verdict on
-its own). Exit status 1 when any claim is false, naming the file, the
-profile, the line, the claim and a changed verdict.
+its own). Checking them together is what keeps the run short (there are
+tens of thousands); its one blind spot, two false claims whose effects
+cancel out exactly, is left to lines lint says are ignored, never to rules
+said to be redundant, where one rule standing in for another is the point.
+
+Exit status 1 when any claim is false, naming the file, the profile, the
+line, the claim and a changed verdict; and when lint reports a code this
+script does not know (it must be told whether the code makes a claim).
 """
 
 import argparse
