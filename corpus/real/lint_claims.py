@@ -10,7 +10,8 @@ or has no effect: every verdict must stay the same without the line.
 (LINT.jsonl: what lint_run.py kept of lint's findings on the corpus.)
 
 The claims, by lint's code:
-  duplicate-rule, shadowed-rule      the rule never decides a verdict
+  duplicate-rule, shadowed-rule,
+  encoded-duplicate                  the rule never decides a verdict
   pattern-never-matches,
   rule-outside-group, allow-ignored  the rule takes part in no verdict
   missing-colon, typo-key, unknown-key,
@@ -34,7 +35,7 @@ concerned (their product tokens, as `robots parse --json` gives them), an
 agent the file does not name, and common crawlers. Every verdict must be
 the one of the unchanged file.
 
-A claim of the first two codes is checked on its own, as lint makes it,
+A claim of the first three codes is checked on its own, as lint makes it,
 on the paths of its rule for the agents of its group (a rule can change
 only the verdicts of the paths it matches, and these are the paths its
 pattern describes). The lines a file's other claims name are changed all
@@ -48,9 +49,13 @@ tens of thousands); its one blind spot, two false claims whose effects
 cancel out exactly, is left to lines lint says are ignored, never to rules
 said to be redundant, where one rule standing in for another is the point.
 
+A finding lint makes once for many lines (its "count") is a claim on each
+of them, all checked: lint's JSON must list them ("lines").
+
 Exit status 1 when any claim is false, naming the file, the profile, the
-line, the claim and a changed verdict; and when lint reports a code this
-script does not know (it must be told whether the code makes a claim).
+line, the claim and a changed verdict; when a claim could not be checked;
+and when lint reports a code this script does not know (it must be told
+whether the code makes a claim).
 """
 
 import argparse
@@ -66,14 +71,19 @@ import tempfile
 
 import realcorpus
 
-ONE_BY_ONE = {"duplicate-rule", "shadowed-rule"}
+# encoded-duplicate, agent-joins-group and bom-encoded-twice are lint's
+# codes from issue 21's change of lint (a rule repeated once percent-
+# encoded; a user-agent line that joins the group above; a BOM encoded
+# twice).
+ONE_BY_ONE = {"duplicate-rule", "shadowed-rule", "encoded-duplicate"}
 RULE_LINE_CLAIMS = ONE_BY_ONE | {"pattern-never-matches",
                                  "rule-outside-group", "allow-ignored"}
 OTHER_LINE_CLAIMS = {"missing-colon", "typo-key", "unknown-key", "empty-key",
                      "extension", "repeated-group"}
 # lint's other codes, which say nothing of the kind. A code in neither list
 # fails the run: whether it is a claim to check is decided here, by hand.
-NOT_CLAIMS = {"agent-reduced", "analysis-limit", "bom-not-at-start",
+NOT_CLAIMS = {"agent-joins-group", "agent-reduced", "analysis-limit",
+              "bom-encoded-twice", "bom-not-at-start",
               "empty-allow-matches-all", "empty-user-agent",
               "invalid-crawl-delay", "invalid-utf8", "key-by-prefix",
               "line-truncated", "literal-wildcard", "looks-like-html",
@@ -282,17 +292,37 @@ def line_pairs(groups, line_numbers):
     return pairs_of(agent_set(agents), urls)
 
 
+def expand(findings, profile):
+    """(claims, [(kind 'error', [finding], why)]): the claims of findings,
+    one a line. A finding lint made once for many lines ("count") is a
+    claim on each; when lint's JSON does not list them all ("lines"), the
+    lines it does not name cannot be checked, which is an error."""
+    claims, unchecked = [], []
+    for f in findings:
+        if not is_claim(f, profile):
+            continue
+        lines = f.get("lines") or [f["line"]]
+        count = f.get("count", 1)
+        if count > len(lines):  # one claim not checked a line not named
+            unchecked.append(("error", [f] * (count - len(lines)),
+                              "lint names %d of the %d lines of this "
+                              "finding, and only those can be checked" %
+                              (len(lines), count)))
+        claims += [dict(f, line=line) for line in lines]
+    return claims, unchecked
+
+
 def check_file(robots, workdir, name, data, profile, findings):
     """[(kind, claims, detail)]: kind 'checked' with the claims that held,
     'false' with the claims and a changed verdict, or 'error'."""
-    claims = [f for f in findings if is_claim(f, profile)]
+    claims, unchecked = expand(findings, profile)
     if not claims:
-        return []
+        return unchecked
     status, out, err = realcorpus.run(
         robots, ["parse", "--json", "--profile", profile, "-"], data)
     if status != 0:
         return [("error", claims, "robots parse exited %d: %s" % (
-            status, err.decode("utf-8", "replace").strip()))]
+            status, err.decode("utf-8", "replace").strip()))] + unchecked
     groups = json.loads(out)["groups"]
     key = "%s-%s" % (re.sub(r"[^A-Za-z0-9.-]", "_", name), profile)
     checker = Checker(robots, workdir, key, profile)
@@ -348,7 +378,7 @@ def check_file(robots, workdir, name, data, profile, findings):
                     results.append(("false", rest, diff))
     except ToolError as e:
         return [("error", claims, str(e))]
-    return results
+    return results + unchecked
 
 
 def unknown_codes(lint):
@@ -418,8 +448,11 @@ def main():
                                    "it" if len(claims) == 1 else "them",
                                    agent, url, was, now))
             elif kind == "error":
-                problems.append("ERROR: %s (%s): %s" % (name, profile,
-                                                        detail))
+                about = " (%s%s)" % (describe(claims[0]), ", ..." if
+                                     len(claims) > 1 else "") if claims \
+                    else ""
+                problems.append("ERROR: %s (%s)%s: %s" % (name, profile,
+                                                          about, detail))
     if not args.work:
         shutil.rmtree(workdir, ignore_errors=True)
 

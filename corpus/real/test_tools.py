@@ -112,6 +112,14 @@ def test_experiment(robots, workdir):
            outcome(robots, workdir, data,
                    [claim(2, "extension", "note"), claim(3, "unknown-key")]),
            [("checked", [2]), ("false", [3])])
+    many = dict(claim(2, "extension", "note"), count=2, lines=[2, 3])
+    expect("a finding on many lines is a claim on each",
+           outcome(robots, workdir, data, [many]),
+           [("checked", [2]), ("false", [3])])
+    unlisted = dict(claim(2, "extension", "note"), count=3)
+    expect("lines of a finding lint does not list are not checked",
+           outcome(robots, workdir, data, [unlisted]),
+           [("checked", [2]), ("error", [2, 2])])
     lint = [("rfc9309", "a", 1, [claim(1, "shadowed-rule"),
                                  claim(2, "literal-wildcard"),
                                  claim(3, "a-new-code")], "")]
