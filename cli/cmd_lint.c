@@ -57,6 +57,11 @@ typedef struct finding {
     size_t column;
     size_t related_line; /* 0: none */
     size_t count;        /* the findings it stands for: 1, or a flood's */
+    /* A flood's first finding: the lines of every finding of the flood
+     * that was kept, at lint.flood_lines[lines_at..lines_at+lines_len)
+     * (JSON names them all, so that each claim can be checked). */
+    size_t lines_at;
+    size_t lines_len;
     robots_diag_kind kind;
     robots_severity severity;
     const char *code;
@@ -72,6 +77,8 @@ typedef struct lint {
     finding *found;
     size_t found_count;
     char cut_message[320]; /* the past-parse-limit finding lint makes */
+    size_t *flood_lines;   /* found_count entries: each finding in one flood */
+    size_t flood_line_count;
     /* The messages of collapsed floods, one per kind and severity. */
     char floods[ROBOTS_DIAG_KIND_LAST + 1][3][LINT_MESSAGE_BYTES];
 } lint;
@@ -83,6 +90,8 @@ static void add_diagnostic(lint *l, const robots_diagnostic_info *d) {
     f->column = d->column ? d->column : 1;
     f->related_line = d->related_line;
     f->count = 1;
+    f->lines_at = 0;
+    f->lines_len = 0;
     f->kind = d->kind;
     f->severity = d->severity;
     f->code = robots_diag_kind_name(d->kind);
@@ -154,6 +163,7 @@ static void collapse_floods(lint *l, const robots_txt *doc,
                     robots_diagnostic_kind_total(doc, (robots_diag_kind)k) +
                     robots_analysis_kind_total(analysis, (robots_diag_kind)k);
             finding *first = NULL;
+            size_t lines_at = l->flood_line_count;
             char lines[128];
             size_t n = 0, shown = 0;
             lines[0] = '\0';
@@ -164,6 +174,7 @@ static void collapse_floods(lint *l, const robots_txt *doc,
                 if (shown < LINT_FLOOD_LINES)
                     n += (size_t)snprintf(lines + n, sizeof lines - n, "%s%zu",
                                           shown++ ? ", " : "", f->line);
+                l->flood_lines[l->flood_line_count++] = f->line;
                 if (first == NULL)
                     first = f;
                 else
@@ -185,6 +196,8 @@ static void collapse_floods(lint *l, const robots_txt *doc,
             first->message = msg;
             first->message_len = strlen(msg);
             first->count = total;
+            first->lines_at = lines_at;
+            first->lines_len = l->flood_line_count - lines_at;
         }
     size_t kept = 0;
     for (size_t i = 0; i < l->found_count; i++)
@@ -302,7 +315,14 @@ static void print_json(const lint *l, const char *path, size_t counts[3]) {
             printf(",\"related_line\":%zu", f->related_line);
         else
             fputs(",\"related_line\":null", stdout);
-        printf(",\"count\":%zu}", f->count);
+        printf(",\"count\":%zu", f->count);
+        if (f->lines_len > 0) {
+            fputs(",\"lines\":[", stdout);
+            for (size_t k = 0; k < f->lines_len; k++)
+                printf("%s%zu", k ? "," : "", l->flood_lines[f->lines_at + k]);
+            putchar(']');
+        }
+        putchar('}');
     }
     fputs("]}\n", stdout);
 }
@@ -353,7 +373,8 @@ static int lint_file(const char *path, const robots_options *options,
     size_t own = robots_analysis_count(analysis);
     /* The parse's findings, the analysis's and the cut file's. */
     l.found = ok ? malloc((lib + own + 1) * sizeof *l.found) : NULL;
-    ok = l.found != NULL;
+    l.flood_lines = ok ? malloc((lib + own + 1) * sizeof *l.flood_lines) : NULL;
+    ok = l.found != NULL && l.flood_lines != NULL;
     for (size_t i = 0; ok && i < lib; i++) {
         robots_diagnostic_info d;
         robots_diagnostic(doc, i, &d);
@@ -388,6 +409,7 @@ static int lint_file(const char *path, const robots_options *options,
         cli_error("%s: out of memory", path);
     }
     free(l.found);
+    free(l.flood_lines);
     robots_analysis_free(analysis);
     cli_buffer_free(&body);
     robots_free(doc);

@@ -306,7 +306,11 @@ expect_exit 1 "$robots" lint "$tmp/typos.txt"
 expect_out "typos.txt:2:1: error: unknown key 'Disalow' is ignored; did you mean Disallow?; and so 30 times in all, at lines 2, 3, 4, 5, 6, ... \[typo-key\]$"
 expect_count 1 "\[typo-key\]$"
 expect_exit 1 "$robots" lint --json "$tmp/typos.txt"
-expect_out '"code":"typo-key",.*"count":30}'
+# Each line of the flood is named, so that a claim on each can be checked.
+expect_out "\"code\":\"typo-key\",.*\"count\":30,\"lines\":\[$(seq -s, 2 31)\]}"
+# Past the library's 1,000 kept diagnostics a finding is counted on no line.
+expect_exit 1 "$robots" lint --json "$tmp/flood.txt"
+expect_out "\"count\":7127,\"lines\":\[$(seq -s, 1 1000)\]}"
 head -n 11 "$tmp/typos.txt" >"$tmp/ten.txt"
 expect_exit 1 "$robots" lint "$tmp/ten.txt"
 expect_count 10 "\[typo-key\]$"

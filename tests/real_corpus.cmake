@@ -12,7 +12,15 @@
 # ROBOTS_REAL_CORPUS at it; without it ctest reports the test
 # real-corpus-not-run as skipped, so that a green ctest never hides checks
 # that did not run.
-set(ROBOTS_REAL_CORPUS "${PROJECT_SOURCE_DIR}/corpus/real/robots-real.tar.xz"
+# Looked for beside the manifest, then in ../shared/real-corpus/ (where the
+# steering repository keeps data it provides, beside a CI checkout).
+set(_real_default "${PROJECT_SOURCE_DIR}/corpus/real/robots-real.tar.xz")
+if(NOT EXISTS "${_real_default}" AND EXISTS
+   "${PROJECT_SOURCE_DIR}/../shared/real-corpus/robots-real.tar.xz")
+  get_filename_component(_real_default
+    "${PROJECT_SOURCE_DIR}/../shared/real-corpus/robots-real.tar.xz" ABSOLUTE)
+endif()
+set(ROBOTS_REAL_CORPUS "${_real_default}"
     CACHE FILEPATH "The real-sites corpus archive (corpus/real/README.md)")
 
 set(_real_src ${PROJECT_SOURCE_DIR}/corpus/real)

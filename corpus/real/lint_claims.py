@@ -50,10 +50,15 @@ cancel out exactly, is left to lines lint says are ignored, never to rules
 said to be redundant, where one rule standing in for another is the point.
 
 A finding lint makes once for many lines (its "count") is a claim on each
-of them, all checked: lint's JSON must list them ("lines").
+of them, all checked: lint's JSON lists them ("lines"). Past the 1,000
+diagnostics the library keeps of one file (ROBOTS_MAX_DIAGNOSTICS, for
+the parse and for the analysis each), findings are counted but placed on
+no line: lint names no line there, so there is no line to take out; they
+are reported as "unplaced" per code, not as checked.
 
 Exit status 1 when any claim is false, naming the file, the profile, the
-line, the claim and a changed verdict; when a claim could not be checked;
+line, the claim and a changed verdict; when a claim on a line could not be
+checked;
 and when lint reports a code this script does not know (it must be told
 whether the code makes a claim).
 """
@@ -303,11 +308,10 @@ def expand(findings, profile):
             continue
         lines = f.get("lines") or [f["line"]]
         count = f.get("count", 1)
-        if count > len(lines):  # one claim not checked a line not named
-            unchecked.append(("error", [f] * (count - len(lines)),
+        if count > len(lines):  # counted past the library's cap: no line
+            unchecked.append(("unplaced", [f] * (count - len(lines)),
                               "lint names %d of the %d lines of this "
-                              "finding, and only those can be checked" %
-                              (len(lines), count)))
+                              "finding" % (len(lines), count)))
         claims += [dict(f, line=line) for line in lines]
     return claims, unchecked
 
@@ -428,6 +432,7 @@ def main():
     checked = collections.Counter()
     false = collections.Counter()
     errors = collections.Counter()
+    unplaced = collections.Counter()
     problems = []
     for code in unknown_codes(lint):
         problems.append("ERROR: lint reports code '%s', which "
@@ -436,7 +441,8 @@ def main():
     for profile, name, results in realcorpus.parallel(one, items,
                                                       args.jobs):
         for kind, claims, detail in results:
-            count = {"checked": checked, "false": false, "error": errors}
+            count = {"checked": checked, "false": false, "error": errors,
+                     "unplaced": unplaced}
             for claim in claims:
                 count[kind][(profile, claim["code"])] += 1
             if kind == "false":
@@ -458,15 +464,20 @@ def main():
 
     print("claims of robots lint checked by experiment on %d files:" %
           len(files))
-    print("  %-8s %-22s %8s %6s %6s" % ("profile", "code", "claims", "false",
-                                        "not checked"))
-    for key in sorted(set(checked) | set(false) | set(errors)):
-        print("  %-8s %-22s %8d %6d %6d" % (
+    print("  %-8s %-22s %8s %6s %11s %8s" % ("profile", "code", "claims",
+                                              "false", "not checked",
+                                              "unplaced"))
+    for key in sorted(set(checked) | set(false) | set(errors) |
+                      set(unplaced)):
+        print("  %-8s %-22s %8d %6d %11d %8d" % (
             key[0], key[1], checked[key] + false[key] + errors[key],
-            false[key], errors[key]))
-    print("  total: %d claims, %d false, %d not checked (an error)" % (
-        sum(checked.values()) + sum(false.values()) + sum(errors.values()),
-        sum(false.values()), sum(errors.values())))
+            false[key], errors[key], unplaced[key]))
+    print("  total: %d claims on lines, %d false, %d not checked (an "
+          "error); %d more findings counted past the library's 1,000 kept "
+          "diagnostics of a file, on no line (unplaced)" % (
+              sum(checked.values()) + sum(false.values()) +
+              sum(errors.values()), sum(false.values()), sum(errors.values()),
+              sum(unplaced.values())))
     for p in problems:
         print(p)
     if problems:

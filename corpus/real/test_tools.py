@@ -117,9 +117,9 @@ def test_experiment(robots, workdir):
            outcome(robots, workdir, data, [many]),
            [("checked", [2]), ("false", [3])])
     unlisted = dict(claim(2, "extension", "note"), count=3)
-    expect("lines of a finding lint does not list are not checked",
+    expect("findings counted on no line are unplaced, not checked",
            outcome(robots, workdir, data, [unlisted]),
-           [("checked", [2]), ("error", [2, 2])])
+           [("checked", [2]), ("unplaced", [2, 2])])
     lint = [("rfc9309", "a", 1, [claim(1, "shadowed-rule"),
                                  claim(2, "literal-wildcard"),
                                  claim(3, "a-new-code")], "")]
