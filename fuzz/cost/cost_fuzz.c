@@ -61,25 +61,13 @@ static struct {
     size_t iteration;
     robots_profile profile;
     cost_budget budget;
+    /* where reports go: stderr as it was at start, which a CLI command
+     * run in this process finds pointed at /dev/null */
+    FILE *report;
     /* its inputs, for --save */
     const cost_buf *inputs[4];
     const char *input_names[4];
-} run = {1,
-         60,
-         -1,
-         NULL,
-         0,
-         0,
-         {{0}},
-         0,
-         NULL,
-         NULL,
-         NULL,
-         0,
-         ROBOTS_PROFILE_RFC9309,
-         {{{0}}, 0},
-         {0},
-         {0}};
+} run = {.seed = 1, .iterations = 60, .only = -1};
 
 /* A shape's name on one line: control bytes as \xHH. */
 static const char *shape_text(const char *shape) {
@@ -105,13 +93,13 @@ static void save_inputs(void) {
         snprintf(path, sizeof path, "%s/%s", run.save_dir, run.input_names[i]);
         FILE *f = fopen(path, "wb");
         if (f == NULL) {
-            fprintf(stderr, "cost: cannot write %s: %s\n", path,
+            fprintf(run.report, "cost: cannot write %s: %s\n", path,
                     strerror(errno));
             continue;
         }
         fwrite(run.inputs[i]->data, 1, run.inputs[i]->len, f);
         fclose(f);
-        fprintf(stderr, "cost: wrote %s (%zu bytes)\n", path,
+        fprintf(run.report, "cost: wrote %s (%zu bytes)\n", path,
                 run.inputs[i]->len);
     }
 }
@@ -119,18 +107,19 @@ static void save_inputs(void) {
 /* Called by the counter the moment a call passes its budget. */
 static void over_budget(void) {
     fflush(stdout);
-    fprintf(stderr,
+    fprintf(run.report,
             "cost: OVER BUDGET: %s (%s, %s profile), iteration %zu, shape "
             "%s:\n  more than %llu steps; the budget is ",
             run.entry, run.group, robots_profile_name(run.profile),
             run.iteration, shape_text(run.shape),
             (unsigned long long)cost_budget_total(&run.budget));
-    cost_budget_print(stderr, &run.budget);
-    fprintf(stderr,
+    cost_budget_print(run.report, &run.budget);
+    fprintf(run.report,
             "\n  (fuzz/cost/cost_budgets.h). Rebuild it: robots_cost_fuzz "
             "--seed %llu --only %zu --entries %s --save DIR\n",
             (unsigned long long)run.seed, run.iteration, run.group);
     save_inputs();
+    fflush(run.report);
     _exit(1);
 }
 
@@ -184,7 +173,7 @@ static void end(void) {
 }
 
 static void fail(const char *what, robots_status st) {
-    fprintf(stderr, "cost: %s (%s), iteration %zu, shape %s: %s\n", what,
+    fprintf(run.report, "cost: %s (%s), iteration %zu, shape %s: %s\n", what,
             run.group, run.iteration, shape_text(run.shape),
             robots_status_name(st));
     save_inputs();
@@ -302,8 +291,14 @@ static void run_robots(size_t i) {
     run.input_names[0] = "robots.txt";
     run.inputs[1] = &c.urls[0];
     run.input_names[1] = "url";
-    run.inputs[2] = &c.agent_mem[0];
-    run.input_names[2] = "agent";
+    /* the names, one a line (the generator makes none with a newline) */
+    cost_buf names = {0};
+    for (size_t k = 0; k < c.agent_count; k++) {
+        cost_buf_add(&names, c.agents[k].ptr, c.agents[k].len);
+        cost_buf_add(&names, "\n", 1);
+    }
+    run.inputs[2] = &names;
+    run.input_names[2] = "agents";
     run.inputs[3] = NULL;
 
     robots_options opt;
@@ -380,6 +375,7 @@ static void run_robots(size_t i) {
     end();
     robots_free(doc);
     cost_case_free(&c);
+    cost_buf_free(&names);
     run.inputs[0] = NULL;
 }
 
@@ -744,6 +740,13 @@ static int number(const char *text, uint64_t *out) {
 
 int main(int argc, char **argv) {
     const char *entries = NULL;
+    int report_fd = dup(2);
+    run.report = report_fd >= 0 ? fdopen(report_fd, "w") : NULL;
+    if (run.report == NULL) {
+        perror("cost: dup");
+        return 2;
+    }
+    setvbuf(run.report, NULL, _IONBF, 0);
     for (int i = 1; i < argc; i++) {
         uint64_t v;
         if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc &&
