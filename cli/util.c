@@ -416,14 +416,13 @@ void cli_warn_cut(const char *path, const robots_txt *doc) {
     robots_cut_info cut;
     if (robots_txt_cut(doc, &cut) != ROBOTS_OK || !cut.truncated)
         return;
-    fputs("robots: warning: ", stderr);
-    cli_print_escaped(stderr, path, strlen(path));
-    fprintf(stderr,
-            ": the parse limit of %zu bytes cut the file at line %zu (byte "
-            "%zu): %zu lines (%zu bytes) not read; --parse-limit 0 reads "
-            "them\n",
-            cut.limit, cut.line, cut.offset, cut.lines_not_read,
-            cut.bytes_not_read);
+    /* Through cli_error(), which prints any message (its status is not
+     * this one's): the path is the user's, and may be long. */
+    (void)cli_error("warning: %s: the parse limit of %zu bytes cut the file "
+                    "at line %zu (byte %zu): %zu lines (%zu bytes) not read; "
+                    "--parse-limit 0 reads them",
+                    path, cut.limit, cut.line, cut.offset, cut.lines_not_read,
+                    cut.bytes_not_read);
 }
 
 void cli_put_cut_json(cli_writer *w, const robots_cut_info *cut) {
