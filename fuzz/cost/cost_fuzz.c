@@ -423,7 +423,8 @@ static void run_match(size_t i) {
 
 /* ---- the CLI's diff and lint, in this process ---------------------------- */
 
-static char tmp_dir[] = "/tmp/robots-cost-XXXXXX";
+/* Where the CLI commands' files are written: $TMPDIR (or /tmp). */
+static char tmp_dir[4096];
 
 static void write_file(const char *name, const cost_buf *b, char *path,
                        size_t cap) {
@@ -786,6 +787,9 @@ int main(int argc, char **argv) {
               stderr);
         return 2;
     }
+    const char *tmp = getenv("TMPDIR");
+    snprintf(tmp_dir, sizeof tmp_dir, "%s/robots-cost-XXXXXX",
+             tmp && *tmp ? tmp : "/tmp");
     if (mkdtemp(tmp_dir) == NULL) {
         perror("cost: mkdtemp");
         return 2;
