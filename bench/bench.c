@@ -26,6 +26,8 @@
  * of `check ... N` minus that of `check ... 1`, over N - 1, is the cost of
  * one check. `read` loads the file only (the floor `parse` is measured
  * against). The URL file is always read whole, so N changes nothing else.
+ * AGENT "@FILE" gives a name per line of FILE (an adversarial case's
+ * agent field too, FILE in its directory): many long names at once.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -104,6 +106,43 @@ static int split(const char *text, size_t len, lines *out) {
         start = i + 1;
     }
     return 1;
+}
+
+/* A case's agents: one name, or "@FILE", a name per line of FILE (in
+ * `dir`), for the cases of many long names (legacy's search for each
+ * record's value in every name). */
+typedef struct names {
+    robots_str one;
+    lines list;
+    buf text;
+} names;
+
+static int names_load(const char *spec, const char *dir, names *out) {
+    memset(out, 0, sizeof *out);
+    if (spec[0] != '@') {
+        out->one.ptr = spec;
+        out->one.len = strlen(spec);
+        out->list.items = &out->one;
+        out->list.count = 1;
+        return 1;
+    }
+    char path[4096];
+    if (dir != NULL)
+        snprintf(path, sizeof path, "%s/%s", dir, spec + 1);
+    else
+        snprintf(path, sizeof path, "%s", spec + 1);
+    if (!load(path, &out->text) ||
+        !split(out->text.data, out->text.len, &out->list))
+        return 0;
+    while (out->list.count > 0 && out->list.items[out->list.count - 1].len == 0)
+        out->list.count--; /* the line end of the last name */
+    return out->list.count > 0;
+}
+
+static void names_free(names *n) {
+    if (n->list.items != &n->one)
+        free(n->list.items);
+    free(n->text.data);
 }
 
 /* ---- timing ------------------------------------------------------------ */
@@ -199,7 +238,8 @@ static size_t op_parse(void *p) {
 typedef struct first_ctx {
     const buf *in;
     robots_profile profile;
-    robots_str agent;
+    const robots_str *agents;
+    size_t agent_count;
     robots_str url;
 } first_ctx;
 
@@ -209,8 +249,8 @@ static size_t op_parse_check(void *p) {
     if (parse_in(c->in, c->profile, &doc) != ROBOTS_OK)
         return 0;
     robots_verdict v;
-    robots_status st =
-        robots_check(doc, &c->agent, 1, c->url.ptr, c->url.len, &v);
+    robots_status st = robots_check(doc, c->agents, c->agent_count, c->url.ptr,
+                                    c->url.len, &v);
     if (st == ROBOTS_OK) /* the verdict is set only then */
         sink += (size_t)v.allowed;
     robots_free(doc);
@@ -230,8 +270,8 @@ static timing measure_first_check(first_ctx *c, size_t runs) {
             return t;
         robots_verdict v;
         double start = now_ns();
-        robots_status st =
-            robots_check(doc, &c->agent, 1, c->url.ptr, c->url.len, &v);
+        robots_status st = robots_check(doc, c->agents, c->agent_count,
+                                        c->url.ptr, c->url.len, &v);
         samples[r] = now_ns() - start;
         robots_free(doc);
         if (st != ROBOTS_OK)
@@ -243,7 +283,8 @@ static timing measure_first_check(first_ctx *c, size_t runs) {
 
 typedef struct check_ctx {
     const robots_txt *doc;
-    robots_str agent;
+    const robots_str *agents;
+    size_t agent_count;
     const robots_str *urls;
     size_t n;
     int baseline;
@@ -254,11 +295,12 @@ typedef struct check_ctx {
 static robots_status check_one(const check_ctx *c, const robots_str *url,
                                robots_verdict *v) {
     if (c->baseline)
-        return bench_baseline_check(c->doc, &c->agent, 1, url->ptr, url->len,
-                                    v);
+        return bench_baseline_check(c->doc, c->agents, c->agent_count, url->ptr,
+                                    url->len, v);
     if (c->query != NULL)
         return robots_query_check(c->query, url->ptr, url->len, v);
-    return robots_check(c->doc, &c->agent, 1, url->ptr, url->len, v);
+    return robots_check(c->doc, c->agents, c->agent_count, url->ptr, url->len,
+                        v);
 }
 
 static size_t op_checks(void *p) {
@@ -471,15 +513,15 @@ static const robots_profile profiles[] = {ROBOTS_PROFILE_RFC9309,
                                           ROBOTS_PROFILE_GOOGLE};
 
 /* Verdicts of robots_check() and the baseline that differ, over urls. */
-static size_t mismatches(const robots_txt *doc, robots_str agent,
-                         const robots_str *urls, size_t n) {
+static size_t mismatches(const robots_txt *doc, const robots_str *agents,
+                         size_t agent_count, const robots_str *urls, size_t n) {
     size_t bad = 0;
     for (size_t i = 0; i < n; i++) {
         robots_verdict a, b;
-        robots_status sa =
-            robots_check(doc, &agent, 1, urls[i].ptr, urls[i].len, &a);
-        robots_status sb =
-            bench_baseline_check(doc, &agent, 1, urls[i].ptr, urls[i].len, &b);
+        robots_status sa = robots_check(doc, agents, agent_count, urls[i].ptr,
+                                        urls[i].len, &a);
+        robots_status sb = bench_baseline_check(doc, agents, agent_count,
+                                                urls[i].ptr, urls[i].len, &b);
         if (sa != sb || (sa == ROBOTS_OK &&
                          (a.allowed != b.allowed || a.reason != b.reason ||
                           a.group != b.group || a.rule != b.rule ||
@@ -547,10 +589,8 @@ static int bench_workload(const buf *robots, const lines *urls, size_t runs,
         set_timing(r, parse_t, 1e6);
         r->goal = GOAL_PARSE_MS;
         for (size_t a = 0; a < 2 && n > 0; a++) {
-            first_ctx fc = {robots,
-                            profiles[p],
-                            {agents[a], strlen(agents[a])},
-                            urls->items[0]};
+            robots_str agent = {agents[a], strlen(agents[a])};
+            first_ctx fc = {robots, profiles[p], &agent, 1, urls->items[0]};
             timing t = measure(op_parse_check, &fc, runs);
             r = add_row("parse", name, pname, agents[a], "parse+check", "ms");
             set_timing(r, t, 1e6);
@@ -571,9 +611,10 @@ static int bench_workload(const buf *robots, const lines *urls, size_t runs,
         for (size_t a = 0; a < 2; a++) {
             check_ctx cc;
             memset(&cc, 0, sizeof cc);
+            robots_str agent = {agents[a], strlen(agents[a])};
             cc.doc = doc;
-            cc.agent.ptr = agents[a];
-            cc.agent.len = strlen(agents[a]);
+            cc.agents = &agent;
+            cc.agent_count = 1;
             cc.urls = urls->items;
             cc.n = n;
             snprintf(name, sizeof name, "%zu URLs", n);
@@ -583,12 +624,12 @@ static int bench_workload(const buf *robots, const lines *urls, size_t runs,
             cc.baseline = 1;
             timing b = measure(op_checks, &cc, runs);
             r->baseline = b.runs ? b.median : NO_VALUE;
-            r->mismatches = mismatches(doc, cc.agent, urls->items, n);
+            r->mismatches = mismatches(doc, &agent, 1, urls->items, n);
             ok &= r->mismatches == 0 && cc.errors == 0;
             check_ctx qc = cc;
             qc.baseline = 0;
             robots_query *query = NULL;
-            if (robots_query_new(doc, &cc.agent, 1, &query) == ROBOTS_OK) {
+            if (robots_query_new(doc, &agent, 1, &query) == ROBOTS_OK) {
                 qc.query = query;
                 row *q =
                     add_row("check", name, pname, agents[a], "query", "ns");
@@ -699,9 +740,16 @@ static int bench_adversarial(const char *dir, const buf *workload,
             timing parse_t = measure(op_parse, &pc, runs);
             set_timing(r, parse_t, 1e6);
             snprintf(r->note, sizeof r->note, "%zu B: %s", in.len, c.field[6]);
+            names who;
+            if (!names_load(c.field[3], dir, &who)) {
+                ok = 0;
+                free(url.data);
+                continue;
+            }
             first_ctx fc = {&in,
                             profile,
-                            {c.field[3], strlen(c.field[3])},
+                            who.list.items,
+                            who.list.count,
                             {url.data, url.len}};
             r = add_row("worst", name, c.field[2], c.field[3], "first check",
                         "ms");
@@ -714,6 +762,7 @@ static int bench_adversarial(const char *dir, const buf *workload,
             if (parse_counted(&in, profile, &cnt, &doc) != ROBOTS_OK) {
                 ok = 0;
                 free(url.data);
+                names_free(&who);
                 continue;
             }
             memory_row("worst", name, c.field[2], "memory", doc, &cnt, in.len);
@@ -721,8 +770,8 @@ static int bench_adversarial(const char *dir, const buf *workload,
             memset(&cc, 0, sizeof cc);
             robots_str u = {url.data, url.len};
             cc.doc = doc;
-            cc.agent.ptr = c.field[3];
-            cc.agent.len = strlen(c.field[3]);
+            cc.agents = who.list.items;
+            cc.agent_count = who.list.count;
             cc.urls = &u;
             cc.n = 1;
             r = add_row("worst", name, c.field[2], c.field[3], "check", "ms");
@@ -731,7 +780,8 @@ static int bench_adversarial(const char *dir, const buf *workload,
             cc.baseline = 1;
             timing b = measure(op_checks, &cc, runs);
             r->baseline = b.runs ? b.median / 1e6 : NO_VALUE;
-            r->mismatches = mismatches(doc, cc.agent, &u, 1);
+            r->mismatches =
+                mismatches(doc, who.list.items, who.list.count, &u, 1);
             ok &= r->mismatches == 0 && cc.errors == 0;
             robots_verdict v;
             robots_status st = check_one(&cc, &u, &v);
@@ -742,6 +792,7 @@ static int bench_adversarial(const char *dir, const buf *workload,
                      st == ROBOTS_OK ? robots_reason_name(v.reason) : "");
             robots_free(doc);
             free(url.data);
+            names_free(&who);
         }
         if (own)
             free(in.data);
@@ -801,16 +852,19 @@ static int run_mode(const char *mode, char **args, size_t nargs,
         robots_txt *doc;
         if (robots_parse(in.data, in.len, &opt, &doc) != ROBOTS_OK)
             return 1;
+        names who;
+        if (!names_load(args[1], NULL, &who))
+            return usage();
         check_ctx cc;
         memset(&cc, 0, sizeof cc);
         cc.doc = doc;
-        cc.agent.ptr = args[1];
-        cc.agent.len = strlen(args[1]);
+        cc.agents = who.list.items;
+        cc.agent_count = who.list.count;
         cc.urls = urls.items;
         cc.baseline = baseline;
         robots_query *query = NULL;
-        if (use_query &&
-            robots_query_new(doc, &cc.agent, 1, &query) != ROBOTS_OK)
+        if (use_query && robots_query_new(doc, cc.agents, cc.agent_count,
+                                          &query) != ROBOTS_OK)
             return 1;
         cc.query = query;
         cc.n = 1;
@@ -822,6 +876,7 @@ static int run_mode(const char *mode, char **args, size_t nargs,
                cc.errors);
         robots_query_free(query);
         robots_free(doc);
+        names_free(&who);
         free(urls.items);
         free(ub.data);
     } else {

@@ -12,7 +12,7 @@
 #                        the repository root)
 #   E2E_RUNS             runs of the end-to-end timing (default 3; 0: skip)
 #   E2E_AGENTS           agents of the end-to-end timing (default FooBot)
-#   ADVERSARIAL          adversarial cases counted (default: the six below)
+#   ADVERSARIAL          adversarial cases counted (default: the list below)
 #   BASELINES            1 (default): count the baseline too; 0: only the
 #                        library (the baseline of many-wild-near-miss alone
 #                        is 11 G instructions, minutes under valgrind)
@@ -40,7 +40,7 @@ e2e_agents=${E2E_AGENTS:-FooBot}
 baselines=${BASELINES:-1}
 top_functions=${TOP:-1}
 budgets=${BUDGETS:-}
-adversarial=${ADVERSARIAL:-issue-star-a issue-star-a-distinct long-segments pct-segments pct-segments-distinct stars-only many-wild-near-miss many-lengths-waiting many-lengths-found raw-segments-distinct many-raw-near-miss many-raw-lengths-found many-raw-lengths-two many-raw-keys wide-patterns}
+adversarial=${ADVERSARIAL:-issue-star-a issue-star-a-distinct long-segments pct-segments pct-segments-distinct stars-only many-wild-near-miss many-lengths-waiting many-lengths-found raw-segments-distinct many-raw-near-miss many-raw-lengths-found many-raw-lengths-two many-raw-keys wide-patterns issue29-star-dollar issue29-star-e-acute issue29-legacy-q issue29-legacy-q-rfc9309 zero-bytes zero-bytes-past-limit many-sets-wild}
 for tool in valgrind callgrind_annotate python3; do
     command -v "$tool" >/dev/null || { echo "callgrind.sh: needs $tool" >&2; exit 2; }
 done
@@ -132,7 +132,11 @@ for case in $adversarial; do
     [ -n "$line" ] || continue
     IFS=$'\t' read -r _ _ profile agent input url _ <<<"$line"
     [ "$input" = @robots ] && input_path=$robots || input_path=$work/adv/$input
+    # @FILE: a name per line of FILE, in the cases' directory
+    [ "${agent:0:1}" = @ ] && agent="@$work/adv/${agent:1}"
     p=$(ir "adv-$case-parse" "$bench" --mode parse "$input_path" --profile "$profile")
+    # the whole process: start-up, reading the file and parsing it
+    row "worst $case: parse (with start-up and read)" "$p"
     for kind in check baseline; do
         [ "$kind" = baseline ] && [ "$baselines" = 0 ] && continue
         flag=()

@@ -49,8 +49,9 @@ def main():
         with open(os.path.join(out, name), "wb") as f:
             f.write(data)
 
-    def robots(name, body, url, note, profile="rfc9309", agent="FooBot"):
-        assert small or len(body) <= limit, (name, len(body))
+    def robots(name, body, url, note, profile="rfc9309", agent="FooBot",
+               past_limit=False):
+        assert small or past_limit or len(body) <= limit, (name, len(body))
         write(name + ".txt", body)
         write(name + ".url", url)
         cases.append((name, "robots", profile, agent, name + ".txt",
@@ -124,11 +125,13 @@ def main():
     # 3c. Many different short wildcard rules that all pass every filter
     # and nearly match at every other byte of the path: each rule is a
     # linear search, but there are tens of thousands of them.
-    def numbered_lines(head, line):
-        """head + line % 0, line % 1, ... while the body fits the limit."""
+    def numbered_lines(head, line, size=None):
+        """head + line % 0, line % 1, ... while the body fits `size` (the
+        limit by default)."""
+        size = limit if size is None else size
         body = bytearray(head)
         i = 0
-        while len(body) + len(line % i) <= limit:
+        while len(body) + len(line % i) <= size:
             body += line % i
             i += 1
         return bytes(body), i
@@ -302,6 +305,66 @@ def main():
     robots("one-line", fill(b"User-agent: * Disallow: /", b"a", limit),
            (HOST + "a").encode(), "one line of the parse limit, no newline",
            agent="QuxBot")
+
+    # 9. Issue 29's shapes. Finding 1: lines `disallow: /` + `*N$*`, N
+    # counting up, to 510,970 bytes; `robots diff` compared the file with
+    # the same one of N + 7, and each of its checks matched every one of
+    # 26,103 wildcard rules (28.8 CPU-seconds, no work-limit message). The
+    # same with a two-byte character before N took 152 s. A check of a URL
+    # of digits, which every rule's number occurs in.
+    digits = (HOST + "1234567890" * ((url_len - len(HOST)) // 10)).encode()
+    body, i = numbered_lines(b"user-agent: *\n", b"disallow: /*%d$*\n",
+                             510970 // div)
+    robots("issue29-star-dollar", body, digits,
+           "%d rules disallow: /*N$*, URL of digits (issue 29, finding 1)" % i,
+           agent="QuxBot")
+    body, i = numbered_lines(b"user-agent: *\n",
+                             b"disallow: /*\xc3\xa9%d*\n", 510970 // div)
+    robots("issue29-star-e-acute", body,
+           (HOST + "\u00e91234567" * ((url_len - len(HOST)) // 9)).encode(),
+           "%d rules disallow: /*<e-acute>N*, URL of e-acute and digits" % i,
+           agent="QuxBot")
+    # Finding 2: a file of `user-agent:q` lines against 64 names of 4,096
+    # bytes (no q in them) in legacy: each record's value searched in every
+    # name, 16 to 32 s a check before the names were indexed. The agent
+    # field @FILE names one agent per line of FILE (robots_bench).
+    name_len = 4096 // div
+    write("names-64-long.txt", (b"a" * name_len + b"\n") * 64)
+    body = b"user-agent:q\n" * (511000 // div // 13)
+    robots("issue29-legacy-q", body, (HOST + "x").encode(),
+           "%d lines user-agent:q, 64 names of %d bytes (issue 29, finding 2)"
+           % (len(body) // 13, name_len), profile="legacy",
+           agent="@names-64-long.txt")
+    again("issue29-legacy-q", "rfc9309",
+          "the same in rfc9309 (each name hashed once)")
+    # What `robots check FILE` read from /dev/zero: NUL bytes and no line
+    # end, at the parse limit and four times past it (the bytes past the
+    # limit are only counted).
+    robots("zero-bytes", b"\0" * limit, (HOST + "x").encode(),
+           "%d NUL bytes, no line end" % limit, agent="QuxBot")
+    robots("zero-bytes-past-limit", b"\0" * (4 * limit),
+           (HOST + "x").encode(), "%d NUL bytes: four times the parse limit"
+           % (4 * limit), agent="QuxBot", past_limit=True)
+    # Found by the cost fuzzer (fuzz/cost/): groups that all name the same
+    # seven tokens, four rules each of twenty `abababab` segments and a
+    # number. The sixth token is past the merge budget and reads every
+    # group's own set; each set matched apart past the wildcard budget
+    # read the path again: 27 ms a check.
+    body = bytearray()
+    g = 0
+    while len(body) < limit - 4000:
+        for t in range(7):
+            body += b"user-agent: tok%c\n" % (ord("a") + t)
+        for k in range(4):
+            body += b"%s: /*%s%d\n" % ((b"allow", b"disallow")[k % 2],
+                                       b"*".join([b"abababab"] * 20),
+                                       4 * g + k)
+        body += b"\n"
+        g += 1
+    robots("many-sets-wild", bytes(body),
+           (HOST + "ab" * ((url_len - len(HOST)) // 2)).encode(),
+           "%d groups naming the same 7 tokens, 4 rules of 20 segments each;"
+           " agent tokf" % g, profile="google", agent="tokf")
 
     # META: each case at the scan limit plus a little.
     def meta(name, html, note, kind="meta"):

@@ -7,6 +7,8 @@
 # then, so its crash directory and fuzzer_stats are read).
 #
 #   FUZZ_SECONDS     seconds per libFuzzer harness (default 20)
+#   COST_ITERATIONS  robots.txt cases of the cost fuzzer (default 400; 0
+#                    skips it), COST_SEED its seed (default 1)
 #   AFL_SECONDS      seconds of AFL++ (default 45; 0 skips it)
 #   AFL_HARNESS      the harness AFL++ runs (default differential)
 #   BUILD_DIR        (default build-fuzz-smoke); the AFL++ build is
@@ -14,12 +16,17 @@
 # Each run starts from corpus/NAME and corpus/regressions/NAME (read only:
 # new inputs go to $BUILD_DIR/work/NAME). Findings are left in
 # $BUILD_DIR/work/NAME-artifacts/ for corpus/regressions/NAME/.
+# The cost fuzzer (fuzz/cost/, built in the same tree without sanitizers)
+# fails on the first call over its budget and leaves its inputs in
+# $BUILD_DIR/work/cost-over-budget/.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
 bash ci/install-deps.sh
 
 seconds=${FUZZ_SECONDS:-20}
+cost_iterations=${COST_ITERATIONS:-400}
+cost_seed=${COST_SEED:-1}
 afl_seconds=${AFL_SECONDS:-45}
 afl_harness=${AFL_HARNESS:-differential}
 build=${BUILD_DIR:-build-fuzz-smoke}
@@ -57,10 +64,12 @@ report_failure() {
 
 cmake -S . -B "$build" -DCMAKE_C_COMPILER=clang \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROBOTS_BUILD_FUZZERS=ON \
+    -DROBOTS_BUILD_COST_FUZZ=ON \
     -DROBOTS_SANITIZE=address,undefined -DROBOTS_BUILD_CONFORMANCE=OFF \
     -DROBOTS_BUILD_BENCH=OFF -DBUILD_TESTING=OFF >/dev/null
 targets=()
 for h in $harnesses; do targets+=("fuzz_$h"); done
+[ "$cost_iterations" -gt 0 ] && targets+=(robots_cost_fuzz)
 cmake --build "$build" -j"$(nproc)" --target "${targets[@]}"
 
 for h in $harnesses; do
@@ -93,6 +102,32 @@ for h in $harnesses; do
         echo "fuzz-smoke: $h ok (${execs:-?} runs, $cov)"
     fi
 done
+
+# The cost fuzzer: every call of every entry point held to its budget
+# (fuzz/README.md, "Cost fuzzing"). Its summary says how close each came.
+if [ "$cost_iterations" -gt 0 ]; then
+    over="$build/work/cost-over-budget"
+    rm -rf "$over"
+    t0=$SECONDS
+    set +e
+    "$build/fuzz/cost/robots_cost_fuzz" --seed "$cost_seed" \
+        --iterations "$cost_iterations" --save "$over" \
+        >"$build/work/cost.log" 2>&1
+    rc=$?
+    set -e
+    if [ "$rc" -ne 0 ]; then
+        {
+            echo "fuzz-smoke: cost FAILED (exit $rc after $((SECONDS - t0)) s):"
+            grep -v '^  ' "$build/work/cost.log" | tail -n 8
+            grep -A3 'OVER BUDGET' "$build/work/cost.log" || true
+            echo "fuzz-smoke: the inputs are in $over"
+        } | tee -a "${CI_DETAILS_FILE:-/dev/null}"
+        failed+=(cost)
+    else
+        cat "$build/work/cost.log"
+        echo "fuzz-smoke: cost ok in $((SECONDS - t0)) s"
+    fi
+fi
 
 if [ "$afl_seconds" -gt 0 ]; then
     bash ci/afl-run.sh "$afl_harness" "$afl_seconds" "$build-afl" ||

@@ -25,7 +25,7 @@ ci_describe() {
     coverage) echo "gcc --coverage build, whole suite, gcovr over lib/: >=95% lines, >=90% branches, every function called" ;;
     symbols) echo "exported symbols of librobots.so equal lib/robots.sym, all prefixed robots_" ;;
     stack) echo "gcc -fstack-usage -fcallgraph-info=su over lib/: every exported function's worst path within 16 KiB of stack (ci/stack_usage.py)" ;;
-    fuzz) echo "fuzz smoke run (ci/fuzz-smoke.sh, from the fuzzing issue)" ;;
+    fuzz) echo "fuzz smoke run (ci/fuzz-smoke.sh): every libFuzzer harness, the cost fuzzer (every call within its budget), AFL++" ;;
     instructions) echo "callgrind over the benchmark workload and worst cases (Release build): every figure within bench/budgets.tsv" ;;
     format) echo "clang-format clean: every C file of the repository (lib/, cli/, tests/, fuzz/, bench/, conformance/, wasm/, the bindings)" ;;
     google) echo "the google profile against google/robotstxt itself (ci/google-differential.sh): replays, generated triples, fuzzing; needs GOOGLE_ROBOTSTXT_DIR" ;;
@@ -398,7 +398,7 @@ gate_naming() {
     mkdir -p "$dir"
     nice cmake -S . -B "$dir" -DCMAKE_C_COMPILER=clang \
         -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DROBOTS_REQUIRE_CONFORMANCE=ON \
-        >"$dir/ci-configure.log" 2>&1 ||
+        -DROBOTS_BUILD_COST_FUZZ=ON >"$dir/ci-configure.log" 2>&1 ||
         ci_fail "cmake could not configure $dir (see $dir/ci-configure.log)"
     mapfile -t files < <(python3 -c '
 import json, os, sys

@@ -528,13 +528,13 @@ void cli_warn_cut(const char *path, const robots_txt *doc) {
     char unread[CLI_CUT_UNREAD_BYTES];
     if (robots_txt_cut(doc, &cut) != ROBOTS_OK || !cut.truncated)
         return;
-    fputs("robots: warning: ", stderr);
-    cli_print_escaped(stderr, path, strlen(path));
-    fprintf(stderr,
-            ": the parse limit of %zu bytes cut the file at line %zu (byte "
-            "%zu): %s not read; --parse-limit 0 reads the whole file\n",
-            cut.limit, cut.line, cut.offset,
-            cli_cut_unread(unread, sizeof unread, &cut));
+    /* Through cli_error(), which prints any message (its status is not
+     * this one's): the path is the user's, and may be long. */
+    (void)cli_error("warning: %s: the parse limit of %zu bytes cut the file "
+                    "at line %zu (byte %zu): %s not read; --parse-limit 0 "
+                    "reads the whole file",
+                    path, cut.limit, cut.line, cut.offset,
+                    cli_cut_unread(unread, sizeof unread, &cut));
 }
 
 /* A count, or null when the library could not make it. */

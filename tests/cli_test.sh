@@ -113,6 +113,17 @@ expect_out '"truncated":false,"cut":null}$'
 expect_exit 0 "$robots" parse "$tmp/cut.txt"
 expect_out "cut.txt:$cut_line:0: error: .*its last $((size - cut_at)) bytes, from here on, are not read \[past-parse-limit\]$"
 expect_out "^cut: the parse limit of 512000 bytes stopped the parse at line $cut_line (byte $cut_at): the rest of the file ($((size - cut_at)) bytes) not read$"
+# The warning names the file as an error message would: escaped, and its
+# middle left out past 1 KiB (cli_error()), whatever the path. The CLI
+# fuzzer (fuzz/cli/) found an 8,495-byte line for a long path.
+esc=$(awk 'BEGIN { for (i = 0; i < 250; i++) printf "\033" }')
+long="$tmp/$esc/$esc/$esc/$esc/$esc"
+mkdir -p "$long" && cp "$tmp/cut.txt" "$long/cut.txt"
+expect_exit 0 "$robots" check "$long/cut.txt" /private/x
+expect_err_line "^robots: warning: .*\\x1B.* bytes not shown .* not read; --parse-limit 0 reads the whole file$"
+[ "$(wc -c <"$tmp/err")" -le 4200 ] && ok ||
+    fail "the warning for a long path is $(wc -c <"$tmp/err") bytes"
+if od -An -c "$tmp/err" | grep -q '033'; then fail "ESC in a path written raw"; else ok; fi
 expect_exit 0 "$robots" parse --json "$tmp/cut.txt"
 if python3 - "$tmp/out" "$cut_line" <<'EOF2'
 import json, sys

@@ -346,9 +346,13 @@ ROBOTS_API robots_status robots_check_agent(const robots_txt *doc,
  *     sets its agents select if no check has yet, so that its checks never
  *     compile or allocate for them. The document must outlive the query.
  *     A query is immutable: any number of threads may check through it at
- *     once. Stack: at most 8.5 KiB.
+ *     once. Time: robots_check()'s choosing of the groups, and the
+ *     compiling of the sets no check has compiled yet. Stack: at most
+ *     8.5 KiB.
  *   robots_query_check: robots_check() for the query's agents, its stack
- *     and its work area included.
+ *     and its work area included. Time: robots_check()'s matching of the
+ *     path only; the agents are not read again, so neither their length
+ *     nor legacy's search for them counts.
  *   robots_query_free: NULL is allowed. */
 typedef struct robots_query robots_query;
 ROBOTS_API robots_status robots_query_new(const robots_txt *doc,

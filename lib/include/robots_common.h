@@ -37,7 +37,10 @@
  * Guarantees
  *   What a function's comment does not state otherwise, it guarantees:
  *   - Time: linear in the lengths of its inputs, O(1) for an accessor of a
- *     document or an enum's name; no recursion, no backtracking.
+ *     document or an enum's name; no recursion, no backtracking. Each
+ *     bound, stated or default, is held in CI as a formula of the input
+ *     sizes with measured constants (fuzz/cost/cost_budgets.h, the cost
+ *     fuzzer of the `fuzz` gate).
  *   - Memory: it allocates nothing. Those that allocate say how much and
  *     through what: robots_parse(), the checks, robots_query_new(),
  *     robots_select_group() and robots_select_groups() (legacy, long

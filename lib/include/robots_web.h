@@ -245,7 +245,8 @@ ROBOTS_API const char *robots_fetch_basis_name(robots_fetch_basis basis);
 /* What a crawler does with a fetch of robots.txt, per profile (the table
  * "Fetching the file" of docs/semantics.md). ROBOTS_ERR_INVALID_ARGUMENT
  * for a NULL pointer, an unknown profile or network error, a status
- * outside 100-999 without a network error, or negative unreachable time. */
+ * outside 100-999 without a network error, or negative unreachable time.
+ * O(1). */
 ROBOTS_API robots_status robots_fetch_policy(const robots_fetch_outcome *in,
                                              robots_profile profile,
                                              robots_fetch_decision *out);
