@@ -290,6 +290,22 @@ static inline void cost_budget_select_group(robots_profile profile,
     cost_budget_check_parts(profile, d, c, COST_CHOOSE, b);
 }
 
+/* robots_select_groups(): robots_select_group()'s, and "one more pass over
+ * the agent lines" (robots.h), each line's token compared with each name
+ * reduced once: a length test per line and name, and the token's bytes
+ * where the lengths agree. */
+#define COST_K_SELECT_PAIR 4u
+static inline void cost_budget_select_groups(robots_profile profile,
+                                             const cost_doc_sizes *d,
+                                             const cost_call_sizes *c,
+                                             cost_budget *b) {
+    cost_budget_check_parts(profile, d, c, COST_CHOOSE, b);
+    cost_term_add(b, "agent lines x names", COST_K_SELECT_PAIR,
+                  d->agent_lines * c->agents);
+    cost_term_add(b, "agent bytes x names", COST_K_NAME_BYTE,
+                  d->agent_bytes * c->agents);
+}
+
 /* Every accessor over every item of a document: each O(1), the normal
  * forms O(pattern_len), robots_group() a read of its records. */
 static inline void cost_budget_accessors(const cost_doc_sizes *d,

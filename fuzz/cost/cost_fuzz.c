@@ -333,6 +333,13 @@ static void run_robots(size_t i) {
     st = robots_select_group(doc, c.agents, c.agent_count, &group, &specific);
     end();
 
+    cost_budget_select_groups(c.profile, &d, &s, &b);
+    size_t needed;
+    begin("robots_select_groups", &b);
+    st = robots_select_groups(doc, c.agents, c.agent_count, NULL, 0, &needed,
+                              &specific);
+    end();
+
     cost_budget_check(c.profile, &d, &s, &b);
     begin("robots_check (first)", &b);
     st = robots_check(doc, c.agents, c.agent_count, c.urls[0].data,

@@ -389,6 +389,16 @@ static void named_legacy_near(cost_rng *rng, cost_case *c) {
     agent_lines_case(rng, c, "aaaaaaaaaaaaaaab", 1);
 }
 
+/* `user-agent:q` groups against 63 names of 4,096 `a` and, last, `q`:
+ * every group names the caller, and each line was compared with every
+ * long name reduced anew (robots_select_groups(): 1.8 s before the names
+ * were reduced once). */
+static void named_select_groups(cost_rng *rng, cost_case *c) {
+    c->shape = "groups-named-after-long-names";
+    agent_lines_case(rng, c, "q", 1);
+    set_agent(c, COST_MAX_AGENTS - 1, "q", 1);
+}
+
 /* Issue 7: 30 different lines of `/` + `*a` x 8,320 + `*b` + a number. */
 static void named_star_a(cost_rng *rng, cost_case *c) {
     (void)rng;
@@ -492,6 +502,7 @@ static const struct {
     {named_star_e, "\xc3\xa9"},
     {named_legacy_q, "x"},
     {named_legacy_near, "x"},
+    {named_select_groups, "x"},
     {named_star_a, "a"},
     {named_wild_near_miss, "x0"},
     {named_raw_lengths, "\xc3"},
