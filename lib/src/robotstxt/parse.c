@@ -188,28 +188,35 @@ static int equals_nocase(const char *s, size_t len, const char *word) {
 static const char *const canonical_key[] = {NULL,       "User-agent", "Allow",
                                             "Disallow", "Sitemap",    NULL};
 
-/* Optimal string alignment distance, case-insensitive, for short keys;
- * anything longer than 24 bytes is "far". */
-static size_t key_distance(const char *a, size_t alen, const char *b) {
+/* Is the optimal string alignment distance of a and b (case-insensitive)
+ * at most `limit` (1 or 2)? Only cells within `limit` of the diagonal can
+ * hold a distance that small, so only those are computed (any other is
+ * "far", more than the limit), and two rows with no cell within the limit
+ * end the search: an unknown key, often a line of text, costs a few rows, not a
+ * table. Keys longer than 24 bytes are far. */
+static int keys_within(const char *a, size_t alen, const char *b,
+                       size_t limit) {
     size_t blen = strlen(b);
-    /* Keys are compared with a distance of at most 2: a length further off
-     * than that is far without any work, which keeps a file of junk keys
-     * cheap to parse. */
-    if (alen > 24 || blen > 24 || alen + 2 < blen || blen + 2 < alen)
-        return 99;
-    /* A distance is at most 24: bytes, a table of 625 (not 5,000) of the
-     * parse's stack. */
-    unsigned char d[25][25];
-    for (size_t i = 0; i <= alen; i++)
-        d[i][0] = (unsigned char)i;
+    if (alen > 24 || blen > 24 || alen + limit < blen || blen + limit < alen)
+        return 0;
+    enum { FAR = 3 }; /* more than any limit */
+    unsigned char d[25][25], prev_best = 0;
     for (size_t j = 0; j <= blen; j++)
-        d[0][j] = (unsigned char)j;
+        d[0][j] = (unsigned char)(j <= limit ? j : FAR);
     for (size_t i = 1; i <= alen; i++) {
-        for (size_t j = 1; j <= blen; j++) {
-            unsigned char ca = rb_lower((unsigned char)a[i - 1]);
+        size_t lo = i > limit ? i - limit : 1;
+        size_t hi = i + limit < blen ? i + limit : blen;
+        unsigned char row_best = FAR;
+        d[i][0] = (unsigned char)(i <= limit ? i : FAR);
+        if (lo > 1)
+            d[i][lo - 1] = FAR;
+        if (hi < blen)
+            d[i][hi + 1] = FAR;
+        unsigned char ca = rb_lower((unsigned char)a[i - 1]);
+        for (size_t j = lo; j <= hi; j++) {
             unsigned char cb = rb_lower((unsigned char)b[j - 1]);
             size_t best = d[i - 1][j - 1] + (ca != cb);
-            if (d[i - 1][j] + 1u < best)
+            if (j <= i - 1 + limit && d[i - 1][j] + 1u < best)
                 best = d[i - 1][j] + 1;
             if (d[i][j - 1] + 1u < best)
                 best = d[i][j - 1] + 1;
@@ -217,10 +224,17 @@ static size_t key_distance(const char *a, size_t alen, const char *b) {
                 rb_lower((unsigned char)a[i - 2]) == cb &&
                 d[i - 2][j - 2] + 1u < best)
                 best = d[i - 2][j - 2] + 1;
-            d[i][j] = (unsigned char)best;
+            d[i][j] = (unsigned char)(best < FAR ? best : FAR);
+            if (d[i][j] < row_best)
+                row_best = d[i][j];
         }
+        /* A transposition reaches this row from the one before the last,
+         * so both must be far for the rows after them to be. */
+        if (row_best > limit && prev_best >= limit)
+            return 0;
+        prev_best = row_best;
     }
-    return d[alen][blen];
+    return d[alen][blen] <= limit;
 }
 
 /* The known key a misspelt key was probably meant as, or NULL. */
@@ -229,7 +243,7 @@ static const char *typo_of(const char *key, size_t len) {
                                         "Sitemap", "Crawl-delay"};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         size_t limit = strlen(known[i]) <= 5 ? 1 : 2;
-        if (key_distance(key, len, known[i]) <= limit)
+        if (keys_within(key, len, known[i], limit))
             return known[i];
     }
     return NULL;
@@ -658,13 +672,27 @@ static inline void trim(const parser *p, const char **s, size_t *len) {
     trim_end(p, *s, len);
 }
 
+/* The first byte >= 0x80 from i on, or len: eight bytes a step, as the
+ * lines that come here are mostly comments, mostly ASCII. */
+static inline size_t skip_ascii(const unsigned char *s, size_t i, size_t len) {
+    for (; len - i >= 8; i += 8) {
+        uint64_t v;
+        memcpy(&v, s + i, 8);
+        if (v & RB_HIGHS)
+            break;
+    }
+    while (i < len && s[i] < 0x80)
+        i++;
+    return i;
+}
+
 /* Offset of the first byte that is not UTF-8, or len. */
 static size_t invalid_utf8_at(const unsigned char *s, size_t len) {
     size_t i = 0;
     while (i < len) {
         unsigned char c = s[i];
         if (c < 0x80) {
-            i++;
+            i = skip_ascii(s, i + 1, len);
             continue;
         }
         size_t n;
@@ -704,6 +732,9 @@ static void check_bytes(parser *p, const char *raw, size_t len) {
     if (bad < len)
         diag(p, raw + bad, ROBOTS_DIAG_INVALID_UTF8, ROBOTS_SEVERITY_WARNING,
              NULL, "byte 0x%02X is not UTF-8", u[bad]);
+    /* A BOM's first byte is rare: memchr() (a vector search) first. */
+    if (len < 3 || memchr(u, 0xEF, len - 2) == NULL)
+        return;
     for (size_t i = 0; i + 3 <= len; i++) {
         if (u[i] == 0xEF && u[i + 1] == 0xBB && u[i + 2] == 0xBF) {
             diag(p, raw + i, ROBOTS_DIAG_BOM_NOT_AT_START,
