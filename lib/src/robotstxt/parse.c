@@ -1268,6 +1268,8 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     size = align8(size + set_count * sizeof(rb_unit_ref));
     size_t unit_bytes_at = size;
     size = align8(size + sizeof(_Atomic size_t));
+    size_t direct_walks_at = size;
+    size = align8(size + sizeof(atomic_uint));
     size_t group_units_at = size;
     size = align8(size + sizeof(_Atomic(rb_unit_ref *)));
     size_t memo_at = size;
@@ -1326,6 +1328,8 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
         atomic_init(&doc->units[s], NULL);
     doc->unit_bytes = (_Atomic size_t *)(block + unit_bytes_at);
     atomic_init(doc->unit_bytes, 0);
+    doc->direct_walks = (atomic_uint *)(block + direct_walks_at);
+    atomic_init(doc->direct_walks, 0);
     doc->group_units = (_Atomic(rb_unit_ref *) *)(block + group_units_at);
     atomic_init(doc->group_units, NULL);
     doc->memo = (rb_memo *)(block + memo_at);
