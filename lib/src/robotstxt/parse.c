@@ -164,6 +164,27 @@ static void diag(parser *p, const char *at, robots_diag_kind kind,
     add_diag(p, at, kind, severity, suggestion, message, strlen(message));
 }
 
+/* A diagnostic whose message is `head`, the bytes s quoted and `tail`,
+ * put together by hand: the notes a usual file has on many lines (a
+ * Crawl-delay in every group) and the warnings a page of HTML served as
+ * robots.txt has on most of its lines, where vsnprintf() and the quote
+ * were a tenth of the parse. Past the cap nothing is written. */
+static void diag_quoting(parser *p, const char *at, robots_diag_kind kind,
+                         robots_severity severity, const char *head,
+                         const char *s, size_t len, const char *tail) {
+    char message[256]; /* head and tail are short: 43 quoted bytes fit */
+    size_t n = 0;
+    if (!p->failed && p->diags.count < ROBOTS_MAX_DIAGNOSTICS) {
+        size_t h = strlen(head), t = strlen(tail);
+        memcpy(message, head, h);
+        n = h + strlen(quote(s, len, message + h));
+        memcpy(message + n, tail, t);
+        n += t;
+    }
+    message[n] = '\0';
+    add_diag(p, at, kind, severity, NULL, message, n);
+}
+
 /* Past the cap a diagnostic is only counted. Returns 1 when it is, so that
  * a call on a path a file can take every line (a junk line has one or two)
  * skips quoting the value, which was most of its cost. */
@@ -199,6 +220,22 @@ static int keys_within(const char *a, size_t alen, const char *b,
     size_t blen = strlen(b);
     if (alen > 24 || blen > 24 || alen + limit < blen || blen + limit < alen)
         return 0;
+    /* An edit takes at most one byte of a out of b's bytes as a multiset
+     * (a transposition none), so more than `limit` bytes of a that b lacks
+     * is far: a count, a tenth of the table, settles most unknown keys.
+     * Bytes are counted by their low five bits, lowercased, which only
+     * merges counts and so never calls near keys far. */
+    unsigned char have[32] = {0};
+    size_t lacking = 0;
+    for (size_t j = 0; j < blen; j++)
+        have[rb_lower((unsigned char)b[j]) & 31]++;
+    for (size_t i = 0; i < alen; i++) {
+        unsigned char *c = &have[rb_lower((unsigned char)a[i]) & 31];
+        if (*c != 0)
+            (*c)--;
+        else if (++lacking > limit)
+            return 0;
+    }
     enum { FAR = 3 }; /* more than any limit */
     unsigned char d[25][25], prev_best = 0;
     for (size_t j = 0; j <= blen; j++)
@@ -368,17 +405,9 @@ static enum key_kind classify_key(parser *p, const char *key, size_t len) {
             return kind;
     }
     if (is_known_extension(key, len)) {
-        /* A usual file's one note on many lines (a Crawl-delay in every
-         * group): put together by hand, as vsnprintf() was most of the
-         * cost of such a line. */
-        static const char tail[] =
-            "' is an extension: kept as a record, never part of a verdict";
-        char message[sizeof tail + 48];
-        message[0] = '\'';
-        size_t n = 1 + strlen(quote(key, len, message + 1));
-        memcpy(message + n, tail, sizeof tail);
-        add_diag(p, key, ROBOTS_DIAG_EXTENSION, ROBOTS_SEVERITY_NOTE, NULL,
-                 message, n + sizeof tail - 1);
+        diag_quoting(
+            p, key, ROBOTS_DIAG_EXTENSION, ROBOTS_SEVERITY_NOTE, "'", key, len,
+            "' is an extension: kept as a record, never part of a verdict");
         return KEY_OTHER;
     }
     const char *guess = typo_of(key, len);
@@ -391,9 +420,9 @@ static enum key_kind classify_key(parser *p, const char *key, size_t len) {
              quote(key, len, q), guess);
         return KEY_NONE;
     }
-    diag(p, key, ROBOTS_DIAG_UNKNOWN_KEY, ROBOTS_SEVERITY_WARNING, NULL,
-         "unknown key '%s' is kept as a record and ignored",
-         quote(key, len, q));
+    diag_quoting(p, key, ROBOTS_DIAG_UNKNOWN_KEY, ROBOTS_SEVERITY_WARNING,
+                 "unknown key '", key, len,
+                 "' is kept as a record and ignored");
     return KEY_OTHER;
 }
 
@@ -958,9 +987,9 @@ static void process_line(parser *p, const char *raw, size_t raw_len,
                  "'%s: ...'?",
                  quote(content, len, q), guess);
         else
-            diag(p, content, ROBOTS_DIAG_MISSING_COLON, ROBOTS_SEVERITY_WARNING,
-                 NULL, "line '%s' has no ':' and is ignored",
-                 quote(content, len, q));
+            diag_quoting(p, content, ROBOTS_DIAG_MISSING_COLON,
+                         ROBOTS_SEVERITY_WARNING, "line '", content, len,
+                         "' has no ':' and is ignored");
         return;
     }
     if (klen == 0) {
