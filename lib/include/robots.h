@@ -14,9 +14,10 @@
  *   (the library has no global or static mutable state). The index of the
  *   rules an agent selects is compiled by the first check that needs it
  *   (a small document's first 8 checks walk its rules instead, see
- *   robots_check()), through the document's allocator, and published with an atomic
- *   compare-and-swap: no check sees it half made, and every check gives
- *   the same verdict whether it compiled the index or found it. In the
+ *   robots_check()), through the document's allocator, and published
+ *   with an atomic compare-and-swap: no check sees it half made, and
+ *   every check gives the same verdict whether it compiled the index or
+ *   found it. In the
  *   same way robots_check() remembers, in four fixed slots of the
  *   document, which groups the first names it is given alone select. So
  *   the document's allocator must be thread-safe when threads check one
