@@ -631,6 +631,16 @@ static void queries(void) {
     EXPECT_EQ(count->live, 0);
 }
 
+/* body parsed in profile p with options (their profile set to p), or
+ * NULL after a failed expectation. */
+static robots_txt *parse_profile(const char *body, robots_options *options,
+                                 int p) {
+    robots_txt *doc = NULL;
+    options->profile = (robots_profile)p;
+    EXPECT_EQ(robots_parse(body, strlen(body), options, &doc), ROBOTS_OK);
+    return doc;
+}
+
 /* Without memory to compile a set, a check answers by the scan (robots.h,
  * robots_check()): the same verdict as the reference, including the group
  * a verdict no rule decides names (the caller's first), and nothing kept,
@@ -645,13 +655,12 @@ static void without_memory(void) {
     counting *count = &counted.count;
     robots_options options = counted.options;
     for (int p = 0; p < 2; p++) {
-        options.profile = (robots_profile)p;
-        robots_txt *doc = NULL;
-        EXPECT_EQ(robots_parse(body, strlen(body), &options, &doc), ROBOTS_OK);
+        robots_txt *doc = parse_profile(body, &options, p);
         if (doc == NULL)
             return;
         size_t kept = robots_txt_memory_used(doc), live = count->live;
         robots_str foobot = {"FooBot", 6};
+        rb_skip_direct_walks(doc); /* the checks compile from the first */
         for (int refuse = 1; refuse >= 0; refuse--) {
             for (size_t u = 0; u < 3; u++) {
                 robots_verdict got, want;
@@ -787,6 +796,7 @@ static void work_area(void) {
         return;
     robots_str agent = {"FooBot", 6};
     robots_verdict v;
+    rb_skip_direct_walks(doc); /* this first check compiles the set */
     EXPECT_EQ(robots_check(doc, &agent, 1, "/", 1, &v), ROBOTS_OK);
     size_t live = count->live, calls = count->calls;
     EXPECT_EQ(robots_check(doc, &agent, 1, url, sizeof url, &v), ROBOTS_OK);
@@ -845,6 +855,65 @@ static void work_area(void) {
     }
 }
 
+/* The first answer (internal.h, RB_DIRECT_CHECKS): the first checks of a
+ * small document walk its rules, with the reference's verdict, compiling
+ * and allocating nothing (its memory stays what the parse left); the
+ * check after them compiles the set. Small: parsed bytes * (url_len + 1)
+ * within RB_DIRECT_WORK, at the bound and one byte of URL past it. */
+static void first_answer(void) {
+    const char body[] = "User-agent: *\nDisallow: /\n\n"
+                        "User-agent: foobot\nDisallow: /private\n"
+                        "Allow: /private/open\n";
+    static const char *const urls[] = {"/public", "/private/x",
+                                       "/private/open/y", "/robots.txt"};
+    static char url[ROBOTS_MAX_URL_BYTES];
+    counted_options counted;
+    counted_options_init(&counted, ROBOTS_PROFILE_RFC9309);
+    counting *count = &counted.count;
+    robots_options options = counted.options;
+    robots_str foobot = {"FooBot", 6};
+    for (int p = 0; p < 2; p++) {
+        robots_txt *doc = parse_profile(body, &options, p);
+        if (doc == NULL)
+            return;
+        size_t kept = robots_txt_memory_used(doc), calls = count->calls;
+        for (unsigned c = 0; c < RB_DIRECT_CHECKS; c++) {
+            const char *u = urls[c % 4];
+            robots_verdict got, want;
+            EXPECT_EQ(robots_check(doc, &foobot, 1, u, strlen(u), &got),
+                      ROBOTS_OK);
+            EXPECT_EQ(rb_check_reference(doc, &foobot, 1, u, strlen(u), &want),
+                      ROBOTS_OK);
+            EXPECT_MSG(same_verdict(&got, &want), "%s, check %u", u, c);
+        }
+        EXPECT_EQ(count->calls, calls);
+        EXPECT_EQ(robots_txt_memory_used(doc), kept);
+        robots_verdict v;
+        EXPECT_EQ(robots_check(doc, &foobot, 1, "/private/x", 10, &v),
+                  ROBOTS_OK);
+        EXPECT_EQ(v.allowed, 0);
+        EXPECT(robots_txt_memory_used(doc) > kept); /* compiled now */
+        /* The bound: the longest URL a fresh document walks directly. */
+        size_t at_bound = RB_DIRECT_WORK / doc->parsed_bytes - 1;
+        EXPECT(at_bound + 1 < sizeof url);
+        url[0] = '/';
+        memset(url + 1, 'a', sizeof url - 1);
+        for (size_t extra = 0; extra < 2; extra++) {
+            robots_free(doc);
+            doc = parse_profile(body, &options, p);
+            if (doc == NULL)
+                return;
+            kept = robots_txt_memory_used(doc);
+            EXPECT_EQ(robots_check(doc, &foobot, 1, url, at_bound + extra, &v),
+                      ROBOTS_OK);
+            EXPECT_EQ(v.allowed, 1);
+            EXPECT_EQ(robots_txt_memory_used(doc) > kept, extra == 1);
+        }
+        robots_free(doc);
+    }
+    EXPECT_EQ(count->live, 0);
+}
+
 int main(void) {
     table_9_4();
     slurp_webcrawler();
@@ -863,5 +932,6 @@ int main(void) {
     queries();
     cut_file();
     work_area();
+    first_answer();
     return testing_finish();
 }

@@ -42,10 +42,12 @@ static void *worker(void *arg) {
     return NULL;
 }
 
-/* Every thread's first check on a fresh document, all at once: each
- * compiles the sets its agent reads, unless another publishes them first,
- * and remembers its names' resolutions in the document's memo, more names
- * than it has slots (check.c), unless another takes the slot first. */
+/* Every thread's first checks on a fresh document, all at once: the
+ * document's first 8 walk the rules (counted by an atomic, check.c); each
+ * check after them compiles the sets its agent reads, unless another
+ * publishes them first, and remembers its names' resolutions in the
+ * document's memo, more names than it has slots, unless another takes
+ * the slot first. */
 static pthread_barrier_t start_line;
 
 static void *racer(void *arg) {

@@ -12,10 +12,12 @@
  *   document. The document keeps no pointer into the caller's input. It may
  *   be queried from any number of threads at once through `const` pointers
  *   (the library has no global or static mutable state). The index of the
- *   rules an agent selects is compiled by the first check that needs it,
- *   through the document's allocator, and published with an atomic
- *   compare-and-swap: no check sees it half made, and every check gives
- *   the same verdict whether it compiled the index or found it. In the
+ *   rules an agent selects is compiled by the first check that needs it
+ *   (a small document's first 8 checks walk its rules instead, see
+ *   robots_check()), through the document's allocator, and published
+ *   with an atomic compare-and-swap: no check sees it half made, and
+ *   every check gives the same verdict whether it compiled the index or
+ *   found it. In the
  *   same way robots_check() remembers, in four fixed slots of the
  *   document, which groups the first names it is given alone select. So
  *   the document's allocator must be thread-safe when threads check one
@@ -308,7 +310,12 @@ typedef struct robots_str {
  *     normalised when read, at most 3 bytes written for each of its bytes.
  *     The first check to read a set of E rules (in google, and the
  *     companion of each index.htm Allow) of P pattern bytes compiles
- *     it, once per document: O(P + E log E).
+ *     it, once per document: O(P + E log E). Except the first answers:
+ *     in rfc9309 and google, the first 8 checks of a document of B
+ *     parsed bytes, while B * (url_len + 1) <= 2^20, compile nothing and
+ *     allocate nothing past the work area: they try every rule of the
+ *     groups that apply, O(B * url_len) byte steps at most (a crawler's
+ *     one URL costs less than a set's compile would).
  *   Memory, all through the document's allocator: a compiled set keeps at
  *     most 30 * E + 96 bytes until robots_free() (a document of R rules
  *     has sets of at most 6 * R + 4096 entries in all) and needs at most

@@ -1374,6 +1374,21 @@ static void memo_add(const robots_txt *doc, const robots_str *name,
     }
 }
 
+/* Does this check walk the rules directly (and count itself)? See
+ * RB_DIRECT_CHECKS (internal.h) for why and when. */
+static int walk_directly(const robots_txt *doc, size_t url_len) {
+    if (doc->profile == ROBOTS_PROFILE_LEGACY ||
+        doc->parsed_bytes > RB_DIRECT_WORK / (url_len + 1))
+        return 0;
+    /* Read first, so that a document past its direct checks is not
+     * written by every check that misses the memo. */
+    if (atomic_load_explicit(doc->direct_walks, memory_order_relaxed) >=
+        RB_DIRECT_CHECKS)
+        return 0;
+    return atomic_fetch_add_explicit(doc->direct_walks, 1u,
+                                     memory_order_relaxed) < RB_DIRECT_CHECKS;
+}
+
 /* A check that resolves its agents: the reference scan's, and
  * robots_check()'s when the memo does not hold the name. */
 static robots_status check(const robots_txt *doc, const robots_str *agents,
@@ -1382,6 +1397,8 @@ static robots_status check(const robots_txt *doc, const robots_str *agents,
     robots_status status = rb_validate_agents(agents, agent_count);
     if (status != ROBOTS_OK)
         return status;
+    if (!reference && walk_directly(doc, url_len))
+        reference = 1;
     resolved r;
     uint32_t tokens[ROBOTS_MAX_QUERY_AGENTS];
     status = resolve(doc, agents, agent_count, reference, &r, tokens);

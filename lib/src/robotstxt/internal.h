@@ -506,6 +506,27 @@ typedef struct rb_memo {
     rb_resolved r;
 } rb_memo;
 
+/* The first answer. Compiling the sets an agent reads (index.c) costs
+ * about as much as the parse did, and pays only over many checks; a
+ * crawler often asks a fresh document about one URL or a handful. So the
+ * first RB_DIRECT_CHECKS checks of a small document walk the applicable
+ * groups' rules directly, as the reference scan does (the same verdict;
+ * tests/test_index.c holds them equal), and the checks after them compile
+ * the sets and go through the index and the memo (tests set
+ * doc->direct_walks to RB_DIRECT_CHECKS to test the index from the first
+ * check). "Small": the scan's
+ * work is bounded by the pattern bytes (at most three times the parsed
+ * bytes, normalised) times the path, so a document of `parsed_bytes`
+ * walks directly only while parsed_bytes * (url_len + 1) stays within
+ * RB_DIRECT_WORK, which keeps such a check to about a millisecond at
+ * worst; larger documents compile at their first check, as before. */
+#define RB_DIRECT_CHECKS 8u
+#define RB_DIRECT_WORK ((size_t)1 << 20)
+
+/* For tests of the index: the document's checks compile their sets from
+ * the next one on, as if its direct walks were used up. */
+static inline void rb_skip_direct_walks(const robots_txt *doc);
+
 struct robots_txt {
     rb_mem mem;        /* the allocator and the accounting, for robots_free() */
     void *block;       /* the one allocation holding everything below: */
@@ -543,6 +564,10 @@ struct robots_txt {
     rb_unit_ref *units;
     _Atomic(rb_unit_ref *) *group_units;
     _Atomic size_t *unit_bytes; /* the units' bytes, for memory_used */
+    /* The checks answered so far by walking the rules directly instead of
+     * compiling sets (check.c, walk_directly()); counted up to its limit,
+     * then only read. */
+    atomic_uint *direct_walks;
     /* The resolutions of the first RB_MEMO_SLOTS names robots_check() was
      * given alone: a crawler passes the same name to every check, and
      * resolving it (its token's length, a hash, a probe, a compare, its
@@ -567,6 +592,11 @@ struct robots_txt {
     const uint32_t *token_slots;
     uint32_t token_slot_count, token_id_mask;
 };
+
+static inline void rb_skip_direct_walks(const robots_txt *doc) {
+    atomic_store_explicit(doc->direct_walks, RB_DIRECT_CHECKS,
+                          memory_order_relaxed);
+}
 
 /* A set's definition, made up for the set of one group. */
 static inline rb_set_def rb_set_def_of(const robots_txt *doc, uint32_t set) {

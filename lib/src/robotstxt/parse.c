@@ -166,6 +166,27 @@ static void diag(parser *p, const char *at, robots_diag_kind kind,
     add_diag(p, at, kind, severity, suggestion, message, strlen(message));
 }
 
+/* A diagnostic whose message is `head`, the bytes s quoted and `tail`,
+ * put together by hand: the notes a usual file has on many lines (a
+ * Crawl-delay in every group) and the warnings a page of HTML served as
+ * robots.txt has on most of its lines, where vsnprintf() and the quote
+ * were a tenth of the parse. Past the cap nothing is written. */
+static void diag_quoting(parser *p, const char *at, robots_diag_kind kind,
+                         robots_severity severity, const char *head,
+                         const char *s, size_t len, const char *tail) {
+    char message[256]; /* head and tail are short: 43 quoted bytes fit */
+    size_t n = 0;
+    if (!p->failed && p->diags.count < ROBOTS_MAX_DIAGNOSTICS) {
+        size_t h = strlen(head), t = strlen(tail);
+        memcpy(message, head, h);
+        n = h + strlen(quote(s, len, message + h));
+        memcpy(message + n, tail, t);
+        n += t;
+    }
+    message[n] = '\0';
+    add_diag(p, at, kind, severity, NULL, message, n);
+}
+
 /* Past the cap a diagnostic is only counted. Returns 1 when it is, so that
  * a call on a path a file can take every line (a junk line has one or two)
  * skips quoting the value, which was most of its cost. */
@@ -191,28 +212,51 @@ static int equals_nocase(const char *s, size_t len, const char *word) {
 static const char *const canonical_key[] = {NULL,       "User-agent", "Allow",
                                             "Disallow", "Sitemap",    NULL};
 
-/* Optimal string alignment distance, case-insensitive, for short keys;
- * anything longer than 24 bytes is "far". */
-static size_t key_distance(const char *a, size_t alen, const char *b) {
+/* Is the optimal string alignment distance of a and b (case-insensitive)
+ * at most `limit` (1 or 2)? Only cells within `limit` of the diagonal can
+ * hold a distance that small, so only those are computed (any other is
+ * "far", more than the limit), and two rows with no cell within the limit
+ * end the search: an unknown key, often a line of text, costs a few rows, not a
+ * table. Keys longer than 24 bytes are far. */
+static int keys_within(const char *a, size_t alen, const char *b,
+                       size_t limit) {
     size_t blen = strlen(b);
-    /* Keys are compared with a distance of at most 2: a length further off
-     * than that is far without any work, which keeps a file of junk keys
-     * cheap to parse. */
-    if (alen > 24 || blen > 24 || alen + 2 < blen || blen + 2 < alen)
-        return 99;
-    /* A distance is at most 24: bytes, a table of 625 (not 5,000) of the
-     * parse's stack. */
-    unsigned char d[25][25];
-    for (size_t i = 0; i <= alen; i++)
-        d[i][0] = (unsigned char)i;
+    if (alen > 24 || blen > 24 || alen + limit < blen || blen + limit < alen)
+        return 0;
+    /* An edit takes at most one byte of a out of b's bytes as a multiset
+     * (a transposition none), so more than `limit` bytes of a that b lacks
+     * is far: a count, a tenth of the table, settles most unknown keys.
+     * Bytes are counted by their low five bits, lowercased, which only
+     * merges counts and so never calls near keys far. */
+    unsigned char have[32] = {0};
+    size_t lacking = 0;
+    for (size_t j = 0; j < blen; j++)
+        have[rb_lower((unsigned char)b[j]) & 31]++;
+    for (size_t i = 0; i < alen; i++) {
+        unsigned char *c = &have[rb_lower((unsigned char)a[i]) & 31];
+        if (*c != 0)
+            (*c)--;
+        else if (++lacking > limit)
+            return 0;
+    }
+    enum { FAR = 3 }; /* more than any limit */
+    unsigned char d[25][25], prev_best = 0;
     for (size_t j = 0; j <= blen; j++)
-        d[0][j] = (unsigned char)j;
+        d[0][j] = (unsigned char)(j <= limit ? j : FAR);
     for (size_t i = 1; i <= alen; i++) {
-        for (size_t j = 1; j <= blen; j++) {
-            unsigned char ca = rb_lower((unsigned char)a[i - 1]);
+        size_t lo = i > limit ? i - limit : 1;
+        size_t hi = i + limit < blen ? i + limit : blen;
+        unsigned char row_best = FAR;
+        d[i][0] = (unsigned char)(i <= limit ? i : FAR);
+        if (lo > 1)
+            d[i][lo - 1] = FAR;
+        if (hi < blen)
+            d[i][hi + 1] = FAR;
+        unsigned char ca = rb_lower((unsigned char)a[i - 1]);
+        for (size_t j = lo; j <= hi; j++) {
             unsigned char cb = rb_lower((unsigned char)b[j - 1]);
             size_t best = d[i - 1][j - 1] + (ca != cb);
-            if (d[i - 1][j] + 1u < best)
+            if (j <= i - 1 + limit && d[i - 1][j] + 1u < best)
                 best = d[i - 1][j] + 1;
             if (d[i][j - 1] + 1u < best)
                 best = d[i][j - 1] + 1;
@@ -220,10 +264,17 @@ static size_t key_distance(const char *a, size_t alen, const char *b) {
                 rb_lower((unsigned char)a[i - 2]) == cb &&
                 d[i - 2][j - 2] + 1u < best)
                 best = d[i - 2][j - 2] + 1;
-            d[i][j] = (unsigned char)best;
+            d[i][j] = (unsigned char)(best < FAR ? best : FAR);
+            if (d[i][j] < row_best)
+                row_best = d[i][j];
         }
+        /* A transposition reaches this row from the one before the last,
+         * so both must be far for the rows after them to be. */
+        if (row_best > limit && prev_best >= limit)
+            return 0;
+        prev_best = row_best;
     }
-    return d[alen][blen];
+    return d[alen][blen] <= limit;
 }
 
 /* The known key a misspelt key was probably meant as, or NULL. */
@@ -232,7 +283,7 @@ static const char *typo_of(const char *key, size_t len) {
                                         "Sitemap", "Crawl-delay"};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         size_t limit = strlen(known[i]) <= 5 ? 1 : 2;
-        if (key_distance(key, len, known[i]) <= limit)
+        if (keys_within(key, len, known[i], limit))
             return known[i];
     }
     return NULL;
@@ -358,17 +409,9 @@ static enum key_kind classify_key(parser *p, const char *key, size_t len) {
             return kind;
     }
     if (is_known_extension(key, len)) {
-        /* A usual file's one note on many lines (a Crawl-delay in every
-         * group): put together by hand, as vsnprintf() was most of the
-         * cost of such a line. */
-        static const char tail[] =
-            "' is an extension: kept as a record, never part of a verdict";
-        char message[sizeof tail + 48];
-        message[0] = '\'';
-        size_t n = 1 + strlen(quote(key, len, message + 1));
-        memcpy(message + n, tail, sizeof tail);
-        add_diag(p, key, ROBOTS_DIAG_EXTENSION, ROBOTS_SEVERITY_NOTE, NULL,
-                 message, n + sizeof tail - 1);
+        diag_quoting(
+            p, key, ROBOTS_DIAG_EXTENSION, ROBOTS_SEVERITY_NOTE, "'", key, len,
+            "' is an extension: kept as a record, never part of a verdict");
         return KEY_OTHER;
     }
     const char *guess = typo_of(key, len);
@@ -381,9 +424,9 @@ static enum key_kind classify_key(parser *p, const char *key, size_t len) {
              quote(key, len, q), guess);
         return KEY_NONE;
     }
-    diag(p, key, ROBOTS_DIAG_UNKNOWN_KEY, ROBOTS_SEVERITY_WARNING, NULL,
-         "unknown key '%s' is kept as a record and ignored",
-         quote(key, len, q));
+    diag_quoting(p, key, ROBOTS_DIAG_UNKNOWN_KEY, ROBOTS_SEVERITY_WARNING,
+                 "unknown key '", key, len,
+                 "' is kept as a record and ignored");
     return KEY_OTHER;
 }
 
@@ -703,13 +746,27 @@ static inline void trim(const parser *p, const char **s, size_t *len) {
     trim_end(p, *s, len);
 }
 
+/* The first byte >= 0x80 from i on, or len: eight bytes a step, as the
+ * lines that come here are mostly comments, mostly ASCII. */
+static inline size_t skip_ascii(const unsigned char *s, size_t i, size_t len) {
+    for (; len - i >= 8; i += 8) {
+        uint64_t v;
+        memcpy(&v, s + i, 8);
+        if (v & RB_HIGHS)
+            break;
+    }
+    while (i < len && s[i] < 0x80)
+        i++;
+    return i;
+}
+
 /* Offset of the first byte that is not UTF-8, or len. */
 static size_t invalid_utf8_at(const unsigned char *s, size_t len) {
     size_t i = 0;
     while (i < len) {
         unsigned char c = s[i];
         if (c < 0x80) {
-            i++;
+            i = skip_ascii(s, i + 1, len);
             continue;
         }
         size_t n;
@@ -753,6 +810,9 @@ static void check_bytes(parser *p, const char *raw, size_t len) {
     if (bad < len)
         diag(p, raw + bad, ROBOTS_DIAG_INVALID_UTF8, ROBOTS_SEVERITY_WARNING,
              NULL, "byte 0x%02X is not UTF-8", u[bad]);
+    /* A BOM's first byte is rare: memchr() (a vector search) first. */
+    if (len < 3 || memchr(u, 0xEF, len - 2) == NULL)
+        return;
     for (size_t i = 0; i + 3 <= len; i++) {
         if (u[i] == 0xEF && u[i + 1] == 0xBB && u[i + 2] == 0xBF) {
             diag(p, raw + i, ROBOTS_DIAG_BOM_NOT_AT_START,
@@ -976,9 +1036,9 @@ static void process_line(parser *p, const char *raw, size_t raw_len,
                  "'%s: ...'?",
                  quote(content, len, q), guess);
         else
-            diag(p, content, ROBOTS_DIAG_MISSING_COLON, ROBOTS_SEVERITY_WARNING,
-                 NULL, "line '%s' has no ':' and is ignored",
-                 quote(content, len, q));
+            diag_quoting(p, content, ROBOTS_DIAG_MISSING_COLON,
+                         ROBOTS_SEVERITY_WARNING, "line '", content, len,
+                         "' has no ':' and is ignored");
         return;
     }
     if (klen == 0) {
@@ -1284,6 +1344,8 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     size = align8(size + set_count * sizeof(rb_unit_ref));
     size_t unit_bytes_at = size;
     size = align8(size + sizeof(_Atomic size_t));
+    size_t direct_walks_at = size;
+    size = align8(size + sizeof(atomic_uint));
     size_t group_units_at = size;
     size = align8(size + sizeof(_Atomic(rb_unit_ref *)));
     size_t memo_at = size;
@@ -1343,6 +1405,8 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
         atomic_init(&doc->units[s], NULL);
     doc->unit_bytes = (_Atomic size_t *)(block + unit_bytes_at);
     atomic_init(doc->unit_bytes, 0);
+    doc->direct_walks = (atomic_uint *)(block + direct_walks_at);
+    atomic_init(doc->direct_walks, 0);
     doc->group_units = (_Atomic(rb_unit_ref *) *)(block + group_units_at);
     atomic_init(doc->group_units, NULL);
     doc->memo = (rb_memo *)(block + memo_at);
