@@ -1376,9 +1376,18 @@ static void memo_add(const robots_txt *doc, const robots_str *name,
 
 /* Does this check walk the rules directly (and count itself)? See
  * RB_DIRECT_CHECKS (internal.h) for why and when. */
-static int walk_directly(const robots_txt *doc, size_t url_len) {
+static int walk_directly(const robots_txt *doc, const robots_str *agents,
+                         size_t agent_count, size_t url_len) {
     if (doc->profile == ROBOTS_PROFILE_LEGACY ||
         doc->parsed_bytes > RB_DIRECT_WORK / (url_len + 1))
+        return 0;
+    /* The scan compares every user-agent line with every name (rfc9309
+     * reducing the name each time): within the same work, or the index's
+     * hash look-up per name is the cheaper way to choose. */
+    size_t names = agent_count;
+    for (size_t i = 0; i < agent_count; i++)
+        names += agents[i].len;
+    if (doc->agent_count > RB_DIRECT_WORK / names)
         return 0;
     /* Read first, so that a document past its direct checks is not
      * written by every check that misses the memo. */
@@ -1397,7 +1406,8 @@ static robots_status check(const robots_txt *doc, const robots_str *agents,
     robots_status status = rb_validate_agents(agents, agent_count);
     if (status != ROBOTS_OK)
         return status;
-    if (!reference && walk_directly(doc, url_len))
+    if (!reference && agent_count != 0 &&
+        walk_directly(doc, agents, agent_count, url_len))
         reference = 1;
     resolved r;
     uint32_t tokens[ROBOTS_MAX_QUERY_AGENTS];

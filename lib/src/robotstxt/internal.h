@@ -518,8 +518,10 @@ typedef struct rb_memo {
  * work is bounded by the pattern bytes (at most three times the parsed
  * bytes, normalised) times the path, so a document of `parsed_bytes`
  * walks directly only while parsed_bytes * (url_len + 1) stays within
- * RB_DIRECT_WORK, which keeps such a check to about a millisecond at
- * worst; larger documents compile at their first check, as before. */
+ * RB_DIRECT_WORK, and so do its user-agent lines times the names' bytes
+ * (the scan compares each line with each name), which keeps such a check
+ * to about a millisecond at worst; larger documents, and long lists of
+ * long names, compile at their first check, as before. */
 #define RB_DIRECT_CHECKS 8u
 #define RB_DIRECT_WORK ((size_t)1 << 20)
 
