@@ -5,6 +5,7 @@
  */
 #include "cli.h"
 #include "cmd_around.h"
+#include "cmd_fetch.h"
 
 #include <errno.h>
 #include <string.h>
@@ -23,6 +24,7 @@ static const command commands[] = {
     {"policy", cli_cmd_policy, "what a fetch result of robots.txt means"},
     {"cache-lifetime", cli_cmd_cache_lifetime,
      "how long a robots.txt response may be cached"},
+    {"fetch", cli_cmd_fetch, "fetch a site's robots.txt and answer for a URL"},
     {"meta", cli_cmd_meta, "robots META tags and X-Robots-Tag of a page"},
     {"lint", cli_cmd_lint, "what is wrong or doubtful in a robots.txt"},
     {"test", cli_cmd_test, "check a robots.txt against expected verdicts"},
