@@ -23,6 +23,25 @@ static const char magic[] = "robots-fetch-cache 1\n";
 static const char *const answer_names[] = {"none", "parse", "allow-all",
                                            "disallow-all"};
 
+/* mkdir -p: each missing directory of `dir` is made. */
+static int make_dirs(const char *dir) {
+    char path[4096];
+    size_t n = strlen(dir);
+    if (n >= sizeof path)
+        return -1;
+    memcpy(path, dir, n + 1);
+    for (size_t i = 1; i <= n; i++) {
+        if (path[i] == '/' || path[i] == '\0') {
+            char keep = path[i];
+            path[i] = '\0';
+            if (mkdir(path, 0777) != 0 && errno != EEXIST)
+                return -1;
+            path[i] = keep;
+        }
+    }
+    return 0;
+}
+
 static void entry_path(const char *dir, const char *robots_url, char *buf,
                        size_t cap, const char *suffix) {
     uint64_t h = 1469598103934665603u;
@@ -146,7 +165,7 @@ int fetch_cache_store(const char *dir, const char *robots_url,
     snprintf(suffix, sizeof suffix, ".tmp.%ld", (long)getpid());
     entry_path(dir, robots_url, tmp, sizeof tmp, suffix);
     f = fopen(tmp, "wb");
-    if (f == NULL && errno == ENOENT && mkdir(dir, 0777) == 0)
+    if (f == NULL && errno == ENOENT && make_dirs(dir) == 0)
         f = fopen(tmp, "wb"); /* the directory is made on first use */
     if (f == NULL) {
         cli_error("fetch: cannot write the cache entry %s: %s", tmp,

@@ -19,6 +19,7 @@ typedef struct sink {
     size_t body_cap;
     size_t body_alloc;
     int header_overflow;
+    int header_ended; /* the empty line that ends a header section seen */
 } sink;
 
 static size_t on_body(char *data, size_t size, size_t n, void *user) {
@@ -54,8 +55,13 @@ static size_t on_header(char *data, size_t size, size_t n, void *user) {
     sink *s = user;
     size_t len = size * n;
     http_response *r = s->r;
-    if (len >= 5 && memcmp(data, "HTTP/", 5) == 0)
+    if (len >= 5 && memcmp(data, "HTTP/", 5) == 0) {
         r->headers_len = 0; /* a new response (after a 1xx) */
+        s->header_ended = 0;
+    }
+    if ((len == 2 && data[0] == '\r' && data[1] == '\n') ||
+        (len == 1 && data[0] == '\n'))
+        s->header_ended = 1;
     if (len > HTTP_MAX_HEADER_BYTES - r->headers_len) {
         s->header_overflow = 1;
         return 0;
@@ -154,8 +160,16 @@ int http_get(const char *url, const char *user_agent, long timeout_ms,
             out->net =
                 s.header_overflow ? ROBOTS_NET_CONNECT : network_error(code);
     }
-    if (out->net == ROBOTS_NET_NONE && out->status == 0)
+    if (out->net == ROBOTS_NET_NONE && (out->status == 0 || !s.header_ended)) {
+        /* No status, or a header section the connection cut before its
+         * end: nothing was answered (not an empty 200). */
         out->net = ROBOTS_NET_CONNECT;
+        if (out->error[0] == '\0')
+            strncpy(out->error,
+                    "the connection closed inside the header "
+                    "section",
+                    sizeof out->error - 1);
+    }
     if (curl_easy_getinfo(curl, CURLINFO_REDIRECT_URL, &location) == CURLE_OK &&
         location != NULL) {
         size_t n = strlen(location);
