@@ -37,6 +37,8 @@ def run_step(robots, srv, case, step, profile, cache_dir, index):
             "--cache-dir", cache_dir, "--now", str(now),
             "--timeout", str(case.get("timeout", 3)), url]
     env = {k: v for k, v in os.environ.items() if "proxy" not in k.lower()}
+    if step.get("parallel"):
+        return run_parallel(argv, env, step["parallel"], step["expect"][profile])
     started = time.monotonic()
     p = subprocess.run(argv, capture_output=True, timeout=60, env=env)
     took = time.monotonic() - started
@@ -65,6 +67,28 @@ def run_step(robots, srv, case, step, profile, cache_dir, index):
             problems.append("User-Agent %r does not name %s" % (r["user_agent"], agent))
     if "max_seconds" in want and took > want["max_seconds"]:
         problems.append("took %.1f s, more than %s" % (took, want["max_seconds"]))
+    return problems, got
+
+
+def run_parallel(argv, env, count, want):
+    """`count` runs at once sharing one --cache-dir: each must read a whole
+    entry or none (entries are renamed into place), so each answers."""
+    procs = [subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+             for _ in range(count)]
+    problems = []
+    got = None
+    for p in procs:
+        out, err = p.communicate(timeout=60)
+        try:
+            got = json.loads(out.decode("utf-8"))
+        except ValueError:
+            problems.append("a concurrent run gave no JSON: %r %r" % (out[:200], err[:200]))
+            continue
+        for key in ("verdict", "decision"):
+            if want[key] != got.get(key):
+                problems.append("a concurrent run: %s %r, not %r" % (key, got.get(key), want[key]))
+        if err:
+            problems.append("a concurrent run wrote to stderr: %r" % err[:200])
     return problems, got
 
 
