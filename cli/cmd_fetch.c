@@ -138,56 +138,17 @@ static void report_text(const fetch_run *r, int allowed) {
 }
 
 static int parse_args(int argc, char **argv, fetch_run *r, int *done) {
-    size_t n;
     *done = 0;
     for (int i = 1; i < argc; i++) {
-        const char *v = NULL;
         int got;
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs(fetch_usage, stdout);
             *done = 1;
             return 0;
         }
-        if (strcmp(argv[i], "--json") == 0) {
-            r->json = 1;
-        } else if ((got = cli_option_value(argc, argv, &i, "--profile", &v)) !=
-                   0) {
-            if (got < 0 || !cli_profile(v, &r->profile))
-                return EXIT_USAGE;
-        } else if ((got = cli_option_value(argc, argv, &i, "--agent", &v)) !=
-                   0) {
+        if ((got = fetch_option(argc, argv, &i, r, "fetch")) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
-            if (v[0] == '\0' || strlen(v) > 256 || strpbrk(v, "\r\n") != NULL)
-                return cli_error("fetch: --agent '%s' is not a crawler name "
-                                 "(1-256 bytes, one line)",
-                                 v);
-            r->agent = v;
-        } else if ((got = cli_option_value(argc, argv, &i, "--cache-dir",
-                                           &v)) != 0) {
-            if (got < 0)
-                return EXIT_USAGE;
-            if (v[0] == '\0' || strlen(v) > 3000)
-                return cli_error("fetch: --cache-dir '%s' is not a directory",
-                                 v);
-            r->cache_dir = v;
-        } else if ((got = cli_option_value(argc, argv, &i, "--now", &v)) != 0) {
-            if (got < 0)
-                return EXIT_USAGE;
-            if (cli_size(v, (size_t)1 << 40, &n) != CLI_NUMBER_OK)
-                return cli_error("fetch: --now '%s' is not seconds since 1970",
-                                 v);
-            r->now = (int64_t)n;
-        } else if ((got = cli_option_value(argc, argv, &i, "--timeout", &v)) !=
-                   0) {
-            if (got < 0)
-                return EXIT_USAGE;
-            if (cli_size(v, FETCH_MAX_TIMEOUT_SECONDS, &n) != CLI_NUMBER_OK ||
-                n == 0)
-                return cli_error("fetch: --timeout '%s' is not a number of "
-                                 "seconds (1-3600)",
-                                 v);
-            r->timeout_ms = (long)n * 1000;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
             return cli_error("fetch: unknown option '%s' (see robots fetch "
                              "--help)",

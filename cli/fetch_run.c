@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "fetch_run.h"
+#include "cli.h"
 #include "http_get.h"
 
 #include <stdio.h>
@@ -260,4 +261,64 @@ robots_status fetch_run_resolve(fetch_run *r, robots_txt **doc) {
         http_response_free(&last);
     }
     return answer_document(r, doc);
+}
+
+/* The options `robots fetch` and `robots check --fetch` share: --json,
+ * --profile, --agent, --cache-dir, --now, --timeout. 1 when argv[*i] was
+ * one (*i moved past its value), 0 when not, -1 after a message on a bad
+ * value. */
+int fetch_option(int argc, char **argv, int *i, fetch_run *r,
+                 const char *command) {
+    const char *v = NULL;
+    size_t n;
+    int got;
+    if (strcmp(argv[*i], "--json") == 0) {
+        r->json = 1;
+        return 1;
+    }
+    if ((got = cli_option_value(argc, argv, i, "--profile", &v)) != 0) {
+        if (got < 0 || !cli_profile(v, &r->profile))
+            return -1;
+    } else if ((got = cli_option_value(argc, argv, i, "--agent", &v)) != 0) {
+        if (got < 0)
+            return -1;
+        if (v[0] == '\0' || strlen(v) > 256 || strpbrk(v, "\r\n") != NULL) {
+            cli_error("%s: --agent '%s' is not a crawler name "
+                      "(1-256 bytes, one line)",
+                      command, v);
+            return -1;
+        }
+        r->agent = v;
+    } else if ((got = cli_option_value(argc, argv, i, "--cache-dir", &v)) !=
+               0) {
+        if (got < 0)
+            return -1;
+        if (v[0] == '\0' || strlen(v) > 3000) {
+            cli_error("%s: --cache-dir '%s' is not a directory", command, v);
+            return -1;
+        }
+        r->cache_dir = v;
+    } else if ((got = cli_option_value(argc, argv, i, "--now", &v)) != 0) {
+        if (got < 0)
+            return -1;
+        if (cli_size(v, (size_t)1 << 40, &n) != CLI_NUMBER_OK) {
+            cli_error("%s: --now '%s' is not seconds since 1970", command, v);
+            return -1;
+        }
+        r->now = (int64_t)n;
+    } else if ((got = cli_option_value(argc, argv, i, "--timeout", &v)) != 0) {
+        if (got < 0)
+            return -1;
+        if (cli_size(v, FETCH_MAX_TIMEOUT_SECONDS, &n) != CLI_NUMBER_OK ||
+            n == 0) {
+            cli_error("%s: --timeout '%s' is not a number of "
+                      "seconds (1-3600)",
+                      command, v);
+            return -1;
+        }
+        r->timeout_ms = (long)n * 1000;
+    } else {
+        return 0;
+    }
+    return 1;
 }

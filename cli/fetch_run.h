@@ -72,4 +72,11 @@ const char *fetch_answer_name(fetch_answer a);
 
 void fetch_run_free(fetch_run *r);
 
+/* The options `robots fetch` and `robots check --fetch` share: --json,
+ * --profile, --agent, --cache-dir, --now, --timeout. 1 when argv[*i] was
+ * one (*i moved past its value), 0 when not, -1 after a message on a bad
+ * value; `command` names the command in messages. */
+int fetch_option(int argc, char **argv, int *i, fetch_run *r,
+                 const char *command);
+
 #endif

@@ -5,6 +5,7 @@
  */
 #include "cli.h"
 #include "cmd_around.h"
+#include "cmd_check_fetch.h"
 #include "cmd_fetch.h"
 
 #include <errno.h>
@@ -78,6 +79,10 @@ static int run(int argc, char **argv) {
                robots_version());
         return 0;
     }
+    if (strcmp(name, "check") == 0)
+        for (int k = 2; k < argc; k++)
+            if (strcmp(argv[k], "--fetch") == 0) /* URLs without a file */
+                return cli_cmd_check_fetch(argc - 1, argv + 1);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(name, commands[i].name) == 0)
             return commands[i].run(argc - 1, argv + 1);

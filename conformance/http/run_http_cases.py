@@ -39,6 +39,10 @@ def run_step(robots, srv, case, step, profile, cache_dir, index):
     env = {k: v for k, v in os.environ.items() if "proxy" not in k.lower()}
     if step.get("parallel"):
         return run_parallel(argv, env, step["parallel"], step["expect"][profile])
+    if "check_paths" in case:
+        urls = ["http://127.0.0.1:%d%s" % (srv.ports[0], p) for p in case["check_paths"]]
+        argv = [robots, "check", "--fetch", "--json"] + argv[3:-1] + urls
+        return run_check_fetch(argv, env, srv, step["expect"][profile])
     started = time.monotonic()
     p = subprocess.run(argv, capture_output=True, timeout=60, env=env)
     took = time.monotonic() - started
@@ -68,6 +72,29 @@ def run_step(robots, srv, case, step, profile, cache_dir, index):
     if "max_seconds" in want and took > want["max_seconds"]:
         problems.append("took %.1f s, more than %s" % (took, want["max_seconds"]))
     return problems, got
+
+
+def run_check_fetch(argv, env, srv, want):
+    """`robots check --fetch URL...`: a verdict per URL, each authority's
+    robots.txt fetched once in the run."""
+    p = subprocess.run(argv, capture_output=True, timeout=60, env=env)
+    problems = []
+    try:
+        lines = [json.loads(x) for x in p.stdout.decode("utf-8").splitlines()]
+    except ValueError:
+        return ["no JSON lines (exit %d): %r" % (p.returncode, p.stdout[:200])], None
+    verdicts = ["allowed" if x.get("allowed") else "disallowed" for x in lines]
+    if verdicts != want["verdicts"]:
+        problems.append("verdicts %r, not %r" % (verdicts, want["verdicts"]))
+    exit_want = 1 if "disallowed" in want["verdicts"] else 0
+    if p.returncode != exit_want:
+        problems.append("exit %d, not %d" % (p.returncode, exit_want))
+    seen = len(srv.request_log())
+    told = sum(x.get("requests", 0) for x in lines)
+    if seen != want["requests"] or told != want["requests"]:
+        problems.append("requests: the server saw %d, robots said %d, expected %d"
+                        % (seen, told, want["requests"]))
+    return problems, {"lines": lines}
 
 
 def run_parallel(argv, env, count, want):
