@@ -14,6 +14,7 @@ packages=(
     clang-format    # gate format
     clang-tidy      # gate naming
     libcjson-dev    # the conformance runner
+    libcurl4-openssl-dev # robots fetch and its HTTP conformance cases
     python3         # conformance checker, coverage function check
     binutils        # gate symbols (nm)
     gcovr           # gate coverage

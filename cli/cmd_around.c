@@ -206,7 +206,7 @@ int cli_cmd_scope(int argc, char **argv) {
 
 static const char policy_usage[] =
     "usage: robots policy --status N [--redirects N] [--unreachable-days N]\n"
-    "                     [--cached] [--profile P] [--json]\n"
+    "                     [--cached] [--no-location] [--profile P] [--json]\n"
     "       robots policy --network-error KIND [...]\n"
     "\n"
     "What a crawler does with the result of fetching robots.txt.\n"
@@ -217,6 +217,7 @@ static const char policy_usage[] =
     "  --redirects N         redirects already followed in this chain\n"
     "  --unreachable-days N  days the file has been unreachable so far\n"
     "  --cached              a copy from an earlier fetch exists\n"
+    "  --no-location         the 3xx had no Location that is a URL\n"
     "  --profile P           rfc9309 (default), google or legacy\n"
     "  --json                a JSON object\n"
     "\n"
@@ -248,6 +249,10 @@ int cli_cmd_policy(int argc, char **argv) {
         }
         if (strcmp(argv[i], "--cached") == 0) {
             in.has_cached_copy = 1;
+            continue;
+        }
+        if (strcmp(argv[i], "--no-location") == 0) {
+            in.no_location = 1;
             continue;
         }
         if ((r = cli_option_value(argc, argv, &i, "--status", &v)) != 0) {
@@ -333,9 +338,10 @@ static const char cache_usage[] =
     "How long a robots.txt response may be cached, from its header section\n"
     "(\"Name: value\" lines; a status line first is fine; stdin by\n"
     "default): Cache-Control no-store, no-cache or max-age, else Expires\n"
-    "minus Date, else the profile's default (24 hours for rfc9309, never\n"
-    "more; 24 hours for google, max-age may lengthen it; 7 days for\n"
-    "legacy). Malformed headers are reported and ignored.\n"
+    "minus Date (not for google), less the response's Age, else the\n"
+    "profile's default (24 hours for rfc9309, never more; 24 hours for\n"
+    "google, max-age may lengthen it; 7 days for legacy). Malformed\n"
+    "headers are reported and ignored.\n"
     "\n"
     "Output: 'SECONDS<TAB>SOURCE', then one 'malformed<TAB>NAME' line per\n"
     "problem found.\n"

@@ -14,6 +14,8 @@ static const char check_usage[] =
     "usage: robots check [--profile rfc9309|google|legacy] [--agent NAME]...\n"
     "                    [--explain] [--json] [--parse-limit BYTES]\n"
     "                    ROBOTS_FILE [URL...]\n"
+    "       robots check --fetch ... [URL...]   (see robots check --fetch "
+    "--help)\n"
     "\n"
     "Says whether each URL may be fetched under ROBOTS_FILE ('-' for stdin).\n"
     "Without URL arguments, reads URLs from stdin, one per line.\n"

@@ -5,6 +5,8 @@
  */
 #include "cli.h"
 #include "cmd_around.h"
+#include "cmd_check_fetch.h"
+#include "cmd_fetch.h"
 
 #include <errno.h>
 #include <string.h>
@@ -23,6 +25,7 @@ static const command commands[] = {
     {"policy", cli_cmd_policy, "what a fetch result of robots.txt means"},
     {"cache-lifetime", cli_cmd_cache_lifetime,
      "how long a robots.txt response may be cached"},
+    {"fetch", cli_cmd_fetch, "fetch a site's robots.txt and answer for a URL"},
     {"meta", cli_cmd_meta, "robots META tags and X-Robots-Tag of a page"},
     {"lint", cli_cmd_lint, "what is wrong or doubtful in a robots.txt"},
     {"test", cli_cmd_test, "check a robots.txt against expected verdicts"},
@@ -76,6 +79,10 @@ static int run(int argc, char **argv) {
                robots_version());
         return 0;
     }
+    if (strcmp(name, "check") == 0)
+        for (int k = 2; k < argc; k++)
+            if (strcmp(argv[k], "--fetch") == 0) /* URLs without a file */
+                return cli_cmd_check_fetch(argc - 1, argv + 1);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(name, commands[i].name) == 0)
             return commands[i].run(argc - 1, argv + 1);

@@ -8,7 +8,8 @@
  *   - a decision exists for every valid outcome; invalid ones are
  *     ROBOTS_ERR_INVALID_ARGUMENT;
  *   - a lifetime is never negative, rfc9309's never over 24 hours, and
- *     no-store / no-cache give 0;
+ *     no-store / no-cache give 0; a 3xx without a Location is never
+ *     followed;
  *   - a date that parses, parses the same with space and tab around it.
  * Input: 16 bytes of outcome, then cache_control 0x01 expires 0x01 date
  * 0x01 header block.
@@ -24,10 +25,10 @@ static void check_cache(robots_profile profile, const robots_cache_info *c) {
         c->source == ROBOTS_CACHE_FROM_NO_CACHE)
         FZ_CHECK(c->seconds == 0);
     FZ_CHECK(c->capped == 0 || c->capped == 1);
-    for (unsigned bit = 1; bit <= 0x40u; bit <<= 1)
+    for (unsigned bit = 1; bit <= ROBOTS_CACHE_BAD_AGE; bit <<= 1)
         if (c->malformed & bit)
             fz_check_name(robots_cache_flag_name(bit));
-    FZ_CHECK((c->malformed & ~0x7Fu) == 0);
+    FZ_CHECK((c->malformed & ~0xFFu) == 0);
 }
 
 static void check_date(const char *text, size_t len) {
@@ -65,7 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     o.unreachable_seconds = (int64_t)u;
     o.has_cached_copy = (int)(fz_byte(&in) & 1u);
     unsigned pick = fz_byte(&in);
-    (void)fz_byte(&in);
+    o.no_location = (int)(fz_byte(&in) & 1u);
     (void)fz_byte(&in);
 
     for (int pi = 0; pi < 3; pi++) {
@@ -88,6 +89,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (o.network_error == ROBOTS_NET_NONE && o.status >= 200 &&
             o.status <= 299)
             FZ_CHECK(d.action == ROBOTS_FETCH_PARSE_BODY);
+        if (o.no_location)
+            FZ_CHECK(d.action != ROBOTS_FETCH_FOLLOW_REDIRECT);
     }
 
     size_t cc_len, ex_len, date_len, block_len;
@@ -109,6 +112,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!(pick & 4)) {
         h.date = date ? date : "";
         h.date_len = date_len;
+    }
+    if (pick & 8) {
+        /* The Age header, from the Expires field's bytes. */
+        h.age = ex ? ex : "";
+        h.age_len = ex_len;
     }
     for (int pi = 0; pi < 3; pi++) {
         robots_profile profile = fz_profiles[pi];

@@ -10,8 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static robots_cache_info from(robots_profile p, const char *cc,
-                              const char *expires, const char *date) {
+static robots_cache_info lifetime(robots_profile p, const char *cc,
+                                  const char *expires, const char *date,
+                                  const char *age) {
     robots_cache_headers h;
     robots_cache_info out;
     memset(&h, 0, sizeof h);
@@ -22,8 +23,15 @@ static robots_cache_info from(robots_profile p, const char *cc,
     h.expires_len = expires != NULL ? strlen(expires) : 0;
     h.date = date;
     h.date_len = date != NULL ? strlen(date) : 0;
+    h.age = age;
+    h.age_len = age != NULL ? strlen(age) : 0;
     EXPECT_EQ(robots_cache_lifetime(p, &h, &out), ROBOTS_OK);
     return out;
+}
+
+static robots_cache_info from(robots_profile p, const char *cc,
+                              const char *expires, const char *date) {
+    return lifetime(p, cc, expires, date, NULL);
 }
 
 static robots_cache_info block(robots_profile p, const char *text) {
@@ -219,20 +227,20 @@ static void expires(void) {
     /* RFC 9111 section 4.2.1: freshness lifetime = Expires - Date, in any
      * of the three formats. */
     EXPECT_LIFE(
-        from(ROBOTS_PROFILE_GOOGLE, NULL, "Sun, 06 Nov 1994 09:49:37 GMT", d),
+        from(ROBOTS_PROFILE_LEGACY, NULL, "Sun, 06 Nov 1994 09:49:37 GMT", d),
         3600, ROBOTS_CACHE_FROM_EXPIRES, 0);
     EXPECT_LIFE(
-        from(ROBOTS_PROFILE_GOOGLE, NULL, "Sunday, 06-Nov-94 10:49:37 GMT", d),
+        from(ROBOTS_PROFILE_LEGACY, NULL, "Sunday, 06-Nov-94 10:49:37 GMT", d),
         7200, ROBOTS_CACHE_FROM_EXPIRES, 0);
     EXPECT_LIFE(
-        from(ROBOTS_PROFILE_GOOGLE, NULL, "Sun Nov  6 11:49:37 1994", d), 10800,
+        from(ROBOTS_PROFILE_LEGACY, NULL, "Sun Nov  6 11:49:37 1994", d), 10800,
         ROBOTS_CACHE_FROM_EXPIRES, 0);
     EXPECT_LIFE(
-        from(ROBOTS_PROFILE_GOOGLE, NULL, d, "Sun Nov  6 08:49:37 1994"), 0,
+        from(ROBOTS_PROFILE_LEGACY, NULL, d, "Sun Nov  6 08:49:37 1994"), 0,
         ROBOTS_CACHE_FROM_EXPIRES, 0);
     /* Expires before Date: already stale. */
     EXPECT_LIFE(
-        from(ROBOTS_PROFILE_GOOGLE, NULL, "Sat, 05 Nov 1994 08:49:37 GMT", d),
+        from(ROBOTS_PROFILE_LEGACY, NULL, "Sat, 05 Nov 1994 08:49:37 GMT", d),
         0, ROBOTS_CACHE_FROM_EXPIRES, 0);
     /* The profile bounds apply: rfc9309 never more than 24 hours; legacy
      * and google take the header's 10 days. */
@@ -242,10 +250,19 @@ static void expires(void) {
     EXPECT_LIFE(
         from(ROBOTS_PROFILE_LEGACY, NULL, "Wed, 16 Nov 1994 08:49:37 GMT", d),
         864000, ROBOTS_CACHE_FROM_EXPIRES, 0);
-    EXPECT_LIFE(from(ROBOTS_PROFILE_GOOGLE, NULL,
+    EXPECT_LIFE(from(ROBOTS_PROFILE_LEGACY, NULL,
                      "Fri, 31 Dec 9999 23:59:59 GMT",
                      "Thu, 01 Jan 1970 00:00:00 GMT"),
                 ROBOTS_CACHE_MAX_DELTA_SECONDS, ROBOTS_CACHE_FROM_EXPIRES, 0);
+    /* The google profile: Google's text lengthens or shortens its 24 hours
+     * by max-age only (docs/semantics.md, issue 27): Expires is not used. */
+    EXPECT_LIFE(from(ROBOTS_PROFILE_GOOGLE, NULL,
+                     "Thu, 16 Nov 2029 22:13:20 GMT",
+                     "Tue, 14 Nov 2023 22:13:20 GMT"),
+                86400, ROBOTS_CACHE_FROM_DEFAULT, 0);
+    EXPECT_LIFE(
+        from(ROBOTS_PROFILE_GOOGLE, NULL, "Sun, 06 Nov 1994 09:49:37 GMT", d),
+        86400, ROBOTS_CACHE_FROM_DEFAULT, 0);
     /* RFC 9111 section 5.3: max-age wins over Expires. */
     EXPECT_LIFE(from(ROBOTS_PROFILE_GOOGLE, "max-age=60",
                      "Sun, 06 Nov 1994 09:49:37 GMT", d),
@@ -281,13 +298,13 @@ static void malformed(void) {
     /* A bad Expires or Date: reported, the default used. (RFC 9111
      * section 5.3 would call an invalid Expires "already expired";
      * issue 4 asks for "reported and ignored".) */
-    EXPECT_LIFE(from(ROBOTS_PROFILE_GOOGLE, NULL, "0", d), 86400,
+    EXPECT_LIFE(from(ROBOTS_PROFILE_RFC9309, NULL, "0", d), 86400,
                 ROBOTS_CACHE_FROM_DEFAULT, ROBOTS_CACHE_BAD_EXPIRES);
-    EXPECT_LIFE(from(ROBOTS_PROFILE_GOOGLE, NULL,
+    EXPECT_LIFE(from(ROBOTS_PROFILE_RFC9309, NULL,
                      "Sun, 06 Nov 1994 09:49:37 GMT", "yesterday"),
                 86400, ROBOTS_CACHE_FROM_DEFAULT,
                 ROBOTS_CACHE_BAD_DATE | ROBOTS_CACHE_EXPIRES_NO_DATE);
-    EXPECT_LIFE(from(ROBOTS_PROFILE_GOOGLE, NULL,
+    EXPECT_LIFE(from(ROBOTS_PROFILE_RFC9309, NULL,
                      "Sun, 06 Nov 1994 09:49:37 GMT", NULL),
                 86400, ROBOTS_CACHE_FROM_DEFAULT, ROBOTS_CACHE_EXPIRES_NO_DATE);
     EXPECT_LIFE(from(ROBOTS_PROFILE_LEGACY, NULL, NULL, "nope"), 604800,
@@ -316,7 +333,7 @@ static void blocks(void) {
     robots_cache_info i;
     /* A response's header section (RFC 9112 section 2.1): status line,
      * field lines, empty line; field names case-insensitive. */
-    i = block(ROBOTS_PROFILE_GOOGLE,
+    i = block(ROBOTS_PROFILE_RFC9309,
               "HTTP/1.1 200 OK\r\n"
               "Content-Type: text/plain\r\n"
               "date: Sun, 06 Nov 1994 08:49:37 GMT\r\n"
@@ -332,7 +349,7 @@ static void blocks(void) {
                                      "Cache-Control: no-cache\n");
     EXPECT_LIFE(i, 0, ROBOTS_CACHE_FROM_NO_CACHE, 0);
     /* A second Date or Expires: the first counts, reported. */
-    i = block(ROBOTS_PROFILE_GOOGLE,
+    i = block(ROBOTS_PROFILE_RFC9309,
               "Date: Sun, 06 Nov 1994 08:49:37 GMT\n"
               "Date: Sun, 06 Nov 1994 07:49:37 GMT\n"
               "Expires: Sun, 06 Nov 1994 09:49:37 GMT\n");
@@ -384,6 +401,53 @@ static void names(void) {
     EXPECT(robots_cache_flag_name(3) == NULL);
 }
 
+static robots_cache_info with_age(robots_profile p, const char *cc,
+                                  const char *age) {
+    return lifetime(p, cc, NULL, NULL, age);
+}
+
+static void age(void) {
+    int p;
+    /* RFC 9111 section 4.2.3: a response already Age seconds old has that
+     * much less of its lifetime left: max-age=3600 and Age: 3000 leave
+     * 600, in every profile (the book's section 9.4.5 defers to standard
+     * HTTP caching; RFC 9309 section 2.4 to RFC 9111; max-age is read as
+     * HTTP reads it for google). */
+    for (p = 0; p <= (int)ROBOTS_PROFILE_LEGACY; p++) {
+        robots_profile pr = (robots_profile)p;
+        EXPECT_LIFE(with_age(pr, "max-age=3600", "3000"), 600,
+                    ROBOTS_CACHE_FROM_MAX_AGE, 0);
+        /* Older than its lifetime: 0, never negative. */
+        EXPECT_LIFE(with_age(pr, "max-age=60", "3000"), 0,
+                    ROBOTS_CACHE_FROM_MAX_AGE, 0);
+        /* A bad Age is reported and ignored (RFC 9111 section 5.1). */
+        EXPECT_LIFE(with_age(pr, "max-age=60", "-5"), 60,
+                    ROBOTS_CACHE_FROM_MAX_AGE, ROBOTS_CACHE_BAD_AGE);
+        EXPECT_LIFE(with_age(pr, "max-age=60", "99999999999999999999"), 0,
+                    ROBOTS_CACHE_FROM_MAX_AGE, 0);
+    }
+    /* The profile's default is the crawler's own, from its fetch: Age
+     * does not shorten it. */
+    EXPECT_LIFE(with_age(ROBOTS_PROFILE_LEGACY, NULL, "3000"), 604800,
+                ROBOTS_CACHE_FROM_DEFAULT, 0);
+    /* The rfc9309 bound applies to what is left. */
+    {
+        robots_cache_info i =
+            with_age(ROBOTS_PROFILE_RFC9309, "max-age=172800", "3600");
+        EXPECT_LIFE(i, 86400, ROBOTS_CACHE_FROM_MAX_AGE, 0);
+        EXPECT_EQ(i.capped, 1);
+    }
+    /* From a header block, Expires minus Date less Age; a second Age is
+     * reported, the first counts. */
+    EXPECT_LIFE(block(ROBOTS_PROFILE_LEGACY,
+                      "Date: Sun, 06 Nov 1994 08:49:37 GMT\n"
+                      "Expires: Sun, 06 Nov 1994 09:49:37 GMT\n"
+                      "age: 600\nAge: 7\n"),
+                3000, ROBOTS_CACHE_FROM_EXPIRES, ROBOTS_CACHE_DUPLICATE);
+    EXPECT(strcmp(robots_cache_flag_name(ROBOTS_CACHE_BAD_AGE), "bad-age") ==
+           0);
+}
+
 int main(void) {
     dates();
     defaults();
@@ -392,6 +456,7 @@ int main(void) {
     expires();
     malformed();
     blocks();
+    age();
     names();
     return testing_finish();
 }

@@ -71,6 +71,8 @@ static void redirects(void) {
                 decide_full(profiles[p], 301, r, ROBOTS_NET_NONE, 0, 0),
                 ROBOTS_FETCH_FOLLOW_REDIRECT, ROBOTS_BASIS_REDIRECT);
         }
+        if (profiles[p] == ROBOTS_PROFILE_LEGACY)
+            continue; /* its own bound: legacy_redirects() */
         EXPECT_ACTION(decide_full(profiles[p], 302, 5, ROBOTS_NET_NONE, 0, 0),
                       ROBOTS_FETCH_ALLOW_ALL, ROBOTS_BASIS_REDIRECT_LIMIT);
         EXPECT_ACTION(decide_full(profiles[p], 307, 6, ROBOTS_NET_NONE, 0, 0),
@@ -81,6 +83,75 @@ static void redirects(void) {
         EXPECT_ACTION(decide(profiles[p], 300), ROBOTS_FETCH_FOLLOW_REDIRECT,
                       ROBOTS_BASIS_REDIRECT);
     }
+}
+
+static void legacy_redirects(void) {
+    /* legacy: the book's robot follows redirects "until it finds the
+     * resource" (seeds 000/001 section 9.4.2); a loop still ends, at
+     * ROBOTS_MAX_REDIRECTS_LEGACY (docs/semantics.md, issue 27). */
+    unsigned r;
+    for (r = 0; r < ROBOTS_MAX_REDIRECTS_LEGACY; r++) {
+        EXPECT_ACTION(
+            decide_full(ROBOTS_PROFILE_LEGACY, 301, r, ROBOTS_NET_NONE, 0, 0),
+            ROBOTS_FETCH_FOLLOW_REDIRECT, ROBOTS_BASIS_REDIRECT);
+    }
+    EXPECT_EQ(ROBOTS_MAX_REDIRECTS_LEGACY, 20u);
+    EXPECT_ACTION(
+        decide_full(ROBOTS_PROFILE_LEGACY, 302, 20, ROBOTS_NET_NONE, 0, 0),
+        ROBOTS_FETCH_ALLOW_ALL, ROBOTS_BASIS_REDIRECT_LIMIT);
+    EXPECT_ACTION(decide_full(ROBOTS_PROFILE_LEGACY, 399, 0xFFFFFFFFu,
+                              ROBOTS_NET_NONE, 0, 0),
+                  ROBOTS_FETCH_ALLOW_ALL, ROBOTS_BASIS_REDIRECT_LIMIT);
+}
+
+static robots_fetch_decision no_location(robots_profile p, int status) {
+    robots_fetch_outcome in;
+    robots_fetch_decision out;
+    memset(&in, 0, sizeof in);
+    in.status = status;
+    in.no_location = 1;
+    EXPECT_EQ(robots_fetch_policy(&in, p, &out), ROBOTS_OK);
+    return out;
+}
+
+static void unusable_redirects(void) {
+    /* A 3xx with nothing to follow ends the search: the file was not
+     * found, as 4xx (seed 004: "if robots.txt cannot be found, handled as
+     * a 404"); 305 and 306 are never followed (RFC 9110 sections 15.4.6,
+     * 15.4.7). 304 answers a conditional request: use the cached copy
+     * (RFC 9111 section 4.3.4); without one, it is no defined outcome of
+     * an unconditional GET, read as 5xx. */
+    int p;
+    for (p = 0; p < 3; p++) {
+        EXPECT_ACTION(no_location(profiles[p], 300), ROBOTS_FETCH_ALLOW_ALL,
+                      ROBOTS_BASIS_REDIRECT_UNUSABLE);
+        EXPECT_ACTION(no_location(profiles[p], 301), ROBOTS_FETCH_ALLOW_ALL,
+                      ROBOTS_BASIS_REDIRECT_UNUSABLE);
+        EXPECT_ACTION(decide(profiles[p], 305), ROBOTS_FETCH_ALLOW_ALL,
+                      ROBOTS_BASIS_REDIRECT_UNUSABLE);
+        EXPECT_ACTION(decide(profiles[p], 306), ROBOTS_FETCH_ALLOW_ALL,
+                      ROBOTS_BASIS_REDIRECT_UNUSABLE);
+        EXPECT_ACTION(decide_full(profiles[p], 304, 0, ROBOTS_NET_NONE, 0, 1),
+                      ROBOTS_FETCH_USE_CACHED, ROBOTS_BASIS_NOT_MODIFIED);
+        EXPECT_EQ(decide_full(profiles[p], 304, 0, ROBOTS_NET_NONE, 0, 1).retry,
+                  0);
+        /* A 304 is no redirect: it does not spend the bound. */
+        EXPECT_ACTION(decide_full(profiles[p], 304, 99, ROBOTS_NET_NONE, 0, 1),
+                      ROBOTS_FETCH_USE_CACHED, ROBOTS_BASIS_NOT_MODIFIED);
+        /* A Location on a 2xx or 4xx changes nothing. */
+        EXPECT_ACTION(no_location(profiles[p], 200), ROBOTS_FETCH_PARSE_BODY,
+                      ROBOTS_BASIS_SUCCESS);
+    }
+    EXPECT_ACTION(decide(ROBOTS_PROFILE_RFC9309, 304),
+                  ROBOTS_FETCH_DISALLOW_ALL_RETRY, ROBOTS_BASIS_NOT_MODIFIED);
+    EXPECT_ACTION(decide(ROBOTS_PROFILE_GOOGLE, 304),
+                  ROBOTS_FETCH_DISALLOW_ALL_RETRY, ROBOTS_BASIS_NOT_MODIFIED);
+    EXPECT_ACTION(decide(ROBOTS_PROFILE_LEGACY, 304), ROBOTS_FETCH_DEFER,
+                  ROBOTS_BASIS_NOT_MODIFIED);
+    EXPECT(strcmp(robots_fetch_basis_name(ROBOTS_BASIS_NOT_MODIFIED),
+                  "not-modified") == 0);
+    EXPECT(strcmp(robots_fetch_basis_name(ROBOTS_BASIS_REDIRECT_UNUSABLE),
+                  "redirect-unusable") == 0);
 }
 
 static void client_errors(void) {
@@ -251,6 +322,8 @@ static void bad_input(void) {
 int main(void) {
     success();
     redirects();
+    legacy_redirects();
+    unusable_redirects();
     client_errors();
     unreachable_rows();
     other_codes();

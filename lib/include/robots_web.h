@@ -164,6 +164,12 @@ ROBOTS_API robots_status robots_host_to_ascii(const char *host, size_t len,
  * 2.3.1.2). */
 #define ROBOTS_MAX_REDIRECTS 5u
 
+/* The legacy profile's bound: the book's robot follows redirects "until it
+ * finds the file" (seeds 000/001, section 9.4.2), and HTTP since RFC 2616
+ * section 10.3 asks a client to detect loops rather than stop at five. A
+ * loop still has to end: 20, the limit browsers use. Past it, as 4xx. */
+#define ROBOTS_MAX_REDIRECTS_LEGACY 20u
+
 /* Unreachable for more than this long (seconds), a crawler uses its cached
  * copy, or allows all without one (RFC 9309 section 2.3.1.4; Google's
  * robots.txt specification). */
@@ -195,7 +201,10 @@ typedef struct robots_fetch_outcome {
      * row), in seconds; 0 when it was reachable last time. */
     int64_t unreachable_seconds;
     int has_cached_copy; /* 1 when a copy from an earlier fetch exists */
-    size_t reserved[4];  /* zero: see Structures, robots_common.h */
+    /* 1 when a 3xx response carried no Location that is a URL (none,
+     * empty, or unreadable): there is nothing to follow. 0: a 3xx has one. */
+    int no_location;
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_fetch_outcome;
 
 typedef enum robots_fetch_action {
@@ -212,16 +221,19 @@ typedef enum robots_fetch_action {
 
 /* What the outcome was read as. */
 typedef enum robots_fetch_basis {
-    ROBOTS_BASIS_SUCCESS = 0,           /* 2xx */
-    ROBOTS_BASIS_REDIRECT = 1,          /* 3xx, within ROBOTS_MAX_REDIRECTS */
-    ROBOTS_BASIS_REDIRECT_LIMIT = 2,    /* 3xx past it: as 4xx (404) */
-    ROBOTS_BASIS_CLIENT_ERROR = 3,      /* 4xx: unavailable */
-    ROBOTS_BASIS_ACCESS_RESTRICTED = 4, /* legacy: 401, 403 */
-    ROBOTS_BASIS_RATE_LIMITED = 5,      /* google: 429, as 5xx */
-    ROBOTS_BASIS_SERVER_ERROR = 6,      /* 5xx: unreachable */
-    ROBOTS_BASIS_NETWORK_ERROR = 7,     /* no status or a truncated body */
-    ROBOTS_BASIS_OTHER_STATUS = 8,      /* 1xx, 6xx-9xx: as 5xx */
-    ROBOTS_FETCH_BASIS_LAST = ROBOTS_BASIS_OTHER_STATUS
+    ROBOTS_BASIS_SUCCESS = 0,            /* 2xx */
+    ROBOTS_BASIS_REDIRECT = 1,           /* 3xx, within ROBOTS_MAX_REDIRECTS */
+    ROBOTS_BASIS_REDIRECT_LIMIT = 2,     /* 3xx past it: as 4xx (404) */
+    ROBOTS_BASIS_CLIENT_ERROR = 3,       /* 4xx: unavailable */
+    ROBOTS_BASIS_ACCESS_RESTRICTED = 4,  /* legacy: 401, 403 */
+    ROBOTS_BASIS_RATE_LIMITED = 5,       /* google: 429, as 5xx */
+    ROBOTS_BASIS_SERVER_ERROR = 6,       /* 5xx: unreachable */
+    ROBOTS_BASIS_NETWORK_ERROR = 7,      /* no status or a truncated body */
+    ROBOTS_BASIS_OTHER_STATUS = 8,       /* 1xx, 6xx-9xx: as 5xx */
+    ROBOTS_BASIS_NOT_MODIFIED = 9,       /* 304: the cached copy, if any */
+    ROBOTS_BASIS_REDIRECT_UNUSABLE = 10, /* 3xx without a Location, 305,
+                                            306: nothing to follow, as 4xx */
+    ROBOTS_FETCH_BASIS_LAST = ROBOTS_BASIS_REDIRECT_UNUSABLE
 } robots_fetch_basis;
 
 typedef struct robots_fetch_decision {
@@ -239,11 +251,16 @@ typedef struct robots_fetch_decision {
 ROBOTS_API const char *robots_fetch_action_name(robots_fetch_action action);
 /* "success", "redirect", "redirect-limit", "client-error",
  * "access-restricted", "rate-limited", "server-error", "network-error",
- * "other-status"; NULL otherwise. */
+ * "other-status", "not-modified", "redirect-unusable"; NULL otherwise. */
 ROBOTS_API const char *robots_fetch_basis_name(robots_fetch_basis basis);
 
 /* What a crawler does with a fetch of robots.txt, per profile (the table
- * "Fetching the file" of docs/semantics.md). ROBOTS_ERR_INVALID_ARGUMENT
+ * "Fetching the file" of docs/semantics.md). A 3xx is followed while fewer
+ * than ROBOTS_MAX_REDIRECTS (legacy: ROBOTS_MAX_REDIRECTS_LEGACY) have been
+ * followed and it has a Location (not 305 or 306, which are never
+ * followed); a 304 (RFC 9111 section 4.3.4) means "use the cached copy",
+ * and without one, which an unconditional GET never causes, is read as
+ * 5xx. ROBOTS_ERR_INVALID_ARGUMENT
  * for a NULL pointer, an unknown profile or network error, a status
  * outside 100-999 without a network error, or negative unreachable time.
  * O(1). */
@@ -254,10 +271,10 @@ ROBOTS_API robots_status robots_fetch_policy(const robots_fetch_outcome *in,
 /* --- Cache lifetime ---------------------------------------------------- */
 
 /* Defaults and bounds, in seconds. rfc9309: 24 hours by default and never
- * more (RFC 9309 section 2.4). google: 24 hours by default; max-age may
- * lengthen or shorten it (Google's robots.txt specification). legacy: 7
- * days (the 1996 draft, as HTTP: The Definitive Guide section 9.4.5 gives
- * it). */
+ * more (RFC 9309 section 2.4). google: 24 hours by default; max-age, and
+ * max-age only (not Expires), may lengthen or shorten it (Google's
+ * robots.txt specification). legacy: 7 days (the 1996 draft, as HTTP: The
+ * Definitive Guide section 9.4.5 gives it). */
 #define ROBOTS_CACHE_DEFAULT_SECONDS ((int64_t)86400)
 #define ROBOTS_CACHE_RFC9309_MAX_SECONDS ((int64_t)86400)
 #define ROBOTS_CACHE_LEGACY_DEFAULT_SECONDS ((int64_t)604800)
@@ -285,6 +302,7 @@ ROBOTS_API const char *robots_cache_source_name(robots_cache_source source);
 #define ROBOTS_CACHE_DUPLICATE 0x10u         /* given twice: the first counts */
 #define ROBOTS_CACHE_BAD_CACHE_CONTROL 0x20u /* list syntax */
 #define ROBOTS_CACHE_BAD_LINE 0x40u          /* block: not "name: value" */
+#define ROBOTS_CACHE_BAD_AGE 0x80u           /* Age not delta-seconds */
 
 /* "bad-max-age", ... for one bit; NULL for anything else. */
 ROBOTS_API const char *robots_cache_flag_name(unsigned flag);
@@ -297,6 +315,8 @@ typedef struct robots_cache_headers {
     size_t expires_len;
     const char *date;
     size_t date_len;
+    const char *age; /* the Age header (RFC 9111 section 5.1) */
+    size_t age_len;
     size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_cache_headers;
 
@@ -308,9 +328,13 @@ typedef struct robots_cache_info {
     size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_cache_info;
 
-/* The cache lifetime of a robots.txt response, per profile. Precedence:
- * no-store, no-cache, max-age, Expires minus Date (negative is 0), the
- * default. A malformed value is reported in `malformed` and ignored (note:
+/* The cache lifetime of a robots.txt response, per profile, from the
+ * moment it was received. Precedence: no-store, no-cache, max-age, Expires
+ * minus Date (negative is 0; not in the google profile), the default. A
+ * lifetime from max-age or Expires is shortened by the response's Age
+ * (RFC 9111 section 4.2.3: the copy is that old already; never below 0);
+ * the profile's default is the crawler's own, counted from its fetch, and
+ * is not. A malformed value is reported in `malformed` and ignored (note:
  * RFC 9111 section 5.3 would read an invalid Expires as "expired"). */
 ROBOTS_API robots_status robots_cache_lifetime(
     robots_profile profile, const robots_cache_headers *headers,

@@ -250,7 +250,7 @@ static PyObject *web_cache_lifetime_block(PyObject *module, PyObject *args,
     return rbp_record(cache_lifetime_type, 4, PyLong_FromLongLong(info.seconds),
                       rbp_name(robots_cache_source_name(info.source)),
                       PyBool_FromLong(info.capped),
-                      rbp_bit_names(info.malformed, ROBOTS_CACHE_BAD_LINE,
+                      rbp_bit_names(info.malformed, ROBOTS_CACHE_BAD_AGE,
                                     robots_cache_flag_name));
 }
 

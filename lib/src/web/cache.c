@@ -46,6 +46,8 @@ ROBOTS_API const char *robots_cache_flag_name(unsigned flag) {
         return "bad-cache-control";
     case ROBOTS_CACHE_BAD_LINE:
         return "bad-line";
+    case ROBOTS_CACHE_BAD_AGE:
+        return "bad-age";
     default:
         return NULL;
     }
@@ -345,9 +347,26 @@ typedef struct field {
     int present;
 } field;
 
+/* RFC 9111 section 4.2.3: the copy is already `age` seconds old, so a
+ * lifetime the origin set is that much shorter. A bad Age is reported and
+ * ignored (section 5.1 asks a cache to ignore it). */
+static void subtract_age(const field *age, robots_cache_info *out) {
+    int64_t a;
+    if (!age->present)
+        return;
+    if (!delta_seconds(age->ptr, age->len, &a)) {
+        out->malformed |= ROBOTS_CACHE_BAD_AGE;
+        return;
+    }
+    if (out->source != ROBOTS_CACHE_FROM_MAX_AGE &&
+        out->source != ROBOTS_CACHE_FROM_EXPIRES)
+        return;
+    out->seconds = out->seconds > a ? out->seconds - a : 0;
+}
+
 static robots_status compute(robots_profile profile, const cc_state *cc,
                              const field *expires, const field *date,
-                             robots_cache_info *out) {
+                             const field *age, robots_cache_info *out) {
     memset(out, 0, sizeof *out);
     int64_t exp_t = 0;
     int64_t date_t = 0;
@@ -383,7 +402,10 @@ static robots_status compute(robots_profile profile, const cc_state *cc,
         /* RFC 9111 section 5.3: max-age overrides Expires. */
         out->source = ROBOTS_CACHE_FROM_MAX_AGE;
         out->seconds = cc->max_age;
-    } else if (exp_ok) {
+    } else if (exp_ok && profile != ROBOTS_PROFILE_GOOGLE) {
+        /* The google profile: Google's text lengthens or shortens its 24
+         * hours by max-age alone, so Expires is read (and reported when
+         * malformed) but not used. */
         if (!date_ok) {
             /* Expires is relative to the origin's clock; without its Date
              * there is nothing to subtract it from. */
@@ -398,6 +420,7 @@ static robots_status compute(robots_profile profile, const cc_state *cc,
                                : d;
         }
     }
+    subtract_age(age, out);
     if (profile == ROBOTS_PROFILE_RFC9309 &&
         out->seconds > ROBOTS_CACHE_RFC9309_MAX_SECONDS) {
         /* RFC 9309 section 2.4: SHOULD NOT use a cached copy for more
@@ -419,6 +442,7 @@ ROBOTS_API robots_status robots_cache_lifetime(
     cc_state cc = {0, 0, 0, 0, 0};
     field expires = {NULL, 0, 0};
     field date = {NULL, 0, 0};
+    field age = {NULL, 0, 0};
     if (headers == NULL || out == NULL || !valid_profile(profile) ||
         !RB_RESERVED_ZERO(headers))
         return ROBOTS_ERR_INVALID_ARGUMENT;
@@ -434,7 +458,12 @@ ROBOTS_API robots_status robots_cache_lifetime(
         date.len = headers->date_len;
         date.present = 1;
     }
-    return compute(profile, &cc, &expires, &date, out);
+    if (headers->age != NULL) {
+        age.ptr = headers->age;
+        age.len = headers->age_len;
+        age.present = 1;
+    }
+    return compute(profile, &cc, &expires, &date, &age, out);
 }
 
 ROBOTS_API robots_status
@@ -443,6 +472,7 @@ robots_cache_lifetime_from_block(robots_profile profile, const char *block,
     cc_state cc = {0, 0, 0, 0, 0};
     field expires = {NULL, 0, 0};
     field date = {NULL, 0, 0};
+    field age = {NULL, 0, 0};
     size_t i = 0;
     int first = 1;
     if ((block == NULL && len != 0) || out == NULL || !valid_profile(profile))
@@ -486,8 +516,11 @@ robots_cache_lifetime_from_block(robots_profile profile, const char *block,
         if (around_ieq(block + b, colon - b, "cache-control")) {
             cc_parse(&cc, block + vb, ve - vb);
         } else if (around_ieq(block + b, colon - b, "expires") ||
-                   around_ieq(block + b, colon - b, "date")) {
-            field *f = (block[b] == 'd' || block[b] == 'D') ? &date : &expires;
+                   around_ieq(block + b, colon - b, "date") ||
+                   around_ieq(block + b, colon - b, "age")) {
+            field *f = (block[b] == 'd' || block[b] == 'D')   ? &date
+                       : (block[b] == 'a' || block[b] == 'A') ? &age
+                                                              : &expires;
             if (f->present) {
                 cc.flags |= ROBOTS_CACHE_DUPLICATE;
             } else {
@@ -497,5 +530,5 @@ robots_cache_lifetime_from_block(robots_profile profile, const char *block,
             }
         }
     }
-    return compute(profile, &cc, &expires, &date, out);
+    return compute(profile, &cc, &expires, &date, &age, out);
 }

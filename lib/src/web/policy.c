@@ -64,6 +64,8 @@ static const char *const fetch_basis_names[] = {
     [ROBOTS_BASIS_SERVER_ERROR] = "server-error",
     [ROBOTS_BASIS_NETWORK_ERROR] = "network-error",
     [ROBOTS_BASIS_OTHER_STATUS] = "other-status",
+    [ROBOTS_BASIS_NOT_MODIFIED] = "not-modified",
+    [ROBOTS_BASIS_REDIRECT_UNUSABLE] = "redirect-unusable",
 };
 RB_NAMES_CHECK(fetch_basis_names, ROBOTS_FETCH_BASIS_LAST);
 
@@ -90,6 +92,36 @@ static void unreachable(const robots_fetch_outcome *in, robots_profile profile,
         return;
     }
     out->action = ROBOTS_FETCH_DISALLOW_ALL_RETRY;
+}
+
+/* The 3xx row. 304 is no redirect: it answers a conditional request and
+ * carries no Location (RFC 9111 section 4.3.4). 305 and 306 are never
+ * followed (RFC 9110 sections 15.4.6 and 15.4.7), nor is a 3xx without a
+ * Location: the file was not found, as a 4xx (seed 004: "if it can't
+ * find robots.txt, handled as a 404"). */
+static void redirection(const robots_fetch_outcome *in, robots_profile profile,
+                        robots_fetch_decision *out) {
+    unsigned bound = profile == ROBOTS_PROFILE_LEGACY
+                         ? ROBOTS_MAX_REDIRECTS_LEGACY
+                         : ROBOTS_MAX_REDIRECTS;
+    if (in->status == 304) {
+        out->basis = ROBOTS_BASIS_NOT_MODIFIED;
+        if (in->has_cached_copy)
+            out->action = ROBOTS_FETCH_USE_CACHED;
+        else
+            unreachable(in, profile, out);
+    } else if (in->status == 305 || in->status == 306 || in->no_location) {
+        out->basis = ROBOTS_BASIS_REDIRECT_UNUSABLE;
+        out->action = ROBOTS_FETCH_ALLOW_ALL;
+    } else if (in->redirects < bound) {
+        /* Redirects already followed are counted: a 3xx after the bound
+         * ends the chain as a 404 (seed 004; legacy: its own bound). */
+        out->basis = ROBOTS_BASIS_REDIRECT;
+        out->action = ROBOTS_FETCH_FOLLOW_REDIRECT;
+    } else {
+        out->basis = ROBOTS_BASIS_REDIRECT_LIMIT;
+        out->action = ROBOTS_FETCH_ALLOW_ALL;
+    }
 }
 
 ROBOTS_API robots_status robots_fetch_policy(const robots_fetch_outcome *in,
@@ -122,15 +154,7 @@ ROBOTS_API robots_status robots_fetch_policy(const robots_fetch_outcome *in,
         out->basis = ROBOTS_BASIS_SUCCESS;
         out->action = ROBOTS_FETCH_PARSE_BODY;
     } else if (status >= 300 && status <= 399) {
-        /* Redirects already followed are counted: up to 5 are followed,
-         * a 3xx after that ends the chain as a 404 (seed 004). */
-        if (in->redirects < ROBOTS_MAX_REDIRECTS) {
-            out->basis = ROBOTS_BASIS_REDIRECT;
-            out->action = ROBOTS_FETCH_FOLLOW_REDIRECT;
-        } else {
-            out->basis = ROBOTS_BASIS_REDIRECT_LIMIT;
-            out->action = ROBOTS_FETCH_ALLOW_ALL;
-        }
+        redirection(in, profile, out);
     } else if (status >= 400 && status <= 499) {
         if (profile == ROBOTS_PROFILE_LEGACY &&
             (status == 401 || status == 403)) {
