@@ -152,6 +152,13 @@ export interface GroupChoice {
     specific: boolean;
 }
 
+export interface GroupsChoice {
+    /** Group indexes, ascending; empty when no group applies. */
+    groups: number[];
+    /** True when the groups name an agent; false for `*` groups or none. */
+    specific: boolean;
+}
+
 /** A parsed robots.txt (robots_parse()). Immutable; release it with
  * free(). Every method of a freed document throws a TypeError. */
 export class RobotsTxt {
@@ -175,6 +182,10 @@ export class RobotsTxt {
     /** The agents resolved once for many URLs (robots_query_new()). */
     query(agents: Text | Text[]): Query;
     selectGroup(agents: Text | Text[]): GroupChoice;
+    /** Every group a check of the agents reads (robots_select_groups()):
+     * rfc9309 and google, the groups naming one of the agents, merged,
+     * else every `*` group; legacy, the one record it obeys. */
+    selectGroups(agents: Text | Text[]): GroupsChoice;
     group(index: number): GroupInfo;
     groups(): GroupInfo[];
     sitemaps(): RecordInfo[];

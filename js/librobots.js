@@ -769,6 +769,30 @@ function (readWasm, wasmUrl) {
             };
         }
 
+        // Every group a check of the agents reads (robots_select_groups()),
+        // ascending: the groups merged for them, or the one legacy obeys.
+        selectGroups(agents) {
+            const what = 'RobotsTxt.selectGroups';
+            // No more groups are chosen than the document has.
+            const cap = this.groupCount;
+            const buf = wasm.rb_wasm_alloc(4 * cap) >>> 0;
+            if (buf === 0)
+                throw noMemory(what);
+            try {
+                this.#withAgents(what, agents, [], (d, s, n) =>
+                    wasm.rb_wasm_select_groups(d, s[1], s[0], n, buf, cap,
+                        out));
+                fresh();
+                const needed = slots[0];
+                const specific = slots[1] !== 0;
+                const groups = Array.from(
+                    new Uint32Array(heap.buffer, buf, needed));
+                return { groups, specific };
+            } finally {
+                wasm.rb_wasm_release(buf);
+            }
+        }
+
         get groupCount() {
             return wasm.robots_group_count(this.#doc('RobotsTxt.groupCount'));
         }

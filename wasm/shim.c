@@ -249,6 +249,25 @@ RB_WASM_API robots_status rb_wasm_select_group(const robots_txt *doc,
     return st;
 }
 
+/* needed, specific; the indexes in groups[0..needed) when cap >= needed. */
+RB_WASM_API robots_status rb_wasm_select_groups(
+    const robots_txt *doc, const char *agent_bytes, const size_t *agent_lens,
+    size_t agent_count, size_t *groups, size_t cap, rb_wasm_out *out) {
+    rb_wasm_agents agents;
+    size_t needed = 0;
+    int specific = 0;
+    robots_status st =
+        agents_open(&agents, agent_bytes, agent_lens, agent_count);
+    if (st != ROBOTS_OK)
+        return st;
+    st = robots_select_groups(doc, agents.list, agent_count, groups, cap,
+                              &needed, &specific);
+    agents_close(&agents);
+    out->slot[0] = needed;
+    out->slot[1] = (size_t)specific;
+    return st;
+}
+
 /* line, agent_count, rule_count, has_crawl_delay, crawl_delay_line;
  * real 0: crawl_delay. */
 RB_WASM_API robots_status rb_wasm_group(const robots_txt *doc, size_t group,
