@@ -125,6 +125,18 @@ export interface Diagnostic {
     severity: Severity;
     message: string;
     suggestion: string | null;
+    /** The other line a finding of analyze() names (the rule that shadows
+     * this one, the group this one repeats or joins); null when none, and
+     * for every diagnostic of the parse. */
+    relatedLine: number | null;
+}
+
+/** robots_analyze(): the findings only the whole document shows. */
+export interface Analysis {
+    /** At most ROBOTS_MAX_DIAGNOSTICS + 2, sorted by line and column. */
+    findings: Diagnostic[];
+    /** Every finding, kept or not (robots_analysis_total()). */
+    total: number;
 }
 
 export interface DiagnosticKind {
@@ -137,6 +149,13 @@ export interface GroupChoice {
     group: number | null;
     /** Line of the chosen group's first user-agent line. */
     line: number | null;
+    specific: boolean;
+}
+
+export interface GroupsChoice {
+    /** Group indexes, ascending; empty when no group applies. */
+    groups: number[];
+    /** True when the groups name an agent; false for `*` groups or none. */
     specific: boolean;
 }
 
@@ -163,6 +182,10 @@ export class RobotsTxt {
     /** The agents resolved once for many URLs (robots_query_new()). */
     query(agents: Text | Text[]): Query;
     selectGroup(agents: Text | Text[]): GroupChoice;
+    /** Every group a check of the agents reads (robots_select_groups()):
+     * rfc9309 and google, the groups naming one of the agents, merged,
+     * else every `*` group; legacy, the one record it obeys. */
+    selectGroups(agents: Text | Text[]): GroupsChoice;
     group(index: number): GroupInfo;
     groups(): GroupInfo[];
     sitemaps(): RecordInfo[];
@@ -170,6 +193,13 @@ export class RobotsTxt {
     extensions(): RecordInfo[];
     crawlDelays(): CrawlDelay[];
     diagnostics(): Diagnostic[];
+    /** What only the whole document shows, as `robots lint` reports it
+     * beside the diagnostics: shadowed-rule, duplicate-rule,
+     * encoded-duplicate, repeated-group, agent-joins-group,
+     * literal-wildcard, analysis-limit, bom-encoded-twice (robots_analyze();
+     * the analysis is freed before it returns). Columns are read from the
+     * body given to parse(): bytes changed since give wrong columns. */
+    analyze(): Analysis;
     /** Releases the document and its queries. Safe to call twice. */
     free(): void;
 }

@@ -660,14 +660,30 @@ function (readWasm, wasmUrl) {
         }
     }
 
+    // A diagnostic from the slots of rb_wasm_diagnostic() or
+    // rb_wasm_analysis_finding().
+    function readDiagnostic() {
+        return {
+            line: slots[0],
+            column: slots[1],
+            kind: names.diagKind[slots[2]],
+            severity: names.severity[slots[3]],
+            message: text(slots[4], slots[5]),
+            suggestion: slots[6] !== 0 ? text(slots[7], slots[8]) : null,
+            relatedLine: slots[9] !== 0 ? slots[9] : null,
+        };
+    }
+
     class RobotsTxt extends Held {
         #h;
-        constructor(token, doc) {
+        #body; // what parse() read, for the columns of analyze()
+        constructor(token, doc, body) {
             if (token !== INTERNAL)
                 throw new TypeError('a RobotsTxt is made by parse()');
             const h = { kind: 'doc', ptr: doc, queries: new Set() };
             super(h);
             this.#h = h;
+            this.#body = body;
         }
 
         #doc(what) {
@@ -751,6 +767,30 @@ function (readWasm, wasmUrl) {
                 line: group === null ? null : this.group(group).line,
                 specific,
             };
+        }
+
+        // Every group a check of the agents reads (robots_select_groups()),
+        // ascending: the groups merged for them, or the one legacy obeys.
+        selectGroups(agents) {
+            const what = 'RobotsTxt.selectGroups';
+            // No more groups are chosen than the document has.
+            const cap = this.groupCount;
+            const buf = wasm.rb_wasm_alloc(4 * cap) >>> 0;
+            if (buf === 0)
+                throw noMemory(what);
+            try {
+                this.#withAgents(what, agents, [], (d, s, n) =>
+                    wasm.rb_wasm_select_groups(d, s[1], s[0], n, buf, cap,
+                        out));
+                fresh();
+                const needed = slots[0];
+                const specific = slots[1] !== 0;
+                const groups = Array.from(
+                    new Uint32Array(heap.buffer, buf, needed));
+                return { groups, specific };
+            } finally {
+                wasm.rb_wasm_release(buf);
+            }
         }
 
         get groupCount() {
@@ -842,14 +882,27 @@ function (readWasm, wasmUrl) {
 
         diagnostics() {
             return items(this.#doc('RobotsTxt.diagnostics'),
-                wasm.robots_diagnostic_count, wasm.rb_wasm_diagnostic, () => ({
-                    line: slots[0],
-                    column: slots[1],
-                    kind: names.diagKind[slots[2]],
-                    severity: names.severity[slots[3]],
-                    message: text(slots[4], slots[5]),
-                    suggestion: slots[6] !== 0 ? text(slots[7], slots[8]) : null,
-                }), 'RobotsTxt.diagnostics');
+                wasm.robots_diagnostic_count, wasm.rb_wasm_diagnostic,
+                readDiagnostic, 'RobotsTxt.diagnostics');
+        }
+
+        // robots_analyze(): the findings only the whole document shows,
+        // read out, and the analysis freed, before it returns.
+        analyze() {
+            const what = 'RobotsTxt.analyze';
+            const d = this.#doc(what);
+            call([this.#body], what, (s) =>
+                wasm.rb_wasm_analyze(d, s[0], s[1], out));
+            fresh();
+            const analysis = slots[0];
+            const total = slots[2];
+            try {
+                const findings = items(analysis, wasm.robots_analysis_count,
+                    wasm.rb_wasm_analysis_finding, readDiagnostic, what);
+                return { findings, total };
+            } finally {
+                wasm.robots_analysis_free(analysis);
+            }
         }
     }
     if (typeof Symbol.dispose === 'symbol')
@@ -872,7 +925,7 @@ function (readWasm, wasmUrl) {
             limit === undefined ? 0 : 1, limit === undefined ? 0 : limit,
             cap === undefined ? 0 : cap, out));
         fresh();
-        return new RobotsTxt(INTERNAL, slots[0]);
+        return new RobotsTxt(INTERNAL, slots[0], input);
     }
 
     function parseMemoryBound(bodyLength) {

@@ -86,15 +86,21 @@ class Robots {
         return v === undefined || v.line === null ? -1 : v.line;
     }
 
-    // The crawl-delay of the group the library chooses for `ua`.
+    // The crawl-delay of the groups the library chooses for `ua` (the
+    // groups merged for it): the first one in file order that has one.
     getCrawlDelay(ua) {
         const agent = ua === undefined || ua === null || ua === '' ? '*'
             : String(ua);
-        const chosen = this._doc.selectGroup(agent);
-        if (chosen.group === null)
+        const chosen = this._doc.selectGroups(agent).groups;
+        if (chosen.length === 0)
             return undefined;
-        const delay = this._doc.group(chosen.group).crawlDelay;
-        return delay === null ? undefined : delay;
+        const delays = new Map(this._doc.crawlDelays().map((d) =>
+            [d.group, d.seconds]));
+        for (const group of chosen) {
+            if (delays.has(group))
+                return delays.get(group);
+        }
+        return undefined;
     }
 
     getSitemaps() {

@@ -249,6 +249,25 @@ RB_WASM_API robots_status rb_wasm_select_group(const robots_txt *doc,
     return st;
 }
 
+/* needed, specific; the indexes in groups[0..needed) when cap >= needed. */
+RB_WASM_API robots_status rb_wasm_select_groups(
+    const robots_txt *doc, const char *agent_bytes, const size_t *agent_lens,
+    size_t agent_count, size_t *groups, size_t cap, rb_wasm_out *out) {
+    rb_wasm_agents agents;
+    size_t needed = 0;
+    int specific = 0;
+    robots_status st =
+        agents_open(&agents, agent_bytes, agent_lens, agent_count);
+    if (st != ROBOTS_OK)
+        return st;
+    st = robots_select_groups(doc, agents.list, agent_count, groups, cap,
+                              &needed, &specific);
+    agents_close(&agents);
+    out->slot[0] = needed;
+    out->slot[1] = (size_t)specific;
+    return st;
+}
+
 /* line, agent_count, rule_count, has_crawl_delay, crawl_delay_line;
  * real 0: crawl_delay. */
 RB_WASM_API robots_status rb_wasm_group(const robots_txt *doc, size_t group,
@@ -328,22 +347,52 @@ RB_WASM_API robots_status rb_wasm_extension(const robots_txt *doc, size_t index,
 }
 
 /* line, column, kind, severity, message, message_len, has_suggestion,
- * suggestion, suggestion_len. */
+ * suggestion, suggestion_len, related_line. */
+static void put_diagnostic(const robots_diagnostic_info *info,
+                           rb_wasm_out *out) {
+    out->slot[0] = info->line;
+    out->slot[1] = info->column;
+    out->slot[2] = (size_t)info->kind;
+    out->slot[3] = (size_t)info->severity;
+    out->slot[4] = (size_t)(uintptr_t)info->message;
+    out->slot[5] = info->message_len;
+    out->slot[6] = info->suggestion != NULL;
+    out->slot[7] = (size_t)(uintptr_t)info->suggestion;
+    out->slot[8] = info->suggestion_len;
+    out->slot[9] = info->related_line;
+}
+
 RB_WASM_API robots_status rb_wasm_diagnostic(const robots_txt *doc,
                                              size_t index, rb_wasm_out *out) {
     robots_diagnostic_info info;
     robots_status st = robots_diagnostic(doc, index, &info);
     if (st != ROBOTS_OK)
         return st;
-    out->slot[0] = info.line;
-    out->slot[1] = info.column;
-    out->slot[2] = (size_t)info.kind;
-    out->slot[3] = (size_t)info.severity;
-    out->slot[4] = (size_t)(uintptr_t)info.message;
-    out->slot[5] = info.message_len;
-    out->slot[6] = info.suggestion != NULL;
-    out->slot[7] = (size_t)(uintptr_t)info.suggestion;
-    out->slot[8] = info.suggestion_len;
+    put_diagnostic(&info, out);
+    return ROBOTS_OK;
+}
+
+/* slot 0: the analysis (robots_analyze()); slot 1: robots_analysis_count(),
+ * slot 2: robots_analysis_total(). On an error slot 0 is 0. */
+RB_WASM_API robots_status rb_wasm_analyze(const robots_txt *doc,
+                                          const char *body, size_t len,
+                                          rb_wasm_out *out) {
+    robots_analysis *analysis = NULL;
+    robots_status st = robots_analyze(doc, body, len, &analysis);
+    out->slot[0] = (size_t)(uintptr_t)analysis;
+    out->slot[1] = robots_analysis_count(analysis);
+    out->slot[2] = robots_analysis_total(analysis);
+    return st;
+}
+
+/* The slots of rb_wasm_diagnostic(), then related_line. */
+RB_WASM_API robots_status rb_wasm_analysis_finding(
+    const robots_analysis *analysis, size_t index, rb_wasm_out *out) {
+    robots_diagnostic_info info;
+    robots_status st = robots_analysis_finding(analysis, index, &info);
+    if (st != ROBOTS_OK)
+        return st;
+    put_diagnostic(&info, out);
     return ROBOTS_OK;
 }
 

@@ -2,7 +2,8 @@
 // app.js - the tester page: reads the robots.txt, URLs and crawlers the
 // user gives, asks librobots (librobots.js and librobots.wasm, loaded by
 // index.html) for every verdict in the three profiles, and shows them with
-// the deciding line, the diagnostics at their lines and each URL's
+// the deciding line, the diagnostics and the analysis of the whole file
+// (what robots lint reports) at their lines and each URL's
 // robots.txt URL. The page decides nothing: every answer is the library's.
 // The state lives in the URL's fragment, never sent anywhere.
 
@@ -209,7 +210,11 @@ function renderLines() {
     const text = fileBytes !== null
         ? new TextDecoder().decode(fileBytes) : ui.robots.value;
     const doc = docs[PROFILES.indexOf(ui.diagProfile.value)];
-    const diags = doc.diagnostics();
+    // What robots lint reports: the parse's diagnostics and the analysis
+    // of the whole file, in the order of the lines.
+    const analysis = doc.analyze();
+    const diags = doc.diagnostics().concat(analysis.findings)
+        .sort((a, b) => a.line - b.line || a.column - b.column);
     const byLine = new Map();
     for (const d of diags) {
         if (!byLine.has(d.line))
@@ -225,10 +230,13 @@ function renderLines() {
             el('code', {}, content === '' ? ' ' : content));
         for (const d of byLine.get(n) || []) {
             li.classList.add(`has-${d.severity}`);
-            li.append(el('div', {
+            const attrs = {
                 class: `diagnostic ${d.severity}`, role: 'note',
                 'data-kind': d.kind,
-            }, el('strong', {}, `${d.severity}: `), d.message,
+            };
+            if (d.relatedLine !== null)
+                attrs['data-related-line'] = String(d.relatedLine);
+            li.append(el('div', attrs, el('strong', {}, `${d.severity}: `), d.message,
             d.suggestion !== null ? ` (did you mean ${d.suggestion}?)` : null,
             ' ', el('span', { class: 'kind' }, `[${d.kind}]`)));
         }
@@ -236,8 +244,9 @@ function renderLines() {
     }));
     const counts = ['error', 'warning', 'note'].map((s) =>
         `${diags.filter((d) => d.severity === s).length} ${s}s`);
-    const more = doc.diagnosticTotal > diags.length
-        ? ` (${doc.diagnosticTotal} found, the first ${diags.length} kept)` : '';
+    const found = doc.diagnosticTotal + analysis.total;
+    const more = found > diags.length
+        ? ` (${found} found, the first ${diags.length} kept)` : '';
     ui.diagSummary.textContent = `Diagnostics (${ui.diagProfile.value}): ` +
         `${counts.join(', ')}${more}.`;
 }

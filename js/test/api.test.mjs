@@ -187,6 +187,26 @@ test('what the parser saw: groups, records, crawl-delays, diagnostics', () => {
     doc.free();
 });
 
+test('selectGroups(): every group merged for the agents, ascending', () => {
+    // RFC 9309 2.2.1: the groups naming a crawler are combined; a crawler
+    // no group names reads the `*` groups, and none when there are none.
+    const body = 'User-agent: a\nDisallow: /x\n\nUser-agent: *\nDisallow: /\n\n' +
+        'User-agent: b\nDisallow: /y\n\nUser-agent: a\nDisallow: /z\n';
+    const doc = robots.parse(body);
+    assert.deepEqual(doc.selectGroups('a'), { groups: [0, 3], specific: true });
+    assert.deepEqual(doc.selectGroups(['b', 'a']),
+        { groups: [0, 2, 3], specific: true });
+    assert.deepEqual(doc.selectGroups('c'), { groups: [1], specific: false });
+    doc.free();
+    const none = robots.parse('User-agent: a\nDisallow: /\n');
+    assert.deepEqual(none.selectGroups('c'), { groups: [], specific: false });
+    none.free();
+    // legacy obeys one record: the first that names the crawler.
+    const legacy = robots.parse(body, { profile: 'legacy' });
+    assert.deepEqual(legacy.selectGroups('a'), { groups: [0], specific: true });
+    legacy.free();
+});
+
 test('the parse limit: where it cut, and verdicts that say so', () => {
     const body = 'User-agent: *\nDisallow: /a\nDisallow: /b\n';
     const doc = robots.parse(body, { parseLimit: 28 });
@@ -254,7 +274,8 @@ test('a freed document throws a TypeError, never reads freed memory', () => {
     assert.equal(q.freed, true); // its queries go with it
     const uses = [
         () => doc.check('a', '/'), () => doc.isAllowed('a', '/'),
-        () => doc.query('a'), () => doc.selectGroup('a'), () => doc.group(0),
+        () => doc.query('a'), () => doc.selectGroup('a'),
+        () => doc.selectGroups('a'), () => doc.analyze(), () => doc.group(0),
         () => doc.groups(), () => doc.sitemaps(), () => doc.extensions(),
         () => doc.crawlDelays(), () => doc.diagnostics(), () => doc.cut,
         () => doc.profile, () => doc.inputBytes, () => doc.parsedBytes,

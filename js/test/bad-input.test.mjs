@@ -154,6 +154,7 @@ test('random values of every type get a verdict or a TypeError/RangeError', () =
         (a, b, doc) => doc.check(a, b),
         (a, b, doc) => doc.query(a).check(b),
         (a, b, doc) => doc.selectGroup(a),
+        (a, b, doc) => doc.selectGroups(a),
         (a, b, doc) => doc.group(a),
         (a, b) => robots.matchPath(a, b),
         (a, b) => robots.urlToPath(a, b),

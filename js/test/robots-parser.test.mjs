@@ -128,6 +128,30 @@ test('where it differs from robots-parser, RFC 9309 answers', () => {
     big.free();
 });
 
+test('getCrawlDelay reads every group merged for the agent', () => {
+    // RFC 9309 2.2.1 combines the groups naming one crawler: a crawl-delay
+    // in a later one applies; the first in file order among them answers.
+    const robots = robotsParser('http://example.com/robots.txt', [
+        'User-agent: a', // 1
+        'Disallow: /x', // 2
+        '',
+        'User-agent: b', // 4
+        'Crawl-delay: 3', // 5
+        'Disallow: /',
+        '',
+        'User-agent: a', // 8
+        'Crawl-delay: 5', // 9
+        'Disallow: /y',
+        '',
+        'User-agent: a', // 12
+        'Crawl-delay: 7', // 13
+    ].join('\n'));
+    assert.equal(robots.getCrawlDelay('a'), 5);
+    assert.equal(robots.getCrawlDelay('b'), 3);
+    assert.equal(robots.getCrawlDelay('c'), undefined); // no `*` group
+    robots.free();
+});
+
 test('the profile can be chosen', () => {
     const body = 'User-agent: *\nDisallow: /\n';
     const google = robotsParser('http://example.com/robots.txt', body,

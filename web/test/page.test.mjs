@@ -5,7 +5,8 @@
 // types a robots.txt, URLs and crawlers as a user would, and compares what
 // the page shows with the C library's answers (the natively built robots
 // command): every verdict of every profile, the line highlighted for a
-// selected row, the diagnostics at their lines, each URL's robots.txt URL.
+// selected row, the findings of robots lint at their lines (the parse's
+// diagnostics and the analysis of the whole file), each URL's robots.txt URL.
 // It also opens a shared link, a file that is not UTF-8, the page at a
 // phone's width, and saves screenshots.
 //
@@ -223,30 +224,43 @@ async function checkFile(page, { file, urls, crawlers, name }) {
     }
     assert.ok(highlighted > 0, 'no row had a deciding line');
 
-    // The diagnostics at their lines are the library's, as robots lint
-    // reports them (its whole-document analyses left out, as the page says).
-    const known = new Set(librobots.diagnosticKinds().map((k) => k.name));
+    // The findings at their lines are the library's, as robots lint
+    // reports them: the parse's diagnostics and the whole-file analysis.
     for (const profile of PROFILES) {
         await page.selectOption('#diag-profile', profile);
-        const shown = await page.$$eval('#lines li .diagnostic', (ds) => ds.map((d) => ({
-            line: Number(d.closest('li').dataset.line), kind: d.dataset.kind,
-            severity: d.classList.contains('error') ? 'error'
-                : d.classList.contains('warning') ? 'warning' : 'note',
-        })));
-        let lint;
-        try {
-            lint = execFileSync(cli, ['lint', '--format', 'json', '--profile', profile, file],
-                { encoding: 'utf8' });
-        } catch (err) {
-            lint = err.stdout; // exit 1: errors found
-        }
-        const want = JSON.parse(lint).diagnostics.filter((d) => known.has(d.code))
-            .map((d) => ({ line: d.line, kind: d.code, severity: d.severity }));
-        const key = (d) => `${d.line} ${d.kind} ${d.severity}`;
+        const key = (d) => `${d.line} ${d.kind} ${d.severity} ${d.relatedLine}`;
+        const shown = await shownFindings(page);
+        const want = lintFindings(file, profile);
         assert.deepEqual(shown.map(key).sort(), want.map(key).sort(), `${name} ${profile}`);
     }
     await page.selectOption('#diag-profile', 'rfc9309');
     return rows;
+}
+
+// The findings the page shows at the file's lines.
+function shownFindings(page) {
+    return page.$$eval('#lines li .diagnostic', (ds) => ds.map((d) => ({
+        line: Number(d.closest('li').dataset.line), kind: d.dataset.kind,
+        severity: d.classList.contains('error') ? 'error'
+            : d.classList.contains('warning') ? 'warning' : 'note',
+        relatedLine: d.dataset.relatedLine === undefined ? null : Number(d.dataset.relatedLine),
+        text: d.textContent,
+    })));
+}
+
+// What `robots lint` reports for the file, of the library's kinds.
+function lintFindings(file, profile) {
+    const known = new Set(librobots.diagnosticKinds().map((k) => k.name));
+    let lint;
+    try {
+        lint = execFileSync(cli, ['lint', '--format', 'json', '--profile', profile, file],
+            { encoding: 'utf8' });
+    } catch (err) {
+        lint = err.stdout; // exit 1: errors found
+    }
+    return JSON.parse(lint).diagnostics.filter((d) => known.has(d.code))
+        .map((d) => ({ line: d.line, kind: d.code, severity: d.severity,
+            relatedLine: d.related_line, message: d.message }));
 }
 
 const MARYS = {
@@ -308,6 +322,32 @@ test('typed files: the page shows the C library\'s answers', async () => {
         '/librobots.wasm', '/examples/marys-antiques.txt',
         '/examples/marys-antiques-urls.txt']);
     assert.deepEqual(requests.filter((r) => !files.has(r.replace(/^GET /, ''))), []);
+});
+
+test('the analysis of the whole file is shown at its line, as robots lint says', async () => {
+    const page = await openPage(1280, 900);
+    // BadBot's line joins the group of line 1 across the crawl-delay: BadBot
+    // and every other crawler are disallowed everything.
+    const text = 'User-agent: *\nCrawl-delay: 10\n\nUser-agent: BadBot\nDisallow: /\n';
+    const file = path.join(outDir, 'badbot.txt');
+    writeFileSync(file, text);
+    await typeInto(page, '#robots', text);
+    await page.waitForFunction(() =>
+        document.querySelector('#lines li[data-line="4"] .diagnostic') !== null);
+    const shown = (await shownFindings(page)).filter((d) => d.kind === 'agent-joins-group');
+    const want = lintFindings(file, 'rfc9309').filter((d) => d.kind === 'agent-joins-group');
+    assert.equal(want.length, 1, JSON.stringify(want));
+    assert.equal(shown.length, 1, JSON.stringify(shown));
+    assert.deepEqual([shown[0].line, shown[0].severity, shown[0].relatedLine],
+        [4, 'warning', 1]);
+    assert.deepEqual([shown[0].line, shown[0].severity, shown[0].relatedLine],
+        [want[0].line, want[0].severity, want[0].relatedLine]);
+    assert.ok(shown[0].text.includes(want[0].message), shown[0].text);
+    assert.ok(shown[0].text.includes('[agent-joins-group]'), shown[0].text);
+    assert.match(await page.textContent('#lint-note'), /robots lint/);
+    assert.doesNotMatch(await page.textContent('#lint-note'), /not shown/);
+    assert.deepEqual(page.problems, []);
+    await page.close();
 });
 
 test('a file that is not UTF-8 is tested byte for byte', async () => {
