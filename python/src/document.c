@@ -235,17 +235,46 @@ static PyObject *document_select_group(rbp_document *self, PyObject *agents) {
                          PyBool_FromLong(specific));
 }
 
-static PyObject *document_crawl_delay(rbp_document *self, PyObject *agents) {
-    size_t group = ROBOTS_NO_POSITION;
+/* The crawl-delay of the agents: the first, in file order, of the groups
+ * a check of them reads (robots_select_groups(): rfc9309 and google merge
+ * every group naming an agent), or None. */
+static PyObject *document_crawl_delay(rbp_document *self,
+                                      PyObject *agents_obj) {
+    rbp_agents agents;
+    size_t needed = 0, *groups = NULL;
     int specific = 0;
-    robots_group_info info;
-    if (select_group(self, agents, &group, &specific) < 0)
+    if (rbp_agents_arg(agents_obj, &agents) < 0)
         return NULL;
-    if (group == ROBOTS_NO_POSITION ||
-        robots_group(self->doc, group, &info) != ROBOTS_OK ||
-        !info.has_crawl_delay)
+    robots_status st = robots_select_groups(
+        self->doc, agents.names, agents.count, NULL, 0, &needed, &specific);
+    if (st == ROBOTS_ERR_BUFFER_TOO_SMALL) {
+        groups = PyMem_Malloc(needed * sizeof *groups);
+        if (groups == NULL) {
+            Py_XDECREF(agents.keep);
+            return PyErr_NoMemory();
+        }
+        st = robots_select_groups(self->doc, agents.names, agents.count, groups,
+                                  needed, &needed, &specific);
+    }
+    if (st != ROBOTS_OK) {
+        rbp_text none = {NULL, 0};
+        check_error(st, agents_obj, &agents, &none, "agents");
+        PyMem_Free(groups);
+        Py_XDECREF(agents.keep);
+        return NULL;
+    }
+    Py_XDECREF(agents.keep);
+    PyObject *result = NULL;
+    for (size_t i = 0; i < needed && result == NULL; i++) {
+        robots_group_info info;
+        if (robots_group(self->doc, groups[i], &info) == ROBOTS_OK &&
+            info.has_crawl_delay)
+            result = PyFloat_FromDouble(info.crawl_delay);
+    }
+    PyMem_Free(groups);
+    if (result == NULL)
         Py_RETURN_NONE;
-    return PyFloat_FromDouble(info.crawl_delay);
+    return result;
 }
 
 static PyObject *document_reduce(rbp_document *self,
@@ -354,10 +383,11 @@ static PyMethodDef document_methods[] = {
      "names one of the agents (False for the '*' group)."},
     {"crawl_delay", (PyCFunction)document_crawl_delay, METH_O,
      "crawl_delay(agents, /) -> float | None\n--\n\n"
-     "The crawl-delay, in seconds, of the group select_group() gives: the\n"
-     "first group that applies to the agents. None when that group has\n"
-     "none or no group applies. (Where several groups name the agent, the\n"
-     "first one's; Document.groups lists each group's.)"},
+     "The crawl-delay, in seconds, that applies to the agents: the first,\n"
+     "in file order, of the groups a check of them reads (rfc9309 and\n"
+     "google merge every group naming an agent). None when none of them\n"
+     "has one or no group applies. Document.crawl_delays lists each\n"
+     "group's."},
     {"__reduce__", (PyCFunction)document_reduce, METH_NOARGS,
      "Pickles as Document(body, profile, parse_limit, memory_cap)."},
     {"__copy__", document_copy, METH_NOARGS, "Immutable: the document."},

@@ -136,6 +136,19 @@ def test_records_crawl_delay_and_diagnostics():
     assert d.diagnostic_total >= len(d.diagnostics)
 
 
+def test_crawl_delay_of_merged_groups():
+    # RFC 9309 2.2.1: the groups naming one agent merge; the delay set only
+    # in a later group of "a" applies to "a" (the first such, in file order).
+    # (A rule ends each group: a user-agent line after a Crawl-delay alone
+    # would join the group above.)
+    d = librobots.parse(b"User-agent: a\nDisallow: /x\n\nUser-agent: b\n"
+                        b"Disallow: /y\n\nUser-agent: a\nCrawl-delay: 5\n"
+                        b"Disallow: /z\n\nUser-agent: a\nCrawl-delay: 7\n")
+    assert d.crawl_delay("a") == 5 and d.crawl_delay("b") is None
+    # legacy obeys the first record alone, which has none.
+    assert librobots.parse(d.body, profile="legacy").crawl_delay("a") is None
+
+
 def test_diagnostic_kinds():
     kinds = librobots.diagnostic_kinds()
     names = [k.name for k in kinds]
