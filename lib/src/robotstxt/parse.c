@@ -1223,7 +1223,9 @@ static void parse_lines(parser *p, const char *body, size_t len, size_t limit,
     const unsigned char *u = (const unsigned char *)body;
     size_t pos = rb_bom_length(p->profile, u, limit);
     p->line = 1;
-    if (len >= 2 &&
+    /* Both marks are named only when the parse reads their bytes, so that a
+     * prefix of the body (robots_parse_prefix) names what the whole does. */
+    if (limit >= 2 &&
         ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF))) {
         p->line_start = body;
         diag(p, body, ROBOTS_DIAG_UTF16_BOM, ROBOTS_SEVERITY_WARNING, NULL,
@@ -1232,7 +1234,7 @@ static void parse_lines(parser *p, const char *body, size_t len, size_t limit,
     }
     /* A UTF-8 BOM that an editor read as Latin-1 and saved as UTF-8 again:
      * named, where it would otherwise be six unknown bytes of a key. */
-    if (len >= 6 && memcmp(u, "\xC3\xAF\xC2\xBB\xC2\xBF", 6) == 0) {
+    if (limit >= 6 && memcmp(u, "\xC3\xAF\xC2\xBB\xC2\xBF", 6) == 0) {
         p->line_start = body;
         diag(p, body, ROBOTS_DIAG_BOM_ENCODED_TWICE, ROBOTS_SEVERITY_WARNING,
              NULL,
