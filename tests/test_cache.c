@@ -289,6 +289,20 @@ static void malformed(void) {
     EXPECT_LIFE(from(ROBOTS_PROFILE_RFC9309, "max-age=\"12", NULL, NULL), 86400,
                 ROBOTS_CACHE_FROM_DEFAULT,
                 ROBOTS_CACHE_BAD_MAX_AGE | ROBOTS_CACHE_BAD_CACHE_CONTROL);
+    /* RFC 9110 section 5.6.4: a quoted-pair keeps the byte after '\\'
+     * literal, so an escaped quote does not end the string; a string that
+     * never ends is bad syntax. Section 5.6.1: a recipient accepts empty
+     * list elements and ignores them. */
+    EXPECT_LIFE(from(ROBOTS_PROFILE_RFC9309, "ext=\"a\\\"b, c\", max-age=30",
+                     NULL, NULL),
+                30, ROBOTS_CACHE_FROM_MAX_AGE, 0);
+    EXPECT_LIFE(
+        from(ROBOTS_PROFILE_RFC9309, "max-age=30, ext=\"a\\", NULL, NULL), 30,
+        ROBOTS_CACHE_FROM_MAX_AGE, ROBOTS_CACHE_BAD_CACHE_CONTROL);
+    EXPECT_LIFE(from(ROBOTS_PROFILE_RFC9309, " , ,max-age=30,, ", NULL, NULL),
+                30, ROBOTS_CACHE_FROM_MAX_AGE, 0);
+    EXPECT_LIFE(from(ROBOTS_PROFILE_RFC9309, ",", NULL, NULL), 86400,
+                ROBOTS_CACHE_FROM_DEFAULT, 0);
     /* A bad element does not spoil the others. */
     EXPECT_LIFE(
         from(ROBOTS_PROFILE_RFC9309, "=x, max-age=30, no store", NULL, NULL),
@@ -342,6 +356,26 @@ static void blocks(void) {
               "\r\n"
               "Cache-Control: no-store\r\n");
     EXPECT_LIFE(i, 3600, ROBOTS_CACHE_FROM_EXPIRES, 0);
+    /* Only "HTTP/" opens a status line (RFC 9112 section 2.3:
+     * HTTP-version = "HTTP/" DIGIT "." DIGIT); a first line that is a
+     * field whose name starts like it is read as a field. */
+    {
+        static const char *const first_lines[] = {
+            "Host: example.com\n", "HT: 1\n", "HTTX: 1\n",
+            "HTTP2-Settings: AAMAAABkAAQAAP__\n", "HTTP-X: 1\n"};
+        char text[128];
+        size_t k;
+        for (k = 0; k < sizeof first_lines / sizeof first_lines[0]; k++) {
+            snprintf(text, sizeof text, "%sCache-Control: max-age=42\n",
+                     first_lines[k]);
+            EXPECT_LIFE(block(ROBOTS_PROFILE_GOOGLE, text), 42,
+                        ROBOTS_CACHE_FROM_MAX_AGE, 0);
+        }
+        /* A status line, then its fields. */
+        EXPECT_LIFE(block(ROBOTS_PROFILE_GOOGLE,
+                          "HTTP/1.0 200 OK\nCache-Control: max-age=42\n"),
+                    42, ROBOTS_CACHE_FROM_MAX_AGE, 0);
+    }
     /* RFC 9110 section 5.3: several Cache-Control lines are one list. */
     i = block(ROBOTS_PROFILE_GOOGLE, "Cache-Control: public\n"
                                      "Cache-Control: max-age=99\n");
