@@ -18,6 +18,7 @@ packages=(
     python3         # conformance checker, coverage function check
     binutils        # gate symbols (nm)
     gcovr           # gate coverage
+    pmccabe         # gate complexity (ci/complexity.py)
     valgrind        # gate valgrind
     afl++           # gate fuzz (ci/fuzz-smoke.sh)
     python3-protego         # gates compat, python: Protego (Scrapy's parser)

@@ -58,7 +58,7 @@ if [ ${#selected[@]} -eq 0 ]; then
 fi
 for gate in "${selected[@]}"; do
     if ! ci_is_gate "$gate"; then
-        echo "ci/test.sh: no gate named '$gate'; the gates are: ${CI_GATES[*]}" >&2
+        echo "ci/test.sh: no gate named '$gate'; the gates are: ${CI_GATES[*]} ${CI_NAMED_GATES[*]}" >&2
         exit 2
     fi
 done

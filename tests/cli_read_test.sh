@@ -17,7 +17,7 @@ test_name=cli-read
 expect_exit() { check_exit /dev/null "$@"; }
 
 # The warning of a file cut at its first line, from a stream whose length
-# the command cannot know (doc/robots.1, "the rest of the file").
+# the command cannot know (docs/robots.1, "the rest of the file").
 zero_cut="^robots: warning: /dev/zero: the parse limit of 512000 bytes cut the file at line 1 (byte 0): the rest of the file not read; --parse-limit 0 reads the whole file$"
 
 printf 'allow * /x\n' >"$tmp/expect"

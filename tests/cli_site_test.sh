@@ -622,8 +622,8 @@ expect_exit 0 "$robots" diff --profile=google -- "$marys" "$marys"
 # The man page covers every command `robots --help` lists.
 "$robots" --help >"$tmp/help" 2>&1
 for cmd in $(sed -n 's/^  \([a-z][a-z-]*\) .*/\1/p' "$tmp/help"); do
-    if grep -q "^\.SS \"robots $cmd\"" "$src/doc/robots.1"; then ok
-    else fail "doc/robots.1 lacks a section for '$cmd'"; fi
+    if grep -q "^\.SS \"robots $cmd\"" "$src/docs/robots.1"; then ok
+    else fail "docs/robots.1 lacks a section for '$cmd'"; fi
 done
 [ "$(sed -n 's/^  \([a-z][a-z-]*\) .*/\1/p' "$tmp/help" | wc -l)" -ge 10 ] &&
     ok || fail "robots --help lists fewer than 10 commands"

@@ -7,6 +7,7 @@
 #include "robots_web.h"
 #include "testing.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -288,6 +289,20 @@ static void malformed(void) {
     EXPECT_LIFE(from(ROBOTS_PROFILE_RFC9309, "max-age=\"12", NULL, NULL), 86400,
                 ROBOTS_CACHE_FROM_DEFAULT,
                 ROBOTS_CACHE_BAD_MAX_AGE | ROBOTS_CACHE_BAD_CACHE_CONTROL);
+    /* RFC 9110 section 5.6.4: a quoted-pair keeps the byte after '\\'
+     * literal, so an escaped quote does not end the string; a string that
+     * never ends is bad syntax. Section 5.6.1: a recipient accepts empty
+     * list elements and ignores them. */
+    EXPECT_LIFE(from(ROBOTS_PROFILE_RFC9309, "ext=\"a\\\"b, c\", max-age=30",
+                     NULL, NULL),
+                30, ROBOTS_CACHE_FROM_MAX_AGE, 0);
+    EXPECT_LIFE(
+        from(ROBOTS_PROFILE_RFC9309, "max-age=30, ext=\"a\\", NULL, NULL), 30,
+        ROBOTS_CACHE_FROM_MAX_AGE, ROBOTS_CACHE_BAD_CACHE_CONTROL);
+    EXPECT_LIFE(from(ROBOTS_PROFILE_RFC9309, " , ,max-age=30,, ", NULL, NULL),
+                30, ROBOTS_CACHE_FROM_MAX_AGE, 0);
+    EXPECT_LIFE(from(ROBOTS_PROFILE_RFC9309, ",", NULL, NULL), 86400,
+                ROBOTS_CACHE_FROM_DEFAULT, 0);
     /* A bad element does not spoil the others. */
     EXPECT_LIFE(
         from(ROBOTS_PROFILE_RFC9309, "=x, max-age=30, no store", NULL, NULL),
@@ -341,6 +356,26 @@ static void blocks(void) {
               "\r\n"
               "Cache-Control: no-store\r\n");
     EXPECT_LIFE(i, 3600, ROBOTS_CACHE_FROM_EXPIRES, 0);
+    /* Only "HTTP/" opens a status line (RFC 9112 section 2.3:
+     * HTTP-version = "HTTP/" DIGIT "." DIGIT); a first line that is a
+     * field whose name starts like it is read as a field. */
+    {
+        static const char *const first_lines[] = {
+            "Host: example.com\n", "HT: 1\n", "HTTX: 1\n",
+            "HTTP2-Settings: AAMAAABkAAQAAP__\n", "HTTP-X: 1\n"};
+        char text[128];
+        size_t k;
+        for (k = 0; k < sizeof first_lines / sizeof first_lines[0]; k++) {
+            snprintf(text, sizeof text, "%sCache-Control: max-age=42\n",
+                     first_lines[k]);
+            EXPECT_LIFE(block(ROBOTS_PROFILE_GOOGLE, text), 42,
+                        ROBOTS_CACHE_FROM_MAX_AGE, 0);
+        }
+        /* A status line, then its fields. */
+        EXPECT_LIFE(block(ROBOTS_PROFILE_GOOGLE,
+                          "HTTP/1.0 200 OK\nCache-Control: max-age=42\n"),
+                    42, ROBOTS_CACHE_FROM_MAX_AGE, 0);
+    }
     /* RFC 9110 section 5.3: several Cache-Control lines are one list. */
     i = block(ROBOTS_PROFILE_GOOGLE, "Cache-Control: public\n"
                                      "Cache-Control: max-age=99\n");
@@ -389,6 +424,62 @@ static void blocks(void) {
     }
 }
 
+/* RFC 9110 section 5.6.7's grammar has no optional part: each byte of a
+ * date is a literal, a DIGIT or a letter of a day or month name. So every
+ * byte of a valid date changed to one that fits nowhere there ('x', or a
+ * digit where a literal or a name stands), and every proper prefix, is a
+ * date in the wrong format. */
+static void date_grammar(void) {
+    static const char *const valid[] = {
+        "Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT",
+        "Sun Nov  6 08:49:37 1994", "Sun Nov 16 08:49:37 1994"};
+    static const char *const days[7] = {"Mon", "Tue", "Wed", "Thu",
+                                        "Fri", "Sat", "Sun"};
+    static const char *const long_days[7] = {"Monday",   "Tuesday", "Wednesday",
+                                             "Thursday", "Friday",  "Saturday",
+                                             "Sunday"};
+    static const char *const months[12] = {"Jan", "Feb", "Mar", "Apr",
+                                           "May", "Jun", "Jul", "Aug",
+                                           "Sep", "Oct", "Nov", "Dec"};
+    char text[64];
+    size_t v, i, n;
+    int k;
+    for (v = 0; v < sizeof valid / sizeof valid[0]; v++) {
+        n = strlen(valid[v]);
+        EXPECT_MSG(date(valid[v]) > 0, "%s", valid[v]);
+        for (i = 0; i < n; i++) {
+            memcpy(text, valid[v], n + 1);
+            text[i] = 'x';
+            bad_date(text);
+            if (valid[v][i] < '0' || valid[v][i] > '9') {
+                text[i] = '7';
+                bad_date(text);
+            }
+            memcpy(text, valid[v], i);
+            text[i] = '\0';
+            bad_date(text);
+        }
+    }
+    /* Every day and month name, in each format: the weekday is not checked
+     * against the date (the grammar does not ask it), the month is. */
+    for (k = 0; k < 12; k++) {
+        int64_t first = date("Sun, 01 Jan 2001 00:00:00 GMT");
+        int64_t got;
+        snprintf(text, sizeof text, "%s, 01 %s 2001 00:00:00 GMT", days[k % 7],
+                 months[k]);
+        got = date(text);
+        snprintf(text, sizeof text, "%s, 01-%s-01 00:00:00 GMT",
+                 long_days[k % 7], months[k]);
+        EXPECT_EQ(date(text), got);
+        snprintf(text, sizeof text, "%s %s  1 00:00:00 2001", days[k % 7],
+                 months[k]);
+        EXPECT_EQ(date(text), got);
+        /* Each month starts after the one before (31 days in January). */
+        if (k == 1)
+            EXPECT_EQ(got - first, 31 * 86400);
+    }
+}
+
 static void names(void) {
     EXPECT(strcmp(robots_cache_source_name(ROBOTS_CACHE_FROM_EXPIRES),
                   "expires") == 0);
@@ -397,6 +488,28 @@ static void names(void) {
                   "bad-max-age") == 0);
     EXPECT(strcmp(robots_cache_flag_name(ROBOTS_CACHE_BAD_LINE), "bad-line") ==
            0);
+    /* "for one bit; NULL for anything else" (robots_web.h): each of the
+     * eight bits of robots_cache_info.malformed has a name of its own. */
+    {
+        static const unsigned bits[] = {
+            ROBOTS_CACHE_BAD_MAX_AGE, ROBOTS_CACHE_BAD_EXPIRES,
+            ROBOTS_CACHE_BAD_DATE,    ROBOTS_CACHE_EXPIRES_NO_DATE,
+            ROBOTS_CACHE_DUPLICATE,   ROBOTS_CACHE_BAD_CACHE_CONTROL,
+            ROBOTS_CACHE_BAD_LINE,    ROBOTS_CACHE_BAD_AGE};
+        size_t a, b;
+        for (a = 0; a < sizeof bits / sizeof bits[0]; a++) {
+            const char *name = robots_cache_flag_name(bits[a]);
+            EXPECT_MSG(name != NULL && name[0] != '\0', "bit %#x", bits[a]);
+            for (b = 0; name != NULL && b < a; b++) {
+                const char *other = robots_cache_flag_name(bits[b]);
+                EXPECT_MSG(other != NULL && strcmp(name, other) != 0,
+                           "bits %#x and %#x share a name", bits[a], bits[b]);
+            }
+        }
+        EXPECT(robots_cache_flag_name(0x100u) == NULL);
+        EXPECT(robots_cache_flag_name(ROBOTS_CACHE_BAD_DATE |
+                                      ROBOTS_CACHE_BAD_AGE) == NULL);
+    }
     EXPECT(robots_cache_flag_name(0) == NULL);
     EXPECT(robots_cache_flag_name(3) == NULL);
 }
@@ -450,6 +563,7 @@ static void age(void) {
 
 int main(void) {
     dates();
+    date_grammar();
     defaults();
     max_age();
     no_store_no_cache();

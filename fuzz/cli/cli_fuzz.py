@@ -13,7 +13,7 @@ directories, FIFOs fed by a thread, /dev/null, missing paths, `-` with
 random standard input; URLs and values of every odd kind. Standard output
 is a pipe, /dev/full or closed. Every run must:
 
-  - end with exit status 0, 1 or 2 (doc/robots.1, EXIT STATUS), within
+  - end with exit status 0, 1 or 2 (docs/robots.1, EXIT STATUS), within
     its time, without a signal: under ASan and UBSan (built with
     -DROBOTS_SANITIZE=address,undefined and run with abort_on_error=1) a
     report aborts, so a report is a signal here too;

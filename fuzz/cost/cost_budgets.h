@@ -377,7 +377,7 @@ static inline void cost_budget_policy(cost_budget *b) {
 }
 
 /* `robots diff OLD NEW`: reading and parsing both files, and at most
- * DIFF_MAX_WORK steps of its estimate (doc/robots.1: "The number of
+ * DIFF_MAX_WORK steps of its estimate (docs/robots.1: "The number of
  * verdicts computed is bounded"). */
 static inline void cost_budget_cli_diff(uint64_t bytes, cost_budget *b) {
     b->count = 0;
@@ -387,7 +387,7 @@ static inline void cost_budget_cli_diff(uint64_t bytes, cost_budget *b) {
 }
 
 /* `robots lint FILE`: reading and parsing it, the per-line findings, and
- * the pairwise checks within LINT_BUDGET steps (doc/robots.1,
+ * the pairwise checks within LINT_BUDGET steps (docs/robots.1,
  * "analysis-limit"). */
 static inline void cost_budget_cli_lint(uint64_t bytes, cost_budget *b) {
     b->count = 0;
