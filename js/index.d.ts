@@ -271,6 +271,8 @@ export interface FetchOutcome {
     /** How long the file has been unreachable, in seconds. */
     unreachableSeconds?: number;
     hasCachedCopy?: boolean;
+    /** A 3xx response carried no Location that is a URL: nothing to follow. */
+    noLocation?: boolean;
 }
 
 export interface FetchDecision {
@@ -303,6 +305,8 @@ export interface CacheHeaders {
     cacheControl?: Text | null;
     expires?: Text | null;
     date?: Text | null;
+    /** The Age header (RFC 9111 section 5.1): shortens max-age and Expires. */
+    age?: Text | null;
 }
 
 export interface CacheInfo {

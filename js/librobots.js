@@ -1067,6 +1067,11 @@ function (readWasm, wasmUrl) {
             throw new TypeError(`${what}: hasCachedCopy must be a boolean, ` +
                 `not ${kindOf(cached)}`);
         }
+        const noLocation = outcome.noLocation;
+        if (noLocation !== undefined && typeof noLocation !== 'boolean') {
+            throw new TypeError(`${what}: noLocation must be a boolean, ` +
+                `not ${kindOf(noLocation)}`);
+        }
         let network = 0;
         const ne = outcome.networkError;
         if (ne !== undefined && ne !== null) {
@@ -1082,7 +1087,7 @@ function (readWasm, wasmUrl) {
             network = slots[0];
         }
         check(wasm.rb_wasm_fetch_policy(status, redirects, network, unreachable,
-            cached ? 1 : 0, profile, out), what);
+            cached ? 1 : 0, noLocation ? 1 : 0, profile, out), what);
         fresh();
         return {
             action: names.fetchAction[slots[0]],
@@ -1103,7 +1108,7 @@ function (readWasm, wasmUrl) {
     }
 
     // headers: a header block ("Name: value" lines), or an object with
-    // cacheControl, expires and date (absent when undefined or null).
+    // cacheControl, expires, date and age (absent when undefined or null).
     function cacheLifetime(headers, options) {
         ready();
         const what = 'cacheLifetime';
@@ -1118,7 +1123,7 @@ function (readWasm, wasmUrl) {
             throw new TypeError(`${what}: headers must be a header block ` +
                 `(string or Uint8Array) or an object, not ${kindOf(headers)}`);
         }
-        const keys = ['cacheControl', 'expires', 'date'];
+        const keys = ['cacheControl', 'expires', 'date', 'age'];
         const given = keys.map((k) => {
             const v = headers[k];
             if (v === undefined || v === null)
@@ -1130,7 +1135,8 @@ function (readWasm, wasmUrl) {
             wasm.rb_wasm_cache_lifetime(profile,
                 given[0] !== null ? 1 : 0, s[0], s[1],
                 given[1] !== null ? 1 : 0, s[2], s[3],
-                given[2] !== null ? 1 : 0, s[4], s[5], out));
+                given[2] !== null ? 1 : 0, s[4], s[5],
+                given[3] !== null ? 1 : 0, s[6], s[7], out));
         return readCache();
     }
 

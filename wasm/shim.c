@@ -470,8 +470,8 @@ RB_WASM_API robots_status rb_wasm_scope_check(const char *robots_url,
 /* action, basis, retry, long_unreachable. */
 RB_WASM_API robots_status rb_wasm_fetch_policy(
     int status, unsigned redirects, robots_network_error network_error,
-    double unreachable_seconds, int has_cached_copy, robots_profile profile,
-    rb_wasm_out *out) {
+    double unreachable_seconds, int has_cached_copy, int no_location,
+    robots_profile profile, rb_wasm_out *out) {
     robots_fetch_outcome in;
     robots_fetch_decision d;
     robots_status st;
@@ -484,6 +484,7 @@ RB_WASM_API robots_status rb_wasm_fetch_policy(
     in.network_error = network_error;
     in.unreachable_seconds = (int64_t)unreachable_seconds;
     in.has_cached_copy = has_cached_copy;
+    in.no_location = no_location;
     st = robots_fetch_policy(&in, profile, &d);
     if (st != ROBOTS_OK)
         return st;
@@ -507,7 +508,7 @@ RB_WASM_API robots_status rb_wasm_cache_lifetime(
     robots_profile profile, int has_cache_control, const char *cache_control,
     size_t cache_control_len, int has_expires, const char *expires,
     size_t expires_len, int has_date, const char *date, size_t date_len,
-    rb_wasm_out *out) {
+    int has_age, const char *age, size_t age_len, rb_wasm_out *out) {
     robots_cache_headers headers;
     robots_cache_info info;
     robots_status st;
@@ -523,6 +524,10 @@ RB_WASM_API robots_status rb_wasm_cache_lifetime(
     if (has_date) {
         headers.date = date;
         headers.date_len = date_len;
+    }
+    if (has_age) {
+        headers.age = age;
+        headers.age_len = age_len;
     }
     st = robots_cache_lifetime(profile, &headers, &info);
     if (st == ROBOTS_OK)

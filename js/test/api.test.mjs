@@ -239,6 +239,21 @@ test('the web around the file', () => {
         .action, 'disallow-all');
     assert.equal(robots.fetchPolicy({ networkError: 'timeout',
         unreachableSeconds: 31 * 86400 }).action, 'allow-all');
+    // semantics.md: a 3xx without a Location that is a URL has nothing to
+    // follow, and is read as 4xx.
+    assert.deepEqual(robots.fetchPolicy({ status: 301, noLocation: true }),
+        { action: 'allow-all', basis: 'redirect-unusable', retry: false,
+            longUnreachable: false });
+    assert.equal(robots.fetchPolicy({ status: 301, noLocation: false })
+        .action, 'follow-redirect');
+    // semantics.md, Age (RFC 9111 section 4.2.3): the copy is already that
+    // old; never below 0; a bad Age is reported and ignored.
+    assert.equal(robots.cacheLifetime({ cacheControl: 'max-age=600',
+        age: '100' }).seconds, 500);
+    assert.equal(robots.cacheLifetime({ cacheControl: 'max-age=600',
+        age: '900' }).seconds, 0);
+    assert.deepEqual(robots.cacheLifetime({ cacheControl: 'max-age=600',
+        age: 'x' }).malformed, ['bad-age']);
     const c = robots.cacheLifetime({ cacheControl: 'max-age=172800' });
     assert.deepEqual(c, { seconds: 86400, source: 'max-age', capped: true,
         malformed: [] });

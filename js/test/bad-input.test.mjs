@@ -42,6 +42,7 @@ test('wrong types are TypeErrors naming the argument', () => {
     throwsType(() => robots.fetchPolicy(404), /outcome must be an object/);
     throwsType(() => robots.fetchPolicy({ status: '404' }), /status must be a number/);
     throwsType(() => robots.fetchPolicy({ status: 503, hasCachedCopy: 1 }), /hasCachedCopy must be a boolean/);
+    throwsType(() => robots.fetchPolicy({ status: 301, noLocation: 'yes' }), /noLocation must be a boolean/);
     throwsType(() => robots.fetchPolicy({ networkError: 3 }), /networkError must be a string/);
     throwsType(() => robots.cacheLifetime(3600), /headers must be a header block/);
     throwsType(() => robots.cacheLifetime({ expires: 3 }), /headers.expires must be/);

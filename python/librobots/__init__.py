@@ -132,7 +132,7 @@ def cache_lifetime(headers, profile="rfc9309"):
     headers: the response's headers, as a header block (str or bytes,
     "Name: value" lines), a mapping, an http.client.HTTPMessage, Scrapy's
     Headers, or an iterable of (name, value) pairs. Only Cache-Control,
-    Expires and Date count; several Cache-Control lines are one list.
+    Expires, Date and Age count; several Cache-Control lines are one list.
     Returns CacheLifetime(seconds, source, capped, malformed). rfc9309: 24
     hours by default and never more; google: max-age may lengthen it;
     legacy: 7 days by default.

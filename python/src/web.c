@@ -154,26 +154,23 @@ static PyObject *web_scope(PyObject *module, PyObject *args) {
 
 static PyObject *web_fetch_policy(PyObject *module, PyObject *args,
                                   PyObject *kwds) {
-    static char *kwlist[] = {"status",
-                             "redirects",
-                             "network_error",
-                             "unreachable_seconds",
-                             "has_cached_copy",
-                             "profile",
-                             NULL};
+    static char *kwlist[] = {
+        "status",          "redirects", "network_error", "unreachable_seconds",
+        "has_cached_copy", "profile",   "no_location",   NULL};
     PyObject *status_obj = Py_None, *redirects_obj = NULL, *error_obj = Py_None;
     PyObject *profile_obj = NULL;
     long long unreachable = 0;
-    int cached = 0;
+    int cached = 0, no_location = 0;
     size_t redirects = 0;
     robots_profile profile = ROBOTS_PROFILE_RFC9309;
     robots_fetch_outcome in = {0};
     robots_fetch_decision d;
     robots_status st;
     (void)module;
-    if (!PyArg_ParseTupleAndKeywords(
-            args, kwds, "|O$OOLpO:fetch_policy", kwlist, &status_obj,
-            &redirects_obj, &error_obj, &unreachable, &cached, &profile_obj) ||
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$OOLpOp:fetch_policy",
+                                     kwlist, &status_obj, &redirects_obj,
+                                     &error_obj, &unreachable, &cached,
+                                     &profile_obj, &no_location) ||
         (profile_obj != NULL && rbp_profile_arg(profile_obj, &profile) < 0) ||
         (redirects_obj != NULL &&
          rbp_size_arg(redirects_obj, "redirects", &redirects) < 0))
@@ -185,6 +182,7 @@ static PyObject *web_fetch_policy(PyObject *module, PyObject *args,
     in.redirects = (unsigned)redirects;
     in.unreachable_seconds = (int64_t)unreachable;
     in.has_cached_copy = cached;
+    in.no_location = no_location;
     if (error_obj != Py_None) {
         rbp_text name = {NULL, 0};
         if (rbp_text_arg(error_obj, "network_error", 1, &name) < 0)
@@ -292,7 +290,8 @@ PyMethodDef rbp_web_methods[] = {
      METH_VARARGS | METH_KEYWORDS,
      "fetch_policy(status=None, *, redirects=0, network_error=None,\n"
      "             unreachable_seconds=0, has_cached_copy=False,\n"
-     "             profile='rfc9309') -> FetchDecision\n--\n\n"
+     "             profile='rfc9309', no_location=False) -> FetchDecision\n"
+     "--\n\n"
      "What a crawler does with a fetch of robots.txt (RFC 9309 section\n"
      "2.3.1): FetchDecision(action, basis, retry, long_unreachable), the\n"
      "action one of 'parse-body', 'allow-all', 'disallow-all',\n"
@@ -300,7 +299,8 @@ PyMethodDef rbp_web_methods[] = {
      "status: the HTTP status (100-999); redirects: those already followed\n"
      "in this chain; network_error: 'dns', 'connect', 'timeout', 'tls' or\n"
      "'truncated' when no (complete) response came; unreachable_seconds:\n"
-     "how long the file has been unreachable."},
+     "how long the file has been unreachable; no_location: a 3xx came\n"
+     "without a Location that is a URL (nothing to follow)."},
     {"cache_lifetime_block",
      (PyCFunction)(void (*)(void))web_cache_lifetime_block,
      METH_VARARGS | METH_KEYWORDS,

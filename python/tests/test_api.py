@@ -263,6 +263,22 @@ def test_fetch_policy():
     d = librobots.fetch_policy(network_error="dns", unreachable_seconds=31 * 86400,
                                has_cached_copy=True)
     assert d.action == "use-cached" and d.long_unreachable
+    # semantics.md: a 3xx without a Location that is a URL has nothing to
+    # follow, and is read as 4xx (allow all), in every profile.
+    d = librobots.fetch_policy(301, no_location=True)
+    assert (d.action, d.basis) == ("allow-all", "redirect-unusable")
+    assert librobots.fetch_policy(301, no_location=False).action == "follow-redirect"
+    with pytest.raises(TypeError):
+        librobots.fetch_policy(301, True)  # keyword only
+
+
+def test_cache_lifetime_age_shortens_max_age():
+    # semantics.md, Age (RFC 9111 section 4.2.3): the copy is already that
+    # old; never below 0; a bad Age is reported and ignored.
+    assert librobots.cache_lifetime({"Cache-Control": "max-age=600", "Age": "100"}).seconds == 500
+    assert librobots.cache_lifetime({"Cache-Control": "max-age=600", "Age": "900"}).seconds == 0
+    info = librobots.cache_lifetime({"Cache-Control": "max-age=600", "Age": "x"})
+    assert info.seconds == 600 and "bad-age" in info.malformed
 
 
 def test_cache_lifetime_from_any_header_shape():
