@@ -5,10 +5,9 @@
  * preferences") that the usage-preference core answers today: the kinds
  * usage_statement, usage_header, usage_combine, usage_rule and
  * content_signal, through the library's internal functions
- * (lib/src/aipref/). Cases of kind usage need the Content-Usage rule in
- * groups and the public query, which are not there yet: their shape is
- * checked and they are counted as skipped. When the public API lands, the
- * main runner (runner.c) takes these kinds over and this file goes.
+ * (lib/src/aipref/), and kind usage, in every profile its expectation
+ * names, through the public API an implementer would use
+ * (robots_usage.h: robots_usage(), robots_usage_combine_field()).
  *
  *   robots-aipref-conformance [DIR]     default: the source tree's folder
  *
@@ -16,6 +15,7 @@
  */
 #define _POSIX_C_SOURCE 200809L /* strdup, scandir */
 
+#include "robots_usage.h"
 #include "usage_internal.h"
 
 #include <cjson/cJSON.h>
@@ -273,32 +273,132 @@ static void run_content_signal(const char *id, const cJSON *input,
           malformed_matches(id, expect, signal.error));
 }
 
-/* Not run yet; the shape is checked so the cases are ready when it is. */
-static void check_usage_shape(const char *id, const cJSON *c) {
+/* expect.<profile>.content_signal / file_content_signal, when present:
+ * null when the scope has none, else each signal's value. */
+static int signals_match(const char *id, const cJSON *want, int has,
+                         const robots_usage_value *values) {
+    if (want == NULL)
+        return 1;
+    if (cJSON_IsNull(want) != !has) {
+        fail(id, "%s",
+             has ? "a signal where none was expected"
+                 : "no signal where one was expected");
+        return 0;
+    }
+    for (int s = 0; has && s <= ROBOTS_SIGNAL_LAST; s++) {
+        const cJSON *v = member(want, robots_signal_name((robots_signal)s));
+        if (!cJSON_IsString(v) ||
+            strcmp(v->valuestring, robots_usage_value_name(values[s])) != 0) {
+            fail(id, "signal %s differs", robots_signal_name((robots_signal)s));
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static int lines_match(const char *id, const cJSON *want,
+                       const robots_usage_result *got) {
+    const cJSON *item;
+    size_t i = 0;
+    if ((size_t)cJSON_GetArraySize(want) != got->line_count) {
+        char msg[64];
+        snprintf(msg, sizeof msg, "%zu deciding lines", got->line_count);
+        fail(id, "%s, expected otherwise", msg);
+        return 0;
+    }
+    cJSON_ArrayForEach(item, want) {
+        if (!cJSON_IsNumber(item) || i >= ROBOTS_USAGE_MAX_LINES ||
+            (size_t)item->valuedouble != got->lines[i]) {
+            fail(id, "%s", "the deciding lines differ");
+            return 0;
+        }
+        i++;
+    }
+    return 1;
+}
+
+/* The field lines of input.content_usage_header, combined with the file's
+ * answer (vocab-08 5.1) through the public API. */
+static int combine_header(const char *id, const cJSON *input,
+                          robots_usage_result *result) {
+    const cJSON *lines = member(input, "content_usage_header");
+    robots_str strs[64];
+    size_t n = 0;
+    const cJSON *line;
+    if (lines == NULL)
+        return 1;
+    cJSON_ArrayForEach(line, lines) {
+        if (!cJSON_IsString(line) || n == 64) {
+            fail(id, "%s", "input.content_usage_header: up to 64 strings");
+            return 0;
+        }
+        strs[n].ptr = line->valuestring;
+        strs[n++].len = strlen(line->valuestring);
+    }
+    if (robots_usage_combine_field(result, strs, n, NULL) != ROBOTS_OK) {
+        fail(id, "%s", "robots_usage_combine_field failed");
+        return 0;
+    }
+    return 1;
+}
+
+/* Kind usage: one (agent, URL) per profile, through robots_usage(). */
+static void run_usage(const char *id, const cJSON *c) {
     static const char *const profiles[] = {"rfc9309", "google", "legacy"};
     const cJSON *input = member(c, "input");
-    if (!cJSON_IsString(member(c, "robots")) ||
-        !cJSON_IsString(member(input, "agent")) ||
-        !cJSON_IsString(member(input, "url"))) {
+    const cJSON *robots = member(c, "robots");
+    const cJSON *agent = member(input, "agent");
+    const cJSON *url = member(input, "url");
+    const cJSON *ends =
+        member(member(c, "options"), "content_usage_ends_group");
+    int ok = 1;
+    if (!cJSON_IsString(robots) || !cJSON_IsString(agent) ||
+        !cJSON_IsString(url)) {
         fail(id, "%s", "robots, input.agent and input.url needed");
         return;
     }
-    for (int p = 0; p < 3; p++) {
+    for (int p = 0; p < 3 && ok; p++) {
         const cJSON *e = member(member(c, "expect"), profiles[p]);
         const cJSON *labels = member(e, "labels");
-        if (!cJSON_IsBool(member(e, "crawlable")) ||
-            !cJSON_IsArray(member(e, "lines")) ||
-            !cJSON_IsString(member(e, "why")) ||
-            (!cJSON_IsNull(labels) && !cJSON_IsObject(labels)) ||
-            cJSON_IsTrue(member(e, "crawlable")) == cJSON_IsNull(labels)) {
-            fail(id,
-                 "expect.%s: crawlable, labels (null when not "
-                 "crawlable), lines and why needed",
-                 profiles[p]);
+        robots_options options;
+        robots_txt *doc = NULL;
+        robots_usage_result result;
+        if (e == NULL)
+            continue;
+        robots_options_init(&options);
+        (void)robots_profile_from_name(profiles[p], strlen(profiles[p]),
+                                       &options.profile);
+        options.content_usage_ends_group = cJSON_IsTrue(ends) ? 1 : 0;
+        if (robots_parse(robots->valuestring, strlen(robots->valuestring),
+                         &options, &doc) != ROBOTS_OK ||
+            robots_usage(doc, agent->valuestring, strlen(agent->valuestring),
+                         url->valuestring, strlen(url->valuestring),
+                         &result) != ROBOTS_OK) {
+            fail(id, "robots_parse or robots_usage failed in %s", profiles[p]);
+            robots_free(doc);
             return;
         }
+        ok = combine_header(id, input, &result);
+        if (ok && cJSON_IsTrue(member(e, "crawlable")) != result.crawlable) {
+            fail(id, "crawlable differs in %s", profiles[p]);
+            ok = 0;
+        }
+        if (ok && cJSON_IsNull(labels) != !result.crawlable) {
+            fail(id, "labels must be null exactly when not crawlable in %s",
+                 profiles[p]);
+            ok = 0;
+        }
+        if (ok && result.crawlable)
+            ok =
+                labels_match(id, labels, (const rb_usage_value *)result.values);
+        ok = ok && lines_match(id, member(e, "lines"), &result) &&
+             signals_match(id, member(e, "content_signal"), result.has_signal,
+                           result.signal) &&
+             signals_match(id, member(e, "file_content_signal"),
+                           result.has_file_signal, result.file_signal);
+        robots_free(doc);
     }
-    skipped++;
+    count(ok);
 }
 
 static void run_case(const cJSON *c) {
@@ -313,7 +413,7 @@ static void run_case(const cJSON *c) {
         return;
     }
     if (strcmp(k, "usage") == 0) {
-        check_usage_shape(name, c);
+        run_usage(name, c);
         return;
     }
     if (!cJSON_IsString(member(all, "why"))) {

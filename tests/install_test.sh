@@ -26,7 +26,7 @@ check() {
 }
 
 check install cmake --install "$build" --prefix "$tmp/prefix"
-for header in robots.h robots_web.h robots_common.h; do
+for header in robots.h robots_web.h robots_common.h robots_usage.h; do
     check "header $header" test -f "$tmp/prefix/include/$header"
 done
 check pc-file test -n "$(find "$tmp/prefix" -name robots.pc)"

@@ -25,6 +25,7 @@
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "robots.h"
+#include "robots_usage.h"
 #include "robots_web.h"
 #include "testing.h"
 
@@ -221,6 +222,12 @@ static void query(job *j) {
         j->status = robots_query_check(q, j->c->url.ptr, j->c->url.len, &v);
     }
     robots_query_free(q);
+    if (j->status == ROBOTS_OK) {
+        /* robots_check() and the Content-Usage lines of its groups. */
+        robots_usage_result usage;
+        j->status = robots_usage(j->doc, agent.ptr, agent.len, j->c->url.ptr,
+                                 j->c->url.len, &usage);
+    }
 }
 
 static void read_document(job *j) {

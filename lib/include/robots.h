@@ -89,7 +89,15 @@ typedef struct robots_options {
      * robots_parse(); the pointed-to struct need not outlive the call, but
      * its ctx must outlive the document. */
     const robots_allocator *allocator;
-    size_t reserved[4]; /* zero: see Structures, robots_common.h */
+    /* 1: a Content-Usage line is a rule, as draft-ietf-aipref-attach-05
+     * section 3 makes it, so a User-agent line after it starts a new group
+     * (robots_usage.h). 0 (the default): it is an extension record, which
+     * ends no group, as in RFC 9309 2.2.4 and Google's parser, and no
+     * Allow/Disallow verdict of any profile changes (docs/semantics.md,
+     * "AI usage preferences", decision 1). Other values:
+     * ROBOTS_ERR_INVALID_ARGUMENT. Took the place of a reserved word. */
+    size_t content_usage_ends_group;
+    size_t reserved[3]; /* zero: see Structures, robots_common.h */
 } robots_options;
 
 /* Fills *options with the defaults: rfc9309, ROBOTS_DEFAULT_PARSE_LIMIT,

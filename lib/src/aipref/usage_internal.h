@@ -147,6 +147,16 @@ typedef struct rb_usage_rule_value {
 RB_HIDDEN void rb_usage_rule_split(const char *value, size_t len,
                                    rb_usage_rule_value *out);
 
+/* The keys of the lines this module reads (any ASCII case; decision 11:
+ * no other spelling): the parser's hook (parse.c, on_other) and the
+ * query's filter of the extension records (usage_query.c). */
+enum {
+    RB_USAGE_KEY_NONE,
+    RB_USAGE_KEY_CONTENT_USAGE,
+    RB_USAGE_KEY_CONTENT_SIGNAL
+};
+RB_HIDDEN int rb_usage_key(const char *key, size_t len);
+
 /* ---- Cloudflare's Content-Signal ------------------------------------------
  */
 

@@ -10,9 +10,17 @@
 
 #include <stddef.h>
 
-/* 1 when every reserved word of a structure passed in is zero. */
+/* 1 when every reserved word of a structure passed in is zero (as many as
+ * its members added since 1.0 have left). */
 #define RB_RESERVED_ZERO(s)                                                    \
-    ((s)->reserved[0] == 0 && (s)->reserved[1] == 0 &&                         \
-     (s)->reserved[2] == 0 && (s)->reserved[3] == 0)
+    rb_reserved_zero((s)->reserved,                                            \
+                     sizeof((s)->reserved) / sizeof((s)->reserved[0]))
+
+static inline int rb_reserved_zero(const size_t *words, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (words[i] != 0)
+            return 0;
+    return 1;
+}
 
 #endif

@@ -31,9 +31,9 @@ static const robots_diag_kind_info kinds[] = {
         "missing-colon", "A line without ':' between key and value.", ERROR),
     [ROBOTS_DIAG_RULE_OUTSIDE_GROUP] =
         KIND("rule-outside-group",
-             "An allow or disallow rule before any "
-             "user-agent line, which no crawler "
-             "obeys.",
+             "An allow, disallow or content-usage rule "
+             "before any user-agent line, which no "
+             "crawler obeys.",
              ERROR),
     [ROBOTS_DIAG_PATTERN_NEVER_MATCHES] = KIND("pattern-never-matches",
                                                "A pattern that does not start "

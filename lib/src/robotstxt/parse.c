@@ -14,6 +14,7 @@
  */
 #include "internal.h"
 #include "reserved.h"
+#include "usage_internal.h" /* rb_usage_key: issue 24's hook */
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -52,6 +53,7 @@ typedef struct parser {
      * robots_parse_prefix()'s `rest`; 0 for robots_parse(). */
     size_t rest;
     int failed;
+    int content_usage_ends_group; /* robots_options' (usage_query.c) */
 } parser;
 
 /* ---- text and diagnostics ---------------------------------------------- */
@@ -279,8 +281,9 @@ static int keys_within(const char *a, size_t alen, const char *b,
 
 /* The known key a misspelt key was probably meant as, or NULL. */
 static const char *typo_of(const char *key, size_t len) {
-    static const char *const known[] = {"User-agent", "Allow", "Disallow",
-                                        "Sitemap", "Crawl-delay"};
+    static const char *const known[] = {
+        "User-agent",  "Allow",         "Disallow",      "Sitemap",
+        "Crawl-delay", "Content-Usage", "Content-Signal"};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         size_t limit = strlen(known[i]) <= 5 ? 1 : 2;
         if (keys_within(key, len, known[i], limit))
@@ -292,8 +295,10 @@ static const char *typo_of(const char *key, size_t len) {
 /* Keys that other crawlers act on and that this library keeps as records. */
 static int is_known_extension(const char *key, size_t len) {
     static const char *const known[] = {
-        "crawl-delay", "host",    "clean-param", "request-rate",
-        "visit-time",  "noindex", "nofollow",    "noarchive"};
+        "crawl-delay", "host", "clean-param", "request-rate", "visit-time",
+        "noindex", "nofollow", "noarchive",
+        /* read by robots_usage() (robots_usage.h), by no verdict */
+        "content-usage", "content-signal"};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (equals_nocase(key, len, known[i]))
             return 1;
@@ -703,10 +708,31 @@ int rb_parse_delay(const char *s, size_t len, double *out) {
     return 1;
 }
 
+/* Issue 24's hook: a Content-Usage or Content-Signal line is kept as an
+ * extension record, which robots_usage() reads (lib/src/aipref/
+ * usage_query.c); here only where it stands matters. */
+static void on_usage_record(parser *p, int key) {
+    if (p->have_group) {
+        if (key == RB_USAGE_KEY_CONTENT_USAGE && p->content_usage_ends_group)
+            p->in_agent_list = 0; /* attach-05 3: a rule ends the agents */
+        return;
+    }
+    if (key == RB_USAGE_KEY_CONTENT_USAGE)
+        diag(p, NULL, ROBOTS_DIAG_RULE_OUTSIDE_GROUP, ROBOTS_SEVERITY_WARNING,
+             NULL, "content-usage rule before any user-agent line is ignored");
+    else
+        diag(p, NULL, ROBOTS_DIAG_EXTENSION, ROBOTS_SEVERITY_NOTE, NULL,
+             "content-signal before any user-agent line is kept as the "
+             "file's own and applies to no group");
+}
+
 static void on_other(parser *p, const char *key, size_t klen, const char *value,
                      size_t len) {
     char q[48];
     add_record(p, &p->extensions, key, klen, value, len);
+    int usage = rb_usage_key(key, klen);
+    if (usage != RB_USAGE_KEY_NONE)
+        on_usage_record(p, usage);
     if (!equals_nocase(key, klen, "crawl-delay"))
         return;
     /* A group's crawl-delay, the first that parses, is found again among
@@ -1473,7 +1499,7 @@ static robots_status parse_body(const char *body, size_t body_len, size_t rest,
     }
     if ((body == NULL && body_len != 0) ||
         robots_profile_name(options->profile) == NULL ||
-        !RB_RESERVED_ZERO(options) ||
+        !RB_RESERVED_ZERO(options) || options->content_usage_ends_group > 1 ||
         (options->allocator != NULL && (options->allocator->alloc == NULL ||
                                         options->allocator->free == NULL)))
         return ROBOTS_ERR_INVALID_ARGUMENT;
@@ -1495,6 +1521,7 @@ static robots_status parse_body(const char *body, size_t body_len, size_t rest,
     p.rest = rest;
     rb_mem_init(&p.mem, options->allocator, options->memory_cap);
     p.profile = options->profile;
+    p.content_usage_ends_group = options->content_usage_ends_group != 0;
     rb_vec_init(&p.groups, sizeof(rb_group));
     rb_vec_init(&p.agents, sizeof(rb_agent));
     rb_vec_init(&p.rules, sizeof(rb_rule));
