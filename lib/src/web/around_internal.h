@@ -8,6 +8,7 @@
 #ifndef ROBOTS_AROUND_INTERNAL_H
 #define ROBOTS_AROUND_INTERNAL_H
 
+#include "ascii.h"
 #include "robots_common.h"
 
 #include <stddef.h>
@@ -25,40 +26,11 @@ AROUND_HIDDEN robots_status rb_host_to_ascii(const char *host, size_t len,
                                              char *buf, size_t cap,
                                              size_t *needed, int *converted);
 
-/* Bytes are read through unsigned char so that no locale or signedness of
- * char can change a comparison. */
-static inline unsigned char around_lower(unsigned char c) {
-    return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + ('a' - 'A')) : c;
-}
-
-static inline int around_is_alpha(unsigned char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-}
-
-static inline int around_is_digit(unsigned char c) {
-    return c >= '0' && c <= '9';
-}
-
-/* Space or horizontal tab: the whitespace of HTTP fields (RFC 9110 OWS). */
-static inline int around_is_ows(unsigned char c) {
-    return c == ' ' || c == '\t';
-}
-
-/* Does s[0..len) equal the lowercase literal `lit`, ignoring ASCII case? */
-static inline int around_ieq(const char *s, size_t len, const char *lit) {
-    size_t i = 0;
-    for (; i < len; i++)
-        if (lit[i] == '\0' ||
-            around_lower((unsigned char)s[i]) != (unsigned char)lit[i])
-            return 0;
-    return lit[i] == '\0';
-}
-
 /* Trims space and tab from both ends of s[*b..*e). */
 static inline void around_trim_ows(const char *s, size_t *b, size_t *e) {
-    while (*b < *e && around_is_ows((unsigned char)s[*b]))
+    while (*b < *e && rb_ascii_is_blank((unsigned char)s[*b]))
         (*b)++;
-    while (*e > *b && around_is_ows((unsigned char)s[*e - 1]))
+    while (*e > *b && rb_ascii_is_blank((unsigned char)s[*e - 1]))
         (*e)--;
 }
 

@@ -9,6 +9,7 @@
  * read: the lifetime is relative to the response.
  */
 #include "around_internal.h"
+#include "ascii.h"
 #include "names.h"
 #include "reserved.h"
 #include "robots_web.h"
@@ -83,7 +84,7 @@ static int digits(const char *s, size_t len, size_t at, size_t n, int *v) {
     if (at > len || len - at < n)
         return 0;
     for (i = 0; i < n; i++) {
-        if (!around_is_digit((unsigned char)s[at + i]))
+        if (!rb_ascii_is_digit((unsigned char)s[at + i]))
             return 0;
         r = r * 10 + (s[at + i] - '0');
     }
@@ -206,7 +207,7 @@ typedef struct cc_state {
 
 /* RFC 9110 section 5.6.2 tchar. */
 static int is_tchar(unsigned char c) {
-    if (around_is_alpha(c) || around_is_digit(c))
+    if (rb_ascii_is_alpha(c) || rb_ascii_is_digit(c))
         return 1;
     switch (c) {
     case '!':
@@ -238,7 +239,7 @@ static int delta_seconds(const char *s, size_t len, int64_t *out) {
     if (len == 0)
         return 0;
     for (i = 0; i < len; i++) {
-        if (!around_is_digit((unsigned char)s[i]))
+        if (!rb_ascii_is_digit((unsigned char)s[i]))
             return 0;
         if (v < ROBOTS_CACHE_MAX_DELTA_SECONDS)
             v = v * 10 + (s[i] - '0');
@@ -250,7 +251,7 @@ static int delta_seconds(const char *s, size_t len, int64_t *out) {
 
 static void cc_directive(cc_state *st, const char *name, size_t nlen,
                          const char *val, size_t vlen, int has_val) {
-    if (around_ieq(name, nlen, "max-age")) {
+    if (rb_ascii_equal_lower(name, nlen, "max-age")) {
         int64_t v;
         if (!has_val || !delta_seconds(val, vlen, &v)) {
             st->flags |= ROBOTS_CACHE_BAD_MAX_AGE;
@@ -262,9 +263,9 @@ static void cc_directive(cc_state *st, const char *name, size_t nlen,
             st->has_max_age = 1;
             st->max_age = v;
         }
-    } else if (around_ieq(name, nlen, "no-store")) {
+    } else if (rb_ascii_equal_lower(name, nlen, "no-store")) {
         st->no_store = 1;
-    } else if (around_ieq(name, nlen, "no-cache")) {
+    } else if (rb_ascii_equal_lower(name, nlen, "no-cache")) {
         /* The qualified form no-cache="field" restricts only those fields
          * (RFC 9111 section 5.2.2.4); the body may still be cached. */
         if (!has_val)
@@ -284,7 +285,8 @@ static void cc_parse(cc_state *st, const char *s, size_t len) {
         size_t ve = 0;
         int has_val = 0;
         int bad = 0;
-        while (i < len && (around_is_ows((unsigned char)s[i]) || s[i] == ','))
+        while (i < len &&
+               (rb_ascii_is_blank((unsigned char)s[i]) || s[i] == ','))
             i++;
         if (i == len)
             break;
@@ -292,13 +294,13 @@ static void cc_parse(cc_state *st, const char *s, size_t len) {
         while (i < len && is_tchar((unsigned char)s[i]))
             i++;
         ne = i;
-        while (i < len && around_is_ows((unsigned char)s[i]))
+        while (i < len && rb_ascii_is_blank((unsigned char)s[i]))
             i++;
         if (ne == nb) {
             bad = 1;
         } else if (i < len && s[i] == '=') {
             i++;
-            while (i < len && around_is_ows((unsigned char)s[i]))
+            while (i < len && rb_ascii_is_blank((unsigned char)s[i]))
                 i++;
             has_val = 1;
             if (i < len && s[i] == '"') {
@@ -322,14 +324,14 @@ static void cc_parse(cc_state *st, const char *s, size_t len) {
                     i++;
                 ve = i;
             }
-            while (i < len && around_is_ows((unsigned char)s[i]))
+            while (i < len && rb_ascii_is_blank((unsigned char)s[i]))
                 i++;
         }
         if (i < len && s[i] != ',')
             bad = 1;
         if (bad) {
             st->flags |= ROBOTS_CACHE_BAD_CACHE_CONTROL;
-            if (ne > nb && around_ieq(s + nb, ne - nb, "max-age"))
+            if (ne > nb && rb_ascii_equal_lower(s + nb, ne - nb, "max-age"))
                 st->flags |= ROBOTS_CACHE_BAD_MAX_AGE;
             while (i < len && s[i] != ',')
                 i++;
@@ -513,14 +515,15 @@ robots_cache_lifetime_from_block(robots_profile profile, const char *block,
         vb = colon + 1;
         ve = e;
         around_trim_ows(block, &vb, &ve);
-        if (around_ieq(block + b, colon - b, "cache-control")) {
+        if (rb_ascii_equal_lower(block + b, colon - b, "cache-control")) {
             cc_parse(&cc, block + vb, ve - vb);
-        } else if (around_ieq(block + b, colon - b, "expires") ||
-                   around_ieq(block + b, colon - b, "date") ||
-                   around_ieq(block + b, colon - b, "age")) {
-            field *f = (block[b] == 'd' || block[b] == 'D')   ? &date
-                       : (block[b] == 'a' || block[b] == 'A') ? &age
-                                                              : &expires;
+        } else if (rb_ascii_equal_lower(block + b, colon - b, "expires") ||
+                   rb_ascii_equal_lower(block + b, colon - b, "date") ||
+                   rb_ascii_equal_lower(block + b, colon - b, "age")) {
+            field *f = rb_ascii_lower((unsigned char)block[b]) == 'd' ? &date
+                       : rb_ascii_lower((unsigned char)block[b]) == 'a'
+                           ? &age
+                           : &expires;
             if (f->present) {
                 cc.flags |= ROBOTS_CACHE_DUPLICATE;
             } else {

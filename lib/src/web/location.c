@@ -29,7 +29,7 @@ static int is_ipv4(const char *s, size_t len) {
     while (parts < 4) {
         size_t start = i;
         unsigned v = 0;
-        while (i < len && around_is_digit((unsigned char)s[i]) &&
+        while (i < len && rb_ascii_is_digit((unsigned char)s[i]) &&
                i - start < 3) {
             v = v * 10 + (unsigned)(s[i] - '0');
             i++;
@@ -103,7 +103,7 @@ static const scheme_info schemes[] = {
     {"http", 80}, {"https", 443}, {"ftp", 21}};
 
 static int userinfo_ok(unsigned char c) {
-    if (around_is_alpha(c) || around_is_digit(c))
+    if (rb_ascii_is_alpha(c) || rb_ascii_is_digit(c))
         return 1;
     switch (c) {
     case '-':

@@ -9,6 +9,7 @@
  * resolve to the more restrictive directive and are reported.
  */
 #include "around_internal.h"
+#include "ascii.h"
 #include "names.h"
 #include "robots_web.h"
 
@@ -134,7 +135,7 @@ static int read_limit(const char *s, size_t len, int64_t *out) {
     if (len == 0)
         return 0;
     for (i = 0; i < len; i++) {
-        if (!around_is_digit((unsigned char)s[i]))
+        if (!rb_ascii_is_digit((unsigned char)s[i]))
             return 0;
         if (v < INT32_MAX)
             v = v * 10 + (s[i] - '0');
@@ -157,7 +158,7 @@ static int read_iso8601(const char *s, size_t len, int64_t *out) {
         return 0;
     for (k = 0; k < 3; k++) {
         for (i = pos[k]; i < pos[k] + width[k]; i++) {
-            if (!around_is_digit((unsigned char)s[i]))
+            if (!rb_ascii_is_digit((unsigned char)s[i]))
                 return 0;
             v[k] = v[k] * 10 + (s[i] - '0');
         }
@@ -173,8 +174,8 @@ static int read_iso8601(const char *s, size_t len, int64_t *out) {
                 if (i >= len || s[i] != ':')
                     return 0;
             }
-            if (len - i < 3 || !around_is_digit((unsigned char)s[i + 1]) ||
-                !around_is_digit((unsigned char)s[i + 2]))
+            if (len - i < 3 || !rb_ascii_is_digit((unsigned char)s[i + 1]) ||
+                !rb_ascii_is_digit((unsigned char)s[i + 2]))
                 return 0;
             v[k] = (s[i + 1] - '0') * 10 + (s[i + 2] - '0');
             i += 3;
@@ -183,13 +184,13 @@ static int read_iso8601(const char *s, size_t len, int64_t *out) {
             return 0;
         if (i < len && s[i] == '.') {
             i++;
-            while (i < len && around_is_digit((unsigned char)s[i]))
+            while (i < len && rb_ascii_is_digit((unsigned char)s[i]))
                 i++;
         }
     }
     t = around_days_from_civil(v[0], v[1], v[2]) * 86400 +
         (int64_t)v[3] * 3600 + (int64_t)v[4] * 60 + v[5];
-    if (i < len && (s[i] == 'Z' || s[i] == 'z')) {
+    if (i < len && rb_ascii_lower((unsigned char)s[i]) == 'z') {
         i++;
     } else if (i < len && (s[i] == '+' || s[i] == '-')) {
         int sign = s[i] == '-' ? -1 : 1;
@@ -200,7 +201,7 @@ static int read_iso8601(const char *s, size_t len, int64_t *out) {
         for (; i < len && m < 4; i++) {
             if (m == 2 && s[i] == ':')
                 continue;
-            if (!around_is_digit((unsigned char)s[i]))
+            if (!rb_ascii_is_digit((unsigned char)s[i]))
                 return 0;
             dg[m++] = s[i] - '0';
         }
@@ -222,7 +223,7 @@ static int is_day_name(const char *s, size_t len) {
         "thursday", "friday", "saturday", "sunday"};
     size_t k;
     for (k = 0; k < 14; k++)
-        if (around_ieq(s, len, days[k]))
+        if (rb_ascii_equal_lower(s, len, days[k]))
             return 1;
     return 0;
 }
@@ -243,7 +244,7 @@ static void record(robots_meta_result *r, robots_meta_directive d,
     if (len > ROBOTS_META_MAX_DIRECTIVE_BYTES)
         len = ROBOTS_META_MAX_DIRECTIVE_BYTES;
     for (k = 0; k < len; k++)
-        it->text[k] = (char)around_lower((unsigned char)text[k]);
+        it->text[k] = (char)rb_ascii_lower((unsigned char)text[k]);
     it->text[len] = '\0';
     it->text_len = len;
 }
@@ -290,25 +291,26 @@ static void apply_item(robots_meta_result *r, const char *s, size_t b, size_t e,
     trim_html(s, &vb, &ve);
     if (colon == e) {
         for (k = 0; k < sizeof plain / sizeof plain[0]; k++)
-            if (around_ieq(s + nb, ne - nb, directive_names[plain[k]]))
+            if (rb_ascii_equal_lower(s + nb, ne - nb,
+                                     directive_names[plain[k]]))
                 d = plain[k];
-    } else if (around_ieq(s + nb, ne - nb, "max-snippet")) {
+    } else if (rb_ascii_equal_lower(s + nb, ne - nb, "max-snippet")) {
         d = ROBOTS_META_MAX_SNIPPET;
         malformed = !read_limit(s + vb, ve - vb, &value) || value < -1;
-    } else if (around_ieq(s + nb, ne - nb, "max-video-preview")) {
+    } else if (rb_ascii_equal_lower(s + nb, ne - nb, "max-video-preview")) {
         d = ROBOTS_META_MAX_VIDEO_PREVIEW;
         malformed = !read_limit(s + vb, ve - vb, &value) || value < -1;
-    } else if (around_ieq(s + nb, ne - nb, "max-image-preview")) {
+    } else if (rb_ascii_equal_lower(s + nb, ne - nb, "max-image-preview")) {
         d = ROBOTS_META_MAX_IMAGE_PREVIEW;
-        if (around_ieq(s + vb, ve - vb, "none"))
+        if (rb_ascii_equal_lower(s + vb, ve - vb, "none"))
             value = ROBOTS_IMAGE_PREVIEW_NONE;
-        else if (around_ieq(s + vb, ve - vb, "standard"))
+        else if (rb_ascii_equal_lower(s + vb, ve - vb, "standard"))
             value = ROBOTS_IMAGE_PREVIEW_STANDARD;
-        else if (around_ieq(s + vb, ve - vb, "large"))
+        else if (rb_ascii_equal_lower(s + vb, ve - vb, "large"))
             value = ROBOTS_IMAGE_PREVIEW_LARGE;
         else
             malformed = 1;
-    } else if (around_ieq(s + nb, ne - nb, "unavailable_after")) {
+    } else if (rb_ascii_equal_lower(s + nb, ne - nb, "unavailable_after")) {
         d = ROBOTS_META_UNAVAILABLE_AFTER;
         if (robots_http_date_parse(s + vb, ve - vb, &value) != ROBOTS_OK &&
             !read_iso8601(s + vb, ve - vb, &value)) {
@@ -427,7 +429,8 @@ static void apply_list(robots_meta_result *r, const char *s, size_t len,
                 size_t ve = ie;
                 trim_html(s, &nb, &ne);
                 trim_html(s, &vb, &ve);
-                if (around_ieq(s + nb, ne - nb, "unavailable_after") &&
+                if (rb_ascii_equal_lower(s + nb, ne - nb,
+                                         "unavailable_after") &&
                     is_day_name(s + vb, ve - vb)) {
                     i++;
                     while (i < len && s[i] != ',')
@@ -452,22 +455,11 @@ static size_t agent_token(const char *agent, size_t len) {
         return 0;
     while (n < len && n < ROBOTS_MAX_AGENT_BYTES) {
         unsigned char c = (unsigned char)agent[n];
-        if (!around_is_alpha(c) && c != '_' && c != '-')
+        if (!rb_ascii_is_alpha(c) && c != '_' && c != '-')
             break;
         n++;
     }
     return n;
-}
-
-static int same_name(const char *a, size_t alen, const char *b, size_t blen) {
-    size_t k;
-    if (alen != blen)
-        return 0;
-    for (k = 0; k < alen; k++)
-        if (around_lower((unsigned char)a[k]) !=
-            around_lower((unsigned char)b[k]))
-            return 0;
-    return 1;
 }
 
 /* --- X-Robots-Tag ------------------------------------------------------ */
@@ -507,12 +499,13 @@ ROBOTS_API robots_status robots_meta_add_header(const char *value, size_t len,
          * ("max-snippet: 5") are directives, and "noindex: x" is an
          * unknown directive rather than a crawler called noindex. */
         for (k = 1; k < DIRECTIVE_COUNT; k++)
-            if (around_ieq(value + nb, ne - nb, directive_names[k]))
+            if (rb_ascii_equal_lower(value + nb, ne - nb, directive_names[k]))
                 is_directive = 1;
         if (!is_directive) {
             /* "googlebot: noindex": the directives are for that crawler
              * only (Google's X-Robots-Tag documentation). */
-            if (tok == 0 || !same_name(value + nb, ne - nb, agent, tok)) {
+            if (tok == 0 ||
+                !rb_ascii_equal_nocase(value + nb, ne - nb, agent, tok)) {
                 out->tags_other_agent++;
                 return ROBOTS_OK;
             }
@@ -596,7 +589,7 @@ static size_t char_ref(const char *s, size_t i, size_t len, char *o,
         int hex = 0;
         size_t start;
         j++;
-        if (j < len && (s[j] == 'x' || s[j] == 'X')) {
+        if (j < len && rb_ascii_lower((unsigned char)s[j]) == 'x') {
             hex = 1;
             j++;
         }
@@ -604,12 +597,11 @@ static size_t char_ref(const char *s, size_t i, size_t len, char *o,
         while (j < len) {
             unsigned char c = (unsigned char)s[j];
             uint32_t dv;
-            if (around_is_digit(c))
-                dv = (uint32_t)(c - '0');
-            else if (hex && around_lower(c) >= 'a' && around_lower(c) <= 'f')
-                dv = (uint32_t)(around_lower(c) - 'a' + 10);
-            else
+            int v = hex ? rb_ascii_hex_value(c)
+                        : (rb_ascii_is_digit(c) ? c - '0' : -1);
+            if (v < 0)
                 break;
+            dv = (uint32_t)v;
             /* All digits are consumed (HTML); the value stops growing once
              * it is past Unicode, so it cannot overflow. */
             if (cp <= 0x10FFFFu)
@@ -728,10 +720,11 @@ static int read_attributes(scanner *sc, meta_tag *tag) {
             }
         }
         if (tag != NULL) {
-            if (around_ieq(s + nb, ne - nb, "name") && !tag->has_name) {
+            if (rb_ascii_equal_lower(s + nb, ne - nb, "name") &&
+                !tag->has_name) {
                 tag->has_name = 1;
                 copy_value(&tag->name_buf, s + vb, ve - vb);
-            } else if (around_ieq(s + nb, ne - nb, "content") &&
+            } else if (rb_ascii_equal_lower(s + nb, ne - nb, "content") &&
                        !tag->has_content) {
                 tag->has_content = 1;
                 copy_value(&tag->content_buf, s + vb, ve - vb);
@@ -776,7 +769,7 @@ static int skip_raw_text(scanner *sc, const char *name) {
         if (k >= sc->n)
             return 0;
         e = k + 2;
-        if (sc->n - e > m && around_ieq(sc->s + e, m, name)) {
+        if (sc->n - e > m && rb_ascii_equal_lower(sc->s + e, m, name)) {
             unsigned char c = (unsigned char)sc->s[e + m];
             if (is_html_space(c) || c == '/' || c == '>') {
                 sc->i = e + m;
@@ -817,24 +810,24 @@ static void apply_meta(robots_meta_result *r, meta_tag *tag, const char *agent,
     trim_html(name, &nb, &ne);
     if (tag->content_buf.cut)
         r->truncated = 1;
-    if (around_ieq(name + nb, ne - nb, "description")) {
+    if (rb_ascii_equal_lower(name + nb, ne - nb, "description")) {
         set_text(r->description, &r->description_len, &r->has_description,
                  content, clen, &r->truncated);
         return;
     }
-    if (around_ieq(name + nb, ne - nb, "keywords")) {
+    if (rb_ascii_equal_lower(name + nb, ne - nb, "keywords")) {
         set_text(r->keywords, &r->keywords_len, &r->has_keywords, content, clen,
                  &r->truncated);
         return;
     }
-    if (around_ieq(name + nb, ne - nb, "revisit-after")) {
+    if (rb_ascii_equal_lower(name + nb, ne - nb, "revisit-after")) {
         set_text(r->revisit_after, &r->revisit_after_len, &r->has_revisit_after,
                  content, clen, &r->truncated);
         return;
     }
-    if (around_ieq(name + nb, ne - nb, "robots"))
+    if (rb_ascii_equal_lower(name + nb, ne - nb, "robots"))
         src = ROBOTS_META_FROM_ROBOTS;
-    else if (tok > 0 && same_name(name + nb, ne - nb, agent, tok))
+    else if (tok > 0 && rb_ascii_equal_nocase(name + nb, ne - nb, agent, tok))
         src = ROBOTS_META_FROM_AGENT;
     else
         return;
@@ -896,9 +889,9 @@ ROBOTS_API robots_status robots_meta_scan_html(const char *html, size_t len,
             }
             sc.i = (size_t)(gt - s) + 1;
         } else if (s[i + 1] == '/' && i + 2 < sc.n &&
-                   around_is_alpha((unsigned char)s[i + 2])) {
+                   rb_ascii_is_alpha((unsigned char)s[i + 2])) {
             nl = tag_name(s, i + 2, sc.n);
-            if (around_ieq(s + i + 2, nl, "head")) {
+            if (rb_ascii_equal_lower(s + i + 2, nl, "head")) {
                 out->head_ended = 1;
                 sc.i = i;
                 break;
@@ -908,17 +901,17 @@ ROBOTS_API robots_status robots_meta_scan_html(const char *html, size_t len,
                 sc.i = i;
                 break;
             }
-        } else if (around_is_alpha((unsigned char)s[i + 1])) {
+        } else if (rb_ascii_is_alpha((unsigned char)s[i + 1])) {
             meta_tag tag;
             size_t k;
             int is_meta;
             nl = tag_name(s, i + 1, sc.n);
-            if (around_ieq(s + i + 1, nl, "body")) {
+            if (rb_ascii_equal_lower(s + i + 1, nl, "body")) {
                 out->head_ended = 1;
                 sc.i = i;
                 break;
             }
-            is_meta = around_ieq(s + i + 1, nl, "meta");
+            is_meta = rb_ascii_equal_lower(s + i + 1, nl, "meta");
             if (is_meta) {
                 tag.has_name = 0;
                 tag.has_content = 0;
@@ -940,7 +933,7 @@ ROBOTS_API robots_status robots_meta_scan_html(const char *html, size_t len,
             if (is_meta)
                 apply_meta(out, &tag, agent, tok);
             for (k = 0; k < sizeof raw / sizeof raw[0]; k++) {
-                if (around_ieq(s + i + 1, nl, raw[k])) {
+                if (rb_ascii_equal_lower(s + i + 1, nl, raw[k])) {
                     if (!skip_raw_text(&sc, raw[k])) {
                         sc.i = sc.n;
                         goto done;

@@ -11,6 +11,7 @@
  * bounded by the named limits of robots.h.
  */
 #include "around_internal.h"
+#include "ascii.h"
 #include "robots_web.h"
 
 #include <stdint.h>
@@ -210,7 +211,8 @@ static int is_label_dot(uint32_t cp) {
  * capitals (U+00C0-U+00DE but not U+00D7, the multiplication sign), so that
  * MÜLLER.EU and müller.eu give one host. Full Nameprep is out of scope. */
 static uint32_t fold_case(uint32_t cp) {
-    if ((cp >= 'A' && cp <= 'Z') || (cp >= 0xC0u && cp <= 0xDEu && cp != 0xD7u))
+    if ((cp < 0x80u && rb_ascii_is_upper((unsigned char)cp)) ||
+        (cp >= 0xC0u && cp <= 0xDEu && cp != 0xD7u))
         return cp + 0x20u;
     return cp;
 }
