@@ -8,14 +8,22 @@
  * Malformed headers are reported in a bit set and ignored. No clock is
  * read: the lifetime is relative to the response.
  */
-#include "around_internal.h"
 #include "ascii.h"
+#include "civil_date.h"
 #include "names.h"
 #include "reserved.h"
 #include "robots_web.h"
 
 #include <stdint.h>
 #include <string.h>
+
+/* Trims space and tab (RFC 9110 OWS) from both ends of s[*b..*e). */
+static void trim_ows(const char *s, size_t *b, size_t *e) {
+    while (*b < *e && rb_ascii_is_blank((unsigned char)s[*b]))
+        (*b)++;
+    while (*e > *b && rb_ascii_is_blank((unsigned char)s[*e - 1]))
+        (*e)--;
+}
 
 static const char *const cache_source_names[] = {
     [ROBOTS_CACHE_FROM_DEFAULT] = "default",
@@ -116,9 +124,9 @@ static int time_at(const char *s, size_t len, size_t at, int *h, int *mi,
 }
 
 static int finish(int y, int m, int d, int h, int mi, int sec, int64_t *out) {
-    if (!around_valid_ymd(y, m, d))
+    if (!rb_civil_valid(y, m, d))
         return 0;
-    *out = around_days_from_civil(y, m, d) * 86400 + (int64_t)h * 3600 +
+    *out = rb_civil_days(y, m, d) * 86400 + (int64_t)h * 3600 +
            (int64_t)mi * 60 + sec;
     return 1;
 }
@@ -136,7 +144,7 @@ ROBOTS_API robots_status robots_http_date_parse(const char *text, size_t len,
     *unix_seconds = 0;
     if (len == 0)
         return ROBOTS_ERR_HEADER_INVALID;
-    around_trim_ows(text, &b, &e);
+    trim_ows(text, &b, &e);
     s = text + b;
     len = e - b;
     for (wd = 0; wd < 7; wd++) {
@@ -514,7 +522,7 @@ robots_cache_lifetime_from_block(robots_profile profile, const char *block,
         }
         vb = colon + 1;
         ve = e;
-        around_trim_ows(block, &vb, &ve);
+        trim_ows(block, &vb, &ve);
         if (rb_ascii_equal_lower(block + b, colon - b, "cache-control")) {
             cc_parse(&cc, block + vb, ve - vb);
         } else if (rb_ascii_equal_lower(block + b, colon - b, "expires") ||

@@ -7,10 +7,11 @@
  * RFC 9309 section 2.3; docs/semantics.md "Where a robots.txt applies".
  * A URL that cannot be read gets a specific status, never a guess.
  */
-#include "around_internal.h"
 #include "ascii.h"
 #include "names.h"
+#include "punycode.h"
 #include "robots_web.h"
+#include "text_out.h"
 #include "url_parts.h"
 
 #include <string.h>
@@ -376,7 +377,7 @@ ROBOTS_API robots_status robots_url_to_robots_txt(const char *url,
             tmp[o++] = digits[--n];
     }
     o = append(tmp, o, tail, sizeof tail - 1);
-    if (!around_emit(tmp, o, buf, cap, needed))
+    if (!rb_text_out(tmp, o, buf, cap, needed))
         return ROBOTS_ERR_BUFFER_TOO_SMALL;
     return ROBOTS_OK;
 }

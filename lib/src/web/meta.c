@@ -8,8 +8,8 @@
  * Every string of the result is copied into its fixed arrays; conflicts
  * resolve to the more restrictive directive and are reported.
  */
-#include "around_internal.h"
 #include "ascii.h"
+#include "civil_date.h"
 #include "names.h"
 #include "robots_web.h"
 
@@ -163,7 +163,7 @@ static int read_iso8601(const char *s, size_t len, int64_t *out) {
             v[k] = v[k] * 10 + (s[i] - '0');
         }
     }
-    if (!around_valid_ymd(v[0], v[1], v[2]))
+    if (!rb_civil_valid(v[0], v[1], v[2]))
         return 0;
     i = 10;
     if (i < len && (s[i] == 'T' || s[i] == 't' || s[i] == ' ')) {
@@ -188,8 +188,8 @@ static int read_iso8601(const char *s, size_t len, int64_t *out) {
                 i++;
         }
     }
-    t = around_days_from_civil(v[0], v[1], v[2]) * 86400 +
-        (int64_t)v[3] * 3600 + (int64_t)v[4] * 60 + v[5];
+    t = rb_civil_days(v[0], v[1], v[2]) * 86400 + (int64_t)v[3] * 3600 +
+        (int64_t)v[4] * 60 + v[5];
     if (i < len && rb_ascii_lower((unsigned char)s[i]) == 'z') {
         i++;
     } else if (i < len && (s[i] == '+' || s[i] == '-')) {

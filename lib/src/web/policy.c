@@ -7,7 +7,6 @@
  * 2.3.1, seed 004 ("Handling HTTP result codes") and seeds 000/001 (the
  * 1996 draft as the book gives it). A pure function: no network, no clock.
  */
-#include "around_internal.h"
 #include "names.h"
 #include "reserved.h"
 #include "robots_web.h"

@@ -10,9 +10,11 @@
  * browsers map it"). No allocation: code points go through fixed arrays
  * bounded by the named limits of robots.h.
  */
-#include "around_internal.h"
+#include "punycode.h"
+
 #include "ascii.h"
 #include "robots_web.h"
+#include "text_out.h"
 
 #include <stdint.h>
 
@@ -321,7 +323,7 @@ robots_status rb_host_to_ascii(const char *host, size_t len, char *buf,
         if (!append_label(label, n, out, &o, converted))
             return ROBOTS_ERR_URL_BAD_HOST;
     }
-    if (!around_emit(out, o, buf, cap, needed))
+    if (!rb_text_out(out, o, buf, cap, needed))
         return ROBOTS_ERR_BUFFER_TOO_SMALL;
     return ROBOTS_OK;
 }
