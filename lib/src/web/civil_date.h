@@ -2,7 +2,7 @@
 /*
  * civil_date.h - dates of the proleptic Gregorian calendar as seconds
  * since 1970: what the HTTP dates of cache.c (RFC 9110 section 5.6.7) and
- * the unavailable_after dates of meta.c have in common.
+ * the unavailable_after dates of meta_directives.c have in common.
  */
 #ifndef ROBOTS_CIVIL_DATE_H
 #define ROBOTS_CIVIL_DATE_H
