@@ -254,90 +254,101 @@ static void mark(robots_meta_result *r, robots_meta_directive d) {
 }
 
 /* Applies one list item s[b..e). */
-static void apply_item(robots_meta_result *r, const char *s, size_t b, size_t e,
-                       robots_meta_source src) {
+/* One directive as read: which, its value, whether the value is one. */
+typedef struct directive {
+    robots_meta_directive d;
+    int64_t value;
+    int malformed;
+} directive;
+
+/* The value of a valued directive, name[0..nlen) with the value
+ * v[0..vlen); ROBOTS_META_UNKNOWN for a name none has. */
+static directive read_valued(const char *name, size_t nlen, const char *v,
+                             size_t vlen) {
+    directive x = {ROBOTS_META_UNKNOWN, 0, 0};
+    if (rb_ascii_equal_lower(name, nlen, "max-snippet")) {
+        x.d = ROBOTS_META_MAX_SNIPPET;
+        x.malformed = !read_limit(v, vlen, &x.value) || x.value < -1;
+    } else if (rb_ascii_equal_lower(name, nlen, "max-video-preview")) {
+        x.d = ROBOTS_META_MAX_VIDEO_PREVIEW;
+        x.malformed = !read_limit(v, vlen, &x.value) || x.value < -1;
+    } else if (rb_ascii_equal_lower(name, nlen, "max-image-preview")) {
+        x.d = ROBOTS_META_MAX_IMAGE_PREVIEW;
+        if (rb_ascii_equal_lower(v, vlen, "none"))
+            x.value = ROBOTS_IMAGE_PREVIEW_NONE;
+        else if (rb_ascii_equal_lower(v, vlen, "standard"))
+            x.value = ROBOTS_IMAGE_PREVIEW_STANDARD;
+        else if (rb_ascii_equal_lower(v, vlen, "large"))
+            x.value = ROBOTS_IMAGE_PREVIEW_LARGE;
+        else
+            x.malformed = 1;
+    } else if (rb_ascii_equal_lower(name, nlen, "unavailable_after")) {
+        x.d = ROBOTS_META_UNAVAILABLE_AFTER;
+        if (robots_http_date_parse(v, vlen, &x.value) != ROBOTS_OK &&
+            !read_iso8601(v, vlen, &x.value)) {
+            /* RFC 822 dates with zone names ("PST") are not read: a date
+             * we cannot place in time is not applied. */
+            x.malformed = 1;
+            x.value = 0;
+        }
+    }
+    return x;
+}
+
+/* The directive without a value that name[0..nlen) names, or
+ * ROBOTS_META_UNKNOWN. */
+static robots_meta_directive read_plain(const char *name, size_t nlen) {
     static const robots_meta_directive plain[] = {
         ROBOTS_META_INDEX,    ROBOTS_META_NOINDEX,   ROBOTS_META_FOLLOW,
         ROBOTS_META_NOFOLLOW, ROBOTS_META_NOARCHIVE, ROBOTS_META_ALL,
         ROBOTS_META_NONE,     ROBOTS_META_NOSNIPPET, ROBOTS_META_NOIMAGEINDEX};
-    size_t colon = b;
-    size_t nb = b;
-    size_t ne;
-    size_t vb;
-    size_t ve = e;
-    size_t k;
-    robots_meta_directive d = ROBOTS_META_UNKNOWN;
-    int64_t value = 0;
-    int malformed = 0;
+    for (size_t k = 0; k < sizeof plain / sizeof plain[0]; k++)
+        if (rb_ascii_equal_lower(name, nlen, directive_names[plain[k]]))
+            return plain[k];
+    return ROBOTS_META_UNKNOWN;
+}
 
-    r->directives_total++;
-    while (colon < e && s[colon] != ':')
-        colon++;
-    ne = colon;
-    rb_meta_trim_html(s, &nb, &ne);
-    vb = colon < e ? colon + 1 : e;
-    rb_meta_trim_html(s, &vb, &ve);
-    if (colon == e) {
-        for (k = 0; k < sizeof plain / sizeof plain[0]; k++)
-            if (rb_ascii_equal_lower(s + nb, ne - nb,
-                                     directive_names[plain[k]]))
-                d = plain[k];
-    } else if (rb_ascii_equal_lower(s + nb, ne - nb, "max-snippet")) {
-        d = ROBOTS_META_MAX_SNIPPET;
-        malformed = !read_limit(s + vb, ve - vb, &value) || value < -1;
-    } else if (rb_ascii_equal_lower(s + nb, ne - nb, "max-video-preview")) {
-        d = ROBOTS_META_MAX_VIDEO_PREVIEW;
-        malformed = !read_limit(s + vb, ve - vb, &value) || value < -1;
-    } else if (rb_ascii_equal_lower(s + nb, ne - nb, "max-image-preview")) {
-        d = ROBOTS_META_MAX_IMAGE_PREVIEW;
-        if (rb_ascii_equal_lower(s + vb, ve - vb, "none"))
-            value = ROBOTS_IMAGE_PREVIEW_NONE;
-        else if (rb_ascii_equal_lower(s + vb, ve - vb, "standard"))
-            value = ROBOTS_IMAGE_PREVIEW_STANDARD;
-        else if (rb_ascii_equal_lower(s + vb, ve - vb, "large"))
-            value = ROBOTS_IMAGE_PREVIEW_LARGE;
-        else
-            malformed = 1;
-    } else if (rb_ascii_equal_lower(s + nb, ne - nb, "unavailable_after")) {
-        d = ROBOTS_META_UNAVAILABLE_AFTER;
-        if (robots_http_date_parse(s + vb, ve - vb, &value) != ROBOTS_OK &&
-            !read_iso8601(s + vb, ve - vb, &value)) {
-            /* RFC 822 dates with zone names ("PST") are not read: a date
-             * we cannot place in time is not applied. */
-            malformed = 1;
-            value = 0;
-        }
-    }
-    record(r, d, src, value, malformed, s + nb, e - nb);
-    if (d == ROBOTS_META_UNKNOWN) {
-        r->unknown++;
-        r->seen |= 1u << ROBOTS_META_UNKNOWN;
-        return;
-    }
-    if (malformed) {
-        r->malformed++;
-        return;
-    }
-    mark(r, d);
+/* The restrictions a directive without a value adds. */
+static unsigned restrictions_of(robots_meta_directive d) {
     switch (d) {
     case ROBOTS_META_NOINDEX:
+        return ROBOTS_META_R_NOINDEX;
     case ROBOTS_META_NONE:
-        r->restrictions |= ROBOTS_META_R_NOINDEX;
-        if (d == ROBOTS_META_NONE)
-            r->restrictions |= ROBOTS_META_R_NOFOLLOW;
-        break;
+        return ROBOTS_META_R_NOINDEX | ROBOTS_META_R_NOFOLLOW;
     case ROBOTS_META_NOFOLLOW:
-        r->restrictions |= ROBOTS_META_R_NOFOLLOW;
-        break;
+        return ROBOTS_META_R_NOFOLLOW;
     case ROBOTS_META_NOARCHIVE:
-        r->restrictions |= ROBOTS_META_R_NOARCHIVE;
-        break;
+        return ROBOTS_META_R_NOARCHIVE;
     case ROBOTS_META_NOSNIPPET:
-        r->restrictions |= ROBOTS_META_R_NOSNIPPET;
-        break;
+        return ROBOTS_META_R_NOSNIPPET;
     case ROBOTS_META_NOIMAGEINDEX:
-        r->restrictions |= ROBOTS_META_R_NOIMAGEINDEX;
-        break;
+        return ROBOTS_META_R_NOIMAGEINDEX;
+    default:
+        return 0;
+    }
+}
+
+/* unavailable_after: the earliest date wins, kept with its text v. */
+static void apply_unavailable(robots_meta_result *r, int64_t value,
+                              const char *v, size_t n) {
+    if (r->has_unavailable_after && r->unavailable_after != value)
+        r->conflicts |= ROBOTS_META_C_UNAVAILABLE;
+    if (!r->has_unavailable_after || value < r->unavailable_after) {
+        r->unavailable_after = value;
+        if (n > ROBOTS_META_MAX_DIRECTIVE_BYTES)
+            n = ROBOTS_META_MAX_DIRECTIVE_BYTES;
+        memcpy(r->unavailable_after_text, v, n);
+        r->unavailable_after_text[n] = '\0';
+        r->unavailable_after_text_len = n;
+    }
+    r->has_unavailable_after = 1;
+}
+
+/* A valued directive's value, the tighter one when it was already set. */
+static void apply_value(robots_meta_result *r, const directive *x,
+                        const char *v, size_t vlen) {
+    int64_t value = x->value;
+    switch (x->d) {
     case ROBOTS_META_MAX_SNIPPET:
         if (r->has_max_snippet && r->max_snippet != value)
             r->conflicts |= ROBOTS_META_C_MAX_SNIPPET;
@@ -362,31 +373,59 @@ static void apply_item(robots_meta_result *r, const char *s, size_t b, size_t e,
             r->max_image_preview = (robots_image_preview)value;
         break;
     case ROBOTS_META_UNAVAILABLE_AFTER:
-        if (r->has_unavailable_after && r->unavailable_after != value)
-            r->conflicts |= ROBOTS_META_C_UNAVAILABLE;
-        if (!r->has_unavailable_after || value < r->unavailable_after) {
-            size_t n = ve - vb;
-            r->unavailable_after = value;
-            if (n > ROBOTS_META_MAX_DIRECTIVE_BYTES)
-                n = ROBOTS_META_MAX_DIRECTIVE_BYTES;
-            memcpy(r->unavailable_after_text, s + vb, n);
-            r->unavailable_after_text[n] = '\0';
-            r->unavailable_after_text_len = n;
-        }
-        r->has_unavailable_after = 1;
+        apply_unavailable(r, value, v, vlen);
         break;
     default:
         break;
     }
-    /* Seed 001: conflicting directives are undefined behaviour of robots;
-     * docs/semantics.md resolves them to the restrictive one and reports
-     * them. ALL and NONE count as their two halves. */
+}
+
+/* Seed 001: conflicting directives are undefined behaviour of robots;
+ * docs/semantics.md resolves them to the restrictive one and reports
+ * them. ALL and NONE count as their two halves. */
+static void note_conflicts(robots_meta_result *r) {
     if ((r->seen & ((1u << ROBOTS_META_INDEX) | (1u << ROBOTS_META_ALL))) &&
         (r->seen & ((1u << ROBOTS_META_NOINDEX) | (1u << ROBOTS_META_NONE))))
         r->conflicts |= ROBOTS_META_C_INDEX;
     if ((r->seen & ((1u << ROBOTS_META_FOLLOW) | (1u << ROBOTS_META_ALL))) &&
         (r->seen & ((1u << ROBOTS_META_NOFOLLOW) | (1u << ROBOTS_META_NONE))))
         r->conflicts |= ROBOTS_META_C_FOLLOW;
+}
+
+static void apply_item(robots_meta_result *r, const char *s, size_t b, size_t e,
+                       robots_meta_source src) {
+    size_t colon = b;
+    size_t nb = b;
+    size_t ne;
+    size_t vb;
+    size_t ve = e;
+    directive x = {ROBOTS_META_UNKNOWN, 0, 0};
+
+    r->directives_total++;
+    while (colon < e && s[colon] != ':')
+        colon++;
+    ne = colon;
+    rb_meta_trim_html(s, &nb, &ne);
+    vb = colon < e ? colon + 1 : e;
+    rb_meta_trim_html(s, &vb, &ve);
+    if (colon == e)
+        x.d = read_plain(s + nb, ne - nb);
+    else
+        x = read_valued(s + nb, ne - nb, s + vb, ve - vb);
+    record(r, x.d, src, x.value, x.malformed, s + nb, e - nb);
+    if (x.d == ROBOTS_META_UNKNOWN) {
+        r->unknown++;
+        r->seen |= 1u << ROBOTS_META_UNKNOWN;
+        return;
+    }
+    if (x.malformed) {
+        r->malformed++;
+        return;
+    }
+    mark(r, x.d);
+    r->restrictions |= restrictions_of(x.d);
+    apply_value(r, &x, s + vb, ve - vb);
+    note_conflicts(r);
 }
 
 /* Applies a comma-separated directive list. An IMF-fixdate or RFC 850 date

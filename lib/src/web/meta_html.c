@@ -327,11 +327,134 @@ static void apply_meta(robots_meta_result *r, meta_tag *tag, const char *agent,
     rb_meta_apply_list(r, content, clen, src);
 }
 
+/* Whether the scan goes on after a step (each step sets sc->i: where the
+ * next one starts, or where the scan stopped). */
+enum { SCAN_STOP = 0, SCAN_ON = 1 };
+
+/* A comment "<!--...-->" at i. From i + 2 so that "<!-->" and "<!--->"
+ * end at once, as HTML's tokenizer ends them. */
+static int skip_comment(scanner *sc, size_t i) {
+    size_t end = find(sc->s, i + 2, sc->n, "-->");
+    if (end >= sc->n) {
+        sc->i = i;
+        return SCAN_STOP;
+    }
+    sc->i = end + 3;
+    return SCAN_ON;
+}
+
+/* "<!DOCTYPE ...>", "<?xml ...?>" and the like at i: to the next '>'. */
+static int skip_declaration(scanner *sc, size_t i) {
+    const char *gt = memchr(sc->s + i, '>', sc->n - i);
+    if (gt == NULL) {
+        sc->i = i;
+        return SCAN_STOP;
+    }
+    sc->i = (size_t)(gt - sc->s) + 1;
+    return SCAN_ON;
+}
+
+/* An end tag "</name ...>" at i; "</head>" ends the scan. */
+static int end_tag(scanner *sc, size_t i, robots_meta_result *out) {
+    size_t nl = tag_name(sc->s, i + 2, sc->n);
+    if (rb_ascii_equal_lower(sc->s + i + 2, nl, "head")) {
+        out->head_ended = 1;
+        sc->i = i;
+        return SCAN_STOP;
+    }
+    sc->i = i + 2 + nl;
+    if (!read_attributes(sc, NULL)) {
+        sc->i = i;
+        return SCAN_STOP;
+    }
+    return SCAN_ON;
+}
+
+static void meta_tag_init(meta_tag *tag) {
+    tag->has_name = 0;
+    tag->has_content = 0;
+    tag->name_buf.data = tag->name;
+    tag->name_buf.cap = ROBOTS_META_MAX_DIRECTIVE_BYTES;
+    tag->name_buf.len = 0;
+    tag->name_buf.cut = 0;
+    tag->content_buf.data = tag->content;
+    tag->content_buf.cap = ROBOTS_META_MAX_CONTENT_BYTES;
+    tag->content_buf.len = 0;
+    tag->content_buf.cut = 0;
+}
+
+/* After a start tag named s[at..at+nl): the raw text of script, style,
+ * title and textarea, which holds no tags, is skipped whole. */
+static int after_start_tag(scanner *sc, size_t at, size_t nl) {
+    static const char *const raw[] = {"script", "style", "title", "textarea"};
+    for (size_t k = 0; k < sizeof raw / sizeof raw[0]; k++) {
+        if (rb_ascii_equal_lower(sc->s + at, nl, raw[k])) {
+            if (!skip_raw_text(sc, raw[k])) {
+                sc->i = sc->n;
+                return SCAN_STOP;
+            }
+            return SCAN_ON;
+        }
+    }
+    return SCAN_ON;
+}
+
+/* A start tag "<name ...>" at i: "<body>" ends the scan, "<meta>" is read
+ * and applied. */
+static int start_tag(scanner *sc, size_t i, robots_meta_result *out,
+                     const char *agent, size_t tok) {
+    meta_tag tag;
+    size_t nl = tag_name(sc->s, i + 1, sc->n);
+    if (rb_ascii_equal_lower(sc->s + i + 1, nl, "body")) {
+        out->head_ended = 1;
+        sc->i = i;
+        return SCAN_STOP;
+    }
+    int is_meta = rb_ascii_equal_lower(sc->s + i + 1, nl, "meta");
+    if (is_meta)
+        meta_tag_init(&tag);
+    sc->i = i + 1 + nl;
+    if (!read_attributes(sc, is_meta ? &tag : NULL)) {
+        /* An unterminated tag is not a tag: it is not applied. */
+        sc->i = i;
+        return SCAN_STOP;
+    }
+    if (is_meta)
+        apply_meta(out, &tag, agent, tok);
+    return after_start_tag(sc, i + 1, nl);
+}
+
+/* One step from the next '<' at or after sc->i. */
+static int scan_step(scanner *sc, robots_meta_result *out, const char *agent,
+                     size_t tok) {
+    const char *s = sc->s;
+    const char *lt = memchr(s + sc->i, '<', sc->n - sc->i);
+    if (lt == NULL) {
+        sc->i = sc->n;
+        return SCAN_STOP;
+    }
+    size_t i = (size_t)(lt - s);
+    if (i + 1 >= sc->n) {
+        sc->i = i;
+        return SCAN_STOP;
+    }
+    if (sc->n - i >= 4 && memcmp(s + i, "<!--", 4) == 0)
+        return skip_comment(sc, i);
+    if (s[i + 1] == '!' || s[i + 1] == '?')
+        return skip_declaration(sc, i);
+    if (s[i + 1] == '/' && i + 2 < sc->n &&
+        rb_ascii_is_alpha((unsigned char)s[i + 2]))
+        return end_tag(sc, i, out);
+    if (rb_ascii_is_alpha((unsigned char)s[i + 1]))
+        return start_tag(sc, i, out, agent, tok);
+    sc->i = i + 1; /* a '<' that starts no tag is text */
+    return SCAN_ON;
+}
+
 ROBOTS_API robots_status robots_meta_scan_html(const char *html, size_t len,
                                                const char *agent,
                                                size_t agent_len,
                                                robots_meta_result *out) {
-    static const char *const raw[] = {"script", "style", "title", "textarea"};
     scanner sc;
     size_t tok;
     if ((html == NULL && len != 0) || (agent == NULL && agent_len != 0) ||
@@ -342,97 +465,8 @@ ROBOTS_API robots_status robots_meta_scan_html(const char *html, size_t len,
     sc.s = html;
     sc.n = len < ROBOTS_META_MAX_SCAN_BYTES ? len : ROBOTS_META_MAX_SCAN_BYTES;
     sc.i = 0;
-    for (;;) {
-        const char *lt;
-        const char *s = sc.s;
-        size_t i;
-        size_t nl;
-        if (sc.i >= sc.n)
-            break;
-        lt = memchr(s + sc.i, '<', sc.n - sc.i);
-        if (lt == NULL) {
-            sc.i = sc.n;
-            break;
-        }
-        i = (size_t)(lt - s);
-        if (i + 1 >= sc.n) {
-            sc.i = i;
-            break;
-        }
-        if (sc.n - i >= 4 && memcmp(s + i, "<!--", 4) == 0) {
-            /* From i + 2 so that "<!-->" and "<!--->" end at once, as
-             * HTML's tokenizer ends them. */
-            size_t end = find(s, i + 2, sc.n, "-->");
-            if (end >= sc.n) {
-                sc.i = i;
-                break;
-            }
-            sc.i = end + 3;
-        } else if (s[i + 1] == '!' || s[i + 1] == '?') {
-            const char *gt = memchr(s + i, '>', sc.n - i);
-            if (gt == NULL) {
-                sc.i = i;
-                break;
-            }
-            sc.i = (size_t)(gt - s) + 1;
-        } else if (s[i + 1] == '/' && i + 2 < sc.n &&
-                   rb_ascii_is_alpha((unsigned char)s[i + 2])) {
-            nl = tag_name(s, i + 2, sc.n);
-            if (rb_ascii_equal_lower(s + i + 2, nl, "head")) {
-                out->head_ended = 1;
-                sc.i = i;
-                break;
-            }
-            sc.i = i + 2 + nl;
-            if (!read_attributes(&sc, NULL)) {
-                sc.i = i;
-                break;
-            }
-        } else if (rb_ascii_is_alpha((unsigned char)s[i + 1])) {
-            meta_tag tag;
-            size_t k;
-            int is_meta;
-            nl = tag_name(s, i + 1, sc.n);
-            if (rb_ascii_equal_lower(s + i + 1, nl, "body")) {
-                out->head_ended = 1;
-                sc.i = i;
-                break;
-            }
-            is_meta = rb_ascii_equal_lower(s + i + 1, nl, "meta");
-            if (is_meta) {
-                tag.has_name = 0;
-                tag.has_content = 0;
-                tag.name_buf.data = tag.name;
-                tag.name_buf.cap = ROBOTS_META_MAX_DIRECTIVE_BYTES;
-                tag.name_buf.len = 0;
-                tag.name_buf.cut = 0;
-                tag.content_buf.data = tag.content;
-                tag.content_buf.cap = ROBOTS_META_MAX_CONTENT_BYTES;
-                tag.content_buf.len = 0;
-                tag.content_buf.cut = 0;
-            }
-            sc.i = i + 1 + nl;
-            if (!read_attributes(&sc, is_meta ? &tag : NULL)) {
-                /* An unterminated tag is not a tag: it is not applied. */
-                sc.i = i;
-                break;
-            }
-            if (is_meta)
-                apply_meta(out, &tag, agent, tok);
-            for (k = 0; k < sizeof raw / sizeof raw[0]; k++) {
-                if (rb_ascii_equal_lower(s + i + 1, nl, raw[k])) {
-                    if (!skip_raw_text(&sc, raw[k])) {
-                        sc.i = sc.n;
-                        goto done;
-                    }
-                    break;
-                }
-            }
-        } else {
-            sc.i = i + 1; /* a '<' that starts no tag is text */
-        }
+    while (sc.i < sc.n && scan_step(&sc, out, agent, tok) == SCAN_ON) {
     }
-done:
     out->bytes_scanned = sc.i;
     /* Past the scan limit the head may go on: say so. */
     if (!out->head_ended && len > sc.n) {
