@@ -131,76 +131,82 @@ static int finish(int y, int m, int d, int h, int mi, int sec, int64_t *out) {
     return 1;
 }
 
+/* A broken-down date and time, as an HTTP date writes it. */
+typedef struct civil_time {
+    int y, m, d, h, mi, sec;
+} civil_time;
+
+/* rfc850-date after "Sunday,": " 06-Nov-94 08:49:37 GMT". */
+static int rfc850_rest(const char *s, size_t len, size_t p, civil_time *t) {
+    size_t next;
+    if (len - p != 23 || s[p] != ' ' || !digits(s, len, p + 1, 2, &t->d) ||
+        s[p + 3] != '-' || !month_at(s, len, p + 4, &t->m) || s[p + 7] != '-' ||
+        !digits(s, len, p + 8, 2, &t->y) || s[p + 10] != ' ' ||
+        !time_at(s, len, p + 11, &t->h, &t->mi, &t->sec) ||
+        !exact(s, len, p + 19, " GMT", &next))
+        return 0;
+    /* No clock to apply RFC 9110's "50 years" rule to: a fixed pivot, as
+     * POSIX strptime's %y does. */
+    t->y += t->y < 70 ? 2000 : 1900;
+    return 1;
+}
+
+/* IMF-fixdate after "Sun,": " 06 Nov 1994 08:49:37 GMT". */
+static int imf_rest(const char *s, size_t len, size_t p, civil_time *t) {
+    size_t next;
+    return len - p == 25 && s[p] == ' ' && digits(s, len, p + 1, 2, &t->d) &&
+           s[p + 3] == ' ' && month_at(s, len, p + 4, &t->m) &&
+           s[p + 7] == ' ' && digits(s, len, p + 8, 4, &t->y) &&
+           s[p + 12] == ' ' &&
+           time_at(s, len, p + 13, &t->h, &t->mi, &t->sec) &&
+           exact(s, len, p + 21, " GMT", &next);
+}
+
+/* asctime-date after "Sun": " Nov  6 08:49:37 1994". */
+static int asctime_rest(const char *s, size_t len, size_t p, civil_time *t) {
+    if (len - p != 21 || s[p] != ' ' || !month_at(s, len, p + 1, &t->m) ||
+        s[p + 4] != ' ')
+        return 0;
+    if (s[p + 5] == ' ' ? !digits(s, len, p + 6, 1, &t->d)
+                        : !digits(s, len, p + 5, 2, &t->d))
+        return 0;
+    return s[p + 7] == ' ' && time_at(s, len, p + 8, &t->h, &t->mi, &t->sec) &&
+           s[p + 16] == ' ' && digits(s, len, p + 17, 4, &t->y);
+}
+
+/* Which of the three forms s[0..len) has, by its day name, and its date:
+ * 1 when it is one. */
+static int read_http_date(const char *s, size_t len, civil_time *t) {
+    size_t next;
+    for (int wd = 0; wd < 7; wd++)
+        if (exact(s, len, 0, day_long[wd], &next) && next < len &&
+            s[next] == ',')
+            return rfc850_rest(s, len, next + 1, t);
+    for (int wd = 0; wd < 7; wd++) {
+        if (!exact(s, len, 0, day_short[wd], &next))
+            continue;
+        if (next < len && s[next] == ',')
+            return imf_rest(s, len, next + 1, t);
+        return asctime_rest(s, len, next, t);
+    }
+    return 0;
+}
+
 ROBOTS_API robots_status robots_http_date_parse(const char *text, size_t len,
                                                 int64_t *unix_seconds) {
     size_t b = 0;
     size_t e = len;
-    size_t p = 0;
-    int wd;
-    int y = 0, m = 0, d = 0, h = 0, mi = 0, sec = 0;
-    const char *s;
+    civil_time t = {0, 0, 0, 0, 0, 0};
     if ((text == NULL && len != 0) || unix_seconds == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
     *unix_seconds = 0;
     if (len == 0)
         return ROBOTS_ERR_HEADER_INVALID;
     trim_ows(text, &b, &e);
-    s = text + b;
-    len = e - b;
-    for (wd = 0; wd < 7; wd++) {
-        size_t next;
-        if (exact(s, len, 0, day_long[wd], &next) && next < len &&
-            s[next] == ',') {
-            /* rfc850-date: Sunday, 06-Nov-94 08:49:37 GMT */
-            p = next + 1;
-            if (len - p != 23 || s[p] != ' ' || !digits(s, len, p + 1, 2, &d) ||
-                s[p + 3] != '-' || !month_at(s, len, p + 4, &m) ||
-                s[p + 7] != '-' || !digits(s, len, p + 8, 2, &y) ||
-                s[p + 10] != ' ' || !time_at(s, len, p + 11, &h, &mi, &sec) ||
-                !exact(s, len, p + 19, " GMT", &next))
-                return ROBOTS_ERR_HEADER_INVALID;
-            /* No clock to apply RFC 9110's "50 years" rule to: a fixed
-             * pivot, as POSIX strptime's %y does. */
-            y += y < 70 ? 2000 : 1900;
-            return finish(y, m, d, h, mi, sec, unix_seconds)
-                       ? ROBOTS_OK
-                       : ROBOTS_ERR_HEADER_INVALID;
-        }
-    }
-    for (wd = 0; wd < 7; wd++) {
-        size_t next;
-        if (!exact(s, len, 0, day_short[wd], &next))
-            continue;
-        if (next < len && s[next] == ',') {
-            /* IMF-fixdate: Sun, 06 Nov 1994 08:49:37 GMT */
-            p = next + 1;
-            if (len - p != 25 || s[p] != ' ' || !digits(s, len, p + 1, 2, &d) ||
-                s[p + 3] != ' ' || !month_at(s, len, p + 4, &m) ||
-                s[p + 7] != ' ' || !digits(s, len, p + 8, 4, &y) ||
-                s[p + 12] != ' ' || !time_at(s, len, p + 13, &h, &mi, &sec) ||
-                !exact(s, len, p + 21, " GMT", &next))
-                return ROBOTS_ERR_HEADER_INVALID;
-        } else {
-            /* asctime-date: Sun Nov  6 08:49:37 1994 */
-            p = next;
-            if (len - p != 21 || s[p] != ' ' || !month_at(s, len, p + 1, &m) ||
-                s[p + 4] != ' ')
-                return ROBOTS_ERR_HEADER_INVALID;
-            if (s[p + 5] == ' ') {
-                if (!digits(s, len, p + 6, 1, &d))
-                    return ROBOTS_ERR_HEADER_INVALID;
-            } else if (!digits(s, len, p + 5, 2, &d)) {
-                return ROBOTS_ERR_HEADER_INVALID;
-            }
-            if (s[p + 7] != ' ' || !time_at(s, len, p + 8, &h, &mi, &sec) ||
-                s[p + 16] != ' ' || !digits(s, len, p + 17, 4, &y))
-                return ROBOTS_ERR_HEADER_INVALID;
-        }
-        return finish(y, m, d, h, mi, sec, unix_seconds)
-                   ? ROBOTS_OK
-                   : ROBOTS_ERR_HEADER_INVALID;
-    }
-    return ROBOTS_ERR_HEADER_INVALID;
+    if (!read_http_date(text + b, e - b, &t) ||
+        !finish(t.y, t.m, t.d, t.h, t.mi, t.sec, unix_seconds))
+        return ROBOTS_ERR_HEADER_INVALID;
+    return ROBOTS_OK;
 }
 
 /* --- Cache-Control (RFC 9111 section 5.2) ------------------------------ */
@@ -281,6 +287,10 @@ static void cc_directive(cc_state *st, const char *name, size_t nlen,
     }
 }
 
+/* complexity: 33, 64 lines: one loop over the field's grammar (token,
+ * "=", token or quoted-string, the comma that ends an element, the skip of
+ * a bad one), each branch a state that moves one cursor; in steps, each
+ * would pass the cursor and the state back and forth. */
 /* Reads one Cache-Control field value: #( token [ "=" ( token /
  * quoted-string ) ] ). A bad element is reported and skipped up to the
  * next comma, so the others still count. */
@@ -476,6 +486,11 @@ ROBOTS_API robots_status robots_cache_lifetime(
     return compute(profile, &cc, &expires, &date, &age, out);
 }
 
+/* complexity: 32, 67 lines: one pass over the block's lines (the status
+ * line, the empty line that ends the section, a field's name and value, a
+ * line that is no field) that picks out the four fields
+ * robots_cache_lifetime() reads; each check is one line, and the branches
+ * share the line's bounds. */
 ROBOTS_API robots_status
 robots_cache_lifetime_from_block(robots_profile profile, const char *block,
                                  size_t len, robots_cache_info *out) {

@@ -132,6 +132,10 @@ static int read_limit(const char *s, size_t len, int64_t *out) {
     return 1;
 }
 
+/* complexity: 44, 68 lines: the date, the optional time, fraction and
+ * zone are read in order by one cursor, each part a bounded check of a
+ * few digits and a separator; the count is the grammar's optional parts,
+ * not nesting. */
 /* ISO 8601 as Google's documentation uses for unavailable_after:
  * YYYY-MM-DD, optionally "T" or " " HH:MM[:SS[.frac]], optionally "Z" or
  * an offset +HH:MM / +HHMM. */

@@ -123,6 +123,8 @@ static void redirection(const robots_fetch_outcome *in, robots_profile profile,
     }
 }
 
+/* complexity: 26: the argument checks (each a line) and the dispatch of
+ * an outcome to its status class's step. */
 ROBOTS_API robots_status robots_fetch_policy(const robots_fetch_outcome *in,
                                              robots_profile profile,
                                              robots_fetch_decision *out) {
