@@ -298,6 +298,8 @@ static robots_status parse_url(const char *url, size_t len,
     while (e > b && is_url_space((unsigned char)url[e - 1]))
         e--;
     *end_out = e;
+    if (b == e)
+        return ROBOTS_ERR_URL_NO_SCHEME; /* and url may be NULL */
     const char *u = url + b;
     rb_url_split(u, e - b, &p);
     st = read_scheme(u, &p, &scheme);
