@@ -277,10 +277,12 @@ static robots_status read_name_host(const char *h, size_t n,
     return classify_name(out);
 }
 
-/* Reads the URL; *end_out is where the trimmed URL ends. Its parts are
- * url_parts.h's: this reader checks and converts them. */
+/* Reads the URL, whose parts are url_parts.h's: this reader checks and
+ * converts them. *fragment_out is where its fragment begins (or the
+ * trimmed URL ends), so that a caller reads the path and query where
+ * url_parts.h ends them. */
 static robots_status parse_url(const char *url, size_t len,
-                               robots_url_parts *out, size_t *end_out) {
+                               robots_url_parts *out, size_t *fragment_out) {
     size_t b = 0;
     size_t e = len;
     const scheme_info *scheme = NULL;
@@ -297,7 +299,7 @@ static robots_status parse_url(const char *url, size_t len,
         b++;
     while (e > b && is_url_space((unsigned char)url[e - 1]))
         e--;
-    *end_out = e;
+    *fragment_out = e;
     if (b == e)
         return ROBOTS_ERR_URL_NO_SCHEME; /* and url may be NULL */
     const char *u = url + b;
@@ -306,6 +308,7 @@ static robots_status parse_url(const char *url, size_t len,
     if (st != ROBOTS_OK)
         return st;
     out->path_offset = b + p.path;
+    *fragment_out = b + p.fragment;
     st = read_authority(u, &p, &a);
     out->had_userinfo = a.has_userinfo;
     if (st == ROBOTS_OK)
@@ -404,30 +407,26 @@ ROBOTS_API robots_status robots_scope_check(const char *robots_url,
                                             robots_scope *out) {
     robots_url_parts r;
     robots_url_parts u;
-    size_t rend;
-    size_t uend;
+    size_t rfrag;
+    size_t ufrag;
     size_t pb;
-    size_t pe;
     robots_status st;
     if (out == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
     memset(out, 0, sizeof *out);
     out->applies = 0;
     out->reason = ROBOTS_SCOPE_NOT_TOP_LEVEL;
-    st = parse_url(robots_url, robots_url_len, &r, &rend);
+    st = parse_url(robots_url, robots_url_len, &r, &rfrag);
     if (st != ROBOTS_OK)
         return st;
-    st = parse_url(url, url_len, &u, &uend);
+    st = parse_url(url, url_len, &u, &ufrag);
     if (st != ROBOTS_OK)
         return st;
     /* Seed 004: "http://example.com/folder/robots.txt" is not a valid
      * robots.txt file; crawlers do not look in subdirectories. The
      * fragment is never sent, so it does not count. */
     pb = r.path_offset;
-    pe = pb;
-    while (pe < rend && robots_url[pe] != '#')
-        pe++;
-    if (pe - pb != 11 || memcmp(robots_url + pb, "/robots.txt", 11) != 0)
+    if (rfrag - pb != 11 || memcmp(robots_url + pb, "/robots.txt", 11) != 0)
         return ROBOTS_OK;
     if (r.scheme_len != u.scheme_len ||
         memcmp(r.scheme, u.scheme, r.scheme_len) != 0) {
