@@ -235,5 +235,14 @@ int main(void) {
     check_ambiguous();
     check_authorities();
     check_one_answer();
+    /* No URL at all (NULL, 0): no scheme to either reader, and no byte of
+     * it read: a NULL URL of length 0 is an empty one. */
+    robots_url_parts none;
+    char path[8];
+    size_t needed = 0;
+    EXPECT_EQ(robots_url_parse(NULL, 0, &none), ROBOTS_ERR_URL_NO_SCHEME);
+    EXPECT_EQ(robots_url_to_path(ROBOTS_PROFILE_RFC9309, NULL, 0, path,
+                                 sizeof path, &needed),
+              ROBOTS_ERR_URL_INVALID);
     return testing_finish();
 }
