@@ -34,8 +34,8 @@ RULES = {
     "pattern reading": re.compile(r"[=!]=\s*'[*$]'|index\.htm"),
     # The library's own headers: only robots.h and robots_web.h.
     "library internals": re.compile(
-        r'#\s*include\s*"(?:internal|names|reserved|authority|'
-        r'around_internal)\.h"'),
+        r'#\s*include\s*"(?:internal|names|reserved|ascii|url_parts|'
+        r'punycode|text_out|civil_date)\.h"'),
 }
 
 TOKEN = re.compile(

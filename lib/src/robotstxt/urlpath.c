@@ -9,8 +9,8 @@
  * google/robotstxt's heuristic, which accepts any string (see
  * docs/google-profile.md, "URL to path").
  */
-#include "authority.h"
 #include "internal.h"
+#include "url_parts.h"
 
 #include <string.h>
 
@@ -51,15 +51,6 @@ static size_t first_of3(const char *s, size_t len, size_t from, char a, char b,
     return first_in(s, len, from, set, 3);
 }
 
-/* The first of s[from..len) that ends an authority ('/', '?', '#') or
- * makes it ambiguous ('\\', '@': authority.h), or len. A check's
- * authority is searched once, so that the common URL, which has neither,
- * pays for one pass. */
-static size_t authority_stop(const char *s, size_t len, size_t from) {
-    static const char set[5] = {'/', '?', '#', '\\', '@'};
-    return first_in(s, len, from, set, 5);
-}
-
 /* The first c in s[from..len), or len. A fragment search over a long query
  * is the common case: memchr. */
 static inline size_t first_of(const char *s, size_t len, size_t from, char c) {
@@ -69,59 +60,24 @@ static inline size_t first_of(const char *s, size_t len, size_t from, char c) {
     return hit ? (size_t)(hit - s) : len;
 }
 
-static int is_scheme_char(unsigned char c, int first) {
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
-        return 1;
-    return !first &&
-           ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.');
-}
-
-/* Length of "scheme" before a ':' (0 when the URL has no scheme). */
-static size_t scheme_len(const char *url, size_t len) {
-    /* Nearly every URL a crawler checks: one compare instead of a loop. */
-    if (len >= 8 && memcmp(url, "https://", 8) == 0)
-        return 5;
-    if (len >= 7 && memcmp(url, "http://", 7) == 0)
-        return 4;
-    size_t i = 0;
-    while (i < len && is_scheme_char((unsigned char)url[i], i == 0))
-        i++;
-    return (i > 0 && i < len && url[i] == ':') ? i : 0;
-}
-
+/* rfc9309 and legacy: a path ("/a"), a network-path reference
+ * ("//host/a") or a URL with a scheme whose hierarchical part is an
+ * authority or a path ("file:/x"); the authority as url_parts.h reads it,
+ * refused when ambiguous. */
 static robots_status strict_path(const char *url, size_t len, size_t *start,
                                  size_t *out_len, int *needs_slash) {
-    size_t pos;
-    if (len >= 1 && url[0] == '/' && !(len >= 2 && url[1] == '/')) {
-        pos = 0;
-    } else {
-        size_t s = 0;
-        if (!(len >= 2 && url[0] == '/' && url[1] == '/')) {
-            s = scheme_len(url, len);
-            if (s == 0)
-                return ROBOTS_ERR_URL_INVALID;
-            s++; /* the ':' */
-        }
-        if (len - s >= 2 && url[s] == '/' && url[s + 1] == '/') {
-            /* The authority runs to the first '/', '?' or '#'; one that
-             * readers split two ways is refused (authority.h). */
-            pos = authority_stop(url, len, s + 2);
-            if (pos < len && (url[pos] == '\\' || url[pos] == '@')) {
-                pos = first_of3(url, len, pos, '/', '?', '#');
-                if (!rb_authority_unambiguous(url + s + 2, pos - s - 2))
-                    return ROBOTS_ERR_URL_INVALID;
-            }
-        } else if (s < len && url[s] == '/') {
-            pos = s; /* "file:/x": a path right after the scheme */
-        } else {
-            return ROBOTS_ERR_URL_INVALID; /* "mailto:x", "urn:x" */
-        }
-    }
-    size_t end = first_of(url, len, pos, '#');
-    *start = pos;
-    *out_len = end - pos;
+    rb_url_parts p;
+    rb_url_split(url, len, &p);
+    if (p.ambiguous)
+        return ROBOTS_ERR_URL_INVALID;
+    /* Without an authority the path must begin with '/': "mailto:x",
+     * "urn:x", "a/b" and "" are no URL a robots.txt governs. */
+    if (!p.has_authority && (p.path == len || url[p.path] != '/'))
+        return ROBOTS_ERR_URL_INVALID;
+    *start = p.path;
+    *out_len = p.fragment - p.path;
     /* "http://h?q" has an empty path: it is "/" followed by the query. */
-    *needs_slash = pos == end || url[pos] != '/';
+    *needs_slash = p.path == p.fragment || url[p.path] != '/';
     return ROBOTS_OK;
 }
 

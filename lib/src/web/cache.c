@@ -8,13 +8,22 @@
  * Malformed headers are reported in a bit set and ignored. No clock is
  * read: the lifetime is relative to the response.
  */
-#include "around_internal.h"
+#include "ascii.h"
+#include "civil_date.h"
 #include "names.h"
 #include "reserved.h"
 #include "robots_web.h"
 
 #include <stdint.h>
 #include <string.h>
+
+/* Trims space and tab (RFC 9110 OWS) from both ends of s[*b..*e). */
+static void trim_ows(const char *s, size_t *b, size_t *e) {
+    while (*b < *e && rb_ascii_is_blank((unsigned char)s[*b]))
+        (*b)++;
+    while (*e > *b && rb_ascii_is_blank((unsigned char)s[*e - 1]))
+        (*e)--;
+}
 
 static const char *const cache_source_names[] = {
     [ROBOTS_CACHE_FROM_DEFAULT] = "default",
@@ -83,7 +92,7 @@ static int digits(const char *s, size_t len, size_t at, size_t n, int *v) {
     if (at > len || len - at < n)
         return 0;
     for (i = 0; i < n; i++) {
-        if (!around_is_digit((unsigned char)s[at + i]))
+        if (!rb_ascii_is_digit((unsigned char)s[at + i]))
             return 0;
         r = r * 10 + (s[at + i] - '0');
     }
@@ -115,83 +124,89 @@ static int time_at(const char *s, size_t len, size_t at, int *h, int *mi,
 }
 
 static int finish(int y, int m, int d, int h, int mi, int sec, int64_t *out) {
-    if (!around_valid_ymd(y, m, d))
+    if (!rb_civil_valid(y, m, d))
         return 0;
-    *out = around_days_from_civil(y, m, d) * 86400 + (int64_t)h * 3600 +
+    *out = rb_civil_days(y, m, d) * 86400 + (int64_t)h * 3600 +
            (int64_t)mi * 60 + sec;
     return 1;
+}
+
+/* A broken-down date and time, as an HTTP date writes it. */
+typedef struct civil_time {
+    int y, m, d, h, mi, sec;
+} civil_time;
+
+/* rfc850-date after "Sunday,": " 06-Nov-94 08:49:37 GMT". */
+static int rfc850_rest(const char *s, size_t len, size_t p, civil_time *t) {
+    size_t next;
+    if (len - p != 23 || s[p] != ' ' || !digits(s, len, p + 1, 2, &t->d) ||
+        s[p + 3] != '-' || !month_at(s, len, p + 4, &t->m) || s[p + 7] != '-' ||
+        !digits(s, len, p + 8, 2, &t->y) || s[p + 10] != ' ' ||
+        !time_at(s, len, p + 11, &t->h, &t->mi, &t->sec) ||
+        !exact(s, len, p + 19, " GMT", &next))
+        return 0;
+    /* No clock to apply RFC 9110's "50 years" rule to: a fixed pivot, as
+     * POSIX strptime's %y does. */
+    t->y += t->y < 70 ? 2000 : 1900;
+    return 1;
+}
+
+/* IMF-fixdate after "Sun,": " 06 Nov 1994 08:49:37 GMT". */
+static int imf_rest(const char *s, size_t len, size_t p, civil_time *t) {
+    size_t next;
+    return len - p == 25 && s[p] == ' ' && digits(s, len, p + 1, 2, &t->d) &&
+           s[p + 3] == ' ' && month_at(s, len, p + 4, &t->m) &&
+           s[p + 7] == ' ' && digits(s, len, p + 8, 4, &t->y) &&
+           s[p + 12] == ' ' &&
+           time_at(s, len, p + 13, &t->h, &t->mi, &t->sec) &&
+           exact(s, len, p + 21, " GMT", &next);
+}
+
+/* asctime-date after "Sun": " Nov  6 08:49:37 1994". */
+static int asctime_rest(const char *s, size_t len, size_t p, civil_time *t) {
+    if (len - p != 21 || s[p] != ' ' || !month_at(s, len, p + 1, &t->m) ||
+        s[p + 4] != ' ')
+        return 0;
+    if (s[p + 5] == ' ' ? !digits(s, len, p + 6, 1, &t->d)
+                        : !digits(s, len, p + 5, 2, &t->d))
+        return 0;
+    return s[p + 7] == ' ' && time_at(s, len, p + 8, &t->h, &t->mi, &t->sec) &&
+           s[p + 16] == ' ' && digits(s, len, p + 17, 4, &t->y);
+}
+
+/* Which of the three forms s[0..len) has, by its day name, and its date:
+ * 1 when it is one. */
+static int read_http_date(const char *s, size_t len, civil_time *t) {
+    size_t next;
+    for (int wd = 0; wd < 7; wd++)
+        if (exact(s, len, 0, day_long[wd], &next) && next < len &&
+            s[next] == ',')
+            return rfc850_rest(s, len, next + 1, t);
+    for (int wd = 0; wd < 7; wd++) {
+        if (!exact(s, len, 0, day_short[wd], &next))
+            continue;
+        if (next < len && s[next] == ',')
+            return imf_rest(s, len, next + 1, t);
+        return asctime_rest(s, len, next, t);
+    }
+    return 0;
 }
 
 ROBOTS_API robots_status robots_http_date_parse(const char *text, size_t len,
                                                 int64_t *unix_seconds) {
     size_t b = 0;
     size_t e = len;
-    size_t p = 0;
-    int wd;
-    int y = 0, m = 0, d = 0, h = 0, mi = 0, sec = 0;
-    const char *s;
+    civil_time t = {0, 0, 0, 0, 0, 0};
     if ((text == NULL && len != 0) || unix_seconds == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
     *unix_seconds = 0;
     if (len == 0)
         return ROBOTS_ERR_HEADER_INVALID;
-    around_trim_ows(text, &b, &e);
-    s = text + b;
-    len = e - b;
-    for (wd = 0; wd < 7; wd++) {
-        size_t next;
-        if (exact(s, len, 0, day_long[wd], &next) && next < len &&
-            s[next] == ',') {
-            /* rfc850-date: Sunday, 06-Nov-94 08:49:37 GMT */
-            p = next + 1;
-            if (len - p != 23 || s[p] != ' ' || !digits(s, len, p + 1, 2, &d) ||
-                s[p + 3] != '-' || !month_at(s, len, p + 4, &m) ||
-                s[p + 7] != '-' || !digits(s, len, p + 8, 2, &y) ||
-                s[p + 10] != ' ' || !time_at(s, len, p + 11, &h, &mi, &sec) ||
-                !exact(s, len, p + 19, " GMT", &next))
-                return ROBOTS_ERR_HEADER_INVALID;
-            /* No clock to apply RFC 9110's "50 years" rule to: a fixed
-             * pivot, as POSIX strptime's %y does. */
-            y += y < 70 ? 2000 : 1900;
-            return finish(y, m, d, h, mi, sec, unix_seconds)
-                       ? ROBOTS_OK
-                       : ROBOTS_ERR_HEADER_INVALID;
-        }
-    }
-    for (wd = 0; wd < 7; wd++) {
-        size_t next;
-        if (!exact(s, len, 0, day_short[wd], &next))
-            continue;
-        if (next < len && s[next] == ',') {
-            /* IMF-fixdate: Sun, 06 Nov 1994 08:49:37 GMT */
-            p = next + 1;
-            if (len - p != 25 || s[p] != ' ' || !digits(s, len, p + 1, 2, &d) ||
-                s[p + 3] != ' ' || !month_at(s, len, p + 4, &m) ||
-                s[p + 7] != ' ' || !digits(s, len, p + 8, 4, &y) ||
-                s[p + 12] != ' ' || !time_at(s, len, p + 13, &h, &mi, &sec) ||
-                !exact(s, len, p + 21, " GMT", &next))
-                return ROBOTS_ERR_HEADER_INVALID;
-        } else {
-            /* asctime-date: Sun Nov  6 08:49:37 1994 */
-            p = next;
-            if (len - p != 21 || s[p] != ' ' || !month_at(s, len, p + 1, &m) ||
-                s[p + 4] != ' ')
-                return ROBOTS_ERR_HEADER_INVALID;
-            if (s[p + 5] == ' ') {
-                if (!digits(s, len, p + 6, 1, &d))
-                    return ROBOTS_ERR_HEADER_INVALID;
-            } else if (!digits(s, len, p + 5, 2, &d)) {
-                return ROBOTS_ERR_HEADER_INVALID;
-            }
-            if (s[p + 7] != ' ' || !time_at(s, len, p + 8, &h, &mi, &sec) ||
-                s[p + 16] != ' ' || !digits(s, len, p + 17, 4, &y))
-                return ROBOTS_ERR_HEADER_INVALID;
-        }
-        return finish(y, m, d, h, mi, sec, unix_seconds)
-                   ? ROBOTS_OK
-                   : ROBOTS_ERR_HEADER_INVALID;
-    }
-    return ROBOTS_ERR_HEADER_INVALID;
+    trim_ows(text, &b, &e);
+    if (!read_http_date(text + b, e - b, &t) ||
+        !finish(t.y, t.m, t.d, t.h, t.mi, t.sec, unix_seconds))
+        return ROBOTS_ERR_HEADER_INVALID;
+    return ROBOTS_OK;
 }
 
 /* --- Cache-Control (RFC 9111 section 5.2) ------------------------------ */
@@ -206,7 +221,7 @@ typedef struct cc_state {
 
 /* RFC 9110 section 5.6.2 tchar. */
 static int is_tchar(unsigned char c) {
-    if (around_is_alpha(c) || around_is_digit(c))
+    if (rb_ascii_is_alpha(c) || rb_ascii_is_digit(c))
         return 1;
     switch (c) {
     case '!':
@@ -238,7 +253,7 @@ static int delta_seconds(const char *s, size_t len, int64_t *out) {
     if (len == 0)
         return 0;
     for (i = 0; i < len; i++) {
-        if (!around_is_digit((unsigned char)s[i]))
+        if (!rb_ascii_is_digit((unsigned char)s[i]))
             return 0;
         if (v < ROBOTS_CACHE_MAX_DELTA_SECONDS)
             v = v * 10 + (s[i] - '0');
@@ -250,7 +265,7 @@ static int delta_seconds(const char *s, size_t len, int64_t *out) {
 
 static void cc_directive(cc_state *st, const char *name, size_t nlen,
                          const char *val, size_t vlen, int has_val) {
-    if (around_ieq(name, nlen, "max-age")) {
+    if (rb_ascii_equal_lower(name, nlen, "max-age")) {
         int64_t v;
         if (!has_val || !delta_seconds(val, vlen, &v)) {
             st->flags |= ROBOTS_CACHE_BAD_MAX_AGE;
@@ -262,9 +277,9 @@ static void cc_directive(cc_state *st, const char *name, size_t nlen,
             st->has_max_age = 1;
             st->max_age = v;
         }
-    } else if (around_ieq(name, nlen, "no-store")) {
+    } else if (rb_ascii_equal_lower(name, nlen, "no-store")) {
         st->no_store = 1;
-    } else if (around_ieq(name, nlen, "no-cache")) {
+    } else if (rb_ascii_equal_lower(name, nlen, "no-cache")) {
         /* The qualified form no-cache="field" restricts only those fields
          * (RFC 9111 section 5.2.2.4); the body may still be cached. */
         if (!has_val)
@@ -272,6 +287,10 @@ static void cc_directive(cc_state *st, const char *name, size_t nlen,
     }
 }
 
+/* complexity: 33, 64 lines: one loop over the field's grammar (token,
+ * "=", token or quoted-string, the comma that ends an element, the skip of
+ * a bad one), each branch a state that moves one cursor; in steps, each
+ * would pass the cursor and the state back and forth. */
 /* Reads one Cache-Control field value: #( token [ "=" ( token /
  * quoted-string ) ] ). A bad element is reported and skipped up to the
  * next comma, so the others still count. */
@@ -284,7 +303,8 @@ static void cc_parse(cc_state *st, const char *s, size_t len) {
         size_t ve = 0;
         int has_val = 0;
         int bad = 0;
-        while (i < len && (around_is_ows((unsigned char)s[i]) || s[i] == ','))
+        while (i < len &&
+               (rb_ascii_is_blank((unsigned char)s[i]) || s[i] == ','))
             i++;
         if (i == len)
             break;
@@ -292,13 +312,13 @@ static void cc_parse(cc_state *st, const char *s, size_t len) {
         while (i < len && is_tchar((unsigned char)s[i]))
             i++;
         ne = i;
-        while (i < len && around_is_ows((unsigned char)s[i]))
+        while (i < len && rb_ascii_is_blank((unsigned char)s[i]))
             i++;
         if (ne == nb) {
             bad = 1;
         } else if (i < len && s[i] == '=') {
             i++;
-            while (i < len && around_is_ows((unsigned char)s[i]))
+            while (i < len && rb_ascii_is_blank((unsigned char)s[i]))
                 i++;
             has_val = 1;
             if (i < len && s[i] == '"') {
@@ -322,14 +342,14 @@ static void cc_parse(cc_state *st, const char *s, size_t len) {
                     i++;
                 ve = i;
             }
-            while (i < len && around_is_ows((unsigned char)s[i]))
+            while (i < len && rb_ascii_is_blank((unsigned char)s[i]))
                 i++;
         }
         if (i < len && s[i] != ',')
             bad = 1;
         if (bad) {
             st->flags |= ROBOTS_CACHE_BAD_CACHE_CONTROL;
-            if (ne > nb && around_ieq(s + nb, ne - nb, "max-age"))
+            if (ne > nb && rb_ascii_equal_lower(s + nb, ne - nb, "max-age"))
                 st->flags |= ROBOTS_CACHE_BAD_MAX_AGE;
             while (i < len && s[i] != ',')
                 i++;
@@ -466,6 +486,11 @@ ROBOTS_API robots_status robots_cache_lifetime(
     return compute(profile, &cc, &expires, &date, &age, out);
 }
 
+/* complexity: 32, 67 lines: one pass over the block's lines (the status
+ * line, the empty line that ends the section, a field's name and value, a
+ * line that is no field) that picks out the four fields
+ * robots_cache_lifetime() reads; each check is one line, and the branches
+ * share the line's bounds. */
 ROBOTS_API robots_status
 robots_cache_lifetime_from_block(robots_profile profile, const char *block,
                                  size_t len, robots_cache_info *out) {
@@ -512,15 +537,16 @@ robots_cache_lifetime_from_block(robots_profile profile, const char *block,
         }
         vb = colon + 1;
         ve = e;
-        around_trim_ows(block, &vb, &ve);
-        if (around_ieq(block + b, colon - b, "cache-control")) {
+        trim_ows(block, &vb, &ve);
+        if (rb_ascii_equal_lower(block + b, colon - b, "cache-control")) {
             cc_parse(&cc, block + vb, ve - vb);
-        } else if (around_ieq(block + b, colon - b, "expires") ||
-                   around_ieq(block + b, colon - b, "date") ||
-                   around_ieq(block + b, colon - b, "age")) {
-            field *f = (block[b] == 'd' || block[b] == 'D')   ? &date
-                       : (block[b] == 'a' || block[b] == 'A') ? &age
-                                                              : &expires;
+        } else if (rb_ascii_equal_lower(block + b, colon - b, "expires") ||
+                   rb_ascii_equal_lower(block + b, colon - b, "date") ||
+                   rb_ascii_equal_lower(block + b, colon - b, "age")) {
+            field *f = rb_ascii_lower((unsigned char)block[b]) == 'd' ? &date
+                       : rb_ascii_lower((unsigned char)block[b]) == 'a'
+                           ? &age
+                           : &expires;
             if (f->present) {
                 cc.flags |= ROBOTS_CACHE_DUPLICATE;
             } else {

@@ -7,10 +7,12 @@
  * RFC 9309 section 2.3; docs/semantics.md "Where a robots.txt applies".
  * A URL that cannot be read gets a specific status, never a guess.
  */
-#include "around_internal.h"
-#include "authority.h"
+#include "ascii.h"
 #include "names.h"
+#include "punycode.h"
 #include "robots_web.h"
+#include "text_out.h"
+#include "url_parts.h"
 
 #include <string.h>
 
@@ -20,15 +22,6 @@
  * bytes (U+3002). Anything longer fails before conversion. */
 #define HOST_INPUT_MAX (4 * (ROBOTS_MAX_HOST_BYTES + 1))
 
-static int hex_value(unsigned char c) {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    c = around_lower(c);
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    return -1;
-}
-
 /* Strict dotted decimal: four parts, each 0-255 without leading zeros, so
  * that "010.0.0.1" (octal to some readers) is never guessed at. */
 static int is_ipv4(const char *s, size_t len) {
@@ -37,7 +30,7 @@ static int is_ipv4(const char *s, size_t len) {
     while (parts < 4) {
         size_t start = i;
         unsigned v = 0;
-        while (i < len && around_is_digit((unsigned char)s[i]) &&
+        while (i < len && rb_ascii_is_digit((unsigned char)s[i]) &&
                i - start < 3) {
             v = v * 10 + (unsigned)(s[i] - '0');
             i++;
@@ -69,7 +62,8 @@ static int is_ipv6(const char *s, size_t len) {
     }
     for (;;) {
         size_t start = i;
-        while (i < len && hex_value((unsigned char)s[i]) >= 0 && i - start < 4)
+        while (i < len && rb_ascii_hex_value((unsigned char)s[i]) >= 0 &&
+               i - start < 4)
             i++;
         if (i < len && s[i] == '.') {
             if (!is_ipv4(s + start, len - start))
@@ -110,7 +104,7 @@ static const scheme_info schemes[] = {
     {"http", 80}, {"https", 443}, {"ftp", 21}};
 
 static int userinfo_ok(unsigned char c) {
-    if (around_is_alpha(c) || around_is_digit(c))
+    if (rb_ascii_is_alpha(c) || rb_ascii_is_digit(c))
         return 1;
     switch (c) {
     case '-':
@@ -141,26 +135,162 @@ static int is_url_space(unsigned char c) {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-/* Reads the URL; *end_out is where the trimmed URL ends. */
-static robots_status parse_url(const char *url, size_t len,
-                               robots_url_parts *out, size_t *end_out) {
+/* The scheme of a URL that has one: one the library reads, or the status
+ * that says why not. */
+static robots_status read_scheme(const char *u, const rb_url_parts *p,
+                                 const scheme_info **scheme) {
+    if (p->scheme_len == 0)
+        return ROBOTS_ERR_URL_NO_SCHEME;
+    for (size_t k = 0; k < sizeof schemes / sizeof schemes[0]; k++)
+        if (rb_ascii_equal_lower(u, p->scheme_len, schemes[k].name))
+            *scheme = &schemes[k];
+    if (*scheme == NULL)
+        return ROBOTS_ERR_URL_UNSUPPORTED_SCHEME;
+    if (!p->has_authority)
+        return ROBOTS_ERR_URL_NO_HOST;
+    return ROBOTS_OK;
+}
+
+/* The userinfo, host and port of u[p->authority..p->path) as
+ * url_parts.h splits them, each checked. */
+static robots_status read_authority(const char *u, const rb_url_parts *p,
+                                    rb_authority_parts *a) {
+    /* One decision for every reader of URLs in the library. */
+    if (p->ambiguous)
+        return ROBOTS_ERR_URL_INVALID;
+    rb_authority_split(u, p->authority, p->path, a);
+    /* RFC 3986 section 3.2.1 userinfo, '@' tolerated. Anything else is
+     * where readers may disagree on the host: no guess. The userinfo
+     * never takes part in the site. */
+    for (size_t k = p->authority; a->has_userinfo && k + 1 < a->host; k++)
+        if (!userinfo_ok((unsigned char)u[k]))
+            return ROBOTS_ERR_URL_INVALID;
+    if (a->bad_literal)
+        return ROBOTS_ERR_URL_BAD_HOST;
+    if (a->host_end == a->host)
+        return ROBOTS_ERR_URL_NO_HOST;
+    return ROBOTS_OK;
+}
+
+/* The port of u[a->port..end), or the scheme's when none is written. */
+static robots_status read_port(const char *u, size_t end,
+                               const rb_authority_parts *a,
+                               const scheme_info *scheme,
+                               robots_url_parts *out) {
+    out->port = scheme->port;
+    if (a->has_port && a->port < end) {
+        unsigned long v = 0;
+        for (size_t k = a->port; k < end; k++) {
+            if (!rb_ascii_is_digit((unsigned char)u[k]))
+                return ROBOTS_ERR_URL_BAD_PORT;
+            /* Saturates: any value past 65535 is rejected anyway. */
+            if (v <= 65535)
+                v = v * 10 + (unsigned long)(u[k] - '0');
+        }
+        if (v > 65535)
+            return ROBOTS_ERR_URL_BAD_PORT;
+        out->port = (unsigned)v;
+        out->port_given = 1;
+    }
+    out->default_port = out->port == scheme->port;
+    return ROBOTS_OK;
+}
+
+/* An IP-literal host "[...]", kept as written but lowercase. */
+static robots_status read_ipv6_host(const char *h, size_t n,
+                                    robots_url_parts *out) {
+    if (!is_ipv6(h + 1, n - 2) || n > ROBOTS_MAX_HOST_BYTES)
+        return ROBOTS_ERR_URL_BAD_HOST;
+    for (size_t k = 0; k < n; k++)
+        out->host[k] = (char)rb_ascii_lower((unsigned char)h[k]);
+    out->host_len = n;
+    out->host_kind = ROBOTS_HOST_IPV6;
+    return ROBOTS_OK;
+}
+
+/* RFC 3986 section 3.2.2 lets a reg-name carry UTF-8 as percent-escapes;
+ * they name the same host. Writes h[0..n) decoded to decoded[], at most
+ * HOST_INPUT_MAX bytes. */
+static robots_status percent_decode_host(const char *h, size_t n, char *decoded,
+                                         size_t *dlen_out) {
+    size_t dlen = 0;
+    for (size_t k = 0; k < n; k++) {
+        unsigned char c = (unsigned char)h[k];
+        if (dlen == HOST_INPUT_MAX)
+            return ROBOTS_ERR_URL_BAD_HOST;
+        if (c == '%') {
+            int hi;
+            int lo;
+            if (n - k < 3)
+                return ROBOTS_ERR_URL_BAD_HOST;
+            hi = rb_ascii_hex_value((unsigned char)h[k + 1]);
+            lo = rb_ascii_hex_value((unsigned char)h[k + 2]);
+            if (hi < 0 || lo < 0)
+                return ROBOTS_ERR_URL_BAD_HOST;
+            c = (unsigned char)(hi * 16 + lo);
+            k += 2;
+        }
+        decoded[dlen++] = (char)c;
+    }
+    *dlen_out = dlen;
+    return ROBOTS_OK;
+}
+
+/* A name's last label is never all digits (RFC 3696 section 2), so such
+ * a host must be an IPv4 address or it is not a host. */
+static robots_status classify_name(robots_url_parts *out) {
+    size_t hl = out->host_len;
+    size_t name_len = hl;
+    size_t last;
+    if (name_len > 0 && out->host[name_len - 1] == '.')
+        name_len--;
+    last = name_len;
+    while (last > 0 && out->host[last - 1] != '.')
+        last--;
+    for (size_t k = last; k < name_len; k++) {
+        if (!rb_ascii_is_digit((unsigned char)out->host[k])) {
+            out->host_kind = ROBOTS_HOST_NAME;
+            return ROBOTS_OK;
+        }
+    }
+    if (name_len != hl || !is_ipv4(out->host, hl))
+        return ROBOTS_ERR_URL_BAD_HOST;
+    out->host_kind = ROBOTS_HOST_IPV4;
+    return ROBOTS_OK;
+}
+
+/* A reg-name or IPv4address host, decoded and converted to ASCII as
+ * browsers map it (punycode.c). */
+static robots_status read_name_host(const char *h, size_t n,
+                                    robots_url_parts *out) {
     char decoded[HOST_INPUT_MAX];
     size_t dlen = 0;
+    size_t hl;
+    robots_status st = percent_decode_host(h, n, decoded, &dlen);
+    if (st != ROBOTS_OK)
+        return st;
+    st = rb_host_to_ascii(decoded, dlen, out->host, sizeof out->host, &hl,
+                          &out->host_converted);
+    if (st != ROBOTS_OK)
+        return st == ROBOTS_ERR_BUFFER_TOO_SMALL ? ROBOTS_ERR_URL_BAD_HOST : st;
+    out->host_len = hl;
+    return classify_name(out);
+}
+
+/* Reads the URL, whose parts are url_parts.h's: this reader checks and
+ * converts them. *fragment_out is where its fragment begins (or the
+ * trimmed URL ends), so that a caller reads the path and query where
+ * url_parts.h ends them. */
+static robots_status parse_url(const char *url, size_t len,
+                               robots_url_parts *out, size_t *fragment_out) {
     size_t b = 0;
     size_t e = len;
-    size_t i;
-    size_t auth;
-    size_t auth_end;
-    size_t host_b;
-    size_t host_e;
-    size_t port_b = 0;
-    size_t k;
     const scheme_info *scheme = NULL;
+    rb_url_parts p;
+    rb_authority_parts a = {0};
     robots_status st;
 
-    if (url == NULL && len != 0)
-        return ROBOTS_ERR_INVALID_ARGUMENT;
-    if (out == NULL)
+    if ((url == NULL && len != 0) || out == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
     memset(out, 0, sizeof *out);
     if (len > ROBOTS_MAX_URL_BYTES)
@@ -169,161 +299,29 @@ static robots_status parse_url(const char *url, size_t len,
         b++;
     while (e > b && is_url_space((unsigned char)url[e - 1]))
         e--;
-    *end_out = e;
-
-    /* RFC 3986 section 3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ). */
-    i = b;
-    if (i == e || !around_is_alpha((unsigned char)url[i]))
-        return ROBOTS_ERR_URL_NO_SCHEME;
-    while (i < e && url[i] != ':') {
-        unsigned char c = (unsigned char)url[i];
-        if (!around_is_alpha(c) && !around_is_digit(c) && c != '+' &&
-            c != '-' && c != '.')
-            return ROBOTS_ERR_URL_NO_SCHEME;
-        i++;
-    }
-    if (i == e)
-        return ROBOTS_ERR_URL_NO_SCHEME;
-    for (k = 0; k < sizeof schemes / sizeof schemes[0]; k++)
-        if (around_ieq(url + b, i - b, schemes[k].name))
-            scheme = &schemes[k];
-    if (scheme == NULL)
-        return ROBOTS_ERR_URL_UNSUPPORTED_SCHEME;
-    i++;
-    if (e - i < 2 || url[i] != '/' || url[i + 1] != '/')
-        return ROBOTS_ERR_URL_NO_HOST;
-    auth = i + 2;
-    auth_end = auth;
-    while (auth_end < e && url[auth_end] != '/' && url[auth_end] != '?' &&
-           url[auth_end] != '#')
-        auth_end++;
-    out->path_offset = auth_end;
-    /* One decision for every reader of URLs in the library (authority.h). */
-    if (!rb_authority_unambiguous(url + auth, auth_end - auth))
-        return ROBOTS_ERR_URL_INVALID;
-
-    /* The '@', if any, ends the userinfo, which never takes part in the
-     * site. */
-    host_b = auth;
-    for (k = auth; k < auth_end; k++) {
-        if (url[k] == '@') {
-            host_b = k + 1;
-            out->had_userinfo = 1;
-        }
-    }
-    /* RFC 3986 section 3.2.1 userinfo, '@' tolerated. Anything else, the
-     * backslash above all, is where readers disagree on the host
-     * ("http://a.com\@b.com/" is a.com to browsers, b.com to RFC 3986):
-     * no guess. */
-    for (k = auth; k + 1 < host_b; k++)
-        if (!userinfo_ok((unsigned char)url[k]))
-            return ROBOTS_ERR_URL_INVALID;
-    host_e = auth_end;
-    if (host_b < auth_end && url[host_b] == '[') {
-        size_t close = host_b;
-        while (close < auth_end && url[close] != ']')
-            close++;
-        if (close == auth_end)
-            return ROBOTS_ERR_URL_BAD_HOST;
-        if (close + 1 < auth_end) {
-            if (url[close + 1] != ':')
-                return ROBOTS_ERR_URL_BAD_HOST;
-            port_b = close + 2;
-        }
-        host_e = close + 1;
-    } else {
-        for (k = host_b; k < auth_end; k++) {
-            if (url[k] == ':') {
-                host_e = k;
-                port_b = k + 1;
-                break;
-            }
-        }
-    }
-    if (host_e == host_b)
-        return ROBOTS_ERR_URL_NO_HOST;
-
-    out->port = scheme->port;
-    if (port_b != 0 && port_b < auth_end) {
-        unsigned long v = 0;
-        for (k = port_b; k < auth_end; k++) {
-            if (!around_is_digit((unsigned char)url[k]))
-                return ROBOTS_ERR_URL_BAD_PORT;
-            /* Saturates: any value past 65535 is rejected anyway. */
-            if (v <= 65535)
-                v = v * 10 + (unsigned long)(url[k] - '0');
-        }
-        if (v > 65535)
-            return ROBOTS_ERR_URL_BAD_PORT;
-        out->port = (unsigned)v;
-        out->port_given = 1;
-    }
-    out->default_port = out->port == scheme->port;
-
-    if (url[host_b] == '[') {
-        size_t n = host_e - host_b;
-        if (!is_ipv6(url + host_b + 1, n - 2) || n > ROBOTS_MAX_HOST_BYTES)
-            return ROBOTS_ERR_URL_BAD_HOST;
-        for (k = 0; k < n; k++)
-            out->host[k] = (char)around_lower((unsigned char)url[host_b + k]);
-        out->host_len = n;
-        out->host_kind = ROBOTS_HOST_IPV6;
-    } else {
-        size_t hl;
-        size_t name_len;
-        size_t last;
-        int numeric = 1;
-        /* RFC 3986 section 3.2.2 lets a reg-name carry UTF-8 as
-         * percent-escapes; they name the same host. */
-        for (k = host_b; k < host_e; k++) {
-            unsigned char c = (unsigned char)url[k];
-            if (dlen == sizeof decoded)
-                return ROBOTS_ERR_URL_BAD_HOST;
-            if (c == '%') {
-                int hi;
-                int lo;
-                if (host_e - k < 3)
-                    return ROBOTS_ERR_URL_BAD_HOST;
-                hi = hex_value((unsigned char)url[k + 1]);
-                lo = hex_value((unsigned char)url[k + 2]);
-                if (hi < 0 || lo < 0)
-                    return ROBOTS_ERR_URL_BAD_HOST;
-                c = (unsigned char)(hi * 16 + lo);
-                k += 2;
-            }
-            decoded[dlen++] = (char)c;
-        }
-        st = rb_host_to_ascii(decoded, dlen, out->host, sizeof out->host, &hl,
-                              &out->host_converted);
-        if (st != ROBOTS_OK) {
-            return st == ROBOTS_ERR_BUFFER_TOO_SMALL ? ROBOTS_ERR_URL_BAD_HOST
-                                                     : st;
-        }
-        out->host_len = hl;
-        /* A name's last label is never all digits (RFC 3696 section 2),
-         * so such a host must be an IPv4 address or it is not a host. */
-        name_len = hl;
-        if (name_len > 0 && out->host[name_len - 1] == '.')
-            name_len--;
-        last = name_len;
-        while (last > 0 && out->host[last - 1] != '.')
-            last--;
-        for (k = last; k < name_len; k++)
-            if (!around_is_digit((unsigned char)out->host[k]))
-                numeric = 0;
-        if (numeric) {
-            if (name_len != hl || !is_ipv4(out->host, hl))
-                return ROBOTS_ERR_URL_BAD_HOST;
-            out->host_kind = ROBOTS_HOST_IPV4;
-        } else {
-            out->host_kind = ROBOTS_HOST_NAME;
-        }
-    }
+    *fragment_out = e;
+    if (b == e)
+        return ROBOTS_ERR_URL_NO_SCHEME; /* and url may be NULL */
+    const char *u = url + b;
+    rb_url_split(u, e - b, &p);
+    st = read_scheme(u, &p, &scheme);
+    if (st != ROBOTS_OK)
+        return st;
+    out->path_offset = b + p.path;
+    *fragment_out = b + p.fragment;
+    st = read_authority(u, &p, &a);
+    out->had_userinfo = a.has_userinfo;
+    if (st == ROBOTS_OK)
+        st = read_port(u, p.path, &a, scheme, out);
+    if (st == ROBOTS_OK && u[a.host] == '[')
+        st = read_ipv6_host(u + a.host, a.host_end - a.host, out);
+    else if (st == ROBOTS_OK)
+        st = read_name_host(u + a.host, a.host_end - a.host, out);
+    if (st != ROBOTS_OK)
+        return st;
     out->host[out->host_len] = '\0';
-    for (k = 0; scheme->name[k] != '\0'; k++)
-        out->scheme[k] = scheme->name[k];
-    out->scheme[k] = '\0';
-    out->scheme_len = k;
+    out->scheme_len = strlen(scheme->name);
+    memcpy(out->scheme, scheme->name, out->scheme_len + 1);
     return ROBOTS_OK;
 }
 
@@ -384,7 +382,7 @@ ROBOTS_API robots_status robots_url_to_robots_txt(const char *url,
             tmp[o++] = digits[--n];
     }
     o = append(tmp, o, tail, sizeof tail - 1);
-    if (!around_emit(tmp, o, buf, cap, needed))
+    if (!rb_text_out(tmp, o, buf, cap, needed))
         return ROBOTS_ERR_BUFFER_TOO_SMALL;
     return ROBOTS_OK;
 }
@@ -409,30 +407,26 @@ ROBOTS_API robots_status robots_scope_check(const char *robots_url,
                                             robots_scope *out) {
     robots_url_parts r;
     robots_url_parts u;
-    size_t rend;
-    size_t uend;
+    size_t rfrag;
+    size_t ufrag;
     size_t pb;
-    size_t pe;
     robots_status st;
     if (out == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
     memset(out, 0, sizeof *out);
     out->applies = 0;
     out->reason = ROBOTS_SCOPE_NOT_TOP_LEVEL;
-    st = parse_url(robots_url, robots_url_len, &r, &rend);
+    st = parse_url(robots_url, robots_url_len, &r, &rfrag);
     if (st != ROBOTS_OK)
         return st;
-    st = parse_url(url, url_len, &u, &uend);
+    st = parse_url(url, url_len, &u, &ufrag);
     if (st != ROBOTS_OK)
         return st;
     /* Seed 004: "http://example.com/folder/robots.txt" is not a valid
      * robots.txt file; crawlers do not look in subdirectories. The
      * fragment is never sent, so it does not count. */
     pb = r.path_offset;
-    pe = pb;
-    while (pe < rend && robots_url[pe] != '#')
-        pe++;
-    if (pe - pb != 11 || memcmp(robots_url + pb, "/robots.txt", 11) != 0)
+    if (rfrag - pb != 11 || memcmp(robots_url + pb, "/robots.txt", 11) != 0)
         return ROBOTS_OK;
     if (r.scheme_len != u.scheme_len ||
         memcmp(r.scheme, u.scheme, r.scheme_len) != 0) {

@@ -7,7 +7,6 @@
  * 2.3.1, seed 004 ("Handling HTTP result codes") and seeds 000/001 (the
  * 1996 draft as the book gives it). A pure function: no network, no clock.
  */
-#include "around_internal.h"
 #include "names.h"
 #include "reserved.h"
 #include "robots_web.h"
@@ -124,6 +123,8 @@ static void redirection(const robots_fetch_outcome *in, robots_profile profile,
     }
 }
 
+/* complexity: 26: the argument checks (each a line) and the dispatch of
+ * an outcome to its status class's step. */
 ROBOTS_API robots_status robots_fetch_policy(const robots_fetch_outcome *in,
                                              robots_profile profile,
                                              robots_fetch_decision *out) {

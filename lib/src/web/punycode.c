@@ -10,8 +10,11 @@
  * browsers map it"). No allocation: code points go through fixed arrays
  * bounded by the named limits of robots.h.
  */
-#include "around_internal.h"
+#include "punycode.h"
+
+#include "ascii.h"
 #include "robots_web.h"
+#include "text_out.h"
 
 #include <stdint.h>
 
@@ -210,7 +213,8 @@ static int is_label_dot(uint32_t cp) {
  * capitals (U+00C0-U+00DE but not U+00D7, the multiplication sign), so that
  * MÜLLER.EU and müller.eu give one host. Full Nameprep is out of scope. */
 static uint32_t fold_case(uint32_t cp) {
-    if ((cp >= 'A' && cp <= 'Z') || (cp >= 0xC0u && cp <= 0xDEu && cp != 0xD7u))
+    if ((cp < 0x80u && rb_ascii_is_upper((unsigned char)cp)) ||
+        (cp >= 0xC0u && cp <= 0xDEu && cp != 0xD7u))
         return cp + 0x20u;
     return cp;
 }
@@ -319,7 +323,7 @@ robots_status rb_host_to_ascii(const char *host, size_t len, char *buf,
         if (!append_label(label, n, out, &o, converted))
             return ROBOTS_ERR_URL_BAD_HOST;
     }
-    if (!around_emit(out, o, buf, cap, needed))
+    if (!rb_text_out(out, o, buf, cap, needed))
         return ROBOTS_ERR_BUFFER_TOO_SMALL;
     return ROBOTS_OK;
 }
