@@ -10,7 +10,20 @@
  *   legacy: the first record naming the caller, else the first `*` record;
  *   its first matching rule in file order decides (the 1996 draft).
  */
-#include "internal.h"
+#include "check.h"
+#include "agent.h"
+#include "byte_class.h"
+#include "compiler.h"
+#include "document.h"
+#include "index.h"
+#include "index_layout.h"
+#include "match.h"
+#include "memory.h"
+#include "multi.h"
+#include "names_index.h"
+#include "normalize.h"
+#include "urlpath.h"
+#include "words.h"
 
 #include <string.h>
 
@@ -1375,7 +1388,7 @@ static void memo_add(const robots_txt *doc, const robots_str *name,
 }
 
 /* Does this check walk the rules directly (and count itself)? See
- * RB_DIRECT_CHECKS (internal.h) for why and when. */
+ * RB_DIRECT_CHECKS (document.h) for why and when. */
 static int walk_directly(const robots_txt *doc, const robots_str *agents,
                          size_t agent_count, size_t url_len) {
     if (doc->profile == ROBOTS_PROFILE_LEGACY ||

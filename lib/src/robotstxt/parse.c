@@ -12,8 +12,19 @@
  * at most an eighth of it unused (no copy of the text), else a new block
  * of exactly its size.
  */
-#include "internal.h"
+#include "agent.h"
+#include "ascii.h"
+#include "body.h"
+#include "byte_class.h"
+#include "compiler.h"
+#include "document.h"
+#include "index.h"
+#include "index_layout.h"
+#include "memory.h"
+#include "normalize.h"
+#include "records.h"
 #include "reserved.h"
+#include "words.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -202,11 +213,11 @@ static int diag_capped(parser *p, robots_diag_kind kind) {
 
 static int starts_with_nocase(const char *s, size_t len, const char *prefix) {
     size_t n = strlen(prefix);
-    return len >= n && rb_equal_nocase(s, n, prefix, n);
+    return len >= n && rb_equal_nocase_fast(s, n, prefix, n);
 }
 
 static int equals_nocase(const char *s, size_t len, const char *word) {
-    return rb_equal_nocase(s, len, word, strlen(word));
+    return rb_equal_nocase_fast(s, len, word, strlen(word));
 }
 
 static const char *const canonical_key[] = {NULL,       "User-agent", "Allow",
@@ -231,9 +242,9 @@ static int keys_within(const char *a, size_t alen, const char *b,
     unsigned char have[32] = {0};
     size_t lacking = 0;
     for (size_t j = 0; j < blen; j++)
-        have[rb_lower((unsigned char)b[j]) & 31]++;
+        have[rb_lower_fast((unsigned char)b[j]) & 31]++;
     for (size_t i = 0; i < alen; i++) {
-        unsigned char *c = &have[rb_lower((unsigned char)a[i]) & 31];
+        unsigned char *c = &have[rb_lower_fast((unsigned char)a[i]) & 31];
         if (*c != 0)
             (*c)--;
         else if (++lacking > limit)
@@ -252,16 +263,17 @@ static int keys_within(const char *a, size_t alen, const char *b,
             d[i][lo - 1] = FAR;
         if (hi < blen)
             d[i][hi + 1] = FAR;
-        unsigned char ca = rb_lower((unsigned char)a[i - 1]);
+        unsigned char ca = rb_lower_fast((unsigned char)a[i - 1]);
         for (size_t j = lo; j <= hi; j++) {
-            unsigned char cb = rb_lower((unsigned char)b[j - 1]);
+            unsigned char cb = rb_lower_fast((unsigned char)b[j - 1]);
             size_t best = d[i - 1][j - 1] + (ca != cb);
             if (j <= i - 1 + limit && d[i - 1][j] + 1u < best)
                 best = d[i - 1][j] + 1;
             if (d[i][j - 1] + 1u < best)
                 best = d[i][j - 1] + 1;
-            if (i > 1 && j > 1 && ca == rb_lower((unsigned char)b[j - 2]) &&
-                rb_lower((unsigned char)a[i - 2]) == cb &&
+            if (i > 1 && j > 1 &&
+                ca == rb_lower_fast((unsigned char)b[j - 2]) &&
+                rb_lower_fast((unsigned char)a[i - 2]) == cb &&
                 d[i - 2][j - 2] + 1u < best)
                 best = d[i - 2][j - 2] + 1;
             d[i][j] = (unsigned char)(best < FAR ? best : FAR);
@@ -445,7 +457,8 @@ RB_COLD static void agent_reading(parser *p, const char *value, size_t len,
     char q[48], t[48], n[48];
     unsigned char next = (unsigned char)value[token_len];
     size_t name_len = token_len;
-    while (name_len < len && !rb_is_space((unsigned char)value[name_len]) &&
+    while (name_len < len &&
+           !rb_ascii_is_blank((unsigned char)value[name_len]) &&
            value[name_len] != '/' && value[name_len] != '(' &&
            value[name_len] != ';')
         name_len++;
@@ -465,7 +478,7 @@ RB_COLD static void agent_reading(parser *p, const char *value, size_t len,
         return;
     }
     quote(value, token_len, t);
-    if (name_len == token_len || next == '/' || rb_is_space(next) ||
+    if (name_len == token_len || next == '/' || rb_ascii_is_blank(next) ||
         next == '(' || next == ';') {
         diag(p, value, ROBOTS_DIAG_AGENT_REDUCED, ROBOTS_SEVERITY_NOTE, NULL,
              "user-agent '%s' is read as its product token '%s'", q, t);
@@ -829,15 +842,15 @@ static void check_bytes(parser *p, const char *raw, size_t len) {
 static int split_two_words(const char *s, size_t len, const char **key,
                            size_t *klen, const char **value, size_t *vlen) {
     size_t i = 0;
-    while (i < len && !rb_is_space((unsigned char)s[i]))
+    while (i < len && !rb_ascii_is_blank((unsigned char)s[i]))
         i++;
     if (i == len)
         return 0;
     size_t j = i;
-    while (j < len && rb_is_space((unsigned char)s[j]))
+    while (j < len && rb_ascii_is_blank((unsigned char)s[j]))
         j++;
     for (size_t k = j; k < len; k++)
-        if (rb_is_space((unsigned char)s[k]))
+        if (rb_ascii_is_blank((unsigned char)s[k]))
             return 0;
     *key = s;
     *klen = i;
@@ -1018,7 +1031,7 @@ static void process_line(parser *p, const char *raw, size_t raw_len,
     } else {
         const char *word_end = content;
         while (word_end < content + len &&
-               !rb_is_space((unsigned char)*word_end))
+               !rb_ascii_is_blank((unsigned char)*word_end))
             word_end++;
         size_t wlen = (size_t)(word_end - content);
         enum key_kind k = p->profile == ROBOTS_PROFILE_GOOGLE
