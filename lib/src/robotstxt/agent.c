@@ -93,7 +93,7 @@ int rb_agent_names_caller(robots_profile profile, const robots_txt *doc,
             break;
         case ROBOTS_PROFILE_RFC9309:
         default:
-            name_len = rb_agent_token_len(name, name_len);
+            name_len = rb_name_token_len(profile, name, name_len);
             if (name_len != 0 &&
                 rb_ascii_equal_nocase(name, name_len, token, token_len))
                 return 1;
@@ -120,14 +120,11 @@ robots_status robots_agent_token(robots_profile profile, const char *agent,
         return ROBOTS_ERR_INVALID_ARGUMENT;
     memset(out, 0, sizeof *out);
     out->is_wildcard = rb_agent_is_wildcard(agent, len);
-    /* As parse.c stores a user-agent line (rb_agent_token()) and as
-     * rb_agent_names_caller() reads a caller's name. */
-    out->line_token_len = profile == ROBOTS_PROFILE_LEGACY || out->is_wildcard
-                              ? len
-                              : rb_agent_token_len(agent, len);
-    out->name_token_len = profile == ROBOTS_PROFILE_RFC9309
-                              ? rb_agent_token_len(agent, len)
-                              : len;
+    /* As parse.c stores a user-agent line and as rb_agent_names_caller()
+     * reads a caller's name. */
+    out->line_token_len =
+        rb_line_token_len(profile, agent, len, out->is_wildcard);
+    out->name_token_len = rb_name_token_len(profile, agent, len);
     return ROBOTS_OK;
 }
 

@@ -140,9 +140,7 @@ static size_t compared_names(robots_profile profile, const robots_str *agents,
                              size_t agent_count, robots_str *out) {
     size_t n = 0;
     for (size_t i = 0; i < agent_count; i++) {
-        size_t len = profile == ROBOTS_PROFILE_RFC9309
-                         ? rb_agent_token_len(agents[i].ptr, agents[i].len)
-                         : agents[i].len;
+        size_t len = rb_name_token_len(profile, agents[i].ptr, agents[i].len);
         if (profile == ROBOTS_PROFILE_RFC9309 && len == 0)
             continue;
         out[n].ptr = agents[i].ptr;

@@ -1349,14 +1349,12 @@ size_t rb_index_tokens(const robots_txt *doc, const robots_str *callers,
                        size_t n, uint32_t *tokens) {
     size_t count = 0;
     for (size_t i = 0; i < n; i++) {
-        /* rfc9309: the name's product token, its leading [A-Za-z_-] run;
-         * google: the whole name. */
-        size_t len = callers[i].len;
-        if (doc->profile != ROBOTS_PROFILE_GOOGLE) {
-            len = rb_agent_token_len(callers[i].ptr, len);
-            if (len == 0)
-                continue;
-        }
+        /* rfc9309: the name's product token, which names nobody when
+         * empty; google: the whole name (legacy has no index). */
+        size_t len =
+            rb_name_token_len(doc->profile, callers[i].ptr, callers[i].len);
+        if (len == 0 && doc->profile != ROBOTS_PROFILE_GOOGLE)
+            continue;
         uint32_t token = find_token(doc, callers[i].ptr, len,
                                     token_hash(callers[i].ptr, len));
         if (token == NO_SET)

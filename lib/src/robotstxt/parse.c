@@ -513,9 +513,7 @@ static void on_user_agent(parser *p, const char *value, size_t len) {
     }
     rb_agent a;
     int wildcard = rb_agent_is_wildcard(value, len);
-    size_t token_len = len;
-    if (p->profile != ROBOTS_PROFILE_LEGACY && !wildcard)
-        token_len = rb_agent_token_len(value, len);
+    size_t token_len = rb_line_token_len(p->profile, value, len, wildcard);
     a.line = (uint32_t)p->line;
     a.value = add_text(p, value, len).off | (wildcard ? RB_AGENT_WILDCARD : 0);
     if (len == 0)
