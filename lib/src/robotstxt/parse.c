@@ -945,118 +945,129 @@ static void crosscheck_rule(parser *p, enum key_kind key, const char *value,
 }
 #endif
 
-/* special: the line may hold a NUL, '#' or a byte >= 0x80 (when 0, it
- * holds none, and the searches for them are skipped). */
-static void process_line(parser *p, const char *raw, size_t raw_len,
-                         int special) {
-    char q[48];
-    p->line_start = raw;
-    if (special) {
-        check_bytes(p, raw, raw_len);
-    } else {
-        enum key_kind usual;
-        const char *v;
-        size_t n;
-        if (usual_line(p, raw, raw_len, &usual, &v, &n)) {
+/* A line usual_line() read whole (a user-agent line or a rule, no
+ * specials): handled here, 1; 0 for the general path. */
+static int process_usual_line(parser *p, const char *raw, size_t raw_len) {
+    enum key_kind usual;
+    const char *v;
+    size_t n;
+    if (!usual_line(p, raw, raw_len, &usual, &v, &n))
+        return 0;
 #ifdef RB_PARSE_CROSSCHECK
-            crosscheck_usual(p, raw, raw_len, usual, v, n);
+    crosscheck_usual(p, raw, raw_len, usual, v, n);
 #endif
-            p->seen_content = 1; /* it starts with a letter, not '<' */
-            if (usual == KEY_USER_AGENT)
-                on_user_agent(p, v, n);
-            else if (!usual_rule(p, usual, v, n))
-                on_rule(p, usual, v, n);
+    p->seen_content = 1; /* it starts with a letter, not '<' */
+    if (usual == KEY_USER_AGENT)
+        on_user_agent(p, v, n);
+    else if (!usual_rule(p, usual, v, n))
+        on_rule(p, usual, v, n);
 #ifdef RB_PARSE_CROSSCHECK
-            else
-                crosscheck_rule(p, usual, v, n);
+    else
+        crosscheck_rule(p, usual, v, n);
 #endif
-            return;
-        }
-    }
+    return 1;
+}
 
-    const char *content = raw;
-    size_t len = raw_len;
-    const char *nul = special && len ? memchr(content, '\0', len) : NULL;
+/* The line's content: up to a NUL (reported) or a '#', trimmed. *blank
+ * when neither cut it (a comment line is not blank). */
+static void line_content(parser *p, int special, const char **content,
+                         size_t *len, int *blank) {
+    const char *nul = special && *len ? memchr(*content, '\0', *len) : NULL;
     if (nul != NULL) {
         diag(p, nul, ROBOTS_DIAG_NUL_BYTE, ROBOTS_SEVERITY_WARNING, NULL,
              "a NUL byte ends the line; the rest of it is ignored");
-        len = (size_t)(nul - content);
+        *len = (size_t)(nul - *content);
     }
-    const char *hash = special && len ? memchr(content, '#', len) : NULL;
-    int blank = hash == NULL && nul == NULL;
+    const char *hash = special && *len ? memchr(*content, '#', *len) : NULL;
+    *blank = hash == NULL && nul == NULL;
     if (hash != NULL)
-        len = (size_t)(hash - content);
-    trim(p, &content, &len);
-    if (len == 0) {
-        /* legacy: a blank line (not a comment line) ends the record. */
-        if (blank && p->profile == ROBOTS_PROFILE_LEGACY) {
-            p->have_group = 0;
-            p->in_agent_list = 0;
-        }
-        return;
-    }
-    if (!p->seen_content) {
-        p->seen_content = 1;
-        if (content[0] == '<')
-            diag(p, content, ROBOTS_DIAG_LOOKS_LIKE_HTML, ROBOTS_SEVERITY_ERROR,
-                 NULL, "the file looks like HTML, not a robots.txt");
-    }
+        *len = (size_t)(hash - *content);
+    trim(p, content, len);
+}
 
-    const char *key, *value;
-    size_t klen, vlen;
+/* The first line with content: a file that starts with '<' is HTML. */
+static void first_content(parser *p, const char *content) {
+    if (p->seen_content)
+        return;
+    p->seen_content = 1;
+    if (content[0] == '<')
+        diag(p, content, ROBOTS_DIAG_LOOKS_LIKE_HTML, ROBOTS_SEVERITY_ERROR,
+             NULL, "the file looks like HTML, not a robots.txt");
+}
+
+/* A line with neither ':' nor (google) two words: reported, with the key
+ * it was likely meant to be, and ignored. */
+static void missing_colon(parser *p, const char *content, size_t len) {
+    char q[48];
+    const char *word_end = content;
+    while (word_end < content + len &&
+           !rb_ascii_is_blank((unsigned char)*word_end))
+        word_end++;
+    size_t wlen = (size_t)(word_end - content);
+    enum key_kind k = p->profile == ROBOTS_PROFILE_GOOGLE
+                          ? KEY_OTHER
+                          : strict_key(content, wlen);
+    /* The guess only words the message: past the cap, none is kept,
+     * and a file of junk lines is not worth a distance per line. */
+    const char *guess = k != KEY_OTHER ? canonical_key[k] : NULL;
+    if (k == KEY_OTHER && p->diags.count < ROBOTS_MAX_DIAGNOSTICS)
+        guess = typo_of(content, wlen);
+    if (guess != NULL)
+        diag(p, content, ROBOTS_DIAG_MISSING_COLON, ROBOTS_SEVERITY_ERROR,
+             guess,
+             "line '%s' has no ':' and is ignored; did you mean "
+             "'%s: ...'?",
+             quote(content, len, q), guess);
+    else
+        diag_quoting(p, content, ROBOTS_DIAG_MISSING_COLON,
+                     ROBOTS_SEVERITY_WARNING, "line '", content, len,
+                     "' has no ':' and is ignored");
+}
+
+/* Splits a line's content into its key and value: at its ':', or, in
+ * google, at the space between two words. 0 when it has no key (then
+ * the line is reported and ignored). */
+static int split_line(parser *p, const char *content, size_t len,
+                      const char **key, size_t *klen, const char **value,
+                      size_t *vlen) {
+    char q[48];
     const char *colon = memchr(content, ':', len);
     if (colon != NULL) {
-        key = content;
-        klen = (size_t)(colon - content);
-        value = colon + 1;
-        vlen = len - klen - 1;
+        *key = content;
+        *klen = (size_t)(colon - content);
+        *value = colon + 1;
+        *vlen = len - *klen - 1;
         /* The line is trimmed already: the key's start and the value's
          * end are. */
-        trim_end(p, key, &klen);
-        trim_start(p, &value, &vlen);
+        trim_end(p, *key, klen);
+        trim_start(p, value, vlen);
     } else if (p->profile == ROBOTS_PROFILE_GOOGLE &&
-               split_two_words(content, len, &key, &klen, &value, &vlen)) {
+               split_two_words(content, len, key, klen, value, vlen)) {
         /* The words are split at ' ' and '\t' only; then, as after a
          * ':', the key's end and the value's start are trimmed of the
          * profile's whitespace ("disallow\t\f/" is "/"). */
-        trim_end(p, key, &klen);
-        trim_start(p, &value, &vlen);
+        trim_end(p, *key, klen);
+        trim_start(p, value, vlen);
         if (!diag_capped(p, ROBOTS_DIAG_NO_SEPARATOR_PAIR))
             diag(p, content, ROBOTS_DIAG_NO_SEPARATOR_PAIR,
                  ROBOTS_SEVERITY_NOTE, NULL,
                  "line without ':' is read as key '%s' and its value",
-                 quote(key, klen, q));
+                 quote(*key, *klen, q));
     } else {
-        const char *word_end = content;
-        while (word_end < content + len &&
-               !rb_ascii_is_blank((unsigned char)*word_end))
-            word_end++;
-        size_t wlen = (size_t)(word_end - content);
-        enum key_kind k = p->profile == ROBOTS_PROFILE_GOOGLE
-                              ? KEY_OTHER
-                              : strict_key(content, wlen);
-        /* The guess only words the message: past the cap, none is kept,
-         * and a file of junk lines is not worth a distance per line. */
-        const char *guess = k != KEY_OTHER ? canonical_key[k] : NULL;
-        if (k == KEY_OTHER && p->diags.count < ROBOTS_MAX_DIAGNOSTICS)
-            guess = typo_of(content, wlen);
-        if (guess != NULL)
-            diag(p, content, ROBOTS_DIAG_MISSING_COLON, ROBOTS_SEVERITY_ERROR,
-                 guess,
-                 "line '%s' has no ':' and is ignored; did you mean "
-                 "'%s: ...'?",
-                 quote(content, len, q), guess);
-        else
-            diag_quoting(p, content, ROBOTS_DIAG_MISSING_COLON,
-                         ROBOTS_SEVERITY_WARNING, "line '", content, len,
-                         "' has no ':' and is ignored");
-        return;
+        missing_colon(p, content, len);
+        return 0;
     }
-    if (klen == 0) {
+    if (*klen == 0) {
         diag(p, colon, ROBOTS_DIAG_EMPTY_KEY, ROBOTS_SEVERITY_WARNING, NULL,
              "line starts with ':' and has no key; ignored");
-        return;
+        return 0;
     }
+    return 1;
+}
+
+/* A key and its value, to the handler of the key's kind. */
+static void on_key(parser *p, const char *key, size_t klen, const char *value,
+                   size_t vlen) {
     enum key_kind kind = classify_key(p, key, klen);
     switch (kind) {
     case KEY_USER_AGENT:
@@ -1075,6 +1086,36 @@ static void process_line(parser *p, const char *raw, size_t raw_len,
     case KEY_NONE:
         break;
     }
+}
+
+/* One line, in named steps: the usual line read whole, or its content,
+ * the first content's HTML test, its key and value, their handler.
+ * special: the line may hold a NUL, '#' or a byte >= 0x80 (when 0, it
+ * holds none, and the searches for them are skipped). */
+static void process_line(parser *p, const char *raw, size_t raw_len,
+                         int special) {
+    p->line_start = raw;
+    if (special)
+        check_bytes(p, raw, raw_len);
+    else if (process_usual_line(p, raw, raw_len))
+        return;
+    const char *content = raw;
+    size_t len = raw_len;
+    int blank;
+    line_content(p, special, &content, &len, &blank);
+    if (len == 0) {
+        /* legacy: a blank line (not a comment line) ends the record. */
+        if (blank && p->profile == ROBOTS_PROFILE_LEGACY) {
+            p->have_group = 0;
+            p->in_agent_list = 0;
+        }
+        return;
+    }
+    first_content(p, content);
+    const char *key, *value;
+    size_t klen, vlen;
+    if (split_line(p, content, len, &key, &klen, &value, &vlen))
+        on_key(p, key, klen, value, vlen);
 }
 
 /* ---- the whole file ----------------------------------------------------- */
@@ -1337,32 +1378,84 @@ static void release_parser(parser *p) {
  * than 8/7 of what it needs), else a new block of exactly its size. The
  * units and the memo start empty: a check compiles a set when it first
  * needs it (index.c), and remembers a name it resolves (check.c). */
+/* The arrays the parse built that the document keeps, each copied into
+ * the document's block: named, so that each is placed and then read back
+ * by its name (part_at()), not by its position in a list. */
+enum block_part {
+    PART_GROUPS,
+    PART_AGENTS,
+    PART_RULES,
+    PART_SITEMAP_BYTES,
+    PART_SITEMAP_MARKS,
+    PART_EXTENSION_BYTES,
+    PART_EXTENSION_MARKS,
+    PART_DIAGS,
+    PART_TOKENS,
+    PART_TOKEN_SETS,
+    PART_SET_DEFS,
+    PART_SET_GROUPS,
+    PART_TOKEN_SLOTS,
+    PART_COUNT
+};
+
+/* Where each part starts in the block, and the block's layout after them:
+ * the atomics a check writes (see struct robots_txt). */
+typedef struct block_layout {
+    size_t doc_at;
+    size_t part_at[PART_COUNT];
+    size_t units_at, unit_bytes_at, direct_walks_at, group_units_at, memo_at;
+    size_t size;
+} block_layout;
+
+/* The next `bytes` of the block, 8-aligned, at *size. */
+static size_t reserve_in_block(size_t *size, size_t bytes) {
+    size_t at = *size;
+    *size = align8(at + bytes);
+    return at;
+}
+
+static void lay_out_block(const parser *p, const rb_vec *const *parts,
+                          block_layout *out) {
+    out->doc_at = align8(p->text.count);
+    size_t size = out->doc_at + align8(sizeof(robots_txt));
+    for (size_t i = 0; i < PART_COUNT; i++)
+        out->part_at[i] =
+            reserve_in_block(&size, parts[i]->count * parts[i]->elem);
+    out->units_at =
+        reserve_in_block(&size, p->index.set_defs.count * sizeof(rb_unit_ref));
+    out->unit_bytes_at = reserve_in_block(&size, sizeof(_Atomic size_t));
+    out->direct_walks_at = reserve_in_block(&size, sizeof(atomic_uint));
+    out->group_units_at =
+        reserve_in_block(&size, sizeof(_Atomic(rb_unit_ref *)));
+    out->memo_at = reserve_in_block(&size, RB_MEMO_SLOTS * sizeof(rb_memo));
+    out->size = size;
+}
+
+static const void *part_at(const unsigned char *block,
+                           const block_layout *layout, enum block_part part) {
+    return block + layout->part_at[part];
+}
+
 static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
-    enum { PARTS = 13 };
-    const rb_vec *parts[PARTS] = {
-        &p->groups,           &p->agents,         &p->rules,
-        &p->sitemaps.bytes,   &p->sitemaps.marks, &p->extensions.bytes,
-        &p->extensions.marks, &p->diags,          &p->index.tokens,
-        &p->index.token_sets, &p->index.set_defs, &p->index.set_groups,
-        &p->index.token_slots};
-    size_t offsets[PARTS];
-    size_t doc_at = align8(p->text.count);
-    size_t size = doc_at + align8(sizeof(robots_txt));
-    for (size_t i = 0; i < PARTS; i++) {
-        offsets[i] = size;
-        size = align8(size + parts[i]->count * parts[i]->elem);
-    }
+    const rb_vec *parts[PART_COUNT] = {
+        [PART_GROUPS] = &p->groups,
+        [PART_AGENTS] = &p->agents,
+        [PART_RULES] = &p->rules,
+        [PART_SITEMAP_BYTES] = &p->sitemaps.bytes,
+        [PART_SITEMAP_MARKS] = &p->sitemaps.marks,
+        [PART_EXTENSION_BYTES] = &p->extensions.bytes,
+        [PART_EXTENSION_MARKS] = &p->extensions.marks,
+        [PART_DIAGS] = &p->diags,
+        [PART_TOKENS] = &p->index.tokens,
+        [PART_TOKEN_SETS] = &p->index.token_sets,
+        [PART_SET_DEFS] = &p->index.set_defs,
+        [PART_SET_GROUPS] = &p->index.set_groups,
+        [PART_TOKEN_SLOTS] = &p->index.token_slots,
+    };
+    block_layout layout;
+    lay_out_block(p, parts, &layout);
+    size_t size = layout.size;
     size_t set_count = p->index.set_defs.count;
-    size_t units_at = size;
-    size = align8(size + set_count * sizeof(rb_unit_ref));
-    size_t unit_bytes_at = size;
-    size = align8(size + sizeof(_Atomic size_t));
-    size_t direct_walks_at = size;
-    size = align8(size + sizeof(atomic_uint));
-    size_t group_units_at = size;
-    size = align8(size + sizeof(_Atomic(rb_unit_ref *)));
-    size_t memo_at = size;
-    size = align8(size + RB_MEMO_SLOTS * sizeof(rb_memo));
 
     unsigned char *block;
     size_t block_size;
@@ -1380,11 +1473,11 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
         if (p->text.count != 0)
             memcpy(block, p->text.data, p->text.count);
     }
-    for (size_t i = 0; i < PARTS; i++)
+    for (size_t i = 0; i < PART_COUNT; i++)
         if (parts[i]->count != 0)
-            memcpy(block + offsets[i], parts[i]->data,
+            memcpy(block + layout.part_at[i], parts[i]->data,
                    parts[i]->count * parts[i]->elem);
-    robots_txt *doc = (robots_txt *)(block + doc_at);
+    robots_txt *doc = (robots_txt *)(block + layout.doc_at);
     memset(doc, 0, sizeof *doc);
     doc->block = block;
     doc->block_size = block_size;
@@ -1397,32 +1490,33 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->cut_line = p->cut_line;
     doc->lines_not_read = p->lines_not_read;
     doc->bytes_not_read = p->bytes_not_read;
-    doc->groups = (const rb_group *)(block + offsets[0]);
-    doc->agents = (const rb_agent *)(block + offsets[1]);
-    doc->rules = (const rb_rule *)(block + offsets[2]);
-    doc->sitemaps.bytes = block + offsets[3];
-    doc->sitemaps.marks = (const rb_record_mark *)(block + offsets[4]);
+    doc->groups = part_at(block, &layout, PART_GROUPS);
+    doc->agents = part_at(block, &layout, PART_AGENTS);
+    doc->rules = part_at(block, &layout, PART_RULES);
+    doc->sitemaps.bytes = part_at(block, &layout, PART_SITEMAP_BYTES);
+    doc->sitemaps.marks = part_at(block, &layout, PART_SITEMAP_MARKS);
     doc->sitemaps.count = p->sitemaps.count;
-    doc->extensions.bytes = block + offsets[5];
-    doc->extensions.marks = (const rb_record_mark *)(block + offsets[6]);
+    doc->extensions.bytes = part_at(block, &layout, PART_EXTENSION_BYTES);
+    doc->extensions.marks = part_at(block, &layout, PART_EXTENSION_MARKS);
     doc->extensions.count = p->extensions.count;
-    doc->diags = (const rb_diag *)(block + offsets[7]);
-    doc->tokens = (const rb_token *)(block + offsets[8]);
-    doc->token_sets = (const uint32_t *)(block + offsets[9]);
-    doc->set_defs = (const rb_set_def *)(block + offsets[10]);
-    doc->set_groups = (const uint32_t *)(block + offsets[11]);
-    doc->token_slots = (const uint32_t *)(block + offsets[12]);
+    doc->diags = part_at(block, &layout, PART_DIAGS);
+    doc->tokens = part_at(block, &layout, PART_TOKENS);
+    doc->token_sets = part_at(block, &layout, PART_TOKEN_SETS);
+    doc->set_defs = part_at(block, &layout, PART_SET_DEFS);
+    doc->set_groups = part_at(block, &layout, PART_SET_GROUPS);
+    doc->token_slots = part_at(block, &layout, PART_TOKEN_SLOTS);
     doc->text = (const char *)block;
-    doc->units = (rb_unit_ref *)(block + units_at);
+    doc->units = (rb_unit_ref *)(block + layout.units_at);
     for (size_t s = 0; s < set_count; s++)
         atomic_init(&doc->units[s], NULL);
-    doc->unit_bytes = (_Atomic size_t *)(block + unit_bytes_at);
+    doc->unit_bytes = (_Atomic size_t *)(block + layout.unit_bytes_at);
     atomic_init(doc->unit_bytes, 0);
-    doc->direct_walks = (atomic_uint *)(block + direct_walks_at);
+    doc->direct_walks = (atomic_uint *)(block + layout.direct_walks_at);
     atomic_init(doc->direct_walks, 0);
-    doc->group_units = (_Atomic(rb_unit_ref *) *)(block + group_units_at);
+    doc->group_units =
+        (_Atomic(rb_unit_ref *) *)(block + layout.group_units_at);
     atomic_init(doc->group_units, NULL);
-    doc->memo = (rb_memo *)(block + memo_at);
+    doc->memo = (rb_memo *)(block + layout.memo_at);
     for (size_t s = 0; s < RB_MEMO_SLOTS; s++)
         atomic_init(&doc->memo[s].state, RB_MEMO_FREE);
     doc->group_count = p->groups.count;
