@@ -663,6 +663,11 @@ static int try_has_run(const robots_txt *doc, const uint32_t *e,
     return 1;
 }
 
+/* complexity: 25 (pmccabe). The check's innermost step, run for every key
+ * of a path that is a node: each branch is a run's test (ALL, LAST, HAS,
+ * ENDS) or a filter's. Kept whole as the check's hottest loop: not split
+ * without a measurement on the instructions gate, which issue 20's first
+ * pass did not make. */
 /* The rules filed under one key that is a prefix of the path, `klen` bytes
  * long, highest priority first within each run (see RB_ENTRY_RUN): a run
  * whose test fails is skipped, and so is the rest of a run once its

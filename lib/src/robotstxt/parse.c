@@ -223,6 +223,10 @@ static int equals_nocase(const char *s, size_t len, const char *word) {
 static const char *const canonical_key[] = {NULL,       "User-agent", "Allow",
                                             "Disallow", "Sitemap",    NULL};
 
+/* complexity: 30 (pmccabe). A banded dynamic program: its branches are
+ * the band's bounds and the transposition case of each cell, which a
+ * helper per cell would only pass around as arguments. Only a key the
+ * profile does not know reaches it. */
 /* Is the optimal string alignment distance of a and b (case-insensitive)
  * at most `limit` (1 or 2)? Only cells within `limit` of the diagonal can
  * hold a distance that small, so only those are computed (any other is
@@ -1270,6 +1274,10 @@ static void record_cut(parser *p, const char *body, size_t pos, size_t len,
              limit);
 }
 
+/* complexity: 25 (pmccabe). The parse's line loop, which every byte of
+ * every file passes through: its branches are the word-at-a-time and SSE2
+ * line-end scans and the parse limit's cut, kept in one frame so that the
+ * loop's state stays in registers (the instructions gate measures it). */
 static void parse_lines(parser *p, const char *body, size_t len, size_t limit,
                         size_t *parsed) {
     const unsigned char *u = (const unsigned char *)body;
@@ -1436,6 +1444,61 @@ static const void *part_at(const unsigned char *block,
     return block + layout->part_at[part];
 }
 
+/* The document's arrays, at their parts of the block. */
+static void point_at_parts(robots_txt *doc, const unsigned char *block,
+                           const block_layout *layout) {
+    doc->groups = part_at(block, layout, PART_GROUPS);
+    doc->agents = part_at(block, layout, PART_AGENTS);
+    doc->rules = part_at(block, layout, PART_RULES);
+    doc->sitemaps.bytes = part_at(block, layout, PART_SITEMAP_BYTES);
+    doc->sitemaps.marks = part_at(block, layout, PART_SITEMAP_MARKS);
+    doc->extensions.bytes = part_at(block, layout, PART_EXTENSION_BYTES);
+    doc->extensions.marks = part_at(block, layout, PART_EXTENSION_MARKS);
+    doc->diags = part_at(block, layout, PART_DIAGS);
+    doc->tokens = part_at(block, layout, PART_TOKENS);
+    doc->token_sets = part_at(block, layout, PART_TOKEN_SETS);
+    doc->set_defs = part_at(block, layout, PART_SET_DEFS);
+    doc->set_groups = part_at(block, layout, PART_SET_GROUPS);
+    doc->token_slots = part_at(block, layout, PART_TOKEN_SLOTS);
+}
+
+/* What a check writes later, each slot once (see struct robots_txt):
+ * empty, for the first check to fill. */
+static void init_check_state(robots_txt *doc, unsigned char *block,
+                             const block_layout *layout, size_t set_count) {
+    doc->units = (rb_unit_ref *)(block + layout->units_at);
+    for (size_t s = 0; s < set_count; s++)
+        atomic_init(&doc->units[s], NULL);
+    doc->unit_bytes = (_Atomic size_t *)(block + layout->unit_bytes_at);
+    atomic_init(doc->unit_bytes, 0);
+    doc->direct_walks = (atomic_uint *)(block + layout->direct_walks_at);
+    atomic_init(doc->direct_walks, 0);
+    doc->group_units =
+        (_Atomic(rb_unit_ref *) *)(block + layout->group_units_at);
+    atomic_init(doc->group_units, NULL);
+    doc->memo = (rb_memo *)(block + layout->memo_at);
+    for (size_t s = 0; s < RB_MEMO_SLOTS; s++)
+        atomic_init(&doc->memo[s].state, RB_MEMO_FREE);
+}
+
+/* The counts of the arrays and the index's scalars. */
+static void copy_counts(robots_txt *doc, const parser *p, size_t set_count) {
+    doc->sitemaps.count = p->sitemaps.count;
+    doc->extensions.count = p->extensions.count;
+    doc->group_count = p->groups.count;
+    doc->agent_count = p->agents.count;
+    doc->rule_count = p->rules.count;
+    doc->diag_count = p->diags.count;
+    doc->token_count = p->index.tokens.count;
+    doc->token_set_count = p->index.token_sets.count;
+    doc->set_count = set_count;
+    doc->set_group_count = p->index.set_groups.count;
+    doc->wildcard_set = p->index.wildcard_set;
+    doc->longest_rule_normal = (uint32_t)p->longest_rule_normal;
+    doc->token_slot_count = p->index.token_slot_count;
+    doc->token_id_mask = p->index.token_id_mask;
+}
+
 static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     const rb_vec *parts[PART_COUNT] = {
         [PART_GROUPS] = &p->groups,
@@ -1490,47 +1553,10 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->cut_line = p->cut_line;
     doc->lines_not_read = p->lines_not_read;
     doc->bytes_not_read = p->bytes_not_read;
-    doc->groups = part_at(block, &layout, PART_GROUPS);
-    doc->agents = part_at(block, &layout, PART_AGENTS);
-    doc->rules = part_at(block, &layout, PART_RULES);
-    doc->sitemaps.bytes = part_at(block, &layout, PART_SITEMAP_BYTES);
-    doc->sitemaps.marks = part_at(block, &layout, PART_SITEMAP_MARKS);
-    doc->sitemaps.count = p->sitemaps.count;
-    doc->extensions.bytes = part_at(block, &layout, PART_EXTENSION_BYTES);
-    doc->extensions.marks = part_at(block, &layout, PART_EXTENSION_MARKS);
-    doc->extensions.count = p->extensions.count;
-    doc->diags = part_at(block, &layout, PART_DIAGS);
-    doc->tokens = part_at(block, &layout, PART_TOKENS);
-    doc->token_sets = part_at(block, &layout, PART_TOKEN_SETS);
-    doc->set_defs = part_at(block, &layout, PART_SET_DEFS);
-    doc->set_groups = part_at(block, &layout, PART_SET_GROUPS);
-    doc->token_slots = part_at(block, &layout, PART_TOKEN_SLOTS);
     doc->text = (const char *)block;
-    doc->units = (rb_unit_ref *)(block + layout.units_at);
-    for (size_t s = 0; s < set_count; s++)
-        atomic_init(&doc->units[s], NULL);
-    doc->unit_bytes = (_Atomic size_t *)(block + layout.unit_bytes_at);
-    atomic_init(doc->unit_bytes, 0);
-    doc->direct_walks = (atomic_uint *)(block + layout.direct_walks_at);
-    atomic_init(doc->direct_walks, 0);
-    doc->group_units =
-        (_Atomic(rb_unit_ref *) *)(block + layout.group_units_at);
-    atomic_init(doc->group_units, NULL);
-    doc->memo = (rb_memo *)(block + layout.memo_at);
-    for (size_t s = 0; s < RB_MEMO_SLOTS; s++)
-        atomic_init(&doc->memo[s].state, RB_MEMO_FREE);
-    doc->group_count = p->groups.count;
-    doc->agent_count = p->agents.count;
-    doc->rule_count = p->rules.count;
-    doc->diag_count = p->diags.count;
-    doc->token_count = p->index.tokens.count;
-    doc->token_set_count = p->index.token_sets.count;
-    doc->set_count = set_count;
-    doc->set_group_count = p->index.set_groups.count;
-    doc->wildcard_set = p->index.wildcard_set;
-    doc->longest_rule_normal = (uint32_t)p->longest_rule_normal;
-    doc->token_slot_count = p->index.token_slot_count;
-    doc->token_id_mask = p->index.token_id_mask;
+    point_at_parts(doc, block, &layout);
+    init_check_state(doc, block, &layout, set_count);
+    copy_counts(doc, p, set_count);
     doc->text_len = p->text.count;
     if (p->text.count == 0)
         doc->text = "";
@@ -1564,6 +1590,9 @@ size_t robots_parse_memory_bound(size_t body_len) {
     return 32 * body_len + fixed;
 }
 
+/* complexity: 26 (pmccabe). Most of it is the validation of the caller's
+ * arguments and options, each an early return of its own error; the
+ * parse itself is the calls after it. */
 /* robots_parse() when rest is 0, robots_parse_prefix() otherwise. */
 static robots_status parse_body(const char *body, size_t body_len, size_t rest,
                                 const robots_options *options,
