@@ -46,7 +46,7 @@ static int names_caller(robots_profile profile, const robots_agent_info *a,
             if (len == 0)
                 continue;
         }
-        if (rb_equal_nocase(agents[i].ptr, len, a->token, a->token_len))
+        if (rb_ascii_equal_nocase(agents[i].ptr, len, a->token, a->token_len))
             return 1;
     }
     return 0;

@@ -8,7 +8,7 @@
 # directory is the repository's root.
 
 # The gates, in the order they run.
-CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format naming compat google js web python)
+CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format naming modules compat google js web python)
 # Gates that run only when named (--gate NAME), not by default: complexity
 # joins CI_GATES once lib/'s long functions are split or say why.
 CI_NAMED_GATES=(complexity)
@@ -32,6 +32,7 @@ ci_describe() {
     instructions) echo "callgrind over the benchmark workload and worst cases (Release build): every figure within bench/budgets.tsv" ;;
     format) echo "clang-format clean: every C file of the repository (lib/, cli/, tests/, fuzz/, bench/, conformance/, wasm/, the bindings)" ;;
     google) echo "the google profile against google/robotstxt itself (ci/google-differential.sh): replays, generated triples, fuzzing; needs GOOGLE_ROBOTSTXT_DIR" ;;
+    modules) echo "the module graph drawn from lib/src's #include lines (ci/include_graph.py, tested on its fixtures): no cycle between modules, no private header included by a file that uses none of its names; graph in build/ci-modules/" ;;
     naming) echo "clang-tidy's identifier naming (.clang-tidy, CONTRIBUTING.md's style) over every C file" ;;
     compat) echo "the batch protocol against the Debian-packaged implementations and librobots' rows (in-process, the robots command, the npm and Python packages; conformance/compat.sh --check): librobots passes all, every adapter works" ;;
     web) echo "the tester page (web/) in headless chromium through playwright-core: typed files' verdicts, highlighted lines, diagnostics and robots.txt URLs equal the robots command's; a shared link, a file that is not UTF-8, a phone's width; screenshots in build/ci-web/screenshots" ;;
@@ -406,6 +407,22 @@ gate_format() {
 
 # The naming rules of CONTRIBUTING.md, as .clang-tidy states them, over
 # every C file a build compiles (its compile_commands.json).
+gate_modules() {
+    local dir=build/ci-modules
+    mkdir -p "$dir"
+    sh ci/include_graph_test.sh . >"$dir/self-test.log" 2>&1 || {
+        cat "$dir/self-test.log"
+        ci_fail "ci/include_graph.py fails its own fixtures (see $dir/self-test.log)"
+    }
+    echo "--- ci/include_graph.py passes its fixtures (a cycle, an unused include, a clean graph)"
+    if ! python3 ci/include_graph.py --root lib/src --dot "$dir/modules.dot" \
+        >"$dir/modules.txt" 2>"$dir/problems.txt"; then
+        cat "$dir/problems.txt"
+        ci_fail "the include graph: $(grep -c '^include_graph: lib\|^include_graph: module' "$dir/problems.txt") problems (first: $(head -n 1 "$dir/problems.txt"))"
+    fi
+    sed -n '/^# module graph/,$p' "$dir/modules.txt"
+}
+
 gate_naming() {
     local dir=build/ci-naming files=() out
     echo "--- configure $dir (compile_commands.json)"

@@ -423,7 +423,7 @@ static void byte_classes(void) {
         int plain = !encode && c != '%' && c != '*' && c != '$';
         int token = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
                     c == '_' || c == '-';
-        int hex = rb_hex_value((unsigned char)c) >= 0;
+        int hex = rb_ascii_hex_value((unsigned char)c) >= 0;
         int line = c == 0 || c == '\n' || c == '\r' || c == '#' || c >= 0x80;
         int space = c == ' ' || c == '\t';
         unsigned k = rb_byte_class[c];
@@ -434,7 +434,8 @@ static void byte_classes(void) {
                        !!(k & RB_C_LINE) == line && !!(k & RB_C_SPACE) == space,
                    "byte 0x%02X: class 0x%02X", c, k);
         unsigned lower = (c >= 'A' && c <= 'Z') ? c + 32 : c;
-        EXPECT_EQ(rb_lower((unsigned char)c), lower);
+        EXPECT_EQ(rb_ascii_lower((unsigned char)c), lower);
+        EXPECT_EQ(rb_lower_fast((unsigned char)c), lower);
         /* A check reads a path of RB_C_PLAIN bytes in place (rfc9309), and
          * any path in place (google): normalisation must copy them. */
         char in[3] = {'/', (char)c, 'x'}, out[9];

@@ -7,6 +7,7 @@
  * readers built on it (robots_url_to_path(), robots_url_parse()) shown to
  * take one authority and one path from every URL here.
  */
+#include "robots.h"
 #include "robots_web.h"
 #include "testing.h"
 #include "url_parts.h"

@@ -7,7 +7,9 @@
  * the unknown labels of a Content-Usage line, and Content-Signal's mapping
  * to the vocabulary (content_signal.c). The query is usage_query.c.
  */
-#include "internal.h"
+#include "document.h"
+#include "memory.h"
+#include "records.h"
 #include "robots_usage.h"
 #include "usage_internal.h"
 

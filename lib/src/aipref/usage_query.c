@@ -10,8 +10,13 @@
  * the vocabulary's core (usage_statement.c). docs/semantics.md, "AI usage
  * preferences", decisions 2-10 and 14, A, B and C.
  */
-#include "internal.h"
+#include "document.h"
+#include "match.h"
+#include "memory.h"
+#include "normalize.h"
+#include "records.h"
 #include "robots_usage.h"
+#include "urlpath.h"
 #include "usage_internal.h"
 
 #include "ascii.h"

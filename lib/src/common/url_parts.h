@@ -26,7 +26,8 @@
 /* The word search's primitives (rb_zero_byte, rb_first_flagged, RB_ONES,
  * RB_LITTLE_ENDIAN, RB_ALWAYS_INLINE, RB_HIDDEN): the byte-search part of the
  * robotstxt side's internal.h. */
-#include "internal.h"
+#include "compiler.h"
+#include "words.h"
 
 #include <stddef.h>
 #include <stdint.h>

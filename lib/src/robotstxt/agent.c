@@ -12,23 +12,18 @@
  *   legacy:  the group's value is a case-insensitive substring of the
  *            caller's name (the book: `bot` matches `Robot`).
  */
-#include "internal.h"
+#include "agent.h"
+#include "ascii.h"
+#include "byte_class.h"
+#include "document.h"
+#include "names_index.h"
 
 int rb_agent_is_wildcard(const char *value, size_t len) {
     /* Any whitespace ends the value's first word, as in google/robotstxt. */
     return len >= 1 && value[0] == '*' &&
-           (len == 1 || rb_is_space((unsigned char)value[1]) ||
+           (len == 1 || rb_ascii_is_blank((unsigned char)value[1]) ||
             value[1] == '\v' || value[1] == '\f' || value[1] == '\r' ||
             value[1] == '\n');
-}
-
-int rb_equal_nocase(const char *a, size_t alen, const char *b, size_t blen) {
-    if (alen != blen)
-        return 0;
-    for (size_t i = 0; i < alen; i++)
-        if (rb_lower((unsigned char)a[i]) != rb_lower((unsigned char)b[i]))
-            return 0;
-    return 1;
 }
 
 /* Knuth-Morris-Pratt, case-insensitively: linear in hlen + nlen, where
@@ -46,7 +41,7 @@ int rb_contains_nocase(const char *hay, size_t hlen, const char *needle,
         /* Not reached through robots_check (names are validated); kept
          * correct for any caller. */
         for (size_t i = 0; i + nlen <= hlen; i++)
-            if (rb_equal_nocase(hay + i, nlen, needle, nlen))
+            if (rb_equal_nocase_fast(hay + i, nlen, needle, nlen))
                 return 1;
         return 0;
     }
@@ -54,19 +49,19 @@ int rb_contains_nocase(const char *hay, size_t hlen, const char *needle,
     border[0] = 0;
     size_t k = 0;
     for (size_t i = 1; i < nlen; i++) {
-        unsigned char c = rb_lower((unsigned char)needle[i]);
-        while (k > 0 && rb_lower((unsigned char)needle[k]) != c)
+        unsigned char c = rb_lower_fast((unsigned char)needle[i]);
+        while (k > 0 && rb_lower_fast((unsigned char)needle[k]) != c)
             k = border[k - 1];
-        if (rb_lower((unsigned char)needle[k]) == c)
+        if (rb_lower_fast((unsigned char)needle[k]) == c)
             k++;
         border[i] = (uint16_t)k;
     }
     k = 0;
     for (size_t i = 0; i < hlen; i++) {
-        unsigned char c = rb_lower((unsigned char)hay[i]);
-        while (k > 0 && rb_lower((unsigned char)needle[k]) != c)
+        unsigned char c = rb_lower_fast((unsigned char)hay[i]);
+        while (k > 0 && rb_lower_fast((unsigned char)needle[k]) != c)
             k = border[k - 1];
-        if (rb_lower((unsigned char)needle[k]) == c)
+        if (rb_lower_fast((unsigned char)needle[k]) == c)
             k++;
         if (k == nlen)
             return 1;
@@ -86,7 +81,7 @@ int rb_agent_names_caller(robots_profile profile, const robots_txt *doc,
         size_t name_len = callers[i].len;
         switch (profile) {
         case ROBOTS_PROFILE_GOOGLE:
-            if (rb_equal_nocase(name, name_len, token, token_len))
+            if (rb_ascii_equal_nocase(name, name_len, token, token_len))
                 return 1;
             break;
         case ROBOTS_PROFILE_LEGACY:
@@ -98,9 +93,9 @@ int rb_agent_names_caller(robots_profile profile, const robots_txt *doc,
             break;
         case ROBOTS_PROFILE_RFC9309:
         default:
-            name_len = rb_agent_token_len(name, name_len);
+            name_len = rb_name_token_len(profile, name, name_len);
             if (name_len != 0 &&
-                rb_equal_nocase(name, name_len, token, token_len))
+                rb_ascii_equal_nocase(name, name_len, token, token_len))
                 return 1;
             break;
         }
@@ -125,14 +120,11 @@ robots_status robots_agent_token(robots_profile profile, const char *agent,
         return ROBOTS_ERR_INVALID_ARGUMENT;
     memset(out, 0, sizeof *out);
     out->is_wildcard = rb_agent_is_wildcard(agent, len);
-    /* As parse.c stores a user-agent line (rb_agent_token()) and as
-     * rb_agent_names_caller() reads a caller's name. */
-    out->line_token_len = profile == ROBOTS_PROFILE_LEGACY || out->is_wildcard
-                              ? len
-                              : rb_agent_token_len(agent, len);
-    out->name_token_len = profile == ROBOTS_PROFILE_RFC9309
-                              ? rb_agent_token_len(agent, len)
-                              : len;
+    /* As parse.c stores a user-agent line and as rb_agent_names_caller()
+     * reads a caller's name. */
+    out->line_token_len =
+        rb_line_token_len(profile, agent, len, out->is_wildcard);
+    out->name_token_len = rb_name_token_len(profile, agent, len);
     return ROBOTS_OK;
 }
 
@@ -150,9 +142,9 @@ robots_status robots_agent_key(robots_profile profile, const char *name,
     *needed = token.name_token_len;
     if (cap <= token.name_token_len)
         return ROBOTS_ERR_BUFFER_TOO_SMALL;
-    /* As rb_equal_nocase() compares them. */
+    /* As rb_ascii_equal_nocase() compares them. */
     for (size_t i = 0; i < token.name_token_len; i++)
-        buf[i] = (char)rb_lower((unsigned char)name[i]);
+        buf[i] = (char)rb_ascii_lower((unsigned char)name[i]);
     buf[token.name_token_len] = '\0';
     return ROBOTS_OK;
 }

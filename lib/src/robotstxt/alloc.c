@@ -4,7 +4,7 @@
  * malloc), the count of live bytes against the memory cap, and growable
  * arrays built on top. Nothing here aborts; failure is a NULL and a status.
  */
-#include "internal.h"
+#include "memory.h"
 
 #include <stdlib.h>
 #include <string.h>

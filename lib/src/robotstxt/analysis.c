@@ -19,7 +19,14 @@
  *
  * The pairwise comparisons share one budget, ROBOTS_ANALYSIS_MAX_STEPS.
  */
-#include "internal.h"
+#include "agent.h"
+#include "ascii.h"
+#include "body.h"
+#include "diagnostics.h"
+#include "document.h"
+#include "memory.h"
+#include "normalize.h"
+#include "records.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -214,7 +221,7 @@ static int index_lines(analyzer *an) {
 }
 
 static int trailing_space(robots_profile profile, unsigned char c) {
-    return rb_is_space(c) ||
+    return rb_ascii_is_blank(c) ||
            (profile == ROBOTS_PROFILE_GOOGLE && (c == '\v' || c == '\f'));
 }
 
@@ -479,8 +486,8 @@ static void literal_wildcards(analyzer *an) {
 static int agent_before(const an_agent *a, const an_agent *b) {
     size_t n = a->key_len < b->key_len ? a->key_len : b->key_len;
     for (size_t i = 0; i < n; i++) {
-        unsigned char x = rb_lower((unsigned char)a->key[i]);
-        unsigned char y = rb_lower((unsigned char)b->key[i]);
+        unsigned char x = rb_ascii_lower((unsigned char)a->key[i]);
+        unsigned char y = rb_ascii_lower((unsigned char)b->key[i]);
         if (x != y)
             return x < y;
     }
@@ -526,7 +533,7 @@ AN_HEAPSORT(sort_agents, an_agent, agent_before)
 AN_HEAPSORT(sort_findings, an_finding, finding_before)
 
 static int same_key(const an_agent *a, const an_agent *b) {
-    return rb_equal_nocase(a->key, a->key_len, b->key, b->key_len);
+    return rb_ascii_equal_nocase(a->key, a->key_len, b->key, b->key_len);
 }
 
 /* Every user-agent line with its key, sorted by key (case-insensitively),
@@ -596,7 +603,7 @@ static void legacy_record_agent(analyzer *an, uint32_t k, uint32_t earlier) {
                 "this '*' record is never used: the '*' record at line %u "
                 "comes first, and records are not merged in the 1996 draft",
                 (unsigned)b->line);
-        else if (rb_equal_nocase(av, alen, bv, blen))
+        else if (rb_ascii_equal_nocase(av, alen, bv, blen))
             add(an, ROBOTS_DIAG_REPEATED_GROUP, ROBOTS_SEVERITY_WARNING,
                 a->line, col, b->line,
                 "user-agent '%s' never selects this record: the record at "

@@ -10,7 +10,20 @@
  *   legacy: the first record naming the caller, else the first `*` record;
  *   its first matching rule in file order decides (the 1996 draft).
  */
-#include "internal.h"
+#include "check.h"
+#include "agent.h"
+#include "byte_class.h"
+#include "compiler.h"
+#include "document.h"
+#include "index.h"
+#include "index_layout.h"
+#include "match.h"
+#include "memory.h"
+#include "multi.h"
+#include "names_index.h"
+#include "normalize.h"
+#include "urlpath.h"
+#include "words.h"
 
 #include <string.h>
 
@@ -127,9 +140,7 @@ static size_t compared_names(robots_profile profile, const robots_str *agents,
                              size_t agent_count, robots_str *out) {
     size_t n = 0;
     for (size_t i = 0; i < agent_count; i++) {
-        size_t len = profile == ROBOTS_PROFILE_RFC9309
-                         ? rb_agent_token_len(agents[i].ptr, agents[i].len)
-                         : agents[i].len;
+        size_t len = rb_name_token_len(profile, agents[i].ptr, agents[i].len);
         if (profile == ROBOTS_PROFILE_RFC9309 && len == 0)
             continue;
         out[n].ptr = agents[i].ptr;
@@ -652,6 +663,11 @@ static int try_has_run(const robots_txt *doc, const uint32_t *e,
     return 1;
 }
 
+/* complexity: 25 (pmccabe). The check's innermost step, run for every key
+ * of a path that is a node: each branch is a run's test (ALL, LAST, HAS,
+ * ENDS) or a filter's. Kept whole as the check's hottest loop: not split
+ * without a measurement on the instructions gate, which issue 20's first
+ * pass did not make. */
 /* The rules filed under one key that is a prefix of the path, `klen` bytes
  * long, highest priority first within each run (see RB_ENTRY_RUN): a run
  * whose test fails is skipped, and so is the rest of a run once its
@@ -1375,7 +1391,7 @@ static void memo_add(const robots_txt *doc, const robots_str *name,
 }
 
 /* Does this check walk the rules directly (and count itself)? See
- * RB_DIRECT_CHECKS (internal.h) for why and when. */
+ * RB_DIRECT_CHECKS (document.h) for why and when. */
 static int walk_directly(const robots_txt *doc, const robots_str *agents,
                          size_t agent_count, size_t url_len) {
     if (doc->profile == ROBOTS_PROFILE_LEGACY ||

@@ -8,8 +8,8 @@
  * reports it; the table's length is checked against ROBOTS_DIAG_KIND_LAST
  * when it compiles.
  */
-#include "internal.h"
 #include "names.h"
+#include "robots.h"
 
 #define NOTE ROBOTS_SEVERITY_NOTE
 #define WARNING ROBOTS_SEVERITY_WARNING

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * index.c - the per-agent index a check reads (see "the compiled index" in
- * internal.h): at parse time, which sets each product token selects; on
+ * index_layout.h): at parse time, which sets each product token selects; on
  * the first check that reads a set, its compiled unit.
  *
  * Each distinct product token gets the merged rules of every group naming
@@ -22,7 +22,17 @@
  * to publish it wins (an atomic compare-and-swap) and the others free
  * theirs: to its callers the document never changes.
  */
-#include "internal.h"
+#include "index.h"
+#include "agent.h"
+#include "ascii.h"
+#include "byte_class.h"
+#include "compiler.h"
+#include "document.h"
+#include "index_layout.h"
+#include "match.h"
+#include "memory.h"
+#include "normalize.h"
+#include "words.h"
 
 #include <string.h>
 
@@ -260,7 +270,7 @@ static const unsigned char byte_commonness[256] = {
     5,  5,  5,  5,  5,  5,  5,  5,  5,
 };
 
-/* The filter of a rule (see RB_FILTER_* in internal.h). */
+/* The filter of a rule (see RB_FILTER_* in index_layout.h). */
 static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
     if (key_len >= len || p[key_len] != '*')
         return 0; /* no wildcard: a check needs no filter */
@@ -621,6 +631,10 @@ static uint32_t count_runs(const builder *b, const entry_key *entries,
     return runs + last;
 }
 
+/* complexity: 81 lines (pmccabe). Writes a set's nodes, entries and
+ * filters in one pass over the sorted keys, whose state (the run being
+ * written, its marker, the next free entry) the steps share; left whole
+ * in issue 20's first pass: a candidate for named steps. */
 static int emit_nodes(builder *b, rb_set *set) {
     size_t n = b->nodes.count;
     local_node *ln = (local_node *)b->nodes.data;
@@ -1196,8 +1210,8 @@ static int build_tokens(planner *pl, const agent_ref *refs, size_t n) {
                 break;
             }
             const agent_ref *rep = &reps[v - 1];
-            if (rb_equal_nocase(rep->token, rep->len, refs[r].token,
-                                refs[r].len)) {
+            if (rb_equal_nocase_fast(rep->token, rep->len, refs[r].token,
+                                     refs[r].len)) {
                 ids[r] = v - 1;
                 break;
             }
@@ -1329,7 +1343,7 @@ static uint32_t find_token(const robots_txt *doc, const char *name, size_t len,
             /* Most callers spell a token as the file does. */
             if (rb_agent_token(doc->profile, doc->text, a) == len &&
                 (rb_same_bytes(name, token, len) ||
-                 rb_equal_nocase(name, len, token, len)))
+                 rb_ascii_equal_nocase(name, len, token, len)))
                 return t;
         }
     }
@@ -1339,14 +1353,12 @@ size_t rb_index_tokens(const robots_txt *doc, const robots_str *callers,
                        size_t n, uint32_t *tokens) {
     size_t count = 0;
     for (size_t i = 0; i < n; i++) {
-        /* rfc9309: the name's product token, its leading [A-Za-z_-] run;
-         * google: the whole name. */
-        size_t len = callers[i].len;
-        if (doc->profile != ROBOTS_PROFILE_GOOGLE) {
-            len = rb_agent_token_len(callers[i].ptr, len);
-            if (len == 0)
-                continue;
-        }
+        /* rfc9309: the name's product token, which names nobody when
+         * empty; google: the whole name (legacy has no index). */
+        size_t len =
+            rb_name_token_len(doc->profile, callers[i].ptr, callers[i].len);
+        if (len == 0 && doc->profile != ROBOTS_PROFILE_GOOGLE)
+            continue;
         uint32_t token = find_token(doc, callers[i].ptr, len,
                                     token_hash(callers[i].ptr, len));
         if (token == NO_SET)

@@ -17,7 +17,9 @@
  * more than linear time: see rb_find_segment(). A whole pattern therefore
  * costs at most 3 * path_len + 12 * pattern_len byte comparisons.
  */
-#include "internal.h"
+#include "match.h"
+#include "memory.h"
+#include "normalize.h"
 
 #include <string.h>
 

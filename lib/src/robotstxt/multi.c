@@ -17,7 +17,8 @@
  * so it joins the waiting list of s only when the scan reaches
  * c + len(s) - 1 (a bucket per path position holds it until then).
  */
-#include "internal.h"
+#include "multi.h"
+#include "memory.h"
 
 #include <string.h>
 

@@ -16,7 +16,9 @@
  * value holds no NUL (a NUL ends a line's content), so a value found in
  * the text lies within one name.
  */
-#include "internal.h"
+#include "names_index.h"
+#include "byte_class.h"
+#include "memory.h"
 
 #include <string.h>
 
@@ -100,7 +102,7 @@ robots_status rb_names_index_build(rb_mem *mem, const robots_str *names,
     size_t at = 0;
     for (size_t i = 0; i < count; i++) {
         for (size_t k = 0; k < names[i].len; k++)
-            text[at++] = rb_lower((unsigned char)names[i].ptr[k]);
+            text[at++] = rb_lower_fast((unsigned char)names[i].ptr[k]);
         text[at++] = '\0';
     }
     sort_suffixes(text, n, sa, scratch, scratch + n, scratch + 2 * n,
@@ -125,7 +127,7 @@ static int compare_value(const rb_names_index *index, uint32_t at,
     for (size_t k = 0; k < len; k++) {
         if (at + k >= index->len)
             return 1; /* the suffix ends first: it sorts before */
-        unsigned char v = rb_lower((unsigned char)value[k]);
+        unsigned char v = rb_lower_fast((unsigned char)value[k]);
         unsigned char t = index->text[at + k];
         if (v != t)
             return v < t ? -1 : 1;

@@ -12,9 +12,20 @@
  * at most an eighth of it unused (no copy of the text), else a new block
  * of exactly its size.
  */
-#include "internal.h"
+#include "agent.h"
+#include "ascii.h"
+#include "body.h"
+#include "byte_class.h"
+#include "compiler.h"
+#include "document.h"
+#include "index.h"
+#include "index_layout.h"
+#include "memory.h"
+#include "normalize.h"
+#include "records.h"
 #include "reserved.h"
 #include "usage_internal.h" /* rb_usage_key: issue 24's hook */
+#include "words.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -204,16 +215,20 @@ static int diag_capped(parser *p, robots_diag_kind kind) {
 
 static int starts_with_nocase(const char *s, size_t len, const char *prefix) {
     size_t n = strlen(prefix);
-    return len >= n && rb_equal_nocase(s, n, prefix, n);
+    return len >= n && rb_equal_nocase_fast(s, n, prefix, n);
 }
 
 static int equals_nocase(const char *s, size_t len, const char *word) {
-    return rb_equal_nocase(s, len, word, strlen(word));
+    return rb_equal_nocase_fast(s, len, word, strlen(word));
 }
 
 static const char *const canonical_key[] = {NULL,       "User-agent", "Allow",
                                             "Disallow", "Sitemap",    NULL};
 
+/* complexity: 30 (pmccabe). A banded dynamic program: its branches are
+ * the band's bounds and the transposition case of each cell, which a
+ * helper per cell would only pass around as arguments. Only a key the
+ * profile does not know reaches it. */
 /* Is the optimal string alignment distance of a and b (case-insensitive)
  * at most `limit` (1 or 2)? Only cells within `limit` of the diagonal can
  * hold a distance that small, so only those are computed (any other is
@@ -233,9 +248,9 @@ static int keys_within(const char *a, size_t alen, const char *b,
     unsigned char have[32] = {0};
     size_t lacking = 0;
     for (size_t j = 0; j < blen; j++)
-        have[rb_lower((unsigned char)b[j]) & 31]++;
+        have[rb_lower_fast((unsigned char)b[j]) & 31]++;
     for (size_t i = 0; i < alen; i++) {
-        unsigned char *c = &have[rb_lower((unsigned char)a[i]) & 31];
+        unsigned char *c = &have[rb_lower_fast((unsigned char)a[i]) & 31];
         if (*c != 0)
             (*c)--;
         else if (++lacking > limit)
@@ -254,16 +269,17 @@ static int keys_within(const char *a, size_t alen, const char *b,
             d[i][lo - 1] = FAR;
         if (hi < blen)
             d[i][hi + 1] = FAR;
-        unsigned char ca = rb_lower((unsigned char)a[i - 1]);
+        unsigned char ca = rb_lower_fast((unsigned char)a[i - 1]);
         for (size_t j = lo; j <= hi; j++) {
-            unsigned char cb = rb_lower((unsigned char)b[j - 1]);
+            unsigned char cb = rb_lower_fast((unsigned char)b[j - 1]);
             size_t best = d[i - 1][j - 1] + (ca != cb);
             if (j <= i - 1 + limit && d[i - 1][j] + 1u < best)
                 best = d[i - 1][j] + 1;
             if (d[i][j - 1] + 1u < best)
                 best = d[i][j - 1] + 1;
-            if (i > 1 && j > 1 && ca == rb_lower((unsigned char)b[j - 2]) &&
-                rb_lower((unsigned char)a[i - 2]) == cb &&
+            if (i > 1 && j > 1 &&
+                ca == rb_lower_fast((unsigned char)b[j - 2]) &&
+                rb_lower_fast((unsigned char)a[i - 2]) == cb &&
                 d[i - 2][j - 2] + 1u < best)
                 best = d[i - 2][j - 2] + 1;
             d[i][j] = (unsigned char)(best < FAR ? best : FAR);
@@ -450,7 +466,8 @@ RB_COLD static void agent_reading(parser *p, const char *value, size_t len,
     char q[48], t[48], n[48];
     unsigned char next = (unsigned char)value[token_len];
     size_t name_len = token_len;
-    while (name_len < len && !rb_is_space((unsigned char)value[name_len]) &&
+    while (name_len < len &&
+           !rb_ascii_is_blank((unsigned char)value[name_len]) &&
            value[name_len] != '/' && value[name_len] != '(' &&
            value[name_len] != ';')
         name_len++;
@@ -470,7 +487,7 @@ RB_COLD static void agent_reading(parser *p, const char *value, size_t len,
         return;
     }
     quote(value, token_len, t);
-    if (name_len == token_len || next == '/' || rb_is_space(next) ||
+    if (name_len == token_len || next == '/' || rb_ascii_is_blank(next) ||
         next == '(' || next == ';') {
         diag(p, value, ROBOTS_DIAG_AGENT_REDUCED, ROBOTS_SEVERITY_NOTE, NULL,
              "user-agent '%s' is read as its product token '%s'", q, t);
@@ -505,9 +522,7 @@ static void on_user_agent(parser *p, const char *value, size_t len) {
     }
     rb_agent a;
     int wildcard = rb_agent_is_wildcard(value, len);
-    size_t token_len = len;
-    if (p->profile != ROBOTS_PROFILE_LEGACY && !wildcard)
-        token_len = rb_agent_token_len(value, len);
+    size_t token_len = rb_line_token_len(p->profile, value, len, wildcard);
     a.line = (uint32_t)p->line;
     a.value = add_text(p, value, len).off | (wildcard ? RB_AGENT_WILDCARD : 0);
     if (len == 0)
@@ -855,15 +870,15 @@ static void check_bytes(parser *p, const char *raw, size_t len) {
 static int split_two_words(const char *s, size_t len, const char **key,
                            size_t *klen, const char **value, size_t *vlen) {
     size_t i = 0;
-    while (i < len && !rb_is_space((unsigned char)s[i]))
+    while (i < len && !rb_ascii_is_blank((unsigned char)s[i]))
         i++;
     if (i == len)
         return 0;
     size_t j = i;
-    while (j < len && rb_is_space((unsigned char)s[j]))
+    while (j < len && rb_ascii_is_blank((unsigned char)s[j]))
         j++;
     for (size_t k = j; k < len; k++)
-        if (rb_is_space((unsigned char)s[k]))
+        if (rb_ascii_is_blank((unsigned char)s[k]))
             return 0;
     *key = s;
     *klen = i;
@@ -960,118 +975,129 @@ static void crosscheck_rule(parser *p, enum key_kind key, const char *value,
 }
 #endif
 
-/* special: the line may hold a NUL, '#' or a byte >= 0x80 (when 0, it
- * holds none, and the searches for them are skipped). */
-static void process_line(parser *p, const char *raw, size_t raw_len,
-                         int special) {
-    char q[48];
-    p->line_start = raw;
-    if (special) {
-        check_bytes(p, raw, raw_len);
-    } else {
-        enum key_kind usual;
-        const char *v;
-        size_t n;
-        if (usual_line(p, raw, raw_len, &usual, &v, &n)) {
+/* A line usual_line() read whole (a user-agent line or a rule, no
+ * specials): handled here, 1; 0 for the general path. */
+static int process_usual_line(parser *p, const char *raw, size_t raw_len) {
+    enum key_kind usual;
+    const char *v;
+    size_t n;
+    if (!usual_line(p, raw, raw_len, &usual, &v, &n))
+        return 0;
 #ifdef RB_PARSE_CROSSCHECK
-            crosscheck_usual(p, raw, raw_len, usual, v, n);
+    crosscheck_usual(p, raw, raw_len, usual, v, n);
 #endif
-            p->seen_content = 1; /* it starts with a letter, not '<' */
-            if (usual == KEY_USER_AGENT)
-                on_user_agent(p, v, n);
-            else if (!usual_rule(p, usual, v, n))
-                on_rule(p, usual, v, n);
+    p->seen_content = 1; /* it starts with a letter, not '<' */
+    if (usual == KEY_USER_AGENT)
+        on_user_agent(p, v, n);
+    else if (!usual_rule(p, usual, v, n))
+        on_rule(p, usual, v, n);
 #ifdef RB_PARSE_CROSSCHECK
-            else
-                crosscheck_rule(p, usual, v, n);
+    else
+        crosscheck_rule(p, usual, v, n);
 #endif
-            return;
-        }
-    }
+    return 1;
+}
 
-    const char *content = raw;
-    size_t len = raw_len;
-    const char *nul = special && len ? memchr(content, '\0', len) : NULL;
+/* The line's content: up to a NUL (reported) or a '#', trimmed. *blank
+ * when neither cut it (a comment line is not blank). */
+static void line_content(parser *p, int special, const char **content,
+                         size_t *len, int *blank) {
+    const char *nul = special && *len ? memchr(*content, '\0', *len) : NULL;
     if (nul != NULL) {
         diag(p, nul, ROBOTS_DIAG_NUL_BYTE, ROBOTS_SEVERITY_WARNING, NULL,
              "a NUL byte ends the line; the rest of it is ignored");
-        len = (size_t)(nul - content);
+        *len = (size_t)(nul - *content);
     }
-    const char *hash = special && len ? memchr(content, '#', len) : NULL;
-    int blank = hash == NULL && nul == NULL;
+    const char *hash = special && *len ? memchr(*content, '#', *len) : NULL;
+    *blank = hash == NULL && nul == NULL;
     if (hash != NULL)
-        len = (size_t)(hash - content);
-    trim(p, &content, &len);
-    if (len == 0) {
-        /* legacy: a blank line (not a comment line) ends the record. */
-        if (blank && p->profile == ROBOTS_PROFILE_LEGACY) {
-            p->have_group = 0;
-            p->in_agent_list = 0;
-        }
-        return;
-    }
-    if (!p->seen_content) {
-        p->seen_content = 1;
-        if (content[0] == '<')
-            diag(p, content, ROBOTS_DIAG_LOOKS_LIKE_HTML, ROBOTS_SEVERITY_ERROR,
-                 NULL, "the file looks like HTML, not a robots.txt");
-    }
+        *len = (size_t)(hash - *content);
+    trim(p, content, len);
+}
 
-    const char *key, *value;
-    size_t klen, vlen;
+/* The first line with content: a file that starts with '<' is HTML. */
+static void first_content(parser *p, const char *content) {
+    if (p->seen_content)
+        return;
+    p->seen_content = 1;
+    if (content[0] == '<')
+        diag(p, content, ROBOTS_DIAG_LOOKS_LIKE_HTML, ROBOTS_SEVERITY_ERROR,
+             NULL, "the file looks like HTML, not a robots.txt");
+}
+
+/* A line with neither ':' nor (google) two words: reported, with the key
+ * it was likely meant to be, and ignored. */
+static void missing_colon(parser *p, const char *content, size_t len) {
+    char q[48];
+    const char *word_end = content;
+    while (word_end < content + len &&
+           !rb_ascii_is_blank((unsigned char)*word_end))
+        word_end++;
+    size_t wlen = (size_t)(word_end - content);
+    enum key_kind k = p->profile == ROBOTS_PROFILE_GOOGLE
+                          ? KEY_OTHER
+                          : strict_key(content, wlen);
+    /* The guess only words the message: past the cap, none is kept,
+     * and a file of junk lines is not worth a distance per line. */
+    const char *guess = k != KEY_OTHER ? canonical_key[k] : NULL;
+    if (k == KEY_OTHER && p->diags.count < ROBOTS_MAX_DIAGNOSTICS)
+        guess = typo_of(content, wlen);
+    if (guess != NULL)
+        diag(p, content, ROBOTS_DIAG_MISSING_COLON, ROBOTS_SEVERITY_ERROR,
+             guess,
+             "line '%s' has no ':' and is ignored; did you mean "
+             "'%s: ...'?",
+             quote(content, len, q), guess);
+    else
+        diag_quoting(p, content, ROBOTS_DIAG_MISSING_COLON,
+                     ROBOTS_SEVERITY_WARNING, "line '", content, len,
+                     "' has no ':' and is ignored");
+}
+
+/* Splits a line's content into its key and value: at its ':', or, in
+ * google, at the space between two words. 0 when it has no key (then
+ * the line is reported and ignored). */
+static int split_line(parser *p, const char *content, size_t len,
+                      const char **key, size_t *klen, const char **value,
+                      size_t *vlen) {
+    char q[48];
     const char *colon = memchr(content, ':', len);
     if (colon != NULL) {
-        key = content;
-        klen = (size_t)(colon - content);
-        value = colon + 1;
-        vlen = len - klen - 1;
+        *key = content;
+        *klen = (size_t)(colon - content);
+        *value = colon + 1;
+        *vlen = len - *klen - 1;
         /* The line is trimmed already: the key's start and the value's
          * end are. */
-        trim_end(p, key, &klen);
-        trim_start(p, &value, &vlen);
+        trim_end(p, *key, klen);
+        trim_start(p, value, vlen);
     } else if (p->profile == ROBOTS_PROFILE_GOOGLE &&
-               split_two_words(content, len, &key, &klen, &value, &vlen)) {
+               split_two_words(content, len, key, klen, value, vlen)) {
         /* The words are split at ' ' and '\t' only; then, as after a
          * ':', the key's end and the value's start are trimmed of the
          * profile's whitespace ("disallow\t\f/" is "/"). */
-        trim_end(p, key, &klen);
-        trim_start(p, &value, &vlen);
+        trim_end(p, *key, klen);
+        trim_start(p, value, vlen);
         if (!diag_capped(p, ROBOTS_DIAG_NO_SEPARATOR_PAIR))
             diag(p, content, ROBOTS_DIAG_NO_SEPARATOR_PAIR,
                  ROBOTS_SEVERITY_NOTE, NULL,
                  "line without ':' is read as key '%s' and its value",
-                 quote(key, klen, q));
+                 quote(*key, *klen, q));
     } else {
-        const char *word_end = content;
-        while (word_end < content + len &&
-               !rb_is_space((unsigned char)*word_end))
-            word_end++;
-        size_t wlen = (size_t)(word_end - content);
-        enum key_kind k = p->profile == ROBOTS_PROFILE_GOOGLE
-                              ? KEY_OTHER
-                              : strict_key(content, wlen);
-        /* The guess only words the message: past the cap, none is kept,
-         * and a file of junk lines is not worth a distance per line. */
-        const char *guess = k != KEY_OTHER ? canonical_key[k] : NULL;
-        if (k == KEY_OTHER && p->diags.count < ROBOTS_MAX_DIAGNOSTICS)
-            guess = typo_of(content, wlen);
-        if (guess != NULL)
-            diag(p, content, ROBOTS_DIAG_MISSING_COLON, ROBOTS_SEVERITY_ERROR,
-                 guess,
-                 "line '%s' has no ':' and is ignored; did you mean "
-                 "'%s: ...'?",
-                 quote(content, len, q), guess);
-        else
-            diag_quoting(p, content, ROBOTS_DIAG_MISSING_COLON,
-                         ROBOTS_SEVERITY_WARNING, "line '", content, len,
-                         "' has no ':' and is ignored");
-        return;
+        missing_colon(p, content, len);
+        return 0;
     }
-    if (klen == 0) {
+    if (*klen == 0) {
         diag(p, colon, ROBOTS_DIAG_EMPTY_KEY, ROBOTS_SEVERITY_WARNING, NULL,
              "line starts with ':' and has no key; ignored");
-        return;
+        return 0;
     }
+    return 1;
+}
+
+/* A key and its value, to the handler of the key's kind. */
+static void on_key(parser *p, const char *key, size_t klen, const char *value,
+                   size_t vlen) {
     enum key_kind kind = classify_key(p, key, klen);
     switch (kind) {
     case KEY_USER_AGENT:
@@ -1090,6 +1116,36 @@ static void process_line(parser *p, const char *raw, size_t raw_len,
     case KEY_NONE:
         break;
     }
+}
+
+/* One line, in named steps: the usual line read whole, or its content,
+ * the first content's HTML test, its key and value, their handler.
+ * special: the line may hold a NUL, '#' or a byte >= 0x80 (when 0, it
+ * holds none, and the searches for them are skipped). */
+static void process_line(parser *p, const char *raw, size_t raw_len,
+                         int special) {
+    p->line_start = raw;
+    if (special)
+        check_bytes(p, raw, raw_len);
+    else if (process_usual_line(p, raw, raw_len))
+        return;
+    const char *content = raw;
+    size_t len = raw_len;
+    int blank;
+    line_content(p, special, &content, &len, &blank);
+    if (len == 0) {
+        /* legacy: a blank line (not a comment line) ends the record. */
+        if (blank && p->profile == ROBOTS_PROFILE_LEGACY) {
+            p->have_group = 0;
+            p->in_agent_list = 0;
+        }
+        return;
+    }
+    first_content(p, content);
+    const char *key, *value;
+    size_t klen, vlen;
+    if (split_line(p, content, len, &key, &klen, &value, &vlen))
+        on_key(p, key, klen, value, vlen);
 }
 
 /* ---- the whole file ----------------------------------------------------- */
@@ -1244,6 +1300,10 @@ static void record_cut(parser *p, const char *body, size_t pos, size_t len,
              limit);
 }
 
+/* complexity: 25 (pmccabe). The parse's line loop, which every byte of
+ * every file passes through: its branches are the word-at-a-time and SSE2
+ * line-end scans and the parse limit's cut, kept in one frame so that the
+ * loop's state stays in registers (the instructions gate measures it). */
 static void parse_lines(parser *p, const char *body, size_t len, size_t limit,
                         size_t *parsed) {
     const unsigned char *u = (const unsigned char *)body;
@@ -1352,32 +1412,139 @@ static void release_parser(parser *p) {
  * than 8/7 of what it needs), else a new block of exactly its size. The
  * units and the memo start empty: a check compiles a set when it first
  * needs it (index.c), and remembers a name it resolves (check.c). */
+/* The arrays the parse built that the document keeps, each copied into
+ * the document's block: named, so that each is placed and then read back
+ * by its name (part_at()), not by its position in a list. */
+enum block_part {
+    PART_GROUPS,
+    PART_AGENTS,
+    PART_RULES,
+    PART_SITEMAP_BYTES,
+    PART_SITEMAP_MARKS,
+    PART_EXTENSION_BYTES,
+    PART_EXTENSION_MARKS,
+    PART_DIAGS,
+    PART_TOKENS,
+    PART_TOKEN_SETS,
+    PART_SET_DEFS,
+    PART_SET_GROUPS,
+    PART_TOKEN_SLOTS,
+    PART_COUNT
+};
+
+/* Where each part starts in the block, and the block's layout after them:
+ * the atomics a check writes (see struct robots_txt). */
+typedef struct block_layout {
+    size_t doc_at;
+    size_t part_at[PART_COUNT];
+    size_t units_at, unit_bytes_at, direct_walks_at, group_units_at, memo_at;
+    size_t size;
+} block_layout;
+
+/* The next `bytes` of the block, 8-aligned, at *size. */
+static size_t reserve_in_block(size_t *size, size_t bytes) {
+    size_t at = *size;
+    *size = align8(at + bytes);
+    return at;
+}
+
+static void lay_out_block(const parser *p, const rb_vec *const *parts,
+                          block_layout *out) {
+    out->doc_at = align8(p->text.count);
+    size_t size = out->doc_at + align8(sizeof(robots_txt));
+    for (size_t i = 0; i < PART_COUNT; i++)
+        out->part_at[i] =
+            reserve_in_block(&size, parts[i]->count * parts[i]->elem);
+    out->units_at =
+        reserve_in_block(&size, p->index.set_defs.count * sizeof(rb_unit_ref));
+    out->unit_bytes_at = reserve_in_block(&size, sizeof(_Atomic size_t));
+    out->direct_walks_at = reserve_in_block(&size, sizeof(atomic_uint));
+    out->group_units_at =
+        reserve_in_block(&size, sizeof(_Atomic(rb_unit_ref *)));
+    out->memo_at = reserve_in_block(&size, RB_MEMO_SLOTS * sizeof(rb_memo));
+    out->size = size;
+}
+
+static const void *part_at(const unsigned char *block,
+                           const block_layout *layout, enum block_part part) {
+    return block + layout->part_at[part];
+}
+
+/* The document's arrays, at their parts of the block. */
+static void point_at_parts(robots_txt *doc, const unsigned char *block,
+                           const block_layout *layout) {
+    doc->groups = part_at(block, layout, PART_GROUPS);
+    doc->agents = part_at(block, layout, PART_AGENTS);
+    doc->rules = part_at(block, layout, PART_RULES);
+    doc->sitemaps.bytes = part_at(block, layout, PART_SITEMAP_BYTES);
+    doc->sitemaps.marks = part_at(block, layout, PART_SITEMAP_MARKS);
+    doc->extensions.bytes = part_at(block, layout, PART_EXTENSION_BYTES);
+    doc->extensions.marks = part_at(block, layout, PART_EXTENSION_MARKS);
+    doc->diags = part_at(block, layout, PART_DIAGS);
+    doc->tokens = part_at(block, layout, PART_TOKENS);
+    doc->token_sets = part_at(block, layout, PART_TOKEN_SETS);
+    doc->set_defs = part_at(block, layout, PART_SET_DEFS);
+    doc->set_groups = part_at(block, layout, PART_SET_GROUPS);
+    doc->token_slots = part_at(block, layout, PART_TOKEN_SLOTS);
+}
+
+/* What a check writes later, each slot once (see struct robots_txt):
+ * empty, for the first check to fill. */
+static void init_check_state(robots_txt *doc, unsigned char *block,
+                             const block_layout *layout, size_t set_count) {
+    doc->units = (rb_unit_ref *)(block + layout->units_at);
+    for (size_t s = 0; s < set_count; s++)
+        atomic_init(&doc->units[s], NULL);
+    doc->unit_bytes = (_Atomic size_t *)(block + layout->unit_bytes_at);
+    atomic_init(doc->unit_bytes, 0);
+    doc->direct_walks = (atomic_uint *)(block + layout->direct_walks_at);
+    atomic_init(doc->direct_walks, 0);
+    doc->group_units =
+        (_Atomic(rb_unit_ref *) *)(block + layout->group_units_at);
+    atomic_init(doc->group_units, NULL);
+    doc->memo = (rb_memo *)(block + layout->memo_at);
+    for (size_t s = 0; s < RB_MEMO_SLOTS; s++)
+        atomic_init(&doc->memo[s].state, RB_MEMO_FREE);
+}
+
+/* The counts of the arrays and the index's scalars. */
+static void copy_counts(robots_txt *doc, const parser *p, size_t set_count) {
+    doc->sitemaps.count = p->sitemaps.count;
+    doc->extensions.count = p->extensions.count;
+    doc->group_count = p->groups.count;
+    doc->agent_count = p->agents.count;
+    doc->rule_count = p->rules.count;
+    doc->diag_count = p->diags.count;
+    doc->token_count = p->index.tokens.count;
+    doc->token_set_count = p->index.token_sets.count;
+    doc->set_count = set_count;
+    doc->set_group_count = p->index.set_groups.count;
+    doc->wildcard_set = p->index.wildcard_set;
+    doc->longest_rule_normal = (uint32_t)p->longest_rule_normal;
+    doc->token_slot_count = p->index.token_slot_count;
+    doc->token_id_mask = p->index.token_id_mask;
+}
+
 static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
-    enum { PARTS = 13 };
-    const rb_vec *parts[PARTS] = {
-        &p->groups,           &p->agents,         &p->rules,
-        &p->sitemaps.bytes,   &p->sitemaps.marks, &p->extensions.bytes,
-        &p->extensions.marks, &p->diags,          &p->index.tokens,
-        &p->index.token_sets, &p->index.set_defs, &p->index.set_groups,
-        &p->index.token_slots};
-    size_t offsets[PARTS];
-    size_t doc_at = align8(p->text.count);
-    size_t size = doc_at + align8(sizeof(robots_txt));
-    for (size_t i = 0; i < PARTS; i++) {
-        offsets[i] = size;
-        size = align8(size + parts[i]->count * parts[i]->elem);
-    }
+    const rb_vec *parts[PART_COUNT] = {
+        [PART_GROUPS] = &p->groups,
+        [PART_AGENTS] = &p->agents,
+        [PART_RULES] = &p->rules,
+        [PART_SITEMAP_BYTES] = &p->sitemaps.bytes,
+        [PART_SITEMAP_MARKS] = &p->sitemaps.marks,
+        [PART_EXTENSION_BYTES] = &p->extensions.bytes,
+        [PART_EXTENSION_MARKS] = &p->extensions.marks,
+        [PART_DIAGS] = &p->diags,
+        [PART_TOKENS] = &p->index.tokens,
+        [PART_TOKEN_SETS] = &p->index.token_sets,
+        [PART_SET_DEFS] = &p->index.set_defs,
+        [PART_SET_GROUPS] = &p->index.set_groups,
+        [PART_TOKEN_SLOTS] = &p->index.token_slots,
+    };
+    block_layout layout;
+    lay_out_block(p, parts, &layout);
+    size_t size = layout.size;
     size_t set_count = p->index.set_defs.count;
-    size_t units_at = size;
-    size = align8(size + set_count * sizeof(rb_unit_ref));
-    size_t unit_bytes_at = size;
-    size = align8(size + sizeof(_Atomic size_t));
-    size_t direct_walks_at = size;
-    size = align8(size + sizeof(atomic_uint));
-    size_t group_units_at = size;
-    size = align8(size + sizeof(_Atomic(rb_unit_ref *)));
-    size_t memo_at = size;
-    size = align8(size + RB_MEMO_SLOTS * sizeof(rb_memo));
 
     unsigned char *block;
     size_t block_size;
@@ -1395,11 +1562,11 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
         if (p->text.count != 0)
             memcpy(block, p->text.data, p->text.count);
     }
-    for (size_t i = 0; i < PARTS; i++)
+    for (size_t i = 0; i < PART_COUNT; i++)
         if (parts[i]->count != 0)
-            memcpy(block + offsets[i], parts[i]->data,
+            memcpy(block + layout.part_at[i], parts[i]->data,
                    parts[i]->count * parts[i]->elem);
-    robots_txt *doc = (robots_txt *)(block + doc_at);
+    robots_txt *doc = (robots_txt *)(block + layout.doc_at);
     memset(doc, 0, sizeof *doc);
     doc->block = block;
     doc->block_size = block_size;
@@ -1412,46 +1579,10 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->cut_line = p->cut_line;
     doc->lines_not_read = p->lines_not_read;
     doc->bytes_not_read = p->bytes_not_read;
-    doc->groups = (const rb_group *)(block + offsets[0]);
-    doc->agents = (const rb_agent *)(block + offsets[1]);
-    doc->rules = (const rb_rule *)(block + offsets[2]);
-    doc->sitemaps.bytes = block + offsets[3];
-    doc->sitemaps.marks = (const rb_record_mark *)(block + offsets[4]);
-    doc->sitemaps.count = p->sitemaps.count;
-    doc->extensions.bytes = block + offsets[5];
-    doc->extensions.marks = (const rb_record_mark *)(block + offsets[6]);
-    doc->extensions.count = p->extensions.count;
-    doc->diags = (const rb_diag *)(block + offsets[7]);
-    doc->tokens = (const rb_token *)(block + offsets[8]);
-    doc->token_sets = (const uint32_t *)(block + offsets[9]);
-    doc->set_defs = (const rb_set_def *)(block + offsets[10]);
-    doc->set_groups = (const uint32_t *)(block + offsets[11]);
-    doc->token_slots = (const uint32_t *)(block + offsets[12]);
     doc->text = (const char *)block;
-    doc->units = (rb_unit_ref *)(block + units_at);
-    for (size_t s = 0; s < set_count; s++)
-        atomic_init(&doc->units[s], NULL);
-    doc->unit_bytes = (_Atomic size_t *)(block + unit_bytes_at);
-    atomic_init(doc->unit_bytes, 0);
-    doc->direct_walks = (atomic_uint *)(block + direct_walks_at);
-    atomic_init(doc->direct_walks, 0);
-    doc->group_units = (_Atomic(rb_unit_ref *) *)(block + group_units_at);
-    atomic_init(doc->group_units, NULL);
-    doc->memo = (rb_memo *)(block + memo_at);
-    for (size_t s = 0; s < RB_MEMO_SLOTS; s++)
-        atomic_init(&doc->memo[s].state, RB_MEMO_FREE);
-    doc->group_count = p->groups.count;
-    doc->agent_count = p->agents.count;
-    doc->rule_count = p->rules.count;
-    doc->diag_count = p->diags.count;
-    doc->token_count = p->index.tokens.count;
-    doc->token_set_count = p->index.token_sets.count;
-    doc->set_count = set_count;
-    doc->set_group_count = p->index.set_groups.count;
-    doc->wildcard_set = p->index.wildcard_set;
-    doc->longest_rule_normal = (uint32_t)p->longest_rule_normal;
-    doc->token_slot_count = p->index.token_slot_count;
-    doc->token_id_mask = p->index.token_id_mask;
+    point_at_parts(doc, block, &layout);
+    init_check_state(doc, block, &layout, set_count);
+    copy_counts(doc, p, set_count);
     doc->text_len = p->text.count;
     if (p->text.count == 0)
         doc->text = "";
@@ -1485,6 +1616,9 @@ size_t robots_parse_memory_bound(size_t body_len) {
     return 32 * body_len + fixed;
 }
 
+/* complexity: 26 (pmccabe). Most of it is the validation of the caller's
+ * arguments and options, each an early return of its own error; the
+ * parse itself is the calls after it. */
 /* robots_parse() when rest is 0, robots_parse_prefix() otherwise. */
 static robots_status parse_body(const char *body, size_t body_len, size_t rest,
                                 const robots_options *options,

@@ -11,7 +11,8 @@
  * its offset and its line and group as they are, so that reading a record
  * reads at most RB_RECORD_STRIDE - 1 others.
  */
-#include "internal.h"
+#include "records.h"
+#include "memory.h"
 
 #include <string.h>
 

@@ -9,8 +9,10 @@
  * google/robotstxt's heuristic, which accepts any string (see
  * docs/google-profile.md, "URL to path").
  */
-#include "internal.h"
+#include "urlpath.h"
+#include "compiler.h"
 #include "url_parts.h"
+#include "words.h"
 
 #include <string.h>
 

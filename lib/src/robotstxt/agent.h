@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * agent.h - user-agent lines and the caller's names (agent.c): the product
+ * token, the wildcard, and whether a line names a caller in a profile.
+ * May call: byte_class.h, common/ascii.h, names_index.h (legacy's many
+ * names); reads document.h's agents.
+ */
+#ifndef ROBOTS_RT_AGENT_H
+#define ROBOTS_RT_AGENT_H
+
+#include "byte_class.h"
+#include "compiler.h"
+#include "document.h"
+#include "names_index.h"
+#include "robots.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* The product token of a user-agent value: its leading run of [A-Za-z_-]
+ * bytes, as docs/semantics.md reads it ("Googlebot/2.1" is "Googlebot",
+ * "Foo Bar" is "Foo"); its length. The one product-token reducer: a
+ * line's value (rb_line_token_len(), rb_agent_token()) and a caller's
+ * name (rb_name_token_len()) are both reduced here, so that the parse,
+ * the index, the checks, the analysis and robots_agent_token() read one
+ * token. A NUL is no token byte, so the run also stops at the NUL after a
+ * stored value. Inline: each robots_check() asks it of the caller's name. */
+static inline size_t rb_agent_token_len(const char *value, size_t len) {
+    size_t i = 0;
+    while (i < len && (rb_byte_class[(unsigned char)value[i]] & RB_C_TOKEN))
+        i++;
+    return i;
+}
+/* Whether a profile compares a user-agent line's whole value instead of
+ * its product token: legacy always (the book compares substrings), every
+ * profile for `*`. */
+static inline int rb_line_reads_whole(robots_profile profile, int wildcard) {
+    return profile == ROBOTS_PROFILE_LEGACY || wildcard;
+}
+/* The token of a user-agent line's value of len bytes, as the parse
+ * stores it and robots_agent_token() reports it. */
+static inline size_t rb_line_token_len(robots_profile profile,
+                                       const char *value, size_t len,
+                                       int wildcard) {
+    return rb_line_reads_whole(profile, wildcard)
+               ? len
+               : rb_agent_token_len(value, len);
+}
+/* The part of a caller's name a profile compares with a line's token:
+ * rfc9309 the name's own product token; google the whole name (as
+ * google/robotstxt compares it) and legacy the whole name (which the
+ * line's value must be part of). */
+static inline size_t rb_name_token_len(robots_profile profile, const char *name,
+                                       size_t len) {
+    return profile == ROBOTS_PROFILE_RFC9309 ? rb_agent_token_len(name, len)
+                                             : len;
+}
+/* A user-agent line's value's length. */
+static inline size_t rb_agent_value_len(const char *text, const rb_agent *a) {
+    return strlen(text + rb_agent_value_off(a));
+}
+/* A stored line's token length (rb_line_token_len() of its value): its
+ * value is NUL-terminated, so the reducer runs to the NUL without its
+ * length, which only the whole value needs. */
+static inline size_t rb_agent_token(robots_profile profile, const char *text,
+                                    const rb_agent *a) {
+    const char *v = text + rb_agent_value_off(a);
+    if (rb_line_reads_whole(profile, rb_agent_wildcard(a)))
+        return strlen(v);
+    return rb_agent_token_len(v, SIZE_MAX);
+}
+/* `*` alone or followed by whitespace. */
+RB_HIDDEN int rb_agent_is_wildcard(const char *value, size_t len);
+/* Does a group agent name one of the caller's agents, in this profile? */
+RB_HIDDEN int rb_agent_names_caller(robots_profile profile,
+                                    const robots_txt *doc,
+                                    const rb_agent *agent,
+                                    const robots_str *callers, size_t n);
+
+/* Is needle (nlen bytes) part of hay, ASCII case ignored? Linear in both. */
+RB_HIDDEN int rb_contains_nocase(const char *hay, size_t hlen,
+                                 const char *needle, size_t nlen);
+
+/* legacy: does a group agent name one of the names of the index? */
+RB_HIDDEN int rb_agent_names_indexed(const robots_txt *doc,
+                                     const rb_agent *agent,
+                                     const rb_names_index *index);
+
+#endif

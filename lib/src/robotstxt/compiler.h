@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * compiler.h - what the robotstxt modules ask of the compiler and the
+ * machine: SSE2 where it is there, the byte order, symbol visibility and the
+ * cold and always-inline attributes. Owns no code; may call nothing.
+ */
+#ifndef ROBOTS_RT_COMPILER_H
+#define ROBOTS_RT_COMPILER_H
+
+/* SSE2 where it is there (every x86-64) for the parser's byte searches;
+ * RB_NO_SIMD keeps to the portable code (a CI gate builds it so). */
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__)) &&          \
+    !defined(RB_NO_SIMD)
+#include <emmintrin.h>
+#define RB_SSE2 1
+#endif
+
+/* Little-endian byte order: a word's lowest byte is its first in memory,
+ * so the lowest flag of a byte mask (rb_zero_byte() and the like, exact
+ * in their lowest flag) is the first match. RB_NO_FIRST_FLAGGED keeps to
+ * the byte-by-byte code instead (a CI gate builds it so). */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&             \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && !defined(RB_NO_FIRST_FLAGGED)
+#define RB_LITTLE_ENDIAN 1
+#endif
+
+#define RB_HIDDEN __attribute__((visibility("hidden")))
+/* A path hot loops rarely take, kept out of them so that they stay small
+ * enough to inline. */
+#define RB_COLD __attribute__((cold, noinline))
+#define RB_ALWAYS_INLINE __attribute__((always_inline))
+
+#endif

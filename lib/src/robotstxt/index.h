@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * index.h - the rule index (index.c): the parse-time part (tokens and the
+ * sets they select) and the compiled units a check reads, compiled on
+ * first use and published atomically. May call: memory.h, agent.h,
+ * normalize.h, words.h.
+ */
+#ifndef ROBOTS_RT_INDEX_H
+#define ROBOTS_RT_INDEX_H
+
+#include "compiler.h"
+#include "document.h"
+#include "index_layout.h"
+#include "memory.h"
+#include "robots.h"
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A set's definition, made up for the set of one group. */
+static inline rb_set_def rb_set_def_of(const robots_txt *doc, uint32_t set) {
+    if (set & RB_SET_OF_GROUP) {
+        rb_set_def def = {set & ~RB_SET_OF_GROUP, 1};
+        return def;
+    }
+    return doc->set_defs[set];
+}
+
+/* The groups a set merges, def->count of them, ascending. */
+static inline const uint32_t *rb_set_groups(const robots_txt *doc,
+                                            const rb_set_def *def) {
+    return def->count == 1 ? &def->first : doc->set_groups + def->first;
+}
+
+/* The ids of the sets a token's sets word selects, *count of them; `one`
+ * holds the id of a token's only set. */
+static inline const uint32_t *rb_token_sets(const robots_txt *doc,
+                                            uint32_t word, uint32_t *one,
+                                            uint32_t *count) {
+    if (word & RB_TOKEN_ONE_SET) {
+        *one = word & ~RB_TOKEN_ONE_SET;
+        *count = 1;
+        return one;
+    }
+    *count = doc->token_sets[word];
+    return doc->token_sets + word + 1;
+}
+
+/* An agent whose product token is the token. */
+static inline uint32_t rb_token_agent(const uint32_t *token_sets,
+                                      rb_token token) {
+    return token & RB_TOKEN_OWN ? token & ~RB_TOKEN_OWN : token_sets[token];
+}
+
+/* The group holding a rule, among `count` groups in ascending order:
+ * group ids[i], or i itself when ids is NULL. Groups own consecutive runs
+ * of rules, and an empty group shares its first_rule with the group after
+ * it, so the last group starting at or before the rule is the one holding
+ * it (count is at least 1: the rule came from one of them). */
+static inline size_t rb_group_holding(const robots_txt *doc,
+                                      const uint32_t *ids, size_t count,
+                                      size_t rule) {
+    size_t lo = 0, hi = count;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (doc->groups[ids ? ids[mid] : mid].first_rule <= rule)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return ids ? ids[lo] : lo;
+}
+
+/* The entries of a node (see rb_node), *count of them. */
+static inline const uint32_t *
+rb_node_entries(const rb_unit *unit, const rb_node *node, uint32_t *count) {
+    uint32_t n = node->key_count >> 16;
+    if (n == 1) {
+        *count = 1;
+        return &node->ref;
+    }
+    const uint32_t *e = unit->entries + node->ref;
+    if (n == RB_NODE_MANY) {
+        *count = e[0];
+        return e + 1;
+    }
+    *count = n == RB_NODE_ONE_APART ? 1 : n;
+    return e;
+}
+
+/* The index's parse-time part, while it is built: growable arrays the
+ * parser copies into the document's block. */
+typedef struct rb_index_build {
+    rb_vec tokens, token_sets, set_defs, set_groups, token_slots;
+    uint32_t wildcard_set;
+    uint32_t token_slot_count, token_id_mask;
+} rb_index_build;
+
+RB_HIDDEN void rb_index_init(rb_index_build *build);
+RB_HIDDEN void rb_index_release(rb_mem *mem, rb_index_build *build);
+/* Builds the parse-time part of the index of a parsed document's groups
+ * (the tokens and the sets they select). 0 on memory failure. */
+RB_HIDDEN int rb_index_build_all(rb_mem *mem, rb_index_build *build,
+                                 robots_profile profile, const rb_group *groups,
+                                 size_t group_count, const rb_agent *agents,
+                                 size_t agent_count, const rb_rule *rules,
+                                 size_t rule_count, const char *text);
+/* The compiled unit of a set, compiled now if no check has yet (through
+ * the document's allocator, outside its memory cap). NULL when memory for
+ * it runs out: the caller then answers without the index. The common
+ * case, a set already compiled, is one atomic load, inline. */
+RB_HIDDEN const rb_unit *rb_index_compile(const robots_txt *doc, uint32_t set);
+static inline const rb_unit *rb_index_unit(const robots_txt *doc,
+                                           uint32_t set) {
+    const rb_unit_ref *ref = &doc->units[set];
+    if (set & RB_SET_OF_GROUP) {
+        rb_unit_ref *slots =
+            atomic_load_explicit(doc->group_units, memory_order_acquire);
+        if (slots == NULL)
+            return rb_index_compile(doc, set);
+        ref = &slots[set & ~RB_SET_OF_GROUP];
+    }
+    const rb_unit *unit = atomic_load_explicit(ref, memory_order_acquire);
+    return unit != NULL ? unit : rb_index_compile(doc, set);
+}
+/* Frees the units robots_free() finds compiled. */
+RB_HIDDEN void rb_index_free_units(robots_txt *doc);
+/* The distinct tokens (indexes into doc->tokens) the callers name, at most
+ * n of them; 0 when no group names any caller. */
+RB_HIDDEN size_t rb_index_tokens(const robots_txt *doc,
+                                 const robots_str *callers, size_t n,
+                                 uint32_t *tokens);
+/* A token's sets word (see rb_token): for a token of one group, that
+ * group's set, found by a binary search of the groups for its agent. */
+RB_HIDDEN uint32_t rb_token_sets_word(const robots_txt *doc, rb_token token);
+
+#endif

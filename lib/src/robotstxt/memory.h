@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * memory.h - the memory of a parse (alloc.c): one rb_mem per document,
+ * counting live bytes against the cap, and the growable array every
+ * builder uses. May call: the caller's robots_allocator only.
+ */
+#ifndef ROBOTS_RT_MEMORY_H
+#define ROBOTS_RT_MEMORY_H
+
+#include "compiler.h"
+#include "robots.h"
+
+#include <stddef.h>
+#include <string.h>
+
+/*
+ * Every allocation of a parse goes through one rb_mem, which counts the
+ * live bytes and enforces the cap, so a cap bounds the peak, not only the
+ * result. */
+typedef struct rb_mem {
+    robots_allocator allocator;
+    size_t live;           /* bytes currently allocated */
+    size_t peak;           /* most bytes ever live at once */
+    size_t cap;            /* 0: none */
+    robots_status failure; /* why the last rb_alloc failed */
+} rb_mem;
+
+RB_HIDDEN void rb_mem_init(rb_mem *mem, const robots_allocator *allocator,
+                           size_t cap);
+/* NULL on failure, with mem->failure set (NO_MEMORY or MEMORY_CAP). */
+RB_HIDDEN void *rb_alloc(rb_mem *mem, size_t size);
+RB_HIDDEN void rb_free(rb_mem *mem, void *ptr, size_t size);
+
+/* A growable array of fixed-size elements. Growth allocates anew and
+ * copies (the allocator interface has no realloc). */
+typedef struct rb_vec {
+    unsigned char *data;
+    size_t count;
+    size_t cap;
+    size_t elem;
+} rb_vec;
+
+RB_HIDDEN void rb_vec_init(rb_vec *vec, size_t elem);
+/* rb_vec_reserve() when the array must grow. */
+RB_HIDDEN void *rb_vec_grow(rb_mem *mem, rb_vec *vec, size_t more);
+RB_HIDDEN void rb_vec_release(rb_mem *mem, rb_vec *vec);
+
+/* Room for `more` elements; returns a pointer to the first new one (not yet
+ * counted), or NULL on failure. Inline: most calls find the room there. */
+static inline void *rb_vec_reserve(rb_mem *mem, rb_vec *vec, size_t more) {
+    if (vec->data != NULL && more <= vec->cap - vec->count)
+        return vec->data + vec->count * vec->elem;
+    return rb_vec_grow(mem, vec, more);
+}
+
+/* Appends `n` elements copied from src. 0 on failure. */
+static inline int rb_vec_push(rb_mem *mem, rb_vec *vec, const void *src,
+                              size_t n) {
+    unsigned char *dst = (unsigned char *)rb_vec_reserve(mem, vec, n);
+    if (dst == NULL)
+        return 0;
+    if (n != 0)
+        memcpy(dst, src, n * vec->elem);
+    vec->count += n;
+    return 1;
+}
+
+#endif

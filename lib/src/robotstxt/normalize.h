@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * normalize.h - patterns and paths in normal form (normalize.c): the
+ * percent-encoding each profile reads, the test that a pattern is its own
+ * normal form, a rule's normal form and its never-matching first byte.
+ * May call: byte_class.h, common/ascii.h; reads document.h's rules.
+ */
+#ifndef ROBOTS_RT_NORMALIZE_H
+#define ROBOTS_RT_NORMALIZE_H
+
+#include "compiler.h"
+#include "document.h"
+#include "robots.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A pattern in its profile's normal form (rb_normalize_path(), below, does
+ * a path): output needs at most 3 * len bytes. Returns the output length. */
+RB_HIDDEN size_t rb_normalize_pattern(robots_profile profile, const char *in,
+                                      size_t len, char *out);
+/* Per byte, the profiles whose pattern normalisation copies it as it is:
+ * bit 0 rfc9309 (RB_C_PLAIN and `*`), bit 1 google (below 0x80, not '%'),
+ * bit 2 legacy (not '%'). A trailing `$` is rfc9309's anchor, kept too. */
+RB_HIDDEN extern const unsigned char rb_pattern_kept[256];
+
+/* All eight bytes at u kept by the profile's bit? */
+static inline int rb_kept8(const unsigned char *u, unsigned bit) {
+    return (rb_pattern_kept[u[0]] & rb_pattern_kept[u[1]] &
+            rb_pattern_kept[u[2]] & rb_pattern_kept[u[3]] &
+            rb_pattern_kept[u[4]] & rb_pattern_kept[u[5]] &
+            rb_pattern_kept[u[6]] & rb_pattern_kept[u[7]] & bit) != 0;
+}
+
+#ifdef RB_SSE2
+/* Per byte of v, all ones where a pattern's normal form does not keep it
+ * as it is: google, a byte >= 0x80 or '%'; rfc9309 (`rfc`), a byte that
+ * is neither RB_C_PLAIN nor '*': a control, a space, a byte >= 0x7F, or
+ * one of "$%<>\^`{|}. Bytes that differ in one bit share a compare: '$'
+ * and '%' (bit 0), '<' and '>', '\' and '^' (bit 1); '{', '|' and '}'
+ * are the range above 'z' below 0x7F, less '~'. */
+static inline __m128i rb_refused16(__m128i v, int rfc) {
+    __m128i percent = _mm_set1_epi8('%');
+    if (!rfc)
+        return _mm_or_si128(_mm_cmplt_epi8(v, _mm_setzero_si128()),
+                            _mm_cmpeq_epi8(v, percent));
+    __m128i bit0 = _mm_or_si128(v, _mm_set1_epi8(1));
+    __m128i bit1 = _mm_or_si128(v, _mm_set1_epi8(2));
+    __m128i bad = _mm_cmplt_epi8(v, _mm_set1_epi8(0x21)); /* and >= 0x80 */
+    bad = _mm_or_si128(bad,
+                       _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('~')),
+                                        _mm_cmpgt_epi8(v, _mm_set1_epi8('z'))));
+    bad = _mm_or_si128(bad, _mm_cmpeq_epi8(bit0, percent));
+    bad = _mm_or_si128(bad, _mm_cmpeq_epi8(bit1, _mm_set1_epi8('>')));
+    bad = _mm_or_si128(bad, _mm_cmpeq_epi8(bit1, _mm_set1_epi8('^')));
+    bad = _mm_or_si128(bad, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
+    return _mm_or_si128(bad, _mm_cmpeq_epi8(v, _mm_set1_epi8('`')));
+}
+
+/* rb_pattern_is_normal() for rfc9309 or google, for a pattern of 1 to 32
+ * bytes with at least 33 - len readable bytes before it (its line's key
+ * and the body's earlier lines): the 32 bytes that end where it ends (or
+ * where its '$' begins), with the bytes before it masked off. No branch
+ * depends on the length, which varies from rule to rule: the table test's
+ * branches on it mispredicted often enough to cost a fifth of a parse. */
+static inline int rb_pattern_is_normal32(int rfc, const char *in, size_t len) {
+    const unsigned char *end = (const unsigned char *)in + len;
+    /* rfc9309 keeps a '$' only as the end anchor. */
+    size_t anchor = (size_t)(rfc & (end[-1] == '$'));
+    end -= anchor;
+    len -= anchor;
+    uint64_t bad =
+        (uint64_t)(unsigned)_mm_movemask_epi8(rb_refused16(
+            _mm_loadu_si128((const __m128i *)(const void *)(end - 32)), rfc)) |
+        (uint64_t)(unsigned)_mm_movemask_epi8(rb_refused16(
+            _mm_loadu_si128((const __m128i *)(const void *)(end - 16)), rfc))
+            << 16;
+    return (bad >> (32 - len)) == 0;
+}
+#endif
+
+/* 1 when normalisation copies every byte of the pattern as it is (in
+ * rfc9309, a final '$' too): the pattern is its own normal form (the usual
+ * case), and need not be normalised or stored twice. 0 does not say it
+ * is not: only that normalisation has to be run to know. Inline, as the
+ * parser asks it of every rule. */
+static inline int rb_pattern_is_normal(robots_profile profile, const char *in,
+                                       size_t len) {
+    const unsigned char *u = (const unsigned char *)in;
+    unsigned bit = profile == ROBOTS_PROFILE_GOOGLE   ? 2u
+                   : profile == ROBOTS_PROFILE_LEGACY ? 4u
+                                                      : 1u;
+    /* rfc9309 keeps a '$' only as the end anchor. */
+    if (bit == 1u && len > 0 && u[len - 1] == '$')
+        len--;
+    if (len < 8) {
+        for (size_t i = 0; i < len; i++)
+            if (!(rb_pattern_kept[u[i]] & bit))
+                return 0;
+        return 1;
+    }
+    /* Whether every byte is kept, not where the first is not: the last
+     * step overlaps the one before it, as a byte tested twice does no
+     * harm, and no pattern takes a bytewise tail. */
+#ifdef RB_SSE2
+    if (bit == 2u && len >= 16) {
+        for (size_t i = 0;; i += 16) {
+            if (i > len - 16)
+                i = len - 16;
+            if (_mm_movemask_epi8(rb_refused16(
+                    _mm_loadu_si128((const __m128i *)(const void *)(u + i)),
+                    0)))
+                return 0;
+            if (i == len - 16)
+                return 1;
+        }
+    }
+#endif
+    if (len <= 16) /* most patterns: two steps, or three, and no loop */
+        return rb_kept8(u, bit) && rb_kept8(u + len - 8, bit);
+    if (len <= 24)
+        return rb_kept8(u, bit) && rb_kept8(u + 8, bit) &&
+               rb_kept8(u + len - 8, bit);
+    size_t i = 0;
+    for (; i < len - 8; i += 8)
+        if (!rb_kept8(u + i, bit))
+            return 0;
+    return rb_kept8(u + len - 8, bit);
+}
+RB_HIDDEN size_t rb_normalize_path(robots_profile profile, const char *in,
+                                   size_t len, char *out);
+/* The most bytes rb_normalize_path() and rb_normalize_pattern() write for
+ * `len` bytes in: rfc9309 and google may write a byte as %XX; legacy only
+ * decodes (%2F and %00 stay as they are), so never writes more. */
+static inline size_t rb_normal_bound(robots_profile profile, size_t len) {
+    return profile == ROBOTS_PROFILE_LEGACY ? len : 3 * len;
+}
+
+/* A rule's normal form, what a check matches (r->normalized_len bytes):
+ * its pattern in the document, or, for a pattern that is not its own,
+ * the pattern normalised into `scratch` (doc->longest_rule_normal bytes). */
+static inline const char *rb_rule_normal(const robots_txt *doc,
+                                         const rb_rule *r, char *scratch) {
+    const char *pattern = doc->text + r->pattern_off;
+    if (!rb_rule_normalises(r))
+        return pattern;
+    rb_normalize_pattern(doc->profile, pattern, rb_rule_pattern_len(r),
+                         scratch);
+    return scratch;
+}
+
+/* Whether a rule whose normal form starts with `first` (a pattern of one
+ * byte or more) can match no path: one decision, which the parse reports
+ * (pattern-never-matches) and robots_rule_info.flags carries. A path
+ * always starts with '/'; rfc9309 and google read a leading '*' as the
+ * wildcard, legacy as a literal '*'. */
+static inline int rb_normal_never_matches(robots_profile profile, char first) {
+    return first != '/' && (profile == ROBOTS_PROFILE_LEGACY || first != '*');
+}
+
+#endif
