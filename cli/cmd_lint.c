@@ -12,6 +12,7 @@
  * join the group above, wildcards read literally). lint decides nothing
  * about the file itself: it gathers, sorts and prints.
  */
+#include "lint_fix.h"
 #include "site.h"
 
 #include <stdlib.h>
@@ -20,6 +21,8 @@
 static const char lint_usage[] =
     "usage: robots lint [--profile rfc9309|google|legacy]\n"
     "                   [--format text|json|sarif] [--json] [--strict]\n"
+    "                   [--parse-limit BYTES] FILE\n"
+    "       robots lint --fix [--output FILE2 | --in-place] [--profile P]\n"
     "                   [--parse-limit BYTES] FILE\n"
     "\n"
     "Reports what is wrong or doubtful in the robots.txt FILE ('-' for\n"
@@ -42,8 +45,23 @@ static const char lint_usage[] =
     "                  9309 section 2.5; 0 all, up to 1 GiB, in about 8\n"
     "                  times its size of memory)\n"
     "\n"
+    "  --fix           write FILE corrected, to stdout, for the mechanical\n"
+    "                  findings: typo keys, lines without a colon, a BOM\n"
+    "                  encoded twice, exact duplicate rules; each fix is\n"
+    "                  written only once the verdicts of paths made from the\n"
+    "                  file's rules, for every agent it names, an unnamed\n"
+    "                  agent and common crawlers, are the same before and\n"
+    "                  after, but those the fixed line now decides (said on\n"
+    "                  stderr, with every fix and every finding left; rules\n"
+    "                  before any User-agent are flagged, never moved)\n"
+    "  --output FILE2  with --fix: write to FILE2 instead\n"
+    "  --in-place      with --fix: replace FILE (a temporary file beside it,\n"
+    "                  then renamed over it)\n"
+    "\n"
     "Exit status: 0 no errors (with --strict: no errors or warnings),\n"
-    "1 errors found, 2 usage or input error.\n";
+    "1 errors found, 2 usage or input error. With --fix: 0 every mechanical\n"
+    "finding fixed, 1 some left (the file is still written), 2 usage, input\n"
+    "or write error.\n";
 
 /* Findings of one kind and severity past this many are told as one, with
  * their count and the first LINT_FLOOD_LINES lines (issue 21: a file of
@@ -420,18 +438,29 @@ int cli_cmd_lint(int argc, char **argv) {
     robots_options options;
     robots_options_init(&options);
     enum lint_format format = FORMAT_TEXT;
-    int strict = 0;
+    int strict = 0, fix = 0, in_place = 0, format_given = 0;
+    const char *output = NULL;
     int i = 1;
     for (; i < argc; i++) {
         const char *arg = argv[i], *value = NULL;
         int r, rc;
         if (strcmp(arg, "--strict") == 0) {
             strict = 1;
+        } else if (strcmp(arg, "--fix") == 0) {
+            fix = 1;
+        } else if (strcmp(arg, "--in-place") == 0) {
+            in_place = 1;
+        } else if ((r = cli_option_value(argc, argv, &i, "--output", &value))) {
+            if (r < 0)
+                return EXIT_USAGE;
+            output = value;
         } else if (strcmp(arg, "--json") == 0) {
             format = FORMAT_JSON;
+            format_given = 1;
         } else if ((r = cli_option_value(argc, argv, &i, "--format", &value))) {
             if (r < 0)
                 return EXIT_USAGE;
+            format_given = 1;
             if (strcmp(value, "text") == 0)
                 format = FORMAT_TEXT;
             else if (strcmp(value, "json") == 0)
@@ -455,6 +484,15 @@ int cli_cmd_lint(int argc, char **argv) {
         return cli_error("lint: missing FILE (see robots lint --help)");
     if (i + 1 < argc)
         return cli_error("lint: one FILE only; '%s' is extra", argv[i + 1]);
+    if (!fix && (output != NULL || in_place))
+        return cli_error("lint: --output and --in-place go with --fix");
+    if (fix && (format_given || strict))
+        return cli_error("lint: --fix writes the file: --format, --json and "
+                         "--strict do not apply");
+    if (output != NULL && in_place)
+        return cli_error("lint: --output or --in-place, not both");
+    if (fix)
+        return lint_fix(argv[i], &options, output, in_place);
     int rc = lint_file(argv[i], &options, format, strict);
     if (fflush(stdout) != 0 || ferror(stdout))
         return cli_error("stdout: write error");
