@@ -529,10 +529,27 @@ static int diff_rules(diff_run *run, size_t *groups) {
 
 /* ---- the command -------------------------------------------------------- */
 
+/* 1 when the profile reads a wildcard in the rule: the library's example
+ * path of the rule grows with the string each wildcard is read as
+ * (robots_rule_example_path()), so that diff never reads a pattern's '*'
+ * itself. Only the lengths are asked for (a NULL buffer of 0 bytes). */
+static int rule_has_wildcard(const robots_txt *doc, size_t index) {
+    size_t bare = 0, filled = 0;
+    robots_rule_example_path(doc, index, NULL, 0, NULL, 0, &bare);
+    robots_rule_example_path(doc, index, "x", 1, NULL, 0, &filled);
+    return filled > bare;
+}
+
 /* Adds a document's agent lines and groups to *lines, its rules to
- * *rules, the bytes of its user-agent values to *agent_bytes. */
-static void doc_size(const robots_txt *doc, uint64_t *lines, uint64_t *rules,
-                     uint64_t *agent_bytes, uint64_t *wild_bytes) {
+ * *rules, the bytes of its user-agent values to *agent_bytes, and to
+ * *scan_bytes the normal-form bytes of the rules a check may read whole:
+ * in rfc9309 and google those the profile reads a wildcard in (matched
+ * together in one pass over their segments); in legacy every rule (a
+ * check reads the record's rules in file order, the sum of their pattern
+ * lengths). */
+static void doc_size(const robots_txt *doc, robots_profile profile,
+                     uint64_t *lines, uint64_t *rules, uint64_t *agent_bytes,
+                     uint64_t *scan_bytes) {
     size_t groups = robots_group_count(doc);
     *lines += groups;
     for (size_t g = 0; g < groups; g++) {
@@ -543,9 +560,9 @@ static void doc_size(const robots_txt *doc, uint64_t *lines, uint64_t *rules,
         for (size_t r = 0; r < info.rule_count; r++) {
             robots_rule_info rule;
             robots_group_rule(doc, g, r, &rule);
-            if (rule.pattern_len != 0 &&
-                memchr(rule.pattern, '*', rule.pattern_len) != NULL)
-                *wild_bytes += rule.normalized_len;
+            if (profile == ROBOTS_PROFILE_LEGACY ||
+                rule_has_wildcard(doc, rule.index))
+                *scan_bytes += rule.normalized_len;
         }
         for (size_t a = 0; a < info.agent_count; a++) {
             robots_agent_info agent;
@@ -560,8 +577,8 @@ static void doc_size(const robots_txt *doc, uint64_t *lines, uint64_t *rules,
 static int plan_work(const diff_run *run, int urls, const agent_list *list,
                      size_t *agents, size_t *items) {
     uint64_t lines = 0, rules = 0, agent_bytes = 0, longest = 0, wild = 0;
-    doc_size(run->old_doc, &lines, &rules, &agent_bytes, &wild);
-    doc_size(run->new_doc, &lines, &rules, &agent_bytes, &wild);
+    doc_size(run->old_doc, run->profile, &lines, &rules, &agent_bytes, &wild);
+    doc_size(run->new_doc, run->profile, &lines, &rules, &agent_bytes, &wild);
     for (size_t k = 0; k < list->count; k++)
         if (list->items[k].len > longest)
             longest = list->items[k].len;
@@ -575,7 +592,9 @@ static int plan_work(const diff_run *run, int urls, const agent_list *list,
      * all in one pass over their segments (robots_check(): O(P + S +
      * path_len * D) for P pattern bytes), so each check can cost about
      * the bytes of the wildcard rules' normal forms: 26,000 rules of the
-     * shape "disallow: /" "*N$*" took 25 s at rules / 64 (issue 29). */
+     * shape "disallow: /" "*N$*" took 25 s at rules / 64 (issue 29).
+     * legacy reads each rule of the record in turn: its bytes count the
+     * same way. */
     per_check += wild / 2;
     /* legacy looks for each record's agent inside the caller's name: up
      * to (value length * name length) byte comparisons per agent line,
