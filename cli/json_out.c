@@ -73,6 +73,11 @@ void json_out_size(json_out *j, size_t value) {
     fprintf(j->file, "%zu", value);
 }
 
+void json_out_int(json_out *j, long long value) {
+    before_value(j);
+    fprintf(j->file, "%lld", value);
+}
+
 void json_out_bool(json_out *j, int value) {
     before_value(j);
     fputs(value ? "true" : "false", j->file);

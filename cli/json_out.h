@@ -34,6 +34,7 @@ void json_out_string(json_out *j, const char *s, size_t len);
 /* A NUL-terminated string; NULL writes null. */
 void json_out_cstring(json_out *j, const char *s);
 void json_out_size(json_out *j, size_t value);
+void json_out_int(json_out *j, long long value);
 void json_out_bool(json_out *j, int value);
 void json_out_null(json_out *j);
 
