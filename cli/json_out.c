@@ -78,6 +78,11 @@ void json_out_int(json_out *j, long long value) {
     fprintf(j->file, "%lld", value);
 }
 
+void json_out_double(json_out *j, double value) {
+    before_value(j);
+    fprintf(j->file, "%.17g", value);
+}
+
 void json_out_bool(json_out *j, int value) {
     before_value(j);
     fputs(value ? "true" : "false", j->file);
@@ -86,4 +91,8 @@ void json_out_bool(json_out *j, int value) {
 void json_out_null(json_out *j) {
     before_value(j);
     fputs("null", j->file);
+}
+
+void json_out_external(json_out *j) {
+    before_value(j);
 }

@@ -35,7 +35,13 @@ void json_out_string(json_out *j, const char *s, size_t len);
 void json_out_cstring(json_out *j, const char *s);
 void json_out_size(json_out *j, size_t value);
 void json_out_int(json_out *j, long long value);
+/* A number as C's %.17g writes it (a finite double: read back exactly). */
+void json_out_double(json_out *j, double value);
 void json_out_bool(json_out *j, int value);
 void json_out_null(json_out *j);
+/* The next value is written by the caller itself (cli_put_cut_json(),
+ * through a cli_writer), straight after this call: the writer places its
+ * comma. */
+void json_out_external(json_out *j);
 
 #endif
