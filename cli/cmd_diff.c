@@ -59,8 +59,7 @@ typedef struct diff_run {
     const robots_txt *new_doc;
     int json;
     int agent_open; /* an agent's output has started */
-    int any_agent;  /* JSON: an agent object was written */
-    int item_open;  /* JSON: an item of the current list was written */
+    json_out j;     /* with --json */
     size_t changes; /* verdicts that differ */
     size_t added;   /* rules added, over all agents */
     size_t removed; /* rules removed */
@@ -271,12 +270,12 @@ static void open_agent(diff_run *run) {
     if (run->agent_open)
         return;
     run->agent_open = 1;
-    run->item_open = 0;
     if (run->json) {
-        fputs(run->any_agent ? ",{\"agent\":" : "{\"agent\":", stdout);
-        cli_json_string(stdout, run->agent.ptr, run->agent.len);
-        fputs(",\"items\":[", stdout);
-        run->any_agent = 1;
+        json_out_object(&run->j);
+        json_out_key(&run->j, "agent");
+        json_out_string(&run->j, run->agent.ptr, run->agent.len);
+        json_out_key(&run->j, "items");
+        json_out_array(&run->j);
     } else {
         fputs("agent '", stdout);
         cli_print_escaped(stdout, run->agent.ptr, run->agent.len);
@@ -285,8 +284,10 @@ static void open_agent(diff_run *run) {
 }
 
 static void close_agent(diff_run *run) {
-    if (run->agent_open && run->json)
-        fputs("]}", stdout);
+    if (run->agent_open && run->json) {
+        json_out_end(&run->j);
+        json_out_end(&run->j);
+    }
     run->agent_open = 0;
 }
 
@@ -294,13 +295,17 @@ static void print_rule(diff_run *run, const char *change,
                        const robots_rule_info *r) {
     open_agent(run);
     if (run->json) {
-        printf("%s{\"change\":\"%s\",\"line\":%zu,\"kind\":\"%s\","
-               "\"pattern\":",
-               run->item_open ? "," : "", change, r->line,
-               robots_rule_kind_name(r->kind));
-        cli_json_string(stdout, r->pattern, r->pattern_len);
-        putchar('}');
-        run->item_open = 1;
+        json_out *j = &run->j;
+        json_out_object(j);
+        json_out_key(j, "change");
+        json_out_cstring(j, change);
+        json_out_key(j, "line");
+        json_out_size(j, r->line);
+        json_out_key(j, "kind");
+        json_out_cstring(j, robots_rule_kind_name(r->kind));
+        json_out_key(j, "pattern");
+        json_out_string(j, r->pattern, r->pattern_len);
+        json_out_end(j);
         return;
     }
     const char *path = change[0] == 'a' ? run->new_path : run->old_path;
@@ -317,14 +322,17 @@ static void print_change(diff_run *run, const char *url, size_t len,
     open_agent(run);
     run->changes++;
     if (run->json) {
-        printf("%s{\"change\":\"verdict\",\"url\":", run->item_open ? "," : "");
-        cli_json_string(stdout, url, len);
-        fputs(",\"old\":", stdout);
-        site_json_verdict(stdout, was);
-        fputs(",\"new\":", stdout);
-        site_json_verdict(stdout, now);
-        putchar('}');
-        run->item_open = 1;
+        json_out *j = &run->j;
+        json_out_object(j);
+        json_out_key(j, "change");
+        json_out_cstring(j, "verdict");
+        json_out_key(j, "url");
+        json_out_string(j, url, len);
+        json_out_key(j, "old");
+        site_json_verdict(j, was);
+        json_out_key(j, "new");
+        site_json_verdict(j, now);
+        json_out_end(j);
         return;
     }
     char a[256], b[256];
@@ -725,13 +733,19 @@ int cli_cmd_diff(int argc, char **argv) {
                 "limit; trying %zu paths for the first %zu agents only\n",
                 paths.count, agents.count, item_count, agent_count);
     if (run.json) {
-        fputs("{\"old\":", stdout);
-        cli_json_string(stdout, run.old_path, strlen(run.old_path));
-        fputs(",\"new\":", stdout);
-        cli_json_string(stdout, run.new_path, strlen(run.new_path));
-        printf(",\"profile\":\"%s\",\"mode\":\"%s\",\"agents\":[",
-               robots_profile_name(run.profile),
-               files == 3 ? "urls" : "patterns");
+        json_out *j = &run.j;
+        json_out_init(j, stdout);
+        json_out_object(j);
+        json_out_key(j, "old");
+        json_out_cstring(j, run.old_path);
+        json_out_key(j, "new");
+        json_out_cstring(j, run.new_path);
+        json_out_key(j, "profile");
+        json_out_cstring(j, robots_profile_name(run.profile));
+        json_out_key(j, "mode");
+        json_out_cstring(j, files == 3 ? "urls" : "patterns");
+        json_out_key(j, "agents");
+        json_out_array(j);
     }
     for (size_t a = 0; a < agent_count; a++) {
         run.agent = agents.items[a];
@@ -744,8 +758,12 @@ int cli_cmd_diff(int argc, char **argv) {
                 compare_url(&run, url, len);
         } else {
             if (!diff_rules(&run, groups)) {
-                if (run.json)
-                    fputs("]}\n", stdout);
+                /* What was written stays valid JSON: every level
+                 * open is closed. */
+                if (run.json) {
+                    json_out_finish(&run.j);
+                    putchar('\n');
+                }
                 cli_error("out of memory");
                 goto done;
             }
@@ -756,10 +774,20 @@ int cli_cmd_diff(int argc, char **argv) {
     }
     int changed = run.changes > 0 || run.added > 0 || run.removed > 0;
     if (run.json) {
-        printf("],\"changes\":%zu,\"rules_added\":%zu,\"rules_removed\":%zu,"
-               "\"changed\":%s,\"truncated\":%s}\n",
-               run.changes, run.added, run.removed, changed ? "true" : "false",
-               truncated ? "true" : "false");
+        json_out *j = &run.j;
+        json_out_end(j); /* agents */
+        json_out_key(j, "changes");
+        json_out_size(j, run.changes);
+        json_out_key(j, "rules_added");
+        json_out_size(j, run.added);
+        json_out_key(j, "rules_removed");
+        json_out_size(j, run.removed);
+        json_out_key(j, "changed");
+        json_out_bool(j, changed);
+        json_out_key(j, "truncated");
+        json_out_bool(j, truncated);
+        json_out_end(j);
+        putchar('\n');
     } else {
         if (!changed)
             printf("no changes for %zu agent%s", agent_count,

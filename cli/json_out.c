@@ -49,6 +49,11 @@ void json_out_end(json_out *j) {
     putc(j->closer[j->depth], j->file);
 }
 
+void json_out_finish(json_out *j) {
+    while (j->depth > 0)
+        json_out_end(j);
+}
+
 void json_out_key(json_out *j, const char *key) {
     before_value(j);
     cli_json_string(j->file, key, strlen(key));

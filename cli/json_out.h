@@ -28,6 +28,8 @@ void json_out_init(json_out *j, FILE *file);
 void json_out_object(json_out *j);
 void json_out_array(json_out *j);
 void json_out_end(json_out *j);
+/* Closes every level still open (output cut short by an error). */
+void json_out_finish(json_out *j);
 /* "key": in the open object; the next call writes its value. */
 void json_out_key(json_out *j, const char *key);
 void json_out_string(json_out *j, const char *s, size_t len);
