@@ -5,6 +5,7 @@
  * as a JSON object.
  */
 #include "check_run.h"
+#include "json_out.h"
 
 #include <string.h>
 
@@ -42,51 +43,42 @@ static void print_text(check_run *run, const char *url, size_t len,
     cli_put_char(out, '\n');
 }
 
-static void put_bool(cli_writer *out, int value) {
-    if (value)
-        cli_put(out, "true", 4);
-    else
-        cli_put(out, "false", 5);
-}
-
 static void print_json(check_run *run, const char *url, size_t len,
                        const robots_verdict *v) {
-    cli_writer *out = &run->w;
-    cli_put(out, "{\"url\":", 7);
-    cli_put_json_string(out, url, len);
-    cli_put_str(out, ",\"allowed\":");
-    put_bool(out, v->allowed);
-    cli_put_str(out, ",\"reason\":\"");
-    cli_put_str(out, robots_reason_name(v->reason));
-    cli_put_str(out, "\",\"specific\":");
-    put_bool(out, v->specific);
+    json_out j;
+    json_out_init_writer(&j, &run->w);
+    json_out_object(&j);
+    json_out_field_string(&j, "url", url, len);
+    json_out_field_bool(&j, "allowed", v->allowed);
+    json_out_field_cstring(&j, "reason", robots_reason_name(v->reason));
+    json_out_field_bool(&j, "specific", v->specific);
+    json_out_key(&j, "group");
     if (v->group != ROBOTS_NO_POSITION) {
         robots_group_info g;
         robots_group(run->doc, v->group, &g);
-        cli_put_str(out, ",\"group\":{\"index\":");
-        cli_put_size(out, v->group);
-        cli_put_str(out, ",\"line\":");
-        cli_put_size(out, g.line);
-        cli_put_char(out, '}');
+        json_out_object(&j);
+        json_out_field_size(&j, "index", v->group);
+        json_out_field_size(&j, "line", g.line);
+        json_out_end(&j);
     } else {
-        cli_put_str(out, ",\"group\":null");
+        json_out_null(&j);
     }
+    json_out_key(&j, "rule");
     if (v->rule != ROBOTS_NO_POSITION) {
-        cli_put_str(out, ",\"rule\":{\"line\":");
-        cli_put_size(out, v->rule_line);
-        cli_put_str(out, ",\"kind\":\"");
-        cli_put_str(out, robots_rule_kind_name(v->rule_kind));
-        cli_put_str(out, "\",\"pattern\":");
-        cli_put_json_string(out, v->rule_pattern, v->rule_pattern_len);
-        cli_put_char(out, '}');
+        json_out_object(&j);
+        json_out_field_size(&j, "line", v->rule_line);
+        json_out_field_cstring(&j, "kind", robots_rule_kind_name(v->rule_kind));
+        json_out_field_string(&j, "pattern", v->rule_pattern,
+                              v->rule_pattern_len);
+        json_out_end(&j);
     } else {
-        cli_put_str(out, ",\"rule\":null");
+        json_out_null(&j);
     }
-    cli_put_str(out, ",\"truncated\":");
-    put_bool(out, v->truncated);
-    cli_put_str(out, ",\"cut\":");
-    cli_put_cut_json(out, &run->cut);
-    cli_put(out, "}\n", 2);
+    json_out_field_bool(&j, "truncated", v->truncated);
+    json_out_key(&j, "cut");
+    json_out_cut(&j, &run->cut);
+    json_out_end(&j);
+    cli_put_char(&run->w, '\n');
 }
 
 /* Everything buffered goes out before a message on stderr, so that the
@@ -110,11 +102,13 @@ void cli_check_one(check_run *run, const char *url, size_t len,
     if (status != ROBOTS_OK) {
         run->any_error = 1;
         if (run->json) {
-            cli_put_str(&run->w, "{\"url\":");
-            cli_put_json_string(&run->w, url, len);
-            cli_put_str(&run->w, ",\"error\":\"");
-            cli_put_str(&run->w, robots_status_name(status));
-            cli_put(&run->w, "\"}\n", 3);
+            json_out j;
+            json_out_init_writer(&j, &run->w);
+            json_out_object(&j);
+            json_out_field_string(&j, "url", url, len);
+            json_out_field_cstring(&j, "error", robots_status_name(status));
+            json_out_end(&j);
+            cli_put_char(&run->w, '\n');
         } else {
             cli_put(&run->w, "error\t", 6);
             cli_put_escaped(&run->w, url, len);

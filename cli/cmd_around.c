@@ -30,18 +30,6 @@ static int url_error(const char *cmd, const char *url, robots_status st) {
                      robots_status_name(st));
 }
 
-/* "key":"value" in the open object. */
-static void json_str(json_out *j, const char *key, const char *s) {
-    json_out_key(j, key);
-    json_out_cstring(j, s);
-}
-
-/* "key":true or false in the open object. */
-static void json_bool(json_out *j, const char *key, int value) {
-    json_out_key(j, key);
-    json_out_bool(j, value);
-}
-
 /* Reads the options before the URLs of `url` and `scope` (--json,
  * --help, "--"); *next is the first URL. Returns -1 to go on, else the
  * exit status. */
@@ -117,14 +105,15 @@ int cli_cmd_url(int argc, char **argv) {
         json_out_object(&j);
         json_out_key(&j, "url");
         json_out_string(&j, argv[i], len);
-        json_str(&j, "robots_txt", buf);
-        json_str(&j, "scheme", parts.scheme);
-        json_str(&j, "host", parts.host);
+        json_out_field_cstring(&j, "robots_txt", buf);
+        json_out_field_cstring(&j, "scheme", parts.scheme);
+        json_out_field_cstring(&j, "host", parts.host);
         json_out_key(&j, "port");
         json_out_size(&j, parts.port);
-        json_bool(&j, "default_port", parts.default_port);
-        json_str(&j, "host_kind", robots_host_kind_name(parts.host_kind));
-        json_bool(&j, "punycode", parts.host_converted);
+        json_out_field_bool(&j, "default_port", parts.default_port);
+        json_out_field_cstring(&j, "host_kind",
+                               robots_host_kind_name(parts.host_kind));
+        json_out_field_bool(&j, "punycode", parts.host_converted);
         json_out_end(&j);
         fputc('\n', stdout);
     }
@@ -185,11 +174,12 @@ int cli_cmd_scope(int argc, char **argv) {
             json_out j;
             json_out_init(&j, stdout);
             json_out_object(&j);
-            json_str(&j, "robots_txt", robots_url);
+            json_out_field_cstring(&j, "robots_txt", robots_url);
             json_out_key(&j, "url");
             json_out_string(&j, argv[i], len);
-            json_bool(&j, "applies", scope.applies);
-            json_str(&j, "reason", robots_scope_reason_name(scope.reason));
+            json_out_field_bool(&j, "applies", scope.applies);
+            json_out_field_cstring(&j, "reason",
+                                   robots_scope_reason_name(scope.reason));
             json_out_end(&j);
             fputc('\n', stdout);
         } else if (scope.applies) {
@@ -317,11 +307,12 @@ int cli_cmd_policy(int argc, char **argv) {
         json_out j;
         json_out_init(&j, stdout);
         json_out_object(&j);
-        json_str(&j, "profile", robots_profile_name(profile));
-        json_str(&j, "action", robots_fetch_action_name(out.action));
-        json_str(&j, "basis", robots_fetch_basis_name(out.basis));
-        json_bool(&j, "retry", out.retry);
-        json_bool(&j, "long_unreachable", out.long_unreachable);
+        json_out_field_cstring(&j, "profile", robots_profile_name(profile));
+        json_out_field_cstring(&j, "action",
+                               robots_fetch_action_name(out.action));
+        json_out_field_cstring(&j, "basis", robots_fetch_basis_name(out.basis));
+        json_out_field_bool(&j, "retry", out.retry);
+        json_out_field_bool(&j, "long_unreachable", out.long_unreachable);
         json_out_end(&j);
         fputc('\n', stdout);
         return 0;
@@ -398,11 +389,12 @@ int cli_cmd_cache_lifetime(int argc, char **argv) {
         json_out j;
         json_out_init(&j, stdout);
         json_out_object(&j);
-        json_str(&j, "profile", robots_profile_name(profile));
+        json_out_field_cstring(&j, "profile", robots_profile_name(profile));
         json_out_key(&j, "seconds");
         json_out_int(&j, (long long)info.seconds);
-        json_str(&j, "source", robots_cache_source_name(info.source));
-        json_bool(&j, "capped", info.capped);
+        json_out_field_cstring(&j, "source",
+                               robots_cache_source_name(info.source));
+        json_out_field_bool(&j, "capped", info.capped);
         json_out_key(&j, "malformed");
         json_out_array(&j);
         for (bit = 1; bit != 0 && bit <= info.malformed; bit <<= 1)
@@ -536,11 +528,6 @@ static void json_text(json_out *j, const char *key, int has, const char *s,
         json_out_null(j);
 }
 
-static void json_count(json_out *j, const char *key, size_t value) {
-    json_out_key(j, key);
-    json_out_size(j, value);
-}
-
 static void print_meta_json(const robots_meta_result *r) {
     json_out j;
     json_out_init(&j, stdout);
@@ -553,8 +540,8 @@ static void print_meta_json(const robots_meta_result *r) {
         json_out_int(&j, (long long)r->max_snippet);
     }
     if (r->max_image_preview != ROBOTS_IMAGE_PREVIEW_UNSET)
-        json_str(&j, "max_image_preview",
-                 robots_image_preview_name(r->max_image_preview));
+        json_out_field_cstring(&j, "max_image_preview",
+                               robots_image_preview_name(r->max_image_preview));
     if (r->has_max_video_preview) {
         json_out_key(&j, "max_video_preview");
         json_out_int(&j, (long long)r->max_video_preview);
@@ -568,28 +555,30 @@ static void print_meta_json(const robots_meta_result *r) {
     for (size_t k = 0; k < r->item_count; k++) {
         const robots_meta_item *it = &r->items[k];
         json_out_object(&j);
-        json_str(&j, "source", robots_meta_source_name(it->source));
-        json_str(&j, "directive", robots_meta_directive_name(it->directive));
+        json_out_field_cstring(&j, "source",
+                               robots_meta_source_name(it->source));
+        json_out_field_cstring(&j, "directive",
+                               robots_meta_directive_name(it->directive));
         json_out_key(&j, "text");
         json_out_string(&j, it->text, it->text_len);
-        json_bool(&j, "malformed", it->malformed);
+        json_out_field_bool(&j, "malformed", it->malformed);
         json_out_end(&j);
     }
     json_out_end(&j);
-    json_count(&j, "directives_total", r->directives_total);
-    json_count(&j, "unknown", r->unknown);
-    json_count(&j, "malformed", r->malformed);
-    json_count(&j, "duplicates", r->duplicates);
-    json_count(&j, "tags_applied", r->tags_applied);
-    json_count(&j, "tags_other_agent", r->tags_other_agent);
+    json_out_field_size(&j, "directives_total", r->directives_total);
+    json_out_field_size(&j, "unknown", r->unknown);
+    json_out_field_size(&j, "malformed", r->malformed);
+    json_out_field_size(&j, "duplicates", r->duplicates);
+    json_out_field_size(&j, "tags_applied", r->tags_applied);
+    json_out_field_size(&j, "tags_other_agent", r->tags_other_agent);
     json_text(&j, "description", r->has_description, r->description,
               r->description_len);
     json_text(&j, "keywords", r->has_keywords, r->keywords, r->keywords_len);
     json_text(&j, "revisit_after", r->has_revisit_after, r->revisit_after,
               r->revisit_after_len);
-    json_bool(&j, "truncated", r->truncated);
-    json_bool(&j, "scan_cut", r->scan_cut);
-    json_bool(&j, "head_ended", r->head_ended);
+    json_out_field_bool(&j, "truncated", r->truncated);
+    json_out_field_bool(&j, "scan_cut", r->scan_cut);
+    json_out_field_bool(&j, "head_ended", r->head_ended);
     json_out_end(&j);
     fputc('\n', stdout);
 }

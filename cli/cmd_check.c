@@ -6,6 +6,7 @@
  * robots_main convention, so its test drivers can run this command).
  */
 #include "check_run.h"
+#include "json_out.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -85,10 +86,19 @@ static int check_stdin(check_run *run) {
                 cli_check_flush(run);
                 fprintf(stderr, "robots: stdin line %zu: %s\n", line_no + 1,
                         robots_status_message(ROBOTS_ERR_URL_TOO_LONG));
-                cli_put_str(&run->w, run->json
-                                         ? "{\"url\":null,\"error\":"
-                                           "\"ROBOTS_ERR_URL_TOO_LONG\"}\n"
-                                         : "error\t(line too long)\n");
+                if (run->json) {
+                    json_out j;
+                    json_out_init_writer(&j, &run->w);
+                    json_out_object(&j);
+                    json_out_field_cstring(&j, "url", NULL);
+                    json_out_field_cstring(
+                        &j, "error",
+                        robots_status_name(ROBOTS_ERR_URL_TOO_LONG));
+                    json_out_end(&j);
+                    cli_put_char(&run->w, '\n');
+                } else {
+                    cli_put_str(&run->w, "error\t(line too long)\n");
+                }
             }
             have = 0;
             skipping = 1;

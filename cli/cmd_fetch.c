@@ -45,28 +45,23 @@ static const char fetch_usage[] =
     "the decision and the cache lifetime.\n"
     "Exit status: 0 allowed, 1 disallowed, 2 usage error.\n";
 
-/* "key":"value" in the open object. */
-static void put_json_key(json_out *j, const char *key, const char *value) {
-    json_out_key(j, key);
-    json_out_cstring(j, value);
-}
-
 static void report_json(const fetch_run *r, const robots_txt *doc,
                         int allowed) {
     json_out j;
     json_out_init(&j, stdout);
     json_out_object(&j);
-    put_json_key(&j, "url", r->url);
-    put_json_key(&j, "agent", r->agent);
-    put_json_key(&j, "profile", robots_profile_name(r->profile));
-    put_json_key(&j, "verdict", allowed ? "allowed" : "disallowed");
-    put_json_key(&j, "decision", fetch_answer_name(r->answer));
+    json_out_field_cstring(&j, "url", r->url);
+    json_out_field_cstring(&j, "agent", r->agent);
+    json_out_field_cstring(&j, "profile", robots_profile_name(r->profile));
+    json_out_field_cstring(&j, "verdict", allowed ? "allowed" : "disallowed");
+    json_out_field_cstring(&j, "decision", fetch_answer_name(r->answer));
     if (r->have_decision) {
-        put_json_key(&j, "action",
-                     robots_fetch_action_name(r->decision.action));
-        put_json_key(&j, "basis", robots_fetch_basis_name(r->decision.basis));
+        json_out_field_cstring(&j, "action",
+                               robots_fetch_action_name(r->decision.action));
+        json_out_field_cstring(&j, "basis",
+                               robots_fetch_basis_name(r->decision.basis));
     }
-    put_json_key(&j, "robots_url", r->robots_url);
+    json_out_field_cstring(&j, "robots_url", r->robots_url);
     json_out_key(&j, "from_cache");
     json_out_bool(&j, r->from_cache);
     json_out_key(&j, "requests");
@@ -75,10 +70,10 @@ static void report_json(const fetch_run *r, const robots_txt *doc,
     json_out_array(&j);
     for (size_t i = 0; i < r->hop_count; i++) {
         json_out_object(&j);
-        put_json_key(&j, "url", r->hops[i].url);
+        json_out_field_cstring(&j, "url", r->hops[i].url);
         if (r->hops[i].net != ROBOTS_NET_NONE) {
-            put_json_key(&j, "network_error",
-                         robots_network_error_name(r->hops[i].net));
+            json_out_field_cstring(&j, "network_error",
+                                   robots_network_error_name(r->hops[i].net));
         } else {
             json_out_key(&j, "status");
             json_out_int(&j, r->hops[i].status);
@@ -90,14 +85,15 @@ static void report_json(const fetch_run *r, const robots_txt *doc,
     json_out_object(&j);
     json_out_key(&j, "seconds");
     json_out_int(&j, (long long)r->cache.seconds);
-    put_json_key(&j, "source", robots_cache_source_name(r->cache.source));
+    json_out_field_cstring(&j, "source",
+                           robots_cache_source_name(r->cache.source));
     json_out_key(&j, "capped");
     json_out_bool(&j, r->cache.capped);
-    put_json_key(&j, "why", r->cache_why != NULL ? r->cache_why : "");
+    json_out_field_cstring(&j, "why", r->cache_why != NULL ? r->cache_why : "");
     json_out_end(&j);
     json_out_key(&j, "unreachable_days");
     json_out_int(&j, (long long)(r->unreachable_seconds / 86400));
-    put_json_key(&j, "error", r->error);
+    json_out_field_cstring(&j, "error", r->error);
     json_out_key(&j, "truncated");
     json_out_bool(&j, doc != NULL && r->entry.body_cut);
     json_out_key(&j, "diagnostics");
@@ -109,8 +105,9 @@ static void report_json(const fetch_run *r, const robots_txt *doc,
         json_out_object(&j);
         json_out_key(&j, "line");
         json_out_size(&j, d.line);
-        put_json_key(&j, "kind", robots_diag_kind_name(d.kind));
-        put_json_key(&j, "severity", robots_severity_name(d.severity));
+        json_out_field_cstring(&j, "kind", robots_diag_kind_name(d.kind));
+        json_out_field_cstring(&j, "severity",
+                               robots_severity_name(d.severity));
         json_out_key(&j, "message");
         json_out_string(&j, d.message, d.message_len);
         json_out_end(&j);

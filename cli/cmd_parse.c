@@ -95,29 +95,14 @@ static void json_cut(json_out *j, const robots_txt *doc) {
     json_out_key(j, "truncated");
     json_out_bool(j, cut.truncated);
     json_out_key(j, "cut");
-    json_out_external(j);
-    char buf[256];
-    cli_writer w;
-    cli_writer_init(&w, stdout, buf, sizeof buf);
-    cli_put_cut_json(&w, &cut);
-    cli_writer_flush(&w);
-}
-
-static void json_size(json_out *j, const char *key, size_t value) {
-    json_out_key(j, key);
-    json_out_size(j, value);
-}
-
-static void json_text(json_out *j, const char *key, const char *s, size_t len) {
-    json_out_key(j, key);
-    json_out_string(j, s, len);
+    json_out_cut(j, &cut);
 }
 
 static void json_record(json_out *j, const robots_record_info *rec) {
     json_out_object(j);
-    json_size(j, "line", rec->line);
-    json_text(j, "key", rec->key, rec->key_len);
-    json_text(j, "value", rec->value, rec->value_len);
+    json_out_field_size(j, "line", rec->line);
+    json_out_field_string(j, "key", rec->key, rec->key_len);
+    json_out_field_string(j, "value", rec->value, rec->value_len);
     json_out_key(j, "group");
     if (rec->group == ROBOTS_NO_POSITION)
         json_out_null(j);
@@ -131,17 +116,17 @@ static void json_group(json_out *j, const robots_txt *doc, size_t g,
     robots_group_info info;
     robots_group(doc, g, &info);
     json_out_object(j);
-    json_size(j, "index", g);
-    json_size(j, "line", info.line);
+    json_out_field_size(j, "index", g);
+    json_out_field_size(j, "line", info.line);
     json_out_key(j, "agents");
     json_out_array(j);
     for (size_t a = 0; a < info.agent_count; a++) {
         robots_agent_info agent;
         robots_group_agent(doc, g, a, &agent);
         json_out_object(j);
-        json_size(j, "line", agent.line);
-        json_text(j, "value", agent.value, agent.value_len);
-        json_text(j, "token", agent.token, agent.token_len);
+        json_out_field_size(j, "line", agent.line);
+        json_out_field_string(j, "value", agent.value, agent.value_len);
+        json_out_field_string(j, "token", agent.token, agent.token_len);
         json_out_key(j, "wildcard");
         json_out_bool(j, agent.is_wildcard);
         json_out_end(j);
@@ -153,14 +138,14 @@ static void json_group(json_out *j, const robots_txt *doc, size_t g,
         robots_rule_info rule;
         robots_group_rule(doc, g, r, &rule);
         json_out_object(j);
-        json_size(j, "line", rule.line);
+        json_out_field_size(j, "line", rule.line);
         json_out_key(j, "kind");
         json_out_cstring(j, robots_rule_kind_name(rule.kind));
-        json_text(j, "pattern", rule.pattern, rule.pattern_len);
+        json_out_field_string(j, "pattern", rule.pattern, rule.pattern_len);
         size_t len = 0;
         robots_group_rule_normalized(
             doc, g, r, normal, ROBOTS_MAX_NORMALIZED_PATTERN_BYTES + 1, &len);
-        json_text(j, "normalized", normal, len);
+        json_out_field_string(j, "normalized", normal, len);
         json_out_end(j);
     }
     json_out_end(j);
@@ -169,7 +154,7 @@ static void json_group(json_out *j, const robots_txt *doc, size_t g,
         json_out_object(j);
         json_out_key(j, "seconds");
         json_out_double(j, info.crawl_delay);
-        json_size(j, "line", info.crawl_delay_line);
+        json_out_field_size(j, "line", info.crawl_delay_line);
         json_out_end(j);
     } else {
         json_out_null(j);
@@ -185,8 +170,8 @@ static void print_json(const robots_txt *doc, char *normal) {
     json_out_object(&j);
     json_out_key(&j, "profile");
     json_out_cstring(&j, robots_profile_name(robots_txt_profile(doc)));
-    json_size(&j, "input_bytes", robots_txt_input_bytes(doc));
-    json_size(&j, "parsed_bytes", robots_txt_parsed_bytes(doc));
+    json_out_field_size(&j, "input_bytes", robots_txt_input_bytes(doc));
+    json_out_field_size(&j, "parsed_bytes", robots_txt_parsed_bytes(doc));
     json_cut(&j, doc);
     json_out_key(&j, "groups");
     json_out_array(&j);
@@ -210,20 +195,20 @@ static void print_json(const robots_txt *doc, char *normal) {
         json_record(&j, &rec);
     }
     json_out_end(&j);
-    json_size(&j, "diagnostics_total", robots_diagnostic_total(doc));
+    json_out_field_size(&j, "diagnostics_total", robots_diagnostic_total(doc));
     json_out_key(&j, "diagnostics");
     json_out_array(&j);
     for (size_t i = 0; i < robots_diagnostic_count(doc); i++) {
         robots_diagnostic_info d;
         robots_diagnostic(doc, i, &d);
         json_out_object(&j);
-        json_size(&j, "line", d.line);
-        json_size(&j, "column", d.column);
+        json_out_field_size(&j, "line", d.line);
+        json_out_field_size(&j, "column", d.column);
         json_out_key(&j, "kind");
         json_out_cstring(&j, robots_diag_kind_name(d.kind));
         json_out_key(&j, "severity");
         json_out_cstring(&j, robots_severity_name(d.severity));
-        json_text(&j, "message", d.message, d.message_len);
+        json_out_field_string(&j, "message", d.message, d.message_len);
         json_out_key(&j, "suggestion");
         if (d.suggestion)
             json_out_string(&j, d.suggestion, d.suggestion_len);
