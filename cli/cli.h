@@ -165,13 +165,10 @@ void cli_put_escaped(cli_writer *w, const char *s, size_t len);
  * told the bytes) or "the rest of the file" (a stream), and returns buf.
  * cli_warn_cut() prints one line on stderr when `doc` was cut, naming
  * `path`, the line, what was not read and how to read it all; nothing
- * otherwise. cli_put_cut_json() writes
- * {"limit":..,"offset":..,"line":..,"lines_not_read":..,"bytes_not_read":..}
- * (a count not made is null) when it was cut, null otherwise. */
+ * otherwise. Its JSON is json_out_cut()'s (json_out.h). */
 #define CLI_CUT_UNREAD_BYTES 64
 const char *cli_cut_unread(char *buf, size_t cap, const robots_cut_info *cut);
 void cli_warn_cut(const char *path, const robots_txt *doc);
-void cli_put_cut_json(cli_writer *w, const robots_cut_info *cut);
 
 int cli_cmd_check(int argc, char **argv);
 int cli_cmd_parse(int argc, char **argv);

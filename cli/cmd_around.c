@@ -8,6 +8,7 @@
  */
 #include "cmd_around.h"
 #include "cli.h"
+#include "json_out.h"
 #include "robots_web.h"
 
 #include <stdint.h>
@@ -27,17 +28,6 @@ static int unknown_option(const char *cmd, const char *arg) {
 static int url_error(const char *cmd, const char *url, robots_status st) {
     return cli_error("%s: '%s': %s (%s)", cmd, url, robots_status_message(st),
                      robots_status_name(st));
-}
-
-static void json_key(FILE *out, const char *key) {
-    fputc('"', out);
-    fputs(key, out);
-    fputs("\":", out);
-}
-
-static void json_str(FILE *out, const char *key, const char *s) {
-    json_key(out, key);
-    cli_json_string(out, s, strlen(s));
 }
 
 /* Reads the options before the URLs of `url` and `scope` (--json,
@@ -110,19 +100,22 @@ int cli_cmd_url(int argc, char **argv) {
             printf("%s\n", buf);
             continue;
         }
-        fputc('{', stdout);
-        json_key(stdout, "url");
-        cli_json_string(stdout, argv[i], len);
-        fputc(',', stdout);
-        json_str(stdout, "robots_txt", buf);
-        fputc(',', stdout);
-        json_str(stdout, "scheme", parts.scheme);
-        fputc(',', stdout);
-        json_str(stdout, "host", parts.host);
-        printf(",\"port\":%u,\"default_port\":%s,", parts.port,
-               parts.default_port ? "true" : "false");
-        json_str(stdout, "host_kind", robots_host_kind_name(parts.host_kind));
-        printf(",\"punycode\":%s}\n", parts.host_converted ? "true" : "false");
+        json_out j;
+        json_out_init(&j, stdout);
+        json_out_object(&j);
+        json_out_key(&j, "url");
+        json_out_string(&j, argv[i], len);
+        json_out_field_cstring(&j, "robots_txt", buf);
+        json_out_field_cstring(&j, "scheme", parts.scheme);
+        json_out_field_cstring(&j, "host", parts.host);
+        json_out_key(&j, "port");
+        json_out_size(&j, parts.port);
+        json_out_field_bool(&j, "default_port", parts.default_port);
+        json_out_field_cstring(&j, "host_kind",
+                               robots_host_kind_name(parts.host_kind));
+        json_out_field_bool(&j, "punycode", parts.host_converted);
+        json_out_end(&j);
+        fputc('\n', stdout);
     }
     return bad ? EXIT_USAGE : 0;
 }
@@ -178,15 +171,17 @@ int cli_cmd_scope(int argc, char **argv) {
         if (!scope.applies)
             any_not = 1;
         if (json) {
-            fputc('{', stdout);
-            json_key(stdout, "robots_txt");
-            cli_json_string(stdout, robots_url, strlen(robots_url));
-            fputc(',', stdout);
-            json_key(stdout, "url");
-            cli_json_string(stdout, argv[i], len);
-            printf(",\"applies\":%s,", scope.applies ? "true" : "false");
-            json_str(stdout, "reason", robots_scope_reason_name(scope.reason));
-            fputs("}\n", stdout);
+            json_out j;
+            json_out_init(&j, stdout);
+            json_out_object(&j);
+            json_out_field_cstring(&j, "robots_txt", robots_url);
+            json_out_key(&j, "url");
+            json_out_string(&j, argv[i], len);
+            json_out_field_bool(&j, "applies", scope.applies);
+            json_out_field_cstring(&j, "reason",
+                                   robots_scope_reason_name(scope.reason));
+            json_out_end(&j);
+            fputc('\n', stdout);
         } else if (scope.applies) {
             fputs("applies\t", stdout);
             cli_print_escaped(stdout, argv[i], len);
@@ -309,15 +304,17 @@ int cli_cmd_policy(int argc, char **argv) {
     if (st != ROBOTS_OK)
         return cli_error("policy: %s", robots_status_message(st));
     if (json) {
-        fputc('{', stdout);
-        json_str(stdout, "profile", robots_profile_name(profile));
-        fputc(',', stdout);
-        json_str(stdout, "action", robots_fetch_action_name(out.action));
-        fputc(',', stdout);
-        json_str(stdout, "basis", robots_fetch_basis_name(out.basis));
-        printf(",\"retry\":%s,\"long_unreachable\":%s}\n",
-               out.retry ? "true" : "false",
-               out.long_unreachable ? "true" : "false");
+        json_out j;
+        json_out_init(&j, stdout);
+        json_out_object(&j);
+        json_out_field_cstring(&j, "profile", robots_profile_name(profile));
+        json_out_field_cstring(&j, "action",
+                               robots_fetch_action_name(out.action));
+        json_out_field_cstring(&j, "basis", robots_fetch_basis_name(out.basis));
+        json_out_field_bool(&j, "retry", out.retry);
+        json_out_field_bool(&j, "long_unreachable", out.long_unreachable);
+        json_out_end(&j);
+        fputc('\n', stdout);
         return 0;
     }
     printf("%s\t%s", robots_fetch_action_name(out.action),
@@ -389,23 +386,23 @@ int cli_cmd_cache_lifetime(int argc, char **argv) {
     if (st != ROBOTS_OK)
         return cli_error("cache-lifetime: %s", robots_status_message(st));
     if (json) {
-        int first = 1;
-        fputc('{', stdout);
-        json_str(stdout, "profile", robots_profile_name(profile));
-        printf(",\"seconds\":%lld,", (long long)info.seconds);
-        json_str(stdout, "source", robots_cache_source_name(info.source));
-        printf(",\"capped\":%s,\"malformed\":[",
-               info.capped ? "true" : "false");
-        for (bit = 1; bit != 0 && bit <= info.malformed; bit <<= 1) {
-            if ((info.malformed & bit) && robots_cache_flag_name(bit)) {
-                if (!first)
-                    fputc(',', stdout);
-                first = 0;
-                cli_json_string(stdout, robots_cache_flag_name(bit),
-                                strlen(robots_cache_flag_name(bit)));
-            }
-        }
-        fputs("]}\n", stdout);
+        json_out j;
+        json_out_init(&j, stdout);
+        json_out_object(&j);
+        json_out_field_cstring(&j, "profile", robots_profile_name(profile));
+        json_out_key(&j, "seconds");
+        json_out_int(&j, (long long)info.seconds);
+        json_out_field_cstring(&j, "source",
+                               robots_cache_source_name(info.source));
+        json_out_field_bool(&j, "capped", info.capped);
+        json_out_key(&j, "malformed");
+        json_out_array(&j);
+        for (bit = 1; bit != 0 && bit <= info.malformed; bit <<= 1)
+            if ((info.malformed & bit) && robots_cache_flag_name(bit))
+                json_out_cstring(&j, robots_cache_flag_name(bit));
+        json_out_end(&j);
+        json_out_end(&j);
+        fputc('\n', stdout);
         return 0;
     }
     printf("%lld\t%s%s\n", (long long)info.seconds,
@@ -439,33 +436,38 @@ static const char meta_usage[] =
     "\n"
     "Exit status: 0, or 2 on a usage or input error.\n";
 
-static void print_bits(unsigned bits, const char *(*name)(unsigned), int json) {
+static void print_bits(unsigned bits, const char *(*name)(unsigned)) {
     unsigned bit;
     int first = 1;
     for (bit = 1; bit != 0 && bit <= bits; bit <<= 1) {
         if ((bits & bit) && name(bit) != NULL) {
-            if (json) {
-                if (!first)
-                    fputc(',', stdout);
-                cli_json_string(stdout, name(bit), strlen(name(bit)));
-            } else {
-                printf("%s%s", first ? "" : ", ", name(bit));
-            }
+            printf("%s%s", first ? "" : ", ", name(bit));
             first = 0;
         }
     }
-    if (first && !json)
+    if (first)
         fputs("none", stdout);
+}
+
+/* "key":[names of the bits set] in the open object. */
+static void json_bits(json_out *j, const char *key, unsigned bits,
+                      const char *(*name)(unsigned)) {
+    json_out_key(j, key);
+    json_out_array(j);
+    for (unsigned bit = 1; bit != 0 && bit <= bits; bit <<= 1)
+        if ((bits & bit) && name(bit) != NULL)
+            json_out_cstring(j, name(bit));
+    json_out_end(j);
 }
 
 static void print_meta_text(const robots_meta_result *r) {
     size_t k;
     fputs("restrictions: ", stdout);
-    print_bits(r->restrictions, robots_meta_restriction_name, 0);
+    print_bits(r->restrictions, robots_meta_restriction_name);
     fputc('\n', stdout);
     if (r->conflicts != 0) {
         fputs("conflicts (the more restrictive applies): ", stdout);
-        print_bits(r->conflicts, robots_meta_conflict_name, 0);
+        print_bits(r->conflicts, robots_meta_conflict_name);
         fputc('\n', stdout);
     }
     if (r->has_max_snippet)
@@ -516,58 +518,69 @@ static void print_meta_text(const robots_meta_result *r) {
         fputs("truncated: a size limit cut the input\n", stdout);
 }
 
-static void json_text(const char *key, int has, const char *s, size_t len) {
-    fputc(',', stdout);
-    json_key(stdout, key);
+/* "key":"text", or null when there is none, in the open object. */
+static void json_text(json_out *j, const char *key, int has, const char *s,
+                      size_t len) {
+    json_out_key(j, key);
     if (has)
-        cli_json_string(stdout, s, len);
+        json_out_string(j, s, len);
     else
-        fputs("null", stdout);
+        json_out_null(j);
 }
 
 static void print_meta_json(const robots_meta_result *r) {
-    size_t k;
-    fputs("{\"restrictions\":[", stdout);
-    print_bits(r->restrictions, robots_meta_restriction_name, 1);
-    fputs("],\"conflicts\":[", stdout);
-    print_bits(r->conflicts, robots_meta_conflict_name, 1);
-    fputs("]", stdout);
-    if (r->has_max_snippet)
-        printf(",\"max_snippet\":%lld", (long long)r->max_snippet);
-    if (r->max_image_preview != ROBOTS_IMAGE_PREVIEW_UNSET) {
-        fputc(',', stdout);
-        json_str(stdout, "max_image_preview",
-                 robots_image_preview_name(r->max_image_preview));
+    json_out j;
+    json_out_init(&j, stdout);
+    json_out_object(&j);
+    json_bits(&j, "restrictions", r->restrictions,
+              robots_meta_restriction_name);
+    json_bits(&j, "conflicts", r->conflicts, robots_meta_conflict_name);
+    if (r->has_max_snippet) {
+        json_out_key(&j, "max_snippet");
+        json_out_int(&j, (long long)r->max_snippet);
     }
-    if (r->has_max_video_preview)
-        printf(",\"max_video_preview\":%lld", (long long)r->max_video_preview);
-    if (r->has_unavailable_after)
-        printf(",\"unavailable_after\":%lld", (long long)r->unavailable_after);
-    fputs(",\"directives\":[", stdout);
-    for (k = 0; k < r->item_count; k++) {
+    if (r->max_image_preview != ROBOTS_IMAGE_PREVIEW_UNSET)
+        json_out_field_cstring(&j, "max_image_preview",
+                               robots_image_preview_name(r->max_image_preview));
+    if (r->has_max_video_preview) {
+        json_out_key(&j, "max_video_preview");
+        json_out_int(&j, (long long)r->max_video_preview);
+    }
+    if (r->has_unavailable_after) {
+        json_out_key(&j, "unavailable_after");
+        json_out_int(&j, (long long)r->unavailable_after);
+    }
+    json_out_key(&j, "directives");
+    json_out_array(&j);
+    for (size_t k = 0; k < r->item_count; k++) {
         const robots_meta_item *it = &r->items[k];
-        fputs(k > 0 ? ",{" : "{", stdout);
-        json_str(stdout, "source", robots_meta_source_name(it->source));
-        fputc(',', stdout);
-        json_str(stdout, "directive",
-                 robots_meta_directive_name(it->directive));
-        fputc(',', stdout);
-        json_key(stdout, "text");
-        cli_json_string(stdout, it->text, it->text_len);
-        printf(",\"malformed\":%s}", it->malformed ? "true" : "false");
+        json_out_object(&j);
+        json_out_field_cstring(&j, "source",
+                               robots_meta_source_name(it->source));
+        json_out_field_cstring(&j, "directive",
+                               robots_meta_directive_name(it->directive));
+        json_out_key(&j, "text");
+        json_out_string(&j, it->text, it->text_len);
+        json_out_field_bool(&j, "malformed", it->malformed);
+        json_out_end(&j);
     }
-    printf("],\"directives_total\":%zu,\"unknown\":%zu,\"malformed\":%zu,"
-           "\"duplicates\":%zu,\"tags_applied\":%zu,\"tags_other_agent\":%zu",
-           r->directives_total, r->unknown, r->malformed, r->duplicates,
-           r->tags_applied, r->tags_other_agent);
-    json_text("description", r->has_description, r->description,
+    json_out_end(&j);
+    json_out_field_size(&j, "directives_total", r->directives_total);
+    json_out_field_size(&j, "unknown", r->unknown);
+    json_out_field_size(&j, "malformed", r->malformed);
+    json_out_field_size(&j, "duplicates", r->duplicates);
+    json_out_field_size(&j, "tags_applied", r->tags_applied);
+    json_out_field_size(&j, "tags_other_agent", r->tags_other_agent);
+    json_text(&j, "description", r->has_description, r->description,
               r->description_len);
-    json_text("keywords", r->has_keywords, r->keywords, r->keywords_len);
-    json_text("revisit_after", r->has_revisit_after, r->revisit_after,
+    json_text(&j, "keywords", r->has_keywords, r->keywords, r->keywords_len);
+    json_text(&j, "revisit_after", r->has_revisit_after, r->revisit_after,
               r->revisit_after_len);
-    printf(",\"truncated\":%s,\"scan_cut\":%s,\"head_ended\":%s}\n",
-           r->truncated ? "true" : "false", r->scan_cut ? "true" : "false",
-           r->head_ended ? "true" : "false");
+    json_out_field_bool(&j, "truncated", r->truncated);
+    json_out_field_bool(&j, "scan_cut", r->scan_cut);
+    json_out_field_bool(&j, "head_ended", r->head_ended);
+    json_out_end(&j);
+    fputc('\n', stdout);
 }
 
 /* Is `v` an "X-Robots-Tag:" line? Field names are case-insensitive: each

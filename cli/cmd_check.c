@@ -5,7 +5,8 @@
  * disallowed, 2 on a usage, input or I/O error (google/robotstxt's
  * robots_main convention, so its test drivers can run this command).
  */
-#include "cli.h"
+#include "check_run.h"
+#include "json_out.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -35,151 +36,6 @@ static const char check_usage[] =
     "was not read. --parse-limit 0 reads the whole file (up to 1 GiB), which\n"
     "takes about 5 times its size in memory.\n"
     "Exit status: 0 all allowed, 1 some disallowed, 2 usage or input error.\n";
-
-typedef struct check_run {
-    const robots_txt *doc;
-    const robots_str *agents;
-    size_t agent_count;
-    /* The agents resolved once for every URL; NULL (fuzz/fuzz_check.c):
-     * each check resolves them. The verdicts are the same. */
-    const robots_query *query;
-    robots_cut_info cut; /* where the parse limit cut the file */
-    int explain;
-    int json;
-    int any_disallowed;
-    int any_error;
-    size_t line_no; /* stdin's line being checked, for messages */
-    FILE *out;
-    cli_writer w; /* buffers what goes to out */
-} check_run;
-
-static void print_text(check_run *run, const char *url, size_t len,
-                       const robots_verdict *v) {
-    cli_writer *out = &run->w;
-    if (v->allowed)
-        cli_put(out, "allowed\t", 8);
-    else
-        cli_put(out, "disallowed\t", 11);
-    /* The URL may come from anywhere: no raw control bytes to a terminal
-     * (and no tab to split the line's fields). */
-    cli_put_escaped(out, url, len);
-    if (run->explain) {
-        cli_put_char(out, '\t');
-        cli_put_str(out, robots_reason_name(v->reason));
-        if (v->rule != ROBOTS_NO_POSITION) {
-            cli_put(out, "\tline ", 6);
-            cli_put_size(out, v->rule_line);
-            if (v->rule_kind == ROBOTS_RULE_ALLOW)
-                cli_put(out, "\tAllow: ", 8);
-            else
-                cli_put(out, "\tDisallow: ", 11);
-            cli_put_escaped(out, v->rule_pattern, v->rule_pattern_len);
-        }
-        if (v->truncated) {
-            char unread[CLI_CUT_UNREAD_BYTES];
-            cli_put_str(out, "\tfile cut at line ");
-            cli_put_size(out, run->cut.line);
-            cli_put_str(out, ": ");
-            cli_put_str(out, cli_cut_unread(unread, sizeof unread, &run->cut));
-            cli_put_str(out, " not read");
-        }
-    }
-    cli_put_char(out, '\n');
-}
-
-static void put_bool(cli_writer *out, int value) {
-    if (value)
-        cli_put(out, "true", 4);
-    else
-        cli_put(out, "false", 5);
-}
-
-static void print_json(check_run *run, const char *url, size_t len,
-                       const robots_verdict *v) {
-    cli_writer *out = &run->w;
-    cli_put(out, "{\"url\":", 7);
-    cli_put_json_string(out, url, len);
-    cli_put_str(out, ",\"allowed\":");
-    put_bool(out, v->allowed);
-    cli_put_str(out, ",\"reason\":\"");
-    cli_put_str(out, robots_reason_name(v->reason));
-    cli_put_str(out, "\",\"specific\":");
-    put_bool(out, v->specific);
-    if (v->group != ROBOTS_NO_POSITION) {
-        robots_group_info g;
-        robots_group(run->doc, v->group, &g);
-        cli_put_str(out, ",\"group\":{\"index\":");
-        cli_put_size(out, v->group);
-        cli_put_str(out, ",\"line\":");
-        cli_put_size(out, g.line);
-        cli_put_char(out, '}');
-    } else {
-        cli_put_str(out, ",\"group\":null");
-    }
-    if (v->rule != ROBOTS_NO_POSITION) {
-        cli_put_str(out, ",\"rule\":{\"line\":");
-        cli_put_size(out, v->rule_line);
-        cli_put_str(out, ",\"kind\":\"");
-        cli_put_str(out, robots_rule_kind_name(v->rule_kind));
-        cli_put_str(out, "\",\"pattern\":");
-        cli_put_json_string(out, v->rule_pattern, v->rule_pattern_len);
-        cli_put_char(out, '}');
-    } else {
-        cli_put_str(out, ",\"rule\":null");
-    }
-    cli_put_str(out, ",\"truncated\":");
-    put_bool(out, v->truncated);
-    cli_put_str(out, ",\"cut\":");
-    cli_put_cut_json(out, &run->cut);
-    cli_put(out, "}\n", 2);
-}
-
-/* Everything buffered goes out before a message on stderr, so that the
- * two streams keep their order when they share a file. */
-static void flush_out(check_run *run) {
-    cli_writer_flush(&run->w);
-    fflush(run->out);
-}
-
-static void check_one(check_run *run, const char *url, size_t len,
-                      const char *where) {
-    /* fuzz/fuzz_check.c sets only `out`: it gets the output unbuffered, on
-     * out as soon as check_one() returns. */
-    if (run->w.file == NULL)
-        cli_writer_init(&run->w, run->out, NULL, 0);
-    robots_verdict v;
-    robots_status status = run->query != NULL
-                               ? robots_query_check(run->query, url, len, &v)
-                               : robots_check(run->doc, run->agents,
-                                              run->agent_count, url, len, &v);
-    if (status != ROBOTS_OK) {
-        run->any_error = 1;
-        if (run->json) {
-            cli_put_str(&run->w, "{\"url\":");
-            cli_put_json_string(&run->w, url, len);
-            cli_put_str(&run->w, ",\"error\":\"");
-            cli_put_str(&run->w, robots_status_name(status));
-            cli_put(&run->w, "\"}\n", 3);
-        } else {
-            cli_put(&run->w, "error\t", 6);
-            cli_put_escaped(&run->w, url, len);
-            cli_put_char(&run->w, '\n');
-        }
-        flush_out(run);
-        if (where != NULL)
-            cli_error("%s: %s", where, robots_status_message(status));
-        else
-            cli_error("stdin line %zu: %s", run->line_no,
-                      robots_status_message(status));
-        return;
-    }
-    if (!v.allowed)
-        run->any_disallowed = 1;
-    if (run->json)
-        print_json(run, url, len, &v);
-    else
-        print_text(run, url, len, &v);
-}
 
 /* Reads stdin in large blocks and checks each line: no per-line system
  * call, so a pipeline of millions of URLs runs at the library's speed. */
@@ -214,7 +70,7 @@ static int check_stdin(check_run *run) {
                     len--;
                 if (len > 0) {
                     run->line_no = line_no; /* named only on error */
-                    check_one(run, buf + start, len, NULL);
+                    cli_check_one(run, buf + start, len, NULL);
                 }
             }
             skipping = 0;
@@ -227,13 +83,22 @@ static int check_stdin(check_run *run) {
              * library accepts: report it once and drop the rest of it. */
             if (!skipping) {
                 run->any_error = 1;
-                flush_out(run);
+                cli_check_flush(run);
                 fprintf(stderr, "robots: stdin line %zu: %s\n", line_no + 1,
                         robots_status_message(ROBOTS_ERR_URL_TOO_LONG));
-                cli_put_str(&run->w, run->json
-                                         ? "{\"url\":null,\"error\":"
-                                           "\"ROBOTS_ERR_URL_TOO_LONG\"}\n"
-                                         : "error\t(line too long)\n");
+                if (run->json) {
+                    json_out j;
+                    json_out_init_writer(&j, &run->w);
+                    json_out_object(&j);
+                    json_out_field_cstring(&j, "url", NULL);
+                    json_out_field_cstring(
+                        &j, "error",
+                        robots_status_name(ROBOTS_ERR_URL_TOO_LONG));
+                    json_out_end(&j);
+                    cli_put_char(&run->w, '\n');
+                } else {
+                    cli_put_str(&run->w, "error\t(line too long)\n");
+                }
             }
             have = 0;
             skipping = 1;
@@ -245,7 +110,7 @@ static int check_stdin(check_run *run) {
                 line_no++;
                 if (len > 0) {
                     run->line_no = line_no;
-                    check_one(run, buf, len, NULL);
+                    cli_check_one(run, buf, len, NULL);
                 }
             }
             have = 0;
@@ -339,7 +204,7 @@ int cli_cmd_check(int argc, char **argv) {
             }
         }
         for (int k = i; k < argc; k++)
-            check_one(&run, argv[k], strlen(argv[k]), argv[k]);
+            cli_check_one(&run, argv[k], strlen(argv[k]), argv[k]);
     } else {
         rc = check_stdin(&run);
     }

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "fetch_run.h"
 #include "http_get.h"
+#include "json_out.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -97,9 +98,15 @@ static void check_url(check_fetch *c, const char *url) {
     if (st != ROBOTS_OK) {
         c->any_error = 1;
         if (c->options.json) {
-            fputs("{\"url\":", stdout);
-            cli_json_string(stdout, url, strlen(url));
-            printf(",\"error\":\"%s\"}\n", robots_status_name(st));
+            json_out j;
+            json_out_init(&j, stdout);
+            json_out_object(&j);
+            json_out_key(&j, "url");
+            json_out_cstring(&j, url);
+            json_out_key(&j, "error");
+            json_out_cstring(&j, robots_status_name(st));
+            json_out_end(&j);
+            putchar('\n');
         } else {
             fputs("error\t", stdout);
             cli_print_escaped(stdout, url, strlen(url));
@@ -112,14 +119,23 @@ static void check_url(check_fetch *c, const char *url) {
     if (!v.allowed)
         c->any_disallowed = 1;
     if (c->options.json) {
-        fputs("{\"url\":", stdout);
-        cli_json_string(stdout, url, strlen(url));
-        printf(",\"allowed\":%s,\"robots_url\":", v.allowed ? "true" : "false");
-        cli_json_string(stdout, s->run.robots_url, strlen(s->run.robots_url));
-        printf(",\"decision\":\"%s\",\"requests\":%zu,\"from_cache\":%s}\n",
-               fetch_answer_name(s->run.answer),
-               s->used ? (size_t)0 : s->run.requests,
-               s->run.from_cache ? "true" : "false");
+        json_out j;
+        json_out_init(&j, stdout);
+        json_out_object(&j);
+        json_out_key(&j, "url");
+        json_out_cstring(&j, url);
+        json_out_key(&j, "allowed");
+        json_out_bool(&j, v.allowed);
+        json_out_key(&j, "robots_url");
+        json_out_cstring(&j, s->run.robots_url);
+        json_out_key(&j, "decision");
+        json_out_cstring(&j, fetch_answer_name(s->run.answer));
+        json_out_key(&j, "requests");
+        json_out_size(&j, s->used ? (size_t)0 : s->run.requests);
+        json_out_key(&j, "from_cache");
+        json_out_bool(&j, s->run.from_cache);
+        json_out_end(&j);
+        putchar('\n');
     } else {
         fputs(v.allowed ? "allowed\t" : "disallowed\t", stdout);
         cli_print_escaped(stdout, url, strlen(url));

@@ -59,8 +59,7 @@ typedef struct diff_run {
     const robots_txt *new_doc;
     int json;
     int agent_open; /* an agent's output has started */
-    int any_agent;  /* JSON: an agent object was written */
-    int item_open;  /* JSON: an item of the current list was written */
+    json_out j;     /* with --json */
     size_t changes; /* verdicts that differ */
     size_t added;   /* rules added, over all agents */
     size_t removed; /* rules removed */
@@ -271,12 +270,12 @@ static void open_agent(diff_run *run) {
     if (run->agent_open)
         return;
     run->agent_open = 1;
-    run->item_open = 0;
     if (run->json) {
-        fputs(run->any_agent ? ",{\"agent\":" : "{\"agent\":", stdout);
-        cli_json_string(stdout, run->agent.ptr, run->agent.len);
-        fputs(",\"items\":[", stdout);
-        run->any_agent = 1;
+        json_out_object(&run->j);
+        json_out_key(&run->j, "agent");
+        json_out_string(&run->j, run->agent.ptr, run->agent.len);
+        json_out_key(&run->j, "items");
+        json_out_array(&run->j);
     } else {
         fputs("agent '", stdout);
         cli_print_escaped(stdout, run->agent.ptr, run->agent.len);
@@ -285,8 +284,10 @@ static void open_agent(diff_run *run) {
 }
 
 static void close_agent(diff_run *run) {
-    if (run->agent_open && run->json)
-        fputs("]}", stdout);
+    if (run->agent_open && run->json) {
+        json_out_end(&run->j);
+        json_out_end(&run->j);
+    }
     run->agent_open = 0;
 }
 
@@ -294,13 +295,17 @@ static void print_rule(diff_run *run, const char *change,
                        const robots_rule_info *r) {
     open_agent(run);
     if (run->json) {
-        printf("%s{\"change\":\"%s\",\"line\":%zu,\"kind\":\"%s\","
-               "\"pattern\":",
-               run->item_open ? "," : "", change, r->line,
-               robots_rule_kind_name(r->kind));
-        cli_json_string(stdout, r->pattern, r->pattern_len);
-        putchar('}');
-        run->item_open = 1;
+        json_out *j = &run->j;
+        json_out_object(j);
+        json_out_key(j, "change");
+        json_out_cstring(j, change);
+        json_out_key(j, "line");
+        json_out_size(j, r->line);
+        json_out_key(j, "kind");
+        json_out_cstring(j, robots_rule_kind_name(r->kind));
+        json_out_key(j, "pattern");
+        json_out_string(j, r->pattern, r->pattern_len);
+        json_out_end(j);
         return;
     }
     const char *path = change[0] == 'a' ? run->new_path : run->old_path;
@@ -317,14 +322,17 @@ static void print_change(diff_run *run, const char *url, size_t len,
     open_agent(run);
     run->changes++;
     if (run->json) {
-        printf("%s{\"change\":\"verdict\",\"url\":", run->item_open ? "," : "");
-        cli_json_string(stdout, url, len);
-        fputs(",\"old\":", stdout);
-        site_json_verdict(stdout, was);
-        fputs(",\"new\":", stdout);
-        site_json_verdict(stdout, now);
-        putchar('}');
-        run->item_open = 1;
+        json_out *j = &run->j;
+        json_out_object(j);
+        json_out_key(j, "change");
+        json_out_cstring(j, "verdict");
+        json_out_key(j, "url");
+        json_out_string(j, url, len);
+        json_out_key(j, "old");
+        site_json_verdict(j, was);
+        json_out_key(j, "new");
+        site_json_verdict(j, now);
+        json_out_end(j);
         return;
     }
     char a[256], b[256];
@@ -529,10 +537,27 @@ static int diff_rules(diff_run *run, size_t *groups) {
 
 /* ---- the command -------------------------------------------------------- */
 
+/* 1 when the profile reads a wildcard in the rule: the library's example
+ * path of the rule grows with the string each wildcard is read as
+ * (robots_rule_example_path()), so that diff never reads a pattern's '*'
+ * itself. Only the lengths are asked for (a NULL buffer of 0 bytes). */
+static int rule_has_wildcard(const robots_txt *doc, size_t index) {
+    size_t bare = 0, filled = 0;
+    robots_rule_example_path(doc, index, NULL, 0, NULL, 0, &bare);
+    robots_rule_example_path(doc, index, "x", 1, NULL, 0, &filled);
+    return filled > bare;
+}
+
 /* Adds a document's agent lines and groups to *lines, its rules to
- * *rules, the bytes of its user-agent values to *agent_bytes. */
-static void doc_size(const robots_txt *doc, uint64_t *lines, uint64_t *rules,
-                     uint64_t *agent_bytes, uint64_t *wild_bytes) {
+ * *rules, the bytes of its user-agent values to *agent_bytes, and to
+ * *scan_bytes the normal-form bytes of the rules a check may read whole:
+ * in rfc9309 and google those the profile reads a wildcard in (matched
+ * together in one pass over their segments); in legacy every rule (a
+ * check reads the record's rules in file order, the sum of their pattern
+ * lengths). */
+static void doc_size(const robots_txt *doc, robots_profile profile,
+                     uint64_t *lines, uint64_t *rules, uint64_t *agent_bytes,
+                     uint64_t *scan_bytes) {
     size_t groups = robots_group_count(doc);
     *lines += groups;
     for (size_t g = 0; g < groups; g++) {
@@ -543,9 +568,9 @@ static void doc_size(const robots_txt *doc, uint64_t *lines, uint64_t *rules,
         for (size_t r = 0; r < info.rule_count; r++) {
             robots_rule_info rule;
             robots_group_rule(doc, g, r, &rule);
-            if (rule.pattern_len != 0 &&
-                memchr(rule.pattern, '*', rule.pattern_len) != NULL)
-                *wild_bytes += rule.normalized_len;
+            if (profile == ROBOTS_PROFILE_LEGACY ||
+                rule_has_wildcard(doc, rule.index))
+                *scan_bytes += rule.normalized_len;
         }
         for (size_t a = 0; a < info.agent_count; a++) {
             robots_agent_info agent;
@@ -560,8 +585,8 @@ static void doc_size(const robots_txt *doc, uint64_t *lines, uint64_t *rules,
 static int plan_work(const diff_run *run, int urls, const agent_list *list,
                      size_t *agents, size_t *items) {
     uint64_t lines = 0, rules = 0, agent_bytes = 0, longest = 0, wild = 0;
-    doc_size(run->old_doc, &lines, &rules, &agent_bytes, &wild);
-    doc_size(run->new_doc, &lines, &rules, &agent_bytes, &wild);
+    doc_size(run->old_doc, run->profile, &lines, &rules, &agent_bytes, &wild);
+    doc_size(run->new_doc, run->profile, &lines, &rules, &agent_bytes, &wild);
     for (size_t k = 0; k < list->count; k++)
         if (list->items[k].len > longest)
             longest = list->items[k].len;
@@ -575,7 +600,9 @@ static int plan_work(const diff_run *run, int urls, const agent_list *list,
      * all in one pass over their segments (robots_check(): O(P + S +
      * path_len * D) for P pattern bytes), so each check can cost about
      * the bytes of the wildcard rules' normal forms: 26,000 rules of the
-     * shape "disallow: /" "*N$*" took 25 s at rules / 64 (issue 29). */
+     * shape "disallow: /" "*N$*" took 25 s at rules / 64 (issue 29).
+     * legacy reads each rule of the record in turn: its bytes count the
+     * same way. */
     per_check += wild / 2;
     /* legacy looks for each record's agent inside the caller's name: up
      * to (value length * name length) byte comparisons per agent line,
@@ -706,13 +733,19 @@ int cli_cmd_diff(int argc, char **argv) {
                 "limit; trying %zu paths for the first %zu agents only\n",
                 paths.count, agents.count, item_count, agent_count);
     if (run.json) {
-        fputs("{\"old\":", stdout);
-        cli_json_string(stdout, run.old_path, strlen(run.old_path));
-        fputs(",\"new\":", stdout);
-        cli_json_string(stdout, run.new_path, strlen(run.new_path));
-        printf(",\"profile\":\"%s\",\"mode\":\"%s\",\"agents\":[",
-               robots_profile_name(run.profile),
-               files == 3 ? "urls" : "patterns");
+        json_out *j = &run.j;
+        json_out_init(j, stdout);
+        json_out_object(j);
+        json_out_key(j, "old");
+        json_out_cstring(j, run.old_path);
+        json_out_key(j, "new");
+        json_out_cstring(j, run.new_path);
+        json_out_key(j, "profile");
+        json_out_cstring(j, robots_profile_name(run.profile));
+        json_out_key(j, "mode");
+        json_out_cstring(j, files == 3 ? "urls" : "patterns");
+        json_out_key(j, "agents");
+        json_out_array(j);
     }
     for (size_t a = 0; a < agent_count; a++) {
         run.agent = agents.items[a];
@@ -725,8 +758,12 @@ int cli_cmd_diff(int argc, char **argv) {
                 compare_url(&run, url, len);
         } else {
             if (!diff_rules(&run, groups)) {
-                if (run.json)
-                    fputs("]}\n", stdout);
+                /* What was written stays valid JSON: every level
+                 * open is closed. */
+                if (run.json) {
+                    json_out_finish(&run.j);
+                    putchar('\n');
+                }
                 cli_error("out of memory");
                 goto done;
             }
@@ -737,10 +774,20 @@ int cli_cmd_diff(int argc, char **argv) {
     }
     int changed = run.changes > 0 || run.added > 0 || run.removed > 0;
     if (run.json) {
-        printf("],\"changes\":%zu,\"rules_added\":%zu,\"rules_removed\":%zu,"
-               "\"changed\":%s,\"truncated\":%s}\n",
-               run.changes, run.added, run.removed, changed ? "true" : "false",
-               truncated ? "true" : "false");
+        json_out *j = &run.j;
+        json_out_end(j); /* agents */
+        json_out_key(j, "changes");
+        json_out_size(j, run.changes);
+        json_out_key(j, "rules_added");
+        json_out_size(j, run.added);
+        json_out_key(j, "rules_removed");
+        json_out_size(j, run.removed);
+        json_out_key(j, "changed");
+        json_out_bool(j, changed);
+        json_out_key(j, "truncated");
+        json_out_bool(j, truncated);
+        json_out_end(j);
+        putchar('\n');
     } else {
         if (!changed)
             printf("no changes for %zu agent%s", agent_count,

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "fetch_run.h"
 #include "http_get.h"
+#include "json_out.h"
 #include "robots_web.h"
 
 #include <stdint.h>
@@ -44,68 +45,76 @@ static const char fetch_usage[] =
     "the decision and the cache lifetime.\n"
     "Exit status: 0 allowed, 1 disallowed, 2 usage error.\n";
 
-static void put_json_key(const char *key, const char *value) {
-    printf("\"%s\":", key);
-    cli_json_string(stdout, value, strlen(value));
-}
-
 static void report_json(const fetch_run *r, const robots_txt *doc,
                         int allowed) {
-    fputc('{', stdout);
-    put_json_key("url", r->url);
-    fputc(',', stdout);
-    put_json_key("agent", r->agent);
-    fputc(',', stdout);
-    put_json_key("profile", robots_profile_name(r->profile));
-    fputc(',', stdout);
-    put_json_key("verdict", allowed ? "allowed" : "disallowed");
-    fputc(',', stdout);
-    put_json_key("decision", fetch_answer_name(r->answer));
+    json_out j;
+    json_out_init(&j, stdout);
+    json_out_object(&j);
+    json_out_field_cstring(&j, "url", r->url);
+    json_out_field_cstring(&j, "agent", r->agent);
+    json_out_field_cstring(&j, "profile", robots_profile_name(r->profile));
+    json_out_field_cstring(&j, "verdict", allowed ? "allowed" : "disallowed");
+    json_out_field_cstring(&j, "decision", fetch_answer_name(r->answer));
     if (r->have_decision) {
-        fputc(',', stdout);
-        put_json_key("action", robots_fetch_action_name(r->decision.action));
-        fputc(',', stdout);
-        put_json_key("basis", robots_fetch_basis_name(r->decision.basis));
+        json_out_field_cstring(&j, "action",
+                               robots_fetch_action_name(r->decision.action));
+        json_out_field_cstring(&j, "basis",
+                               robots_fetch_basis_name(r->decision.basis));
     }
-    fputc(',', stdout);
-    put_json_key("robots_url", r->robots_url);
-    printf(",\"from_cache\":%s,\"requests\":%zu,\"hops\":[",
-           r->from_cache ? "true" : "false", r->requests);
+    json_out_field_cstring(&j, "robots_url", r->robots_url);
+    json_out_key(&j, "from_cache");
+    json_out_bool(&j, r->from_cache);
+    json_out_key(&j, "requests");
+    json_out_size(&j, r->requests);
+    json_out_key(&j, "hops");
+    json_out_array(&j);
     for (size_t i = 0; i < r->hop_count; i++) {
-        printf("%s{", i ? "," : "");
-        put_json_key("url", r->hops[i].url);
+        json_out_object(&j);
+        json_out_field_cstring(&j, "url", r->hops[i].url);
         if (r->hops[i].net != ROBOTS_NET_NONE) {
-            fputc(',', stdout);
-            put_json_key("network_error",
-                         robots_network_error_name(r->hops[i].net));
+            json_out_field_cstring(&j, "network_error",
+                                   robots_network_error_name(r->hops[i].net));
         } else {
-            printf(",\"status\":%d", r->hops[i].status);
+            json_out_key(&j, "status");
+            json_out_int(&j, r->hops[i].status);
         }
-        fputc('}', stdout);
+        json_out_end(&j);
     }
-    printf("],\"cache\":{\"seconds\":%lld,", (long long)r->cache.seconds);
-    put_json_key("source", robots_cache_source_name(r->cache.source));
-    printf(",\"capped\":%s,", r->cache.capped ? "true" : "false");
-    put_json_key("why", r->cache_why != NULL ? r->cache_why : "");
-    printf("},\"unreachable_days\":%lld,",
-           (long long)(r->unreachable_seconds / 86400));
-    put_json_key("error", r->error);
-    printf(",\"truncated\":%s,\"diagnostics\":[",
-           doc != NULL && r->entry.body_cut ? "true" : "false");
+    json_out_end(&j);
+    json_out_key(&j, "cache");
+    json_out_object(&j);
+    json_out_key(&j, "seconds");
+    json_out_int(&j, (long long)r->cache.seconds);
+    json_out_field_cstring(&j, "source",
+                           robots_cache_source_name(r->cache.source));
+    json_out_key(&j, "capped");
+    json_out_bool(&j, r->cache.capped);
+    json_out_field_cstring(&j, "why", r->cache_why != NULL ? r->cache_why : "");
+    json_out_end(&j);
+    json_out_key(&j, "unreachable_days");
+    json_out_int(&j, (long long)(r->unreachable_seconds / 86400));
+    json_out_field_cstring(&j, "error", r->error);
+    json_out_key(&j, "truncated");
+    json_out_bool(&j, doc != NULL && r->entry.body_cut);
+    json_out_key(&j, "diagnostics");
+    json_out_array(&j);
     for (size_t i = 0; doc != NULL && i < robots_diagnostic_count(doc); i++) {
         robots_diagnostic_info d;
         if (robots_diagnostic(doc, i, &d) != ROBOTS_OK)
             continue;
-        printf("%s{\"line\":%zu,", i ? "," : "", d.line);
-        put_json_key("kind", robots_diag_kind_name(d.kind));
-        fputc(',', stdout);
-        put_json_key("severity", robots_severity_name(d.severity));
-        fputc(',', stdout);
-        fputs("\"message\":", stdout);
-        cli_json_string(stdout, d.message, d.message_len);
-        fputc('}', stdout);
+        json_out_object(&j);
+        json_out_key(&j, "line");
+        json_out_size(&j, d.line);
+        json_out_field_cstring(&j, "kind", robots_diag_kind_name(d.kind));
+        json_out_field_cstring(&j, "severity",
+                               robots_severity_name(d.severity));
+        json_out_key(&j, "message");
+        json_out_string(&j, d.message, d.message_len);
+        json_out_end(&j);
     }
-    fputs("]}\n", stdout);
+    json_out_end(&j);
+    json_out_end(&j);
+    fputc('\n', stdout);
 }
 
 static void report_text(const fetch_run *r, int allowed) {

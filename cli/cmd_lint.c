@@ -12,6 +12,8 @@
  * join the group above, wildcards read literally). lint decides nothing
  * about the file itself: it gathers, sorts and prints.
  */
+#include "json_out.h"
+#include "lint_fix.h"
 #include "site.h"
 
 #include <stdlib.h>
@@ -20,6 +22,8 @@
 static const char lint_usage[] =
     "usage: robots lint [--profile rfc9309|google|legacy]\n"
     "                   [--format text|json|sarif] [--json] [--strict]\n"
+    "                   [--parse-limit BYTES] FILE\n"
+    "       robots lint --fix [--output FILE2 | --in-place] [--profile P]\n"
     "                   [--parse-limit BYTES] FILE\n"
     "\n"
     "Reports what is wrong or doubtful in the robots.txt FILE ('-' for\n"
@@ -42,8 +46,23 @@ static const char lint_usage[] =
     "                  9309 section 2.5; 0 all, up to 1 GiB, in about 8\n"
     "                  times its size of memory)\n"
     "\n"
+    "  --fix           write FILE corrected, to stdout, for the mechanical\n"
+    "                  findings: typo keys, lines without a colon, a BOM\n"
+    "                  encoded twice, exact duplicate rules; each fix is\n"
+    "                  written only once the verdicts of paths made from the\n"
+    "                  file's rules, for every agent it names, an unnamed\n"
+    "                  agent and common crawlers, are the same before and\n"
+    "                  after, but those the fixed line now decides (said on\n"
+    "                  stderr, with every fix and every finding left; rules\n"
+    "                  before any User-agent are flagged, never moved)\n"
+    "  --output FILE2  with --fix: write to FILE2 instead\n"
+    "  --in-place      with --fix: replace FILE (a temporary file beside it,\n"
+    "                  then renamed over it)\n"
+    "\n"
     "Exit status: 0 no errors (with --strict: no errors or warnings),\n"
-    "1 errors found, 2 usage or input error.\n";
+    "1 errors found, 2 usage or input error. With --fix: 0 every mechanical\n"
+    "finding fixed, 1 some left (the file is still written), 2 usage, input\n"
+    "or write error.\n";
 
 /* Findings of one kind and severity past this many are told as one, with
  * their count and the first LINT_FLOOD_LINES lines (issue 21: a file of
@@ -229,102 +248,200 @@ static size_t sarif_rules(const char **ids) {
     return n;
 }
 
-/* A file name as a URI reference: RFC 3986's unreserved characters and
- * '/' as they are, every other byte percent-encoded. */
-static void uri_text(FILE *out, const char *s) {
+/* A file name as a URI reference, a JSON string: RFC 3986's unreserved
+ * characters and '/' as they are, every other byte percent-encoded (so
+ * every byte of it is printable ASCII). */
+static void uri_value(json_out *j, const char *path) {
     static const char kept[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                "abcdefghijklmnopqrstuvwxyz"
                                "0123456789-._~/";
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (strchr(kept, c) != NULL)
-            putc(c, out);
-        else
-            fprintf(out, "%%%02X", c);
+    static const char hex[] = "0123456789ABCDEF";
+    size_t n = strlen(path), len = 0;
+    char *uri = malloc(3 * n + 1);
+    if (uri == NULL) {
+        json_out_string(j, "", 0);
+        return;
     }
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)path[i];
+        if (strchr(kept, c) != NULL) {
+            uri[len++] = (char)c;
+        } else {
+            uri[len++] = '%';
+            uri[len++] = hex[c >> 4];
+            uri[len++] = hex[c & 15];
+        }
+    }
+    json_out_string(j, uri, len);
+    free(uri);
 }
 
 static void print_sarif(const lint *l, const char *path) {
     const char *ids[SARIF_RULES];
     size_t n = sarif_rules(ids);
-    fputs("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\","
-          "\"version\":\"2.1.0\",\"runs\":[{\"tool\":{\"driver\":{"
-          "\"name\":\"robots lint\",\"version\":\"" ROBOTS_VERSION_STRING "\","
-          "\"informationUri\":\"https://www.rfc-editor.org/rfc/rfc9309\","
-          "\"rules\":[",
-          stdout);
+    json_out j;
+    json_out_init(&j, stdout);
+    json_out_object(&j);
+    json_out_key(&j, "$schema");
+    json_out_cstring(&j, "https://json.schemastore.org/sarif-2.1.0.json");
+    json_out_key(&j, "version");
+    json_out_cstring(&j, "2.1.0");
+    json_out_key(&j, "runs");
+    json_out_array(&j);
+    json_out_object(&j);
+    json_out_key(&j, "tool");
+    json_out_object(&j);
+    json_out_key(&j, "driver");
+    json_out_object(&j);
+    json_out_key(&j, "name");
+    json_out_cstring(&j, "robots lint");
+    json_out_key(&j, "version");
+    json_out_cstring(&j, ROBOTS_VERSION_STRING);
+    json_out_key(&j, "informationUri");
+    json_out_cstring(&j, "https://www.rfc-editor.org/rfc/rfc9309");
+    json_out_key(&j, "rules");
+    json_out_array(&j);
     for (size_t i = 0; i < n; i++) {
-        printf("%s{\"id\":\"%s\",\"shortDescription\":{\"text\":", i ? "," : "",
-               ids[i]);
-        const char *text = describe_code(ids[i]);
-        cli_json_string(stdout, text, strlen(text));
-        fputs("}}", stdout);
+        json_out_object(&j);
+        json_out_key(&j, "id");
+        json_out_cstring(&j, ids[i]);
+        json_out_key(&j, "shortDescription");
+        json_out_object(&j);
+        json_out_key(&j, "text");
+        json_out_cstring(&j, describe_code(ids[i]));
+        json_out_end(&j);
+        json_out_end(&j);
     }
-    fputs("]}},\"artifacts\":[{\"location\":{\"uri\":\"", stdout);
-    uri_text(stdout, path);
-    printf("\"}}],\"properties\":{\"profile\":\"%s\"},\"results\":[",
-           robots_profile_name(l->profile));
+    json_out_end(&j); /* rules */
+    json_out_end(&j); /* driver */
+    json_out_end(&j); /* tool */
+    json_out_key(&j, "artifacts");
+    json_out_array(&j);
+    json_out_object(&j);
+    json_out_key(&j, "location");
+    json_out_object(&j);
+    json_out_key(&j, "uri");
+    uri_value(&j, path);
+    json_out_end(&j);
+    json_out_end(&j);
+    json_out_end(&j); /* artifacts */
+    json_out_key(&j, "properties");
+    json_out_object(&j);
+    json_out_key(&j, "profile");
+    json_out_cstring(&j, robots_profile_name(l->profile));
+    json_out_end(&j);
+    json_out_key(&j, "results");
+    json_out_array(&j);
     for (size_t i = 0; i < l->found_count; i++) {
         const finding *f = &l->found[i];
         size_t index = 0;
         while (index < n && strcmp(ids[index], f->code) != 0)
             index++;
-        printf("%s{\"ruleId\":\"%s\",", i ? "," : "", f->code);
-        if (index < n)
-            printf("\"ruleIndex\":%zu,", index);
-        printf("\"level\":\"%s\",\"message\":{\"text\":",
-               robots_severity_name(f->severity));
-        cli_json_string(stdout, f->message, f->message_len);
-        fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":"
-              "{\"uri\":\"",
-              stdout);
-        uri_text(stdout, path);
-        printf("\",\"index\":0},\"region\":{\"startLine\":%zu,"
-               "\"startColumn\":%zu}}}]",
-               f->line, f->column);
-        if (f->suggestion != NULL) {
-            fputs(",\"properties\":{\"suggestion\":", stdout);
-            cli_json_string(stdout, f->suggestion, f->suggestion_len);
-            putchar('}');
+        json_out_object(&j);
+        json_out_key(&j, "ruleId");
+        json_out_cstring(&j, f->code);
+        if (index < n) {
+            json_out_key(&j, "ruleIndex");
+            json_out_size(&j, index);
         }
-        putchar('}');
+        json_out_key(&j, "level");
+        json_out_cstring(&j, robots_severity_name(f->severity));
+        json_out_key(&j, "message");
+        json_out_object(&j);
+        json_out_key(&j, "text");
+        json_out_string(&j, f->message, f->message_len);
+        json_out_end(&j);
+        json_out_key(&j, "locations");
+        json_out_array(&j);
+        json_out_object(&j);
+        json_out_key(&j, "physicalLocation");
+        json_out_object(&j);
+        json_out_key(&j, "artifactLocation");
+        json_out_object(&j);
+        json_out_key(&j, "uri");
+        uri_value(&j, path);
+        json_out_key(&j, "index");
+        json_out_size(&j, 0);
+        json_out_end(&j);
+        json_out_key(&j, "region");
+        json_out_object(&j);
+        json_out_key(&j, "startLine");
+        json_out_size(&j, f->line);
+        json_out_key(&j, "startColumn");
+        json_out_size(&j, f->column);
+        json_out_end(&j); /* region */
+        json_out_end(&j); /* physicalLocation */
+        json_out_end(&j);
+        json_out_end(&j); /* locations */
+        if (f->suggestion != NULL) {
+            json_out_key(&j, "properties");
+            json_out_object(&j);
+            json_out_key(&j, "suggestion");
+            json_out_string(&j, f->suggestion, f->suggestion_len);
+            json_out_end(&j);
+        }
+        json_out_end(&j);
     }
-    fputs("]}]}\n", stdout);
+    json_out_end(&j); /* results */
+    json_out_end(&j); /* the run */
+    json_out_end(&j); /* runs */
+    json_out_end(&j);
+    putchar('\n');
 }
 
 static void print_json(const lint *l, const char *path, size_t counts[3]) {
-    fputs("{\"file\":", stdout);
-    cli_json_string(stdout, path, strlen(path));
-    printf(",\"profile\":\"%s\",\"errors\":%zu,\"warnings\":%zu,"
-           "\"notes\":%zu,\"diagnostics\":[",
-           robots_profile_name(l->profile), counts[ROBOTS_SEVERITY_ERROR],
-           counts[ROBOTS_SEVERITY_WARNING], counts[ROBOTS_SEVERITY_NOTE]);
+    json_out j;
+    json_out_init(&j, stdout);
+    json_out_object(&j);
+    json_out_key(&j, "file");
+    json_out_cstring(&j, path);
+    json_out_key(&j, "profile");
+    json_out_cstring(&j, robots_profile_name(l->profile));
+    json_out_key(&j, "errors");
+    json_out_size(&j, counts[ROBOTS_SEVERITY_ERROR]);
+    json_out_key(&j, "warnings");
+    json_out_size(&j, counts[ROBOTS_SEVERITY_WARNING]);
+    json_out_key(&j, "notes");
+    json_out_size(&j, counts[ROBOTS_SEVERITY_NOTE]);
+    json_out_key(&j, "diagnostics");
+    json_out_array(&j);
     for (size_t i = 0; i < l->found_count; i++) {
         const finding *f = &l->found[i];
-        printf("%s{\"line\":%zu,\"column\":%zu,\"severity\":\"%s\","
-               "\"code\":\"%s\",\"message\":",
-               i ? "," : "", f->line, f->column,
-               robots_severity_name(f->severity), f->code);
-        cli_json_string(stdout, f->message, f->message_len);
-        fputs(",\"suggestion\":", stdout);
+        json_out_object(&j);
+        json_out_key(&j, "line");
+        json_out_size(&j, f->line);
+        json_out_key(&j, "column");
+        json_out_size(&j, f->column);
+        json_out_key(&j, "severity");
+        json_out_cstring(&j, robots_severity_name(f->severity));
+        json_out_key(&j, "code");
+        json_out_cstring(&j, f->code);
+        json_out_key(&j, "message");
+        json_out_string(&j, f->message, f->message_len);
+        json_out_key(&j, "suggestion");
         if (f->suggestion != NULL)
-            cli_json_string(stdout, f->suggestion, f->suggestion_len);
+            json_out_string(&j, f->suggestion, f->suggestion_len);
         else
-            fputs("null", stdout);
+            json_out_null(&j);
+        json_out_key(&j, "related_line");
         if (f->related_line != 0)
-            printf(",\"related_line\":%zu", f->related_line);
+            json_out_size(&j, f->related_line);
         else
-            fputs(",\"related_line\":null", stdout);
-        printf(",\"count\":%zu", f->count);
+            json_out_null(&j);
+        json_out_key(&j, "count");
+        json_out_size(&j, f->count);
         if (f->lines_len > 0) {
-            fputs(",\"lines\":[", stdout);
+            json_out_key(&j, "lines");
+            json_out_array(&j);
             for (size_t k = 0; k < f->lines_len; k++)
-                printf("%s%zu", k ? "," : "", l->flood_lines[f->lines_at + k]);
-            putchar(']');
+                json_out_size(&j, l->flood_lines[f->lines_at + k]);
+            json_out_end(&j);
         }
-        putchar('}');
+        json_out_end(&j);
     }
-    fputs("]}\n", stdout);
+    json_out_end(&j);
+    json_out_end(&j);
+    putchar('\n');
 }
 
 static void print_text(const lint *l, const char *path, size_t counts[3]) {
@@ -420,18 +537,29 @@ int cli_cmd_lint(int argc, char **argv) {
     robots_options options;
     robots_options_init(&options);
     enum lint_format format = FORMAT_TEXT;
-    int strict = 0;
+    int strict = 0, fix = 0, in_place = 0, format_given = 0;
+    const char *output = NULL;
     int i = 1;
     for (; i < argc; i++) {
         const char *arg = argv[i], *value = NULL;
         int r, rc;
         if (strcmp(arg, "--strict") == 0) {
             strict = 1;
+        } else if (strcmp(arg, "--fix") == 0) {
+            fix = 1;
+        } else if (strcmp(arg, "--in-place") == 0) {
+            in_place = 1;
+        } else if ((r = cli_option_value(argc, argv, &i, "--output", &value))) {
+            if (r < 0)
+                return EXIT_USAGE;
+            output = value;
         } else if (strcmp(arg, "--json") == 0) {
             format = FORMAT_JSON;
+            format_given = 1;
         } else if ((r = cli_option_value(argc, argv, &i, "--format", &value))) {
             if (r < 0)
                 return EXIT_USAGE;
+            format_given = 1;
             if (strcmp(value, "text") == 0)
                 format = FORMAT_TEXT;
             else if (strcmp(value, "json") == 0)
@@ -455,6 +583,15 @@ int cli_cmd_lint(int argc, char **argv) {
         return cli_error("lint: missing FILE (see robots lint --help)");
     if (i + 1 < argc)
         return cli_error("lint: one FILE only; '%s' is extra", argv[i + 1]);
+    if (!fix && (output != NULL || in_place))
+        return cli_error("lint: --output and --in-place go with --fix");
+    if (fix && (format_given || strict))
+        return cli_error("lint: --fix writes the file: --format, --json and "
+                         "--strict do not apply");
+    if (output != NULL && in_place)
+        return cli_error("lint: --output or --in-place, not both");
+    if (fix)
+        return lint_fix(argv[i], &options, output, in_place);
     int rc = lint_file(argv[i], &options, format, strict);
     if (fflush(stdout) != 0 || ferror(stdout))
         return cli_error("stdout: write error");

@@ -5,6 +5,7 @@
  * extension records and diagnostics.
  */
 #include "cli.h"
+#include "json_out.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -87,106 +88,137 @@ static void print_text(const robots_txt *doc, const char *path) {
                cli_cut_unread(unread, sizeof unread, &cut));
 }
 
-/* ,"truncated":BOOL,"cut":{...}|null */
-static void json_cut(const robots_txt *doc) {
+/* "truncated":BOOL,"cut":{...}|null in the open object. */
+static void json_cut(json_out *j, const robots_txt *doc) {
     robots_cut_info cut;
     robots_txt_cut(doc, &cut);
-    printf(",\"truncated\":%s,\"cut\":", cut.truncated ? "true" : "false");
-    char buf[256];
-    cli_writer w;
-    cli_writer_init(&w, stdout, buf, sizeof buf);
-    cli_put_cut_json(&w, &cut);
-    cli_writer_flush(&w);
+    json_out_key(j, "truncated");
+    json_out_bool(j, cut.truncated);
+    json_out_key(j, "cut");
+    json_out_cut(j, &cut);
 }
 
-static void json_record(const robots_record_info *rec) {
-    printf("{\"line\":%zu,\"key\":", rec->line);
-    cli_json_string(stdout, rec->key, rec->key_len);
-    fputs(",\"value\":", stdout);
-    cli_json_string(stdout, rec->value, rec->value_len);
+static void json_record(json_out *j, const robots_record_info *rec) {
+    json_out_object(j);
+    json_out_field_size(j, "line", rec->line);
+    json_out_field_string(j, "key", rec->key, rec->key_len);
+    json_out_field_string(j, "value", rec->value, rec->value_len);
+    json_out_key(j, "group");
     if (rec->group == ROBOTS_NO_POSITION)
-        fputs(",\"group\":null}", stdout);
+        json_out_null(j);
     else
-        printf(",\"group\":%zu}", rec->group);
+        json_out_size(j, rec->group);
+    json_out_end(j);
 }
 
-/* normal: ROBOTS_MAX_NORMALIZED_PATTERN_BYTES for each rule's normal form. */
-static void print_json(const robots_txt *doc, char *normal) {
-    printf("{\"profile\":\"%s\",\"input_bytes\":%zu,\"parsed_bytes\":%zu",
-           robots_profile_name(robots_txt_profile(doc)),
-           robots_txt_input_bytes(doc), robots_txt_parsed_bytes(doc));
-    json_cut(doc);
-    fputs(",\"groups\":[", stdout);
-    size_t groups = robots_group_count(doc);
-    for (size_t g = 0; g < groups; g++) {
-        robots_group_info info;
-        robots_group(doc, g, &info);
-        printf("%s{\"index\":%zu,\"line\":%zu,\"agents\":[", g ? "," : "", g,
-               info.line);
-        for (size_t a = 0; a < info.agent_count; a++) {
-            robots_agent_info agent;
-            robots_group_agent(doc, g, a, &agent);
-            printf("%s{\"line\":%zu,\"value\":", a ? "," : "", agent.line);
-            cli_json_string(stdout, agent.value, agent.value_len);
-            fputs(",\"token\":", stdout);
-            cli_json_string(stdout, agent.token, agent.token_len);
-            printf(",\"wildcard\":%s}", agent.is_wildcard ? "true" : "false");
-        }
-        fputs("],\"rules\":[", stdout);
-        for (size_t r = 0; r < info.rule_count; r++) {
-            robots_rule_info rule;
-            robots_group_rule(doc, g, r, &rule);
-            printf("%s{\"line\":%zu,\"kind\":\"%s\",\"pattern\":", r ? "," : "",
-                   rule.line, robots_rule_kind_name(rule.kind));
-            cli_json_string(stdout, rule.pattern, rule.pattern_len);
-            fputs(",\"normalized\":", stdout);
-            size_t len = 0;
-            robots_group_rule_normalized(
-                doc, g, r, normal, ROBOTS_MAX_NORMALIZED_PATTERN_BYTES + 1,
-                &len);
-            cli_json_string(stdout, normal, len);
-            putchar('}');
-        }
-        fputs("],\"crawl_delay\":", stdout);
-        if (info.has_crawl_delay)
-            printf("{\"seconds\":%.17g,\"line\":%zu}", info.crawl_delay,
-                   info.crawl_delay_line);
-        else
-            fputs("null", stdout);
-        putchar('}');
+static void json_group(json_out *j, const robots_txt *doc, size_t g,
+                       char *normal) {
+    robots_group_info info;
+    robots_group(doc, g, &info);
+    json_out_object(j);
+    json_out_field_size(j, "index", g);
+    json_out_field_size(j, "line", info.line);
+    json_out_key(j, "agents");
+    json_out_array(j);
+    for (size_t a = 0; a < info.agent_count; a++) {
+        robots_agent_info agent;
+        robots_group_agent(doc, g, a, &agent);
+        json_out_object(j);
+        json_out_field_size(j, "line", agent.line);
+        json_out_field_string(j, "value", agent.value, agent.value_len);
+        json_out_field_string(j, "token", agent.token, agent.token_len);
+        json_out_key(j, "wildcard");
+        json_out_bool(j, agent.is_wildcard);
+        json_out_end(j);
     }
-    fputs("],\"sitemaps\":[", stdout);
+    json_out_end(j);
+    json_out_key(j, "rules");
+    json_out_array(j);
+    for (size_t r = 0; r < info.rule_count; r++) {
+        robots_rule_info rule;
+        robots_group_rule(doc, g, r, &rule);
+        json_out_object(j);
+        json_out_field_size(j, "line", rule.line);
+        json_out_key(j, "kind");
+        json_out_cstring(j, robots_rule_kind_name(rule.kind));
+        json_out_field_string(j, "pattern", rule.pattern, rule.pattern_len);
+        size_t len = 0;
+        robots_group_rule_normalized(
+            doc, g, r, normal, ROBOTS_MAX_NORMALIZED_PATTERN_BYTES + 1, &len);
+        json_out_field_string(j, "normalized", normal, len);
+        json_out_end(j);
+    }
+    json_out_end(j);
+    json_out_key(j, "crawl_delay");
+    if (info.has_crawl_delay) {
+        json_out_object(j);
+        json_out_key(j, "seconds");
+        json_out_double(j, info.crawl_delay);
+        json_out_field_size(j, "line", info.crawl_delay_line);
+        json_out_end(j);
+    } else {
+        json_out_null(j);
+    }
+    json_out_end(j);
+}
+
+/* normal: ROBOTS_MAX_NORMALIZED_PATTERN_BYTES + 1 bytes, for each rule's
+ * normal form and its NUL. */
+static void print_json(const robots_txt *doc, char *normal) {
+    json_out j;
+    json_out_init(&j, stdout);
+    json_out_object(&j);
+    json_out_key(&j, "profile");
+    json_out_cstring(&j, robots_profile_name(robots_txt_profile(doc)));
+    json_out_field_size(&j, "input_bytes", robots_txt_input_bytes(doc));
+    json_out_field_size(&j, "parsed_bytes", robots_txt_parsed_bytes(doc));
+    json_cut(&j, doc);
+    json_out_key(&j, "groups");
+    json_out_array(&j);
+    size_t groups = robots_group_count(doc);
+    for (size_t g = 0; g < groups; g++)
+        json_group(&j, doc, g, normal);
+    json_out_end(&j);
+    json_out_key(&j, "sitemaps");
+    json_out_array(&j);
     for (size_t i = 0; i < robots_sitemap_count(doc); i++) {
         robots_record_info rec;
         robots_sitemap(doc, i, &rec);
-        fputs(i ? "," : "", stdout);
-        json_record(&rec);
+        json_record(&j, &rec);
     }
-    fputs("],\"extensions\":[", stdout);
+    json_out_end(&j);
+    json_out_key(&j, "extensions");
+    json_out_array(&j);
     for (size_t i = 0; i < robots_extension_count(doc); i++) {
         robots_record_info rec;
         robots_extension(doc, i, &rec);
-        fputs(i ? "," : "", stdout);
-        json_record(&rec);
+        json_record(&j, &rec);
     }
-    printf("],\"diagnostics_total\":%zu,\"diagnostics\":[",
-           robots_diagnostic_total(doc));
+    json_out_end(&j);
+    json_out_field_size(&j, "diagnostics_total", robots_diagnostic_total(doc));
+    json_out_key(&j, "diagnostics");
+    json_out_array(&j);
     for (size_t i = 0; i < robots_diagnostic_count(doc); i++) {
         robots_diagnostic_info d;
         robots_diagnostic(doc, i, &d);
-        printf("%s{\"line\":%zu,\"column\":%zu,\"kind\":\"%s\",\"severity\":"
-               "\"%s\",\"message\":",
-               i ? "," : "", d.line, d.column, robots_diag_kind_name(d.kind),
-               robots_severity_name(d.severity));
-        cli_json_string(stdout, d.message, d.message_len);
-        fputs(",\"suggestion\":", stdout);
+        json_out_object(&j);
+        json_out_field_size(&j, "line", d.line);
+        json_out_field_size(&j, "column", d.column);
+        json_out_key(&j, "kind");
+        json_out_cstring(&j, robots_diag_kind_name(d.kind));
+        json_out_key(&j, "severity");
+        json_out_cstring(&j, robots_severity_name(d.severity));
+        json_out_field_string(&j, "message", d.message, d.message_len);
+        json_out_key(&j, "suggestion");
         if (d.suggestion)
-            cli_json_string(stdout, d.suggestion, d.suggestion_len);
+            json_out_string(&j, d.suggestion, d.suggestion_len);
         else
-            fputs("null", stdout);
-        putchar('}');
+            json_out_null(&j);
+        json_out_end(&j);
     }
-    fputs("]}\n", stdout);
+    json_out_end(&j);
+    json_out_end(&j);
+    putchar('\n');
 }
 
 int cli_cmd_parse(int argc, char **argv) {
@@ -218,7 +250,8 @@ int cli_cmd_parse(int argc, char **argv) {
     if (!cli_load_robots(path, &options, &doc, NULL))
         return EXIT_USAGE;
     if (json) {
-        char *normal = malloc(ROBOTS_MAX_NORMALIZED_PATTERN_BYTES);
+        /* The longest normal form and its NUL (the buffer contract). */
+        char *normal = malloc(ROBOTS_MAX_NORMALIZED_PATTERN_BYTES + 1);
         if (normal == NULL) {
             robots_free(doc);
             return cli_error("%s: out of memory", path);

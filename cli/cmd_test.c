@@ -199,27 +199,43 @@ static void print_tap(const test_run *run) {
 static void print_json(const test_run *run) {
     site_lines it;
     expectation e;
-    size_t i = 0;
+    json_out j;
     rewind_lines(run, &it);
-    fputs("{\"robots\":", stdout);
-    cli_json_string(stdout, run->robots_path, strlen(run->robots_path));
-    fputs(",\"expectations\":", stdout);
-    cli_json_string(stdout, run->exp_path, strlen(run->exp_path));
-    printf(",\"profile\":\"%s\",\"total\":%zu,\"passed\":%zu,\"failed\":%zu,"
-           "\"results\":[",
-           robots_profile_name(run->profile), run->count,
-           run->count - run->failed, run->failed);
+    json_out_init(&j, stdout);
+    json_out_object(&j);
+    json_out_key(&j, "robots");
+    json_out_cstring(&j, run->robots_path);
+    json_out_key(&j, "expectations");
+    json_out_cstring(&j, run->exp_path);
+    json_out_key(&j, "profile");
+    json_out_cstring(&j, robots_profile_name(run->profile));
+    json_out_key(&j, "total");
+    json_out_size(&j, run->count);
+    json_out_key(&j, "passed");
+    json_out_size(&j, run->count - run->failed);
+    json_out_key(&j, "failed");
+    json_out_size(&j, run->failed);
+    json_out_key(&j, "results");
+    json_out_array(&j);
     while (next_expectation(run, &it, &e) > 0) {
-        printf("%s{\"line\":%zu,\"expect\":\"%s\",\"agent\":", i++ ? "," : "",
-               e.line, e.want_allowed ? "allow" : "disallow");
-        cli_json_string(stdout, e.agent.ptr, e.agent.len);
-        fputs(",\"url\":", stdout);
-        cli_json_string(stdout, e.url.ptr, e.url.len);
-        printf(",\"pass\":%s,\"verdict\":", passed(&e) ? "true" : "false");
-        site_json_verdict(stdout, &e.verdict);
-        putchar('}');
+        json_out_object(&j);
+        json_out_key(&j, "line");
+        json_out_size(&j, e.line);
+        json_out_key(&j, "expect");
+        json_out_cstring(&j, e.want_allowed ? "allow" : "disallow");
+        json_out_key(&j, "agent");
+        json_out_string(&j, e.agent.ptr, e.agent.len);
+        json_out_key(&j, "url");
+        json_out_string(&j, e.url.ptr, e.url.len);
+        json_out_key(&j, "pass");
+        json_out_bool(&j, passed(&e));
+        json_out_key(&j, "verdict");
+        site_json_verdict(&j, &e.verdict);
+        json_out_end(&j);
     }
-    fputs("]}\n", stdout);
+    json_out_end(&j);
+    json_out_end(&j);
+    putchar('\n');
 }
 
 static int write_junit(const test_run *run, const char *path) {

@@ -8,6 +8,7 @@
 #define ROBOTS_CLI_SITE_H
 
 #include "cli.h"
+#include "json_out.h"
 
 /* Most bytes of an expectations or URL list file. */
 #define SITE_MAX_LIST_BYTES ((size_t)64 << 20)
@@ -34,8 +35,9 @@ char *site_quote(char *buf, size_t cap, const char *s, size_t len);
  * matched", "no group applies", "/robots.txt is always allowed". */
 char *site_describe(char *buf, size_t cap, const robots_verdict *v);
 
-/* {"allowed":...,"reason":...,"rule":{...}|null,"truncated":BOOL} */
-void site_json_verdict(FILE *out, const robots_verdict *v);
+/* {"allowed":...,"reason":...,"rule":{...}|null,"truncated":BOOL}, the
+ * next value of j. */
+void site_json_verdict(json_out *j, const robots_verdict *v);
 
 /* Text for XML 1.0 character data and attribute values: markup escaped,
  * bytes outside printable ASCII written as %XX so that the document is

@@ -54,18 +54,28 @@ char *site_describe(char *buf, size_t cap, const robots_verdict *v) {
     return buf;
 }
 
-void site_json_verdict(FILE *out, const robots_verdict *v) {
-    fprintf(out, "{\"allowed\":%s,\"reason\":\"%s\",\"rule\":",
-            v->allowed ? "true" : "false", robots_reason_name(v->reason));
+void site_json_verdict(json_out *j, const robots_verdict *v) {
+    json_out_object(j);
+    json_out_key(j, "allowed");
+    json_out_bool(j, v->allowed);
+    json_out_key(j, "reason");
+    json_out_cstring(j, robots_reason_name(v->reason));
+    json_out_key(j, "rule");
     if (v->rule != ROBOTS_NO_POSITION) {
-        fprintf(out, "{\"line\":%zu,\"kind\":\"%s\",\"pattern\":", v->rule_line,
-                robots_rule_kind_name(v->rule_kind));
-        cli_json_string(out, v->rule_pattern, v->rule_pattern_len);
-        fputc('}', out);
+        json_out_object(j);
+        json_out_key(j, "line");
+        json_out_size(j, v->rule_line);
+        json_out_key(j, "kind");
+        json_out_cstring(j, robots_rule_kind_name(v->rule_kind));
+        json_out_key(j, "pattern");
+        json_out_string(j, v->rule_pattern, v->rule_pattern_len);
+        json_out_end(j);
     } else {
-        fputs("null", out);
+        json_out_null(j);
     }
-    fprintf(out, ",\"truncated\":%s}", v->truncated ? "true" : "false");
+    json_out_key(j, "truncated");
+    json_out_bool(j, v->truncated);
+    json_out_end(j);
 }
 
 void site_xml_text(FILE *out, const char *s, size_t len) {

@@ -536,29 +536,3 @@ void cli_warn_cut(const char *path, const robots_txt *doc) {
                     path, cut.limit, cut.line, cut.offset,
                     cli_cut_unread(unread, sizeof unread, &cut));
 }
-
-/* A count, or null when the library could not make it. */
-static void put_count(cli_writer *w, size_t count) {
-    if (count == ROBOTS_NOT_COUNTED)
-        cli_put_str(w, "null");
-    else
-        cli_put_size(w, count);
-}
-
-void cli_put_cut_json(cli_writer *w, const robots_cut_info *cut) {
-    if (!cut->truncated) {
-        cli_put_str(w, "null");
-        return;
-    }
-    cli_put_str(w, "{\"limit\":");
-    cli_put_size(w, cut->limit);
-    cli_put_str(w, ",\"offset\":");
-    cli_put_size(w, cut->offset);
-    cli_put_str(w, ",\"line\":");
-    cli_put_size(w, cut->line);
-    cli_put_str(w, ",\"lines_not_read\":");
-    put_count(w, cut->lines_not_read);
-    cli_put_str(w, ",\"bytes_not_read\":");
-    put_count(w, cut->bytes_not_read);
-    cli_put_char(w, '}');
-}

@@ -10,16 +10,20 @@
  *   - group and specific agree with robots_select_group();
  *   - robots_check_agent() equals robots_check() with one agent;
  *   - URL errors are the ones robots_url_to_path() reports;
- *   - the verdict `robots check` prints (text and JSON, with cli/cmd_check.c
- *     compiled in) is the library's, with the CLI's default agent '*'.
+ *   - the verdict `robots check` prints (text and JSON, through the
+ *     command's own module cli/check_run.c, linked in) is the library's,
+ *     with the CLI's default agent '*'.
  * Input: FLAGS body 0x01 url 0x01 agent 0x01 agent ... (no agent: '*').
  * FLAGS bit 0: the default parse limit instead of none; bit 1: errors
  * through the CLI too.
  */
 #include "fuzz_common.h"
 
-/* The CLI's own code path: its static check_one() and print functions. */
-#include "../cli/cmd_check.c"
+/* The CLI's own code path: cli_check_one() and its print functions. */
+#include "check_run.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 static FILE *cli_out;
 
@@ -40,7 +44,7 @@ static int cli_verdict(const robots_txt *doc, const robots_str *agents,
     run.json = json;
     run.out = cli_out;
     rewind(cli_out);
-    check_one(&run, url, len, "fuzz");
+    cli_check_one(&run, url, len, "fuzz");
     fflush(cli_out);
     long end = ftell(cli_out);
     FZ_CHECK(end > 0);

@@ -5,10 +5,12 @@ of its own (issue 21): every group, token, match and case-insensitive
 comparison of a robots.txt is the library's, asked through robots.h.
 
 Fails when a C file of cli/ holds one of the constructs by which it once
-read a robots.txt a second time (RULES), outside comments and string
-literals; and fails unless each rule finds each section of
-tests/data/one-reading/rederivations.txt, the code cli/ held before, so
-that the guard is shown to catch what it is for.
+read a robots.txt a second time, or wrote its own JSON (RULES), outside
+comments (string literals are code here); when a C file of cli/ or fuzz/
+includes a .c file (a harness links the command's modules: fuzz_check.c
+once included cmd_check.c); and fails unless each rule finds each
+section of tests/data/one-reading/rederivations.txt, the code cli/ and
+fuzz/ held before, so that the guard is shown to catch what it is for.
 """
 import pathlib
 import re
@@ -30,13 +32,23 @@ RULES = {
         r"\b(?:memcmp|strn?cmp|\w*equal\w*|\w*contains\w*)\s*\("
         r"[^;]*\.(?:token|value)\b"),
     # Reading '*' or '$' of a pattern, or google's index.htm companion
-    # (robots_rule_info.flags, robots_rule_example_path(), robots_analyze()).
-    "pattern reading": re.compile(r"[=!]=\s*'[*$]'|index\.htm"),
+    # (robots_rule_info.flags, robots_rule_example_path(), robots_analyze()):
+    # compared, or looked for (diff once found wildcards with memchr).
+    "pattern reading": re.compile(
+        r"[=!]=\s*'[*$]'|index\.htm|mem[r]?chr\s*\([^;]*'[*$]'"),
+    # A JSON key written by hand ("\"name\":" in a literal, or a format
+    # that makes one): cli/json_out.h writes every key, its commas and its
+    # escapes. A key in help text is followed by a space and is not code.
+    "JSON by hand": re.compile(r'\\"(?:\w+|%s)?\\":(?!\s)'),
     # The library's own headers: only robots.h and robots_web.h.
     "library internals": re.compile(
         r'#\s*include\s*"(?:internal|names|reserved|ascii|url_parts|'
         r'punycode|text_out|civil_date)\.h"'),
 }
+
+# Checked in fuzz/ too: a harness links what it tests.
+SOURCE_INCLUDED = "source included"
+RULES[SOURCE_INCLUDED] = re.compile(r'#\s*include\s*"[^"]*\.c"')
 
 TOKEN = re.compile(
     r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|.',
@@ -74,11 +86,16 @@ def main():
     if len(files) < 5:
         print(f"cli_one_reading: only {len(files)} files in cli/")
         return 1
-    for path in files:
+    fuzz = sorted((src / "fuzz").glob("**/*.[ch]"))
+    for path in files + fuzz:
         text = path.read_text(encoding="utf-8")
         for line, name in findings(text):
-            print(f"{path.relative_to(src)}:{line}: {name} in cli/: ask "
-                  f"the library (issue 21)")
+            if path in fuzz and name != SOURCE_INCLUDED:
+                continue
+            where = "fuzz/" if path in fuzz else "cli/"
+            print(f"{path.relative_to(src)}:{line}: {name} in {where} "
+                  f"(issue 21: ask the library, write JSON through "
+                  f"cli/json_out.h, link modules)")
             failed += 1
     fixture = src / "tests/data/one-reading/rederivations.txt"
     sections = re.split(r"^@@ (.+)$", fixture.read_text(encoding="utf-8"),
@@ -98,7 +115,8 @@ def main():
     if checked < len(RULES):
         print(f"{fixture.name}: {checked} sections for {len(RULES)} rules")
         failed += 1
-    print(f"cli_one_reading: {len(files)} files, {checked} sections, "
+    print(f"cli_one_reading: {len(files)} files of cli/, {len(fuzz)} of "
+          f"fuzz/, {checked} sections, "
           f"{failed} problems")
     return 1 if failed else 0
 
