@@ -4,6 +4,7 @@
  * with a size bound, option values, numbers, JSON and terminal escaping.
  */
 #include "cli.h"
+#include "site.h"
 
 #include <errno.h>
 #include <stdarg.h>

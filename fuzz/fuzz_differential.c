@@ -411,9 +411,9 @@ static void compare_verdict(const rule *rules, size_t n, const char *url,
         robots_reason reason = ROBOTS_REASON_NO_RULE_MATCHED;
         /* Only /robots.txt with no query, not even an empty one, is
            exempt (docs/semantics.md; /robots.txt? is another URI). */
-        int robots_txt = profile != ROBOTS_PROFILE_GOOGLE && b == 11 &&
-                         memcmp(nq, "/robots.txt", 11) == 0;
-        if (robots_txt) {
+        int is_robots_txt = profile != ROBOTS_PROFILE_GOOGLE && b == 11 &&
+                            memcmp(nq, "/robots.txt", 11) == 0;
+        if (is_robots_txt) {
             reason = ROBOTS_REASON_ROBOTS_TXT;
         } else {
             int found = 0, best_allow = 0;

@@ -103,7 +103,7 @@ static size_t check_members(const rb_sf_field *field) {
             FZ_CHECK(
                 rb_sf_dictionary_get(field, member.key, member.key_len, &last));
             FZ_CHECK(last.key >= member.key); /* the last occurrence */
-            distinct += rb_sf_member_is_first(field, &member);
+            distinct += (size_t)rb_sf_member_is_first(field, &member);
         } else {
             FZ_CHECK(member.key == NULL);
             distinct++;

@@ -69,7 +69,9 @@ setup(
             "librobots._librobots",
             sources=BINDING_SOURCES + LIB_SOURCES,
             include_dirs=[os.path.join(ROOT, "lib", "include")]
-            + [os.path.join(ROOT, "lib", "src", d) for d in ("common", "robotstxt", "web")],
+            # every module folder of lib/src, as lib/CMakeLists.txt lists them
+            + sorted(d for d in glob.glob(os.path.join(ROOT, "lib", "src", "*"))
+                     if os.path.isdir(d)),
             define_macros=[("ROBOTS_STATIC", None)],
         )
     ],

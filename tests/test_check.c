@@ -388,12 +388,12 @@ static void callers(void) {
                         "User-agent: *\nDisallow: /star\n";
     /* rfc9309 reduces the caller to its product token; google compares the
      * caller whole (google-profile.md). */
-    const char *header = "Googlebot/2.1 (+http://www.google.com/bot.html)";
+    const char *caller = "Googlebot/2.1 (+http://www.google.com/bot.html)";
     robots_txt *rfc = parse(ROBOTS_PROFILE_RFC9309, body);
     robots_txt *google = parse(ROBOTS_PROFILE_GOOGLE, body);
-    ALLOWED(rfc, header, "/g", 0);
-    ALLOWED(google, header, "/g", 1);
-    ALLOWED(google, header, "/star", 0);
+    ALLOWED(rfc, caller, "/g", 0);
+    ALLOWED(google, caller, "/g", 1);
+    ALLOWED(google, caller, "/star", 0);
     /* An empty caller or '*' uses only the '*' groups in rfc9309. */
     ALLOWED(rfc, "", "/star", 0);
     ALLOWED(rfc, "*", "/star", 0);

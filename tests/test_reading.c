@@ -535,10 +535,10 @@ static void example_paths(void) {
                                             r.pattern_len, path, strlen(path),
                                             &matched),
                           ROBOTS_OK);
-                EXPECT_MSG(matched ==
-                               !(r.flags & ROBOTS_RULE_FLAG_NEVER_MATCHES),
-                           "%s: '%s' on '%s'", robots_profile_name(p),
-                           r.pattern, path);
+                EXPECT_MSG(
+                    matched == !(r.flags & ROBOTS_RULE_FLAG_NEVER_MATCHES),
+                    "%s: '%s' on '%s'", robots_profile_name((robots_profile)p),
+                    r.pattern, path);
             }
         }
         robots_free(doc);

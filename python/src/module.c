@@ -95,6 +95,10 @@ static int add_error(PyObject *module) {
     return 0;
 }
 
+/* The import hook CPython looks up by name; declared here only because no
+ * header of the module names it (-Wmissing-prototypes). */
+PyMODINIT_FUNC PyInit__librobots(void);
+
 PyMODINIT_FUNC PyInit__librobots(void) {
     PyTypeObject *types[] = {&rbp_document_type, &rbp_query_type,
                              &rbp_verdict_type};

@@ -312,7 +312,7 @@ static void scan_match(const robots_txt *doc, const robots_str *agents,
  * the last search for a byte (the wildcard rules of a node often start
  * their first segment with the same byte, as "?" in rules for "?a=" and
  * "?b=" anywhere). */
-typedef struct query {
+typedef struct path_view {
     const char *path;
     size_t len;
     int have_bytes;
@@ -338,10 +338,10 @@ typedef struct query {
     uint32_t scratch_rule;
     char *rests; /* the gathered rules' rests of their own, rests_bytes */
     size_t rests_bytes;
-} query;
+} path_view;
 
 RB_COLD static const char *normalise_rule(const robots_txt *doc, uint32_t rule,
-                                          query *q) {
+                                          path_view *q) {
     if (q->scratch_rule != rule) {
         rb_rule_normal(doc, &doc->rules[rule], q->scratch);
         q->scratch_rule = rule;
@@ -351,14 +351,14 @@ RB_COLD static const char *normalise_rule(const robots_txt *doc, uint32_t rule,
 
 /* A rule's normal form (see rb_rule): most rules keep it. */
 static inline const char *normal_of(const robots_txt *doc, uint32_t rule,
-                                    query *q) {
+                                    path_view *q) {
     const rb_rule *r = &doc->rules[rule];
     if (!rb_rule_normalises(r))
         return doc->text + r->pattern_off;
     return normalise_rule(doc, rule, q);
 }
 
-static void path_bytes(query *q) {
+static void path_bytes(path_view *q) {
     uint64_t lo = 0, hi = 0;
     for (size_t i = 0; i < q->len; i++) {
         unsigned c = (unsigned char)q->path[i] & 127u;
@@ -373,13 +373,13 @@ static void path_bytes(query *q) {
     q->have_bytes = 1;
 }
 
-static int has_byte(const query *q, unsigned char c) {
+static int has_byte(const path_view *q, unsigned char c) {
     unsigned b = c & 127u;
     return (int)((q->bytes[b >> 6] >> (b & 63)) & 1);
 }
 
 /* Can a rule with this filter match the path past its key (rest bytes)? */
-static int filter_passes(query *q, uint32_t f, size_t rest) {
+static int filter_passes(path_view *q, uint32_t f, size_t rest) {
     if (rest < RB_FILTER_MIN(f))
         return 0;
     const unsigned char *end = (const unsigned char *)q->path + q->len;
@@ -398,7 +398,7 @@ static int filter_passes(query *q, uint32_t f, size_t rest) {
 }
 
 /* The first position at or after `from` holding byte c, or len. */
-static size_t find_byte(query *q, unsigned char c, size_t from) {
+static size_t find_byte(path_view *q, unsigned char c, size_t from) {
     if (q->find_byte == c && q->find_from == from)
         return q->find_at;
     const char *hit = memchr(q->path + from, c, q->len - from);
@@ -411,7 +411,8 @@ static size_t find_byte(query *q, unsigned char c, size_t from) {
 /* Where needle first occurs in path[from..len): the position past it, or 0
  * when it does not occur. rb_find_segment() with the byte cache above, and
  * the same switch to the two-way algorithm, so the same linear bound. */
-static size_t find_end(query *q, size_t from, const char *needle, size_t n) {
+static size_t find_end(path_view *q, size_t from, const char *needle,
+                       size_t n) {
     const char *path = q->path;
     size_t len = q->len, start = from, compared = 0;
     while (len - from >= n) {
@@ -436,7 +437,7 @@ static size_t find_end(query *q, size_t from, const char *needle, size_t n) {
 /* rb_match_wildcard() for the part of a pattern from its first `*` on, at
  * `from` in the path: the same leftmost-occurrence walk, written for the
  * short patterns and paths of a check. */
-static int match_star(query *q, const char *pat, size_t plen, size_t from) {
+static int match_star(path_view *q, const char *pat, size_t plen, size_t from) {
     int anchored = pat[plen - 1] == '$';
     if (anchored)
         plen--;
@@ -465,7 +466,7 @@ static int match_star(query *q, const char *pat, size_t plen, size_t from) {
  * RB_ENTRY_INDEX_DIR) from `set`: 1 when it has one, 0 when the entry was
  * gathered before (from another set) or, with over_budget set, when there
  * is no room. */
-static int gather(query *q, uint32_t entry, uint32_t set) {
+static int gather(path_view *q, uint32_t entry, uint32_t set) {
     size_t bit = (size_t)(entry & ~RB_ENTRY_INDEX_DIR) << 1 |
                  ((entry & RB_ENTRY_INDEX_DIR) != 0);
     if (q->gathered[bit / 8] >> (bit % 8) & 1)
@@ -493,7 +494,7 @@ enum rule_outcome { RULE_NEXT, RULE_LOWER, RULE_STOP };
  *   past the key, and rest_len = its bytes + 1: "*seg", whose first byte
  *   is that byte, so seg can only start there.
  * Anything else goes to match_star(). */
-static inline int match_rest(query *q, const char *rest, size_t rest_len,
+static inline int match_rest(path_view *q, const char *rest, size_t rest_len,
                              size_t klen, uint32_t f, size_t head_at) {
     size_t len = q->len;
     if (head_at == SIZE_MAX) {
@@ -517,7 +518,7 @@ static inline int match_rest(query *q, const char *rest, size_t rest_len,
  * match_rest()): matched if it can still win (or gathered, when a check
  * collects its set's wildcard rules for rb_match_many()). */
 RB_ALWAYS_INLINE static inline enum rule_outcome
-try_rule(const robots_txt *doc, uint32_t rule, size_t klen, query *q,
+try_rule(const robots_txt *doc, uint32_t rule, size_t klen, path_view *q,
          best_rule *best, uint32_t f, size_t head_at) {
     const rb_rule *r = &doc->rules[rule];
     size_t plen = r->normalized_len, len = q->len;
@@ -568,7 +569,7 @@ try_rule(const robots_txt *doc, uint32_t rule, size_t klen, query *q,
  * lacks (own_rests()). Its priority is the length of "<dir>/$". */
 RB_COLD static enum rule_outcome try_companion(const robots_txt *doc,
                                                uint32_t entry, size_t klen,
-                                               query *q, best_rule *best) {
+                                               path_view *q, best_rule *best) {
     uint32_t rule = entry & ~RB_ENTRY_INDEX_DIR;
     const char *pattern = normal_of(doc, rule, q);
     size_t dir = rb_index_dir_length(pattern, doc->rules[rule].normalized_len);
@@ -627,7 +628,7 @@ static size_t first_head(const uint32_t *filters, size_t from, size_t to,
  * check went over its budget. */
 static int try_has_run(const robots_txt *doc, const uint32_t *e,
                        const uint32_t *filters, size_t from, size_t to,
-                       size_t klen, size_t at, query *q, best_rule *best) {
+                       size_t klen, size_t at, path_view *q, best_rule *best) {
     size_t len = q->len, room = len - at - 1;
     const unsigned char *s = (const unsigned char *)q->path + at;
     if (memchr(s + 1, s[0], room) != NULL) {
@@ -674,7 +675,7 @@ static int try_has_run(const robots_txt *doc, const uint32_t *e,
  * priorities cannot win. A wildcard rule's filter is tried before anything
  * else of it is read. */
 static void try_node(const robots_txt *doc, const rb_unit *unit,
-                     const rb_node *node, query *q, best_rule *best) {
+                     const rb_node *node, path_view *q, best_rule *best) {
     size_t klen = RB_NODE_KEY_LEN(node), len = q->len;
     uint32_t count;
     const uint32_t *e = rb_node_entries(unit, node, &count);
@@ -748,7 +749,7 @@ typedef struct table_view {
 /* Tries the node of the key that is the path's first klen bytes, if the
  * set has one. Returns whether it had. */
 static inline int probe(const robots_txt *doc, const rb_unit *unit,
-                        table_view t, uint32_t hash, size_t klen, query *q,
+                        table_view t, uint32_t hash, size_t klen, path_view *q,
                         best_rule *best) {
     uint32_t i = rb_slot_start(hash, t.size);
     for (;;) {
@@ -810,7 +811,7 @@ static inline size_t next_in_bloom(const unsigned char *path, size_t k,
 /* One set: for each prefix of the path whose length some key has, one hash
  * look-up; the hash of each prefix extends the previous one. Only a node
  * tried can pass the work budget. */
-static void walk_set(const robots_txt *doc, const rb_unit *unit, query *q,
+static void walk_set(const robots_txt *doc, const rb_unit *unit, path_view *q,
                      best_rule *best) {
     const rb_set *set = &unit->set;
     table_view t = {unit->slots + set->first_slot, unit->nodes, set->slot_count,
@@ -846,7 +847,8 @@ static void walk_set(const robots_txt *doc, const rb_unit *unit, query *q,
  * (rest NULL), made in q->rests, which the caller frees: a companion's
  * (rule flagged RB_ENTRY_INDEX_DIR) is its "<dir>/" from the key on and
  * the '$' its text lacks. 0 when memory runs out. */
-static int own_rests(const robots_txt *doc, query *q, rb_mem *mem, size_t n) {
+static int own_rests(const robots_txt *doc, path_view *q, rb_mem *mem,
+                     size_t n) {
     size_t bytes = 0;
     for (size_t i = 0; i < n; i++)
         if (q->wild[i].rest == NULL)
@@ -881,7 +883,7 @@ static size_t gathered_bytes(const robots_txt *doc) {
 
 /* The room to gather the wildcard rules of every set a check reads from
  * now on (each rule and companion once). 0 when there is no memory. */
-static int start_many(const robots_txt *doc, query *q, rb_mem *mem) {
+static int start_many(const robots_txt *doc, path_view *q, rb_mem *mem) {
     /* Each rule once, and in google the companion of each index.htm Allow
      * once: so many entries suffice. */
     size_t cap = doc->rule_count;
@@ -903,7 +905,7 @@ static int start_many(const robots_txt *doc, query *q, rb_mem *mem) {
 }
 
 /* Frees what start_many() and own_rests() allocated. */
-static void end_many(const robots_txt *doc, query *q, rb_mem *mem) {
+static void end_many(const robots_txt *doc, path_view *q, rb_mem *mem) {
     if (q->wild != NULL)
         rb_free(mem, q->wild, q->wild_cap * sizeof *q->wild);
     if (q->wild_set != NULL)
@@ -922,7 +924,7 @@ static void end_many(const robots_txt *doc, query *q, rb_mem *mem) {
  * matched at once: one pass over the path by rb_match_many(), or rule by
  * rule where their bounds say that is cheaper. 0 when memory for the pass
  * ran out. */
-static int match_gathered(const robots_txt *doc, query *q, rb_mem *mem,
+static int match_gathered(const robots_txt *doc, path_view *q, rb_mem *mem,
                           best_rule *best) {
     size_t n = q->wild_count;
     /* One pass costs about 32 instructions a pattern byte to build and 16
@@ -986,7 +988,8 @@ enum match_outcome {
  * length again for each, and a token named in many groups reads as many
  * sets (issue 29's cost fuzzing found 27 ms for 900 of them). */
 static enum match_outcome match_set(const robots_txt *doc, const rb_unit *unit,
-                                    query *q, rb_mem *mem, best_rule *best) {
+                                    path_view *q, rb_mem *mem,
+                                    best_rule *best) {
     if (!q->many) {
         walk_set(doc, unit, q, best);
         if (!q->over_budget)
@@ -1005,7 +1008,8 @@ static enum match_outcome match_set(const robots_txt *doc, const rb_unit *unit,
 /* The sets of a check in order, through match_set(). */
 static enum match_outcome match_sets(const robots_txt *doc,
                                      const uint32_t *tokens, size_t token_count,
-                                     query *q, rb_mem *mem, best_rule *best) {
+                                     path_view *q, rb_mem *mem,
+                                     best_rule *best) {
     if (token_count == 0) {
         const rb_unit *unit = rb_index_unit(doc, doc->wildcard_set);
         best->set = doc->wildcard_set;
@@ -1028,8 +1032,8 @@ static enum match_outcome match_sets(const robots_txt *doc,
     return MATCH_DONE;
 }
 
-static void query_init(query *q, const char *path, size_t len, char *scratch,
-                       size_t budget) {
+static void path_view_init(path_view *q, const char *path, size_t len,
+                           char *scratch, size_t budget) {
     q->path = path;
     q->len = len;
     q->have_bytes = 0;
@@ -1058,11 +1062,11 @@ static int indexed_match(const robots_txt *doc, const uint32_t *tokens,
     rb_mem mem;
     rb_mem_init(&mem, &doc->mem.allocator, 0);
     best_rule best;
-    query q;
+    path_view q;
     size_t budget = RB_WILD_BUDGET;
     for (;;) {
         best_init(&best);
-        query_init(&q, path, len, scratch, budget);
+        path_view_init(&q, path, len, scratch, budget);
         enum match_outcome o =
             match_sets(doc, tokens, token_count, &q, &mem, &best);
         if (o == MATCH_DONE && q.many && !match_gathered(doc, &q, &mem, &best))

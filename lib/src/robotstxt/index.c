@@ -51,7 +51,8 @@ typedef struct entry_key {
     uint32_t filter; /* the rule's (RB_FILTER_*), carried along */
 } entry_key;
 
-#define ENTRY_RANK(priority, kind) ((0xFFFFu - (priority)) << 1 | (kind))
+#define ENTRY_RANK(priority, kind)                                             \
+    ((uint32_t)((0xFFFFu - (priority)) << 1 | (kind)))
 
 /* A node of the set being built. Its first entry is kept here, and only
  * the others are candidates: most nodes have one, and need no ordering. */
@@ -337,7 +338,7 @@ static inline void add_candidate(builder *b, uint32_t node, uint32_t key_len,
         nodes[node].hash = hash;
         nodes[node].first = entry;
         nodes[node].count = 1;
-        nodes[node].has_dir = literal_dir;
+        nodes[node].has_dir = literal_dir != 0;
         return;
     }
     if (literal_dir) {

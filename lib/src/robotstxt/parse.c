@@ -272,7 +272,7 @@ static int keys_within(const char *a, size_t alen, const char *b,
         unsigned char ca = rb_lower_fast((unsigned char)a[i - 1]);
         for (size_t j = lo; j <= hi; j++) {
             unsigned char cb = rb_lower_fast((unsigned char)b[j - 1]);
-            size_t best = d[i - 1][j - 1] + (ca != cb);
+            size_t best = d[i - 1][j - 1] + (size_t)(ca != cb);
             if (j <= i - 1 + limit && d[i - 1][j] + 1u < best)
                 best = d[i - 1][j] + 1;
             if (d[i][j - 1] + 1u < best)
