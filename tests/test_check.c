@@ -914,6 +914,131 @@ static void first_answer(void) {
     EXPECT_EQ(count->live, 0);
 }
 
+/* Appends to b (at *len, room cap) the text printed by fmt and n. */
+static void append(char *b, size_t *len, size_t cap, const char *fmt,
+                   size_t n) {
+    int w = snprintf(b + *len, cap - *len, fmt, n);
+    EXPECT(w > 0 && (size_t)w < cap - *len);
+    if (w > 0 && (size_t)w < cap - *len)
+        *len += (size_t)w;
+}
+
+/* The name "tok" and k written in letters (the cost fuzzer's pool). */
+static size_t token_name(char *out, size_t k) {
+    size_t n = 0;
+    memcpy(out, "tok", 3);
+    do {
+        out[3 + n++] = (char)('a' + k % 26);
+        k /= 26;
+    } while (k != 0);
+    return 3 + n;
+}
+
+/* The first answers choose their groups as the index does, a hash look-up
+ * per name (robots.h, robots_check()'s Guarantees), and then walk each
+ * group once. The cost fuzzer's seed 7, iteration 1612 (787 `a`/`q`
+ * user-agent lines against 64 names tokX) found them comparing every line
+ * with every name. Against the reference, in every direct check: names the
+ * file does not name; names in several groups, and groups naming several
+ * names (walked once); tokens past the merge budget, which read one set
+ * per group. Nothing is allocated. */
+static void first_answer_many_names(void) {
+    enum { BODY = 80000 };
+    static char body[BODY];
+    static char names[64][8];
+    robots_str agents[64];
+    for (size_t k = 0; k < 64; k++) {
+        agents[k].ptr = names[k];
+        agents[k].len = token_name(names[k], k);
+    }
+    static const char *const urls[] = {"/a",  "/a1", "/a12", "/b",
+                                       "/a0", "/",   "/a7x", "/robots.txt"};
+    counted_options counted;
+    counted_options_init(&counted, ROBOTS_PROFILE_RFC9309);
+    counting *count = &counted.count;
+    robots_options options = counted.options;
+    for (int shape = 0; shape < 2; shape++) {
+        size_t len = 0;
+        uint32_t x = 7;
+        if (shape == 0) {
+            /* The finding's lines, a group naming a token now and then. */
+            for (size_t line = 0; line < 787; line++) {
+                const char *head =
+                    line % 8 == 3 ? "User-agent: " : "user-agent:";
+                memcpy(body + len, head, strlen(head));
+                len += strlen(head);
+                for (size_t i = 0, n = 1 + (x >> 16) % 12; i < n; i++) {
+                    x = x * 1103515245u + 12345u;
+                    body[len++] = (x >> 16) & 1 ? 'a' : 'q';
+                }
+                body[len++] = '\n';
+                if (line % 40 == 39) {
+                    char tok[8];
+                    size_t t = token_name(tok, line % 7);
+                    memcpy(body + len, "user-agent: ", 12);
+                    memcpy(body + len + 12, tok, t);
+                    len += 12 + t;
+                    append(body, &len, BODY, "\nallow: /a%zu\n", line % 3);
+                    append(body, &len, BODY, "disallow: /a%zu\n", line % 5);
+                }
+            }
+        } else {
+            /* Groups naming the same 32 tokens, a rule each: past the
+             * merge budget (index.c) the last tokens read the groups' own
+             * sets, one a group. */
+            for (size_t g = 0; len < BODY - 1000; g++) {
+                for (size_t k = 0; k < 32; k++) {
+                    char tok[8];
+                    size_t t = token_name(tok, k);
+                    memcpy(body + len, "user-agent:", 11);
+                    memcpy(body + len + 11, tok, t);
+                    len += 11 + t;
+                    body[len++] = '\n';
+                }
+                append(body, &len, BODY, "disallow:/a%zu\n", g % 13);
+            }
+        }
+        body[len] = '\0';
+        for (int p = 0; p < 2; p++) {
+            robots_txt *doc = parse_profile(body, &options, p);
+            if (doc == NULL)
+                return;
+            if (shape == 1) { /* a token past the budget: many sets */
+                uint32_t tokens[64], one, sets = 0;
+                for (size_t t = 0, n = rb_index_tokens(doc, agents, 64, tokens);
+                     t < n; t++) {
+                    uint32_t count_of;
+                    rb_token_sets(
+                        doc, rb_token_sets_word(doc, doc->tokens[tokens[t]]),
+                        &one, &count_of);
+                    if (count_of > sets)
+                        sets = count_of;
+                }
+                EXPECT(sets > 1);
+            }
+            size_t calls = count->calls;
+            for (unsigned c = 0; c < RB_DIRECT_CHECKS; c++) {
+                const char *u = urls[c];
+                size_t n = c % 2 ? 64 : 1 + 9 * c;
+                robots_verdict got, want;
+                EXPECT_EQ(robots_check(doc, agents, n, u, strlen(u), &got),
+                          ROBOTS_OK);
+                EXPECT_EQ(
+                    rb_check_reference(doc, agents, n, u, strlen(u), &want),
+                    ROBOTS_OK);
+                EXPECT_MSG(same_verdict(&got, &want),
+                           "shape %d profile %d: %s, %zu names", shape, p, u,
+                           n);
+            }
+            /* every one a direct walk, compiling and allocating nothing */
+            EXPECT_EQ(atomic_load(doc->direct_walks), RB_DIRECT_CHECKS);
+            EXPECT_EQ(count->calls, calls);
+            robots_free(doc);
+        }
+    }
+    EXPECT_EQ(count->live, 0);
+}
+
 int main(void) {
     table_9_4();
     slurp_webcrawler();
@@ -933,5 +1058,6 @@ int main(void) {
     cut_file();
     work_area();
     first_answer();
+    first_answer_many_names();
     return testing_finish();
 }

@@ -494,22 +494,60 @@ static void named_past_limit(cost_rng *rng, cost_case *c) {
                    4 * ROBOTS_DEFAULT_PARSE_LIMIT);
 }
 
+/* The first answers (RB_DIRECT_CHECKS): a file of 12 KB of random
+ * `a`/`q` user-agent lines and no rule (so no matching in the budget),
+ * against 64 names it does not name. The direct walk compared every line
+ * with every name (the cost fuzzer's seed 7, iteration 1612: 787 lines,
+ * 64 names, over budget); it chooses through the tokens' table now. */
+static void named_first_answers_lines(cost_rng *rng, cost_case *c) {
+    c->shape = "first-answers-agent-lines";
+    agent_lines_body(rng, 12000, NULL, 0, &c->body);
+    c->agent_count = COST_MAX_AGENTS;
+    for (size_t i = 0; i < COST_MAX_AGENTS; i++)
+        token_agent(c, i, i);
+}
+
+/* The first answers again: groups of 64 user-agent lines, one for each of
+ * the caller's 64 names, and a rule: every group is in every name's run,
+ * merged once each by the direct walk. */
+static void named_first_answers_groups(cost_rng *rng, cost_case *c) {
+    (void)rng;
+    c->shape = "first-answers-every-name-in-every-group";
+    for (size_t g = 0; c->body.len < 12000; g++) {
+        for (size_t k = 0; k < COST_MAX_AGENTS; k++) {
+            cost_buf_str(&c->body, "user-agent: ");
+            pool_token(&c->body, k);
+            cost_buf_add(&c->body, "\n", 1);
+        }
+        buf_fmt(&c->body, "disallow: /a%zu\n", g);
+    }
+    c->agent_count = COST_MAX_AGENTS;
+    for (size_t i = 0; i < COST_MAX_AGENTS; i++)
+        token_agent(c, i, i);
+}
+
+/* Each named case, the unit of its paths, and the most bytes of its URLs
+ * (0: up to ROBOTS_MAX_URL_BYTES; short, so that a small file's checks are
+ * its first answers). */
 static const struct {
     named_fn make;
     const char *path_unit;
+    size_t url_len;
 } named[] = {
-    {named_star_dollar, "1234567890"},
-    {named_star_e, "\xc3\xa9"},
-    {named_legacy_q, "x"},
-    {named_legacy_near, "x"},
-    {named_select_groups, "x"},
-    {named_star_a, "a"},
-    {named_wild_near_miss, "x0"},
-    {named_raw_lengths, "\xc3"},
-    {named_past_merge, "a"},
-    {named_many_sets, "ab"},
-    {named_one_line, "a"},
-    {named_past_limit, "p"},
+    {named_star_dollar, "1234567890", 0},
+    {named_star_e, "\xc3\xa9", 0},
+    {named_legacy_q, "x", 0},
+    {named_legacy_near, "x", 0},
+    {named_select_groups, "x", 0},
+    {named_star_a, "a", 0},
+    {named_wild_near_miss, "x0", 0},
+    {named_raw_lengths, "\xc3", 0},
+    {named_past_merge, "a", 0},
+    {named_many_sets, "ab", 0},
+    {named_one_line, "a", 0},
+    {named_past_limit, "p", 0},
+    {named_first_answers_lines, "a", 48},
+    {named_first_answers_groups, "a", 48},
 };
 #define NAMED_COUNT (sizeof named / sizeof named[0])
 
@@ -528,6 +566,9 @@ void cost_gen_case(cost_rng *rng, size_t i, cost_case *c) {
         named[i / 3].make(rng, c);
         c->profile = (robots_profile)(i % 3);
         case_urls(rng, c, named[i / 3].path_unit);
+        for (size_t u = 0; named[i / 3].url_len != 0 && u < 3; u++)
+            path_url(rng, named[i / 3].path_unit, named[i / 3].url_len,
+                     &c->urls[u]);
         return;
     }
     c->profile = (robots_profile)cost_rng_below(rng, 3);

@@ -279,31 +279,37 @@ static void finish(const robots_txt *doc, const best_rule *best,
         best->tie ? ROBOTS_REASON_TIE_ALLOW : ROBOTS_REASON_LONGEST_MATCH;
 }
 
-/* The reference: every rule of every applicable group is tried. */
+/* Every rule of group gi tried against the path, as the reference does. */
+static void scan_group(const robots_txt *doc, size_t gi, const char *path,
+                       size_t len, char *scratch, best_rule *best) {
+    const rb_group *g = &doc->groups[gi];
+    for (uint32_t ri = 0, rules = group_rules(doc, gi); ri < rules; ri++) {
+        size_t index = g->first_rule + ri;
+        const rb_rule *r = &doc->rules[index];
+        const char *pattern = rb_rule_normal(doc, r, scratch);
+        size_t plen = r->normalized_len;
+        size_t priority = plen;
+        int matched = rb_match_wildcard(pattern, plen, path, len);
+        if (!matched && RB_RULE_INDEX_HTM(r))
+            matched = rb_match_index_dir(pattern, plen, path, len, &priority);
+        if (matched)
+            consider(best, priority, RB_RULE_KIND(r), index);
+    }
+}
+
+/* The reference: every rule of every applicable group is tried, the
+ * groups chosen by comparing each user-agent line with each name (the
+ * oracle the fuzzers and benchmarks hold robots_check() to). */
 static void scan_match(const robots_txt *doc, const robots_str *agents,
                        size_t n, const char *path, size_t len, char *scratch,
                        robots_verdict *out) {
     best_rule best;
     best_init(&best);
     for (size_t gi = out->group; gi < doc->group_count; gi++) {
-        const rb_group *g = &doc->groups[gi];
         int applies = out->specific ? group_names_caller(doc, gi, agents, n)
                                     : group_is_wildcard(doc, gi);
-        if (!applies)
-            continue;
-        for (uint32_t ri = 0, rules = group_rules(doc, gi); ri < rules; ri++) {
-            size_t index = g->first_rule + ri;
-            const rb_rule *r = &doc->rules[index];
-            const char *pattern = rb_rule_normal(doc, r, scratch);
-            size_t plen = r->normalized_len;
-            size_t priority = plen;
-            int matched = rb_match_wildcard(pattern, plen, path, len);
-            if (!matched && RB_RULE_INDEX_HTM(r))
-                matched =
-                    rb_match_index_dir(pattern, plen, path, len, &priority);
-            if (matched)
-                consider(&best, priority, RB_RULE_KIND(r), index);
-        }
+        if (applies)
+            scan_group(doc, gi, path, len, scratch, &best);
     }
     finish(doc, &best, out);
 }
@@ -1117,7 +1123,7 @@ static int is_robots_txt_path(const char *path, size_t len) {
 typedef rb_resolved resolved;
 
 /* The caller's names, where a check has them (not a query's, nor the
- * memo's): what the scan needs. */
+ * memo's): what the reference scan needs. */
 typedef struct callers {
     const robots_str *agents;
     size_t count;
@@ -1129,16 +1135,22 @@ static uint32_t set_first_group(const robots_txt *doc, uint32_t set) {
                                  : rb_set_groups(doc, &doc->set_defs[set])[0];
 }
 
+/* How a resolution's checks match: through the index; by the first
+ * answers' direct walk of its tokens' groups; by the reference scan. */
+enum walk { WALK_INDEX, WALK_DIRECT, WALK_REFERENCE };
+
 /* Resolves the agents into *r, its tokens' sets words written to `tokens`
  * (room for ROBOTS_MAX_QUERY_AGENTS). Fails only when legacy's selection
  * has no memory to index long names. */
 static inline robots_status resolve(const robots_txt *doc,
                                     const robots_str *agents,
-                                    size_t agent_count, int reference,
+                                    size_t agent_count, enum walk walk,
                                     resolved *r, uint32_t *tokens) {
+    int reference = walk == WALK_REFERENCE;
     r->token_count = 0;
     r->tokens = tokens;
     r->reference = reference;
+    r->direct = walk == WALK_DIRECT;
     if (reference || doc->profile == ROBOTS_PROFILE_LEGACY)
         return select_group(doc, agents, agent_count, &r->group, &r->specific);
     /* Each token's sets word, once (two tokens of one group share it). */
@@ -1176,6 +1188,112 @@ static size_t tokens_first_group(const robots_txt *doc, const resolved *r) {
     return group;
 }
 
+/* The groups one set or one token selects, ascending, as the direct walk
+ * reads them: `head` the current one, then `left` more at `next`. A set's
+ * groups are rb_set_groups()'s; a token past the merge budget reads one
+ * set per group, whose ids are RB_SET_OF_GROUP | the group (see rb_token),
+ * so that either list gives its groups with that flag cleared. */
+typedef struct group_run {
+    const uint32_t *next;
+    uint32_t left;
+    uint32_t head;
+} group_run;
+
+static void run_of_set(const robots_txt *doc, uint32_t set, group_run *run) {
+    if (set & RB_SET_OF_GROUP) {
+        run->head = set & ~RB_SET_OF_GROUP;
+        run->next = NULL;
+        run->left = 0;
+        return;
+    }
+    const rb_set_def *def = &doc->set_defs[set];
+    const uint32_t *groups = rb_set_groups(doc, def);
+    run->head = groups[0];
+    run->next = groups + 1;
+    run->left = def->count - 1;
+}
+
+static void run_of_token(const robots_txt *doc, uint32_t word, group_run *run) {
+    uint32_t one, count;
+    const uint32_t *sets = rb_token_sets(doc, word, &one, &count);
+    if (count == 1) {
+        run_of_set(doc, sets[0], run);
+        return;
+    }
+    run->head = sets[0] & ~RB_SET_OF_GROUP;
+    run->next = sets + 1;
+    run->left = count - 1;
+}
+
+/* The run's next group; 0 when it has none left. */
+static int run_advance(group_run *run) {
+    if (run->left == 0)
+        return 0;
+    run->head = *run->next++ & ~RB_SET_OF_GROUP;
+    run->left--;
+    return 1;
+}
+
+/* Restores the min-heap order of heap[0..size) (runs by their head) below
+ * position i. */
+static void sift_down(const group_run *runs, unsigned char *heap, size_t size,
+                      size_t i) {
+    for (;;) {
+        size_t least = i, l = 2 * i + 1, r = l + 1;
+        if (l < size && runs[heap[l]].head < runs[heap[least]].head)
+            least = l;
+        if (r < size && runs[heap[r]].head < runs[heap[least]].head)
+            least = r;
+        if (least == i)
+            return;
+        unsigned char t = heap[i];
+        heap[i] = heap[least];
+        heap[least] = t;
+        i = least;
+    }
+}
+
+/* The first answers' walk (see RB_DIRECT_CHECKS): the groups the caller's
+ * tokens select, as the index chose them (a hash look-up per name), each
+ * once and in file order, every rule of each tried against the path as
+ * the reference does; nothing compiled, nothing allocated. The tokens'
+ * runs are merged through a heap: a group naming several of the caller's
+ * tokens is in several runs, and is walked once. Choosing costs the
+ * groups the runs hold (at most the agent lines) times log2 of the tokens;
+ * matching O(B * path_len). */
+static void direct_match(const robots_txt *doc, const resolved *r,
+                         const char *path, size_t len, char *scratch,
+                         robots_verdict *out) {
+    group_run runs[ROBOTS_MAX_QUERY_AGENTS];
+    unsigned char heap[ROBOTS_MAX_QUERY_AGENTS];
+    size_t size = r->token_count;
+    if (size == 0)
+        run_of_set(doc, doc->wildcard_set, &runs[size++]);
+    else
+        for (size_t t = 0; t < size; t++)
+            run_of_token(doc, r->tokens[t], &runs[t]);
+    for (size_t i = 0; i < size; i++)
+        heap[i] = (unsigned char)i;
+    for (size_t i = size / 2; i-- > 0;)
+        sift_down(runs, heap, size, i);
+    best_rule best;
+    best_init(&best);
+    size_t first = runs[heap[0]].head, last = ROBOTS_NO_POSITION;
+    while (size != 0) {
+        group_run *top = &runs[heap[0]];
+        if (top->head != last) {
+            last = top->head;
+            scan_group(doc, last, path, len, scratch, &best);
+        }
+        if (!run_advance(top))
+            heap[0] = heap[--size];
+        sift_down(runs, heap, size, 0);
+    }
+    finish(doc, &best, out);
+    if (!best.found)
+        out->group = first;
+}
+
 /* The group a check would use: rfc9309 and google through the index, a
  * hash look-up per name, as robots_check() resolves them. Comparing every
  * user-agent line with every name, as select_group_direct() does, costs
@@ -1191,7 +1309,7 @@ robots_status robots_select_group(const robots_txt *doc,
         return status;
     uint32_t tokens[ROBOTS_MAX_QUERY_AGENTS];
     resolved r;
-    status = resolve(doc, agents, agent_count, 0, &r, tokens);
+    status = resolve(doc, agents, agent_count, WALK_INDEX, &r, tokens);
     if (status != ROBOTS_OK)
         return status;
     *specific = r.specific;
@@ -1248,16 +1366,11 @@ static robots_status check_path(const robots_txt *doc, const resolved *r,
         first_match(doc, path, plen, rule_scratch, out);
     } else if (r->reference) {
         scan_match(doc, who->agents, who->count, path, plen, rule_scratch, out);
-    } else if (!indexed_match(doc, r->tokens, r->token_count, path, plen,
-                              rule_scratch, out)) {
-        /* No memory to compile a set: the scan gives the same verdict,
-         * slower. A query compiled its sets when it was made. */
-        if (r->token_count != 0 && who == NULL)
-            return ROBOTS_ERR_NO_MEMORY;
-        if (out->group == GROUP_LATER)
-            out->group = tokens_first_group(doc, r);
-        scan_match(doc, who != NULL ? who->agents : NULL,
-                   who != NULL ? who->count : 0, path, plen, rule_scratch, out);
+    } else if (r->direct || !indexed_match(doc, r->tokens, r->token_count, path,
+                                           plen, rule_scratch, out)) {
+        /* The first answers; or no memory to compile a set: the walk of
+         * the same groups gives the same verdict, slower. */
+        direct_match(doc, r, path, plen, rule_scratch, out);
     } else if (out->reason == ROBOTS_REASON_NO_RULE_MATCHED &&
                out->group == GROUP_LATER) {
         out->group = tokens_first_group(doc, r);
@@ -1266,9 +1379,7 @@ static robots_status check_path(const robots_txt *doc, const resolved *r,
 }
 
 /* The verdict for a URL once the agents are resolved. `who`, the names,
- * only where the check has them: for the reference scan, and for the scan
- * when a set cannot be compiled (a query's and the memo's sets are
- * compiled already).
+ * only where the check has them: for the reference scan.
  *
  * A check's work area: the normalised path (when the path is not its own
  * normal form) and the normal form of a rule that does not keep it (at
@@ -1396,18 +1507,9 @@ static void memo_add(const robots_txt *doc, const robots_str *name,
 
 /* Does this check walk the rules directly (and count itself)? See
  * RB_DIRECT_CHECKS (document.h) for why and when. */
-static int walk_directly(const robots_txt *doc, const robots_str *agents,
-                         size_t agent_count, size_t url_len) {
+static int walk_directly(const robots_txt *doc, size_t url_len) {
     if (doc->profile == ROBOTS_PROFILE_LEGACY ||
         doc->parsed_bytes > RB_DIRECT_WORK / (url_len + 1))
-        return 0;
-    /* The scan compares every user-agent line with every name (rfc9309
-     * reducing the name each time): within the same work, or the index's
-     * hash look-up per name is the cheaper way to choose. */
-    size_t names = agent_count;
-    for (size_t i = 0; i < agent_count; i++)
-        names += agents[i].len;
-    if (doc->agent_count > RB_DIRECT_WORK / names)
         return 0;
     /* Read first, so that a document past its direct checks is not
      * written by every check that misses the memo. */
@@ -1426,15 +1528,17 @@ static robots_status check(const robots_txt *doc, const robots_str *agents,
     robots_status status = rb_validate_agents(agents, agent_count);
     if (status != ROBOTS_OK)
         return status;
-    if (!reference && agent_count != 0 &&
-        walk_directly(doc, agents, agent_count, url_len))
-        reference = 1;
+    enum walk walk = reference                     ? WALK_REFERENCE
+                     : walk_directly(doc, url_len) ? WALK_DIRECT
+                                                   : WALK_INDEX;
     resolved r;
     uint32_t tokens[ROBOTS_MAX_QUERY_AGENTS];
-    status = resolve(doc, agents, agent_count, reference, &r, tokens);
+    status = resolve(doc, agents, agent_count, walk, &r, tokens);
     if (status != ROBOTS_OK)
         return status;
-    if (!reference && agent_count == 1 && doc->profile != ROBOTS_PROFILE_LEGACY)
+    /* The memo's sets are compiled: not by the first answers. */
+    if (walk == WALK_INDEX && agent_count == 1 &&
+        doc->profile != ROBOTS_PROFILE_LEGACY)
         memo_add(doc, agents, &r);
     callers who = {agents, agent_count};
     return check_resolved(doc, &r, &who, url, url_len, out);
@@ -1493,8 +1597,8 @@ robots_status robots_query_new(const robots_txt *doc, const robots_str *agents,
     if (query == NULL)
         return ROBOTS_ERR_NO_MEMORY;
     query->doc = doc;
-    status =
-        resolve(doc, agents, agent_count, 0, &query->agents, query->tokens);
+    status = resolve(doc, agents, agent_count, WALK_INDEX, &query->agents,
+                     query->tokens);
     if (status != ROBOTS_OK) {
         rb_free(&mem, query, sizeof *query);
         return status;

@@ -120,6 +120,7 @@ typedef struct rb_resolved {
     size_t group; /* the first that applies; see check.c's GROUP_LATER */
     int specific;
     int reference; /* matched by the reference scan, not the index */
+    int direct;    /* its tokens' groups walked directly (the first answers) */
     size_t token_count;
     const uint32_t *tokens; /* the caller's tokens' sets words (rb_token) */
 } rb_resolved;
@@ -149,10 +150,10 @@ typedef struct rb_memo {
  * work is bounded by the pattern bytes (at most three times the parsed
  * bytes, normalised) times the path, so a document of `parsed_bytes`
  * walks directly only while parsed_bytes * (url_len + 1) stays within
- * RB_DIRECT_WORK, and so do its user-agent lines times the names' bytes
- * (the scan compares each line with each name), which keeps such a check
- * to about a millisecond at worst; larger documents, and long lists of
- * long names, compile at their first check, as before. */
+ * RB_DIRECT_WORK, which keeps such a check to about a millisecond at
+ * worst; larger documents compile at their first check, as before. The
+ * walk chooses its groups as the index does (a hash look-up per name, the
+ * tokens' sets' groups), never by comparing each line with each name. */
 #define RB_DIRECT_CHECKS 8u
 #define RB_DIRECT_WORK ((size_t)1 << 20)
 
