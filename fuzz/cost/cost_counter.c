@@ -11,10 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The functions below are called by clang's instrumentation and by the
- * linker's --wrap, never through a header: no prototype to include. */
-#pragma clang diagnostic ignored "-Wmissing-prototypes"
-
 static uint64_t counted;
 static uint64_t most = UINT64_MAX;
 static int armed;
