@@ -196,7 +196,9 @@ export class RobotsTxt {
     /** What only the whole document shows, as `robots lint` reports it
      * beside the diagnostics: shadowed-rule, duplicate-rule,
      * encoded-duplicate, repeated-group, agent-joins-group,
-     * literal-wildcard, analysis-limit, bom-encoded-twice (robots_analyze();
+     * literal-wildcard, analysis-limit, bom-encoded-twice, usage-malformed,
+     * usage-unknown-label, usage-never-applies, usage-no-star-fallback
+     * (robots_analyze();
      * the analysis is freed before it returns). Columns are read from the
      * body given to parse(): bytes changed since give wrong columns. */
     analyze(): Analysis;

@@ -127,6 +127,56 @@ expect_exit 2 "$robots" usage --agent A "$tmp/attach.txt" /ok www.example.com/no
 expect_err_line "^robots: URL 'www.example.com/no-scheme': "
 if [ -s "$tmp/out" ]; then fail "output before the bad URL's error"; else ok; fi
 
+# robots lint names what is wrong with the usage lines (robots.h,
+# robots_analyze(): usage-*; the parse's own findings for lines outside
+# any group). A statement that is no RFC 9651 Dictionary, with the
+# parser's reason and byte (decision 7: uppercase key, trailing comma,
+# space-separated pairs); the labels of earlier drafts and proposals
+# (vocab-08 6.4: ignored; the table of lib/src/aipref/usage_labels.c); a
+# Content-Signal that is no Dictionary (decision B); one before any group,
+# the file's own (decision 9), and a Content-Usage there, ignored.
+printf 'Content-Signal: search=yes, ai-train=no\nContent-Usage: train-ai=n\nUser-agent: *\nDisallow: /private/\nContent-Usage: Train-ai=n\nContent-Usage: /a train-ai=n,\nContent-Usage: /b train-ai=n ai-use=n\nContent-Usage: /c bots=n, ai=n, train-genai=n, ai-output=n, rag-ground=y, foo=y, train-ai=n\nContent-Signal: search=yes ai-train=no\n' >"$tmp/lint.txt"
+expect_exit 0 "$robots" lint "$tmp/lint.txt"
+expect_out ":1:1: note: content-signal before any user-agent line is kept as the file's own and applies to no group \\[extension\\]$"
+expect_out ":2:1: warning: content-usage rule before any user-agent line is ignored \\[rule-outside-group\\]$"
+expect_out ":5:1: warning: content-usage statement 'Train-ai=n' is no RFC 9651 Dictionary (key-uppercase, at byte 1: keys are lowercase: an uppercase letter in a key): every label is unknown \\[usage-malformed\\]$"
+expect_out ":6:1: warning: content-usage statement 'train-ai=n,' is no RFC 9651 Dictionary (trailing-comma, at byte 11: .*\\[usage-malformed\\]$"
+expect_out ":7:1: warning: content-usage statement 'train-ai=n ai-use=n' is no RFC 9651 Dictionary (expected-comma, at byte 12: .*\\[usage-malformed\\]$"
+for label in bots ai train-genai ai-output; do
+    expect_out ":8:1: warning: content-usage label '$label' is a label of an earlier draft, obsolete in vocab-08; ignored \\[usage-unknown-label\\]$"
+done
+expect_out ":8:1: warning: content-usage label 'rag-ground' was proposed to the working group, not adopted in vocab-08; ignored \\[usage-unknown-label\\]$"
+expect_out ":8:1: warning: content-usage label 'foo' is no label of the vocabulary (train-ai, ai-use, search); ignored \\[usage-unknown-label\\]$"
+expect_no_out "label 'train-ai'"
+expect_out ":9:1: warning: content-signal 'search=yes ai-train=no' is no RFC 9651 Dictionary (expected-comma, at byte 12: .*every signal is unknown \\[usage-malformed\\]$"
+# Each is named once: the parse's findings are not repeated.
+if [ "$(grep -c ':2:1:.*rule-outside-group' "$tmp/out")" -eq 1 ]; then ok
+else fail "rule-outside-group of line 2 not reported once"; fi
+if [ "$(grep -c ':1:1:.*applies to no group' "$tmp/out")" -eq 1 ]; then ok
+else fail "the file's Content-Signal not reported once"; fi
+
+# A Content-Usage rule in a group that may fetch nothing can never apply
+# (decision 14: but to /robots.txt, in rfc9309 and legacy); a crawler with
+# its own group gets none of the `*` group's rules (decision 10), unless
+# it may fetch nothing anyway (GPTBot) or has rules of its own (OwnBot).
+printf 'User-agent: *\nDisallow: /private/\nContent-Usage: train-ai=n\n\nUser-agent: BadBot\nDisallow: /\nContent-Usage: train-ai=n\n\nUser-agent: GoodBot\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: OwnBot\nAllow: /\nContent-Usage: search=y\n' >"$tmp/groups.txt"
+expect_exit 0 "$robots" lint "$tmp/groups.txt"
+expect_out ":7:1: warning: content-usage rule in a group whose crawlers may fetch no path (line 6): it can never apply, but to /robots.txt itself \\[usage-never-applies\\]$"
+expect_out ":9:1: note: 'GoodBot' has its own group, so it gets none of the '\\*' group's content-usage rules (line 3) and has no usage preferences (attach-05 3.4) \\[usage-no-star-fallback\\]$"
+expect_no_out "GPTBot"
+expect_no_out "OwnBot"
+expect_no_out ":3:1:.*usage-never-applies"
+expect_no_out ":17:1:.*usage-never-applies"
+expect_exit 0 "$robots" lint --profile google "$tmp/groups.txt"
+expect_out ":7:1: warning: .*(line 6): it can never apply \\[usage-never-applies\\]$"
+# An Allow in the group: it may fetch something, the rule applies there.
+printf 'User-agent: BadBot\nDisallow: /\nAllow: /public/\nContent-Usage: train-ai=n\n' >"$tmp/some.txt"
+expect_exit 0 "$robots" lint "$tmp/some.txt"
+expect_no_out "usage-never-applies"
+# A clean file says nothing of usage.
+expect_exit 0 "$robots" lint "$tmp/attach.txt"
+expect_no_out "\\[usage-"
+
 # The help, and the command among the others.
 expect_exit 0 "$robots" usage --help
 expect_out "^usage: robots usage --agent NAME"
