@@ -69,7 +69,7 @@ setup(
             "librobots._librobots",
             sources=BINDING_SOURCES + LIB_SOURCES,
             include_dirs=[os.path.join(ROOT, "lib", "include")]
-            + [os.path.join(ROOT, "lib", "src", d) for d in ("common", "robotstxt", "web")],
+            + [os.path.join(ROOT, "lib", "src", d) for d in ("common", "robotstxt", "web", "aipref")],
             define_macros=[("ROBOTS_STATIC", None)],
         )
     ],
