@@ -38,8 +38,9 @@ static const char usage_usage[] =
     "verdict of robots check --explain; each label with its value and the\n"
     "deciding Content-Usage line(s) (a URL that may not be crawled has no\n"
     "preferences); the labels used that the vocabulary does not define;\n"
-    "the malformed statements among the deciding lines; the Content-Signal\n"
-    "of the crawler's groups and of the file, with its reading as labels.\n"
+    "the malformed statements among the deciding lines, each with RFC\n"
+    "9651's reason; the Content-Signal of the crawler's groups and of the\n"
+    "file, with its reading as labels.\n"
     "Exit status: 0 all crawlable, 1 some not crawlable, 2 usage or input "
     "error.\n";
 
@@ -48,6 +49,9 @@ static const char usage_usage[] =
 
 typedef struct usage_run {
     const robots_txt *doc;
+    /* robots_analyze()'s findings: the reason of each malformed
+     * statement (usage-malformed). NULL without memory for it. */
+    robots_analysis *analysis;
     const char *agent;
     const robots_str *headers;
     size_t header_count;
@@ -251,6 +255,50 @@ static void put_line_numbers(cli_writer *w, const robots_usage_result *r,
         cli_put_str(w, ")\n");
 }
 
+/* Calls back with the usage-malformed finding of each deciding line that
+ * has one (the library's message: RFC 9651's reason and byte). */
+static void each_malformed(usage_run *run, const robots_usage_result *r,
+                           void (*fn)(usage_run *,
+                                      const robots_diagnostic_info *,
+                                      size_t nth)) {
+    size_t count = robots_analysis_count(run->analysis), nth = 0;
+    size_t shown = r->line_count < ROBOTS_USAGE_MAX_LINES
+                       ? r->line_count
+                       : ROBOTS_USAGE_MAX_LINES;
+    if (r->malformed_lines == 0)
+        return;
+    for (size_t i = 0; i < count; i++) {
+        robots_diagnostic_info d;
+        if (robots_analysis_finding(run->analysis, i, &d) != ROBOTS_OK ||
+            d.kind != ROBOTS_DIAG_USAGE_MALFORMED)
+            continue;
+        for (size_t l = 0; l < shown; l++)
+            if (r->lines[l] == d.line)
+                fn(run, &d, nth++);
+    }
+}
+
+static void text_malformed(usage_run *run, const robots_diagnostic_info *d,
+                           size_t nth) {
+    (void)nth;
+    cli_put_str(&run->w, "    line ");
+    cli_put_size(&run->w, d->line);
+    cli_put_str(&run->w, ": ");
+    cli_put_escaped(&run->w, d->message, d->message_len);
+    cli_put_char(&run->w, '\n');
+}
+
+static void json_malformed(usage_run *run, const robots_diagnostic_info *d,
+                           size_t nth) {
+    if (nth != 0)
+        cli_put_char(&run->w, ',');
+    cli_put_str(&run->w, "{\"line\":");
+    cli_put_size(&run->w, d->line);
+    cli_put_str(&run->w, ",\"message\":");
+    cli_put_json_string(&run->w, d->message, d->message_len);
+    cli_put_char(&run->w, '}');
+}
+
 static void print_text(usage_run *run, const char *url,
                        const robots_usage_result *r) {
     cli_writer *w = &run->w;
@@ -290,6 +338,7 @@ static void print_text(usage_run *run, const char *url,
         cli_put_str(w, "\n  malformed statements: ");
         cli_put_size(w, r->malformed_lines);
         cli_put_char(w, '\n');
+        each_malformed(run, r, text_malformed);
     }
     text_signal(run, "  Content-Signal of the groups: ", r->has_signal,
                 r->signal, r->signal_line);
@@ -344,6 +393,9 @@ static void print_json(usage_run *run, const char *url,
     each_unknown_label(run, r, json_label);
     cli_put_str(w, "],\"malformed_statements\":");
     cli_put_size(w, r->malformed_lines);
+    cli_put_str(w, ",\"malformed\":[");
+    each_malformed(run, r, json_malformed);
+    cli_put_char(w, ']');
     json_signal(run, ",\"signal\":", r->has_signal, r->signal, r->signal_line);
     json_signal(run, ",\"file_signal\":", r->has_file_signal, r->file_signal,
                 r->file_signal_line);
@@ -432,12 +484,16 @@ int cli_cmd_usage(int argc, char **argv) {
         return EXIT_USAGE;
     cli_warn_cut(path, doc);
     run.doc = doc;
+    /* Only for the reasons of malformed statements: without memory for
+     * it, the counts stand alone. */
+    (void)robots_analyze(doc, NULL, 0, &run.analysis);
     /* Every URL is asked before anything is printed, so that a bad URL or
      * header gives an error and no partial answer. */
     for (int k = i; k < argc; k++) {
         robots_usage_result r;
         robots_status status = usage_of(&run, argv[k], &r);
         if (status != ROBOTS_OK) {
+            robots_analysis_free(run.analysis);
             robots_free(doc);
             return cli_error("URL '%s': %s", argv[k],
                              robots_status_message(status));
@@ -455,6 +511,7 @@ int cli_cmd_usage(int argc, char **argv) {
         else
             print_text(&run, argv[k], &r);
     }
+    robots_analysis_free(run.analysis);
     robots_free(doc);
     cli_writer_flush(&run.w);
     if (fflush(stdout) != 0 || ferror(stdout))

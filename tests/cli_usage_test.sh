@@ -59,7 +59,7 @@ expect_no_out "line 4"
 # The same answer as one JSON object per URL.
 expect_exit 1 "$robots" usage --agent OtherBot --json "$tmp/attach.txt" \
     https://example.com/test https://example.com/never/page
-expect_out '^{"url":"https://example.com/test","crawlable":true,"verdict":{"allowed":true,"reason":"longest-match","rule":{"line":2,"kind":"allow","pattern":"/"}},"labels":{"train-ai":"disallowed","ai-use":"unknown","search":"unknown"},"lines":\[{"line":4,"value":"train-ai=n"}\],"line_count":1,"pattern_len":0,"unknown_labels":\[\],"malformed_statements":0,"signal":null,"file_signal":null}$'
+expect_out '^{"url":"https://example.com/test","crawlable":true,"verdict":{"allowed":true,"reason":"longest-match","rule":{"line":2,"kind":"allow","pattern":"/"}},"labels":{"train-ai":"disallowed","ai-use":"unknown","search":"unknown"},"lines":\[{"line":4,"value":"train-ai=n"}\],"line_count":1,"pattern_len":0,"unknown_labels":\[\],"malformed_statements":0,"malformed":\[\],"signal":null,"file_signal":null}$'
 expect_out '^{"url":"https://example.com/never/page","crawlable":false,.*"labels":null,"lines":\[\],"line_count":0,'
 if [ "$(wc -l <"$tmp/out")" -eq 2 ]; then ok; else fail "--json: not one line per URL"; fi
 
@@ -101,6 +101,9 @@ expect_exit 0 "$robots" usage --agent AnyBot "$tmp/malformed.txt" /a
 expect_out "^  train-ai: unknown (lines 2, 3)$"
 expect_out "^  search: allowed (lines 2, 3)$"
 expect_out "^  malformed statements: 1$"
+expect_out "^    line 2: content-usage statement 'train-ai=y ai-use=n' is no RFC 9651 Dictionary (expected-comma, at byte 12: a member must be followed by ',' or the end): every label is unknown$"
+expect_exit 0 "$robots" usage --agent AnyBot --json "$tmp/malformed.txt" /a
+expect_out '"malformed_statements":1,"malformed":\[{"line":2,"message":"content-usage statement .train-ai=y ai-use=n. is no RFC 9651 Dictionary (expected-comma, at byte 12: '
 
 # No rule matches: every label unknown, and said so.
 expect_exit 0 "$robots" usage --agent AnyBot "$tmp/malformed.txt" /b
