@@ -782,7 +782,8 @@ typedef struct robots_analysis robots_analysis;
  *   the findings, kept until robots_analysis_free(), at most 1 MiB
  *   (ROBOTS_MAX_DIAGNOSTICS + 2 of at most 352 bytes, in arrays that grow
  *   by half).
- * Stack: at most 9.5 KiB.
+ * Stack: at most 13 KiB (the usage-never-applies check chooses groups as
+ * robots_select_groups() does, legacy's substring search included).
  * Threads: the document is only read; its allocator must be thread-safe
  *   when other threads use the document at the same time. */
 ROBOTS_API robots_status robots_analyze(const robots_txt *doc, const char *body,

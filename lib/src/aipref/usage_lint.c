@@ -11,9 +11,9 @@
  * rules (decision 10). Lines outside any group are the parse's findings
  * (parse.c: rule-outside-group, extension), not repeated here.
  *
- * analysis.c calls rb_usage_lint() and turns each finding into one of its
- * own; this file reads the document through the public API and the
- * statement reader, and keeps no state.
+ * analysis.c calls rb_usage_lint() and keeps each finding as one of its
+ * own (rb_usage_lint_add()); this file reads the document through the public
+ * API and the statement reader, and keeps no state.
  */
 #include "usage_lint.h"
 #include "internal.h"
@@ -34,8 +34,7 @@
 
 typedef struct usage_lint {
     const robots_txt *doc;
-    rb_usage_lint_emit emit;
-    void *ctx;
+    void *an; /* analysis.c's, for rb_usage_lint_add() */
     size_t steps;
     char message[LINT_MESSAGE_BYTES];
 } usage_lint;
@@ -56,7 +55,7 @@ static const char *quote(const char *s, size_t len, char *out) {
 
 static void emit(usage_lint *l, robots_diag_kind kind, robots_severity severity,
                  size_t line, size_t related) {
-    l->emit(l->ctx, kind, severity, line, related, l->message);
+    rb_usage_lint_add(l->an, kind, severity, line, related, l->message);
 }
 
 static void malformed(usage_lint *l, const robots_record_info *rec,
@@ -261,14 +260,12 @@ static void lost_star_rules(usage_lint *l) {
     }
 }
 
-void rb_usage_lint(const robots_txt *doc, rb_usage_lint_emit emit_fn,
-                   void *ctx) {
+void rb_usage_lint(const robots_txt *doc, void *an) {
     usage_lint l;
     size_t count = robots_extension_count(doc), last_group = ROBOTS_NO_POSITION;
     memset(&l, 0, sizeof l);
     l.doc = doc;
-    l.emit = emit_fn;
-    l.ctx = ctx;
+    l.an = an;
     for (size_t i = 0; i < count; i++) {
         robots_record_info rec;
         robots_extension(doc, i, &rec);

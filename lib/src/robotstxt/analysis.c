@@ -141,8 +141,8 @@ static void add(analyzer *an, robots_diag_kind kind, robots_severity severity,
     an->findings.count++;
 }
 
-static void add_usage(void *an, robots_diag_kind kind, robots_severity sev,
-                      size_t line, size_t related, const char *message) {
+void rb_usage_lint_add(void *an, robots_diag_kind kind, robots_severity sev,
+                       size_t line, size_t related, const char *message) {
     add(an, kind, sev, line, 0, related, "%s", message); /* usage_lint.c */
 }
 
@@ -942,7 +942,7 @@ robots_status robots_analyze(const robots_txt *doc, const char *body,
         else
             merged_groups(&an);
         joined_agents(&an);
-        rb_usage_lint(doc, add_usage, &an);
+        rb_usage_lint(doc, &an);
     }
     if (an.budget_spent)
         add(&an, ROBOTS_DIAG_ANALYSIS_LIMIT, ROBOTS_SEVERITY_NOTE, 1, 0, 0,
