@@ -109,22 +109,23 @@ static int matches_everything(const robots_txt *doc,
 }
 
 /* For the crawler `name`: 1 when the groups it uses disallow every path
- * and allow none (*line: the Disallow that does), 0 when not, -1 when no
- * claim is made (too many groups or steps, or `group` is not among them). */
+ * and allow none (*line: the Disallow that does), 0 when not, -1 when
+ * `group` is not among them, -2 when it cannot be told (more groups or
+ * steps than the bounds). */
 static int disallowed_everywhere(usage_lint *l, const robots_str *name,
                                  size_t group, size_t *line) {
     size_t groups[LINT_MAX_SELECTED], needed = 0;
     int specific = 0, ours = 0;
     if (robots_select_groups(l->doc, name, 1, groups, LINT_MAX_SELECTED,
                              &needed, &specific) != ROBOTS_OK)
-        return -1;
+        return -2;
     *line = 0;
     for (size_t g = 0; g < needed; g++) {
         robots_group_info info;
         robots_group(l->doc, groups[g], &info);
         ours |= groups[g] == group;
         if (LINT_MAX_STEPS - l->steps < info.rule_count)
-            return -1;
+            return -2;
         l->steps += info.rule_count;
         for (size_t r = 0; r < info.rule_count; r++) {
             robots_rule_info rule;
@@ -153,8 +154,8 @@ static void never_applies(usage_lint *l, const robots_record_info *rec) {
         robots_group_agent(l->doc, rec->group, a, &agent);
         robots_str name = {agent.token, agent.token_len};
         int r = disallowed_everywhere(l, &name, rec->group, &at);
-        if (r == 0)
-            return;
+        if (r == 0 || r == -2)
+            return; /* a crawler that may fetch, or one not told */
         if (r == 1) {
             claims++;
             line = line == 0 ? at : line;
