@@ -7,6 +7,7 @@
 #include "cmd_around.h"
 #include "cmd_check_fetch.h"
 #include "cmd_fetch.h"
+#include "cmd_usage.h"
 
 #include <errno.h>
 #include <string.h>
@@ -19,6 +20,7 @@ typedef struct command {
 
 static const command commands[] = {
     {"check", cli_cmd_check, "may an agent fetch these URLs?"},
+    {"usage", cli_cmd_usage, "AI usage preferences of URLs for a crawler"},
     {"parse", cli_cmd_parse, "show what the parser saw in a robots.txt"},
     {"url", cli_cmd_url, "the robots.txt URL that governs each URL"},
     {"scope", cli_cmd_scope, "does a robots.txt govern these URLs?"},

@@ -21,6 +21,46 @@ export interface ParseOptions extends ProfileOption {
     parseLimit?: number;
     /** Most bytes the document may take while parsed; 0 or absent: no cap. */
     memoryCap?: number;
+    /** A Content-Usage line ends a group's user-agent lines, as
+     * draft-ietf-aipref-attach-05 reads it (default false: an extension
+     * record, docs/semantics.md "AI usage preferences", decision 1). */
+    contentUsageEndsGroup?: boolean;
+}
+
+/** robots_usage_value_name() */
+export type UsageValue = 'allowed' | 'disallowed' | 'unknown';
+
+/** A key of a deciding statement that names no label (ignored). */
+export interface UnknownLabel {
+    line: number;
+    label: string;
+    status: 'obsolete' | 'proposed' | 'unknown';
+}
+
+/** robots_usage_result: the AI usage preferences of a URL for a crawler. */
+export interface Usage {
+    crawlable: boolean;
+    /** robots_check()'s verdict for the agent and URL. */
+    verdict: Verdict;
+    /** Each label of usageLabels with its value; null when the URL may not
+     * be crawled (no preferences, which is not "unknown"). */
+    labels: Record<string, UsageValue> | null;
+    /** The deciding Content-Usage lines (at most 16), ascending. */
+    lines: number[];
+    lineCount: number;
+    patternLen: number;
+    unknownLabels: UnknownLabel[];
+    /** Deciding statements that are no RFC 9651 Dictionary. */
+    malformed: number;
+    /** The groups' Content-Signal (search, ai-input, ai-train), its
+     * reading as labels, and its first line; null when none. */
+    signal: Record<string, UsageValue> | null;
+    signalLabels: Record<string, UsageValue> | null;
+    signalLine: number | null;
+    /** A Content-Signal before any group: the file's own. */
+    fileSignal: Record<string, UsageValue> | null;
+    fileSignalLabels: Record<string, UsageValue> | null;
+    fileSignalLine: number | null;
 }
 
 /** robots_reason_name() */
@@ -179,6 +219,10 @@ export class RobotsTxt {
      * fetch the URL (absolute, or a path)? robots_check(). */
     check(agents: Text | Text[], url: Text): Verdict;
     isAllowed(agents: Text | Text[], url: Text): boolean;
+    /** robots_usage() for one crawler name; contentUsage: the lines of the
+     * response's Content-Usage field (at most 64), combined with the
+     * file's answer (robots_usage_combine_field()). */
+    usage(agent: Text, url: Text, contentUsage?: Text | Text[]): Usage;
     /** The agents resolved once for many URLs (robots_query_new()). */
     query(agents: Text | Text[]): Query;
     selectGroup(agents: Text | Text[]): GroupChoice;
@@ -196,7 +240,9 @@ export class RobotsTxt {
     /** What only the whole document shows, as `robots lint` reports it
      * beside the diagnostics: shadowed-rule, duplicate-rule,
      * encoded-duplicate, repeated-group, agent-joins-group,
-     * literal-wildcard, analysis-limit, bom-encoded-twice (robots_analyze();
+     * literal-wildcard, analysis-limit, bom-encoded-twice, usage-malformed,
+     * usage-unknown-label, usage-never-applies, usage-no-star-fallback
+     * (robots_analyze();
      * the analysis is freed before it returns). Columns are read from the
      * body given to parse(): bytes changed since give wrong columns. */
     analyze(): Analysis;
@@ -397,6 +443,8 @@ export const version: string;
 /** The named limits of the public headers. */
 export const limits: Readonly<Limits>;
 export const profiles: Profile[];
+/** The vocabulary's labels (robots_usage_label()), in order. */
+export const usageLabels: string[];
 
 /** Loads the module. Node loads it by itself on first use; a browser
  * must await this first. source: the module's URL, bytes, a
@@ -430,5 +478,6 @@ declare const librobots: {
     readonly version: string;
     readonly limits: Readonly<Limits>;
     readonly profiles: Profile[];
+    readonly usageLabels: string[];
 };
 export default librobots;

@@ -12,5 +12,6 @@ export const {
     diagnosticKinds, robotsTxtUrl, parseUrl, scope, fetchPolicy,
     cacheLifetime, httpDate, metaTags, xRobotsTag, hostToAscii,
     punycodeEncode, RobotsTxt, Query, version, limits, profiles,
+    usageLabels,
 } = librobots;
 export default librobots;

@@ -32,7 +32,7 @@ function (readWasm, wasmUrl) {
     const NO_POSITION = 0xffffffff;
     const ROBOTS_OK = 0;
     // The slots of wasm/shim.c's rb_wasm_out that the glue reads.
-    const SLOTS = 40;
+    const SLOTS = 48;
     const REALS = 4;
     // The order of rb_wasm_limit()'s list in wasm/shim.c.
     const LIMIT_NAMES = [
@@ -54,7 +54,12 @@ function (readWasm, wasmUrl) {
     const ST = {
         TOO_LARGE: 4, URL_TOO_LONG: 5, TOO_MANY_AGENTS: 7,
         AGENT_TOO_LONG: 8, BUFFER_TOO_SMALL: 9, NO_MEMORY: 2,
+        OUT_OF_RANGE: 10,
     };
+    // Field lines of a Content-Usage header taken at most (as the Python
+    // package and the robots command).
+    const USAGE_MAX_FIELD_LINES = 64;
+    const USAGE_MAX_LINES = 16; // ROBOTS_USAGE_MAX_LINES
     const WASI_ENOSYS = 52;
 
     const encoder = new TextEncoder();
@@ -490,6 +495,9 @@ function (readWasm, wasmUrl) {
             imagePreview: table(w.robots_image_preview_name),
             metaConflicts: bitTable(w.robots_meta_conflict_name),
             metaRestrictions: bitTable(w.robots_meta_restriction_name),
+            usageLabel: table(w.robots_usage_label),
+            usageValue: table(w.robots_usage_value_name),
+            signal: table(w.robots_signal_name),
         };
     }
 
@@ -522,6 +530,68 @@ function (readWasm, wasmUrl) {
             pattern: decided ? text(slots[7], slots[8]) : null,
             truncated: slots[9] !== 0,
         };
+    }
+
+    // {name: value} of values packed two bits each (rb_wasm_usage()).
+    function usageValues(packed, list) {
+        const o = {};
+        for (let i = 0; i < list.length; i++)
+            o[list[i]] = names.usageValue[(packed >>> (2 * i)) & 3];
+        return o;
+    }
+
+    // The slots of rb_wasm_usage(), read before another call reuses them.
+    function readUsage() {
+        const verdict = readVerdict();
+        const crawlable = slots[10] !== 0;
+        const lineCount = slots[13];
+        const lines = [];
+        for (let i = 0; i < Math.min(lineCount, USAGE_MAX_LINES); i++)
+            lines.push(slots[25 + i]);
+        const signalAt = (at) => slots[at] === 0 ? [null, null, null] : [
+            usageValues(slots[at + 1], names.signal),
+            usageValues(slots[at + 2], names.usageLabel), slots[at + 3]];
+        const [signal, signalLabels, signalLine] = signalAt(17);
+        const [fileSignal, fileSignalLabels, fileSignalLine] = signalAt(21);
+        return {
+            crawlable,
+            verdict,
+            // No preferences for a URL that may not be crawled, which is
+            // not "every label unknown".
+            labels: crawlable ? usageValues(slots[12], names.usageLabel) : null,
+            lines,
+            lineCount,
+            patternLen: slots[14],
+            unknownLabels: [],
+            malformed: slots[16],
+            signal,
+            signalLabels,
+            signalLine,
+            fileSignal,
+            fileSignalLabels,
+            fileSignalLine,
+        };
+    }
+
+    const LABEL_STATUS = ['unknown', 'obsolete', 'proposed'];
+
+    // The unknown labels of the deciding lines
+    // (robots_usage_unknown_label()), by the buffer contract.
+    function unknownLabels(d, lines, what) {
+        const list = [];
+        for (const line of lines) {
+            for (let k = 0; ; k++) {
+                const write = (buf, cap, o) =>
+                    wasm.rb_wasm_usage_unknown_label(d, line, k, buf, cap, o);
+                if (write(0, 0, out) === ST.OUT_OF_RANGE)
+                    break; // past the line's last unknown label
+                const label = writtenText(write, what);
+                fresh();
+                list.push({ line, label,
+                    status: LABEL_STATUS[slots[1]] || 'unknown' });
+            }
+        }
+        return list;
     }
 
     function readRecord() {
@@ -746,6 +816,36 @@ function (readWasm, wasmUrl) {
             return this.check(agents, target).allowed;
         }
 
+        // robots_usage(): the AI usage preferences of the URL for the
+        // crawler named `agent` (one name); contentUsage, the lines of the
+        // response's Content-Usage field (a string or an array of them),
+        // combined with the file's answer (robots_usage_combine_field()).
+        usage(agent, target, contentUsage) {
+            const what = 'RobotsTxt.usage';
+            const d = this.#doc(what);
+            checkText(agent, `${what}: agent`);
+            overLimit(agent, limits.maxAgentBytes, ST.AGENT_TOO_LONG,
+                `${what}: agent`);
+            url(target, `${what}: url`);
+            const fields = contentUsage === undefined || contentUsage === null
+                ? [] : Array.isArray(contentUsage) ? contentUsage
+                    : [contentUsage];
+            if (fields.length > USAGE_MAX_FIELD_LINES) {
+                throw new RangeError(`${what}: contentUsage: at most ` +
+                    `${USAGE_MAX_FIELD_LINES} field lines, not ${fields.length}`);
+            }
+            for (let i = 0; i < fields.length; i++)
+                checkText(fields[i], `${what}: contentUsage[${i}]`);
+            const s = stageAgents(fields, [agent, target], what);
+            const st = wasm.rb_wasm_usage(d, s[2], s[3], s[4], s[5], s[1],
+                s[0], fields.length, out);
+            relax();
+            check(st, what);
+            const result = readUsage();
+            result.unknownLabels = unknownLabels(d, result.lines, what);
+            return result;
+        }
+
         query(agents) {
             this.#withAgents('RobotsTxt.query', agents, [], (d, s, n) =>
                 wasm.rb_wasm_query_new(d, s[1], s[0], n, out));
@@ -918,12 +1018,17 @@ function (readWasm, wasmUrl) {
         const profile = profileOf(options, what);
         const limit = sizeOption(o, 'parseLimit', what);
         const cap = sizeOption(o, 'memoryCap', what);
+        const endsGroup = o.contentUsageEndsGroup;
+        if (endsGroup !== undefined && typeof endsGroup !== 'boolean') {
+            throw new TypeError(`${what}: options.contentUsageEndsGroup ` +
+                `must be a boolean, not ${kindOf(endsGroup)}`);
+        }
         overLimit(body, limits.maxInputBytes, ST.TOO_LARGE, `${what}: body`);
         const input = compact(body);
         overLimit(input, limits.maxInputBytes, ST.TOO_LARGE, `${what}: body`);
         call([input], what, (s) => wasm.rb_wasm_parse(s[0], s[1], profile,
             limit === undefined ? 0 : 1, limit === undefined ? 0 : limit,
-            cap === undefined ? 0 : cap, out));
+            cap === undefined ? 0 : cap, endsGroup === true ? 1 : 0, out));
         fresh();
         return new RobotsTxt(INTERNAL, slots[0], input);
     }
@@ -1269,6 +1374,7 @@ function (readWasm, wasmUrl) {
         ['version', true, () => version],
         ['limits', true, () => limits],
         ['profiles', true, () => names.profile.slice()],
+        ['usageLabels', true, () => names.usageLabel.slice()],
         ['exportedNames', false, () => Object.keys(wasm)],
         ['memoryBytes', false, () => wasm.memory.buffer.byteLength],
     ];

@@ -12,6 +12,7 @@
  * js/librobots.js, which names the same slots.
  */
 #include "robots.h"
+#include "robots_usage.h"
 #include "robots_web.h"
 
 #include <stdint.h>
@@ -20,7 +21,7 @@
 
 #define RB_WASM_API __attribute__((visibility("default")))
 
-#define RB_WASM_SLOTS 40
+#define RB_WASM_SLOTS 48
 #define RB_WASM_DOUBLES 4
 
 /* The one area each glue instance owns. `slot` holds sizes, pointers and
@@ -98,7 +99,8 @@ RB_WASM_API robots_status rb_wasm_network_error_from_name(const char *name,
 RB_WASM_API robots_status rb_wasm_parse(const char *body, size_t len,
                                         robots_profile profile,
                                         int has_parse_limit, size_t parse_limit,
-                                        size_t memory_cap, rb_wasm_out *out) {
+                                        size_t memory_cap, int ends_group,
+                                        rb_wasm_out *out) {
     robots_options options;
     robots_txt *doc = NULL;
     robots_status st;
@@ -107,6 +109,7 @@ RB_WASM_API robots_status rb_wasm_parse(const char *body, size_t len,
     if (has_parse_limit)
         options.parse_limit = parse_limit;
     options.memory_cap = memory_cap;
+    options.content_usage_ends_group = ends_group != 0;
     st = robots_parse(body, len, &options, &doc);
     out->slot[0] = (size_t)(uintptr_t)doc;
     return st;
@@ -227,6 +230,82 @@ RB_WASM_API int rb_wasm_query_allowed(const robots_query *query,
     robots_verdict v;
     robots_status st = robots_query_check(query, url, url_len, &v);
     return st == ROBOTS_OK ? v.allowed != 0 : -(int)st;
+}
+
+/* The values of a usage result two bits each, label (or signal) i at bit
+ * 2i: ROBOTS_USAGE_MAX_LABELS of them fit one 32-bit slot. */
+static size_t pack_values(const robots_usage_value *values, size_t n) {
+    size_t packed = 0, i;
+    for (i = 0; i < n; i++)
+        packed |= (size_t)values[i] << (2 * i);
+    return packed;
+}
+
+static void put_signal(int has, const robots_usage_value *signal, size_t line,
+                       size_t *slot) {
+    robots_usage_value labels[ROBOTS_USAGE_MAX_LABELS];
+    slot[0] = (size_t)has;
+    slot[1] = pack_values(signal, ROBOTS_SIGNAL_LAST + 1);
+    robots_signal_to_usage(signal, labels);
+    slot[2] = pack_values(labels, robots_usage_label_count());
+    slot[3] = line;
+}
+
+/* robots_usage() and, with field lines (staged as agents are),
+ * robots_usage_combine_field(). Slots 0-9: the verdict (put_verdict); 10
+ * crawlable, 11 label_count, 12 the values packed, 13 line_count, 14
+ * pattern_len, 15 unknown_labels, 16 malformed_lines, 17-20 the groups'
+ * signal (has, signals packed, as labels packed, line), 21-24 the
+ * file's, 25-40 the lines. */
+RB_WASM_API robots_status rb_wasm_usage(const robots_txt *doc,
+                                        const char *agent, size_t agent_len,
+                                        const char *url, size_t url_len,
+                                        const char *field_bytes,
+                                        const size_t *field_lens,
+                                        size_t field_count, rb_wasm_out *out) {
+    rb_wasm_agents fields;
+    robots_usage_result r;
+    robots_status st = robots_usage(doc, agent, agent_len, url, url_len, &r);
+    if (st == ROBOTS_OK && field_count > 0) {
+        st = agents_open(&fields, field_bytes, field_lens, field_count);
+        if (st != ROBOTS_OK)
+            return st;
+        st = robots_usage_combine_field(&r, fields.list, field_count, NULL);
+        agents_close(&fields);
+    }
+    if (st != ROBOTS_OK)
+        return st;
+    _Static_assert(RB_WASM_SLOTS >= 25 + ROBOTS_USAGE_MAX_LINES,
+                   "the slots hold a usage result");
+    _Static_assert(2 * ROBOTS_USAGE_MAX_LABELS <= 32,
+                   "the values of a result fit one slot");
+    put_verdict(&r.verdict, out);
+    out->slot[10] = (size_t)r.crawlable;
+    out->slot[11] = r.label_count;
+    out->slot[12] = pack_values(r.values, r.label_count);
+    out->slot[13] = r.line_count;
+    out->slot[14] = r.pattern_len;
+    out->slot[15] = r.unknown_labels;
+    out->slot[16] = r.malformed_lines;
+    put_signal(r.has_signal, r.signal, r.signal_line, &out->slot[17]);
+    put_signal(r.has_file_signal, r.file_signal, r.file_signal_line,
+               &out->slot[21]);
+    for (size_t i = 0; i < ROBOTS_USAGE_MAX_LINES; i++)
+        out->slot[25 + i] = i < r.line_count ? r.lines[i] : 0;
+    return ROBOTS_OK;
+}
+
+/* robots_usage_unknown_label(): slot 0 the bytes needed, slot 1 the
+ * label's status. */
+RB_WASM_API robots_status rb_wasm_usage_unknown_label(const robots_txt *doc,
+                                                      size_t line, size_t index,
+                                                      char *buf, size_t cap,
+                                                      rb_wasm_out *out) {
+    int status = 0;
+    robots_status st = robots_usage_unknown_label(doc, line, index, buf, cap,
+                                                  &out->slot[0], &status);
+    out->slot[1] = (size_t)status;
+    return st;
 }
 
 /* group, specific. */

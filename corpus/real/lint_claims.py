@@ -93,7 +93,9 @@ NOT_CLAIMS = {"agent-joins-group", "agent-reduced", "analysis-limit",
               "invalid-crawl-delay", "invalid-utf8", "key-by-prefix",
               "line-truncated", "literal-wildcard", "looks-like-html",
               "no-separator-pair", "nul-byte", "past-parse-limit",
-              "sitemap-not-absolute", "too-many-diagnostics", "utf16-bom"}
+              "sitemap-not-absolute", "too-many-diagnostics", "utf16-bom",
+              "usage-malformed", "usage-unknown-label", "usage-never-applies",
+              "usage-no-star-fallback"}
 # An agent no robots.txt of the corpus names, and common crawlers: each is
 # named in many files, and between them they are read every way a profile
 # reads a name (a product token, one with a version or a suffix the

@@ -6,7 +6,7 @@ and standard input (fuzz/README.md, "CLI fuzzing").
 usage: cli_fuzz.py ROBOTS [--seed N] [--runs N] [--save DIR] [--verbose]
 
 Each run picks a subcommand (check, parse, lint, test, diff, url, scope,
-policy, meta, cache-lifetime, or none: --help, --version, a word that is no
+policy, meta, cache-lifetime, usage, or none: --help, --version, a word that is no
 command), its options (read from its own --help), and operands: files of
 hostile bytes, robots.txt-like and expectation-like text, empty files,
 directories, FIFOs fed by a thread, /dev/null, missing paths, `-` with
@@ -44,7 +44,7 @@ import threading
 import time
 
 COMMANDS = ["check", "parse", "lint", "test", "diff", "url", "scope",
-            "policy", "meta", "cache-lifetime"]
+            "policy", "meta", "cache-lifetime", "usage"]
 # cli_error(): "robots: " and a message cut to its first 640 and last 256
 # bytes past 1 KiB (cli/util.c), each byte at most 4 once escaped (\xHH),
 # with " [... N bytes not shown ...] " between.
@@ -83,6 +83,9 @@ ROBOTS_LINES = [
     "Disallow: /\x00nul", "Disallow: /" + "*a" * 300 + "*b",
     "Disallow: /" + "x" * 20000, "<html><head>", "Allow: /x/index.html",
     "User-agent: q", "noindex: /x", "Disallow: /\u00e9\xff",
+    "Content-Usage: train-ai=n", "Content-Usage: /private/ train-ai=y, bots=n",
+    "Content-Usage: Train-ai=n,", "Content-Signal: search=yes, ai-train=no",
+    "Content-Usage: /*.pdf$ " + "a=1, " * 2000 + "search=y",
 ]
 GOOD_EXPECT_LINES = [
     "allow * /", "disallow * /private", "allow FooBot /x",
@@ -237,6 +240,9 @@ class Run:
         if option == "--header":
             value = r.choice(["noindex", "googlebot: nofollow", "\x1b[31m",
                               "a" * 9000, "", "none, max-snippet:x"])
+            if r.randrange(3) == 0:  # robots usage's
+                return "Content-Usage: " + r.choice(
+                    ["train-ai=n", "Train-ai=n", "a=1,", "x" * 70000, ""])
             return value if r.randrange(4) == 0 else "X-Robots-Tag: " + value
         return r.choice(["*", "FooBot", "Googlebot", "a" * 4097, "\x1b"])
 
@@ -265,7 +271,7 @@ class Run:
 
     def operands(self, command):
         r = self.rnd
-        if command == "check":
+        if command in ("check", "usage"):
             return [self.file("robots")] + [self.url() for _ in range(
                 r.choice([0, 1, 1, 2, 4]))]
         if command in ("parse", "lint"):

@@ -20,7 +20,9 @@ const cli = process.env.ROBOTS_CLI;
 // The kinds robots_analyze() finds (robots.h, "Analysis").
 const ANALYSIS_KINDS = new Set(['shadowed-rule', 'duplicate-rule',
     'encoded-duplicate', 'repeated-group', 'agent-joins-group',
-    'literal-wildcard', 'analysis-limit', 'bom-encoded-twice']);
+    'literal-wildcard', 'analysis-limit', 'bom-encoded-twice',
+    'usage-malformed', 'usage-unknown-label', 'usage-never-applies',
+    'usage-no-star-fallback']);
 
 // Each file, and the finding robots.h says rfc9309 reads in it.
 const FILES = {

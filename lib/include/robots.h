@@ -656,7 +656,12 @@ typedef enum robots_diag_kind {
     ROBOTS_DIAG_ANALYSIS_LIMIT = 29,    /* ROBOTS_ANALYSIS_MAX_STEPS reached */
     /* The parse's again: */
     ROBOTS_DIAG_BOM_ENCODED_TWICE = 30, /* C3 AF C2 BB C2 BF at the start */
-    ROBOTS_DIAG_KIND_LAST = ROBOTS_DIAG_BOM_ENCODED_TWICE
+    /* AI usage preferences (robots_usage.h), found by robots_analyze(). */
+    ROBOTS_DIAG_USAGE_MALFORMED = 31,     /* a statement no RFC 9651 Dict */
+    ROBOTS_DIAG_USAGE_UNKNOWN_LABEL = 32, /* unknown, obsolete, proposed */
+    ROBOTS_DIAG_USAGE_NEVER_APPLIES = 33, /* its crawlers may fetch nothing */
+    ROBOTS_DIAG_USAGE_NO_STAR_FALLBACK = 34, /* a group loses `*`'s rules */
+    ROBOTS_DIAG_KIND_LAST = ROBOTS_DIAG_USAGE_NO_STAR_FALLBACK
 } robots_diag_kind;
 
 /* Stable kebab-case name ("unknown-key", "typo-key", ...), NULL for a
@@ -742,6 +747,19 @@ typedef struct robots_analysis robots_analysis;
  *     unknown keys) stand between them, so that every agent of that group
  *     obeys the rules below it.
  *   literal-wildcard: a '*' or '$' the profile reads as an octet.
+ *   usage-malformed: a Content-Usage statement or Content-Signal value
+ *     that is no RFC 9651 Dictionary (every label unknown), with the
+ *     parser's reason (uppercase key, trailing comma, ...) and byte.
+ *   usage-unknown-label: a Content-Usage key that names no label of the
+ *     vocabulary, said to be of an earlier draft (obsolete) or of a
+ *     proposal when it is (ignored, vocab-08 6.4).
+ *   usage-never-applies: a Content-Usage rule in a group every crawler of
+ *     which may fetch no path (a Disallow of every path, no Allow).
+ *   usage-no-star-fallback: a crawler with its own group, which holds no
+ *     Content-Usage rule, while the `*` group holds some: it gets none of
+ *     them (docs/semantics.md, "AI usage preferences", decision 10).
+ *   These read at most 1,000,000 rules and records for the claims about
+ *   groups (the last two); past that, such claims are not made.
  *   analysis-limit: ROBOTS_ANALYSIS_MAX_STEPS was reached; some findings
  *     are missing.
  * At most ROBOTS_MAX_DIAGNOSTICS findings are kept, then one
@@ -764,7 +782,8 @@ typedef struct robots_analysis robots_analysis;
  *   the findings, kept until robots_analysis_free(), at most 1 MiB
  *   (ROBOTS_MAX_DIAGNOSTICS + 2 of at most 352 bytes, in arrays that grow
  *   by half).
- * Stack: at most 9.5 KiB.
+ * Stack: at most 13 KiB (the usage-never-applies check chooses groups as
+ * robots_select_groups() does, legacy's substring search included).
  * Threads: the document is only read; its allocator must be thread-safe
  *   when other threads use the document at the same time. */
 ROBOTS_API robots_status robots_analyze(const robots_txt *doc, const char *body,

@@ -38,6 +38,7 @@ from ._librobots import (
     META_MAX_SCAN_BYTES,
     PROFILES,
     UNREACHABLE_LIMIT_SECONDS,
+    USAGE_LABELS,
     Agent,
     CacheLifetime,
     CrawlDelay,
@@ -54,7 +55,10 @@ from ._librobots import (
     Record,
     Rule,
     Scope,
+    UnknownLabel,
     URLParts,
+    Usage,
+    UsageField,
     Verdict,
     __version__,
     cache_lifetime_block,
@@ -68,6 +72,7 @@ from ._librobots import (
     robots_url,
     scope,
     url_to_path,
+    usage_field,
     x_robots_tag,
 )
 
@@ -75,26 +80,33 @@ __all__ = [
     "DEFAULT_PARSE_LIMIT", "LIBRARY_VERSION", "MAX_AGENT_BYTES", "MAX_DIAGNOSTICS",
     "MAX_INPUT_BYTES", "MAX_LINE_BYTES", "MAX_QUERY_AGENTS", "MAX_REDIRECTS",
     "MAX_URL_BYTES", "META_MAX_DIRECTIVES", "META_MAX_SCAN_BYTES", "PROFILES",
-    "UNREACHABLE_LIMIT_SECONDS",
+    "UNREACHABLE_LIMIT_SECONDS", "USAGE_LABELS",
     "Agent", "CacheLifetime", "CrawlDelay", "Cut", "Diagnostic", "DiagnosticKind",
     "Document", "Error", "FetchDecision", "Group", "MetaItem", "MetaResult", "Query",
-    "Record", "RobotFileParser", "Rule", "Scope", "URLParts", "Verdict",
+    "Record", "RobotFileParser", "Rule", "Scope", "URLParts", "UnknownLabel", "Usage",
+    "UsageField", "Verdict",
     "cache_lifetime", "cache_lifetime_block", "diagnostic_kinds", "fetch_policy",
     "host_to_ascii", "http_date", "match_path", "meta_tags", "parse", "parse_url",
-    "robots_url", "scope", "url_to_path", "x_robots_tag",
+    "robots_url", "scope", "url_to_path", "usage_field", "x_robots_tag",
 ]
 
 
-def parse(body, profile="rfc9309", parse_limit=DEFAULT_PARSE_LIMIT, memory_cap=0):
-    """Parses a robots.txt: Document(body, profile, parse_limit, memory_cap).
+def parse(body, profile="rfc9309", parse_limit=DEFAULT_PARSE_LIMIT, memory_cap=0,
+          content_usage_ends_group=False):
+    """Parses a robots.txt: Document(body, profile, parse_limit, memory_cap,
+    content_usage_ends_group).
 
     body: the bytes exactly as fetched (or a str, read as UTF-8), at most
     MAX_INPUT_BYTES. profile: "rfc9309" (default), "google" or "legacy".
     parse_limit: bytes read (0: all); content past it is ignored and every
     verdict says so. memory_cap: most bytes the document may take (0: none).
+    content_usage_ends_group: a Content-Usage line ends a group's user-agent
+    lines, as draft-ietf-aipref-attach-05 reads it (off by default).
     Parsing never fails on content; the GIL is released while it runs.
+    Document.usage(agent, url) answers the AI usage preferences.
     """
-    return Document(body, profile, parse_limit, memory_cap)
+    return Document(body, profile, parse_limit, memory_cap,
+                    content_usage_ends_group)
 
 
 def _header_lines(headers):

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # Type stubs of the package librobots (the C extension librobots._librobots
 # and the helpers of __init__.py). The docstrings are on the objects.
-from typing import (Any, Iterable, Iterator, Literal, Mapping, NamedTuple,
+from typing import (Any, Dict, Iterable, Iterator, Literal, Mapping, NamedTuple,
                     Optional, Sequence, Tuple, Union)
 
 from .robotparser import RobotFileParser as RobotFileParser
@@ -22,6 +22,7 @@ MAX_QUERY_AGENTS: int
 MAX_AGENT_BYTES: int
 MAX_REDIRECTS: int
 UNREACHABLE_LIMIT_SECONDS: int
+USAGE_LABELS: Tuple[str, ...]
 META_MAX_SCAN_BYTES: int
 META_MAX_DIRECTIVES: int
 PROFILES: Tuple[str, str, str]
@@ -119,11 +120,45 @@ class CrawlDelay(NamedTuple):
     line: int
 
 
+UsageValue = Literal["allowed", "disallowed", "unknown"]
+
+
+class UnknownLabel(NamedTuple):
+    line: int
+    label: str
+    status: Literal["obsolete", "proposed", "unknown"]
+
+
+class Usage(NamedTuple):
+    crawlable: bool
+    verdict: Verdict
+    labels: Optional[Dict[str, UsageValue]]
+    lines: Tuple[int, ...]
+    line_count: int
+    pattern_len: int
+    unknown_labels: Tuple[UnknownLabel, ...]
+    malformed: int
+    signal: Optional[Dict[str, UsageValue]]
+    signal_labels: Optional[Dict[str, UsageValue]]
+    signal_line: Optional[int]
+    file_signal: Optional[Dict[str, UsageValue]]
+    file_signal_labels: Optional[Dict[str, UsageValue]]
+    file_signal_line: Optional[int]
+
+
+class UsageField(NamedTuple):
+    labels: Dict[str, UsageValue]
+    malformed: bool
+
+
 class Document:
     def __init__(self, body: Union[bytes, str, bytearray, memoryview],
                  profile: ProfileName = ..., parse_limit: int = ...,
-                 memory_cap: int = ...) -> None: ...
+                 memory_cap: int = ...,
+                 content_usage_ends_group: bool = ...) -> None: ...
     def check(self, agents: Agents, url: Text, /) -> Verdict: ...
+    def usage(self, agent: Text, url: Text,
+              content_usage: Union[Text, Sequence[Text], None] = ...) -> Usage: ...
     def allowed(self, agents: Agents, url: Text, /) -> bool: ...
     def check_many(self, agents: Agents, urls: Iterable[Text], /) -> list[Verdict]: ...
     def allowed_many(self, agents: Agents, urls: Iterable[Text], /) -> list[bool]: ...
@@ -240,7 +275,9 @@ class MetaResult(NamedTuple):
 
 def parse(body: Union[bytes, str, bytearray, memoryview],
           profile: ProfileName = ..., parse_limit: int = ...,
-          memory_cap: int = ...) -> Document: ...
+          memory_cap: int = ...,
+          content_usage_ends_group: bool = ...) -> Document: ...
+def usage_field(lines: Union[Text, Sequence[Text]], /) -> UsageField: ...
 def robots_url(url: Text, /) -> str: ...
 def parse_url(url: Text, /) -> URLParts: ...
 def scope(robots_url: Text, url: Text, /) -> Scope: ...

@@ -94,6 +94,7 @@ typedef struct rbp_document {
     robots_profile profile;
     size_t parse_limit;
     size_t memory_cap;
+    int content_usage_ends_group; /* robots_options' (robots_usage.h) */
 } rbp_document;
 
 extern PyTypeObject rbp_document_type;
@@ -112,6 +113,12 @@ PyObject *rbp_document_crawl_delays(rbp_document *self, void *closure);
 PyObject *rbp_document_diagnostics(rbp_document *self, void *closure);
 PyObject *rbp_document_cut(rbp_document *self, void *closure);
 PyObject *rbp_diagnostic_kinds(PyObject *module, PyObject *unused);
+
+/* AI usage preferences (usage.c): Document.usage() and the module's
+ * USAGE_LABELS, usage_field() and record types. */
+PyObject *rbp_document_usage(rbp_document *self, PyObject *args,
+                             PyObject *kwds);
+int rbp_usage_init(PyObject *module);
 
 /* Many URLs for the same agents (query.c), shared by Document and Query:
  * `want_verdicts` 1 gives Verdicts, 0 booleans. The GIL is released while

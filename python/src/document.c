@@ -11,7 +11,8 @@
 #include <stdio.h>
 
 static const char document_doc[] =
-    "Document(body, profile='rfc9309', parse_limit=512000, memory_cap=0)\n"
+    "Document(body, profile='rfc9309', parse_limit=512000, memory_cap=0,\n"
+    "         content_usage_ends_group=False)\n"
     "--\n\n"
     "A robots.txt parsed once, checked as often as asked.\n\n"
     "body: the bytes exactly as fetched (or a str, read as UTF-8; any\n"
@@ -20,7 +21,10 @@ static const char document_doc[] =
     "google/robotstxt answers) or 'legacy' (the 1996 draft).\n"
     "parse_limit: bytes of the body that are read (0: all of it); content\n"
     "past it is ignored, and every verdict says so (Verdict.truncated).\n"
-    "memory_cap: most bytes the document may take (0: no cap).\n\n"
+    "memory_cap: most bytes the document may take (0: no cap).\n"
+    "content_usage_ends_group: read a Content-Usage line as a rule that\n"
+    "ends a group's user-agent lines (draft-ietf-aipref-attach-05; off:\n"
+    "an extension record, as the profiles read it).\n\n"
     "Parsing never fails on content: odd lines become diagnostics. It\n"
     "raises TypeError for a body of another type, librobots.Error (a\n"
     "ValueError) past MAX_INPUT_BYTES or the memory cap, MemoryError when\n"
@@ -30,20 +34,26 @@ static const char document_doc[] =
 
 static PyObject *document_new(PyTypeObject *type, PyObject *args,
                               PyObject *kwds) {
-    static char *kwlist[] = {"body", "profile", "parse_limit", "memory_cap",
+    static char *kwlist[] = {"body",
+                             "profile",
+                             "parse_limit",
+                             "memory_cap",
+                             "content_usage_ends_group",
                              NULL};
     PyObject *body_obj, *profile_obj = NULL, *limit_obj = NULL;
     PyObject *cap_obj = NULL, *body;
+    int ends_group = 0;
     robots_options options;
     robots_status st;
     robots_txt *doc = NULL;
     rbp_document *self;
     PyThreadState *ts;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OOO:Document", kwlist,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OOOp:Document", kwlist,
                                      &body_obj, &profile_obj, &limit_obj,
-                                     &cap_obj))
+                                     &cap_obj, &ends_group))
         return NULL;
     robots_options_init(&options);
+    options.content_usage_ends_group = ends_group != 0;
     if ((profile_obj != NULL &&
          rbp_profile_arg(profile_obj, &options.profile) < 0) ||
         (limit_obj != NULL &&
@@ -82,6 +92,7 @@ static PyObject *document_new(PyTypeObject *type, PyObject *args,
     self->profile = options.profile;
     self->parse_limit = options.parse_limit;
     self->memory_cap = options.memory_cap;
+    self->content_usage_ends_group = ends_group != 0;
     return (PyObject *)self;
 }
 
@@ -279,10 +290,11 @@ static PyObject *document_crawl_delay(rbp_document *self,
 
 static PyObject *document_reduce(rbp_document *self,
                                  PyObject *Py_UNUSED(ignored)) {
-    return Py_BuildValue("(O(OsNN))", Py_TYPE(self), self->body,
+    return Py_BuildValue("(O(OsNNN))", Py_TYPE(self), self->body,
                          robots_profile_name(self->profile),
                          PyLong_FromSize_t(self->parse_limit),
-                         PyLong_FromSize_t(self->memory_cap));
+                         PyLong_FromSize_t(self->memory_cap),
+                         PyBool_FromLong(self->content_usage_ends_group));
 }
 
 /* Immutable: a copy is the document itself. */
@@ -372,6 +384,12 @@ static PyMethodDef document_methods[] = {
      METH_FASTCALL,
      "allowed_many(agents, urls, /) -> list[bool]\n--\n\n"
      "check_many() giving only each verdict's allowed."},
+    {"usage", (PyCFunction)(void (*)(void))rbp_document_usage,
+     METH_VARARGS | METH_KEYWORDS,
+     "usage(agent, url, content_usage=None) -> Usage\n--\n\n"
+     "The AI usage preferences of url for the crawler named agent (one\n"
+     "name): robots_usage(), and with content_usage (the lines of the\n"
+     "response's Content-Usage field) robots_usage_combine_field()."},
     {"query", (PyCFunction)document_query, METH_O,
      "query(agents, /) -> Query\n--\n\n"
      "The agents resolved against this document once, to check many URLs\n"
@@ -389,7 +407,8 @@ static PyMethodDef document_methods[] = {
      "has one or no group applies. Document.crawl_delays lists each\n"
      "group's."},
     {"__reduce__", (PyCFunction)document_reduce, METH_NOARGS,
-     "Pickles as Document(body, profile, parse_limit, memory_cap)."},
+     "Pickles as Document(body, profile, parse_limit, memory_cap,\n"
+     "content_usage_ends_group)."},
     {"__copy__", document_copy, METH_NOARGS, "Immutable: the document."},
     {"__deepcopy__", document_copy, METH_O, "Immutable: the document."},
     {NULL, NULL, 0, NULL},

@@ -115,7 +115,7 @@ PyMODINIT_FUNC PyInit__librobots(void) {
             goto fail;
     if (add_error(module) < 0 || add_constants(module) < 0 ||
         rbp_records_init(module) < 0 || rbp_web_init(module) < 0 ||
-        rbp_meta_init(module) < 0 ||
+        rbp_meta_init(module) < 0 || rbp_usage_init(module) < 0 ||
         PyModule_AddFunctions(module, rbp_web_methods) < 0 ||
         PyModule_AddFunctions(module, rbp_meta_methods) < 0)
         goto fail;

@@ -27,6 +27,7 @@
 #include "memory.h"
 #include "normalize.h"
 #include "records.h"
+#include "usage_lint.h" /* issue 24: rb_usage_lint() */
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -145,6 +146,11 @@ static void add(analyzer *an, robots_diag_kind kind, robots_severity severity,
     f->message.len = (uint32_t)len;
     an->text.count += len + 1;
     an->findings.count++;
+}
+
+void rb_usage_lint_add(void *an, robots_diag_kind kind, robots_severity sev,
+                       size_t line, size_t related, const char *message) {
+    add(an, kind, sev, line, 0, related, "%s", message); /* usage_lint.c */
 }
 
 /* Spends n steps of the budget; 0 once it is spent. */
@@ -943,6 +949,7 @@ robots_status robots_analyze(const robots_txt *doc, const char *body,
         else
             merged_groups(&an);
         joined_agents(&an);
+        rb_usage_lint(doc, &an);
     }
     if (an.budget_spent)
         add(&an, ROBOTS_DIAG_ANALYSIS_LIMIT, ROBOTS_SEVERITY_NOTE, 1, 0, 0,

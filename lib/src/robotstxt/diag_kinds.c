@@ -156,6 +156,26 @@ static const robots_diag_kind_info kinds[] = {
              "The file starts with a UTF-8 byte order mark encoded twice (C3 "
              "AF C2 BB C2 BF), which is read as part of its first line.",
              WARNING),
+    [ROBOTS_DIAG_USAGE_MALFORMED] =
+        KIND("usage-malformed",
+             "A Content-Usage statement or Content-Signal value that is no "
+             "RFC 9651 Dictionary: every label is unknown.",
+             WARNING),
+    [ROBOTS_DIAG_USAGE_UNKNOWN_LABEL] =
+        KIND("usage-unknown-label",
+             "A Content-Usage key that names no label of the vocabulary "
+             "(one of an earlier draft, a proposal, or none): ignored.",
+             WARNING),
+    [ROBOTS_DIAG_USAGE_NEVER_APPLIES] =
+        KIND("usage-never-applies",
+             "A Content-Usage rule in a group whose crawlers may fetch no "
+             "path: it can never apply.",
+             WARNING),
+    [ROBOTS_DIAG_USAGE_NO_STAR_FALLBACK] =
+        KIND("usage-no-star-fallback",
+             "A crawler with its own group gets none of the '*' group's "
+             "Content-Usage rules, and its own group has none.",
+             NOTE),
 };
 _Static_assert(RB_COUNT_OF(kinds) == ROBOTS_DIAG_KIND_LAST + 1,
                "kinds must describe every robots_diag_kind");

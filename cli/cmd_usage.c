@@ -1,0 +1,521 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cmd_usage.c - `robots usage`: the AI usage preferences of URLs for one
+ * crawler (the Content-Usage rule of draft-ietf-aipref-attach-05, the
+ * vocabulary of draft-ietf-aipref-vocab-08, Cloudflare's Content-Signal),
+ * as robots_usage() answers them (robots_usage.h). Every value, line and
+ * label printed comes from the library; this file only lays them out.
+ * Exit 0 when every URL may be crawled, 1 when some may not, 2 on a
+ * usage, input or I/O error, as `robots check`.
+ */
+#include "cli.h"
+#include "cmd_usage.h"
+#include "robots_usage.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage_usage[] =
+    "usage: robots usage --agent NAME [--profile rfc9309|google|legacy]\n"
+    "                    [--parse-limit BYTES] [--header 'Content-Usage: "
+    "V']...\n"
+    "                    [--json] ROBOTS_FILE URL...\n"
+    "\n"
+    "The AI usage preferences of each URL for one crawler: whether it may\n"
+    "be crawled at all, then each label of the vocabulary (train-ai, ai-use,\n"
+    "search) as allowed, disallowed or unknown, from the longest matching\n"
+    "Content-Usage rule of the crawler's groups (draft-ietf-aipref-attach-05\n"
+    "section 3), and the Content-Signal of its groups and of the file.\n"
+    "\n"
+    "  --agent NAME         the crawler's name (one; required)\n"
+    "  --profile P          rfc9309 (default), google or legacy\n"
+    "  --header 'Content-Usage: V'  the Content-Usage field of the response;\n"
+    "                       repeat for several lines; combined with the\n"
+    "                       file's answer, most restrictive per label\n"
+    "  --json               one JSON object per URL\n"
+    "  --parse-limit BYTES  bytes of the file parsed (default 512000, 0 all)\n"
+    "\n"
+    "Output, per URL: the URL; 'crawlable: yes' or 'crawlable: no' with the\n"
+    "verdict of robots check --explain; each label with its value and the\n"
+    "deciding Content-Usage line(s) (a URL that may not be crawled has no\n"
+    "preferences); the labels used that the vocabulary does not define;\n"
+    "the malformed statements among the deciding lines, each with RFC\n"
+    "9651's reason; the Content-Signal of the crawler's groups and of the\n"
+    "file, with its reading as labels.\n"
+    "Exit status: 0 all crawlable, 1 some not crawlable, 2 usage or input "
+    "error.\n";
+
+/* --header lines kept at most (each a line of the HTTP field). */
+#define USAGE_MAX_HEADERS 64
+
+typedef struct usage_run {
+    const robots_txt *doc;
+    /* robots_analyze()'s findings: the reason of each malformed
+     * statement (usage-malformed). NULL without memory for it. */
+    robots_analysis *analysis;
+    const char *agent;
+    const robots_str *headers;
+    size_t header_count;
+    int json;
+    cli_writer w;
+} usage_run;
+
+/* Is `v` a "Content-Usage:" line? A field name is case-insensitive: each
+ * byte may be either spelling of its letter. Returns the bytes of the
+ * name and colon, or 0. */
+static size_t content_usage_name(const char *v) {
+    static const char name[] = "content-usage:", caps[] = "CONTENT-USAGE:";
+    size_t k = 0;
+    while (name[k] != '\0' && (v[k] == name[k] || v[k] == caps[k]))
+        k++;
+    return name[k] == '\0' ? k : 0;
+}
+
+/* The record of the extension line `line` (Content-Usage, Content-Signal),
+ * or 0 when no extension record stands on it. */
+static int record_on(const robots_txt *doc, size_t line,
+                     robots_record_info *out) {
+    size_t count = robots_extension_count(doc);
+    for (size_t i = 0; i < count; i++)
+        if (robots_extension(doc, i, out) == ROBOTS_OK && out->line == line)
+            return 1;
+    return 0;
+}
+
+static void put_record(cli_writer *w, const robots_txt *doc, size_t line) {
+    robots_record_info rec;
+    cli_put_str(w, "line ");
+    cli_put_size(w, line);
+    if (!record_on(doc, line, &rec))
+        return;
+    cli_put_str(w, ": ");
+    cli_put_escaped(w, rec.key, rec.key_len);
+    cli_put_str(w, ": ");
+    cli_put_escaped(w, rec.value, rec.value_len);
+}
+
+static void put_json_record(cli_writer *w, const robots_txt *doc, size_t line) {
+    robots_record_info rec;
+    cli_put_str(w, "{\"line\":");
+    cli_put_size(w, line);
+    if (record_on(doc, line, &rec)) {
+        cli_put_str(w, ",\"value\":");
+        cli_put_json_string(w, rec.value, rec.value_len);
+    }
+    cli_put_char(w, '}');
+}
+
+static const char *status_word(int status) {
+    return status == 1 ? "obsolete" : status == 2 ? "proposed" : "unknown";
+}
+
+/* Calls back for each unknown label of each deciding line, in order. The
+ * label is written into `buf` (a key is at most a line). */
+typedef void (*label_fn)(usage_run *run, size_t line, const char *label,
+                         size_t len, int status, size_t nth);
+
+static size_t each_unknown_label(usage_run *run, const robots_usage_result *r,
+                                 label_fn fn) {
+    static char buf[ROBOTS_MAX_LINE_BYTES + 1];
+    size_t nth = 0, shown = r->line_count < ROBOTS_USAGE_MAX_LINES
+                                ? r->line_count
+                                : ROBOTS_USAGE_MAX_LINES;
+    for (size_t l = 0; l < shown; l++) {
+        for (size_t k = 0;; k++) {
+            size_t needed = 0;
+            int status = 0;
+            if (robots_usage_unknown_label(run->doc, r->lines[l], k, buf,
+                                           sizeof buf, &needed,
+                                           &status) != ROBOTS_OK)
+                break;
+            fn(run, r->lines[l], buf, needed < sizeof buf ? needed : 0, status,
+               nth++);
+        }
+    }
+    return nth;
+}
+
+static void text_label(usage_run *run, size_t line, const char *label,
+                       size_t len, int status, size_t nth) {
+    cli_put_str(&run->w, nth == 0 ? " " : ", ");
+    cli_put_escaped(&run->w, label, len);
+    cli_put_str(&run->w, " (line ");
+    cli_put_size(&run->w, line);
+    cli_put_str(&run->w, ", ");
+    cli_put_str(&run->w, status_word(status));
+    cli_put_char(&run->w, ')');
+}
+
+static void json_label(usage_run *run, size_t line, const char *label,
+                       size_t len, int status, size_t nth) {
+    if (nth != 0)
+        cli_put_char(&run->w, ',');
+    cli_put_str(&run->w, "{\"line\":");
+    cli_put_size(&run->w, line);
+    cli_put_str(&run->w, ",\"label\":");
+    cli_put_json_string(&run->w, label, len);
+    cli_put_str(&run->w, ",\"status\":\"");
+    cli_put_str(&run->w, status_word(status));
+    cli_put_str(&run->w, "\"}");
+}
+
+static void text_verdict(usage_run *run, const robots_verdict *v) {
+    cli_writer *w = &run->w;
+    cli_put_str(w, v->allowed ? "allowed, " : "disallowed, ");
+    cli_put_str(w, robots_reason_name(v->reason));
+    if (v->rule != ROBOTS_NO_POSITION) {
+        cli_put_str(w, ", line ");
+        cli_put_size(w, v->rule_line);
+        cli_put_str(w, v->rule_kind == ROBOTS_RULE_ALLOW ? ": Allow: "
+                                                         : ": Disallow: ");
+        cli_put_escaped(w, v->rule_pattern, v->rule_pattern_len);
+    }
+}
+
+/* "search allowed, ai-input unknown, ai-train disallowed", then the same
+ * as labels of the vocabulary (robots_signal_to_usage()). */
+static void text_signal(usage_run *run, const char *title, int has,
+                        const robots_usage_value *signal, size_t line) {
+    cli_writer *w = &run->w;
+    robots_usage_value labels[ROBOTS_USAGE_MAX_LABELS];
+    cli_put_str(w, title);
+    if (!has) {
+        cli_put_str(w, "none\n");
+        return;
+    }
+    put_record(w, run->doc, line);
+    cli_put_str(w, "\n    signals:");
+    for (int s = 0; s <= ROBOTS_SIGNAL_LAST; s++) {
+        cli_put_str(w, s == 0 ? " " : ", ");
+        cli_put_str(w, robots_signal_name((robots_signal)s));
+        cli_put_char(w, ' ');
+        cli_put_str(w, robots_usage_value_name(signal[s]));
+    }
+    cli_put_str(w, "\n    as labels:");
+    robots_signal_to_usage(signal, labels);
+    for (size_t i = 0; i < robots_usage_label_count(); i++) {
+        cli_put_str(w, i == 0 ? " " : ", ");
+        cli_put_str(w, robots_usage_label(i));
+        cli_put_char(w, ' ');
+        cli_put_str(w, robots_usage_value_name(labels[i]));
+    }
+    cli_put_char(w, '\n');
+}
+
+static void json_values(cli_writer *w, const robots_usage_value *values,
+                        size_t count, const char *(*name)(size_t)) {
+    cli_put_char(w, '{');
+    for (size_t i = 0; i < count; i++) {
+        if (i != 0)
+            cli_put_char(w, ',');
+        cli_put_json_string(w, name(i), strlen(name(i)));
+        cli_put_str(w, ":\"");
+        cli_put_str(w, robots_usage_value_name(values[i]));
+        cli_put_char(w, '"');
+    }
+    cli_put_char(w, '}');
+}
+
+static const char *signal_name_at(size_t i) {
+    return robots_signal_name((robots_signal)i);
+}
+
+static void json_signal(usage_run *run, const char *key, int has,
+                        const robots_usage_value *signal, size_t line) {
+    cli_writer *w = &run->w;
+    robots_usage_value labels[ROBOTS_USAGE_MAX_LABELS];
+    cli_put_str(w, key);
+    if (!has) {
+        cli_put_str(w, "null");
+        return;
+    }
+    cli_put_str(w, "{\"record\":");
+    put_json_record(w, run->doc, line);
+    cli_put_str(w, ",\"signals\":");
+    json_values(w, signal, ROBOTS_SIGNAL_LAST + 1, signal_name_at);
+    cli_put_str(w, ",\"labels\":");
+    robots_signal_to_usage(signal, labels);
+    json_values(w, labels, robots_usage_label_count(), robots_usage_label);
+    cli_put_char(w, '}');
+}
+
+/* " (line 4)", " (lines 4, 6)" or " (no rule)", and the line's end. */
+static void put_line_numbers(cli_writer *w, const robots_usage_result *r,
+                             size_t shown) {
+    cli_put_str(w, r->line_count == 0   ? " (no rule)\n"
+                   : r->line_count == 1 ? " (line "
+                                        : " (lines ");
+    for (size_t l = 0; l < shown; l++) {
+        if (l != 0)
+            cli_put_str(w, ", ");
+        cli_put_size(w, r->lines[l]);
+    }
+    if (r->line_count > shown)
+        cli_put_str(w, ", ...");
+    if (r->line_count != 0)
+        cli_put_str(w, ")\n");
+}
+
+/* Calls back with the usage-malformed finding of each deciding line that
+ * has one (the library's message: RFC 9651's reason and byte). */
+static void each_malformed(usage_run *run, const robots_usage_result *r,
+                           void (*fn)(usage_run *,
+                                      const robots_diagnostic_info *,
+                                      size_t nth)) {
+    size_t count = robots_analysis_count(run->analysis), nth = 0;
+    size_t shown = r->line_count < ROBOTS_USAGE_MAX_LINES
+                       ? r->line_count
+                       : ROBOTS_USAGE_MAX_LINES;
+    if (r->malformed_lines == 0)
+        return;
+    for (size_t i = 0; i < count; i++) {
+        robots_diagnostic_info d;
+        if (robots_analysis_finding(run->analysis, i, &d) != ROBOTS_OK ||
+            d.kind != ROBOTS_DIAG_USAGE_MALFORMED)
+            continue;
+        for (size_t l = 0; l < shown; l++)
+            if (r->lines[l] == d.line)
+                fn(run, &d, nth++);
+    }
+}
+
+static void text_malformed(usage_run *run, const robots_diagnostic_info *d,
+                           size_t nth) {
+    (void)nth;
+    cli_put_str(&run->w, "    line ");
+    cli_put_size(&run->w, d->line);
+    cli_put_str(&run->w, ": ");
+    cli_put_escaped(&run->w, d->message, d->message_len);
+    cli_put_char(&run->w, '\n');
+}
+
+static void json_malformed(usage_run *run, const robots_diagnostic_info *d,
+                           size_t nth) {
+    if (nth != 0)
+        cli_put_char(&run->w, ',');
+    cli_put_str(&run->w, "{\"line\":");
+    cli_put_size(&run->w, d->line);
+    cli_put_str(&run->w, ",\"message\":");
+    cli_put_json_string(&run->w, d->message, d->message_len);
+    cli_put_char(&run->w, '}');
+}
+
+static void print_text(usage_run *run, const char *url,
+                       const robots_usage_result *r) {
+    cli_writer *w = &run->w;
+    size_t shown = r->line_count < ROBOTS_USAGE_MAX_LINES
+                       ? r->line_count
+                       : ROBOTS_USAGE_MAX_LINES;
+    cli_put_escaped(w, url, strlen(url));
+    cli_put_str(w,
+                r->crawlable ? "\n  crawlable: yes (" : "\n  crawlable: no (");
+    text_verdict(run, &r->verdict);
+    cli_put_str(w, ")\n");
+    if (!r->crawlable) {
+        cli_put_str(w, "  preferences: none (the URL may not be crawled)\n");
+    } else {
+        for (size_t i = 0; i < r->label_count; i++) {
+            cli_put_str(w, "  ");
+            cli_put_str(w, robots_usage_label(i));
+            cli_put_str(w, ": ");
+            cli_put_str(w, robots_usage_value_name(r->values[i]));
+            put_line_numbers(w, r, shown);
+        }
+        cli_put_str(w, "  deciding:");
+        if (r->line_count == 0)
+            cli_put_str(w, " no Content-Usage rule matches");
+        for (size_t l = 0; l < shown; l++) {
+            cli_put_str(w, l == 0 ? " " : "; ");
+            put_record(w, run->doc, r->lines[l]);
+        }
+        if (r->line_count > shown) {
+            cli_put_str(w, "; and ");
+            cli_put_size(w, r->line_count - shown);
+            cli_put_str(w, " more");
+        }
+        cli_put_str(w, "\n  unknown labels:");
+        if (each_unknown_label(run, r, text_label) == 0)
+            cli_put_str(w, " none");
+        cli_put_str(w, "\n  malformed statements: ");
+        cli_put_size(w, r->malformed_lines);
+        cli_put_char(w, '\n');
+        each_malformed(run, r, text_malformed);
+    }
+    text_signal(run, "  Content-Signal of the groups: ", r->has_signal,
+                r->signal, r->signal_line);
+    text_signal(run, "  Content-Signal of the file: ", r->has_file_signal,
+                r->file_signal, r->file_signal_line);
+}
+
+static void print_json(usage_run *run, const char *url,
+                       const robots_usage_result *r) {
+    cli_writer *w = &run->w;
+    const robots_verdict *v = &r->verdict;
+    size_t shown = r->line_count < ROBOTS_USAGE_MAX_LINES
+                       ? r->line_count
+                       : ROBOTS_USAGE_MAX_LINES;
+    cli_put_str(w, "{\"url\":");
+    cli_put_json_string(w, url, strlen(url));
+    cli_put_str(w,
+                r->crawlable ? ",\"crawlable\":true" : ",\"crawlable\":false");
+    cli_put_str(w, ",\"verdict\":{\"allowed\":");
+    cli_put_str(w, v->allowed ? "true" : "false");
+    cli_put_str(w, ",\"reason\":\"");
+    cli_put_str(w, robots_reason_name(v->reason));
+    cli_put_str(w, "\",\"rule\":");
+    if (v->rule != ROBOTS_NO_POSITION) {
+        cli_put_str(w, "{\"line\":");
+        cli_put_size(w, v->rule_line);
+        cli_put_str(w, ",\"kind\":\"");
+        cli_put_str(w, robots_rule_kind_name(v->rule_kind));
+        cli_put_str(w, "\",\"pattern\":");
+        cli_put_json_string(w, v->rule_pattern, v->rule_pattern_len);
+        cli_put_str(w, "}}");
+    } else {
+        cli_put_str(w, "null}");
+    }
+    if (r->crawlable) {
+        cli_put_str(w, ",\"labels\":");
+        json_values(w, r->values, r->label_count, robots_usage_label);
+    } else {
+        cli_put_str(w, ",\"labels\":null");
+    }
+    cli_put_str(w, ",\"lines\":[");
+    for (size_t l = 0; l < shown; l++) {
+        if (l != 0)
+            cli_put_char(w, ',');
+        put_json_record(w, run->doc, r->lines[l]);
+    }
+    cli_put_str(w, "],\"line_count\":");
+    cli_put_size(w, r->line_count);
+    cli_put_str(w, ",\"pattern_len\":");
+    cli_put_size(w, r->pattern_len);
+    cli_put_str(w, ",\"unknown_labels\":[");
+    each_unknown_label(run, r, json_label);
+    cli_put_str(w, "],\"malformed_statements\":");
+    cli_put_size(w, r->malformed_lines);
+    cli_put_str(w, ",\"malformed\":[");
+    each_malformed(run, r, json_malformed);
+    cli_put_char(w, ']');
+    json_signal(run, ",\"signal\":", r->has_signal, r->signal, r->signal_line);
+    json_signal(run, ",\"file_signal\":", r->has_file_signal, r->file_signal,
+                r->file_signal_line);
+    cli_put_str(w, "}\n");
+}
+
+/* The answer for one URL, the header's lines combined with it. */
+static robots_status usage_of(const usage_run *run, const char *url,
+                              robots_usage_result *r) {
+    robots_status status = robots_usage(
+        run->doc, run->agent, strlen(run->agent), url, strlen(url), r);
+    if (status == ROBOTS_OK && run->header_count > 0)
+        status = robots_usage_combine_field(r, run->headers, run->header_count,
+                                            NULL);
+    return status;
+}
+
+/* The options: each may be written anywhere before the operands. */
+static int usage_options(int argc, char **argv, int *i, usage_run *run,
+                         robots_str *headers, robots_options *options) {
+    for (; *i < argc; (*i)++) {
+        const char *value = NULL;
+        int r;
+        if (strcmp(argv[*i], "--json") == 0) {
+            run->json = 1;
+        } else if ((r = cli_option_value(argc, argv, i, "--agent", &value))) {
+            if (r < 0)
+                return EXIT_USAGE;
+            if (run->agent != NULL)
+                return cli_error("usage: one --agent name only");
+            if (strlen(value) > ROBOTS_MAX_AGENT_BYTES)
+                return cli_error("--agent: longer than %zu bytes",
+                                 (size_t)ROBOTS_MAX_AGENT_BYTES);
+            run->agent = value;
+        } else if ((r = cli_option_value(argc, argv, i, "--header", &value))) {
+            size_t skip = r > 0 ? content_usage_name(value) : 0;
+            if (r < 0)
+                return EXIT_USAGE;
+            if (skip == 0)
+                return cli_error("usage: --header '%s' is not "
+                                 "'Content-Usage: VALUE'",
+                                 value);
+            if (run->header_count == USAGE_MAX_HEADERS)
+                return cli_error("usage: at most %d --header lines",
+                                 USAGE_MAX_HEADERS);
+            headers[run->header_count].ptr = value + skip;
+            headers[run->header_count].len = strlen(value + skip);
+            run->header_count++;
+        } else {
+            int rc;
+            enum cli_opt s = cli_command_option(argc, argv, i, "usage",
+                                                usage_usage, options, &rc);
+            if (s == CLI_OPT_EXIT)
+                return rc;
+            if (s == CLI_OPT_ARGS)
+                break;
+        }
+    }
+    return -1;
+}
+
+int cli_cmd_usage(int argc, char **argv) {
+    robots_options options;
+    robots_str headers[USAGE_MAX_HEADERS];
+    static char out_buf[1 << 16];
+    usage_run run;
+    memset(&run, 0, sizeof run);
+    robots_options_init(&options);
+    run.headers = headers;
+    int i = 1;
+    int rc = usage_options(argc, argv, &i, &run, headers, &options);
+    if (rc >= 0)
+        return rc;
+    if (run.agent == NULL)
+        return cli_error("usage: --agent NAME is required (see robots usage "
+                         "--help)");
+    if (i >= argc)
+        return cli_missing_file("usage");
+    const char *path = argv[i++];
+    if (i >= argc)
+        return cli_error("usage: give one URL or more (see robots usage "
+                         "--help)");
+
+    robots_txt *doc = NULL;
+    if (!cli_load_robots(path, &options, &doc, NULL))
+        return EXIT_USAGE;
+    cli_warn_cut(path, doc);
+    run.doc = doc;
+    /* Only for the reasons of malformed statements: without memory for
+     * it, the counts stand alone. */
+    (void)robots_analyze(doc, NULL, 0, &run.analysis);
+    /* Every URL is asked before anything is printed, so that a bad URL or
+     * header gives an error and no partial answer. */
+    for (int k = i; k < argc; k++) {
+        robots_usage_result r;
+        robots_status status = usage_of(&run, argv[k], &r);
+        if (status != ROBOTS_OK) {
+            robots_analysis_free(run.analysis);
+            robots_free(doc);
+            return cli_error("URL '%s': %s", argv[k],
+                             robots_status_message(status));
+        }
+    }
+    int any_not_crawlable = 0;
+    cli_writer_init(&run.w, stdout, out_buf, sizeof out_buf);
+    for (int k = i; k < argc; k++) {
+        robots_usage_result r;
+        usage_of(&run, argv[k], &r);
+        if (!r.crawlable)
+            any_not_crawlable = 1;
+        if (run.json)
+            print_json(&run, argv[k], &r);
+        else
+            print_text(&run, argv[k], &r);
+    }
+    robots_analysis_free(run.analysis);
+    robots_free(doc);
+    cli_writer_flush(&run.w);
+    if (fflush(stdout) != 0 || ferror(stdout))
+        return cli_error("stdout: write error");
+    return any_not_crawlable ? EXIT_DISALLOWED : EXIT_ALLOWED;
+}
