@@ -8,8 +8,9 @@
  * Exit 0 when every URL may be crawled, 1 when some may not, 2 on a
  * usage, input or I/O error, as `robots check`.
  */
-#include "cli.h"
 #include "cmd_usage.h"
+#include "cli.h"
+#include "json_out.h"
 #include "robots_usage.h"
 
 #include <stdlib.h>
@@ -58,6 +59,7 @@ typedef struct usage_run {
     size_t header_count;
     int json;
     cli_writer w;
+    json_out *j; /* print_json()'s, while it writes */
 } usage_run;
 
 /* Is `v` a "Content-Usage:" line? A field name is case-insensitive: each
@@ -94,15 +96,13 @@ static void put_record(cli_writer *w, const robots_txt *doc, size_t line) {
     cli_put_escaped(w, rec.value, rec.value_len);
 }
 
-static void put_json_record(cli_writer *w, const robots_txt *doc, size_t line) {
+static void put_json_record(json_out *j, const robots_txt *doc, size_t line) {
     robots_record_info rec;
-    cli_put_str(w, "{\"line\":");
-    cli_put_size(w, line);
-    if (record_on(doc, line, &rec)) {
-        cli_put_str(w, ",\"value\":");
-        cli_put_json_string(w, rec.value, rec.value_len);
-    }
-    cli_put_char(w, '}');
+    json_out_object(j);
+    json_out_field_size(j, "line", line);
+    if (record_on(doc, line, &rec))
+        json_out_field_string(j, "value", rec.value, rec.value_len);
+    json_out_end(j);
 }
 
 static const char *status_word(int status) {
@@ -148,15 +148,12 @@ static void text_label(usage_run *run, size_t line, const char *label,
 
 static void json_label(usage_run *run, size_t line, const char *label,
                        size_t len, int status, size_t nth) {
-    if (nth != 0)
-        cli_put_char(&run->w, ',');
-    cli_put_str(&run->w, "{\"line\":");
-    cli_put_size(&run->w, line);
-    cli_put_str(&run->w, ",\"label\":");
-    cli_put_json_string(&run->w, label, len);
-    cli_put_str(&run->w, ",\"status\":\"");
-    cli_put_str(&run->w, status_word(status));
-    cli_put_str(&run->w, "\"}");
+    (void)nth; /* the writer places the commas */
+    json_out_object(run->j);
+    json_out_field_size(run->j, "line", line);
+    json_out_field_string(run->j, "label", label, len);
+    json_out_field_cstring(run->j, "status", status_word(status));
+    json_out_end(run->j);
 }
 
 static void text_verdict(usage_run *run, const robots_verdict *v) {
@@ -202,18 +199,12 @@ static void text_signal(usage_run *run, const char *title, int has,
     cli_put_char(w, '\n');
 }
 
-static void json_values(cli_writer *w, const robots_usage_value *values,
+static void json_values(json_out *j, const robots_usage_value *values,
                         size_t count, const char *(*name)(size_t)) {
-    cli_put_char(w, '{');
-    for (size_t i = 0; i < count; i++) {
-        if (i != 0)
-            cli_put_char(w, ',');
-        cli_put_json_string(w, name(i), strlen(name(i)));
-        cli_put_str(w, ":\"");
-        cli_put_str(w, robots_usage_value_name(values[i]));
-        cli_put_char(w, '"');
-    }
-    cli_put_char(w, '}');
+    json_out_object(j);
+    for (size_t i = 0; i < count; i++)
+        json_out_field_cstring(j, name(i), robots_usage_value_name(values[i]));
+    json_out_end(j);
 }
 
 static const char *signal_name_at(size_t i) {
@@ -222,21 +213,22 @@ static const char *signal_name_at(size_t i) {
 
 static void json_signal(usage_run *run, const char *key, int has,
                         const robots_usage_value *signal, size_t line) {
-    cli_writer *w = &run->w;
+    json_out *j = run->j;
     robots_usage_value labels[ROBOTS_USAGE_MAX_LABELS];
-    cli_put_str(w, key);
+    json_out_key(j, key);
     if (!has) {
-        cli_put_str(w, "null");
+        json_out_null(j);
         return;
     }
-    cli_put_str(w, "{\"record\":");
-    put_json_record(w, run->doc, line);
-    cli_put_str(w, ",\"signals\":");
-    json_values(w, signal, ROBOTS_SIGNAL_LAST + 1, signal_name_at);
-    cli_put_str(w, ",\"labels\":");
+    json_out_object(j);
+    json_out_key(j, "record");
+    put_json_record(j, run->doc, line);
+    json_out_key(j, "signals");
+    json_values(j, signal, ROBOTS_SIGNAL_LAST + 1, signal_name_at);
+    json_out_key(j, "labels");
     robots_signal_to_usage(signal, labels);
-    json_values(w, labels, robots_usage_label_count(), robots_usage_label);
-    cli_put_char(w, '}');
+    json_values(j, labels, robots_usage_label_count(), robots_usage_label);
+    json_out_end(j);
 }
 
 /* " (line 4)", " (lines 4, 6)" or " (no rule)", and the line's end. */
@@ -291,13 +283,11 @@ static void text_malformed(usage_run *run, const robots_diagnostic_info *d,
 
 static void json_malformed(usage_run *run, const robots_diagnostic_info *d,
                            size_t nth) {
-    if (nth != 0)
-        cli_put_char(&run->w, ',');
-    cli_put_str(&run->w, "{\"line\":");
-    cli_put_size(&run->w, d->line);
-    cli_put_str(&run->w, ",\"message\":");
-    cli_put_json_string(&run->w, d->message, d->message_len);
-    cli_put_char(&run->w, '}');
+    (void)nth; /* the writer places the commas */
+    json_out_object(run->j);
+    json_out_field_size(run->j, "line", d->line);
+    json_out_field_string(run->j, "message", d->message, d->message_len);
+    json_out_end(run->j);
 }
 
 static void print_text(usage_run *run, const char *url,
@@ -349,58 +339,60 @@ static void print_text(usage_run *run, const char *url,
 
 static void print_json(usage_run *run, const char *url,
                        const robots_usage_result *r) {
-    cli_writer *w = &run->w;
     const robots_verdict *v = &r->verdict;
     size_t shown = r->line_count < ROBOTS_USAGE_MAX_LINES
                        ? r->line_count
                        : ROBOTS_USAGE_MAX_LINES;
-    cli_put_str(w, "{\"url\":");
-    cli_put_json_string(w, url, strlen(url));
-    cli_put_str(w,
-                r->crawlable ? ",\"crawlable\":true" : ",\"crawlable\":false");
-    cli_put_str(w, ",\"verdict\":{\"allowed\":");
-    cli_put_str(w, v->allowed ? "true" : "false");
-    cli_put_str(w, ",\"reason\":\"");
-    cli_put_str(w, robots_reason_name(v->reason));
-    cli_put_str(w, "\",\"rule\":");
+    json_out jo;
+    json_out *j = &jo;
+    json_out_init_writer(j, &run->w);
+    run->j = j;
+    json_out_object(j);
+    json_out_field_string(j, "url", url, strlen(url));
+    json_out_field_bool(j, "crawlable", r->crawlable);
+    json_out_key(j, "verdict");
+    json_out_object(j);
+    json_out_field_bool(j, "allowed", v->allowed);
+    json_out_field_cstring(j, "reason", robots_reason_name(v->reason));
+    json_out_key(j, "rule");
     if (v->rule != ROBOTS_NO_POSITION) {
-        cli_put_str(w, "{\"line\":");
-        cli_put_size(w, v->rule_line);
-        cli_put_str(w, ",\"kind\":\"");
-        cli_put_str(w, robots_rule_kind_name(v->rule_kind));
-        cli_put_str(w, "\",\"pattern\":");
-        cli_put_json_string(w, v->rule_pattern, v->rule_pattern_len);
-        cli_put_str(w, "}}");
+        json_out_object(j);
+        json_out_field_size(j, "line", v->rule_line);
+        json_out_field_cstring(j, "kind", robots_rule_kind_name(v->rule_kind));
+        json_out_field_string(j, "pattern", v->rule_pattern,
+                              v->rule_pattern_len);
+        json_out_end(j);
     } else {
-        cli_put_str(w, "null}");
+        json_out_null(j);
     }
-    if (r->crawlable) {
-        cli_put_str(w, ",\"labels\":");
-        json_values(w, r->values, r->label_count, robots_usage_label);
-    } else {
-        cli_put_str(w, ",\"labels\":null");
-    }
-    cli_put_str(w, ",\"lines\":[");
-    for (size_t l = 0; l < shown; l++) {
-        if (l != 0)
-            cli_put_char(w, ',');
-        put_json_record(w, run->doc, r->lines[l]);
-    }
-    cli_put_str(w, "],\"line_count\":");
-    cli_put_size(w, r->line_count);
-    cli_put_str(w, ",\"pattern_len\":");
-    cli_put_size(w, r->pattern_len);
-    cli_put_str(w, ",\"unknown_labels\":[");
+    json_out_end(j);
+    json_out_key(j, "labels");
+    if (r->crawlable)
+        json_values(j, r->values, r->label_count, robots_usage_label);
+    else
+        json_out_null(j);
+    json_out_key(j, "lines");
+    json_out_array(j);
+    for (size_t l = 0; l < shown; l++)
+        put_json_record(j, run->doc, r->lines[l]);
+    json_out_end(j);
+    json_out_field_size(j, "line_count", r->line_count);
+    json_out_field_size(j, "pattern_len", r->pattern_len);
+    json_out_key(j, "unknown_labels");
+    json_out_array(j);
     each_unknown_label(run, r, json_label);
-    cli_put_str(w, "],\"malformed_statements\":");
-    cli_put_size(w, r->malformed_lines);
-    cli_put_str(w, ",\"malformed\":[");
+    json_out_end(j);
+    json_out_field_size(j, "malformed_statements", r->malformed_lines);
+    json_out_key(j, "malformed");
+    json_out_array(j);
     each_malformed(run, r, json_malformed);
-    cli_put_char(w, ']');
-    json_signal(run, ",\"signal\":", r->has_signal, r->signal, r->signal_line);
-    json_signal(run, ",\"file_signal\":", r->has_file_signal, r->file_signal,
+    json_out_end(j);
+    json_signal(run, "signal", r->has_signal, r->signal, r->signal_line);
+    json_signal(run, "file_signal", r->has_file_signal, r->file_signal,
                 r->file_signal_line);
-    cli_put_str(w, "}\n");
+    json_out_end(j);
+    run->j = NULL;
+    cli_put_char(&run->w, '\n');
 }
 
 /* The answer for one URL, the header's lines combined with it. */
