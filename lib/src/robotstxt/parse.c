@@ -90,7 +90,7 @@ static void release_parser(parser *p) {
  * with at most an eighth of the array unused (a document never holds more
  * than 8/7 of what it needs), else a new block of exactly its size. The
  * units and the memo start empty: a check compiles a set when it first
- * needs it (index.c), and remembers a name it resolves (check.c). */
+ * needs it (index_compile.c), and remembers a name it resolves (check.c). */
 /* The arrays the parse built that the document keeps, each copied into
  * the document's block: named, so that each is placed and then read back
  * by its name (part_at()), not by its position in a list. */

@@ -26,16 +26,16 @@ static int equals_nocase(const char *s, size_t len, const char *word) {
 static const char *const canonical_key[] = {NULL,       "User-agent", "Allow",
                                             "Disallow", "Sitemap",    NULL};
 
-/* complexity: 30 (pmccabe). A banded dynamic program: its branches are
- * the band's bounds and the transposition case of each cell, which a
- * helper per cell would only pass around as arguments. Only a key the
- * profile does not know reaches it. */
 /* Is the optimal string alignment distance of a and b (case-insensitive)
  * at most `limit` (1 or 2)? Only cells within `limit` of the diagonal can
  * hold a distance that small, so only those are computed (any other is
  * "far", more than the limit), and two rows with no cell within the limit
- * end the search: an unknown key, often a line of text, costs a few rows, not a
- * table. Keys longer than 24 bytes are far. */
+ * end the search: an unknown key, often a line of text, costs a few rows,
+ * not a table. Keys longer than 24 bytes are far. */
+/* complexity: 30 (pmccabe). A banded dynamic program: its branches are
+ * the band's bounds and the transposition case of each cell, which a
+ * helper per cell would only pass around as arguments. Only a key the
+ * profile does not know reaches it. */
 static int keys_within(const char *a, size_t alen, const char *b,
                        size_t limit) {
     size_t blen = strlen(b);
