@@ -368,10 +368,64 @@ static uint32_t count_runs(const builder *b, const entry_key *entries,
     return runs + last;
 }
 
-/* complexity: 81 lines (pmccabe). Writes a set's nodes, entries and
- * filters in one pass over the sorted keys, whose state (the run being
- * written, its marker, the next free entry) the steps share; left whole
- * in issue 20's first pass: a candidate for named steps. */
+/* Puts the first entry and the candidates of every node of several
+ * entries into its place in keys, the order scratch. */
+static void put_node_keys(builder *b, entry_key *keys) {
+    size_t n = b->nodes.count;
+    local_node *ln = (local_node *)b->nodes.data;
+    for (size_t i = 0, at = 0; i < n; i++) {
+        if (ln[i].count > 1) {
+            ln[i].start = (uint32_t)at;
+            ln[i].fill = 0;
+            at += ln[i].count;
+            put_key(b, &ln[i], keys, ln[i].first);
+        }
+    }
+    const candidate *c = (const candidate *)b->candidates.data;
+    for (size_t i = 0; i < b->candidates.count; i++)
+        put_key(b, &ln[c[i].node], keys, c[i].entry);
+}
+
+/* Writes a node's entries apart from it, and their filters beside them:
+ * its `count` ordered entries (mine; tmp is scratch for their runs), or
+ * its one entry (node->ref) when that has a filter to keep. A node of
+ * RB_NODE_MANY or more writes its count first. 0: out of memory. */
+static int write_node_entries(builder *b, rb_node *node, entry_key *mine,
+                              entry_key *tmp, uint32_t count, uint32_t runs,
+                              uint32_t single_filter, uint32_t key_len) {
+    uint32_t written = count + runs;
+    size_t extra = written >= RB_NODE_MANY;
+    uint32_t *dst = rb_vec_reserve(b->mem, &b->entries, written + 1);
+    uint32_t *dst_filters = rb_vec_reserve(b->mem, &b->filters, written + 1);
+    if (dst == NULL || dst_filters == NULL)
+        return 0;
+    uint32_t single = node->ref;
+    node->ref = (uint32_t)b->entries.count;
+    memset(dst_filters, 0, (written + extra) * sizeof(uint32_t));
+    if (extra) {
+        *dst++ = written;
+        dst_filters++;
+    }
+    if (runs != 0) {
+        order_runs(b, mine, tmp, count, key_len);
+        write_runs(mine, count, dst, dst_filters);
+    } else if (count == 1) {
+        dst[0] = single;
+        dst_filters[0] = single_filter;
+    } else {
+        for (uint32_t k = 0; k < count; k++) {
+            dst[k] = mine[k].entry;
+            dst_filters[k] = mine[k].filter;
+        }
+    }
+    b->entries.count += written + extra;
+    b->filters.count += written + extra;
+    return 1;
+}
+
+/* Writes a set's nodes, entries and filters in one pass over the sorted
+ * keys: each node's entries ordered, counted into runs, and written in
+ * the node or apart from it. */
 int rb_index_emit_nodes(builder *b, rb_set *set) {
     size_t n = b->nodes.count;
     local_node *ln = (local_node *)b->nodes.data;
@@ -384,17 +438,7 @@ int rb_index_emit_nodes(builder *b, rb_set *set) {
     uint32_t *hashes = rb_vec_reserve(b->mem, &b->node_hash, n);
     if (keys == NULL || out == NULL || hashes == NULL)
         return 0;
-    for (size_t i = 0, at = 0; i < n; i++) {
-        if (ln[i].count > 1) {
-            ln[i].start = (uint32_t)at;
-            ln[i].fill = 0;
-            at += ln[i].count;
-            put_key(b, &ln[i], keys, ln[i].first);
-        }
-    }
-    const candidate *c = (const candidate *)b->candidates.data;
-    for (size_t i = 0; i < b->candidates.count; i++)
-        put_key(b, &ln[c[i].node], keys, c[i].entry);
+    put_node_keys(b, keys);
     for (size_t i = 0; i < n; i++) {
         uint32_t count = ln[i].count, key_len = ln[i].key_len;
         rb_node *node = &out[i];
@@ -414,35 +458,10 @@ int rb_index_emit_nodes(builder *b, rb_set *set) {
         if (count == 1 && single_filter != 0)
             stored = RB_NODE_ONE_APART;
         node->key_count = key_len | stored << 16;
-        if (count > 1 || single_filter != 0) {
-            size_t extra = written >= RB_NODE_MANY;
-            uint32_t *dst = rb_vec_reserve(b->mem, &b->entries, written + 1);
-            uint32_t *dst_filters =
-                rb_vec_reserve(b->mem, &b->filters, written + 1);
-            if (dst == NULL || dst_filters == NULL)
-                return 0;
-            uint32_t single = node->ref;
-            node->ref = (uint32_t)b->entries.count;
-            memset(dst_filters, 0, (written + extra) * sizeof(uint32_t));
-            if (extra) {
-                *dst++ = written;
-                dst_filters++;
-            }
-            if (runs != 0) {
-                order_runs(b, mine, keys + total, count, key_len);
-                write_runs(mine, count, dst, dst_filters);
-            } else if (count == 1) {
-                dst[0] = single;
-                dst_filters[0] = single_filter;
-            } else {
-                for (uint32_t k = 0; k < count; k++) {
-                    dst[k] = mine[k].entry;
-                    dst_filters[k] = mine[k].filter;
-                }
-            }
-            b->entries.count += written + extra;
-            b->filters.count += written + extra;
-        }
+        if ((count > 1 || single_filter != 0) &&
+            !write_node_entries(b, node, mine, keys + total, count, runs,
+                                single_filter, key_len))
+            return 0;
         if (key_len < 64)
             set->len_mask |= (uint64_t)1 << key_len;
         if (key_len > set->max_key_len)

@@ -295,21 +295,11 @@ size_t robots_parse_memory_bound(size_t body_len) {
     return 32 * body_len + fixed;
 }
 
-/* complexity: 26 (pmccabe). Most of it is the validation of the caller's
- * arguments and options, each an early return of its own error; the
- * parse itself is the calls after it. */
-/* robots_parse() when rest is 0, robots_parse_prefix() otherwise. */
-static robots_status parse_body(const char *body, size_t body_len, size_t rest,
-                                const robots_options *options,
-                                robots_txt **out) {
-    if (out == NULL)
-        return ROBOTS_ERR_INVALID_ARGUMENT;
-    *out = NULL;
-    robots_options defaults;
-    if (options == NULL) {
-        robots_options_init(&defaults);
-        options = &defaults;
-    }
+/* The caller's arguments and options (options not NULL), each mistake an
+ * early return of its own error: ROBOTS_OK when the body may be parsed. */
+static robots_status check_arguments(const char *body, size_t body_len,
+                                     size_t rest,
+                                     const robots_options *options) {
     if ((body == NULL && body_len != 0) ||
         robots_profile_name(options->profile) == NULL ||
         !RB_RESERVED_ZERO(options) || options->content_usage_ends_group > 1 ||
@@ -324,25 +314,49 @@ static robots_status parse_body(const char *body, size_t body_len, size_t rest,
         return ROBOTS_ERR_INVALID_ARGUMENT;
     if (body_len > ROBOTS_MAX_INPUT_BYTES)
         return ROBOTS_ERR_TOO_LARGE;
+    return ROBOTS_OK;
+}
+
+/* A parser for the body, its arrays empty, its memory account opened. */
+static void init_parser(parser *p, const char *body, size_t body_len,
+                        size_t rest, const robots_options *options) {
+    memset(p, 0, sizeof *p);
+    p->body = body;
+    p->body_end = body + body_len;
+    p->rest = rest;
+    rb_mem_init(&p->mem, options->allocator, options->memory_cap);
+    p->profile = options->profile;
+    p->content_usage_ends_group = options->content_usage_ends_group != 0;
+    rb_vec_init(&p->groups, sizeof(rb_group));
+    rb_vec_init(&p->agents, sizeof(rb_agent));
+    rb_vec_init(&p->rules, sizeof(rb_rule));
+    rb_records_init(&p->sitemaps);
+    rb_records_init(&p->extensions);
+    rb_vec_init(&p->diags, sizeof(rb_diag));
+    rb_vec_init(&p->text, 1);
+    rb_index_init(&p->index);
+}
+
+/* robots_parse() when rest is 0, robots_parse_prefix() otherwise. */
+static robots_status parse_body(const char *body, size_t body_len, size_t rest,
+                                const robots_options *options,
+                                robots_txt **out) {
+    if (out == NULL)
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    *out = NULL;
+    robots_options defaults;
+    if (options == NULL) {
+        robots_options_init(&defaults);
+        options = &defaults;
+    }
+    robots_status valid = check_arguments(body, body_len, rest, options);
+    if (valid != ROBOTS_OK)
+        return valid;
     if (body == NULL)
         body = "";
 
     parser p;
-    memset(&p, 0, sizeof p);
-    p.body = body;
-    p.body_end = body + body_len;
-    p.rest = rest;
-    rb_mem_init(&p.mem, options->allocator, options->memory_cap);
-    p.profile = options->profile;
-    p.content_usage_ends_group = options->content_usage_ends_group != 0;
-    rb_vec_init(&p.groups, sizeof(rb_group));
-    rb_vec_init(&p.agents, sizeof(rb_agent));
-    rb_vec_init(&p.rules, sizeof(rb_rule));
-    rb_records_init(&p.sitemaps);
-    rb_records_init(&p.extensions);
-    rb_vec_init(&p.diags, sizeof(rb_diag));
-    rb_vec_init(&p.text, 1);
-    rb_index_init(&p.index);
+    init_parser(&p, body, body_len, rest, options);
 
     size_t limit = body_len;
     if (options->parse_limit != 0 && options->parse_limit < limit)
