@@ -7,8 +7,10 @@
  * and 5. Each profile is asserted where the documents or
  * docs/semantics.md give its answer.
  */
+#include "agent.h"
+#include "check.h"
 #include "counting_alloc.h"
-#include "internal.h"
+#include "document.h"
 #include "testing.h"
 
 #include <stdlib.h>
