@@ -200,7 +200,8 @@ static robots_status write_normal(const robots_txt *doc, robots_status found,
     *needed = info->normalized_len;
     if (cap <= info->normalized_len)
         return ROBOTS_ERR_BUFFER_TOO_SMALL;
-    /* The same normalisation the parse measured (on_rule() in parse.c). */
+    /* The same normalisation the parse measured (rb_parse_rule() in
+     * parse_records.c). */
     if (info->pattern_len != 0)
         rb_normalize_pattern(doc->profile, info->pattern, info->pattern_len,
                              buf);

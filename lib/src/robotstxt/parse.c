@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * parse.c - from the bytes of a robots.txt to a robots_txt document: the
  * entry points (robots_parse(), robots_parse_prefix()), their arguments'
@@ -5,20 +6,6 @@
  * parse_lines.c, with parse_keys.c, parse_records.c and parse_diag.c
  * (parser.h is their shared state). Content never makes a parse fail;
  * only memory does, and then nothing is left allocated.
- *
- * The document is built in growable arrays, sized up front for a usual
- * file from the input's length so that it grows none by copying, then
- * gathered into one block, so that robots_free() is one call to the
- * allocator: the text's own array when the rest fits after the text with
- * at most an eighth of it unused (no copy of the text), else a new block
- * of exactly its size.
- */
-/* SPDX-License-Identifier: MIT */
-/*
- * parse.c - from the bytes of a robots.txt to a robots_txt document: lines,
- * keys and values, groups (records in legacy), rules, sitemaps, extension
- * records and diagnostics. Content never makes a parse fail; only memory
- * does, and then nothing is left allocated.
  *
  * The document is built in growable arrays, sized up front for a usual
  * file from the input's length so that it grows none by copying, then
