@@ -11,7 +11,13 @@
  * wildcard primitives so that only the search strategy differs.
  */
 #include "baseline.h"
-#include "internal.h"
+#include "agent.h"
+#include "ascii.h"
+#include "check.h"
+#include "document.h"
+#include "match.h"
+#include "normalize.h"
+#include "urlpath.h"
 
 #include <string.h>
 

@@ -167,7 +167,7 @@ gate_gcc() {
 }
 
 # The gcc gate tests the parser's SSE2 line search; this one the portable
-# byte-by-byte one (lib/src/robotstxt/parse.c, next_candidate).
+# byte-by-byte one (lib/src/robotstxt/parse_lines.c, next_candidate).
 gate_clang() {
     ci_build build/ci-clang clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         "-DCMAKE_C_FLAGS=-DRB_NO_SIMD -DRB_NO_FIRST_FLAGGED"
@@ -185,8 +185,9 @@ gate_asan_ubsan() {
 }
 
 # A document's sets are compiled by the first check that reads one and
-# published with an atomic compare-and-swap (lib/src/robotstxt/index.c); test_threads
-# races threads to that on fresh documents. ThreadSanitizer reports any
+# published with an atomic compare-and-swap
+# (lib/src/robotstxt/index_compile.c); test_threads races threads to that
+# on fresh documents. ThreadSanitizer reports any
 # access the publish does not order, and aborts the test.
 gate_tsan() {
     ci_build build/ci-tsan clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \

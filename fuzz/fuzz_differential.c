@@ -27,8 +27,10 @@
  * byte chooses Allow (odd) or Disallow). MODE bit 0 maps every byte onto a
  * small alphabet rich in '/', '*', '$' and '%' so that matches are common.
  */
+#include "document.h"
 #include "fuzz_common.h"
-#include "internal.h"
+#include "match.h"
+#include "multi.h"
 
 #define MAX_RULES 8
 /* The reference is quadratic: operands past this product are skipped. */

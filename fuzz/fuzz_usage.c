@@ -28,8 +28,9 @@
  * profile, bit 2 content_usage_ends_group; the field is one line of the
  * HTTP Content-Usage field, combined when bit 3 is set.
  */
+#include "document.h"
 #include "fuzz_common.h"
-#include "internal.h"
+#include "normalize.h"
 #include "robots_usage.h"
 #include "usage_internal.h"
 

@@ -5,7 +5,7 @@
  * memory cap holds, and robots_parse_memory_bound() is a real bound.
  */
 #include "counting_alloc.h"
-#include "internal.h"
+#include "document.h"
 #include "testing.h"
 
 #include <stdlib.h>

@@ -7,8 +7,11 @@
  * and 5. Each profile is asserted where the documents or
  * docs/semantics.md give its answer.
  */
+#include "agent.h"
+#include "check.h"
 #include "counting_alloc.h"
-#include "internal.h"
+#include "document.h"
+#include "index.h"
 #include "testing.h"
 
 #include <stdlib.h>
@@ -619,7 +622,7 @@ static void queries(void) {
     EXPECT_EQ(robots_query_new(doc, agents, 1, &query), ROBOTS_OK);
     /* the query, and the compiled set it reads, which stays with the
      * document for its later checks: a set of one group, so with the
-     * slots of such sets' units (index.c, unit_slot()) */
+     * slots of such sets' units (index_compile.c, unit_slot()) */
     EXPECT_EQ(count->blocks, parsed + 3);
     size_t calls = count->calls;
     EXPECT_EQ(robots_query_check(query, "/a", 2, &v), ROBOTS_OK);

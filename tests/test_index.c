@@ -6,8 +6,12 @@
  * generator draws from a small alphabet so that keys share prefixes,
  * patterns repeat across groups, and ties and index.htm companions occur.
  */
+#include "agent.h"
+#include "check.h"
 #include "counting_alloc.h"
-#include "internal.h"
+#include "document.h"
+#include "index.h"
+#include "index_layout.h"
 #include "testing.h"
 
 #include <stdint.h>

@@ -10,8 +10,11 @@
  * one the first `*` record applies. Every expectation below follows from
  * that rule; the index must give the answer the direct search gives.
  */
+#include "agent.h"
 #include "counting_alloc.h"
-#include "internal.h"
+#include "document.h"
+#include "memory.h"
+#include "names_index.h"
 #include "robots.h"
 #include "testing.h"
 

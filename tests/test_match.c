@@ -6,9 +6,15 @@
  * specification path-matching table (seed 004), RFC 9309 sections 2.2.2
  * and 2.2.3, and docs/semantics.md where they are silent.
  */
+#include "ascii.h"
+#include "byte_class.h"
+#include "compiler.h"
 #include "counting_alloc.h"
-#include "internal.h"
+#include "match.h"
+#include "multi.h"
+#include "normalize.h"
 #include "testing.h"
+#include "words.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -7,7 +7,7 @@
  * notes on comments and whitespace and seed 004's grammar and group
  * example.
  */
-#include "internal.h"
+#include "document.h"
 #include "testing.h"
 
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  * is not a URL; google follows google/robotstxt's heuristic, whose cases
  * are listed in docs/google-profile.md ("URL to path").
  */
-#include "internal.h"
+#include "robots.h"
 #include "testing.h"
 
 static const char *path_of(robots_profile profile, const char *url,

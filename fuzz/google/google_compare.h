@@ -10,8 +10,9 @@
 #ifndef ROBOTS_GOOGLE_COMPARE_H
 #define ROBOTS_GOOGLE_COMPARE_H
 
+#include "check.h"
+#include "document.h"
 #include "google_oracle.h"
-#include "internal.h"
 #include "robots.h"
 
 #include <stdio.h>

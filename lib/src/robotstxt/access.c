@@ -200,7 +200,8 @@ static robots_status write_normal(const robots_txt *doc, robots_status found,
     *needed = info->normalized_len;
     if (cap <= info->normalized_len)
         return ROBOTS_ERR_BUFFER_TOO_SMALL;
-    /* The same normalisation the parse measured (on_rule() in parse.c). */
+    /* The same normalisation the parse measured (rb_parse_rule() in
+     * parse_records.c). */
     if (info->pattern_len != 0)
         rb_normalize_pattern(doc->profile, info->pattern, info->pattern_len,
                              buf);
@@ -223,10 +224,33 @@ robots_status robots_rule_normalized(const robots_txt *doc, size_t index,
     return write_normal(doc, found, &info, buf, cap, needed);
 }
 
-/* complexity: 26 (pmccabe). The public function's argument checks, then
- * one profile-dependent walk over the pattern (anchor, stars, google's
- * normalisation between them); left whole for want of time in issue 20's
- * first pass: a candidate for named steps. */
+/* The pattern's pieces between its stars (len bytes, its anchor cut off;
+ * a '*' is one only when wild), each normalised when `normal`, with fill
+ * in place of each star, written to out; the bytes written. */
+static size_t write_filled(robots_profile profile, const char *p, size_t len,
+                           int wild, int normal, const char *fill,
+                           size_t fill_len, char *out) {
+    size_t n = 0;
+    for (size_t i = 0; i <= len;) {
+        size_t end = i;
+        while (end < len && !(wild && p[end] == '*'))
+            end++;
+        if (normal) {
+            n += rb_normalize_pattern(profile, p + i, end - i, out + n);
+        } else if (end > i) {
+            memcpy(out + n, p + i, end - i);
+            n += end - i;
+        }
+        if (end == len)
+            break;
+        if (fill_len != 0)
+            memcpy(out + n, fill, fill_len);
+        n += fill_len;
+        i = end + 1;
+    }
+    return n;
+}
+
 robots_status robots_rule_example_path(const robots_txt *doc, size_t index,
                                        const char *fill, size_t fill_len,
                                        char *buf, size_t cap, size_t *needed) {
@@ -265,23 +289,8 @@ robots_status robots_rule_example_path(const robots_txt *doc, size_t index,
     size_t n = 0;
     if (lead)
         buf[n++] = '/';
-    for (size_t i = 0; i <= len;) {
-        size_t end = i;
-        while (end < len && !(wild && p[end] == '*'))
-            end++;
-        if (normal) {
-            n += rb_normalize_pattern(doc->profile, p + i, end - i, buf + n);
-        } else if (end > i) {
-            memcpy(buf + n, p + i, end - i);
-            n += end - i;
-        }
-        if (end == len)
-            break;
-        if (fill_len != 0)
-            memcpy(buf + n, fill, fill_len);
-        n += fill_len;
-        i = end + 1;
-    }
+    n += write_filled(doc->profile, p, len, wild, normal, fill, fill_len,
+                      buf + n);
     buf[n] = '\0';
     return ROBOTS_OK;
 }

@@ -120,8 +120,8 @@ robots_status robots_agent_token(robots_profile profile, const char *agent,
         return ROBOTS_ERR_INVALID_ARGUMENT;
     memset(out, 0, sizeof *out);
     out->is_wildcard = rb_agent_is_wildcard(agent, len);
-    /* As parse.c stores a user-agent line and as rb_agent_names_caller()
-     * reads a caller's name. */
+    /* As parse_records.c stores a user-agent line and as
+     * rb_agent_names_caller() reads a caller's name. */
     out->line_token_len =
         rb_line_token_len(profile, agent, len, out->is_wildcard);
     out->name_token_len = rb_name_token_len(profile, agent, len);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * body.h - what the parse reads of a body before its lines (parse.c): the
- * byte order mark it skips and the first byte that is not UTF-8. May call
- * nothing.
+ * body.h - what the parse reads of a body before its lines
+ * (parse_lines.c): the byte order mark it skips and the first byte that is
+ * not UTF-8 (parse_diag.c). May call nothing.
  */
 #ifndef ROBOTS_RT_BODY_H
 #define ROBOTS_RT_BODY_H
@@ -26,7 +26,8 @@ static inline size_t rb_bom_length(robots_profile profile,
     return profile == ROBOTS_PROFILE_GOOGLE ? n : 0;
 }
 
-/* (parse.c) The offset of the first byte of s that is not UTF-8, or len. */
+/* (parse_diag.c) The offset of the first byte of s that is not UTF-8, or
+ * len. */
 RB_HIDDEN size_t rb_invalid_utf8_at(const unsigned char *s, size_t len);
 
 #endif

@@ -4,9 +4,9 @@
  * the most severe level it is reported at, and one sentence saying what it
  * means. robots parse, robots lint (its codes and SARIF rules) and the
  * bindings read them from here. A new kind is its line in robots_diag_kind
- * (robots.h), its line here, and the place in parse.c or analysis.c that
- * reports it; the table's length is checked against ROBOTS_DIAG_KIND_LAST
- * when it compiles.
+ * (robots.h), its line here, and the place in the parse (parse_*.c) or the
+ * analysis (analysis*.c) that reports it; the table's length is checked against
+ * ROBOTS_DIAG_KIND_LAST when it compiles.
  */
 #include "names.h"
 #include "robots.h"

@@ -138,7 +138,7 @@ typedef struct rb_memo {
     rb_resolved r;
 } rb_memo;
 
-/* The first answer. Compiling the sets an agent reads (index.c) costs
+/* The first answer. Compiling the sets an agent reads (index_compile.c) costs
  * about as much as the parse did, and pays only over many checks; a
  * crawler often asks a fresh document about one URL or a handful. So the
  * first RB_DIRECT_CHECKS checks of a small document walk the applicable

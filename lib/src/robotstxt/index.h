@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * index.h - the rule index (index.c): the parse-time part (tokens and the
+ * index.h - the rule index: the parse-time part (index.c: tokens and the
  * sets they select) and the compiled units a check reads, compiled on
- * first use and published atomically. May call: memory.h, agent.h,
- * normalize.h, words.h.
+ * first use and published atomically (index_compile.c, index_order.c). May
+ * call: memory.h, agent.h, normalize.h, words.h.
  */
 #ifndef ROBOTS_RT_INDEX_H
 #define ROBOTS_RT_INDEX_H
@@ -97,6 +97,22 @@ typedef struct rb_index_build {
     uint32_t token_slot_count, token_id_mask;
 } rb_index_build;
 
+/* Entries a set of these groups holds before duplicates are dropped: its
+ * rules, and in google the "<dir>/$" companion of each index.htm Allow
+ * (index.c). */
+RB_HIDDEN size_t rb_index_set_entries(robots_profile profile,
+                                      const rb_group *groups,
+                                      size_t group_count, const rb_rule *rules,
+                                      size_t rule_count, const uint32_t *list,
+                                      size_t n);
+/* The slots of an open-addressing table for n items: a power of two, at
+ * most two thirds full. */
+static inline size_t rb_index_table_size(size_t n) {
+    size_t size = 1;
+    while (size < n + n / 2 + 1)
+        size *= 2;
+    return size;
+}
 RB_HIDDEN void rb_index_init(rb_index_build *build);
 RB_HIDDEN void rb_index_release(rb_mem *mem, rb_index_build *build);
 /* Builds the parse-time part of the index of a parsed document's groups

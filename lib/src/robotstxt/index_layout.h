@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * index_layout.h - the compiled index's layout, shared by the module that
- * builds it (index.c) and the one that reads it (check.c): tokens, sets,
- * their hash tables and Bloom filters, nodes, entries, runs and filters,
- * and the compiled unit. Types and inline bit arithmetic only; may call
- * nothing.
+ * builds it (index.c, index_compile.c, index_order.c) and the one that
+ * reads it (check.c): tokens, sets, their hash tables and Bloom filters,
+ * nodes, entries, runs and filters, and the compiled unit. Types and
+ * inline bit arithmetic only; may call nothing.
  */
 #ifndef ROBOTS_RT_INDEX_LAYOUT_H
 #define ROBOTS_RT_INDEX_LAYOUT_H

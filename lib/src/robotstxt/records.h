@@ -2,8 +2,8 @@
 /*
  * records.h - sitemap and extension records (records.c): packed lines with
  * a mark every RB_RECORD_STRIDE records, built at parse time and read by
- * the accessors; and the crawl-delay value's reading (parse.c). May call:
- * memory.h.
+ * the accessors; and the crawl-delay value's reading (parse_records.c).
+ * May call: memory.h.
  */
 #ifndef ROBOTS_RT_RECORDS_H
 #define ROBOTS_RT_RECORDS_H
@@ -58,7 +58,7 @@ RB_HIDDEN void rb_records_from_line(const rb_records *list, uint32_t line,
                                     rb_records_iter *it);
 RB_HIDDEN int rb_records_next(rb_records_iter *it, robots_record_info *out);
 /* A crawl-delay's value as seconds: a non-negative decimal number under a
- * billion (parse.c); 0 when it is not one. */
+ * billion (parse_records.c); 0 when it is not one. */
 RB_HIDDEN int rb_parse_delay(const char *s, size_t len, double *out);
 
 #endif

@@ -1,0 +1,409 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * index_compile.c - compiling a set of rules into its unit, on the first
+ * check that reads it: the set's rules filed under their literal prefixes
+ * (keys interned to ids, equal normal forms made once), the unit placed in one
+ * allocation and published with a compare-and-swap (rb_index_compile()), and
+ * the units freed with the document. The order of a node's entries is
+ * index_order.c's.
+ */
+#include "document.h"
+#include "index.h"
+#include "index_build.h"
+#include "index_layout.h"
+#include "match.h"
+#include "memory.h"
+#include "normalize.h"
+#include "words.h"
+
+#include <string.h>
+
+/* A rule's key: its normalised pattern up to the first `*`, without a
+ * final `$`. */
+static size_t key_length(const char *p, size_t len) {
+    const char *star = len ? memchr(p, '*', len) : NULL;
+    if (star != NULL)
+        return (size_t)(star - p);
+    return len > 0 && p[len - 1] == '$' ? len - 1 : len;
+}
+
+/* google's "<dir>/$" companion of an Allow ending in "/index.htm..." is a
+ * pattern like any other ("<dir>/" up to its last '/', anchored): filed
+ * under its own literal prefix, which is the whole "<dir>/" when it has no
+ * `*` (a literal companion: it matches the path equal to its key). */
+static size_t companion_key_length(const char *p, size_t len) {
+    return key_length(p, rb_index_dir_length(p, len));
+}
+
+/* ---- ids: equal strings, one number ------------------------------------ */
+
+/* A distinct key: `len` bytes at `str`. */
+typedef struct interned {
+    const char *str;
+    uint32_t len;
+    uint32_t hash;
+} interned;
+
+typedef struct interner {
+    uint32_t *slots; /* id + 1; 0: empty */
+    size_t size;     /* a power of two, over the strings it may hold */
+    interned *items;
+    size_t count;
+} interner;
+
+static int interner_init(rb_mem *mem, interner *in, size_t most) {
+    in->size = rb_index_table_size(most);
+    in->count = 0;
+    in->slots = rb_alloc(mem, in->size * sizeof *in->slots);
+    in->items = rb_alloc(mem, (most ? most : 1) * sizeof *in->items);
+    if (in->slots != NULL)
+        memset(in->slots, 0, in->size * sizeof *in->slots);
+    return in->slots != NULL && in->items != NULL;
+}
+
+static void interner_release(rb_mem *mem, interner *in, size_t most) {
+    rb_free(mem, in->slots, in->size * sizeof *in->slots);
+    rb_free(mem, in->items, (most ? most : 1) * sizeof *in->items);
+    in->slots = NULL;
+    in->items = NULL;
+}
+
+/* The id of the string, new if unseen (the interner has room for it). */
+static inline uint32_t intern(interner *in, const char *str, uint32_t len,
+                              uint32_t hash) {
+    size_t mask = in->size - 1, i = hash & mask;
+    for (;;) {
+        uint32_t v = in->slots[i];
+        if (v == 0)
+            break;
+        const interned *it = &in->items[v - 1];
+        if (it->hash == hash && it->len == len &&
+            memcmp(it->str, str, len) == 0)
+            return v - 1;
+        i = (i + 1) & mask;
+    }
+    interned *it = &in->items[in->count];
+    it->str = str;
+    it->len = len;
+    it->hash = hash;
+    in->slots[i] = (uint32_t)++in->count;
+    return (uint32_t)(in->count - 1);
+}
+
+/* Adds an entry under the key `node` (its id in the set's interner, which
+ * numbers keys as they first come, as nodes are), making the node on
+ * first sight; build_set has made room for both. A node keeps one literal
+ * "<dir>/$" companion (all of a key are the same pattern): the first,
+ * whose rule is the earliest. Wildcard companions are told apart by their
+ * text, as rules are (order_entries()). */
+static inline void add_candidate(builder *b, uint32_t node, uint32_t key_len,
+                                 uint32_t hash, uint32_t entry,
+                                 int literal_dir) {
+    local_node *nodes = (local_node *)b->nodes.data;
+    if (node == b->nodes.count) {
+        b->nodes.count++;
+        nodes[node].key_len = key_len;
+        nodes[node].hash = hash;
+        nodes[node].first = entry;
+        nodes[node].count = 1;
+        nodes[node].has_dir = literal_dir != 0;
+        return;
+    }
+    if (literal_dir) {
+        if (nodes[node].has_dir)
+            return;
+        nodes[node].has_dir = 1;
+    }
+    b->multi += nodes[node].count++ == 1;
+    candidate *c = (candidate *)b->candidates.data + b->candidates.count++;
+    c->node = node;
+    c->entry = entry;
+}
+
+static uint32_t group_rules(const robots_txt *doc, uint32_t g) {
+    return rb_group_rules(doc->groups, doc->group_count, doc->rule_count, g);
+}
+
+/* The hash of each prefix of a new key that ends in '/' before the key
+ * does, for the prefixes filter (see rb_prefix_words). 0 on memory failure. */
+static int add_prefixes(builder *b, const char *p, size_t key_len) {
+    uint32_t h = RB_FNV_OFFSET;
+    for (size_t j = 0; j + 1 < key_len; j++) {
+        h = rb_hash_step(h, (unsigned char)p[j]);
+        if (p[j] == '/' && !rb_vec_push(b->mem, &b->prefix_hash, &h, 1))
+            return 0;
+    }
+    return 1;
+}
+
+/* Adds an entry under its key, interned: a new key gets its prefixes too. */
+static int add_keyed(builder *b, interner *keys, const char *p, size_t key_len,
+                     uint32_t entry, int literal_dir) {
+    uint32_t hash = hash_bytes(RB_FNV_OFFSET, p, key_len);
+    uint32_t id = intern(keys, p, (uint32_t)key_len, hash);
+    if (id == b->nodes.count && b->prefixes && !add_prefixes(b, p, key_len))
+        return 0;
+    add_candidate(b, id, (uint32_t)key_len, hash, entry, literal_dir);
+    return 1;
+}
+
+/* The normal forms the set's rules do not keep (builder.normal_*), in
+ * memory of the build's. 0 when it runs out. */
+static int make_normal_forms(builder *b, const uint32_t *groups, size_t n) {
+    const robots_txt *doc = b->doc;
+    size_t count = 0, bytes = 0;
+    for (size_t i = 0; i < n; i++) {
+        const rb_rule *r = &doc->rules[doc->groups[groups[i]].first_rule];
+        for (uint32_t k = group_rules(doc, groups[i]); k > 0; k--, r++)
+            if (rb_rule_normalises(r)) {
+                count++;
+                bytes += r->normalized_len;
+            }
+    }
+    if (count == 0)
+        return 1;
+    size_t slots = 2;
+    while (slots < 2 * count)
+        slots *= 2;
+    b->normal_mask = slots - 1; /* what compile_unit() frees */
+    b->normal_bytes = bytes;
+    b->normal_slots = rb_alloc(b->mem, 2 * slots * sizeof(uint32_t));
+    b->normal_text = rb_alloc(b->mem, bytes);
+    if (b->normal_slots == NULL || b->normal_text == NULL)
+        return 0;
+    memset(b->normal_slots, 0, 2 * slots * sizeof(uint32_t));
+    size_t at = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t first = doc->groups[groups[i]].first_rule;
+        for (uint32_t j = 0; j < group_rules(doc, groups[i]); j++) {
+            const rb_rule *r = &doc->rules[first + j];
+            if (!rb_rule_normalises(r))
+                continue;
+            size_t k = normal_slot(b->normal_mask, first + j);
+            while (b->normal_slots[2 * k] != 0)
+                k = (k + 1) & b->normal_mask;
+            b->normal_slots[2 * k] = first + j + 1;
+            b->normal_slots[2 * k + 1] = (uint32_t)at;
+            at += rb_normalize_pattern(doc->profile, doc->text + r->pattern_off,
+                                       rb_rule_pattern_len(r),
+                                       b->normal_text + at);
+        }
+    }
+    return 1;
+}
+
+/* Files the rules of the set's groups (ascending, so that the first of
+ * equal rules is the earliest) under their keys, and writes its nodes. */
+static int build_set(builder *b, const rb_set_def *def, rb_set *set) {
+    const robots_txt *doc = b->doc;
+    const uint32_t *groups = rb_set_groups(doc, def);
+    size_t most =
+        rb_index_set_entries(doc->profile, doc->groups, doc->group_count,
+                             doc->rules, doc->rule_count, groups, def->count);
+    if (!make_normal_forms(b, groups, def->count))
+        return 0;
+    interner keys;
+    memset(&keys, 0, sizeof keys);
+    /* Too many nodes cannot happen within ROBOTS_MAX_INPUT_BYTES. */
+    if (most > UINT32_MAX / 4 || !interner_init(b->mem, &keys, most) ||
+        rb_vec_reserve(b->mem, &b->nodes, most) == NULL ||
+        rb_vec_reserve(b->mem, &b->candidates, most) == NULL) {
+        interner_release(b->mem, &keys, most);
+        return 0;
+    }
+    /* Fewer entries than that make too few nodes for the filters. */
+    b->prefixes = most + most / 2 + 1 >= RB_BLOOM_MIN_SLOTS;
+    for (size_t i = 0; i < def->count; i++) {
+        const rb_group *g = &doc->groups[groups[i]];
+        uint32_t rules = group_rules(doc, groups[i]);
+        for (uint32_t r = 0; r < rules; r++) {
+            uint32_t rule = g->first_rule + r;
+            const rb_rule *rr = &doc->rules[rule];
+            const char *p = rule_text(b, rule);
+            size_t len = rr->normalized_len;
+            size_t dir_key =
+                RB_RULE_INDEX_HTM(rr) ? companion_key_length(p, len) : 0;
+            if (!add_keyed(b, &keys, p, key_length(p, len), rule, 0) ||
+                (RB_RULE_INDEX_HTM(rr) &&
+                 !add_keyed(b, &keys, p, dir_key, rule | RB_ENTRY_INDEX_DIR,
+                            dir_key == rb_index_dir_length(p, len)))) {
+                interner_release(b->mem, &keys, most);
+                return 0;
+            }
+        }
+    }
+    interner_release(b->mem, &keys, most);
+    return rb_index_emit_nodes(b, set);
+}
+
+/* The unit of a built set: its hash table sized from its nodes, 1.5 slots
+ * a node and one, with the two Bloom filters (keys, then '/' prefixes)
+ * before it when it is large, then its nodes, entries and the entries'
+ * filters, in one allocation. */
+static rb_unit *place_unit(builder *b, const rb_set *set) {
+    size_t n = b->out_nodes.count, entries = b->entries.count;
+    size_t size = n + n / 2 + 1, words = rb_bloom_words((uint32_t)size),
+           pwords = rb_prefix_words((uint32_t)size);
+    size_t head = (sizeof(rb_unit) + 7) & ~(size_t)7;
+    size_t slot_bytes =
+        ((words + pwords + size) * sizeof(uint32_t) + 7) & ~(size_t)7;
+    size_t bytes = head + slot_bytes + n * sizeof(rb_node) +
+                   2 * entries * sizeof(uint32_t);
+    unsigned char *block = rb_alloc(b->mem, bytes);
+    if (block == NULL)
+        return NULL;
+    rb_unit *unit = (rb_unit *)block;
+    uint32_t *slots = (uint32_t *)(block + head);
+    rb_node *nodes = (rb_node *)(block + head + slot_bytes);
+    uint32_t *out_entries = (uint32_t *)(nodes + n);
+    uint32_t *out_filters = out_entries + entries;
+    memset(slots, 0, slot_bytes);
+    if (n != 0)
+        memcpy(nodes, b->out_nodes.data, n * sizeof(rb_node));
+    if (entries != 0) {
+        memcpy(out_entries, b->entries.data, entries * sizeof(uint32_t));
+        memcpy(out_filters, b->filters.data, entries * sizeof(uint32_t));
+    }
+    uint32_t mask = 1;
+    while (mask < n)
+        mask = mask << 1 | 1;
+    unit->bytes = bytes;
+    unit->set = *set;
+    unit->set.first_slot = (uint32_t)(words + pwords);
+    unit->set.slot_count = (uint32_t)size;
+    unit->slot_node_mask = mask;
+    unit->slots = slots;
+    unit->nodes = nodes;
+    unit->entries = out_entries;
+    unit->filters = out_filters;
+    uint32_t *table = slots + words + pwords, *bloom = slots;
+    const uint32_t *hash = (const uint32_t *)b->node_hash.data;
+    for (size_t node = 0; node < n; node++) {
+        uint32_t i = rb_slot_start(hash[node], (uint32_t)size);
+        while (table[i] != 0)
+            i = i + 1 == size ? 0 : i + 1;
+        table[i] = (hash[node] & ~mask) | (uint32_t)(node + 1);
+        if (words != 0) {
+            uint32_t bit = rb_bloom_bit(hash[node], words);
+            bloom[bit / 32] |= (uint32_t)1 << (bit % 32);
+        }
+    }
+    const uint32_t *prefix = (const uint32_t *)b->prefix_hash.data;
+    for (size_t k = 0; words != 0 && k < b->prefix_hash.count; k++) {
+        uint32_t bit = rb_prefix_bit(prefix[k], pwords);
+        bloom[words + bit / 32] |= (uint32_t)1 << (bit % 32);
+    }
+    return unit;
+}
+
+/* Compiles one set into a unit allocated through mem; NULL when memory
+ * runs out, with nothing left allocated. */
+static rb_unit *compile_unit(const robots_txt *doc, uint32_t set_id,
+                             rb_mem *mem) {
+    builder b;
+    memset(&b, 0, sizeof b);
+    b.mem = mem;
+    b.doc = doc;
+    rb_vec_init(&b.nodes, sizeof(local_node));
+    rb_vec_init(&b.candidates, sizeof(candidate));
+    rb_vec_init(&b.order, sizeof(entry_key));
+    rb_vec_init(&b.out_nodes, sizeof(rb_node));
+    rb_vec_init(&b.entries, sizeof(uint32_t));
+    rb_vec_init(&b.filters, sizeof(uint32_t));
+    rb_vec_init(&b.node_hash, sizeof(uint32_t));
+    rb_vec_init(&b.prefix_hash, sizeof(uint32_t));
+    rb_set set;
+    memset(&set, 0, sizeof set);
+    rb_unit *unit = NULL;
+    rb_set_def def = rb_set_def_of(doc, set_id);
+    if (build_set(&b, &def, &set))
+        unit = place_unit(&b, &set);
+    rb_vec_release(mem, &b.nodes);
+    rb_vec_release(mem, &b.candidates);
+    rb_vec_release(mem, &b.order);
+    rb_vec_release(mem, &b.out_nodes);
+    rb_vec_release(mem, &b.entries);
+    rb_vec_release(mem, &b.filters);
+    rb_vec_release(mem, &b.node_hash);
+    rb_vec_release(mem, &b.prefix_hash);
+    if (b.normal_slots != NULL)
+        rb_free(mem, b.normal_slots,
+                2 * (b.normal_mask + 1) * sizeof(uint32_t));
+    if (b.normal_text != NULL)
+        rb_free(mem, b.normal_text, b.normal_bytes);
+    return unit;
+}
+
+/* The slot of a set's unit; for a set of one group, in the group's slots,
+ * allocated now if no check has yet (NULL when memory runs out). */
+static rb_unit_ref *unit_slot(const robots_txt *doc, uint32_t set) {
+    if (!(set & RB_SET_OF_GROUP))
+        return &doc->units[set];
+    rb_unit_ref *slots =
+        atomic_load_explicit(doc->group_units, memory_order_acquire);
+    if (slots == NULL) {
+        size_t bytes = doc->group_count * sizeof(rb_unit_ref);
+        rb_mem mem;
+        rb_mem_init(&mem, &doc->mem.allocator, 0);
+        rb_unit_ref *made = rb_alloc(&mem, bytes);
+        if (made == NULL)
+            return NULL;
+        for (size_t g = 0; g < doc->group_count; g++)
+            atomic_init(&made[g], NULL);
+        if (atomic_compare_exchange_strong_explicit(doc->group_units, &slots,
+                                                    made, memory_order_acq_rel,
+                                                    memory_order_acquire)) {
+            atomic_fetch_add_explicit(doc->unit_bytes, bytes,
+                                      memory_order_relaxed);
+            slots = made;
+        } else { /* another thread's: use them */
+            rb_free(&mem, made, bytes);
+        }
+    }
+    return &slots[set & ~RB_SET_OF_GROUP];
+}
+
+const rb_unit *rb_index_compile(const robots_txt *doc, uint32_t set) {
+    rb_unit_ref *ref = unit_slot(doc, set);
+    if (ref == NULL)
+        return NULL;
+    const rb_unit *unit = atomic_load_explicit(ref, memory_order_acquire);
+    if (unit != NULL)
+        return unit;
+    rb_mem mem;
+    rb_mem_init(&mem, &doc->mem.allocator, 0);
+    rb_unit *made = compile_unit(doc, set, &mem);
+    if (made == NULL)
+        return NULL;
+    const rb_unit *expected = NULL;
+    if (atomic_compare_exchange_strong_explicit(
+            ref, &expected, made, memory_order_acq_rel, memory_order_acquire)) {
+        atomic_fetch_add_explicit(doc->unit_bytes, made->bytes,
+                                  memory_order_relaxed);
+        return made;
+    }
+    /* Another thread published the same set first: use its unit. */
+    rb_free(&mem, made, made->bytes);
+    return expected;
+}
+
+void rb_index_free_units(robots_txt *doc) {
+    const robots_allocator *a = &doc->mem.allocator;
+    for (size_t s = 0; s < doc->set_count; s++) {
+        const rb_unit *unit =
+            atomic_load_explicit(&doc->units[s], memory_order_relaxed);
+        if (unit != NULL)
+            a->free(a->ctx, (void *)unit, unit->bytes);
+    }
+    rb_unit_ref *slots =
+        atomic_load_explicit(doc->group_units, memory_order_relaxed);
+    if (slots == NULL)
+        return;
+    for (size_t g = 0; g < doc->group_count; g++) {
+        const rb_unit *unit =
+            atomic_load_explicit(&slots[g], memory_order_relaxed);
+        if (unit != NULL)
+            a->free(a->ctx, (void *)unit, unit->bytes);
+    }
+    a->free(a->ctx, slots, doc->group_count * sizeof(rb_unit_ref));
+}

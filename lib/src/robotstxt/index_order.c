@@ -1,0 +1,474 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * index_order.c - the order of a compiled set's entries: each node's
+ * entries sorted by priority and kind (insertion, merge or radix sort by
+ * size), equal rules kept once, each entry's filter (the rarest bytes its
+ * pattern needs), runs of rules that share a filter bucket, and the set's
+ * nodes, entries and filters written in that order
+ * (rb_index_emit_nodes()).
+ */
+#include "compiler.h"
+#include "document.h"
+#include "index_build.h"
+#include "index_layout.h"
+#include "match.h"
+#include "memory.h"
+
+#include <string.h>
+
+static int compare_entries(const void *a, const void *b) {
+    const entry_key *x = a, *y = b;
+    if (x->rank != y->rank)
+        return x->rank < y->rank ? -1 : 1;
+    if (x->hash != y->hash)
+        return x->hash < y->hash ? -1 : 1;
+    return x->entry < y->entry ? -1 : (x->entry > y->entry);
+}
+
+static void insertion_sort(entry_key *keys, size_t n) {
+    for (size_t i = 1; i < n; i++) {
+        entry_key k = keys[i];
+        size_t j = i;
+        while (j > 0 && compare_entries(&keys[j - 1], &k) > 0) {
+            keys[j] = keys[j - 1];
+            j--;
+        }
+        keys[j] = k;
+    }
+}
+
+/* A merge sort of runs of 16 with the comparison inlined: qsort's call per
+ * comparison was most of the cost of a node of many entries. tmp has room
+ * for n. Keys already in order, as those of one rule repeated are (they
+ * differ only in entry, ascending), cost one pass instead of n log n
+ * compares; a pass that stops at the first pair out of order. */
+static void sort_entries(entry_key *keys, entry_key *tmp, size_t n) {
+    size_t ordered = 1;
+    while (ordered < n &&
+           compare_entries(&keys[ordered - 1], &keys[ordered]) <= 0)
+        ordered++;
+    if (ordered >= n)
+        return;
+    for (size_t lo = 0; lo < n; lo += 16)
+        insertion_sort(keys + lo, n - lo < 16 ? n - lo : 16);
+    entry_key *src = keys, *dst = tmp;
+    for (size_t width = 16; width < n; width *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * width) {
+            size_t mid = n - lo < width ? n : lo + width;
+            size_t hi = n - lo < 2 * width ? n : lo + 2 * width;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                dst[k++] =
+                    compare_entries(&src[j], &src[i]) < 0 ? src[j++] : src[i++];
+            while (i < mid)
+                dst[k++] = src[i++];
+            while (j < hi)
+                dst[k++] = src[j++];
+        }
+        entry_key *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != keys)
+        memcpy(keys, src, n * sizeof *keys);
+}
+
+/* A stable sort of n keys by the low 28 bits of their rank: four passes of
+ * a radix sort, seven bits each, a pass skipped where every key has the
+ * same digit. Linear: a set's largest node (thousands of "?pN=" rules
+ * under "/") would cost a merge sort 15 compares an entry. tmp has room
+ * for n. */
+static void radix_sort_ranks(entry_key *keys, entry_key *tmp, size_t n) {
+    entry_key *from = keys, *to = tmp;
+    for (unsigned shift = 0; shift < 28; shift += 7) {
+        size_t at[129];
+        memset(at, 0, sizeof at);
+        for (size_t i = 0; i < n; i++)
+            at[((from[i].rank >> shift) & 127u) + 1]++;
+        if (at[((from[0].rank >> shift) & 127u) + 1] == n)
+            continue; /* one digit: this pass would change nothing */
+        for (size_t d = 1; d <= 128; d++)
+            at[d] += at[d - 1];
+        for (size_t i = 0; i < n; i++)
+            to[at[(from[i].rank >> shift) & 127u]++] = from[i];
+        entry_key *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != keys)
+        memcpy(keys, from, n * sizeof *keys);
+}
+
+static int same_rule_text(const builder *b, uint32_t x, uint32_t y) {
+    const rb_rule *rx = &b->doc->rules[x], *ry = &b->doc->rules[y];
+    return rx->normalized_len == ry->normalized_len &&
+           memcmp(rule_text(b, x), rule_text(b, y), rx->normalized_len) == 0;
+}
+
+/* Two companions of the same "<dir>/". */
+RB_COLD static int same_dir_text(const builder *b, uint32_t x, uint32_t y) {
+    x &= ~RB_ENTRY_INDEX_DIR;
+    y &= ~RB_ENTRY_INDEX_DIR;
+    const char *px = rule_text(b, x), *py = rule_text(b, y);
+    size_t lx = rb_index_dir_length(px, b->doc->rules[x].normalized_len),
+           ly = rb_index_dir_length(py, b->doc->rules[y].normalized_len);
+    return lx == ly && memcmp(px, py, lx) == 0;
+}
+
+/* Whether two entries are the same pattern: two rules of the same
+ * normalised pattern and kind, or two companions of the same "<dir>/". */
+static inline int same_entry_text(const builder *b, uint32_t x, uint32_t y) {
+    if (((x | y) & RB_ENTRY_INDEX_DIR) == 0)
+        return same_rule_text(b, x, y);
+    return (x & y & RB_ENTRY_INDEX_DIR) != 0 && same_dir_text(b, x, y);
+}
+
+/* Orders a node's entries by priority and drops repeated rules (same
+ * pattern and kind: the earliest stands for all). Returns those kept. */
+static uint32_t order_entries(const builder *b, entry_key *keys, entry_key *tmp,
+                              uint32_t count) {
+    sort_entries(keys, tmp, count);
+    uint32_t kept = 1;
+    for (uint32_t i = 1; i < count; i++) {
+        const entry_key *prev = &keys[kept - 1], *cur = &keys[i];
+        if (prev->rank == cur->rank && prev->hash == cur->hash &&
+            same_entry_text(b, prev->entry, cur->entry))
+            continue;
+        keys[kept++] = *cur;
+    }
+    return kept;
+}
+
+/* How often a byte occurs in URL paths, roughly (higher: more often), so
+ * that a filter tests the rarest bytes a pattern needs: '/' 60, '.' and '-'
+ * 50, digits 45, letters 40 ('e') down to 15 ('z') by English frequency,
+ * '?', '=', '&' and '_' 30, anything else 5. */
+static const unsigned char byte_commonness[256] = {
+    5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
+    5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
+    30, 5,  5,  5,  5,  5,  5,  50, 50, 60, 45, 45, 45, 45, 45, 45, 45, 45, 45,
+    45, 5,  5,  5,  30, 5,  30, 5,  38, 21, 29, 30, 40, 26, 24, 32, 36, 17, 19,
+    31, 27, 35, 37, 25, 16, 33, 34, 39, 28, 20, 23, 18, 22, 15, 5,  5,  5,  5,
+    30, 5,  38, 21, 29, 30, 40, 26, 24, 32, 36, 17, 19, 31, 27, 35, 37, 25, 16,
+    33, 34, 39, 28, 20, 23, 18, 22, 15, 5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
+    5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
+    5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
+    5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
+    5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
+    5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
+    5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,  5,
+    5,  5,  5,  5,  5,  5,  5,  5,  5,
+};
+
+/* The filter of a rule (see RB_FILTER_* in index_layout.h). */
+static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
+    if (key_len >= len || p[key_len] != '*')
+        return 0; /* no wildcard: a check needs no filter */
+    size_t end = len;
+    int anchored = p[len - 1] == '$';
+    if (anchored)
+        end--;
+    size_t need = 0, last_seg = 0;
+    unsigned char a = 0, b = 0;
+    unsigned ra = 1000, rb = 1000;
+    for (size_t i = key_len + 1; i < end; i++) {
+        unsigned char c = (unsigned char)p[i];
+        if (c == '*') {
+            last_seg = 0;
+            continue;
+        }
+        need++;
+        last_seg++;
+        unsigned r = byte_commonness[c];
+        if (c == a || c == b)
+            continue;
+        if (r < ra) {
+            b = a;
+            rb = ra;
+            a = c;
+            ra = r;
+        } else if (r < rb) {
+            b = c;
+            rb = r;
+        }
+    }
+    if (need > 0x3FFF)
+        need = 0x3FFF;
+    uint32_t mode = RB_FILTER_NONE;
+    if (anchored && last_seg >= 2) {
+        mode = RB_FILTER_SUFFIX;
+        a = (unsigned char)p[end - 1];
+        b = (unsigned char)p[end - 2];
+    } else if (anchored && last_seg == 1) {
+        mode = RB_FILTER_LAST;
+        a = (unsigned char)p[end - 1];
+        b = 0;
+    } else if (need > 0) {
+        mode = RB_FILTER_BYTES;
+        if (rb == 1000)
+            b = a;
+    }
+    return mode << 30 | (uint32_t)need << 16 | (uint32_t)b << 8 | a;
+}
+
+/* The filter of an entry whose key is key_len bytes long: a "<dir>/$"
+ * companion has none. */
+static uint32_t entry_filter(const builder *b, uint32_t entry,
+                             uint32_t key_len) {
+    if (entry & RB_ENTRY_INDEX_DIR)
+        return 0;
+    const rb_rule *r = &b->doc->rules[entry];
+    return compute_filter(rule_text(b, entry), r->normalized_len, key_len);
+}
+
+/* An entry of a node of several, to be ordered: its rank and, so that
+ * equal rules come side by side, the hash of its whole pattern (which
+ * extends the key's). */
+static void put_key(const builder *b, local_node *node, entry_key *keys,
+                    uint32_t e) {
+    entry_key *k = &keys[node->start + node->fill++];
+    k->entry = e;
+    k->filter = entry_filter(b, e, node->key_len);
+    if (e & RB_ENTRY_INDEX_DIR) {
+        uint32_t rule = e & ~RB_ENTRY_INDEX_DIR;
+        const char *p = rule_text(b, rule);
+        size_t dir = rb_index_dir_length(p, b->doc->rules[rule].normalized_len);
+        k->rank = ENTRY_RANK(dir + 1, ROBOTS_RULE_ALLOW);
+        k->hash =
+            hash_bytes(node->hash, p + node->key_len, dir - node->key_len);
+    } else {
+        const rb_rule *r = &b->doc->rules[e];
+        const char *p = rule_text(b, e);
+        k->rank = ENTRY_RANK(r->normalized_len, RB_RULE_KIND(r));
+        k->hash = hash_bytes(node->hash, p + node->key_len,
+                             r->normalized_len - node->key_len);
+    }
+}
+
+/* The run (see RB_ENTRY_RUN) an entry of a node of many goes to: 0 for
+ * ALL, 1 + B for LAST, 257 + B for HAS. */
+#define RUN_BUCKETS 513u
+static uint32_t run_bucket(const builder *b, const entry_key *k,
+                           uint32_t key_len) {
+    uint32_t entry = k->entry, f = k->filter;
+    if (entry & RB_ENTRY_INDEX_DIR)
+        return 0;
+    switch (RB_FILTER_MODE(f)) {
+    case RB_FILTER_SUFFIX:
+    case RB_FILTER_LAST:
+        return 1 + RB_FILTER_A(f);
+    case RB_FILTER_BYTES: {
+        /* The first byte of the first segment after the key's `*`. */
+        const rb_rule *r = &b->doc->rules[entry];
+        const char *p = rule_text(b, entry);
+        size_t i = key_len;
+        while (i < r->normalized_len && p[i] == '*')
+            i++;
+        return i < r->normalized_len ? 257 + (unsigned char)p[i] : 0;
+    }
+    default:
+        return 0;
+    }
+}
+
+/* The filter an entry of a HAS run gets (see RB_HEAD_MAX): up to two
+ * bytes of its first segment after the run's byte (the segment ends at a
+ * `*` or the final `$`), and from its BYTES filter the rarest byte and the
+ * bytes it needs past its key. */
+static uint32_t head_filter(const builder *b, const entry_key *k,
+                            uint32_t key_len) {
+    const rb_rule *r = &b->doc->rules[k->entry];
+    const char *p = rule_text(b, k->entry);
+    size_t end = r->normalized_len, i = key_len;
+    if (end > 0 && p[end - 1] == '$')
+        end--;
+    while (i < end && p[i] == '*')
+        i++;
+    uint32_t n = 0, head = 0; /* p[i] is the run's byte */
+    while (n < RB_HEAD_MAX && i + 1 + n < end && p[i + 1 + n] != '*') {
+        head |= (uint32_t)(unsigned char)p[i + 1 + n] << (8 * n);
+        n++;
+    }
+    uint32_t need = RB_FILTER_MIN(k->filter);
+    return n << 30 | (need < 0x3F ? need : 0x3Fu) << 24 |
+           (uint32_t)RB_FILTER_A(k->filter) << 16 | head;
+}
+
+/* Orders a node's entries (by priority) for write_runs(): by run (see
+ * run_bucket()), then, in a HAS run, by head (RB_HEAD_KEY), then by
+ * priority. An entry's run is left in its `hash` (needed no more once the
+ * duplicates are dropped), and a HAS entry's filter becomes its head
+ * filter. tmp has room for count. */
+static void order_runs(const builder *b, entry_key *entries, entry_key *tmp,
+                       uint32_t count, uint32_t key_len) {
+    for (uint32_t i = 0; i < count; i++) {
+        entry_key *k = &entries[i];
+        uint32_t bucket = run_bucket(b, k, key_len), head = 0;
+        if (bucket >= 257) {
+            k->filter = head_filter(b, k, key_len);
+            head = RB_HEAD_KEY(k->filter);
+        }
+        k->hash = k->rank;
+        k->rank = bucket << 18 | head; /* sorted by; priority kept within */
+    }
+    radix_sort_ranks(entries, tmp, count);
+    for (uint32_t i = 0; i < count; i++) {
+        entry_key *k = &entries[i];
+        uint32_t bucket = k->rank >> 18;
+        k->rank = k->hash;
+        k->hash = bucket;
+    }
+}
+
+/* Writes a node's entries, ordered by order_runs(), as runs behind their
+ * markers, and the LAST runs behind one ENDS marker. dst has room for
+ * count + count_runs(); dst_filters, beside it, is zeroed. */
+static void write_runs(const entry_key *entries, uint32_t count, uint32_t *dst,
+                       uint32_t *dst_filters) {
+    const uint32_t none = UINT32_MAX, written = UINT32_MAX - 1;
+    uint32_t w = 0, ends = none;
+    for (uint32_t i = 0; i < count;) {
+        uint32_t k = entries[i].hash, n = 1;
+        while (i + n < count && entries[i + n].hash == k)
+            n++;
+        if (k >= 1 && k < 257 && ends == none)
+            ends = w++;
+        if (k >= 257 && ends < written) {
+            dst[ends] = RB_RUN_MARKER(RB_RUN_ENDS, 0, w - ends - 1);
+            ends = written;
+        }
+        uint32_t kind = k == 0    ? RB_RUN_ALL
+                        : k < 257 ? RB_RUN_LAST
+                                  : RB_RUN_HAS;
+        dst[w++] = RB_RUN_MARKER(kind, k == 0 ? 0 : (k - 1) & 0xFFu, n);
+        for (uint32_t j = 0; j < n; j++, i++, w++) {
+            dst_filters[w] = entries[i].filter;
+            dst[w] = entries[i].entry;
+        }
+    }
+    if (ends < written) /* LAST runs and no HAS run after them */
+        dst[ends] = RB_RUN_MARKER(RB_RUN_ENDS, 0, w - ends - 1);
+}
+
+/* The markers a node of these entries gets: one a run, and ENDS when
+ * there are LAST runs; 0 for a node of few entries, written plain. */
+static uint32_t count_runs(const builder *b, const entry_key *entries,
+                           uint32_t count, uint32_t key_len) {
+    if (count < RB_RUN_MIN || count > RB_RUN_MAX_COUNT - RUN_BUCKETS - 1)
+        return 0;
+    unsigned char used[RUN_BUCKETS];
+    memset(used, 0, sizeof used);
+    uint32_t runs = 0, last = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t k = run_bucket(b, &entries[i], key_len);
+        runs += !used[k];
+        last |= k >= 1 && k < 257;
+        used[k] = 1;
+    }
+    return runs + last;
+}
+
+/* Puts the first entry and the candidates of every node of several
+ * entries into its place in keys, the order scratch. */
+static void put_node_keys(builder *b, entry_key *keys) {
+    size_t n = b->nodes.count;
+    local_node *ln = (local_node *)b->nodes.data;
+    for (size_t i = 0, at = 0; i < n; i++) {
+        if (ln[i].count > 1) {
+            ln[i].start = (uint32_t)at;
+            ln[i].fill = 0;
+            at += ln[i].count;
+            put_key(b, &ln[i], keys, ln[i].first);
+        }
+    }
+    const candidate *c = (const candidate *)b->candidates.data;
+    for (size_t i = 0; i < b->candidates.count; i++)
+        put_key(b, &ln[c[i].node], keys, c[i].entry);
+}
+
+/* Writes a node's entries apart from it, and their filters beside them:
+ * its `count` ordered entries (mine; tmp is scratch for their runs), or
+ * its one entry (node->ref) when that has a filter to keep. A node of
+ * RB_NODE_MANY or more writes its count first. 0: out of memory. */
+static int write_node_entries(builder *b, rb_node *node, entry_key *mine,
+                              entry_key *tmp, uint32_t count, uint32_t runs,
+                              uint32_t single_filter, uint32_t key_len) {
+    uint32_t written = count + runs;
+    size_t extra = written >= RB_NODE_MANY;
+    uint32_t *dst = rb_vec_reserve(b->mem, &b->entries, written + 1);
+    uint32_t *dst_filters = rb_vec_reserve(b->mem, &b->filters, written + 1);
+    if (dst == NULL || dst_filters == NULL)
+        return 0;
+    uint32_t single = node->ref;
+    node->ref = (uint32_t)b->entries.count;
+    memset(dst_filters, 0, (written + extra) * sizeof(uint32_t));
+    if (extra) {
+        *dst++ = written;
+        dst_filters++;
+    }
+    if (runs != 0) {
+        order_runs(b, mine, tmp, count, key_len);
+        write_runs(mine, count, dst, dst_filters);
+    } else if (count == 1) {
+        dst[0] = single;
+        dst_filters[0] = single_filter;
+    } else {
+        for (uint32_t k = 0; k < count; k++) {
+            dst[k] = mine[k].entry;
+            dst_filters[k] = mine[k].filter;
+        }
+    }
+    b->entries.count += written + extra;
+    b->filters.count += written + extra;
+    return 1;
+}
+
+/* Writes a set's nodes, entries and filters in one pass over the sorted
+ * keys: each node's entries ordered, counted into runs, and written in
+ * the node or apart from it. */
+int rb_index_emit_nodes(builder *b, rb_set *set) {
+    size_t n = b->nodes.count;
+    local_node *ln = (local_node *)b->nodes.data;
+    /* Each candidate joined a node of several, whose first is not one:
+     * known without a pass over the nodes. */
+    uint32_t total = (uint32_t)b->candidates.count + b->multi;
+    /* the entries of nodes of several, then room to merge them */
+    entry_key *keys = rb_vec_reserve(b->mem, &b->order, 2 * (size_t)total);
+    rb_node *out = rb_vec_reserve(b->mem, &b->out_nodes, n);
+    uint32_t *hashes = rb_vec_reserve(b->mem, &b->node_hash, n);
+    if (keys == NULL || out == NULL || hashes == NULL)
+        return 0;
+    put_node_keys(b, keys);
+    for (size_t i = 0; i < n; i++) {
+        uint32_t count = ln[i].count, key_len = ln[i].key_len;
+        rb_node *node = &out[i];
+        node->ref = ln[i].first;
+        entry_key *mine = keys;
+        if (count > 1) {
+            mine = keys + ln[i].start;
+            count = order_entries(b, mine, keys + total, count);
+            node->ref = mine[0].entry;
+        }
+        uint32_t runs = count > 1 ? count_runs(b, mine, count, key_len) : 0;
+        uint32_t written = count + runs;
+        /* One entry stays in the node unless it has a filter to keep. */
+        uint32_t single_filter =
+            count == 1 ? entry_filter(b, node->ref, key_len) : 0;
+        uint32_t stored = written < RB_NODE_MANY ? written : RB_NODE_MANY;
+        if (count == 1 && single_filter != 0)
+            stored = RB_NODE_ONE_APART;
+        node->key_count = key_len | stored << 16;
+        if ((count > 1 || single_filter != 0) &&
+            !write_node_entries(b, node, mine, keys + total, count, runs,
+                                single_filter, key_len))
+            return 0;
+        if (key_len < 64)
+            set->len_mask |= (uint64_t)1 << key_len;
+        if (key_len > set->max_key_len)
+            set->max_key_len = key_len;
+        hashes[i] = ln[i].hash;
+    }
+    b->out_nodes.count = n;
+    b->node_hash.count = n;
+    return 1;
+}

@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * parse_diag.c - the parse's text and diagnostics: values and messages
+ * kept in the document's text, diagnostics kept up to the cap and counted
+ * past it, and the bytes of a line that are not UTF-8 (or a byte order
+ * mark where none belongs).
+ */
+#include "body.h"
+#include "document.h"
+#include "memory.h"
+#include "parser.h"
+#include "words.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- text and diagnostics ---------------------------------------------- */
+
+rb_span rb_parse_add_text(parser *p, const char *s, size_t len) {
+    rb_span span = {0, 0};
+    if (p->failed)
+        return span;
+    char *dst = rb_vec_reserve(&p->mem, &p->text, len + 1);
+    if (dst == NULL) {
+        p->failed = 1;
+        return span;
+    }
+    if (len != 0)
+        memcpy(dst, s, len);
+    dst[len] = '\0';
+    span.off = (uint32_t)p->text.count;
+    span.len = (uint32_t)len;
+    p->text.count += len + 1;
+    return span;
+}
+
+/* Copies at most 40 bytes of s into out as printable ASCII, so that a
+ * message can quote the input without carrying control bytes or broken
+ * UTF-8 into a terminal or a log. */
+const char *rb_parse_quote(const char *s, size_t len, char out[48]) {
+    size_t n = len > 40 ? 40 : len, o = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        out[o++] = (c >= 0x20 && c < 0x7F) ? (char)c : '?';
+    }
+    if (len > n) {
+        out[o++] = '.';
+        out[o++] = '.';
+        out[o++] = '.';
+    }
+    out[o] = '\0';
+    return out;
+}
+
+/* A diagnostic's message (or, `suggestion`, its suggestion) in the text:
+ * the previous diagnostic's when it is the same, as a file that repeats a
+ * mistake on every line has the same message a thousand times. */
+static rb_span kept_text(parser *p, const char *s, size_t len, int suggestion) {
+    if (p->diags.count > 0) {
+        const rb_diag *last =
+            (const rb_diag *)p->diags.data + p->diags.count - 1;
+        rb_span same = suggestion ? last->suggestion : last->message;
+        if (same.len == len && len != 0 &&
+            memcmp((const char *)p->text.data + same.off, s, len) == 0)
+            return same;
+    }
+    return rb_parse_add_text(p, s, len);
+}
+
+/* Keeps a diagnostic whose message is written (length bytes); past the
+ * cap, only counts it, and the first past it becomes the note that says
+ * so. */
+static void add_diag(parser *p, const char *at, robots_diag_kind kind,
+                     robots_severity severity, const char *suggestion,
+                     const char *message, size_t length) {
+    p->diag_total++;
+    p->kind_totals[kind]++;
+    if (p->failed || p->diags.count > ROBOTS_MAX_DIAGNOSTICS)
+        return;
+    char capped[96];
+    if (p->diags.count == ROBOTS_MAX_DIAGNOSTICS) {
+        kind = ROBOTS_DIAG_TOO_MANY_DIAGNOSTICS;
+        severity = ROBOTS_SEVERITY_NOTE;
+        suggestion = NULL;
+        at = NULL;
+        length = (size_t)snprintf(
+            capped, sizeof capped,
+            "more than %zu diagnostics; the rest are counted, not kept",
+            (size_t)ROBOTS_MAX_DIAGNOSTICS);
+        message = capped;
+    }
+    rb_diag d;
+    d.line = (uint32_t)p->line;
+    d.column = at ? (uint32_t)(at - p->line_start) + 1 : 0;
+    d.kind = (uint8_t)kind;
+    d.severity = (uint8_t)severity;
+    d.message = kept_text(p, message, length, 0);
+    d.suggestion.off = 0;
+    d.suggestion.len = 0;
+    if (suggestion != NULL)
+        d.suggestion = kept_text(p, suggestion, strlen(suggestion), 1);
+    if (!p->failed && !rb_vec_push(&p->mem, &p->diags, &d, 1))
+        p->failed = 1;
+}
+
+void rb_parse_diag(parser *p, const char *at, robots_diag_kind kind,
+                   robots_severity severity, const char *suggestion,
+                   const char *fmt, ...) {
+    char message[256];
+    message[0] = '\0';
+    /* Past the cap the message is not kept: not written either. */
+    if (!p->failed && p->diags.count < ROBOTS_MAX_DIAGNOSTICS) {
+        va_list args;
+        va_start(args, fmt);
+        vsnprintf(message, sizeof message, fmt, args);
+        va_end(args);
+    }
+    add_diag(p, at, kind, severity, suggestion, message, strlen(message));
+}
+
+/* A diagnostic whose message is `head`, the bytes s quoted and `tail`,
+ * put together by hand: the notes a usual file has on many lines (a
+ * Crawl-delay in every group) and the warnings a page of HTML served as
+ * robots.txt has on most of its lines, where vsnprintf() and the quote
+ * were a tenth of the parse. Past the cap nothing is written. */
+void rb_parse_diag_quoting(parser *p, const char *at, robots_diag_kind kind,
+                           robots_severity severity, const char *head,
+                           const char *s, size_t len, const char *tail) {
+    char message[256]; /* head and tail are short: 43 quoted bytes fit */
+    size_t n = 0;
+    if (!p->failed && p->diags.count < ROBOTS_MAX_DIAGNOSTICS) {
+        size_t h = strlen(head), t = strlen(tail);
+        memcpy(message, head, h);
+        n = h + strlen(rb_parse_quote(s, len, message + h));
+        memcpy(message + n, tail, t);
+        n += t;
+    }
+    message[n] = '\0';
+    add_diag(p, at, kind, severity, NULL, message, n);
+}
+
+/* Past the cap a diagnostic is only counted. Returns 1 when it is, so that
+ * a call on a path a file can take every line (a junk line has one or two)
+ * skips quoting the value, which was most of its cost. */
+int rb_parse_diag_capped(parser *p, robots_diag_kind kind) {
+    if (!p->failed && p->diags.count <= ROBOTS_MAX_DIAGNOSTICS)
+        return 0;
+    p->diag_total++;
+    p->kind_totals[kind]++;
+    return 1;
+}
+
+/* The first byte >= 0x80 from i on, or len: eight bytes a step, as the
+ * lines that come here are mostly comments, mostly ASCII. */
+static inline size_t skip_ascii(const unsigned char *s, size_t i, size_t len) {
+    for (; len - i >= 8; i += 8) {
+        uint64_t v;
+        memcpy(&v, s + i, 8);
+        if (v & RB_HIGHS)
+            break;
+    }
+    while (i < len && s[i] < 0x80)
+        i++;
+    return i;
+}
+
+/* Offset of the first byte that is not UTF-8, or len. */
+static size_t invalid_utf8_at(const unsigned char *s, size_t len) {
+    size_t i = 0;
+    while (i < len) {
+        unsigned char c = s[i];
+        if (c < 0x80) {
+            i = skip_ascii(s, i + 1, len);
+            continue;
+        }
+        size_t n;
+        unsigned char lo = 0x80, hi = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) {
+            n = 1;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            n = 2;
+            if (c == 0xE0)
+                lo = 0xA0;
+            if (c == 0xED)
+                hi = 0x9F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            n = 3;
+            if (c == 0xF0)
+                lo = 0x90;
+            if (c == 0xF4)
+                hi = 0x8F;
+        } else {
+            return i;
+        }
+        if (len - i <= n)
+            return i;
+        if (s[i + 1] < lo || s[i + 1] > hi)
+            return i;
+        for (size_t k = 2; k <= n; k++)
+            if (s[i + k] < 0x80 || s[i + k] > 0xBF)
+                return i;
+        i += n + 1;
+    }
+    return len;
+}
+
+size_t rb_invalid_utf8_at(const unsigned char *s, size_t len) {
+    return invalid_utf8_at(s, len);
+}
+
+void rb_parse_check_bytes(parser *p, const char *raw, size_t len) {
+    const unsigned char *u = (const unsigned char *)raw;
+    size_t bad = invalid_utf8_at(u, len);
+    if (bad < len)
+        rb_parse_diag(p, raw + bad, ROBOTS_DIAG_INVALID_UTF8,
+                      ROBOTS_SEVERITY_WARNING, NULL, "byte 0x%02X is not UTF-8",
+                      u[bad]);
+    /* A BOM's first byte is rare: memchr() (a vector search) first. */
+    if (len < 3 || memchr(u, 0xEF, len - 2) == NULL)
+        return;
+    for (size_t i = 0; i + 3 <= len; i++) {
+        if (u[i] == 0xEF && u[i + 1] == 0xBB && u[i + 2] == 0xBF) {
+            rb_parse_diag(
+                p, raw + i, ROBOTS_DIAG_BOM_NOT_AT_START,
+                ROBOTS_SEVERITY_WARNING, NULL,
+                "a byte order mark after the start of the file is read as "
+                "ordinary bytes");
+            break;
+        }
+    }
+}

@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * parse_keys.c - a line's key: the four keys spelt exactly, each
+ * profile's accepted spellings and typos ("useragent", "dissallow"), the
+ * extension keys it knows, and the key a line without ':' likely meant.
+ */
+#include "ascii.h"
+#include "byte_class.h"
+#include "parser.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- keys --------------------------------------------------------------- */
+
+static int starts_with_nocase(const char *s, size_t len, const char *prefix) {
+    size_t n = strlen(prefix);
+    return len >= n && rb_equal_nocase_fast(s, n, prefix, n);
+}
+
+static int equals_nocase(const char *s, size_t len, const char *word) {
+    return rb_equal_nocase_fast(s, len, word, strlen(word));
+}
+
+static const char *const canonical_key[] = {NULL,       "User-agent", "Allow",
+                                            "Disallow", "Sitemap",    NULL};
+
+/* Is the optimal string alignment distance of a and b (case-insensitive)
+ * at most `limit` (1 or 2)? Only cells within `limit` of the diagonal can
+ * hold a distance that small, so only those are computed (any other is
+ * "far", more than the limit), and two rows with no cell within the limit
+ * end the search: an unknown key, often a line of text, costs a few rows,
+ * not a table. Keys longer than 24 bytes are far. */
+/* complexity: 30 (pmccabe). A banded dynamic program: its branches are
+ * the band's bounds and the transposition case of each cell, which a
+ * helper per cell would only pass around as arguments. Only a key the
+ * profile does not know reaches it. */
+static int keys_within(const char *a, size_t alen, const char *b,
+                       size_t limit) {
+    size_t blen = strlen(b);
+    if (alen > 24 || blen > 24 || alen + limit < blen || blen + limit < alen)
+        return 0;
+    /* An edit takes at most one byte of a out of b's bytes as a multiset
+     * (a transposition none), so more than `limit` bytes of a that b lacks
+     * is far: a count, a tenth of the table, settles most unknown keys.
+     * Bytes are counted by their low five bits, lowercased, which only
+     * merges counts and so never calls near keys far. */
+    unsigned char have[32] = {0};
+    size_t lacking = 0;
+    for (size_t j = 0; j < blen; j++)
+        have[rb_lower_fast((unsigned char)b[j]) & 31]++;
+    for (size_t i = 0; i < alen; i++) {
+        unsigned char *c = &have[rb_lower_fast((unsigned char)a[i]) & 31];
+        if (*c != 0)
+            (*c)--;
+        else if (++lacking > limit)
+            return 0;
+    }
+    enum { FAR = 3 }; /* more than any limit */
+    unsigned char d[25][25], prev_best = 0;
+    for (size_t j = 0; j <= blen; j++)
+        d[0][j] = (unsigned char)(j <= limit ? j : FAR);
+    for (size_t i = 1; i <= alen; i++) {
+        size_t lo = i > limit ? i - limit : 1;
+        size_t hi = i + limit < blen ? i + limit : blen;
+        unsigned char row_best = FAR;
+        d[i][0] = (unsigned char)(i <= limit ? i : FAR);
+        if (lo > 1)
+            d[i][lo - 1] = FAR;
+        if (hi < blen)
+            d[i][hi + 1] = FAR;
+        unsigned char ca = rb_lower_fast((unsigned char)a[i - 1]);
+        for (size_t j = lo; j <= hi; j++) {
+            unsigned char cb = rb_lower_fast((unsigned char)b[j - 1]);
+            size_t best = d[i - 1][j - 1] + (size_t)(ca != cb);
+            if (j <= i - 1 + limit && d[i - 1][j] + 1u < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1u < best)
+                best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 &&
+                ca == rb_lower_fast((unsigned char)b[j - 2]) &&
+                rb_lower_fast((unsigned char)a[i - 2]) == cb &&
+                d[i - 2][j - 2] + 1u < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = (unsigned char)(best < FAR ? best : FAR);
+            if (d[i][j] < row_best)
+                row_best = d[i][j];
+        }
+        /* A transposition reaches this row from the one before the last,
+         * so both must be far for the rows after them to be. */
+        if (row_best > limit && prev_best >= limit)
+            return 0;
+        prev_best = row_best;
+    }
+    return d[alen][blen] <= limit;
+}
+
+/* The known key a misspelt key was probably meant as, or NULL. */
+static const char *typo_of(const char *key, size_t len) {
+    static const char *const known[] = {
+        "User-agent",  "Allow",         "Disallow",      "Sitemap",
+        "Crawl-delay", "Content-Usage", "Content-Signal"};
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+        size_t limit = strlen(known[i]) <= 5 ? 1 : 2;
+        if (keys_within(key, len, known[i], limit))
+            return known[i];
+    }
+    return NULL;
+}
+
+/* Keys that other crawlers act on and that this library keeps as records. */
+static int is_known_extension(const char *key, size_t len) {
+    static const char *const known[] = {
+        "crawl-delay", "host", "clean-param", "request-rate", "visit-time",
+        "noindex", "nofollow", "noarchive",
+        /* read by robots_usage() (robots_usage.h), by no verdict */
+        "content-usage", "content-signal"};
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (equals_nocase(key, len, known[i]))
+            return 1;
+    return 0;
+}
+
+/* google/robotstxt: keys match by prefix, typos included, in this order. */
+static enum key_kind google_key(const char *key, size_t len, int *typo) {
+    static const struct {
+        const char *prefix;
+        enum key_kind kind;
+        int typo;
+    } table[] = {
+        {"user-agent", KEY_USER_AGENT, 0}, {"useragent", KEY_USER_AGENT, 1},
+        {"user agent", KEY_USER_AGENT, 1}, {"allow", KEY_ALLOW, 0},
+        {"disallow", KEY_DISALLOW, 0},     {"dissallow", KEY_DISALLOW, 1},
+        {"dissalow", KEY_DISALLOW, 1},     {"disalow", KEY_DISALLOW, 1},
+        {"diasllow", KEY_DISALLOW, 1},     {"disallaw", KEY_DISALLOW, 1},
+        {"sitemap", KEY_SITEMAP, 0},       {"site-map", KEY_SITEMAP, 1},
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        if (starts_with_nocase(key, len, table[i].prefix)) {
+            *typo = table[i].typo;
+            return table[i].kind;
+        }
+    }
+    return KEY_OTHER;
+}
+
+static enum key_kind strict_key(const char *key, size_t len) {
+    if (equals_nocase(key, len, "user-agent"))
+        return KEY_USER_AGENT;
+    if (equals_nocase(key, len, "allow"))
+        return KEY_ALLOW;
+    if (equals_nocase(key, len, "disallow"))
+        return KEY_DISALLOW;
+    if (equals_nocase(key, len, "sitemap"))
+        return KEY_SITEMAP;
+    return KEY_OTHER;
+}
+
+/* Classifies a key, reporting what was odd about it. KEY_NONE: the line is
+ * to be ignored (a typo rfc9309 and legacy do not accept). */
+enum key_kind rb_parse_classify_key(parser *p, const char *key, size_t len) {
+    char q[48];
+    enum key_kind exact = exact_key(key, len);
+    if (exact != KEY_OTHER)
+        return exact;
+    if (p->profile == ROBOTS_PROFILE_GOOGLE) {
+        int typo = 0;
+        enum key_kind kind = google_key(key, len, &typo);
+        if (kind != KEY_OTHER) {
+            const char *name = canonical_key[kind];
+            if (!typo && equals_nocase(key, len, name))
+                return kind;
+            if (rb_parse_diag_capped(p, typo ? ROBOTS_DIAG_TYPO_KEY
+                                             : ROBOTS_DIAG_KEY_BY_PREFIX))
+                return kind;
+            if (typo)
+                rb_parse_diag(
+                    p, key, ROBOTS_DIAG_TYPO_KEY, ROBOTS_SEVERITY_NOTE, name,
+                    "key '%s' is a misspelling of %s, accepted as such",
+                    rb_parse_quote(key, len, q), name);
+            else
+                rb_parse_diag(
+                    p, key, ROBOTS_DIAG_KEY_BY_PREFIX, ROBOTS_SEVERITY_NOTE,
+                    name, "key '%s' is read as %s because it starts with it",
+                    rb_parse_quote(key, len, q), name);
+            return kind;
+        }
+    } else {
+        enum key_kind kind = strict_key(key, len);
+        if (kind != KEY_OTHER)
+            return kind;
+    }
+    if (is_known_extension(key, len)) {
+        rb_parse_diag_quoting(
+            p, key, ROBOTS_DIAG_EXTENSION, ROBOTS_SEVERITY_NOTE, "'", key, len,
+            "' is an extension: kept as a record, never part of a verdict");
+        return KEY_OTHER;
+    }
+    const char *guess = typo_of(key, len);
+    if (guess != NULL) {
+        /* rfc9309 and legacy know exact keys only: the line is ignored. */
+        rb_parse_diag(p, key, ROBOTS_DIAG_TYPO_KEY,
+                      p->profile == ROBOTS_PROFILE_GOOGLE
+                          ? ROBOTS_SEVERITY_WARNING
+                          : ROBOTS_SEVERITY_ERROR,
+                      guess, "unknown key '%s' is ignored; did you mean %s?",
+                      rb_parse_quote(key, len, q), guess);
+        return KEY_NONE;
+    }
+    rb_parse_diag_quoting(p, key, ROBOTS_DIAG_UNKNOWN_KEY,
+                          ROBOTS_SEVERITY_WARNING, "unknown key '", key, len,
+                          "' is kept as a record and ignored");
+    return KEY_OTHER;
+}
+
+/* A line with neither ':' nor (google) two words: reported, with the key
+ * it was likely meant to be, and ignored. */
+void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
+    char q[48];
+    const char *word_end = content;
+    while (word_end < content + len &&
+           !rb_ascii_is_blank((unsigned char)*word_end))
+        word_end++;
+    size_t wlen = (size_t)(word_end - content);
+    enum key_kind k = p->profile == ROBOTS_PROFILE_GOOGLE
+                          ? KEY_OTHER
+                          : strict_key(content, wlen);
+    /* The guess only words the message: past the cap, none is kept,
+     * and a file of junk lines is not worth a distance per line. */
+    const char *guess = k != KEY_OTHER ? canonical_key[k] : NULL;
+    if (k == KEY_OTHER && p->diags.count < ROBOTS_MAX_DIAGNOSTICS)
+        guess = typo_of(content, wlen);
+    if (guess != NULL)
+        rb_parse_diag(p, content, ROBOTS_DIAG_MISSING_COLON,
+                      ROBOTS_SEVERITY_ERROR, guess,
+                      "line '%s' has no ':' and is ignored; did you mean "
+                      "'%s: ...'?",
+                      rb_parse_quote(content, len, q), guess);
+    else
+        rb_parse_diag_quoting(p, content, ROBOTS_DIAG_MISSING_COLON,
+                              ROBOTS_SEVERITY_WARNING, "line '", content, len,
+                              "' has no ':' and is ignored");
+}

@@ -1,0 +1,576 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * parse_lines.c - the body's lines: the loop every byte passes through
+ * (word-at-a-time and SSE2 line-end scans, the parse limit's cut), the
+ * usual line read whole and its rule stored with no call, and the general
+ * path: content, key and value, to its handler (parse_keys.c,
+ * parse_records.c).
+ */
+#include "ascii.h"
+#include "body.h"
+#include "byte_class.h"
+#include "compiler.h"
+#include "document.h"
+#include "memory.h"
+#include "normalize.h"
+#include "parser.h"
+#include "words.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* rb_parse_rule() for the usual rule: in a group, a pattern that starts with
+ * '/' and is its own normal form, stored with no call but the normal-form
+ * test (and, for a google Allow, the index.htm test). 0, with nothing
+ * done, for any other: rb_parse_rule() then takes it. */
+static inline int usual_rule(parser *p, enum key_kind key, const char *value,
+                             size_t len) {
+    if (!p->have_group || len == 0 || value[0] != '/')
+        return 0;
+#ifdef RB_SSE2
+    if (p->profile != ROBOTS_PROFILE_LEGACY && len <= 32 &&
+        (size_t)(value - p->body) + len > 32) { /* the 32 bytes it reads */
+        if (!rb_pattern_is_normal32(p->profile == ROBOTS_PROFILE_RFC9309, value,
+                                    len))
+            return 0;
+    } else
+#endif
+        if (!rb_pattern_is_normal(p->profile, value, len))
+        return 0;
+    /* room, most often there already: the arrays were sized up front */
+    if ((p->text.cap - p->text.count <= len &&
+         rb_vec_reserve(&p->mem, &p->text, len + 1) == NULL) ||
+        (p->rules.count == p->rules.cap &&
+         rb_vec_reserve(&p->mem, &p->rules, 1) == NULL)) {
+        p->failed = 1;
+        return 1;
+    }
+    char *text = (char *)p->text.data + p->text.count;
+#ifdef RB_SSE2
+    /* Most patterns: 48 bytes copied, where the input and the array both
+     * have them, in place of a call that branches on the length; the
+     * bytes past the pattern are overwritten by the next text or lie in
+     * the array's unused end. */
+    if (len <= 48 && (size_t)(p->body_end - value) >= 48 &&
+        p->text.cap - p->text.count > 48) {
+        for (size_t i = 0; i < 48; i += 16)
+            _mm_storeu_si128(
+                (__m128i *)(void *)(text + i),
+                _mm_loadu_si128((const __m128i *)(const void *)(value + i)));
+    } else
+#endif
+        memcpy(text, value, len);
+    text[len] = '\0';
+    rb_span pattern = {(uint32_t)p->text.count, (uint32_t)len};
+    int index_htm = p->profile == ROBOTS_PROFILE_GOOGLE && key == KEY_ALLOW &&
+                    is_google_index_htm(value, len);
+    set_rule((rb_rule *)p->rules.data + p->rules.count, p->line,
+             key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW,
+             index_htm, pattern, 0, len);
+    p->text.count += len + 1;
+    p->rules.count++;
+    p->in_agent_list = 0;
+    return 1;
+}
+
+/* ---- lines -------------------------------------------------------------- */
+
+static inline int is_trim_space(const parser *p, unsigned char c) {
+    if (rb_byte_class[c] & RB_C_SPACE)
+        return 1;
+    /* google/robotstxt trims the whole ASCII whitespace set. */
+    return p->profile == ROBOTS_PROFILE_GOOGLE &&
+           (c == '\v' || c == '\f' || c == '\r' || c == '\n');
+}
+
+static inline void trim_start(const parser *p, const char **s, size_t *len) {
+    while (*len > 0 && is_trim_space(p, (unsigned char)(*s)[0])) {
+        (*s)++;
+        (*len)--;
+    }
+}
+
+static inline void trim_end(const parser *p, const char *s, size_t *len) {
+    while (*len > 0 && is_trim_space(p, (unsigned char)s[*len - 1]))
+        (*len)--;
+}
+
+static inline void trim(const parser *p, const char **s, size_t *len) {
+    trim_start(p, s, len);
+    trim_end(p, *s, len);
+}
+
+/* "disallow /a" without a colon: google reads exactly two words as key and
+ * value. Returns 1 and splits when the line has that shape. */
+static int split_two_words(const char *s, size_t len, const char **key,
+                           size_t *klen, const char **value, size_t *vlen) {
+    size_t i = 0;
+    while (i < len && !rb_ascii_is_blank((unsigned char)s[i]))
+        i++;
+    if (i == len)
+        return 0;
+    size_t j = i;
+    while (j < len && rb_ascii_is_blank((unsigned char)s[j]))
+        j++;
+    for (size_t k = j; k < len; k++)
+        if (rb_ascii_is_blank((unsigned char)s[k]))
+            return 0;
+    *key = s;
+    *klen = i;
+    *value = s + j;
+    *vlen = len - j;
+    return 1;
+}
+
+/* The usual lines, "Disallow: /x", "Allow: /x" and "User-agent: x", with
+ * the key spelt exactly (any case) at the start and ':' right after it,
+ * read without the general path's trim of the whole line, search for ':'
+ * and key classification: 1 and the key and value when the line has that
+ * shape. Only a line with no special byte comes here; the value is trimmed
+ * as the general path trims it, so that both find the same key and value
+ * (the fuzzers' build, RB_PARSE_CROSSCHECK, reads every such line both
+ * ways and stops at a difference). */
+static int usual_line(const parser *p, const char *raw, size_t len,
+                      enum key_kind *kind, const char **value, size_t *vlen) {
+    size_t klen;
+    if (len >= 9 && raw[8] == ':' && is_word(raw, "disallow", 8)) {
+        *kind = KEY_DISALLOW;
+        klen = 8;
+    } else if (len >= 6 && raw[5] == ':' && is_word(raw, "allow", 5)) {
+        *kind = KEY_ALLOW;
+        klen = 5;
+    } else if (len >= 11 && raw[10] == ':' && is_word(raw, "user-agent", 10)) {
+        *kind = KEY_USER_AGENT;
+        klen = 10;
+    } else {
+        return 0;
+    }
+    const char *v = raw + klen + 1;
+    size_t n = len - klen - 1;
+    /* The usual one space after the ':', then trim() only where a byte at
+     * an end could be space (every profile's are at most ' '). */
+    if (n > 0 && v[0] == ' ') {
+        v++;
+        n--;
+    }
+    if (n > 0 && (unsigned char)v[0] <= ' ')
+        trim_start(p, &v, &n);
+    if (n > 0 && (unsigned char)v[n - 1] <= ' ')
+        trim_end(p, v, &n);
+    *value = v;
+    *vlen = n;
+    return 1;
+}
+
+#ifdef RB_PARSE_CROSSCHECK
+#include <stdlib.h>
+/* What the general path makes of a usual line must be what usual_line()
+ * made of it. */
+static void crosscheck_usual(const parser *p, const char *raw, size_t len,
+                             enum key_kind kind, const char *value,
+                             size_t vlen) {
+    const char *content = raw;
+    trim(p, &content, &len);
+    const char *colon = memchr(content, ':', len);
+    if (colon == NULL)
+        abort();
+    size_t klen = (size_t)(colon - content);
+    const char *v = colon + 1;
+    size_t n = len - klen - 1;
+    trim_end(p, content, &klen);
+    trim_start(p, &v, &n);
+    /* (an empty value's place is never read) */
+    if (exact_key(content, klen) != kind || n != vlen || (n != 0 && v != value))
+        abort();
+}
+#endif
+
+#ifdef RB_PARSE_CROSSCHECK
+/* What rb_parse_rule() stores for a rule usual_rule() stored must be the same:
+ * the rule is taken back and stored again the general way. */
+static void crosscheck_rule(parser *p, enum key_kind key, const char *value,
+                            size_t len) {
+    if (p->failed)
+        return;
+    rb_rule fast = ((rb_rule *)p->rules.data)[p->rules.count - 1];
+    size_t rules = p->rules.count, text = p->text.count;
+    size_t diags = p->diags.count;
+    p->rules.count--;
+    p->text.count -= len + 1;
+    rb_parse_rule(p, key, value, len);
+    if (p->failed)
+        return;
+    const rb_rule *slow = &((const rb_rule *)p->rules.data)[rules - 1];
+    if (p->rules.count != rules || p->text.count != text ||
+        p->diags.count != diags || slow->line_bits != fast.line_bits ||
+        slow->pattern_off != fast.pattern_off ||
+        slow->pattern_bits != fast.pattern_bits ||
+        slow->normalized_len != fast.normalized_len || p->in_agent_list)
+        abort();
+}
+#endif
+
+/* A line usual_line() read whole (a user-agent line or a rule, no
+ * specials): handled here, 1; 0 for the general path. */
+static int process_usual_line(parser *p, const char *raw, size_t raw_len) {
+    enum key_kind usual;
+    const char *v;
+    size_t n;
+    if (!usual_line(p, raw, raw_len, &usual, &v, &n))
+        return 0;
+#ifdef RB_PARSE_CROSSCHECK
+    crosscheck_usual(p, raw, raw_len, usual, v, n);
+#endif
+    p->seen_content = 1; /* it starts with a letter, not '<' */
+    if (usual == KEY_USER_AGENT)
+        rb_parse_user_agent(p, v, n);
+    else if (!usual_rule(p, usual, v, n))
+        rb_parse_rule(p, usual, v, n);
+#ifdef RB_PARSE_CROSSCHECK
+    else
+        crosscheck_rule(p, usual, v, n);
+#endif
+    return 1;
+}
+
+/* The line's content: up to a NUL (reported) or a '#', trimmed. *blank
+ * when neither cut it (a comment line is not blank). */
+static void line_content(parser *p, int special, const char **content,
+                         size_t *len, int *blank) {
+    const char *nul = special && *len ? memchr(*content, '\0', *len) : NULL;
+    if (nul != NULL) {
+        rb_parse_diag(p, nul, ROBOTS_DIAG_NUL_BYTE, ROBOTS_SEVERITY_WARNING,
+                      NULL,
+                      "a NUL byte ends the line; the rest of it is ignored");
+        *len = (size_t)(nul - *content);
+    }
+    const char *hash = special && *len ? memchr(*content, '#', *len) : NULL;
+    *blank = hash == NULL && nul == NULL;
+    if (hash != NULL)
+        *len = (size_t)(hash - *content);
+    trim(p, content, len);
+}
+
+/* The first line with content: a file that starts with '<' is HTML. */
+static void first_content(parser *p, const char *content) {
+    if (p->seen_content)
+        return;
+    p->seen_content = 1;
+    if (content[0] == '<')
+        rb_parse_diag(p, content, ROBOTS_DIAG_LOOKS_LIKE_HTML,
+                      ROBOTS_SEVERITY_ERROR, NULL,
+                      "the file looks like HTML, not a robots.txt");
+}
+
+/* Splits a line's content into its key and value: at its ':', or, in
+ * google, at the space between two words. 0 when it has no key (then
+ * the line is reported and ignored). */
+static int split_line(parser *p, const char *content, size_t len,
+                      const char **key, size_t *klen, const char **value,
+                      size_t *vlen) {
+    char q[48];
+    const char *colon = memchr(content, ':', len);
+    if (colon != NULL) {
+        *key = content;
+        *klen = (size_t)(colon - content);
+        *value = colon + 1;
+        *vlen = len - *klen - 1;
+        /* The line is trimmed already: the key's start and the value's
+         * end are. */
+        trim_end(p, *key, klen);
+        trim_start(p, value, vlen);
+    } else if (p->profile == ROBOTS_PROFILE_GOOGLE &&
+               split_two_words(content, len, key, klen, value, vlen)) {
+        /* The words are split at ' ' and '\t' only; then, as after a
+         * ':', the key's end and the value's start are trimmed of the
+         * profile's whitespace ("disallow\t\f/" is "/"). */
+        trim_end(p, *key, klen);
+        trim_start(p, value, vlen);
+        if (!rb_parse_diag_capped(p, ROBOTS_DIAG_NO_SEPARATOR_PAIR))
+            rb_parse_diag(p, content, ROBOTS_DIAG_NO_SEPARATOR_PAIR,
+                          ROBOTS_SEVERITY_NOTE, NULL,
+                          "line without ':' is read as key '%s' and its value",
+                          rb_parse_quote(*key, *klen, q));
+    } else {
+        rb_parse_missing_colon(p, content, len);
+        return 0;
+    }
+    if (*klen == 0) {
+        rb_parse_diag(p, colon, ROBOTS_DIAG_EMPTY_KEY, ROBOTS_SEVERITY_WARNING,
+                      NULL, "line starts with ':' and has no key; ignored");
+        return 0;
+    }
+    return 1;
+}
+
+/* A key and its value, to the handler of the key's kind. */
+static void on_key(parser *p, const char *key, size_t klen, const char *value,
+                   size_t vlen) {
+    enum key_kind kind = rb_parse_classify_key(p, key, klen);
+    switch (kind) {
+    case KEY_USER_AGENT:
+        rb_parse_user_agent(p, value, vlen);
+        break;
+    case KEY_ALLOW:
+    case KEY_DISALLOW:
+        rb_parse_rule(p, kind, value, vlen);
+        break;
+    case KEY_SITEMAP:
+        rb_parse_sitemap(p, key, klen, value, vlen);
+        break;
+    case KEY_OTHER:
+        rb_parse_other(p, key, klen, value, vlen);
+        break;
+    case KEY_NONE:
+        break;
+    }
+}
+
+/* One line, in named steps: the usual line read whole, or its content,
+ * the first content's HTML test, its key and value, their handler.
+ * special: the line may hold a NUL, '#' or a byte >= 0x80 (when 0, it
+ * holds none, and the searches for them are skipped). */
+static void process_line(parser *p, const char *raw, size_t raw_len,
+                         int special) {
+    p->line_start = raw;
+    if (special)
+        rb_parse_check_bytes(p, raw, raw_len);
+    else if (process_usual_line(p, raw, raw_len))
+        return;
+    const char *content = raw;
+    size_t len = raw_len;
+    int blank;
+    line_content(p, special, &content, &len, &blank);
+    if (len == 0) {
+        /* legacy: a blank line (not a comment line) ends the record. */
+        if (blank && p->profile == ROBOTS_PROFILE_LEGACY) {
+            p->have_group = 0;
+            p->in_agent_list = 0;
+        }
+        return;
+    }
+    first_content(p, content);
+    const char *key, *value;
+    size_t klen, vlen;
+    if (split_line(p, content, len, &key, &klen, &value, &vlen))
+        on_key(p, key, klen, value, vlen);
+}
+
+/* ---- the whole file ----------------------------------------------------- */
+
+/* Nonzero when some byte of v is below 0x0E (NUL, LF and CR are; so are
+ * TAB and a few other controls, which line_end() then steps over), or when
+ * v has a '#' or a byte >= 0x80: one test for three bytes, exact in its
+ * lowest flag (a borrow only ever flags bytes after a true one). */
+static inline uint64_t line_special(uint64_t v) {
+    return ((v - RB_ONES * 0x0E) & ~v & RB_HIGHS) |
+           rb_zero_byte(v ^ (RB_ONES * '#')) | (v & RB_HIGHS);
+}
+
+#ifdef RB_SSE2
+/* The offset of the first byte of the 16 at s that is below 0x0E or is
+ * '#' or >= 0x80 (a signed compare puts those below 0x0E too), or 16. */
+static inline size_t first_line_special16(const char *s) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+    __m128i hit = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x0E)),
+                               _mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
+    unsigned m = (unsigned)_mm_movemask_epi8(hit);
+    return m != 0 ? (size_t)__builtin_ctz(m) : 16;
+}
+#endif
+
+/* The first byte from i on, before limit, that is below 0x0E or is '#' or
+ * >= 0x80 (a candidate for line_end()), or limit. Sixteen bytes a step
+ * where SSE2 is there (every x86-64), else eight in a word; a step that
+ * holds one goes straight to it (a word only on a little-endian machine:
+ * elsewhere the last bytes are read one by one). A CI gate builds with
+ * RB_NO_SIMD and RB_NO_FIRST_FLAGGED to test that portable path too. */
+static inline size_t next_candidate(const char *body, size_t i, size_t limit) {
+#ifdef RB_SSE2
+    while (limit - i >= 32) { /* two steps a round: half the loop's tests */
+        size_t at = first_line_special16(body + i);
+        if (at != 16)
+            return i + at;
+        at = first_line_special16(body + i + 16);
+        if (at != 16)
+            return i + 16 + at;
+        i += 32;
+    }
+    if (limit - i >= 16) {
+        size_t at = first_line_special16(body + i);
+        if (at != 16)
+            return i + at;
+        i += 16;
+    }
+#endif
+    while (limit - i >= 8) {
+        uint64_t v;
+        memcpy(&v, body + i, 8);
+        uint64_t m = line_special(v);
+        if (m != 0) {
+#ifdef RB_LITTLE_ENDIAN
+            return i + rb_first_flagged(m);
+#else
+            break;
+#endif
+        }
+        i += 8;
+    }
+    while (i < limit && (unsigned char)body[i] >= 0x0E && body[i] != '#' &&
+           (unsigned char)body[i] < 0x80)
+        i++;
+    return i;
+}
+
+/* The end of the line starting at pos (the first LF or CR, or limit), and
+ * whether the line holds a NUL, '#' or byte >= 0x80 (*special); a TAB or
+ * another control is stepped over. */
+static size_t line_end(const char *body, size_t pos, size_t limit,
+                       int *special) {
+    for (size_t i = next_candidate(body, pos, limit); i < limit;
+         i = next_candidate(body, i + 1, limit)) {
+        unsigned char c = (unsigned char)body[i];
+        if (rb_byte_class[c] & RB_C_LINE) {
+            if (c == '\n' || c == '\r')
+                return i;
+            *special = 1;
+        }
+    }
+    return limit;
+}
+
+/* The bytes of x equal to the byte `b`: exact, no false positives (the
+ * high bit of each byte of y is set when that byte of x ^ b is not 0). */
+static inline size_t bytes_equal(uint64_t x, unsigned char b) {
+    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Fu, ones = 0x0101010101010101u;
+    uint64_t t = x ^ (b * ones);
+    uint64_t y = ((t & low7) + low7) | t;
+    return (size_t)((((~y & ~low7) >> 7) * ones) >> 56);
+}
+
+/* The lines of body[pos, len) (pos < len), ended as rb_parse_lines() ends
+ * them (LF, CR or CRLF) and the last one whether or not it is ended: for
+ * the part of a body past the parse limit, which is never parsed. One
+ * pass, 8 bytes a step without a branch on their values except to look
+ * closer at a step holding a CR (a CRLF counts once); nothing allocated. */
+static size_t count_lines(const char *body, size_t pos, size_t len) {
+    const unsigned char *u = (const unsigned char *)body;
+    size_t lines = 0, i = pos;
+    for (; len - i >= 8; i += 8) {
+        uint64_t x;
+        memcpy(&x, u + i, 8);
+        lines += bytes_equal(x, '\n');
+        if (bytes_equal(x, '\r') != 0)
+            for (size_t k = i; k < i + 8; k++)
+                lines += u[k] == '\r' && (k + 1 == len || u[k + 1] != '\n');
+    }
+    for (; i < len; i++)
+        lines += u[i] == '\n' ||
+                 (u[i] == '\r' && (i + 1 == len || u[i + 1] != '\n'));
+    if (u[len - 1] != '\n' && u[len - 1] != '\r')
+        lines++;
+    return lines;
+}
+
+/* Where the parse limit cut the body, at `pos` (the start of the first
+ * line not read), and the past-parse-limit diagnostic there. The lines
+ * not read are counted only when the whole body was given: past a
+ * prefix (robots_parse_prefix()) the rest was never seen, and the
+ * diagnostic says "the rest" rather than a count it cannot make. */
+static void record_cut(parser *p, const char *body, size_t pos, size_t len,
+                       size_t limit) {
+    p->cut_offset = pos;
+    p->cut_line = p->line;
+    p->line_start = body + pos;
+    if (p->rest == 0) {
+        p->lines_not_read = count_lines(body, pos, len);
+        p->bytes_not_read = len - pos;
+        rb_parse_diag(
+            p, NULL, ROBOTS_DIAG_PAST_PARSE_LIMIT, ROBOTS_SEVERITY_ERROR, NULL,
+            "the file is longer than the parse limit of %zu bytes; its "
+            "last %zu lines (%zu bytes), from here on, are not read",
+            limit, p->lines_not_read, p->bytes_not_read);
+        return;
+    }
+    p->lines_not_read = ROBOTS_NOT_COUNTED;
+    p->bytes_not_read = p->rest == ROBOTS_NOT_COUNTED ||
+                                p->rest > ROBOTS_NOT_COUNTED - 1 - (len - pos)
+                            ? ROBOTS_NOT_COUNTED
+                            : len - pos + p->rest;
+    if (p->bytes_not_read != ROBOTS_NOT_COUNTED)
+        rb_parse_diag(
+            p, NULL, ROBOTS_DIAG_PAST_PARSE_LIMIT, ROBOTS_SEVERITY_ERROR, NULL,
+            "the file is longer than the parse limit of %zu bytes; its "
+            "last %zu bytes, from here on, are not read",
+            limit, p->bytes_not_read);
+    else
+        rb_parse_diag(
+            p, NULL, ROBOTS_DIAG_PAST_PARSE_LIMIT, ROBOTS_SEVERITY_ERROR, NULL,
+            "the file is longer than the parse limit of %zu bytes; the rest "
+            "of it, from here on, is not read",
+            limit);
+}
+
+/* complexity: 25 (pmccabe). The parse's line loop, which every byte of
+ * every file passes through: its branches are the word-at-a-time and SSE2
+ * line-end scans and the parse limit's cut, kept in one frame so that the
+ * loop's state stays in registers (the instructions gate measures it). */
+void rb_parse_lines(parser *p, const char *body, size_t len, size_t limit,
+                    size_t *parsed) {
+    const unsigned char *u = (const unsigned char *)body;
+    size_t pos = rb_bom_length(p->profile, u, limit);
+    p->line = 1;
+    /* Both marks are named only when the parse reads their bytes, so that a
+     * prefix of the body (robots_parse_prefix) names what the whole does. */
+    if (limit >= 2 &&
+        ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF))) {
+        p->line_start = body;
+        rb_parse_diag(
+            p, body, ROBOTS_DIAG_UTF16_BOM, ROBOTS_SEVERITY_WARNING, NULL,
+            "the file starts with a UTF-16 byte order mark; robots.txt is "
+            "UTF-8");
+    }
+    /* A UTF-8 BOM that an editor read as Latin-1 and saved as UTF-8 again:
+     * named, where it would otherwise be six unknown bytes of a key. */
+    if (limit >= 6 && memcmp(u, "\xC3\xAF\xC2\xBB\xC2\xBF", 6) == 0) {
+        p->line_start = body;
+        rb_parse_diag(
+            p, body, ROBOTS_DIAG_BOM_ENCODED_TWICE, ROBOTS_SEVERITY_WARNING,
+            NULL,
+            "the file starts with a byte order mark encoded twice (C3 AF C2 "
+            "BB C2 BF: a UTF-8 BOM read as Latin-1 and saved as UTF-8 "
+            "again); its six bytes are read as the start of line 1");
+    }
+    while (pos < limit && !p->failed) {
+        int special = 0;
+        size_t eol = line_end(body, pos, limit, &special);
+        if (eol == limit && limit < len && body[limit] != '\n' &&
+            body[limit] != '\r')
+            break; /* the parse limit cuts this line: it is not read */
+        size_t line_len = eol - pos;
+        p->line_start = body + pos;
+        if (line_len > ROBOTS_MAX_LINE_BYTES) {
+            rb_parse_diag(p, body + pos + ROBOTS_MAX_LINE_BYTES,
+                          ROBOTS_DIAG_LINE_TRUNCATED, ROBOTS_SEVERITY_WARNING,
+                          NULL,
+                          "line of %zu bytes is cut to its first %zu bytes",
+                          line_len, (size_t)ROBOTS_MAX_LINE_BYTES);
+            line_len = ROBOTS_MAX_LINE_BYTES;
+        }
+        process_line(p, body + pos, line_len, special);
+        pos = eol;
+        if (pos < len) {
+            if (body[pos] == '\r' && pos + 1 < len && body[pos + 1] == '\n')
+                pos += 2;
+            else
+                pos += 1;
+            p->line++;
+        }
+    }
+    if (pos > len)
+        pos = len;
+    *parsed = pos < limit ? pos : (limit < pos ? limit : pos);
+    if ((pos < len || p->rest != 0) && !p->failed)
+        record_cut(p, body, pos, len, limit);
+}

@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * parse_records.c - what a key's line adds to the document: groups
+ * (records in legacy) and their user-agents, rules read the general way
+ * (parse_lines.c stores the usual one), sitemaps, crawl-delay, issue 24's
+ * Content-Usage hook and the other extension records.
+ */
+#include "agent.h"
+#include "ascii.h"
+#include "byte_class.h"
+#include "compiler.h"
+#include "document.h"
+#include "memory.h"
+#include "normalize.h"
+#include "parser.h"
+#include "records.h"
+#include "usage_internal.h" /* rb_usage_key: issue 24's hook */
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- records ------------------------------------------------------------ */
+
+/* How rfc9309 or google reads a user-agent value it reduces to its
+ * product token (docs/semantics.md), said as that reading, not as a
+ * judgement of the crawler (issue 21: "'360Spider' names no crawler" was
+ * said of a real one). A token that ends at '/', a space, '(' or ';'
+ * drops a version or a comment ("Googlebot/2.1"): a note. One that ends
+ * inside the name ("MJ12bot" read as "MJ", "archive.org_bot" as
+ * "archive", "360Spider" as nothing) changes which crawlers the line
+ * matches: a warning. */
+RB_COLD static void agent_reading(parser *p, const char *value, size_t len,
+                                  size_t token_len) {
+    char q[48], t[48], n[48];
+    unsigned char next = (unsigned char)value[token_len];
+    size_t name_len = token_len;
+    while (name_len < len &&
+           !rb_ascii_is_blank((unsigned char)value[name_len]) &&
+           value[name_len] != '/' && value[name_len] != '(' &&
+           value[name_len] != ';')
+        name_len++;
+    int google = p->profile == ROBOTS_PROFILE_GOOGLE;
+    rb_parse_quote(value, len, q);
+    rb_parse_quote(value, name_len, n);
+    if (token_len == 0) {
+        rb_parse_diag(
+            p, value, ROBOTS_DIAG_EMPTY_USER_AGENT, ROBOTS_SEVERITY_WARNING,
+            NULL,
+            google ? "user-agent '%s' starts with no letter, '-' or '_': its "
+                     "product token is empty, which google/robotstxt "
+                     "matches only for an empty crawler name, not for '%s'"
+                   : "user-agent '%s' starts with no letter, '-' or '_': its "
+                     "product token is empty, and rfc9309 matches no "
+                     "crawler to an empty token, '%s' included",
+            q, n);
+        return;
+    }
+    rb_parse_quote(value, token_len, t);
+    if (name_len == token_len || next == '/' || rb_ascii_is_blank(next) ||
+        next == '(' || next == ';') {
+        rb_parse_diag(p, value, ROBOTS_DIAG_AGENT_REDUCED, ROBOTS_SEVERITY_NOTE,
+                      NULL, "user-agent '%s' is read as its product token '%s'",
+                      q, t);
+        return;
+    }
+    if (google)
+        rb_parse_diag(
+            p, value, ROBOTS_DIAG_AGENT_REDUCED, ROBOTS_SEVERITY_WARNING, NULL,
+            "user-agent '%s' is read as its product token '%s' (letters, "
+            "'-', '_'), and google/robotstxt compares a crawler's whole "
+            "name with it: '%s' does not match the line",
+            q, t, n);
+    else
+        rb_parse_diag(
+            p, value, ROBOTS_DIAG_AGENT_REDUCED, ROBOTS_SEVERITY_WARNING, NULL,
+            "user-agent '%s' is read as its product token '%s' (letters, "
+            "'-', '_'), as a crawler's name is: the line matches every "
+            "name that reduces to '%s', not '%s' alone",
+            q, t, t, n);
+}
+
+void rb_parse_user_agent(parser *p, const char *value, size_t len) {
+    if (!p->have_group || !p->in_agent_list) {
+        rb_group g;
+        memset(&g, 0, sizeof g);
+        g.first_agent = (uint32_t)p->agents.count;
+        g.first_rule = (uint32_t)p->rules.count;
+        if (!rb_vec_push(&p->mem, &p->groups, &g, 1)) {
+            p->failed = 1;
+            return;
+        }
+        p->have_group = 1;
+        p->in_agent_list = 1;
+    }
+    rb_agent a;
+    int wildcard = rb_agent_is_wildcard(value, len);
+    size_t token_len = rb_line_token_len(p->profile, value, len, wildcard);
+    a.line = (uint32_t)p->line;
+    a.value = rb_parse_add_text(p, value, len).off |
+              (wildcard ? RB_AGENT_WILDCARD : 0);
+    if (len == 0)
+        rb_parse_diag(p, NULL, ROBOTS_DIAG_EMPTY_USER_AGENT,
+                      ROBOTS_SEVERITY_WARNING, NULL,
+                      "user-agent line with no name names no crawler");
+    else if (!wildcard && token_len != len)
+        agent_reading(p, value, len, token_len);
+    if (p->failed)
+        return;
+    if (!rb_vec_push(&p->mem, &p->agents, &a, 1)) {
+        p->failed = 1;
+        return;
+    }
+}
+
+void rb_parse_rule(parser *p, enum key_kind key, const char *value,
+                   size_t len) {
+    char q[48];
+    robots_rule_kind kind =
+        key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW;
+    if (!p->have_group) {
+        rb_parse_diag(p, NULL, ROBOTS_DIAG_RULE_OUTSIDE_GROUP,
+                      ROBOTS_SEVERITY_ERROR, NULL,
+                      "%s rule before any user-agent line is ignored",
+                      kind == ROBOTS_RULE_ALLOW ? "allow" : "disallow");
+        return;
+    }
+    p->in_agent_list = 0;
+    if (len == 0 && p->profile != ROBOTS_PROFILE_LEGACY)
+        return; /* RFC 9309 2.2.2: an empty pattern is no rule */
+    if (len == 0 && kind == ROBOTS_RULE_ALLOW)
+        rb_parse_diag(p, NULL, ROBOTS_DIAG_EMPTY_ALLOW_MATCHES_ALL,
+                      ROBOTS_SEVERITY_NOTE, NULL,
+                      "an empty Allow matches every path in the 1996 draft");
+
+    const char *norm = value;
+    size_t nlen = len;
+    if (!rb_pattern_is_normal(p->profile, value, len)) {
+        nlen = rb_normalize_pattern(p->profile, value, len, p->scratch);
+        norm = p->scratch;
+    }
+    int never = len != 0 && rb_normal_never_matches(p->profile, norm[0]);
+    if (never)
+        rb_parse_diag(
+            p, value, ROBOTS_DIAG_PATTERN_NEVER_MATCHES, ROBOTS_SEVERITY_ERROR,
+            NULL, "pattern '%s' does not start with '/'%s and can never match",
+            rb_parse_quote(value, len, q),
+            p->profile == ROBOTS_PROFILE_LEGACY ? "" : " or '*'");
+    rb_span pattern = rb_parse_add_text(p, value, len);
+    int normalise =
+        norm != value && (nlen != len || memcmp(norm, value, len) != 0);
+    int index_htm = p->profile == ROBOTS_PROFILE_GOOGLE &&
+                    kind == ROBOTS_RULE_ALLOW &&
+                    is_google_index_htm(norm, nlen);
+    if (p->failed)
+        return;
+    /* stored in place: a push's memcpy of a variable size is a call */
+    rb_rule *slot = rb_vec_reserve(&p->mem, &p->rules, 1);
+    if (slot == NULL) {
+        p->failed = 1;
+        return;
+    }
+    set_rule(slot, p->line, kind, index_htm, pattern, normalise, nlen);
+    p->rules.count++;
+    if (normalise && nlen > p->longest_rule_normal)
+        p->longest_rule_normal = nlen;
+}
+
+static int is_absolute_url(const char *s, size_t len) {
+    size_t i = 0;
+    while (i < len &&
+           ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+            (i > 0 && ((s[i] >= '0' && s[i] <= '9') || s[i] == '+' ||
+                       s[i] == '-' || s[i] == '.'))))
+        i++;
+    return i > 0 && len - i > 3 && s[i] == ':' && s[i + 1] == '/' &&
+           s[i + 2] == '/';
+}
+
+static void add_record(parser *p, rb_records_build *list, const char *key,
+                       size_t klen, const char *value, size_t vlen) {
+    uint32_t group =
+        p->have_group ? (uint32_t)(p->groups.count - 1) : UINT32_MAX;
+    if (!p->failed && !rb_records_add(&p->mem, list, (uint32_t)p->line, group,
+                                      key, klen, value, vlen))
+        p->failed = 1;
+}
+
+void rb_parse_sitemap(parser *p, const char *key, size_t klen,
+                      const char *value, size_t len) {
+    char q[48];
+    if (!is_absolute_url(value, len))
+        rb_parse_diag(p, len ? value : NULL, ROBOTS_DIAG_SITEMAP_NOT_ABSOLUTE,
+                      ROBOTS_SEVERITY_WARNING, NULL,
+                      "sitemap '%s' is not an absolute URL",
+                      rb_parse_quote(value, len, q));
+    if (len != 0)
+        add_record(p, &p->sitemaps, key, klen, value, len);
+}
+
+/* A crawl-delay is a non-negative decimal number of seconds. Values of a
+ * billion seconds or more are reported as invalid rather than rounded. */
+int rb_parse_delay(const char *s, size_t len, double *out) {
+    double value = 0, scale = 1;
+    size_t i = 0, digits = 0, int_digits = 0;
+    while (i < len && s[i] >= '0' && s[i] <= '9') {
+        value = value * 10 + (s[i] - '0');
+        i++;
+        digits++;
+        if (value > 0)
+            int_digits++;
+    }
+    if (i < len && s[i] == '.') {
+        i++;
+        while (i < len && s[i] >= '0' && s[i] <= '9') {
+            scale /= 10;
+            value += (s[i] - '0') * scale;
+            i++;
+            digits++;
+        }
+    }
+    if (digits == 0 || i != len || int_digits > 9)
+        return 0;
+    *out = value;
+    return 1;
+}
+
+/* Issue 24's hook: a Content-Usage or Content-Signal line is kept as an
+ * extension record, which robots_usage() reads (lib/src/aipref/
+ * usage_query.c); here only where it stands matters. */
+static void on_usage_record(parser *p, int key) {
+    if (p->have_group) {
+        if (key == RB_USAGE_KEY_CONTENT_USAGE && p->content_usage_ends_group)
+            p->in_agent_list = 0; /* attach-05 3: a rule ends the agents */
+        return;
+    }
+    if (key == RB_USAGE_KEY_CONTENT_USAGE)
+        rb_parse_diag(
+            p, NULL, ROBOTS_DIAG_RULE_OUTSIDE_GROUP, ROBOTS_SEVERITY_WARNING,
+            NULL, "content-usage rule before any user-agent line is ignored");
+    else
+        rb_parse_diag(
+            p, NULL, ROBOTS_DIAG_EXTENSION, ROBOTS_SEVERITY_NOTE, NULL,
+            "content-signal before any user-agent line is kept as the "
+            "file's own and applies to no group");
+}
+
+void rb_parse_other(parser *p, const char *key, size_t klen, const char *value,
+                    size_t len) {
+    char q[48];
+    add_record(p, &p->extensions, key, klen, value, len);
+    int usage = rb_usage_key(key, klen);
+    if (usage != RB_USAGE_KEY_NONE)
+        on_usage_record(p, usage);
+    if (!rb_equal_nocase_fast(key, klen, "crawl-delay", 11))
+        return;
+    /* A group's crawl-delay, the first that parses, is found again among
+     * its records (access.c): here only a bad one is reported. */
+    double delay;
+    if (!rb_parse_delay(value, len, &delay))
+        rb_parse_diag(p, len ? value : NULL, ROBOTS_DIAG_INVALID_CRAWL_DELAY,
+                      ROBOTS_SEVERITY_WARNING, NULL,
+                      "crawl-delay '%s' is not a number of seconds; ignored",
+                      rb_parse_quote(value, len, q));
+}

@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * parser.h - the parse's state, shared by the files that read a robots.txt
+ * (parse.c: the entry points and the document's block; parse_lines.c: the
+ * body's lines; parse_keys.c: keys; parse_records.c: groups, rules and
+ * records; parse_diag.c: text and diagnostics), and what each of them
+ * offers the others. Private to the parse.
+ */
+#ifndef ROBOTS_RT_PARSER_H
+#define ROBOTS_RT_PARSER_H
+
+#include "byte_class.h"
+#include "compiler.h"
+#include "document.h"
+#include "index.h"
+#include "memory.h"
+#include "records.h"
+#include "robots.h"
+#include "words.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+enum key_kind {
+    KEY_NONE,
+    KEY_USER_AGENT,
+    KEY_ALLOW,
+    KEY_DISALLOW,
+    KEY_SITEMAP,
+    KEY_OTHER
+};
+
+typedef struct parser {
+    rb_mem mem;
+    robots_profile profile;
+    rb_vec groups, agents, rules, diags, text;
+    rb_records_build sitemaps, extensions;
+    size_t diag_total;
+    uint32_t kind_totals[ROBOTS_DIAG_KIND_LAST + 1]; /* kept or not */
+    int have_group;    /* a group (record) is open */
+    int in_agent_list; /* the last record line was a user-agent line */
+    int seen_content;  /* a non-blank line has been read */
+    size_t line;       /* 1-based number of the line being read */
+    const char *line_start;
+    const char *body, *body_end; /* the input: all of it is readable */
+    char *scratch; /* 3 * ROBOTS_MAX_LINE_BYTES, for normalisation */
+    size_t longest_rule_normal; /* robots_txt's, as rules are read */
+    rb_index_build index;
+    /* The first line the parse limit kept from being read (cut_line 0:
+     * none), and the lines and bytes from there to the end of the body
+     * (ROBOTS_NOT_COUNTED past a prefix: robots_parse_prefix()). */
+    size_t cut_offset, cut_line, lines_not_read, bytes_not_read;
+    /* The bytes of the body past `body_end` the caller did not pass:
+     * robots_parse_prefix()'s `rest`; 0 for robots_parse(). */
+    size_t rest;
+    int failed;
+    int content_usage_ends_group; /* robots_options' (usage_query.c) */
+} parser;
+
+/* ---- inline, for the line loop (parse_lines.c) and its helpers -------- */
+
+/* Up to 8 bytes of s as a word, the rest zero. Words loaded alike compare
+ * alike in either byte order. */
+static inline uint64_t word_of(const char *s, size_t n) {
+    uint64_t v = 0;
+    memcpy(&v, s, n);
+    return v;
+}
+
+/* Does key equal word (lowercase letters and '-', `len` bytes),
+ * case-insensitively? A word a compare, as this runs on every line: a
+ * letter's 0x20 bit (from its 0x40 bit, which '-' lacks) is set in the
+ * key's byte, which folds a capital and nothing else onto it; '-' is
+ * compared as it is. */
+static inline int is_word(const char *key, const char *word, size_t len) {
+    for (size_t i = 0; i < len; i += 8) {
+        size_t n = len - i < 8 ? len - i : 8;
+        uint64_t w = word_of(word + i, n);
+        uint64_t fold = (w >> 1) & (RB_ONES * 0x20);
+        if ((word_of(key + i, n) | fold) != w)
+            return 0;
+    }
+    return 1;
+}
+
+/* The four keys spelt exactly (any case): the common case in every
+ * profile, with nothing to report. KEY_OTHER otherwise. */
+static inline enum key_kind exact_key(const char *key, size_t len) {
+    switch (len) {
+    case 5:
+        return is_word(key, "allow", 5) ? KEY_ALLOW : KEY_OTHER;
+    case 7:
+        return is_word(key, "sitemap", 7) ? KEY_SITEMAP : KEY_OTHER;
+    case 8:
+        return is_word(key, "disallow", 8) ? KEY_DISALLOW : KEY_OTHER;
+    case 10:
+        return is_word(key, "user-agent", 10) ? KEY_USER_AGENT : KEY_OTHER;
+    default:
+        return KEY_OTHER;
+    }
+}
+
+static inline int is_google_index_htm(const char *pattern, size_t len) {
+    size_t slash = len;
+    while (slash > 0 && pattern[slash - 1] != '/')
+        slash--;
+    if (slash == 0)
+        return 0;
+    return len - slash >= 9 &&
+           rb_equal_nocase_fast(pattern + slash, 9, "index.htm", 9) &&
+           memcmp(pattern + slash, "index.htm", 9) == 0;
+}
+
+/* A rule's fields (see rb_rule): its pattern's text, and whether that is
+ * its own normal form (nlen bytes) or is normalised when read. */
+static inline void set_rule(rb_rule *r, size_t line, robots_rule_kind kind,
+                            int index_htm, rb_span pattern, int normalise,
+                            size_t nlen) {
+    r->line_bits =
+        (uint32_t)(line << 2) | (uint32_t)(index_htm << 1) | (uint32_t)kind;
+    r->pattern_off = pattern.off;
+    r->pattern_bits =
+        (uint16_t)(pattern.len | (normalise ? RB_RULE_NORMALISE : 0));
+    r->normalized_len = (uint16_t)nlen;
+}
+
+/* ---- what parse_diag.c offers: text and diagnostics --------------------- */
+
+/* Copies len bytes of s, and a NUL, to the document's text. */
+RB_HIDDEN rb_span rb_parse_add_text(parser *p, const char *s, size_t len);
+/* Copies at most 40 bytes of s into out as printable ASCII, so that a
+ * message can quote the input without carrying control bytes or broken
+ * UTF-8 into a terminal or a log. */
+RB_HIDDEN const char *rb_parse_quote(const char *s, size_t len, char out[48]);
+/* Reports a diagnostic at `at` (NULL: the line's start). */
+RB_HIDDEN void rb_parse_diag(parser *p, const char *at, robots_diag_kind kind,
+                             robots_severity severity, const char *suggestion,
+                             const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+/* A diagnostic whose message quotes s (up to 40 bytes) between two parts. */
+RB_HIDDEN void rb_parse_diag_quoting(parser *p, const char *at,
+                                     robots_diag_kind kind,
+                                     robots_severity severity, const char *head,
+                                     const char *s, size_t len,
+                                     const char *tail);
+/* 1, with the diagnostic counted, when no more are kept: its message need
+ * not be written. */
+RB_HIDDEN int rb_parse_diag_capped(parser *p, robots_diag_kind kind);
+/* The bytes of a line that holds a byte >= 0x80: not UTF-8, or a BOM. */
+RB_HIDDEN void rb_parse_check_bytes(parser *p, const char *raw, size_t len);
+
+/* ---- what parse_keys.c offers: keys and typo keys ----------------------- */
+
+/* Classifies a key, reporting what was odd about it. KEY_NONE: the line is
+ * to be ignored (a typo rfc9309 and legacy do not accept). */
+RB_HIDDEN enum key_kind rb_parse_classify_key(parser *p, const char *key,
+                                              size_t len);
+/* A line with neither ':' nor (google) two words: reported, with the key
+ * it was likely meant to be. */
+RB_HIDDEN void rb_parse_missing_colon(parser *p, const char *content,
+                                      size_t len);
+
+/* ---- what parse_records.c offers: groups, rules and records ------------- */
+
+RB_HIDDEN void rb_parse_user_agent(parser *p, const char *value, size_t len);
+/* Any rule line (parse_lines.c stores the usual one itself). */
+RB_HIDDEN void rb_parse_rule(parser *p, enum key_kind key, const char *value,
+                             size_t len);
+RB_HIDDEN void rb_parse_sitemap(parser *p, const char *key, size_t klen,
+                                const char *value, size_t len);
+/* Any other key: crawl-delay, Content-Usage, an extension or unknown. */
+RB_HIDDEN void rb_parse_other(parser *p, const char *key, size_t klen,
+                              const char *value, size_t len);
+
+/* ---- what parse_lines.c offers: the lines of the body -------------------- */
+
+/* Reads the body's lines up to limit; *parsed: the bytes read. */
+RB_HIDDEN void rb_parse_lines(parser *p, const char *body, size_t len,
+                              size_t limit, size_t *parsed);
+
+#endif
