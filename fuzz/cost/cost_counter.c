@@ -54,7 +54,11 @@ static void charge_bytes(size_t bytes) {
 }
 
 /* clang's SanitizerCoverage interface (trace-pc-guard): the names are
- * clang's. Every guard is set non-zero, so each edge calls back. */
+ * clang's. Every guard is set non-zero, so each edge calls back. Declared
+ * first for -Wmissing-prototypes: no header of ours declares them. */
+void __sanitizer_cov_trace_pc_guard_init(uint32_t *start, /* NOLINT */
+                                         uint32_t *stop); /* NOLINT */
+void __sanitizer_cov_trace_pc_guard(uint32_t *guard);     /* NOLINT */
 void __sanitizer_cov_trace_pc_guard_init(/* NOLINT(readability-identifier-naming)
                                           */
                                          uint32_t *start, uint32_t *stop) {
@@ -79,6 +83,14 @@ void *__real_memset(void *d, int c, size_t n);             /* NOLINT */
 size_t __real_strlen(const char *s);                       /* NOLINT */
 void *__real_calloc(size_t n, size_t size);                /* NOLINT */
 void *__real_realloc(void *p, size_t size);                /* NOLINT */
+void *__wrap_memchr(const void *s, int c, size_t n);       /* NOLINT */
+int __wrap_memcmp(const void *a, const void *b, size_t n); /* NOLINT */
+void *__wrap_memcpy(void *d, const void *s, size_t n);     /* NOLINT */
+void *__wrap_memmove(void *d, const void *s, size_t n);    /* NOLINT */
+void *__wrap_memset(void *d, int c, size_t n);             /* NOLINT */
+size_t __wrap_strlen(const char *s);                       /* NOLINT */
+void *__wrap_calloc(size_t n, size_t size);                /* NOLINT */
+void *__wrap_realloc(void *p, size_t size);                /* NOLINT */
 
 void *__wrap_memchr(const void *s, int c, size_t n) { /* NOLINT */
     void *found = __real_memchr(s, c, n);
