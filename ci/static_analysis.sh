@@ -134,7 +134,7 @@ cpp_count=$(wc -l <"$dir/cppcheck.txt")
 echo "cppcheck: $cpp_count findings, $(($(date +%s) - t0)) s"
 if [ "$cppcheck_rc" -ne 0 ] && [ "$cpp_count" -eq 0 ] &&
     ! grep -qE ':[0-9]+:[0-9]+: [a-z]+: ' "$dir/cppcheck.raw"; then
-    cat "$dir/cppcheck.raw" | head -n 20
+    head -n 20 "$dir/cppcheck.raw"
     die "cppcheck failed (exit $cppcheck_rc) without a finding (see $dir/cppcheck.raw)"
 fi
 
