@@ -8,7 +8,7 @@
 # directory is the repository's root.
 
 # The gates, in the order they run.
-CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format naming modules compat google js web python)
+CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz instructions format naming static modules compat google js web python)
 # Gates that run only when named (--gate NAME), not by default: complexity
 # joins CI_GATES once lib/'s long functions are split or say why.
 CI_NAMED_GATES=(complexity)
@@ -34,6 +34,7 @@ ci_describe() {
     google) echo "the google profile against google/robotstxt itself (ci/google-differential.sh): replays, generated triples, fuzzing; needs GOOGLE_ROBOTSTXT_DIR" ;;
     modules) echo "the module graph drawn from lib/src's #include lines (ci/include_graph.py, tested on its fixtures): no cycle between modules, no private header included by a file that uses none of its names; graph in build/ci-modules/" ;;
     naming) echo "clang-tidy's identifier naming (.clang-tidy, CONTRIBUTING.md's style) over every C file" ;;
+    static) echo "static analysis (ci/static_analysis.sh): clang-tidy's defect checks (.clang-tidy) and cppcheck (warning, portability, performance) over lib/, cli/, python/src and wasm/shim.c: zero findings" ;;
     compat) echo "the batch protocol against the Debian-packaged implementations and librobots' rows (in-process, the robots command, the npm and Python packages; conformance/compat.sh --check): librobots passes all, every adapter works" ;;
     web) echo "the tester page (web/) in headless chromium through playwright-core: typed files' verdicts, highlighted lines, diagnostics and robots.txt URLs equal the robots command's; a shared link, a file that is not UTF-8, a phone's width; screenshots in build/ci-web/screenshots" ;;
     js) echo "librobots.wasm (clang 14, wasi-libc) under 300 KiB; node --test js/test: the whole conformance suite through the npm package in every profile, its API, bad input, npm pack, and its evidence against the robots command's" ;;
@@ -440,9 +441,21 @@ print("\n".join(f for f in seen if not f.startswith("build/")))
     [ ${#files[@]} -gt 0 ] || ci_fail "no C files in $dir/compile_commands.json"
     echo "--- clang-tidy $(clang-tidy --version | grep -o '[0-9][0-9.]*' | head -1): ${#files[@]} files"
     if ! out=$(printf '%s\n' "${files[@]}" |
-        nice xargs -P"$CI_JOBS" -n8 clang-tidy -p "$dir" --quiet 2>&1); then
+        nice xargs -P"$CI_JOBS" -n8 clang-tidy -p "$dir" --quiet \
+            --checks='-*,readability-identifier-naming' 2>&1); then
         grep -E 'error:|warning:' <<<"$out" | sort -u | head -n 40
         ci_fail "identifier names break .clang-tidy: $(grep -cE 'error:' <<<"$out") places (first: $(grep -m1 -E 'error:' <<<"$out"))"
+    fi
+}
+
+# Static analysis: clang-tidy with .clang-tidy's defect checks, and
+# cppcheck, over lib/, cli/ and the bindings' C as their builds compile them
+# (ci/static_analysis.sh, which names every check turned off and why).
+gate_static() {
+    local dir=build/ci-static
+    mkdir -p "$dir"
+    if ! CI_JOBS=$CI_JOBS bash ci/static_analysis.sh "$dir" 2>&1 | tee "$CI_LOGS/static.out"; then
+        ci_fail "$(cat "$dir/why.txt" 2>/dev/null || tail -n 1 "$CI_LOGS/static.out")"
     fi
 }
 

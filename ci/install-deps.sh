@@ -12,7 +12,8 @@ packages=(
     gcc             # gate gcc, coverage, valgrind
     clang           # gates clang, asan-ubsan, msan, fuzz
     clang-format    # gate format
-    clang-tidy      # gate naming
+    clang-tidy      # gates naming, static
+    cppcheck        # gate static (ci/static_analysis.sh)
     libcjson-dev    # the conformance runner
     libcurl4-openssl-dev # robots fetch and its HTTP conformance cases
     python3         # conformance checker, coverage function check
@@ -26,11 +27,11 @@ packages=(
     ruby                    # gate compat: runs webrobots
     ruby-webrobots          # gate compat: Ruby's webrobots
     lld-14          # gates js, web: links librobots.wasm (wasm/)
-    wasi-libc       # gates js, web: the C library for wasm32-wasi
+    wasi-libc       # gates js, web, static: the C library for wasm32-wasi
     libclang-rt-14-dev-wasm32 # gates js, web: compiler-rt builtins for wasm32
     nodejs          # gates js, web: node --test, the page's browser test
     chromium        # gate web: the tester page in a real browser, headless
-    python3-dev         # gate python: the extension's headers
+    python3-dev         # gates python, static: the extension's headers
     python3-setuptools  # gate python: setup.py, pip install --no-build-isolation
     python3-pip         # gate python: pip install ./python
     python3-venv        # gate python: the venv pip installs into

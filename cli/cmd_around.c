@@ -36,6 +36,7 @@ static int url_error(const char *cmd, const char *url, robots_status st) {
 static int leading_options(int argc, char **argv, const char *cmd,
                            const char *usage, int *json, int *next) {
     int i;
+    *next = argc; /* written on every path, read only after -1 */
     for (i = 1; i < argc; i++) {
         if (is_help(argv[i])) {
             fputs(usage, stdout);

@@ -95,7 +95,7 @@ static void check_url(check_fetch *c, const char *url) {
     if (s != NULL)
         st = robots_check_agent(s->doc, c->options.agent,
                                 strlen(c->options.agent), url, strlen(url), &v);
-    if (st != ROBOTS_OK) {
+    if (s == NULL || st != ROBOTS_OK) { /* site_for() said why when NULL */
         c->any_error = 1;
         if (c->options.json) {
             json_out j;

@@ -142,11 +142,11 @@ void fetch_cache_load(const char *dir, const char *robots_url, size_t body_max,
         return;
     data = malloc(cap + 1);
     if (data == NULL) {
-        fclose(f);
+        (void)fclose(f); /* read only: closing cannot lose data */
         return;
     }
     len = fread(data, 1, cap + 1, f);
-    fclose(f);
+    (void)fclose(f); /* read only: closing cannot lose data */
     if (len > cap || !read_entry(data, len, robots_url, e)) {
         fetch_entry_free(e);
         memset(e, 0, sizeof *e);
@@ -187,7 +187,7 @@ int fetch_cache_store(const char *dir, const char *robots_url,
     if (!ok || rename(tmp, path) != 0) {
         cli_error("fetch: cannot write the cache entry %s: %s", path,
                   strerror(errno));
-        remove(tmp);
+        (void)remove(tmp); /* best effort: the error said is the write's */
         return 0;
     }
     return 1;

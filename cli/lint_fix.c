@@ -384,7 +384,8 @@ static int prove(fixer *f, const robots_txt *before, const fixed_file *ff,
 /* Builds and proves the active fixes plus `trial`. */
 static int try_fixes(fixer *f, const robots_txt *before, const fix *trial,
                      char *why, size_t why_cap) {
-    fixed_file ff;
+    /* Zeroed: freed below even when build() was never called. */
+    fixed_file ff = {0};
     unsigned char *intended = calloc(f->line_count + 2, 1);
     if (intended == NULL || !build(f, trial, &ff)) {
         free(intended);
@@ -501,7 +502,9 @@ static int add_finding(fixer *f, const robots_diagnostic_info *d) {
         }
         if (x->state != FIX_CANDIDATE)
             return 1;
-        strcat(sugg, ":");
+        /* has_suggestion left room for the colon and the NUL. */
+        sugg[d->suggestion_len] = ':';
+        sugg[d->suggestion_len + 1] = '\0';
         return splice(x, line, s->len, from, to, sugg, d->suggestion_len + 1);
     }
     case ROBOTS_DIAG_DUPLICATE_RULE:
@@ -543,7 +546,7 @@ static int write_output(const char *path, const char *output, int in_place,
         if (ok && rename(tmp, path) != 0)
             ok = 0;
         if (!ok) {
-            remove(tmp);
+            (void)remove(tmp); /* best effort: the error said is the write's */
             cli_error("%s: write error; the file is unchanged", path);
         }
         free(tmp);
@@ -695,7 +698,9 @@ static void fixer_free(fixer *f) {
 
 static int run(fixer *f, const robots_txt *doc, const robots_analysis *analysis,
                const char *output, int in_place) {
-    f->lines = malloc((f->body_len + 1) * sizeof *f->lines);
+    /* Zeroed: split_lines() fills the first line_count, and clang's
+     * analyzer cannot follow that its loop does. */
+    f->lines = calloc(f->body_len + 1, sizeof *f->lines);
     f->url = malloc(ROBOTS_MAX_URL_BYTES + 1);
     if (f->lines == NULL || f->url == NULL)
         return cli_error("%s: out of memory", f->path);

@@ -89,7 +89,8 @@ static int read_bounded(const char *path, size_t max, int whole,
         cli_error("%s: %s", path, strerror(errno));
         return 0;
     }
-    setvbuf(f, NULL, _IONBF, 0);
+    /* A stream that refuses stays buffered: the same bytes are read. */
+    (void)setvbuf(f, NULL, _IONBF, 0);
     size_t size = known_size(f);
     size_t want = max < SIZE_MAX ? max + 1 : max;
     int ok = 1;
@@ -99,7 +100,7 @@ static int read_bounded(const char *path, size_t max, int whole,
     }
     /* A file's known size is allocated at once; a stream's buffer grows
      * by doubling, never past want. */
-    size_t cap = size != SIZE_MAX && size < want ? size + 1 : 64 * 1024;
+    size_t cap = size != SIZE_MAX && size < want ? size + 1 : (size_t)64 * 1024;
     if (cap > want)
         cap = want;
     char *data = ok ? malloc(cap) : NULL;
@@ -133,7 +134,7 @@ static int read_bounded(const char *path, size_t max, int whole,
         }
     }
     if (!is_stdin)
-        fclose(f);
+        (void)fclose(f); /* read only: closing cannot lose data */
     if (!ok) {
         free(data);
         return 0;

@@ -147,6 +147,7 @@ int rbp_add_record_types(PyObject *module, const rbp_record_type *types,
  * (a NULL among them means an exception is set: the others are released
  * and NULL returned). rbp_record() takes them as arguments (at most 32). */
 PyObject *rbp_record_of(PyTypeObject *type, PyObject *const *values, size_t n);
+#define RBP_MAX_RECORD_FIELDS 32
 PyObject *rbp_record(PyTypeObject *type, int n, ...);
 
 /* The names of the bits set in `bits` (from 1 up to `top`), lowest first,

@@ -333,16 +333,27 @@ PyObject *rbp_record_of(PyTypeObject *type, PyObject *const *values, size_t n) {
 }
 
 PyObject *rbp_record(PyTypeObject *type, int n, ...) {
-    PyObject *values[32];
+    PyObject *values[RBP_MAX_RECORD_FIELDS];
     va_list ap;
     int i;
+    if (n < 0) {
+        PyErr_SetString(PyExc_SystemError, "rbp_record: a negative count");
+        return NULL;
+    }
+    /* Every value is a reference the record takes: past the limit, the
+     * extra ones are released here, never stored past the array. */
     va_start(ap, n);
-    for (i = 0; i < n; i++)
-        values[i] = i < 32 ? va_arg(ap, PyObject *) : NULL;
+    for (i = 0; i < n; i++) {
+        PyObject *value = va_arg(ap, PyObject *);
+        if (i < RBP_MAX_RECORD_FIELDS)
+            values[i] = value;
+        else
+            Py_XDECREF(value);
+    }
     va_end(ap);
-    if (n > 32) {
+    if (n > RBP_MAX_RECORD_FIELDS) {
         PyErr_SetString(PyExc_SystemError, "rbp_record: more than 32 fields");
-        for (i = 0; i < 32; i++)
+        for (i = 0; i < RBP_MAX_RECORD_FIELDS; i++)
             Py_XDECREF(values[i]);
         return NULL;
     }

@@ -99,8 +99,8 @@ static void put_bytes(sf_out *out, const rb_sf_bare *bare) {
                      (unsigned)group[2];
         put_char(out, base64_digits[v >> 18 & 63]);
         put_char(out, base64_digits[v >> 12 & 63]);
-        put_char(out, n > 1 ? base64_digits[v >> 6 & 63] : '=');
-        put_char(out, n > 2 ? base64_digits[v & 63] : '=');
+        put_char(out, (char)(n > 1 ? base64_digits[v >> 6 & 63] : '='));
+        put_char(out, (char)(n > 2 ? base64_digits[v & 63] : '='));
         done += n;
     }
     put_char(out, ':');

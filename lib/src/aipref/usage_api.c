@@ -161,7 +161,7 @@ robots_status robots_usage_unknown_label(const robots_txt *doc, size_t line,
                           : status == RB_USAGE_LABEL_PROPOSED ? 2
                                                               : 0;
         *needed = len;
-        if (cap < len + 1)
+        if (cap <= len) /* not len + 1 >= cap: that wraps at SIZE_MAX */
             return ROBOTS_ERR_BUFFER_TOO_SMALL;
         memcpy(buf, label, len);
         buf[len] = '\0';

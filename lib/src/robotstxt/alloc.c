@@ -88,7 +88,7 @@ void *rb_vec_grow(rb_mem *mem, rb_vec *vec, size_t more) {
         unsigned char *data = rb_alloc(mem, cap * vec->elem);
         if (data == NULL)
             return NULL;
-        if (vec->count != 0)
+        if (vec->data != NULL && vec->count != 0)
             memcpy(data, vec->data, vec->count * vec->elem);
         rb_free(mem, vec->data, vec->cap * vec->elem);
         vec->data = data;
