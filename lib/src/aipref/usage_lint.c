@@ -44,7 +44,7 @@ typedef struct usage_lint {
 static const char *quote(const char *s, size_t len, char *out) {
     size_t n = 0, room = LINT_QUOTE_BYTES - 4;
     for (size_t i = 0; i < len && n < room; i++)
-        out[n++] = s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?';
+        out[n++] = (char)(s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?');
     if (len > room) {
         memcpy(out + n, "...", 3);
         n += 3;

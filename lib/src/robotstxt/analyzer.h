@@ -65,6 +65,7 @@ typedef struct analyzer {
 /* Heapsort: O(n log n), in place, no recursion and no call through a
  * pointer (the stack gate follows every call). */
 #define AN_HEAPSORT(name, type, before)                                        \
+    /* NOLINTNEXTLINE(bugprone-macro-parentheses): `type` is a type name */    \
     static void name(type *a, size_t n) {                                      \
         for (size_t end = n, start = n / 2; end > 1;) {                        \
             size_t root;                                                       \

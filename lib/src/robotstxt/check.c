@@ -1364,7 +1364,9 @@ static robots_status check_path(const robots_txt *doc, const resolved *r,
     }
     if (doc->profile == ROBOTS_PROFILE_LEGACY) {
         first_match(doc, path, plen, rule_scratch, out);
-    } else if (r->reference) {
+    } else if (r->reference && who != NULL) {
+        /* Only a check with the caller's names resolves as the reference
+         * (resolve()); a query's and the memo's resolutions never do. */
         scan_match(doc, who->agents, who->count, path, plen, rule_scratch, out);
     } else if (r->direct || !indexed_match(doc, r->tokens, r->token_count, path,
                                            plen, rule_scratch, out)) {
@@ -1395,6 +1397,8 @@ static robots_status check_resolved(const robots_txt *doc, const resolved *r,
                                     size_t url_len, robots_verdict *out) {
     if (url_len > ROBOTS_MAX_URL_BYTES)
         return ROBOTS_ERR_URL_TOO_LONG;
+    if (url == NULL) /* (NULL, 0): the empty URL, read as "" */
+        url = "";
     size_t start, len;
     int slash;
     robots_status status =
@@ -1402,9 +1406,7 @@ static robots_status check_resolved(const robots_txt *doc, const resolved *r,
     if (status != ROBOTS_OK)
         return status;
 
-    /* A NULL url (url_len 0) takes no offset: that is undefined. (It
-     * always needs the slash, so it is never read in place.) */
-    const char *from = url != NULL ? url + start : url;
+    const char *from = url + start;
     /* Most paths are their own normal form and are read in place. */
     int in_place = !slash && path_is_normal(doc->profile, from, len);
     size_t path_bytes = in_place ? 0 : 1 + rb_normal_bound(doc->profile, len);
@@ -1493,7 +1495,7 @@ static void memo_add(const robots_txt *doc, const robots_str *name,
                 &m->state, &state, RB_MEMO_WRITING, memory_order_acquire,
                 memory_order_relaxed)) {
             m->name_len = (uint32_t)name->len;
-            if (name->len != 0)
+            if (name->len != 0 && name->ptr != NULL)
                 memcpy(m->name, name->ptr, name->len);
             m->token = known.token_count != 0 ? known.tokens[0] : 0;
             m->r = known;

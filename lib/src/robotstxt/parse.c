@@ -276,7 +276,7 @@ size_t robots_parse_memory_bound(size_t body_len) {
      * the capped diagnostics and the document header. */
     size_t fixed = 3 * ROBOTS_MAX_LINE_BYTES +
                    (ROBOTS_MAX_DIAGNOSTICS + 1) * (sizeof(rb_diag) + 260) * 3 +
-                   64 * 1024;
+                   (size_t)64 * 1024;
     if (body_len > (SIZE_MAX - fixed) / 32)
         return SIZE_MAX;
     return 32 * body_len + fixed;

@@ -42,7 +42,7 @@ const char *rb_parse_quote(const char *s, size_t len, char out[48]) {
     size_t n = len > 40 ? 40 : len, o = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        out[o++] = (c >= 0x20 && c < 0x7F) ? (char)c : '?';
+        out[o++] = (char)((c >= 0x20 && c < 0x7F) ? c : '?');
     }
     if (len > n) {
         out[o++] = '.';
