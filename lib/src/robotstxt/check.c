@@ -1392,13 +1392,12 @@ static robots_status check_path(const robots_txt *doc, const resolved *r,
  * if it cannot. Up to three bytes for every byte of the URL and of the
  * longest such rule would otherwise be 96 KiB of stack (robots.h). */
 #define RB_CHECK_STACK_BYTES 3072
+/* `url` is never NULL here: the entry points read (NULL, 0) as "". */
 static robots_status check_resolved(const robots_txt *doc, const resolved *r,
                                     const callers *who, const char *url,
                                     size_t url_len, robots_verdict *out) {
     if (url_len > ROBOTS_MAX_URL_BYTES)
         return ROBOTS_ERR_URL_TOO_LONG;
-    if (url == NULL) /* (NULL, 0): the empty URL, read as "" */
-        url = "";
     size_t start, len;
     int slash;
     robots_status status =
@@ -1549,8 +1548,11 @@ static robots_status check(const robots_txt *doc, const robots_str *agents,
 robots_status robots_check(const robots_txt *doc, const robots_str *agents,
                            size_t agent_count, const char *url, size_t url_len,
                            robots_verdict *out) {
-    if (doc == NULL || out == NULL || (url == NULL && url_len != 0))
-        return ROBOTS_ERR_INVALID_ARGUMENT;
+    if (doc == NULL || out == NULL || url == NULL) {
+        if (doc == NULL || out == NULL || url_len != 0)
+            return ROBOTS_ERR_INVALID_ARGUMENT;
+        url = ""; /* (NULL, 0): the empty URL, never read through NULL */
+    }
     if (agent_count == 1 && agents != NULL &&
         (agents->ptr != NULL || agents->len == 0)) {
         const rb_memo *m = memo_find(doc, agents);
@@ -1564,8 +1566,11 @@ robots_status rb_check_reference(const robots_txt *doc,
                                  const robots_str *agents, size_t agent_count,
                                  const char *url, size_t url_len,
                                  robots_verdict *out) {
-    if (doc == NULL || out == NULL || (url == NULL && url_len != 0))
-        return ROBOTS_ERR_INVALID_ARGUMENT;
+    if (doc == NULL || out == NULL || url == NULL) {
+        if (doc == NULL || out == NULL || url_len != 0)
+            return ROBOTS_ERR_INVALID_ARGUMENT;
+        url = ""; /* (NULL, 0): the empty URL, never read through NULL */
+    }
     return check(doc, agents, agent_count, url, url_len, 1, out);
 }
 
@@ -1617,8 +1622,11 @@ robots_status robots_query_new(const robots_txt *doc, const robots_str *agents,
 
 robots_status robots_query_check(const robots_query *query, const char *url,
                                  size_t url_len, robots_verdict *out) {
-    if (query == NULL || out == NULL || (url == NULL && url_len != 0))
-        return ROBOTS_ERR_INVALID_ARGUMENT;
+    if (query == NULL || out == NULL || url == NULL) {
+        if (query == NULL || out == NULL || url_len != 0)
+            return ROBOTS_ERR_INVALID_ARGUMENT;
+        url = ""; /* (NULL, 0): the empty URL, never read through NULL */
+    }
     return check_resolved(query->doc, &query->agents, NULL, url, url_len, out);
 }
 
