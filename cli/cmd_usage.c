@@ -496,7 +496,14 @@ int cli_cmd_usage(int argc, char **argv) {
     cli_writer_init(&run.w, stdout, out_buf, sizeof out_buf);
     for (int k = i; k < argc; k++) {
         robots_usage_result r;
-        usage_of(&run, argv[k], &r);
+        robots_status status = usage_of(&run, argv[k], &r);
+        if (status != ROBOTS_OK) { /* out of memory on this second pass */
+            cli_writer_flush(&run.w);
+            robots_analysis_free(run.analysis);
+            robots_free(doc);
+            return cli_error("URL '%s': %s", argv[k],
+                             robots_status_message(status));
+        }
         if (!r.crawlable)
             any_not_crawlable = 1;
         if (run.json)

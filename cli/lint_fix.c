@@ -26,6 +26,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* A byte order mark read as Latin-1 and saved as UTF-8 again
@@ -526,6 +527,18 @@ static int write_all(FILE *out, const fixed_file *ff) {
 static int write_output(const char *path, const char *output, int in_place,
                         const fixed_file *ff) {
     if (in_place) {
+        /* The file keeps what a web server needs to serve it: a
+         * replacement with mkstemp()'s mode 0600 could answer 403, which
+         * crawlers read as "allow everything" (RFC 9309 section 2.3.1.3).
+         * A symbolic link would be replaced by the file, not followed:
+         * refused, with the path to give instead. */
+        struct stat st;
+        if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+            cli_error("%s: --in-place needs a regular file (not a symbolic "
+                      "link); give its real path, or use --output",
+                      path);
+            return 0;
+        }
         size_t n = strlen(path);
         char *tmp = malloc(n + 16);
         if (tmp == NULL) {
@@ -541,7 +554,11 @@ static int write_output(const char *path, const char *output, int in_place,
             return 0;
         }
         FILE *out = fdopen(fd, "wb");
-        int ok = out != NULL && write_all(out, ff);
+        /* The owner's mode bits, set before a byte is written; on disk
+         * before the rename, so that a crash leaves the old file or the
+         * new one, never an empty one. */
+        int ok = fchmod(fd, st.st_mode & 07777) == 0 && out != NULL &&
+                 write_all(out, ff) && fsync(fd) == 0;
         ok = (out != NULL ? fclose(out) == 0 : close(fd) == 0) && ok;
         if (ok && rename(tmp, path) != 0)
             ok = 0;

@@ -116,6 +116,19 @@ check_exit /dev/null 0 "$robots" lint --fix --in-place "$tmp/inplace.txt"
 expect_file "$tmp/inplace.txt" 'User-agent: *\nDisallow: /private\nDisallow: /tmp\n'
 left=$(find "$tmp" -name 'inplace.txt.fix-*' | wc -l)
 [ "$left" -eq 0 ] && ok || fail "$left temporary files left beside the file"
+# The file keeps its mode: a web server must still read it (a robots.txt
+# answered 403 reads as "allow everything", RFC 9309 section 2.3.1.3).
+cp "$tmp/typo.txt" "$tmp/mode.txt"
+chmod 644 "$tmp/mode.txt"
+check_exit /dev/null 0 "$robots" lint --fix --in-place "$tmp/mode.txt"
+mode=$(stat -c %a "$tmp/mode.txt")
+[ "$mode" = 644 ] && ok || fail "--in-place changed the mode to $mode"
+# A symbolic link is refused, and the file it names is left as it was.
+ln -s "$tmp/typo.txt" "$tmp/link.txt"
+check_exit /dev/null 2 "$robots" lint --fix --in-place "$tmp/link.txt"
+expect_err "needs a regular file (not a symbolic link)"
+expect_file "$tmp/typo.txt" 'User-agent: *\nDissallow: /private\nDisallow: /tmp\n'
+[ -L "$tmp/link.txt" ] && ok || fail "--in-place replaced the symbolic link"
 # Without --in-place the file itself is never changed.
 check_exit /dev/null 0 "$robots" lint --fix "$tmp/typo.txt"
 expect_file "$tmp/typo.txt" 'User-agent: *\nDissallow: /private\nDisallow: /tmp\n'

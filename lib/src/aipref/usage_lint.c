@@ -108,6 +108,21 @@ static int matches_everything(const robots_txt *doc,
     return p[0] == '/' || p[0] == '*';
 }
 
+/* robots_select_groups() for `name`, its cost (every group visited, the
+ * name read) charged to the steps first: with a call for each user-agent
+ * line of the file, the selections alone would be lines * groups. 0 when
+ * the steps are spent or the groups are more than LINT_MAX_SELECTED. */
+static int select_within_budget(usage_lint *l, const robots_str *name,
+                                size_t *groups, size_t *needed) {
+    size_t cost = robots_group_count(l->doc) + name->len + 1;
+    int specific = 0;
+    if (LINT_MAX_STEPS - l->steps < cost)
+        return 0;
+    l->steps += cost;
+    return robots_select_groups(l->doc, name, 1, groups, LINT_MAX_SELECTED,
+                                needed, &specific) == ROBOTS_OK;
+}
+
 /* For the crawler `name`: 1 when the groups it uses disallow every path
  * and allow none (*line: the Disallow that does), 0 when not, -1 when
  * `group` is not among them, -2 when it cannot be told (more groups or
@@ -115,9 +130,8 @@ static int matches_everything(const robots_txt *doc,
 static int disallowed_everywhere(usage_lint *l, const robots_str *name,
                                  size_t group, size_t *line) {
     size_t groups[LINT_MAX_SELECTED], needed = 0;
-    int specific = 0, ours = 0;
-    if (robots_select_groups(l->doc, name, 1, groups, LINT_MAX_SELECTED,
-                             &needed, &specific) != ROBOTS_OK)
+    int ours = 0;
+    if (!select_within_budget(l, name, groups, &needed))
         return -2;
     *line = 0;
     for (size_t g = 0; g < needed; g++) {
@@ -205,10 +219,8 @@ static void read_record(usage_lint *l, const robots_record_info *rec, int key,
 static int uses_content_usage(usage_lint *l, const robots_str *name,
                               size_t *star_line) {
     size_t groups[LINT_MAX_SELECTED], needed = 0;
-    int specific = 0;
     *star_line = 0;
-    if (robots_select_groups(l->doc, name, 1, groups, LINT_MAX_SELECTED,
-                             &needed, &specific) != ROBOTS_OK)
+    if (!select_within_budget(l, name, groups, &needed))
         return -1;
     size_t count = robots_extension_count(l->doc);
     if (LINT_MAX_STEPS - l->steps < count)

@@ -1261,6 +1261,9 @@ static void sift_down(const group_run *runs, unsigned char *heap, size_t size,
  * tokens is in several runs, and is walked once. Choosing costs the
  * groups the runs hold (at most the agent lines) times log2 of the tokens;
  * matching O(B * path_len). */
+/* The heap holds run indexes as unsigned char. */
+_Static_assert(ROBOTS_MAX_QUERY_AGENTS <= 256,
+               "direct_match()'s heap indexes its runs in a byte");
 static void direct_match(const robots_txt *doc, const resolved *r,
                          const char *path, size_t len, char *scratch,
                          robots_verdict *out) {
