@@ -60,7 +60,7 @@ static void scratch_release(usage_scratch *s) {
 }
 
 /* The path a check matches: the URL's, with the leading '/' it may lack,
- * in the profile's normal form (as check.c makes it). */
+ * in the profile's normal form (as check_path.c makes it). */
 static robots_status normal_path(const robots_txt *doc, const char *url,
                                  size_t url_len, usage_scratch *s) {
     size_t start = 0, len = 0;
