@@ -368,7 +368,8 @@ robots_status rb_check_resolved(const robots_txt *doc, const rb_resolved *r,
     const char *from = url + start;
     /* Most paths are their own normal form and are read in place. */
     int in_place = !slash && path_is_normal(doc->profile, from, len);
-    size_t path_bytes = in_place ? 0 : 1 + rb_normal_bound(doc->profile, len);
+    size_t path_bytes =
+        in_place ? 0 : rb_normal_url_path_bound(doc->profile, len);
     size_t rule_bytes = doc->longest_rule_normal;
     size_t need = path_bytes + rule_bytes;
     char area[RB_CHECK_STACK_BYTES];
@@ -387,10 +388,7 @@ robots_status rb_check_resolved(const robots_txt *doc, const rb_resolved *r,
     size_t plen = len;
     if (!in_place) {
         char *normalized = work + rule_bytes;
-        plen = 0;
-        if (slash)
-            normalized[plen++] = '/';
-        plen += rb_normalize_path(doc->profile, from, len, normalized + plen);
+        plen = rb_normal_url_path(doc->profile, from, len, slash, normalized);
         path = normalized;
     }
     status = check_path(doc, r, who, path, plen, work, out);
