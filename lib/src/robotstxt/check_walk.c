@@ -339,23 +339,20 @@ static int try_has_run(const robots_txt *doc, const uint32_t *e,
 }
 
 /* complexity: 25 (pmccabe). The check's innermost step, run for every key
- * of a path that is a node: each branch is a run's test (ALL, LAST, HAS,
- * ENDS) or a filter's. Kept whole as the check's hottest loop: not split
- * without a measurement on the instructions gate, which issue 20's first
- * pass did not make. */
-/* The rules filed under one key that is a prefix of the path, `klen` bytes
- * long, highest priority first within each run (see RB_ENTRY_RUN): a run
- * whose test fails is skipped, and so is the rest of a run once its
- * priorities cannot win. A wildcard rule's filter is tried before anything
- * else of it is read. */
-static void try_node(const robots_txt *doc, const rb_unit *unit,
-                     const rb_node *node, rb_path_view *q, rb_best_rule *best) {
-    size_t klen = RB_NODE_KEY_LEN(node), len = q->len;
-    uint32_t count;
-    const uint32_t *e = rb_node_entries(unit, node, &count);
-    /* each entry's filter; an entry kept in the node has none */
-    const uint32_t *filters =
-        e == &node->ref ? NULL : unit->filters + (e - unit->entries);
+ * of a path that is a node of more than one entry: each branch is a run's
+ * test (ALL, LAST, HAS, ENDS) or a filter's. Kept whole as the check's
+ * hottest loop, inlined into try_node(). */
+/* The entries of a node (count of them, each with its filter) filed under
+ * one key that is a prefix of the path, `klen` bytes long, highest
+ * priority first within each run (see RB_ENTRY_RUN): a run whose test
+ * fails is skipped, and so is the rest of a run once its priorities cannot
+ * win. A wildcard rule's filter is tried before anything else of it is
+ * read. */
+static inline void try_entries(const robots_txt *doc, const uint32_t *e,
+                               const uint32_t *filters, uint32_t count,
+                               size_t klen, rb_path_view *q,
+                               rb_best_rule *best) {
+    size_t len = q->len;
     uint32_t run_end = count, ends_end = count;
     /* What the LAST runs are compared with; an empty path (a check's has
      * at least "/") ends in no byte any such rule needs. */
@@ -400,7 +397,7 @@ static void try_node(const robots_txt *doc, const rb_unit *unit,
             i = run_end - 1;
             continue;
         }
-        uint32_t f = filters != NULL ? filters[i] : 0;
+        uint32_t f = filters[i];
         if (f != 0 && !filter_passes(q, f, len - klen))
             continue;
         enum rule_outcome o = try_rule(doc, rule, klen, q, best, f, SIZE_MAX);
@@ -408,6 +405,24 @@ static void try_node(const robots_txt *doc, const rb_unit *unit,
             return;
         if (o == RULE_LOWER)
             i = run_end - 1;
+    }
+}
+
+/* The rules filed under one key that is a prefix of the path: a node's
+ * entries, or the one rule a node keeps in itself (no run, as a run's
+ * marker is never alone, and no filter). */
+static void try_node(const robots_txt *doc, const rb_unit *unit,
+                     const rb_node *node, rb_path_view *q, rb_best_rule *best) {
+    size_t klen = RB_NODE_KEY_LEN(node);
+    uint32_t count;
+    const uint32_t *e = rb_node_entries(unit, node, &count);
+    if (e != &node->ref) {
+        try_entries(doc, e, unit->filters + (e - unit->entries), count, klen, q,
+                    best);
+    } else if (*e & RB_ENTRY_INDEX_DIR) {
+        (void)try_companion(doc, *e, klen, q, best);
+    } else {
+        (void)try_rule(doc, *e, klen, q, best, 0, SIZE_MAX);
     }
 }
 
