@@ -16,8 +16,6 @@ It fails (exit 1) on:
     variables, its macros, its types, its struct, union and enum tags and
     its enum constants. A simple test, but an honest one: the include line
     then says nothing true about what the file depends on.
-An umbrella header (UMBRELLAS below, kept for users outside lib/) declares
-nothing of its own; a file under the source folder that includes one fails.
 
 Python 3 standard library only. Usage:
   include_graph.py [--root DIR] [--include DIR ...] [--dot FILE]
@@ -27,12 +25,6 @@ import argparse
 import os
 import re
 import sys
-
-# Headers that only include others, for the tests, fuzzers and tools
-# outside lib/ during the move to one header per module; no file under the
-# source folder may include them (a file named here would be let off).
-UMBRELLAS = {"internal.h"}
-UMBRELLA_USERS_ALLOWED = set()
 
 # Unused includes let off, each with why; an entry no longer found is
 # reported so that it is taken out. Empty: every include is used.
@@ -239,12 +231,6 @@ def main(argv):
                 errors.append(f"{f}: includes \"{inc}\", found nowhere")
                 continue
             lines.append(f"{os.path.relpath(f, args.root)} -> {os.path.relpath(target, args.root)}")
-            if os.path.basename(f) in UMBRELLAS:
-                continue  # an umbrella includes what its users use
-            if base in UMBRELLAS:
-                if os.path.basename(f) not in UMBRELLA_USERS_ALLOWED:
-                    errors.append(f"{f}: includes the umbrella {inc}; include the module headers it uses")
-                continue
             tmod = module_of(target)
             if tmod != mod:
                 graph[mod].add(tmod)
@@ -257,12 +243,6 @@ def main(argv):
                     allowed_seen.add((os.path.normpath(f), base))
                     continue
                 errors.append(f"{f}: includes \"{inc}\" but uses none of the names it declares")
-    # Umbrellas draw no edges of their own: they are not modules.
-    for u in UMBRELLAS:
-        graph.pop(module_of(u), None)
-        for mod in graph:
-            graph[mod].discard(module_of(u))
-
     print(f"# include lines under {args.root} ({len(files)} files)")
     for line in lines:
         print("  " + line)

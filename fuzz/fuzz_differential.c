@@ -259,7 +259,7 @@ static void compare_match(const unsigned char *pat, size_t plen,
 }
 
 /* rb_match_many() over every rule whose literal part (before its first
- * `*`) starts the path, as check.c hands them over, against the reference
+ * `*`) starts the path, as check_path.c hands them over, against the reference
  * for each rule alone. */
 static void compare_many(const rule *rules, size_t n, const unsigned char *path,
                          size_t len) {

@@ -42,7 +42,7 @@ RULES = {
     "JSON by hand": re.compile(r'\\"(?:\w+|%s)?\\":(?!\s)'),
     # The library's own headers: only robots.h and robots_web.h.
     "library internals": re.compile(
-        r'#\s*include\s*"(?:internal|names|reserved|ascii|url_parts|'
+        r'#\s*include\s*"(?:document|names|reserved|ascii|url_parts|'
         r'punycode|text_out|civil_date)\.h"'),
 }
 

@@ -858,7 +858,7 @@ static void work_area(void) {
     }
 }
 
-/* The first answer (internal.h, RB_DIRECT_CHECKS): the first checks of a
+/* The first answer (document.h, RB_DIRECT_CHECKS): the first checks of a
  * small document walk its rules, with the reference's verdict, compiling
  * and allocating nothing (its memory stays what the parse left); the
  * check after them compiles the set. Small: parsed bytes * (url_len + 1)

@@ -14,6 +14,7 @@
 #include "multi.h"
 #include "normalize.h"
 #include "testing.h"
+#include "urlpath.h"
 #include "words.h"
 
 #include <stdio.h>
@@ -570,6 +571,51 @@ static void same_bytes(void) {
     }
 }
 
+/* The path rules are matched against, made from a URL as a check and a
+ * usage query make it (rb_normal_url_path()): the path, params and query
+ * without the fragment, an empty path read as "/" (docs/semantics.md,
+ * "URL to path"; google's "?q" gives "/?q", docs/google-profile.md), in
+ * the profile's normal form (RFC 9309 2.2.2: %7E is '~', %2F is not '/';
+ * the 1996 draft likewise). Within its bound in every case. */
+static const char *url_path(robots_profile profile, const char *url,
+                            char *out) {
+    size_t start = 0, len = 0;
+    int slash = 0;
+    if (rb_url_path(profile, url, strlen(url), &start, &len, &slash) !=
+        ROBOTS_OK)
+        return "(refused)";
+    size_t n = rb_normal_url_path(profile, url + start, len, slash, out);
+    EXPECT_MSG(n <= rb_normal_url_path_bound(profile, len),
+               "%s: %zu bytes past the bound", url, n);
+    out[n] = '\0';
+    return out;
+}
+
+static void expect_same(const char *got, const char *want) {
+    EXPECT_MSG(strcmp(got, want) == 0, "'%s' != '%s'", got, want);
+}
+
+static void normal_url_paths(void) {
+    char a[64], b[64];
+    for (int p = 0; p < 3; p++) {
+        robots_profile profile = (robots_profile)p;
+        expect_same(url_path(profile, "https://example.com", a), "/");
+        expect_same(url_path(profile, "http://example.com?q", a), "/?q");
+        expect_same(url_path(profile, "http://example.com/a/b;p?q=1#f", a),
+                    "/a/b;p?q=1");
+    }
+    expect_same(url_path(ROBOTS_PROFILE_GOOGLE, "http://e.com/%7efred", a),
+                "/%7efred"); /* google compares paths as given */
+    for (int p = 0; p < 2; p++) {
+        robots_profile profile =
+            p == 0 ? ROBOTS_PROFILE_RFC9309 : ROBOTS_PROFILE_LEGACY;
+        expect_same(url_path(profile, "http://e.com/%7efred", a),
+                    url_path(profile, "http://e.com/~fred", b));
+        EXPECT(strcmp(url_path(profile, "http://e.com/a%2Fb", a),
+                      url_path(profile, "http://e.com/a/b", b)) != 0);
+    }
+}
+
 int main(void) {
     byte_classes();
     pattern_is_normal();
@@ -588,5 +634,6 @@ int main(void) {
     many_rules_at_once();
     many_rules_out_of_memory();
     arguments();
+    normal_url_paths();
     return testing_finish();
 }

@@ -59,8 +59,8 @@ static void scratch_release(usage_scratch *s) {
         rb_free(&s->mem, s->pattern, 3 * ROBOTS_MAX_LINE_BYTES);
 }
 
-/* The path a check matches: the URL's, with the leading '/' it may lack,
- * in the profile's normal form (as check.c makes it). */
+/* The path a check matches (rb_normal_url_path(), which check_path.c
+ * calls too). */
 static robots_status normal_path(const robots_txt *doc, const char *url,
                                  size_t url_len, usage_scratch *s) {
     size_t start = 0, len = 0;
@@ -69,16 +69,12 @@ static robots_status normal_path(const robots_txt *doc, const char *url,
     if (rb_url_path(doc->profile, url, url_len, &start, &len, &slash) !=
         ROBOTS_OK)
         return ROBOTS_ERR_URL_INVALID;
-    s->path_cap = 1 + rb_normal_bound(doc->profile, len);
+    s->path_cap = rb_normal_url_path_bound(doc->profile, len);
     s->path = rb_alloc(&s->mem, s->path_cap);
     if (s->path == NULL)
         return ROBOTS_ERR_NO_MEMORY;
-    s->path_len = 0;
-    if (slash)
-        s->path[s->path_len++] = '/';
-    if (len != 0)
-        s->path_len += rb_normalize_path(doc->profile, url + start, len,
-                                         s->path + s->path_len);
+    s->path_len =
+        rb_normal_url_path(doc->profile, url + start, len, slash, s->path);
     return ROBOTS_OK;
 }
 
@@ -111,9 +107,7 @@ static int rule_matches(const robots_txt *doc, const rb_usage_rule_value *rule,
     n = rb_normalize_pattern(doc->profile, rule->path, rule->path_len,
                              s->pattern);
     *priority = n;
-    return doc->profile == ROBOTS_PROFILE_LEGACY
-               ? rb_match_prefix(s->pattern, n, s->path, s->path_len)
-               : rb_match_wildcard(s->pattern, n, s->path, s->path_len);
+    return rb_match_normal(doc->profile, s->pattern, n, s->path, s->path_len);
 }
 
 /* One Content-Usage line of a selected group, for a crawlable URL. */
@@ -227,6 +221,8 @@ robots_status robots_usage(const robots_txt *doc, const char *agent,
         memset(out, 0, sizeof *out);
         return status;
     }
+    if (url == NULL)
+        url = ""; /* (NULL, 0), which robots_check() accepted: "" */
     out->crawlable = out->verdict.allowed;
     out->label_count = rb_usage_current_label_count();
     memset(&s, 0, sizeof s);

@@ -24,8 +24,7 @@
 
 #include "ascii.h"
 /* The word search's primitives (rb_zero_byte, rb_first_flagged, RB_ONES,
- * RB_LITTLE_ENDIAN, RB_ALWAYS_INLINE, RB_HIDDEN): the byte-search part of the
- * robotstxt side's internal.h. */
+ * RB_LITTLE_ENDIAN, RB_ALWAYS_INLINE, RB_HIDDEN). */
 #include "compiler.h"
 #include "words.h"
 

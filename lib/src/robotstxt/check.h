@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * check.h - checking (check.c): the reference scan the fuzzers and the
- * benchmarks hold the index to, and the validation of a caller's agents.
+ * benchmarks hold the index to.
  * May call: everything below it in the module graph (ci/include_graph.py).
  */
 #ifndef ROBOTS_RT_CHECK_H
@@ -19,6 +19,5 @@ RB_HIDDEN robots_status rb_check_reference(const robots_txt *doc,
                                            const robots_str *agents,
                                            size_t agent_count, const char *url,
                                            size_t url_len, robots_verdict *out);
-RB_HIDDEN robots_status rb_validate_agents(const robots_str *agents, size_t n);
 
 #endif

@@ -112,12 +112,12 @@ typedef struct rb_diag {
     rb_span suggestion; /* len 0: none */
 } rb_diag;
 
-/* A caller's agents resolved against a document (check.c): the tokens
+/* A caller's agents resolved against a document (selection.c): the tokens
  * whose sets apply (rfc9309, google), or the group (legacy, and the
  * reference scan). It depends on the agents alone, so a robots_query, and
  * the document's memo, keep one for many URLs. */
 typedef struct rb_resolved {
-    size_t group; /* the first that applies; see check.c's GROUP_LATER */
+    size_t group; /* the first that applies; see RB_GROUP_LATER, selection.h */
     int specific;
     int reference; /* matched by the reference scan, not the index */
     int direct;    /* its tokens' groups walked directly (the first answers) */
@@ -216,7 +216,7 @@ struct robots_txt {
     /* The longest normal form of a rule that does not keep it (flagged
      * RB_RULE_NORMALISE; 0 if none): what a check's rule scratch must
      * hold, known once the file is read, so that a check of a document of
-     * short rules keeps it on the stack (check.c, check_resolved). */
+     * short rules keeps it on the stack (check_path.c, rb_check_resolved). */
     uint32_t longest_rule_normal;
     /* The tokens' hash table: a slot is 0 or a token's index + 1 in the
      * bits of token_id_mask, and the high bits of its case-insensitive hash

@@ -2,7 +2,7 @@
 /*
  * index_layout.h - the compiled index's layout, shared by the module that
  * builds it (index.c, index_compile.c, index_order.c) and the one that
- * reads it (check.c): tokens, sets, their hash tables and Bloom filters,
+ * reads it (check_walk.c): tokens, sets, their hash tables and Bloom filters,
  * nodes, entries, runs and filters, and the compiled unit. Types and
  * inline bit arithmetic only; may call nothing.
  */

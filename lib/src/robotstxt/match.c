@@ -227,13 +227,10 @@ robots_status robots_match_path(robots_profile profile, const char *pattern,
     size_t np =
         rb_normalize_pattern(profile, pattern, pattern_len, norm_pattern);
     size_t nq = rb_normalize_path(profile, path, path_len, norm_path);
-    if (profile == ROBOTS_PROFILE_LEGACY) {
-        *matched = rb_match_prefix(norm_pattern, np, norm_path, nq);
-    } else {
-        /* An empty pattern is no rule at all (RFC 9309 section 2.2.2). */
-        *matched =
-            np != 0 && rb_match_wildcard(norm_pattern, np, norm_path, nq);
-    }
+    /* An empty pattern is no rule at all in rfc9309 and google (RFC 9309
+     * section 2.2.2); legacy's matches every path. */
+    *matched = (np != 0 || profile == ROBOTS_PROFILE_LEGACY) &&
+               rb_match_normal(profile, norm_pattern, np, norm_path, nq);
     if (norm_pattern != area)
         rb_free(&mem, norm_pattern, need);
     return ROBOTS_OK;

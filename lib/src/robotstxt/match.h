@@ -8,6 +8,7 @@
 #define ROBOTS_RT_MATCH_H
 
 #include "compiler.h"
+#include "robots.h"
 
 #include <stddef.h>
 
@@ -46,5 +47,17 @@ RB_HIDDEN size_t rb_find_two_way(const char *hay, size_t len, size_t from,
 /* legacy: the pattern is a prefix of the path; empty matches everything. */
 RB_HIDDEN int rb_match_prefix(const char *pattern, size_t plen,
                               const char *path, size_t len);
+
+/* A pattern in its normal form against a path in its normal form, as the
+ * profile matches them: legacy by prefix (the 1996 draft), rfc9309 and
+ * google with `*` and `$` (RFC 9309 section 2.2.3). robots_match_path()
+ * and a usage query's Content-Usage rules (usage_query.c) both match here;
+ * a check's scans (check_scan.c) call the one of their profile. */
+static inline int rb_match_normal(robots_profile profile, const char *pattern,
+                                  size_t plen, const char *path, size_t len) {
+    return profile == ROBOTS_PROFILE_LEGACY
+               ? rb_match_prefix(pattern, plen, path, len)
+               : rb_match_wildcard(pattern, plen, path, len);
+}
 
 #endif

@@ -5,8 +5,8 @@
  * Each wildcard match is linear (match.c), but a hostile file can hold
  * 25,000 different rules (`Disallow: /`, `*x0` and six digits), and a path that
  * nearly matches each of them at every other byte then costs 25,000 linear
- * searches. When a check's wildcard work passes a budget, check.c hands the
- * rules still in play to rb_match_many() instead: an Aho-Corasick automaton
+ * searches. When a check's wildcard work passes a budget, check_path.c hands
+ * the rules still in play to rb_match_many() instead: an Aho-Corasick automaton
  * over their distinct `*`-separated segments reads the path once, and each
  * rule waits for its next segment. A rule waiting for segment s from
  * cursor c is woken by the first occurrence of s starting at or after c,

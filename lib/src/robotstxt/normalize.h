@@ -136,6 +136,26 @@ static inline size_t rb_normal_bound(robots_profile profile, size_t len) {
     return profile == ROBOTS_PROFILE_LEGACY ? len : 3 * len;
 }
 
+/* The most bytes rb_normal_url_path() writes for a path of `len` bytes. */
+static inline size_t rb_normal_url_path_bound(robots_profile profile,
+                                              size_t len) {
+    return 1 + rb_normal_bound(profile, len);
+}
+/* The path rules are matched against: a URL's path as rb_url_path()
+ * (urlpath.h) finds it, `len` bytes at `path`, after the '/' it lacks
+ * when `slash`, in the profile's normal form. Writes at most
+ * rb_normal_url_path_bound() bytes to out and returns how many. A check
+ * (check_path.c) and a usage query (usage_query.c) both make their path
+ * here, so that they cannot match different paths. */
+static inline size_t rb_normal_url_path(robots_profile profile,
+                                        const char *path, size_t len, int slash,
+                                        char *out) {
+    size_t n = 0;
+    if (slash)
+        out[n++] = '/';
+    return n + rb_normalize_path(profile, path, len, out + n);
+}
+
 /* A rule's normal form, what a check matches (r->normalized_len bytes):
  * its pattern in the document, or, for a pattern that is not its own,
  * the pattern normalised into `scratch` (doc->longest_rule_normal bytes). */

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * compiler.h - what the robotstxt modules ask of the compiler and the
+ * compiler.h - what every module of lib/ asks of the compiler and the
  * machine: SSE2 where it is there, the byte order, symbol visibility and the
  * cold and always-inline attributes. Owns no code; may call nothing.
  */
-#ifndef ROBOTS_RT_COMPILER_H
-#define ROBOTS_RT_COMPILER_H
+#ifndef ROBOTS_COMMON_COMPILER_H
+#define ROBOTS_COMMON_COMPILER_H
 
 /* SSE2 where it is there (every x86-64) for the parser's byte searches;
  * RB_NO_SIMD keeps to the portable code (a CI gate builds it so). */

@@ -2,11 +2,11 @@
 /*
  * words.h - byte tests a word at a time: a zero byte in eight, the first
  * flagged byte, unaligned loads, short equal-bytes tests and the FNV hash
- * step the index and the checks share. Inline, no state; may call
- * nothing but memcpy and memcmp.
+ * step the index, the checks, the parser and the URL reader share.
+ * Inline, no state; may call nothing but memcpy and memcmp.
  */
-#ifndef ROBOTS_RT_WORDS_H
-#define ROBOTS_RT_WORDS_H
+#ifndef ROBOTS_COMMON_WORDS_H
+#define ROBOTS_COMMON_WORDS_H
 
 #include "compiler.h"
 
