@@ -1,394 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sf_parse.c - the RFC 9651 parsing algorithms (section 4.2), once: the same
- * functions validate a whole field in rb_sf_parse() and read its members,
- * parameters and inner-list items back afterwards, so what is read back is
- * exactly what was validated. Every step of the RFC's algorithms appears
- * below in its order; where a step only decides the reason of a failure
- * that is certain anyway (an uppercase byte right after a key), the comment
- * says so.
+ * sf_parse.c - the RFC 9651 parsing algorithms for a field's structure
+ * (section 4.2: Lists, Dictionaries, Items, Inner Lists, Parameters), once:
+ * the same functions validate a whole field in rb_sf_parse() and read its
+ * members, parameters and inner-list items back afterwards, so what is read
+ * back is exactly what was validated. Keys and bare items are sf_bare.c's.
+ * Also the names and texts of the errors and types. Every step of the
+ * RFC's algorithms appears below in its order.
  */
+#include "sf_bare.h"
 #include "structured_field.h"
 
 #include "names.h"
 
 #include <string.h>
-
-/* The unparsed rest of a field: s[pos..len). */
-typedef struct sf_cursor {
-    const unsigned char *s;
-    size_t len;
-    size_t pos;
-} sf_cursor;
-
-static int at_end(const sf_cursor *c) {
-    return c->pos >= c->len;
-}
-
-/* The next byte, or -1 at the end. */
-static int peek(const sf_cursor *c) {
-    return c->pos < c->len ? c->s[c->pos] : -1;
-}
-
-static int is_digit(int ch) {
-    return ch >= '0' && ch <= '9';
-}
-
-static int is_lcalpha(int ch) {
-    return ch >= 'a' && ch <= 'z';
-}
-
-static int is_upper(int ch) {
-    return ch >= 'A' && ch <= 'Z';
-}
-
-static int is_alpha(int ch) {
-    return is_lcalpha(ch) || is_upper(ch);
-}
-
-/* RFC 9651 3.1.2: key = ( lcalpha / "*" ) *( lcalpha / DIGIT / "_" / "-" /
- * "." / "*" ). */
-static int is_key_char(int ch) {
-    return is_lcalpha(ch) || is_digit(ch) || ch == '_' || ch == '-' ||
-           ch == '.' || ch == '*';
-}
-
-/* RFC 9110 tchar, plus ":" and "/" (RFC 9651 3.3.4). */
-static int is_token_char(int ch) {
-    static const char others[] = "!#$%&'*+-.^_`|~:/";
-    return is_alpha(ch) || is_digit(ch) ||
-           (ch > 0 && memchr(others, ch, sizeof others - 1) != NULL);
-}
-
-/* The value of a base64 digit (RFC 4648 table 1), or -1. */
-static int base64_value(int ch) {
-    if (is_upper(ch))
-        return ch - 'A';
-    if (is_lcalpha(ch))
-        return ch - 'a' + 26;
-    if (is_digit(ch))
-        return ch - '0' + 52;
-    if (ch == '+')
-        return 62;
-    if (ch == '/')
-        return 63;
-    return -1;
-}
-
-/* The value of a lowercase hex digit, or -1 (RFC 9651 4.2.10 refuses
- * uppercase). */
-static int lower_hex_value(int ch) {
-    if (is_digit(ch))
-        return ch - '0';
-    if (ch >= 'a' && ch <= 'f')
-        return ch - 'a' + 10;
-    return -1;
-}
-
-static void skip_sp(sf_cursor *c) {
-    while (peek(c) == ' ')
-        c->pos++;
-}
-
-/* OWS: SP or HTAB (RFC 9110 5.6.3). */
-static void skip_ows(sf_cursor *c) {
-    while (peek(c) == ' ' || peek(c) == '\t')
-        c->pos++;
-}
-
-/* 4.2.3.3 Parsing a Key. */
-static rb_sf_error parse_key(sf_cursor *c, const char **key, size_t *len) {
-    size_t start = c->pos;
-    if (!is_lcalpha(peek(c)) && peek(c) != '*')
-        return is_upper(peek(c)) ? RB_SF_ERR_KEY_UPPERCASE : RB_SF_ERR_KEY;
-    while (is_key_char(peek(c)))
-        c->pos++;
-    if (c->pos - start > RB_SF_MAX_KEY_BYTES) {
-        c->pos = start;
-        return RB_SF_ERR_KEY_TOO_LONG;
-    }
-    /* Not a step of 4.2.3.3: nothing that may follow a key is an uppercase
-     * letter, so such a field fails whatever comes next; saying so here
-     * names the cause ("Train-AI", "aB"). */
-    if (is_upper(peek(c)))
-        return RB_SF_ERR_KEY_UPPERCASE;
-    *key = (const char *)c->s + start;
-    *len = c->pos - start;
-    return RB_SF_OK;
-}
-
-/* 4.2.4 Parsing an Integer or Decimal. `text` starts at the sign. */
-static rb_sf_error parse_number(sf_cursor *c, rb_sf_bare *out) {
-    size_t start = c->pos;
-    int negative = 0;
-    int decimal = 0;
-    size_t chars = 0; /* input_number's length: digits and '.' */
-    size_t fraction_digits = 0;
-    int64_t integer = 0;
-    int64_t fraction = 0;
-    if (peek(c) == '-') {
-        c->pos++;
-        negative = 1;
-    }
-    if (!is_digit(peek(c)))
-        return RB_SF_ERR_NUMBER; /* empty, or not a digit after '-' */
-    while (!at_end(c)) {
-        int ch = peek(c);
-        if (is_digit(ch)) {
-            if (decimal) {
-                fraction = fraction * 10 + (ch - '0');
-                fraction_digits++;
-            } else {
-                integer = integer * 10 + (ch - '0');
-            }
-        } else if (!decimal && ch == '.') {
-            if (chars > 12)
-                return RB_SF_ERR_NUMBER;
-            decimal = 1;
-        } else {
-            break;
-        }
-        c->pos++;
-        chars++;
-        if ((!decimal && chars > 15) || (decimal && chars > 16)) {
-            c->pos--;
-            return RB_SF_ERR_NUMBER;
-        }
-    }
-    if (decimal) {
-        if (fraction_digits == 0 || fraction_digits > 3)
-            return RB_SF_ERR_NUMBER;
-        while (fraction_digits < 3) {
-            fraction *= 10;
-            fraction_digits++;
-        }
-        integer = integer * 1000 + fraction;
-    }
-    out->type = decimal ? RB_SF_DECIMAL : RB_SF_INTEGER;
-    out->number = negative ? -integer : integer;
-    out->text = (const char *)c->s + start;
-    out->text_len = c->pos - start;
-    out->decoded_len = out->text_len;
-    return RB_SF_OK;
-}
-
-/* 4.2.5 Parsing a String (the opening DQUOTE is next). */
-static rb_sf_error parse_string(sf_cursor *c, rb_sf_bare *out) {
-    size_t start = ++c->pos;
-    size_t decoded = 0;
-    for (;;) {
-        int ch = peek(c);
-        if (ch < 0)
-            return RB_SF_ERR_STRING; /* no closing DQUOTE */
-        if (ch == '"')
-            break;
-        if (ch == '\\') {
-            c->pos++;
-            ch = peek(c);
-            if (ch != '"' && ch != '\\')
-                return RB_SF_ERR_STRING;
-        } else if (ch < 0x20 || ch > 0x7e) {
-            return RB_SF_ERR_STRING;
-        }
-        if (++decoded > RB_SF_MAX_STRING_BYTES)
-            return RB_SF_ERR_STRING_TOO_LONG;
-        c->pos++;
-    }
-    out->type = RB_SF_STRING;
-    out->text = (const char *)c->s + start;
-    out->text_len = c->pos - start;
-    out->decoded_len = decoded;
-    c->pos++;
-    return RB_SF_OK;
-}
-
-/* 4.2.6 Parsing a Token (its first byte, ALPHA or '*', is next). */
-static rb_sf_error parse_token(sf_cursor *c, rb_sf_bare *out) {
-    size_t start = c->pos;
-    while (is_token_char(peek(c)))
-        c->pos++;
-    if (c->pos - start > RB_SF_MAX_TOKEN_BYTES) {
-        c->pos = start;
-        return RB_SF_ERR_TOKEN_TOO_LONG;
-    }
-    out->type = RB_SF_TOKEN;
-    out->text = (const char *)c->s + start;
-    out->text_len = c->pos - start;
-    out->decoded_len = out->text_len;
-    return RB_SF_OK;
-}
-
-/* 4.2.7 Parsing a Byte Sequence (the opening ':' is next). Padding that is
- * missing and pad bits that are not zero are accepted, as the RFC's SHOULD
- * NOT (fail) asks; '=' anywhere but at the end, or more of it than the
- * length needs, is refused. */
-static rb_sf_error parse_bytes(sf_cursor *c, rb_sf_bare *out) {
-    size_t start = ++c->pos;
-    size_t data = 0;
-    size_t pad = 0;
-    size_t octets;
-    for (;;) {
-        int ch = peek(c);
-        if (ch < 0)
-            return RB_SF_ERR_BYTES; /* no closing ':' */
-        if (ch == ':')
-            break;
-        if (ch == '=')
-            pad++;
-        else if (base64_value(ch) < 0 || pad > 0)
-            return RB_SF_ERR_BYTES;
-        else
-            data++;
-        c->pos++;
-    }
-    if (data % 4 == 1 || pad > (4 - data % 4) % 4)
-        return RB_SF_ERR_BYTES;
-    octets = data / 4 * 3 + (data % 4 == 0 ? 0 : data % 4 - 1);
-    if (octets > RB_SF_MAX_BYTES_OCTETS) {
-        c->pos = start;
-        return RB_SF_ERR_BYTES_TOO_LONG;
-    }
-    out->type = RB_SF_BYTES;
-    out->text = (const char *)c->s + start;
-    out->text_len = c->pos - start;
-    out->decoded_len = octets;
-    c->pos++;
-    return RB_SF_OK;
-}
-
-/* 4.2.8 Parsing a Boolean (the '?' is next). */
-static rb_sf_error parse_boolean(sf_cursor *c, rb_sf_bare *out) {
-    int ch;
-    c->pos++;
-    ch = peek(c);
-    if (ch != '0' && ch != '1')
-        return RB_SF_ERR_BOOLEAN;
-    out->type = RB_SF_BOOLEAN;
-    out->number = ch == '1';
-    out->text = (const char *)c->s + c->pos;
-    out->text_len = 1;
-    out->decoded_len = 1;
-    c->pos++;
-    return RB_SF_OK;
-}
-
-/* 4.2.9 Parsing a Date (the '@' is next): an Integer. */
-static rb_sf_error parse_date(sf_cursor *c, rb_sf_bare *out) {
-    size_t at = ++c->pos;
-    if (parse_number(c, out) != RB_SF_OK)
-        return RB_SF_ERR_DATE;
-    if (out->type == RB_SF_DECIMAL) {
-        c->pos = at;
-        return RB_SF_ERR_DATE;
-    }
-    out->type = RB_SF_DATE;
-    return RB_SF_OK;
-}
-
-/* UTF-8 as RFC 3629 section 4 defines it: no overlong forms, no
- * surrogates, nothing past U+10FFFF. `need` continuation bytes remain, the
- * next within [lo, hi]. */
-typedef struct utf8_state {
-    int need;
-    int lo;
-    int hi;
-} utf8_state;
-
-static int utf8_feed(utf8_state *u, int byte) {
-    if (u->need > 0) {
-        if (byte < u->lo || byte > u->hi)
-            return 0;
-        u->need--;
-        u->lo = 0x80;
-        u->hi = 0xbf;
-        return 1;
-    }
-    u->lo = 0x80;
-    u->hi = 0xbf;
-    if (byte < 0x80)
-        return 1;
-    if (byte >= 0xc2 && byte <= 0xdf) {
-        u->need = 1;
-    } else if (byte >= 0xe0 && byte <= 0xef) {
-        u->need = 2;
-        if (byte == 0xe0)
-            u->lo = 0xa0; /* overlong */
-        else if (byte == 0xed)
-            u->hi = 0x9f; /* surrogates */
-    } else if (byte >= 0xf0 && byte <= 0xf4) {
-        u->need = 3;
-        if (byte == 0xf0)
-            u->lo = 0x90; /* overlong */
-        else if (byte == 0xf4)
-            u->hi = 0x8f; /* past U+10FFFF */
-    } else {
-        return 0;
-    }
-    return 1;
-}
-
-/* 4.2.10 Parsing a Display String (the '%' is next). */
-static rb_sf_error parse_display_string(sf_cursor *c, rb_sf_bare *out) {
-    size_t start;
-    size_t decoded = 0;
-    utf8_state utf8 = {0, 0x80, 0xbf};
-    c->pos++;
-    if (peek(c) != '"')
-        return RB_SF_ERR_DISPLAY_STRING;
-    start = ++c->pos;
-    for (;;) {
-        int ch = peek(c);
-        int byte = ch;
-        if (ch < 0x20 || ch > 0x7e)
-            return RB_SF_ERR_DISPLAY_STRING; /* the end, or not VCHAR/SP */
-        if (ch == '"') {
-            if (utf8.need > 0)
-                return RB_SF_ERR_DISPLAY_STRING;
-            break;
-        }
-        if (ch == '%') {
-            int high =
-                c->pos + 1 < c->len ? lower_hex_value(c->s[c->pos + 1]) : -1;
-            int low =
-                c->pos + 2 < c->len ? lower_hex_value(c->s[c->pos + 2]) : -1;
-            if (high < 0 || low < 0)
-                return RB_SF_ERR_DISPLAY_STRING;
-            byte = high * 16 + low;
-            c->pos += 2;
-        }
-        if (!utf8_feed(&utf8, byte))
-            return RB_SF_ERR_DISPLAY_STRING;
-        if (++decoded > RB_SF_MAX_DISPLAY_BYTES)
-            return RB_SF_ERR_DISPLAY_TOO_LONG;
-        c->pos++;
-    }
-    out->type = RB_SF_DISPLAY_STRING;
-    out->text = (const char *)c->s + start;
-    out->text_len = c->pos - start;
-    out->decoded_len = decoded;
-    c->pos++;
-    return RB_SF_OK;
-}
-
-/* 4.2.3.1 Parsing a Bare Item. */
-static rb_sf_error parse_bare(sf_cursor *c, rb_sf_bare *out) {
-    int ch = peek(c);
-    if (ch == '-' || is_digit(ch))
-        return parse_number(c, out);
-    if (ch == '"')
-        return parse_string(c, out);
-    if (ch == ':')
-        return parse_bytes(c, out);
-    if (ch == '?')
-        return parse_boolean(c, out);
-    if (is_alpha(ch) || ch == '*')
-        return parse_token(c, out);
-    if (ch == '@')
-        return parse_date(c, out);
-    if (ch == '%')
-        return parse_display_string(c, out);
-    return RB_SF_ERR_ITEM;
-}
 
 /* The Boolean true of a key written without a value. */
 static void implied_true(rb_sf_bare *out) {
@@ -403,23 +28,23 @@ static void implied_true(rb_sf_bare *out) {
 static rb_sf_error parse_param(sf_cursor *c, rb_sf_param *out) {
     rb_sf_error err;
     c->pos++; /* ';' */
-    skip_sp(c);
-    err = parse_key(c, &out->key, &out->key_len);
+    sf_skip_sp(c);
+    err = rb_sf_parse_key(c, &out->key, &out->key_len);
     if (err != RB_SF_OK)
         return err;
-    if (peek(c) != '=') {
+    if (sf_peek(c) != '=') {
         implied_true(&out->value);
         return RB_SF_OK;
     }
     c->pos++;
-    return parse_bare(c, &out->value);
+    return rb_sf_parse_bare(c, &out->value);
 }
 
 /* 4.2.3.2 Parsing Parameters. */
 static rb_sf_error parse_params(sf_cursor *c, rb_sf_params *out) {
     size_t start = c->pos;
     size_t count = 0;
-    while (peek(c) == ';') {
+    while (sf_peek(c) == ';') {
         rb_sf_param param;
         size_t at = c->pos;
         rb_sf_error err = parse_param(c, &param);
@@ -439,7 +64,7 @@ static rb_sf_error parse_params(sf_cursor *c, rb_sf_params *out) {
 /* 4.2.3 Parsing an Item. */
 static rb_sf_error parse_item(sf_cursor *c, rb_sf_bare *item,
                               rb_sf_params *params) {
-    rb_sf_error err = parse_bare(c, item);
+    rb_sf_error err = rb_sf_parse_bare(c, item);
     return err != RB_SF_OK ? err : parse_params(c, params);
 }
 
@@ -452,10 +77,10 @@ static rb_sf_error parse_inner_list(sf_cursor *c, rb_sf_member *out) {
         rb_sf_params params;
         rb_sf_error err;
         size_t at;
-        skip_sp(c);
-        if (at_end(c))
+        sf_skip_sp(c);
+        if (sf_at_end(c))
             return RB_SF_ERR_INNER_LIST; /* no closing ')' */
-        if (peek(c) == ')') {
+        if (sf_peek(c) == ')') {
             out->inner = (const char *)c->s + start;
             out->inner_len = c->pos - start;
             out->inner_count = count;
@@ -470,14 +95,14 @@ static rb_sf_error parse_inner_list(sf_cursor *c, rb_sf_member *out) {
             c->pos = at;
             return RB_SF_ERR_TOO_MANY_ITEMS;
         }
-        if (peek(c) != ' ' && peek(c) != ')')
+        if (sf_peek(c) != ' ' && sf_peek(c) != ')')
             return RB_SF_ERR_INNER_LIST;
     }
 }
 
 /* 4.2.1.1 Parsing an Item or Inner List, into a member. */
 static rb_sf_error parse_item_or_inner_list(sf_cursor *c, rb_sf_member *out) {
-    if (peek(c) == '(') {
+    if (sf_peek(c) == '(') {
         out->is_inner_list = 1;
         return parse_inner_list(c, out);
     }
@@ -505,10 +130,10 @@ static rb_sf_error parse_member(sf_cursor *c, int keyed, rb_sf_member *out) {
     clear_member(out);
     if (!keyed)
         return parse_item_or_inner_list(c, out);
-    err = parse_key(c, &out->key, &out->key_len);
+    err = rb_sf_parse_key(c, &out->key, &out->key_len);
     if (err != RB_SF_OK)
         return err;
-    if (peek(c) == '=') {
+    if (sf_peek(c) == '=') {
         c->pos++;
         return parse_item_or_inner_list(c, out);
     }
@@ -520,15 +145,15 @@ static rb_sf_error parse_member(sf_cursor *c, int keyed, rb_sf_member *out) {
  * member follows. */
 static rb_sf_error after_member(sf_cursor *c, int *more) {
     size_t comma;
-    skip_ows(c);
+    sf_skip_ows(c);
     *more = 0;
-    if (at_end(c))
+    if (sf_at_end(c))
         return RB_SF_OK;
-    if (peek(c) != ',')
+    if (sf_peek(c) != ',')
         return RB_SF_ERR_EXPECTED_COMMA;
     comma = c->pos++;
-    skip_ows(c);
-    if (at_end(c)) {
+    sf_skip_ows(c);
+    if (sf_at_end(c)) {
         c->pos = comma;
         return RB_SF_ERR_TRAILING_COMMA;
     }
@@ -538,7 +163,7 @@ static rb_sf_error after_member(sf_cursor *c, int *more) {
 
 /* 4.2.1 Parsing a List and 4.2.2 Parsing a Dictionary. */
 static rb_sf_error parse_members(sf_cursor *c, int keyed, size_t *count) {
-    int more = !at_end(c);
+    int more = !sf_at_end(c);
     *count = 0;
     while (more) {
         rb_sf_member member;
@@ -568,8 +193,8 @@ static rb_sf_error parse_field(rb_sf_field_type type, sf_cursor *c,
     err = parse_item(c, &item, &params);
     if (err != RB_SF_OK)
         return err;
-    skip_sp(c); /* 4.2 step 4 */
-    return at_end(c) ? RB_SF_OK : RB_SF_ERR_TRAILING_CHARS;
+    sf_skip_sp(c); /* 4.2 step 4 */
+    return sf_at_end(c) ? RB_SF_OK : RB_SF_ERR_TRAILING_CHARS;
 }
 
 rb_sf_error rb_sf_parse(rb_sf_field_type type, const char *input, size_t len,
@@ -599,7 +224,7 @@ rb_sf_error rb_sf_parse(rb_sf_field_type type, const char *input, size_t len,
         }
     }
     if (err == RB_SF_OK) {
-        skip_sp(&c); /* 4.2 step 2 */
+        sf_skip_sp(&c); /* 4.2 step 2 */
         start = c.pos;
         err = parse_field(type, &c, &count);
     }
@@ -618,7 +243,7 @@ int rb_sf_next_member(const rb_sf_field *field, size_t *cursor,
                       rb_sf_member *out) {
     sf_cursor c = {(const unsigned char *)field->text, field->len, *cursor};
     int more = 0;
-    if (at_end(&c) || (field->type == RB_SF_FIELD_ITEM && *cursor > 0))
+    if (sf_at_end(&c) || (field->type == RB_SF_FIELD_ITEM && *cursor > 0))
         return 0;
     if (field->type == RB_SF_FIELD_ITEM) {
         clear_member(out);
@@ -669,7 +294,7 @@ int rb_sf_member_is_first(const rb_sf_field *field,
 int rb_sf_next_param(const rb_sf_params *params, size_t *cursor,
                      rb_sf_param *out) {
     sf_cursor c = {(const unsigned char *)params->text, params->len, *cursor};
-    if (peek(&c) != ';' || parse_param(&c, out) != RB_SF_OK)
+    if (sf_peek(&c) != ';' || parse_param(&c, out) != RB_SF_OK)
         return 0;
     *cursor = c.pos;
     return 1;
@@ -695,40 +320,11 @@ int rb_sf_next_inner_item(const rb_sf_member *member, size_t *cursor,
                    *cursor};
     if (!member->is_inner_list)
         return 0;
-    skip_sp(&c);
-    if (at_end(&c) || parse_item(&c, &out->item, &out->params) != RB_SF_OK)
+    sf_skip_sp(&c);
+    if (sf_at_end(&c) || parse_item(&c, &out->item, &out->params) != RB_SF_OK)
         return 0;
     *cursor = c.pos;
     return 1;
-}
-
-size_t rb_sf_bare_decode(const rb_sf_bare *bare, char *buf, size_t cap) {
-    const unsigned char *s = (const unsigned char *)bare->text;
-    size_t n = 0;
-    unsigned bits = 0;
-    int nbits = 0;
-    for (size_t i = 0; i < bare->text_len; i++) {
-        int byte = s[i];
-        if (bare->type == RB_SF_STRING && byte == '\\') {
-            byte = s[++i];
-        } else if (bare->type == RB_SF_DISPLAY_STRING && byte == '%') {
-            byte = lower_hex_value(s[i + 1]) * 16 + lower_hex_value(s[i + 2]);
-            i += 2;
-        } else if (bare->type == RB_SF_BYTES) {
-            if (byte == '=')
-                break;
-            bits = (bits << 6 | (unsigned)base64_value(byte)) & 0xfffu;
-            nbits += 6;
-            if (nbits < 8)
-                continue;
-            nbits -= 8;
-            byte = (int)(bits >> nbits) & 0xff;
-        }
-        if (n < cap)
-            buf[n] = (char)byte;
-        n++;
-    }
-    return n;
 }
 
 int rb_sf_bare_is_token(const rb_sf_bare *bare, const char *lit,
