@@ -312,6 +312,9 @@ static void test_field_line(void) {
         {"Content-Usage: a=y\r\nX: b", 24, ROBOTS_ERR_HEADER_INVALID, 0, ""},
         {"Content-Usage: a=y\nX: b", 23, ROBOTS_ERR_HEADER_INVALID, 0, ""},
         {"Content-Usage: a=y\0b", 20, ROBOTS_ERR_HEADER_INVALID, 0, ""},
+        {"Content-Usage: a=y\x1b[2J", 24, ROBOTS_ERR_HEADER_INVALID, 0, ""},
+        {"Content-Usage: a=y\x7f", 19, ROBOTS_ERR_HEADER_INVALID, 0, ""},
+        {"Content-Usage:\ta=y", 18, ROBOTS_OK, 1, "a=y"},
         {"Content\x80Usage: a=y", 19, ROBOTS_ERR_HEADER_INVALID, 0, ""},
         /* Bytes past len are never read: the colon is at len. */
         {"Content-Usage: a=y", 13, ROBOTS_ERR_HEADER_INVALID, 0, ""},

@@ -182,8 +182,9 @@ ROBOTS_API robots_status robots_usage_parse_field(
  * ROBOTS_ERR_INVALID_ARGUMENT (NULL); ROBOTS_ERR_HEADER_INVALID when the
  * line is no field line (no colon, an empty name, a byte of the name that
  * no token has, whitespace before the colon, a folded continuation) or
- * holds a CR, LF or NUL, which no field value may (RFC 9110 5.5); *value
- * is then empty and *is_field 0. O(len), no allocation, any thread. */
+ * holds a control byte other than HTAB (RFC 9110 5.5: a CR, LF or NUL is
+ * never in a field value, the other controls are invalid); *value is then
+ * empty and *is_field 0. O(len), no allocation, any thread. */
 ROBOTS_API robots_status robots_usage_field_line(const char *line, size_t len,
                                                  robots_str *value,
                                                  int *is_field);

@@ -150,11 +150,15 @@ robots_status robots_usage_field_line(const char *line, size_t len,
         *is_field = 0;
     if ((line == NULL && len != 0) || value == NULL || is_field == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    /* RFC 9110 5.5: no field value holds a CR, LF or NUL; a line that
-     * does was not one line of a header section. */
-    for (size_t i = 0; i < len; i++)
-        if (line[i] == '\r' || line[i] == '\n' || line[i] == '\0')
+    /* RFC 9110 5.5: a field value is visible bytes, SP and HTAB; a CR,
+     * LF or NUL means the line was not one line of a header section, and
+     * the other controls are invalid too (read strictly here: they would
+     * reach a terminal through whoever prints the value). */
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)line[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7F)
             return ROBOTS_ERR_HEADER_INVALID;
+    }
     if (!rb_http_field_split(line, len, &name_len, &b, &e))
         return ROBOTS_ERR_HEADER_INVALID;
     if (!rb_ascii_equal_lower(line, name_len, "content-usage"))
