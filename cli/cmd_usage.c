@@ -21,7 +21,8 @@ static const char usage_usage[] =
     "usage: robots usage --agent NAME... [--profile rfc9309|google|legacy]\n"
     "                    [--parse-limit BYTES] [--header 'Content-Usage: "
     "V']...\n"
-    "                    [--json] ROBOTS_FILE [URL...]\n"
+    "                    [--content-usage-ends-group] [--json] ROBOTS_FILE\n"
+    "                    [URL...]\n"
     "\n"
     "The AI usage preferences of each URL for one crawler: whether it may\n"
     "be crawled at all, then each label of the vocabulary (train-ai, ai-use,\n"
@@ -36,6 +37,10 @@ static const char usage_usage[] =
     "  --header 'Content-Usage: V'  the Content-Usage field of the response;\n"
     "                       repeat for several lines; combined with the\n"
     "                       file's answer, most restrictive per label\n"
+    "  --content-usage-ends-group  a Content-Usage line is a rule, so a\n"
+    "                       user-agent line after it starts a new group, as\n"
+    "                       draft-ietf-aipref-attach-05 reads it (off by\n"
+    "                       default: docs/semantics.md, decision 1)\n"
     "  --json               one JSON object per URL\n"
     "  --parse-limit BYTES  bytes of the file parsed (default 512000, 0 all)\n"
     "\n"
@@ -476,6 +481,8 @@ static int usage_options(int argc, char **argv, int *i, usage_run *run,
         int r;
         if (strcmp(argv[*i], "--json") == 0) {
             run->json = 1;
+        } else if (strcmp(argv[*i], "--content-usage-ends-group") == 0) {
+            options->content_usage_ends_group = 1;
         } else if ((r = cli_agent_option(argc, argv, i, run->agents,
                                          &run->agent_count))) {
             if (r < 0)

@@ -101,6 +101,16 @@ expect_out "^  crawlable: no (disallowed, longest-match, line 7: Disallow: /priv
 expect_exit 0 "$robots" usage --agent FooBot "$tmp/names.txt" /b
 expect_no_out "line 6"
 
+# Decision 1: by default a Content-Usage line is no rule, so the
+# user-agent line after it joins the group; --content-usage-ends-group
+# reads it as attach-05 does, and starts a new group there.
+printf 'User-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nContent-Usage: search=n\n' >"$tmp/ends.txt"
+expect_exit 0 "$robots" usage --agent a "$tmp/ends.txt" /x
+expect_out "^  search: disallowed (lines 2, 4)$"
+expect_exit 0 "$robots" usage --agent a --content-usage-ends-group "$tmp/ends.txt" /x
+expect_out "^  train-ai: disallowed (line 2)$"
+expect_out "^  search: unknown (line 2)$"
+
 # URLs on stdin when none is an argument, one per line (CRLF too), as
 # robots check reads them; an empty line is skipped.
 printf '/a\r\n\n/b\n/private' | "$robots" usage --agent FooBot \
