@@ -24,23 +24,24 @@ static void test_quote(void) {
     /* Printable ASCII kept; controls, DEL and high bytes as '?'. */
     expect_quote("a\tb\x7f"
                  "c",
-                 5, RB_QUOTE_ASCII, 16, "a?b?c");
-    expect_quote("caf\xc3\xa9", 5, RB_QUOTE_ASCII, 16, "caf??");
+                 5, RB_QUOTE_KEEP_ASCII, 16, "a?b?c");
+    expect_quote("caf\xc3\xa9", 5, RB_QUOTE_KEEP_ASCII, 16, "caf??");
     /* UTF-8 kept whole; a C1 control (U+0085) is one '?'; invalid bytes
      * and a truncated character are '?' each. */
-    expect_quote("caf\xc3\xa9", 5, RB_QUOTE_UTF8, 16, "caf\xc3\xa9");
+    expect_quote("caf\xc3\xa9", 5, RB_QUOTE_KEEP_UTF8, 16, "caf\xc3\xa9");
     expect_quote("a\xc2\x85"
                  "b",
-                 4, RB_QUOTE_UTF8, 16, "a?b");
-    expect_quote("a\xff\xe2\x82", 4, RB_QUOTE_UTF8, 16, "a???");
-    expect_quote("\xf0\x9f\x98\x80", 4, RB_QUOTE_UTF8, 16, "\xf0\x9f\x98\x80");
+                 4, RB_QUOTE_KEEP_UTF8, 16, "a?b");
+    expect_quote("a\xff\xe2\x82", 4, RB_QUOTE_KEEP_UTF8, 16, "a???");
+    expect_quote("\xf0\x9f\x98\x80", 4, RB_QUOTE_KEEP_UTF8, 16,
+                 "\xf0\x9f\x98\x80");
     /* The room is cap - 4: exactly that many bytes stay whole... */
-    expect_quote("abcd", 4, RB_QUOTE_ASCII, 8, "abcd");
+    expect_quote("abcd", 4, RB_QUOTE_KEEP_ASCII, 8, "abcd");
     /* ...one more is cut with "...". */
-    expect_quote("abcde", 5, RB_QUOTE_ASCII, 8, "abcd...");
+    expect_quote("abcde", 5, RB_QUOTE_KEEP_ASCII, 8, "abcd...");
     /* A character that does not fit whole is left out, never split. */
-    expect_quote("abc\xc3\xa9", 5, RB_QUOTE_UTF8, 8, "abc...");
-    expect_quote("", 0, RB_QUOTE_UTF8, 8, "");
+    expect_quote("abc\xc3\xa9", 5, RB_QUOTE_KEEP_UTF8, 8, "abc...");
+    expect_quote("", 0, RB_QUOTE_KEEP_UTF8, 8, "");
 }
 
 static void test_field_split(void) {

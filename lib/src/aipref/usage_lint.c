@@ -43,7 +43,7 @@ typedef struct usage_lint {
 /* (s, len) for a message: printable ASCII kept, other bytes as '?', cut
  * with "..." past LINT_QUOTE_BYTES - 4 (rb_text_quote()). */
 static const char *quote(const char *s, size_t len, char *out) {
-    return rb_text_quote(s, len, RB_QUOTE_ASCII, out, LINT_QUOTE_BYTES);
+    return rb_text_quote(s, len, RB_QUOTE_KEEP_ASCII, out, LINT_QUOTE_BYTES);
 }
 
 static void emit(usage_lint *l, robots_diag_kind kind, robots_severity severity,

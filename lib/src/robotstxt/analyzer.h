@@ -110,7 +110,7 @@ RB_HIDDEN int rb_analysis_spend(analyzer *an, size_t n);
  * (rb_text_quote()). */
 static inline const char *rb_analysis_quote(const char *s, size_t len,
                                             char *out) {
-    return rb_text_quote(s, len, RB_QUOTE_UTF8, out, AN_QUOTE_BYTES);
+    return rb_text_quote(s, len, RB_QUOTE_KEEP_UTF8, out, AN_QUOTE_BYTES);
 }
 /* The 1-based column where the value of `line` starts, given the value's
  * length; 0 when the line is not known. */

@@ -135,7 +135,7 @@ RB_HIDDEN rb_span rb_parse_add_text(parser *p, const char *s, size_t len);
  * broken UTF-8 into a terminal or a log. */
 static inline const char *rb_parse_quote(const char *s, size_t len,
                                          char out[48]) {
-    return rb_text_quote(s, len, RB_QUOTE_ASCII, out, 44);
+    return rb_text_quote(s, len, RB_QUOTE_KEEP_ASCII, out, 44);
 }
 /* Reports a diagnostic at `at` (NULL: the line's start). */
 RB_HIDDEN void rb_parse_diag(parser *p, const char *at, robots_diag_kind kind,

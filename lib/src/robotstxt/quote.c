@@ -16,7 +16,7 @@ static size_t kept_bytes(const unsigned char *u, size_t len, rb_quote_keep keep,
     *step = 1;
     if (u[0] >= 0x20 && u[0] < 0x7F)
         return 1;
-    if (keep == RB_QUOTE_ASCII || valid == 0 || u[0] < 0x80)
+    if (keep == RB_QUOTE_KEEP_ASCII || valid == 0 || u[0] < 0x80)
         return 0;
     if (u[0] == 0xC2 && u[1] < 0xA0) {
         *step = 2; /* a C1 control: one '?' */

@@ -15,8 +15,9 @@
 
 /* What rb_text_quote() keeps besides printable ASCII. */
 typedef enum rb_quote_keep {
-    RB_QUOTE_ASCII = 0, /* every other byte becomes '?' */
-    RB_QUOTE_UTF8 = 1   /* valid UTF-8 that is no C0 or C1 control too */
+    RB_QUOTE_KEEP_ASCII = 0, /* every other byte becomes '?' */
+    RB_QUOTE_KEEP_UTF8 = 1,  /* valid UTF-8 that is no C0 or C1 control too */
+    RB_QUOTE_KEEP_LAST = RB_QUOTE_KEEP_UTF8
 } rb_quote_keep;
 
 /* (s, len) as text in out (cap bytes, at least 8): the bytes `keep` says,
