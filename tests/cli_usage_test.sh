@@ -197,6 +197,20 @@ expect_exit 2 "$robots" usage --agent A "$tmp/attach.txt" /ok www.example.com/no
 expect_err_line "^robots: URL 'www.example.com/no-scheme': "
 if [ -s "$tmp/out" ]; then fail "output before the bad URL's error"; else ok; fi
 
+# Output that cannot be written is an I/O error: exit 2 and one line on
+# stderr (--help and the manual name it under exit 2), with URL arguments
+# and with URLs on stdin.
+if [ -w /dev/full ]; then
+    "$robots" usage --agent A "$tmp/attach.txt" /a >/dev/full 2>"$tmp/err"
+    if [ $? -eq 2 ]; then ok; else fail "usage to /dev/full: exit not 2"; fi
+    expect_err_line "^robots: stdout: write error$"
+    printf '/a\n' | "$robots" usage --agent A --json "$tmp/attach.txt" >/dev/full 2>"$tmp/err"
+    if [ $? -eq 2 ]; then ok; else fail "usage of stdin to /dev/full: exit not 2"; fi
+    expect_err_line "^robots: stdout: write error$"
+fi
+expect_exit 0 "$robots" usage --help
+expect_out "a write error on stdout"
+
 # robots lint names what is wrong with the usage lines (robots.h,
 # robots_analyze(): usage-*; the parse's own findings for lines outside
 # any group). A statement that is no RFC 9651 Dictionary, with the
