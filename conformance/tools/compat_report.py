@@ -408,14 +408,16 @@ def write_report(impls, cases, out):
       "that raised an error, crashed, hung past the per-query timeout, or answered "
       "outside the protocol):")
     a("")
-    a("| implementation | starts | answers | errors | crashes | hangs | protocol | unavailable |")
-    a("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    a("| implementation | starts | answers | of them unsupported | errors | crashes | hangs "
+      "| protocol | unavailable |")
+    a("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for i in ran:
         st = i["report"].get("adapter")
         if st:
-            a("| %s | %d | %d | %d | %d | %d | %d | %d |" % (
-                i["label"], st["starts"], st["answers"], st["errors"], st["crashes"],
-                st["hangs"], st["protocol_errors"], st["unavailable"]))
+            a("| %s | %d | %d | %d | %d | %d | %d | %d | %d |" % (
+                i["label"], st["starts"], st["answers"], st.get("unsupported", 0),
+                st["errors"], st["crashes"], st["hangs"], st["protocol_errors"],
+                st["unavailable"]))
     a("")
     a("## AI usage preferences (Content-Usage)")
     a("")
