@@ -150,6 +150,8 @@ robots_status robots_usage_field_line(const char *line, size_t len,
         *is_field = 0;
     if ((line == NULL && len != 0) || value == NULL || is_field == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
+    if (len == 0)
+        return ROBOTS_ERR_HEADER_INVALID; /* no name: no field line */
     /* RFC 9110 5.5: a field value is visible bytes, SP and HTAB; a CR,
      * LF or NUL means the line was not one line of a header section, and
      * the other controls are invalid too (read strictly here: they would
