@@ -297,11 +297,12 @@ static void check_field_line(const char *line, size_t len) {
  * two names: the verdict is robots_check()'s for the same names. */
 static void check_agents(const robots_txt *doc, const char *agent,
                          size_t agent_len, const char *url, size_t url_len) {
-    const char *comma = memchr(agent, ',', agent_len);
+    /* An empty field is NULL: no memchr, no arithmetic on it. */
+    const char *comma = agent_len ? memchr(agent, ',', agent_len) : NULL;
     size_t first = comma ? (size_t)(comma - agent) : agent_len;
-    robots_str names[2] = {{agent, first},
-                           {comma ? comma + 1 : agent + agent_len,
-                            comma ? agent_len - first - 1 : 0}};
+    robots_str names[2] = {
+        {agent, first},
+        {comma ? comma + 1 : "", comma ? agent_len - first - 1 : 0}};
     robots_verdict verdict;
     robots_usage_result r;
     robots_status want = robots_check(doc, names, 2, url, url_len, &verdict);
