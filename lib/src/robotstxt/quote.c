@@ -11,12 +11,13 @@
  * *step the bytes it spans. */
 static size_t kept_bytes(const unsigned char *u, size_t len, rb_quote_keep keep,
                          size_t *step) {
-    /* A UTF-8 character is at most 4 bytes: a longer look is no help. */
-    size_t valid = rb_invalid_utf8_at(u, len < 4 ? len : 4);
     *step = 1;
     if (u[0] >= 0x20 && u[0] < 0x7F)
         return 1;
-    if (keep == RB_QUOTE_KEEP_ASCII || valid == 0 || u[0] < 0x80)
+    /* A UTF-8 character is at most 4 bytes: a longer look is no help,
+     * and ASCII alone (the parse's diagnostics) never looks. */
+    if (keep == RB_QUOTE_KEEP_ASCII || u[0] < 0x80 ||
+        rb_invalid_utf8_at(u, len < 4 ? len : 4) == 0)
         return 0;
     if (u[0] == 0xC2 && u[1] < 0xA0) {
         *step = 2; /* a C1 control: one '?' */
