@@ -7,6 +7,7 @@
  */
 #include "check_run.h"
 #include "json_out.h"
+#include "url_lines.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -37,87 +38,31 @@ static const char check_usage[] =
     "takes about 5 times its size in memory.\n"
     "Exit status: 0 all allowed, 1 some disallowed, 2 usage or input error.\n";
 
-/* Reads stdin in large blocks and checks each line: no per-line system
- * call, so a pipeline of millions of URLs runs at the library's speed. */
-static int check_stdin(check_run *run) {
-    size_t cap = 1 << 20;
-    char *buf = malloc(cap);
-    if (buf == NULL)
-        return cli_error("out of memory");
-    size_t have = 0, line_no = 0;
-    int eof = 0, skipping = 0;
-    while (!eof || have > 0) {
-        if (!eof && have < cap) {
-            size_t n = fread(buf + have, 1, cap - have, stdin);
-            have += n;
-            if (n == 0) {
-                if (ferror(stdin)) {
-                    free(buf);
-                    return cli_error("stdin: read error");
-                }
-                eof = 1;
-            }
-        }
-        size_t start = 0;
-        for (;;) {
-            char *nl = memchr(buf + start, '\n', have - start);
-            if (nl == NULL)
-                break;
-            size_t len = (size_t)(nl - (buf + start));
-            line_no++;
-            if (!skipping) {
-                if (len > 0 && buf[start + len - 1] == '\r')
-                    len--;
-                if (len > 0) {
-                    run->line_no = line_no; /* named only on error */
-                    cli_check_one(run, buf + start, len, NULL);
-                }
-            }
-            skipping = 0;
-            start += (size_t)(nl - (buf + start)) + 1;
-        }
-        memmove(buf, buf + start, have - start);
-        have -= start;
-        if (have == cap) {
-            /* A line longer than the buffer is longer than any URL the
-             * library accepts: report it once and drop the rest of it. */
-            if (!skipping) {
-                run->any_error = 1;
-                cli_check_flush(run);
-                fprintf(stderr, "robots: stdin line %zu: %s\n", line_no + 1,
-                        robots_status_message(ROBOTS_ERR_URL_TOO_LONG));
-                if (run->json) {
-                    json_out j;
-                    json_out_init_writer(&j, &run->w);
-                    json_out_object(&j);
-                    json_out_field_cstring(&j, "url", NULL);
-                    json_out_field_cstring(
-                        &j, "error",
-                        robots_status_name(ROBOTS_ERR_URL_TOO_LONG));
-                    json_out_end(&j);
-                    cli_put_char(&run->w, '\n');
-                } else {
-                    cli_put_str(&run->w, "error\t(line too long)\n");
-                }
-            }
-            have = 0;
-            skipping = 1;
-        } else if (eof && have > 0) {
-            if (!skipping) {
-                size_t len = have;
-                if (buf[len - 1] == '\r')
-                    len--;
-                line_no++;
-                if (len > 0) {
-                    run->line_no = line_no;
-                    cli_check_one(run, buf, len, NULL);
-                }
-            }
-            have = 0;
-        }
+static void check_line(void *ctx, const char *s, size_t len, size_t line_no) {
+    check_run *run = ctx;
+    run->line_no = line_no; /* named only on error */
+    cli_check_one(run, s, len, NULL);
+}
+
+/* A line longer than any URL: an error line, and a message naming it. */
+static void check_too_long(void *ctx, size_t line_no) {
+    check_run *run = ctx;
+    run->any_error = 1;
+    cli_check_flush(run);
+    fprintf(stderr, "robots: stdin line %zu: %s\n", line_no,
+            robots_status_message(ROBOTS_ERR_URL_TOO_LONG));
+    if (run->json) {
+        json_out j;
+        json_out_init_writer(&j, &run->w);
+        json_out_object(&j);
+        json_out_field_cstring(&j, "url", NULL);
+        json_out_field_cstring(&j, "error",
+                               robots_status_name(ROBOTS_ERR_URL_TOO_LONG));
+        json_out_end(&j);
+        cli_put_char(&run->w, '\n');
+    } else {
+        cli_put_str(&run->w, "error\t(line too long)\n");
     }
-    free(buf);
-    return 0;
 }
 
 int cli_cmd_check(int argc, char **argv) {
@@ -132,24 +77,16 @@ int cli_cmd_check(int argc, char **argv) {
     cli_writer_init(&run.w, stdout, out_buf, sizeof out_buf);
     int i = 1;
     for (; i < argc; i++) {
-        const char *arg = argv[i], *value = NULL;
+        const char *arg = argv[i];
         int r;
         if (strcmp(arg, "--explain") == 0) {
             run.explain = 1;
         } else if (strcmp(arg, "--json") == 0) {
             run.json = 1;
-        } else if ((r = cli_option_value(argc, argv, &i, "--agent", &value))) {
+        } else if ((r = cli_agent_option(argc, argv, &i, agents,
+                                         &agent_count))) {
             if (r < 0)
                 return EXIT_USAGE;
-            if (agent_count == ROBOTS_MAX_QUERY_AGENTS)
-                return cli_error("at most %zu --agent names",
-                                 (size_t)ROBOTS_MAX_QUERY_AGENTS);
-            agents[agent_count].ptr = value;
-            agents[agent_count].len = strlen(value);
-            if (agents[agent_count].len > ROBOTS_MAX_AGENT_BYTES)
-                return cli_error("--agent: longer than %zu bytes",
-                                 (size_t)ROBOTS_MAX_AGENT_BYTES);
-            agent_count++;
         } else {
             int rc;
             enum cli_opt s = cli_command_option(argc, argv, &i, "check",
@@ -206,7 +143,8 @@ int cli_cmd_check(int argc, char **argv) {
         for (int k = i; k < argc; k++)
             cli_check_one(&run, argv[k], strlen(argv[k]), argv[k]);
     } else {
-        rc = check_stdin(&run);
+        cli_url_lines on = {check_line, check_too_long, &run};
+        rc = cli_each_url_line(&on);
     }
     robots_query_free(query);
     robots_free(doc);

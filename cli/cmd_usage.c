@@ -12,39 +12,49 @@
 #include "cli.h"
 #include "json_out.h"
 #include "robots_usage.h"
+#include "url_lines.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 static const char usage_usage[] =
-    "usage: robots usage --agent NAME [--profile rfc9309|google|legacy]\n"
+    "usage: robots usage --agent NAME... [--profile rfc9309|google|legacy]\n"
     "                    [--parse-limit BYTES] [--header 'Content-Usage: "
     "V']...\n"
-    "                    [--json] ROBOTS_FILE URL...\n"
+    "                    [--content-usage-ends-group] [--json] ROBOTS_FILE\n"
+    "                    [URL...]\n"
     "\n"
     "The AI usage preferences of each URL for one crawler: whether it may\n"
     "be crawled at all, then each label of the vocabulary (train-ai, ai-use,\n"
     "search) as allowed, disallowed or unknown, from the longest matching\n"
     "Content-Usage rule of the crawler's groups (draft-ietf-aipref-attach-05\n"
     "section 3), and the Content-Signal of its groups and of the file.\n"
+    "Without URL arguments, reads URLs from stdin, one per line.\n"
     "\n"
-    "  --agent NAME         the crawler's name (one; required)\n"
+    "  --agent NAME         the crawler's name (required); repeat for several\n"
+    "                       names (a group naming any of them applies)\n"
     "  --profile P          rfc9309 (default), google or legacy\n"
     "  --header 'Content-Usage: V'  the Content-Usage field of the response;\n"
     "                       repeat for several lines; combined with the\n"
     "                       file's answer, most restrictive per label\n"
+    "  --content-usage-ends-group  a Content-Usage line is a rule, so a\n"
+    "                       user-agent line after it starts a new group, as\n"
+    "                       draft-ietf-aipref-attach-05 reads it (off by\n"
+    "                       default: docs/semantics.md, decision 1)\n"
     "  --json               one JSON object per URL\n"
     "  --parse-limit BYTES  bytes of the file parsed (default 512000, 0 all)\n"
     "\n"
     "Output, per URL: the URL; 'crawlable: yes' or 'crawlable: no' with the\n"
-    "verdict of robots check --explain; each label with its value and the\n"
-    "deciding Content-Usage line(s) (a URL that may not be crawled has no\n"
-    "preferences); the labels used that the vocabulary does not define;\n"
-    "the malformed statements among the deciding lines, each with RFC\n"
-    "9651's reason; the Content-Signal of the crawler's groups and of the\n"
-    "file, with its reading as labels.\n"
-    "Exit status: 0 all crawlable, 1 some not crawlable, 2 usage or input "
-    "error.\n";
+    "verdict of robots check --explain; each label with its value and what\n"
+    "decided it: the deciding Content-Usage line(s), 'header' (the\n"
+    "--header field), or both when they agree (a URL that may not be\n"
+    "crawled has no preferences); the labels used that the vocabulary does\n"
+    "not define; the malformed statements among the deciding lines, each\n"
+    "with RFC 9651's reason; the Content-Signal of the crawler's groups and\n"
+    "of the file, with its reading as labels. A URL that cannot be asked\n"
+    "gives 'error: REASON' under it and a message on stderr.\n"
+    "Exit status: 0 all crawlable, 1 some not crawlable, 2 a usage or input\n"
+    "error, a URL that cannot be asked, or a write error on stdout.\n";
 
 /* --header lines kept at most (each a line of the HTTP field). */
 #define USAGE_MAX_HEADERS 64
@@ -54,24 +64,16 @@ typedef struct usage_run {
     /* robots_analyze()'s findings: the reason of each malformed
      * statement (usage-malformed). NULL without memory for it. */
     robots_analysis *analysis;
-    const char *agent;
-    const robots_str *headers;
+    robots_str agents[ROBOTS_MAX_QUERY_AGENTS];
+    size_t agent_count;
+    robots_str headers[USAGE_MAX_HEADERS];
     size_t header_count;
     int json;
+    int any_not_crawlable;
+    int any_error;
     cli_writer w;
     json_out *j; /* print_json()'s, while it writes */
 } usage_run;
-
-/* Is `v` a "Content-Usage:" line? A field name is case-insensitive: each
- * byte may be either spelling of its letter. Returns the bytes of the
- * name and colon, or 0. */
-static size_t content_usage_name(const char *v) {
-    static const char name[] = "content-usage:", caps[] = "CONTENT-USAGE:";
-    size_t k = 0;
-    while (name[k] != '\0' && (v[k] == name[k] || v[k] == caps[k]))
-        k++;
-    return name[k] == '\0' ? k : 0;
-}
 
 /* The record of the extension line `line` (Content-Usage, Content-Signal),
  * or 0 when no extension record stands on it. */
@@ -231,21 +233,49 @@ static void json_signal(usage_run *run, const char *key, int has,
     json_out_end(j);
 }
 
-/* " (line 4)", " (lines 4, 6)" or " (no rule)", and the line's end. */
-static void put_line_numbers(cli_writer *w, const robots_usage_result *r,
-                             size_t shown) {
-    cli_put_str(w, r->line_count == 0   ? " (no rule)\n"
-                   : r->line_count == 1 ? " (line "
-                                        : " (lines ");
-    for (size_t l = 0; l < shown; l++) {
-        if (l != 0)
-            cli_put_str(w, ", ");
-        cli_put_size(w, r->lines[l]);
+/* What decided label i, and the line's end: " (line 4)", " (lines 4,
+ * 6)", " (header)", " (header; line 4)" (the two agree), or " (no rule)"
+ * (robots_usage_result's file_labels and field_labels). An unknown value
+ * names the deciding lines, which said nothing of it. */
+static void put_label_source(cli_writer *w, const robots_usage_result *r,
+                             size_t i, size_t shown) {
+    size_t bit = (size_t)1 << i;
+    int file = r->values[i] == ROBOTS_USAGE_UNKNOWN || (r->file_labels & bit);
+    int field = (r->field_labels & bit) != 0;
+    if (field) {
+        cli_put_str(w, file && r->line_count != 0 ? " (header; " : " (header");
+    } else {
+        cli_put_str(w, " (");
+        if (r->line_count == 0)
+            cli_put_str(w, "no rule");
     }
-    if (r->line_count > shown)
-        cli_put_str(w, ", ...");
-    if (r->line_count != 0)
-        cli_put_str(w, ")\n");
+    if (file && r->line_count != 0) {
+        cli_put_str(w, r->line_count == 1 ? "line " : "lines ");
+        for (size_t l = 0; l < shown; l++) {
+            if (l != 0)
+                cli_put_str(w, ", ");
+            cli_put_size(w, r->lines[l]);
+        }
+        if (r->line_count > shown)
+            cli_put_str(w, ", ...");
+    }
+    cli_put_str(w, ")\n");
+}
+
+/* The sources of each label in JSON: {"train-ai": ["header", "file"]}. */
+static void json_label_sources(json_out *j, const robots_usage_result *r) {
+    json_out_object(j);
+    for (size_t i = 0; i < r->label_count; i++) {
+        size_t bit = (size_t)1 << i;
+        json_out_key(j, robots_usage_label(i));
+        json_out_array(j);
+        if (r->field_labels & bit)
+            json_out_cstring(j, "header");
+        if (r->file_labels & bit)
+            json_out_cstring(j, "file");
+        json_out_end(j);
+    }
+    json_out_end(j);
 }
 
 /* Calls back with the usage-malformed finding of each deciding line that
@@ -290,13 +320,13 @@ static void json_malformed(usage_run *run, const robots_diagnostic_info *d,
     json_out_end(run->j);
 }
 
-static void print_text(usage_run *run, const char *url,
+static void print_text(usage_run *run, const char *url, size_t url_len,
                        const robots_usage_result *r) {
     cli_writer *w = &run->w;
     size_t shown = r->line_count < ROBOTS_USAGE_MAX_LINES
                        ? r->line_count
                        : ROBOTS_USAGE_MAX_LINES;
-    cli_put_escaped(w, url, strlen(url));
+    cli_put_escaped(w, url, url_len);
     cli_put_str(w,
                 r->crawlable ? "\n  crawlable: yes (" : "\n  crawlable: no (");
     text_verdict(run, &r->verdict);
@@ -309,7 +339,7 @@ static void print_text(usage_run *run, const char *url,
             cli_put_str(w, robots_usage_label(i));
             cli_put_str(w, ": ");
             cli_put_str(w, robots_usage_value_name(r->values[i]));
-            put_line_numbers(w, r, shown);
+            put_label_source(w, r, i, shown);
         }
         cli_put_str(w, "  deciding:");
         if (r->line_count == 0)
@@ -337,7 +367,7 @@ static void print_text(usage_run *run, const char *url,
                 r->file_signal, r->file_signal_line);
 }
 
-static void print_json(usage_run *run, const char *url,
+static void print_json(usage_run *run, const char *url, size_t url_len,
                        const robots_usage_result *r) {
     const robots_verdict *v = &r->verdict;
     size_t shown = r->line_count < ROBOTS_USAGE_MAX_LINES
@@ -348,7 +378,7 @@ static void print_json(usage_run *run, const char *url,
     json_out_init_writer(j, &run->w);
     run->j = j;
     json_out_object(j);
-    json_out_field_string(j, "url", url, strlen(url));
+    json_out_field_string(j, "url", url, url_len);
     json_out_field_bool(j, "crawlable", r->crawlable);
     json_out_key(j, "verdict");
     json_out_object(j);
@@ -371,6 +401,13 @@ static void print_json(usage_run *run, const char *url,
         json_values(j, r->values, r->label_count, robots_usage_label);
     else
         json_out_null(j);
+    /* What decided each label: null, as labels, for a URL that may not be
+     * crawled (no preferences is not "unknown"). */
+    json_out_key(j, "label_sources");
+    if (r->crawlable)
+        json_label_sources(j, r);
+    else
+        json_out_null(j);
     json_out_key(j, "lines");
     json_out_array(j);
     for (size_t l = 0; l < shown; l++)
@@ -379,14 +416,22 @@ static void print_json(usage_run *run, const char *url,
     json_out_field_size(j, "line_count", r->line_count);
     json_out_field_size(j, "pattern_len", r->pattern_len);
     json_out_key(j, "unknown_labels");
-    json_out_array(j);
-    each_unknown_label(run, r, json_label);
-    json_out_end(j);
+    if (r->crawlable) {
+        json_out_array(j);
+        each_unknown_label(run, r, json_label);
+        json_out_end(j);
+    } else {
+        json_out_null(j);
+    }
     json_out_field_size(j, "malformed_statements", r->malformed_lines);
     json_out_key(j, "malformed");
-    json_out_array(j);
-    each_malformed(run, r, json_malformed);
-    json_out_end(j);
+    if (r->crawlable) {
+        json_out_array(j);
+        each_malformed(run, r, json_malformed);
+        json_out_end(j);
+    } else {
+        json_out_null(j);
+    }
     json_signal(run, "signal", r->has_signal, r->signal, r->signal_line);
     json_signal(run, "file_signal", r->has_file_signal, r->file_signal,
                 r->file_signal_line);
@@ -397,46 +442,55 @@ static void print_json(usage_run *run, const char *url,
 
 /* The answer for one URL, the header's lines combined with it. */
 static robots_status usage_of(const usage_run *run, const char *url,
-                              robots_usage_result *r) {
-    robots_status status = robots_usage(
-        run->doc, run->agent, strlen(run->agent), url, strlen(url), r);
+                              size_t url_len, robots_usage_result *r) {
+    robots_status status = robots_usage_agents(
+        run->doc, run->agents, run->agent_count, url, url_len, r);
     if (status == ROBOTS_OK && run->header_count > 0)
         status = robots_usage_combine_field(r, run->headers, run->header_count,
                                             NULL);
     return status;
 }
 
-/* The options: each may be written anywhere before the operands. */
+/* --header 'Content-Usage: V': the line read by the library
+ * (robots_usage_field_line()), its value kept. */
+static int header_option(usage_run *run, const char *line) {
+    robots_str value;
+    int is_field = 0;
+    robots_status status =
+        robots_usage_field_line(line, strlen(line), &value, &is_field);
+    if (status != ROBOTS_OK)
+        return cli_error("usage: --header '%s': %s (a header line is "
+                         "'Content-Usage: VALUE')",
+                         line, robots_status_message(status));
+    if (!is_field)
+        return cli_error("usage: --header '%s' is not "
+                         "'Content-Usage: VALUE'",
+                         line);
+    if (run->header_count == USAGE_MAX_HEADERS)
+        return cli_error("usage: at most %d --header lines", USAGE_MAX_HEADERS);
+    run->headers[run->header_count++] = value;
+    return -1;
+}
+
+/* The options: each may be written anywhere before the operands; --agent
+ * and the common ones as `robots check` takes them. */
 static int usage_options(int argc, char **argv, int *i, usage_run *run,
-                         robots_str *headers, robots_options *options) {
+                         robots_options *options) {
     for (; *i < argc; (*i)++) {
         const char *value = NULL;
         int r;
         if (strcmp(argv[*i], "--json") == 0) {
             run->json = 1;
-        } else if ((r = cli_option_value(argc, argv, i, "--agent", &value))) {
+        } else if (strcmp(argv[*i], "--content-usage-ends-group") == 0) {
+            options->content_usage_ends_group = 1;
+        } else if ((r = cli_agent_option(argc, argv, i, run->agents,
+                                         &run->agent_count))) {
             if (r < 0)
                 return EXIT_USAGE;
-            if (run->agent != NULL)
-                return cli_error("usage: one --agent name only");
-            if (strlen(value) > ROBOTS_MAX_AGENT_BYTES)
-                return cli_error("--agent: longer than %zu bytes",
-                                 (size_t)ROBOTS_MAX_AGENT_BYTES);
-            run->agent = value;
         } else if ((r = cli_option_value(argc, argv, i, "--header", &value))) {
-            size_t skip = r > 0 ? content_usage_name(value) : 0;
-            if (r < 0)
-                return EXIT_USAGE;
-            if (skip == 0)
-                return cli_error("usage: --header '%s' is not "
-                                 "'Content-Usage: VALUE'",
-                                 value);
-            if (run->header_count == USAGE_MAX_HEADERS)
-                return cli_error("usage: at most %d --header lines",
-                                 USAGE_MAX_HEADERS);
-            headers[run->header_count].ptr = value + skip;
-            headers[run->header_count].len = strlen(value + skip);
-            run->header_count++;
+            int rc = r < 0 ? EXIT_USAGE : header_option(run, value);
+            if (rc >= 0)
+                return rc;
         } else {
             int rc;
             enum cli_opt s = cli_command_option(argc, argv, i, "usage",
@@ -450,27 +504,92 @@ static int usage_options(int argc, char **argv, int *i, usage_run *run,
     return -1;
 }
 
+/* One URL's answer printed; or its error, named by `where` on stderr. */
+static void usage_one(usage_run *run, const char *url, size_t len,
+                      const char *where, size_t line_no) {
+    robots_usage_result r;
+    robots_status status = usage_of(run, url, len, &r);
+    if (status != ROBOTS_OK) {
+        run->any_error = 1;
+        if (run->json) {
+            json_out j;
+            json_out_init_writer(&j, &run->w);
+            json_out_object(&j);
+            json_out_field_string(&j, "url", url, len);
+            json_out_field_cstring(&j, "error", robots_status_name(status));
+            json_out_end(&j);
+            cli_put_char(&run->w, '\n');
+        } else {
+            cli_put_escaped(&run->w, url, len);
+            cli_put_str(&run->w, "\n  error: ");
+            cli_put_str(&run->w, robots_status_name(status));
+            cli_put_char(&run->w, '\n');
+        }
+        /* stdout first, so that the two streams keep their order. */
+        cli_writer_flush(&run->w);
+        fflush(stdout);
+        if (where != NULL)
+            cli_error("URL '%s': %s", where, robots_status_message(status));
+        else
+            cli_error("stdin line %zu: %s", line_no,
+                      robots_status_message(status));
+        return;
+    }
+    if (!r.crawlable)
+        run->any_not_crawlable = 1;
+    if (run->json)
+        print_json(run, url, len, &r);
+    else
+        print_text(run, url, len, &r);
+}
+
+static void usage_line(void *ctx, const char *s, size_t len, size_t line_no) {
+    usage_one(ctx, s, len, NULL, line_no);
+}
+
+static void usage_too_long(void *ctx, size_t line_no) {
+    usage_run *run = ctx;
+    run->any_error = 1;
+    cli_writer_flush(&run->w);
+    fflush(stdout);
+    cli_error("stdin line %zu: %s", line_no,
+              robots_status_message(ROBOTS_ERR_URL_TOO_LONG));
+}
+
+/* Every URL argument asked before anything is printed, so that a bad URL
+ * gives an error and no partial answer. */
+static int ask_arguments(usage_run *run, int argc, char **argv, int i) {
+    for (int k = i; k < argc; k++) {
+        robots_usage_result r;
+        robots_status status = usage_of(run, argv[k], strlen(argv[k]), &r);
+        if (status != ROBOTS_OK)
+            return cli_error("URL '%s': %s", argv[k],
+                             robots_status_message(status));
+    }
+    for (int k = i; k < argc; k++)
+        usage_one(run, argv[k], strlen(argv[k]), argv[k], 0);
+    return 0;
+}
+
 int cli_cmd_usage(int argc, char **argv) {
     robots_options options;
-    robots_str headers[USAGE_MAX_HEADERS];
     static char out_buf[1 << 16];
-    usage_run run;
+    static usage_run run;
     memset(&run, 0, sizeof run);
     robots_options_init(&options);
-    run.headers = headers;
     int i = 1;
-    int rc = usage_options(argc, argv, &i, &run, headers, &options);
+    int rc = usage_options(argc, argv, &i, &run, &options);
     if (rc >= 0)
         return rc;
-    if (run.agent == NULL)
+    if (run.agent_count == 0)
         return cli_error("usage: --agent NAME is required (see robots usage "
                          "--help)");
     if (i >= argc)
         return cli_missing_file("usage");
     const char *path = argv[i++];
-    if (i >= argc)
-        return cli_error("usage: give one URL or more (see robots usage "
-                         "--help)");
+    if (i >= argc && strcmp(path, "-") == 0)
+        return cli_error("usage: the robots.txt and the URLs cannot both come "
+                         "from stdin");
 
     robots_txt *doc = NULL;
     if (!cli_load_robots(path, &options, &doc, NULL))
@@ -480,41 +599,19 @@ int cli_cmd_usage(int argc, char **argv) {
     /* Only for the reasons of malformed statements: without memory for
      * it, the counts stand alone. */
     (void)robots_analyze(doc, NULL, 0, &run.analysis);
-    /* Every URL is asked before anything is printed, so that a bad URL or
-     * header gives an error and no partial answer. */
-    for (int k = i; k < argc; k++) {
-        robots_usage_result r;
-        robots_status status = usage_of(&run, argv[k], &r);
-        if (status != ROBOTS_OK) {
-            robots_analysis_free(run.analysis);
-            robots_free(doc);
-            return cli_error("URL '%s': %s", argv[k],
-                             robots_status_message(status));
-        }
-    }
-    int any_not_crawlable = 0;
     cli_writer_init(&run.w, stdout, out_buf, sizeof out_buf);
-    for (int k = i; k < argc; k++) {
-        robots_usage_result r;
-        robots_status status = usage_of(&run, argv[k], &r);
-        if (status != ROBOTS_OK) { /* out of memory on this second pass */
-            cli_writer_flush(&run.w);
-            robots_analysis_free(run.analysis);
-            robots_free(doc);
-            return cli_error("URL '%s': %s", argv[k],
-                             robots_status_message(status));
-        }
-        if (!r.crawlable)
-            any_not_crawlable = 1;
-        if (run.json)
-            print_json(&run, argv[k], &r);
-        else
-            print_text(&run, argv[k], &r);
+    if (i < argc) {
+        rc = ask_arguments(&run, argc, argv, i);
+    } else {
+        cli_url_lines on = {usage_line, usage_too_long, &run};
+        rc = cli_each_url_line(&on);
     }
     robots_analysis_free(run.analysis);
     robots_free(doc);
     cli_writer_flush(&run.w);
     if (fflush(stdout) != 0 || ferror(stdout))
         return cli_error("stdout: write error");
-    return any_not_crawlable ? EXIT_DISALLOWED : EXIT_ALLOWED;
+    if (rc != 0 || run.any_error)
+        return EXIT_USAGE;
+    return run.any_not_crawlable ? EXIT_DISALLOWED : EXIT_ALLOWED;
 }

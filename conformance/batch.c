@@ -250,11 +250,27 @@ static size_t base64_len(size_t n) {
     return (n / 3 + (n % 3 != 0)) * 4;
 }
 
-/* "PROFILE\tID\tBASE64(robots)\tBASE64(agent)\tBASE64(url)\n"; NULL when
- * out of memory or too large. */
+/* Bytes of a usage query past the verdict query's: "usage\t", the field
+ * lines ("-", or each in base64 with a comma between), the options. */
+static size_t usage_extra(const batch_query *q) {
+    size_t n;
+    if (!q->usage)
+        return 0;
+    n = 6 + 2 + 1 + (q->options ? strlen(q->options) : 1);
+    for (size_t k = 0; q->has_header && k < q->header_count; k++) {
+        if (q->header[k].len > (size_t)-1 / 4)
+            return (size_t)-1;
+        n += base64_len(q->header[k].len) + 1;
+    }
+    return n;
+}
+
+/* "[usage\t]PROFILE\tID\tBASE64(robots)\tBASE64(agent)\tBASE64(url)
+ * [\tHEADER\tOPTIONS]\n"; NULL when out of memory or too large. */
 static char *query_line(const batch_query *q, size_t *len) {
     size_t n = strlen(q->profile) + strlen(q->id) + 5, part;
     const size_t parts[3] = {q->robots_len, q->agent_len, q->url_len};
+    size_t extra = usage_extra(q);
     char *line, *o;
     for (int k = 0; k < 3; k++) {
         if (parts[k] > ((size_t)-1 - n) / 2)
@@ -262,10 +278,18 @@ static char *query_line(const batch_query *q, size_t *len) {
         part = base64_len(parts[k]);
         n += part;
     }
+    if (extra > (size_t)-1 / 2 - n)
+        return NULL;
+    n += extra;
     line = malloc(n + 1);
     if (line == NULL)
         return NULL;
-    o = put_word(line, q->profile);
+    o = line;
+    if (q->usage) {
+        memcpy(o, "usage\t", 6);
+        o += 6;
+    }
+    o = put_word(o, q->profile);
     *o++ = '\t';
     o = put_word(o, q->id);
     *o++ = '\t';
@@ -274,6 +298,18 @@ static char *query_line(const batch_query *q, size_t *len) {
     o = put_base64(o, q->agent, q->agent_len);
     *o++ = '\t';
     o = put_base64(o, q->url, q->url_len);
+    if (q->usage) {
+        *o++ = '\t';
+        if (!q->has_header)
+            *o++ = '-';
+        for (size_t k = 0; q->has_header && k < q->header_count; k++) {
+            if (k != 0)
+                *o++ = ',';
+            o = put_base64(o, q->header[k].ptr, q->header[k].len);
+        }
+        *o++ = '\t';
+        o = put_word(o, q->options != NULL && q->options[0] ? q->options : "-");
+    }
     *o++ = '\n';
     *len = (size_t)(o - line);
     return line;
@@ -408,8 +444,29 @@ static batch_problem exchange(batch_adapter *a, const char *line, size_t len,
     }
 }
 
+/* A usage query's answer: "usage FIELDS" (kept for the caller to read),
+ * or "unsupported" (": why" may follow). 1 when it is one of them. */
+static int usage_answer(const char *s, size_t n, batch_reply *reply) {
+    if (n >= 11 && memcmp(s, "unsupported", 11) == 0 &&
+        (n == 11 || s[11] == ':')) {
+        reply->problem = BATCH_ANSWERED;
+        reply->unsupported = 1;
+        snprintf(reply->message, sizeof reply->message, "unsupported");
+        return 1;
+    }
+    if (n >= 6 && memcmp(s, "usage ", 6) == 0) {
+        reply->problem = BATCH_ANSWERED;
+        memcpy(reply->answer, s + 6, n - 6);
+        reply->answer[n - 6] = '\0';
+        snprintf(reply->message, sizeof reply->message, "usage");
+        return 1;
+    }
+    return 0;
+}
+
 /* The answer line now in a->answer (it has an LF): its meaning. */
-static void read_answer(batch_adapter *a, batch_reply *reply) {
+static void read_answer(batch_adapter *a, const batch_query *q,
+                        batch_reply *reply) {
     char *lf = memchr(a->answer, '\n', a->have);
     size_t n = (size_t)(lf - a->answer), rest = a->have - n - 1;
     char shown[BATCH_MESSAGE_CAP / 2];
@@ -423,26 +480,34 @@ static void read_answer(batch_adapter *a, batch_reply *reply) {
         return;
     }
     a->have = 0;
-    if (n == 7 && memcmp(a->answer, "allowed", 7) == 0) {
+    if (q->usage) {
+        if (usage_answer(a->answer, n, reply))
+            return;
+    } else if (n == 7 && memcmp(a->answer, "allowed", 7) == 0) {
         reply->problem = BATCH_ANSWERED;
         reply->allowed = 1;
         snprintf(reply->message, sizeof reply->message, "allowed");
+        return;
     } else if (n == 10 && memcmp(a->answer, "disallowed", 10) == 0) {
         reply->problem = BATCH_ANSWERED;
         reply->allowed = 0;
         snprintf(reply->message, sizeof reply->message, "disallowed");
-    } else if (n >= 6 && memcmp(a->answer, "error:", 6) == 0) {
+        return;
+    }
+    if (n >= 6 && memcmp(a->answer, "error:", 6) == 0) {
         size_t skip = (n > 6 && a->answer[6] == ' ') ? 7 : 6;
         show_bytes(shown, sizeof shown, a->answer + skip, n - skip);
         say(reply, BATCH_ERROR, "error: %s", shown);
-    } else {
-        show_bytes(shown, sizeof shown, a->answer, n);
-        stop(a, 0, NULL, 0);
-        say(reply, BATCH_PROTOCOL,
-            "protocol: the answer '%s' is not 'allowed', 'disallowed' or "
-            "'error: message'",
-            shown);
+        return;
     }
+    show_bytes(shown, sizeof shown, a->answer, n);
+    stop(a, 0, NULL, 0);
+    say(reply, BATCH_PROTOCOL,
+        q->usage ? "protocol: the answer '%s' to a usage query is not "
+                   "'usage ...', 'unsupported' or 'error: message'"
+                 : "protocol: the answer '%s' is not 'allowed', 'disallowed' "
+                   "or 'error: message'",
+        shown);
 }
 
 static void count(batch_adapter *a, batch_problem p) {
@@ -502,8 +567,10 @@ void batch_ask(batch_adapter *a, const batch_query *query, batch_reply *reply) {
         return;
     }
     if (exchange(a, line, len, reply) == BATCH_ANSWERED)
-        read_answer(a, reply);
+        read_answer(a, query, reply);
     free(line);
+    if (reply->problem == BATCH_ANSWERED && reply->unsupported)
+        a->stats.unsupported++;
     if (reply->problem == BATCH_ANSWERED || reply->problem == BATCH_ERROR) {
         a->ever_answered = 1;
         a->failed_starts = 0;

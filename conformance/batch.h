@@ -6,6 +6,13 @@
  * answer that is not one of the three forms is reported on the query it
  * happened on; the adapter is then killed and started again for the next.
  *
+ * Protocol 2 (README.md, "Protocol 2: usage preferences") adds a second
+ * query, `usage`, for the usage cases of cases-aipref/: the runner sends it
+ * only when told the adapter speaks protocol 2 (--batch-protocol 2), so an
+ * adapter written for protocol 1 sees only the queries it knows. Its
+ * answer is a `usage ...` line, or `unsupported` from an implementation
+ * without Content-Usage.
+ *
  * The adapter's output is untrusted: an answer line is read into a fixed
  * buffer of BATCH_MAX_ANSWER_BYTES, every query has BATCH timeout_ms to be
  * written and answered, and an adapter that never answers is given up after
@@ -39,6 +46,12 @@ typedef enum batch_problem {
     BATCH_PROBLEM_LAST = BATCH_UNAVAILABLE
 } batch_problem;
 
+/* One line of an HTTP field, for a usage query. */
+typedef struct batch_text {
+    const char *ptr;
+    size_t len;
+} batch_text;
+
 typedef struct batch_query {
     const char *profile; /* rfc9309, google, legacy */
     const char *id;      /* the case's id */
@@ -48,11 +61,23 @@ typedef struct batch_query {
     size_t agent_len;
     const char *url;
     size_t url_len;
+    /* Protocol 2: usage is 1 for a usage query, which also carries the
+     * Content-Usage field lines of the response (has_header 0: none) and
+     * the names of the parse options set, comma-separated (NULL: none). */
+    int usage;
+    int has_header;
+    const batch_text *header;
+    size_t header_count;
+    const char *options;
 } batch_query;
 
 typedef struct batch_reply {
     batch_problem problem;
-    int allowed;                     /* when problem is BATCH_ANSWERED */
+    int allowed; /* when problem is BATCH_ANSWERED, for a verdict query */
+    /* For a usage query answered: 1 when the answer was `unsupported`,
+     * else the answer line (without "usage ") in `answer`. */
+    int unsupported;
+    char answer[BATCH_MAX_ANSWER_BYTES + 1];
     char message[BATCH_MESSAGE_CAP]; /* what happened, for the report */
 } batch_reply;
 
@@ -64,6 +89,7 @@ typedef struct batch_stats {
     size_t hangs;
     size_t protocol_errors;
     size_t unavailable;
+    size_t unsupported; /* usage queries answered `unsupported` */
 } batch_stats;
 
 typedef struct batch_adapter batch_adapter;

@@ -21,8 +21,8 @@
 #                     libabsl-dev into BUILD_DIR/compat/google (none of its
 #                     code enters this repository)
 #   librobots         in-process (robots-conformance itself), the
-#                     `robots` command (robots check, behind
-#                     adapters/robots_main_batch.py), and the npm package
+#                     `robots` command (robots check and robots usage,
+#                     behind adapters/robots_command.py), and the npm package
 #                     (js/, the library built for WebAssembly into
 #                     BUILD_DIR/compat/wasm; adapters/librobots_js.js) and
 #                     the Python package (python/, built into
@@ -91,10 +91,15 @@ run() {
     echo "  $name: $(tail -n 1 "$out/runs/$name.log") ($((SECONDS - t0)) s)"
 }
 
+# The cases every adapter is asked: the verdicts and, in the batch
+# protocol's version 2, the usage cases (an implementation without
+# Content-Usage answers "unsupported"; README.md, "Protocol 2").
+asked=(--kind verdict,usage --batch-protocol 2)
+
 # batch NAME LABEL VERSION COMMAND: an implementation with one behaviour,
 # asked once per case (--ask-once) and held to every profile.
 batch() {
-    run "$1" "$2" "$3" --kind verdict --ask-once --batch-timeout "$timeout_ms" \
+    run "$1" "$2" "$3" "${asked[@]}" --ask-once --batch-timeout "$timeout_ms" \
         --batch-command "$4"
 }
 
@@ -126,11 +131,11 @@ echo "compat: running the suite (per-query timeout ${timeout_ms} ms)"
 librobots_version="$("$robots" --version 2>/dev/null | sed -n 's/.*(librobots \(.*\)).*/\1/p')"
 run librobots "librobots, in-process (every kind of case)" "$librobots_version"
 if [ -x "$robots" ]; then
-    run robots-command "librobots, the \`robots check\` command" "$librobots_version" \
-        --kind verdict --batch-timeout "$timeout_ms" --batch-command \
-        "$python '$here/adapters/robots_main_batch.py' '$robots' check --profile {profile} --agent {agent} {robots} {url}"
+    run robots-command "librobots, the \`robots check\` and \`robots usage\` commands" \
+        "$librobots_version" "${asked[@]}" --batch-timeout "$timeout_ms" --batch-command \
+        "$python '$here/adapters/robots_command.py' '$robots'"
 else
-    unavailable robots-command "librobots, the \`robots check\` command" \
+    unavailable robots-command "librobots, the \`robots check\` and \`robots usage\` commands" \
         "the robots command did not build (cmake --build $build --target robots_cli)"
 fi
 
@@ -143,7 +148,7 @@ if command -v node >/dev/null &&
     cmake --build "$out/wasm" -j2 >>"$out/runs/wasm.log" 2>&1; then
     LIBROBOTS_WASM="$out/wasm/librobots.wasm" run librobots-js "$js_label" \
         "$(node -p "require('$root/js/package.json').version")" \
-        --kind verdict --batch-timeout "$timeout_ms" \
+        "${asked[@]}" --batch-timeout "$timeout_ms" \
         --batch-command "node '$here/adapters/librobots_js.js'"
 else
     unavailable librobots-js "$js_label" \
@@ -163,7 +168,7 @@ if [ -x "$python" ] &&
         >>"$out/runs/python.log" 2>&1; then
     PYTHONPATH="$out/python/python" run librobots-python "$py_label" \
         "$(PYTHONPATH="$out/python/python" "$python" -c 'import librobots; print(librobots.__version__)' 2>/dev/null)" \
-        --kind verdict --batch-timeout "$timeout_ms" \
+        "${asked[@]}" --batch-timeout "$timeout_ms" \
         --batch-command "$python '$here/adapters/librobots_python.py'"
 else
     unavailable librobots-python "$py_label" \

@@ -6,6 +6,9 @@
  * adapter that speaks the batch protocol (--batch-command, batch.h: one
  * process for the whole run).
  *
+ * It also runs the usage cases of conformance/cases-aipref/ (kind usage:
+ * robots_usage() in-process, protocol 2's usage query through an adapter).
+ *
  * A malformed case never crashes the runner: it is reported with its file
  * and id and counted as a failure. The last line is always
  * "N passed, N failed, N skipped"; the exit status is 1 on any failure,
@@ -27,12 +30,22 @@
 
 #include "batch.h"
 #include "robots.h"
+#include "robots_usage.h"
 #include "robots_web.h"
 #include "show.h"
+#include "usage_answer.h"
 
 #ifndef CONFORMANCE_CASES_DIR
 #define CONFORMANCE_CASES_DIR "conformance/cases"
 #endif
+/* The usage cases (kind usage) of the AI usage preferences; their other
+ * kinds read one statement with the library's internal functions and are
+ * robots-aipref-conformance's. */
+#ifndef CONFORMANCE_AIPREF_DIR
+#define CONFORMANCE_AIPREF_DIR "conformance/cases-aipref"
+#endif
+/* Field lines of a usage case's content_usage_header read at most. */
+#define USAGE_MAX_HEADER_LINES 64
 
 #define MSG_CAP 2048
 
@@ -54,10 +67,12 @@ typedef struct result {
 
 typedef struct options {
     const char *cases_dir;
+    const char *aipref_dir; /* "none": not read */
     const char *command;
     const char *batch_command;
     unsigned batch_timeout_ms;
-    int ask_once; /* --ask-once: one query per case for every profile */
+    int ask_once;       /* --ask-once: one query per case for every profile */
+    int batch_protocol; /* --batch-protocol: 1, or 2 with usage queries */
     const char *junit;
     const char *json;
     const char *corpus;
@@ -297,9 +312,16 @@ static void source_label(const cJSON *src, char *label, size_t lcap, char *desc,
         snprintf(label, lcap, "seed-%s", seed);
         snprintf(desc, dcap, "seed %s %s", seed,
                  get_string(src, "section") ? get_string(src, "section") : "");
+    } else if (get_string(src, "draft") != NULL) {
+        /* cases-aipref/: "draft-ietf-aipref-attach-05" and its section. */
+        snprintf(label, lcap, "draft");
+        snprintf(desc, dcap, "%s section %s", get_string(src, "draft"),
+                 get_string(src, "section") ? get_string(src, "section") : "?");
     } else if (cJSON_GetObjectItemCaseSensitive(src, "rfc") != NULL) {
-        snprintf(label, lcap, "rfc9309");
-        snprintf(desc, dcap, "RFC 9309 section %s",
+        const cJSON *rfc = cJSON_GetObjectItemCaseSensitive(src, "rfc");
+        int number = cJSON_IsNumber(rfc) ? rfc->valueint : 9309;
+        snprintf(label, lcap, "rfc%d", number);
+        snprintf(desc, dcap, "RFC %d section %s", number,
                  get_string(src, "section") ? get_string(src, "section") : "?");
     } else if (dec != NULL) {
         snprintf(label, lcap, "decision");
@@ -1304,6 +1326,7 @@ static enum outcome run_batch(const ctx *x, char *skip_why) {
         buf_free(&url);
         return out;
     }
+    memset(&q, 0, sizeof q);
     q.profile = profile_names[x->profile];
     q.id = get_string(x->c, "id");
     q.robots = x->body->data;
@@ -1329,6 +1352,168 @@ static enum outcome run_batch(const ctx *x, char *skip_why) {
     *x->problem = batch_problem_name(r.problem);
     append(x->got, "%s", r.message);
     return OUT_FAIL;
+}
+
+/* ------------------------------------------------- usage preferences */
+
+/* input.content_usage_header: the response's field lines (0: none). */
+static int usage_header(const ctx *x, batch_text *lines, size_t *count,
+                        int *has) {
+    const cJSON *h =
+        cJSON_GetObjectItemCaseSensitive(x->input, "content_usage_header");
+    const cJSON *it;
+    *count = 0;
+    *has = h != NULL;
+    if (h == NULL)
+        return 0;
+    if (!cJSON_IsArray(h)) {
+        append(x->err, "input.content_usage_header must be an array");
+        return -1;
+    }
+    cJSON_ArrayForEach(it, h) {
+        if (!cJSON_IsString(it) || *count == USAGE_MAX_HEADER_LINES) {
+            append(x->err, "input.content_usage_header: up to %d strings",
+                   USAGE_MAX_HEADER_LINES);
+            return -1;
+        }
+        lines[*count].ptr = it->valuestring;
+        lines[(*count)++].len = strlen(it->valuestring);
+    }
+    return 0;
+}
+
+/* The case's agent, URL, expectation and field lines, for either way of
+ * asking. 0, or -1 with the case's defect in x->err. */
+static int usage_inputs(const ctx *x, const char **agent, buf *url,
+                        usage_answer *want, batch_text *lines, size_t *count,
+                        int *has) {
+    *agent = get_string(x->input, "agent");
+    if (*agent == NULL) {
+        append(x->err, "input.agent needed");
+        return -1;
+    }
+    if (get_bytes(x->input, "url", url, x->err) != 1) {
+        if (x->err[0] == '\0')
+            append(x->err, "input needs url or url_gen");
+        return -1;
+    }
+    if (usage_answer_expected(x->expect, want, x->err, MSG_CAP) != 0)
+        return -1;
+    return usage_header(x, lines, count, has);
+}
+
+static int ends_group(const ctx *x) {
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(x->c, "options");
+    return cJSON_IsTrue(
+        cJSON_GetObjectItemCaseSensitive(o, "content_usage_ends_group"));
+}
+
+/* Held to the expectation, said in the protocol's words either way. */
+static enum outcome usage_compare(const ctx *x, const usage_answer *want,
+                                  const usage_answer *got) {
+    char text[MSG_CAP];
+    usage_answer_format(want, text, sizeof text);
+    append(x->expected, "%s", text);
+    usage_answer_format(got, text, sizeof text);
+    append(x->got, "%s", text);
+    return usage_answer_matches(want, got) ? OUT_PASS : OUT_FAIL;
+}
+
+/* Kind usage in-process: robots_usage(), and robots_usage_combine_field()
+ * with the response's field lines. */
+static enum outcome run_usage(const ctx *x) {
+    const char *agent = NULL;
+    buf url = {0};
+    usage_answer want, got;
+    batch_text lines[USAGE_MAX_HEADER_LINES];
+    robots_str fields[USAGE_MAX_HEADER_LINES];
+    size_t count = 0;
+    int has = 0;
+    robots_options o;
+    robots_txt *doc = NULL;
+    robots_usage_result r;
+    robots_status st;
+    enum outcome out = OUT_FAIL;
+    if (usage_inputs(x, &agent, &url, &want, lines, &count, &has) != 0) {
+        buf_free(&url);
+        return OUT_FAIL;
+    }
+    robots_options_init(&o);
+    o.profile = x->profile;
+    o.content_usage_ends_group = (size_t)ends_group(x);
+    st = robots_parse(x->body->data, x->body->len, &o, &doc);
+    if (st == ROBOTS_OK)
+        st = robots_usage(doc, agent, strlen(agent), url.data, url.len, &r);
+    for (size_t k = 0; k < count; k++) {
+        fields[k].ptr = lines[k].ptr;
+        fields[k].len = lines[k].len;
+    }
+    if (st == ROBOTS_OK && has)
+        st = robots_usage_combine_field(&r, fields, count, NULL);
+    if (st != ROBOTS_OK) {
+        append(x->got, "%s", robots_status_name(st));
+    } else {
+        usage_answer_from_result(&r, &got);
+        out = usage_compare(x, &want, &got);
+    }
+    robots_free(doc);
+    buf_free(&url);
+    return out;
+}
+
+/* Kind usage through the adapter: protocol 2's usage query. An
+ * implementation without Content-Usage answers `unsupported`: the case is
+ * skipped for it, with problem "unsupported", and not failed. */
+static enum outcome run_batch_usage(const ctx *x, char *skip_why) {
+    const char *agent = NULL;
+    buf url = {0};
+    usage_answer want, got;
+    batch_text lines[USAGE_MAX_HEADER_LINES];
+    size_t count = 0;
+    int has = 0;
+    batch_query q;
+    batch_reply *r = x->asked;
+    char why[MSG_CAP];
+    if (usage_inputs(x, &agent, &url, &want, lines, &count, &has) != 0) {
+        buf_free(&url);
+        return OUT_FAIL;
+    }
+    memset(&q, 0, sizeof q);
+    q.profile = profile_names[x->profile];
+    q.id = get_string(x->c, "id");
+    q.robots = x->body->data;
+    q.robots_len = x->body->len;
+    q.agent = agent;
+    q.agent_len = strlen(agent);
+    q.url = url.data;
+    q.url_len = url.len;
+    q.usage = 1;
+    q.has_header = has;
+    q.header = lines;
+    q.header_count = count;
+    q.options = ends_group(x) ? "content_usage_ends_group" : NULL;
+    if (!(x->opt->ask_once && *x->has_asked)) {
+        batch_ask(x->adapter, &q, r);
+        *x->has_asked = 1;
+    }
+    buf_free(&url);
+    if (r->problem == BATCH_ANSWERED && r->unsupported) {
+        *x->problem = "unsupported";
+        snprintf(skip_why, MSG_CAP,
+                 "unsupported: the implementation has no Content-Usage");
+        return OUT_SKIP;
+    }
+    if (r->problem != BATCH_ANSWERED) {
+        *x->problem = batch_problem_name(r->problem);
+        append(x->got, "%s", r->message);
+        return OUT_FAIL;
+    }
+    if (usage_answer_parse(r->answer, &got, why, sizeof why) != 0) {
+        *x->problem = batch_problem_name(BATCH_PROTOCOL);
+        append(x->got, "%s", why);
+        return OUT_FAIL;
+    }
+    return usage_compare(x, &want, &got);
 }
 
 /* ----------------------------------------------------------- the runner */
@@ -1401,7 +1586,37 @@ static const struct {
     {"cache_lifetime", run_cache_lifetime},
     {"meta", run_meta},
     {"parse", run_parse},
+    {"usage", run_usage},
 };
+
+/* The kinds of cases-aipref/ that read one statement (its parse, the HTTP
+ * field, Content-Signal) with the library's internal functions:
+ * robots-aipref-conformance runs them, this runner lists them skipped. */
+static int aipref_core_kind(const char *kind) {
+    static const char *const kinds[] = {"usage_statement", "usage_header",
+                                        "usage_combine", "usage_rule",
+                                        "content_signal"};
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        if (strcmp(kind, kinds[k]) == 0)
+            return 1;
+    return 0;
+}
+
+/* --kind: one kind, or several separated by commas. */
+static int kind_selected(const char *filter, const char *kind) {
+    size_t n = strlen(kind);
+    const char *p = filter;
+    if (filter == NULL)
+        return 1;
+    while (*p) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == n && strncmp(p, kind, n) == 0)
+            return 1;
+        p += len + (end != NULL);
+    }
+    return 0;
+}
 
 static kind_runner find_kind_runner(const char *kind) {
     size_t k;
@@ -1438,11 +1653,17 @@ static void run_case(run_state *s, const cJSON *c, const char *file,
         }
         return;
     }
-    if (!id_selected(s->opt.id, id) ||
-        (s->opt.kind && strcmp(s->opt.kind, kind) != 0) ||
+    if (!id_selected(s->opt.id, id) || !kind_selected(s->opt.kind, kind) ||
         (s->opt.source &&
          strncmp(label, s->opt.source, strlen(s->opt.source)) != 0))
         return;
+    if (aipref_core_kind(kind)) {
+        record(s, id, topic, label, kind, -1, OUT_SKIP,
+               "skipped: one statement read by the library's internal "
+               "functions: robots-aipref-conformance runs it",
+               NULL);
+        return;
+    }
     if (get_body(c, &body, err) != 0) {
         snprintf(msg, sizeof msg, "%s: case %s is malformed: %s", file, id,
                  err);
@@ -1502,7 +1723,15 @@ static void run_case(run_state *s, const cJSON *c, const char *file,
             append(err, "no expectation for profile %s", profile_names[p]);
             o = OUT_FAIL;
         } else if (s->opt.command != NULL || s->adapter != NULL) {
-            if (strcmp(kind, "verdict") != 0) {
+            if (strcmp(kind, "usage") == 0 && s->adapter != NULL &&
+                s->opt.batch_protocol >= 2) {
+                o = run_batch_usage(&x, skip_why);
+            } else if (strcmp(kind, "usage") == 0 && s->adapter != NULL) {
+                o = OUT_SKIP;
+                snprintf(skip_why, sizeof skip_why,
+                         "kind usage: the adapter speaks batch protocol 1 "
+                         "(--batch-protocol 2 sends usage queries)");
+            } else if (strcmp(kind, "verdict") != 0) {
                 o = OUT_SKIP;
                 snprintf(skip_why, sizeof skip_why, "kind %s", kind);
             } else if (s->adapter != NULL) {
@@ -1593,14 +1822,14 @@ static void run_file(run_state *s, const char *dir, const char *name) {
     buf_free(&text);
 }
 
-static int run_dir(run_state *s) {
-    DIR *d = opendir(s->opt.cases_dir);
+static int run_dir(run_state *s, const char *dir) {
+    DIR *d = opendir(dir);
     struct dirent *e;
     char **names = NULL;
     size_t n = 0, cap = 0, i;
     if (d == NULL) {
-        fprintf(stderr, "robots-conformance: cannot open %s: %s\n",
-                s->opt.cases_dir, strerror(errno));
+        fprintf(stderr, "robots-conformance: cannot open %s: %s\n", dir,
+                strerror(errno));
         return -1;
     }
     while ((e = readdir(d)) != NULL) {
@@ -1622,7 +1851,7 @@ static int run_dir(run_state *s) {
     if (n > 0)
         qsort(names, n, sizeof *names, cmp_str);
     for (i = 0; i < n; i++) {
-        run_file(s, s->opt.cases_dir, names[i]);
+        run_file(s, dir, names[i]);
         free(names[i]);
     }
     free(names);
@@ -1721,6 +1950,9 @@ static int write_json(const run_state *s, const char *path) {
         cJSON_AddNumberToObject(a, "protocol_errors",
                                 (double)st->protocol_errors);
         cJSON_AddNumberToObject(a, "unavailable", (double)st->unavailable);
+        cJSON_AddNumberToObject(a, "unsupported", (double)st->unsupported);
+        cJSON_AddNumberToObject(root, "batch_protocol",
+                                (double)s->opt.batch_protocol);
     }
     arr = cJSON_AddArrayToObject(root, "results");
     for (i = 0; arr && i < s->count; i++) {
@@ -1757,15 +1989,19 @@ static void usage(FILE *f) {
     fputs(
         "usage: robots-conformance [options]\n"
         "  --cases DIR        case files (default " CONFORMANCE_CASES_DIR ")\n"
+        "  --aipref-cases DIR the usage cases (default " CONFORMANCE_AIPREF_DIR
+        "\n"
+        "                     without --cases; none: not read)\n"
         "  --profile P        rfc9309, google or legacy (repeatable; default "
         "all)\n"
         "  --id ID            one case; a trailing * selects by prefix\n"
         "  --topic T          one file (its name without .json)\n"
         "  --source S         source label prefix: seed-000 ... seed-004, "
         "rfc9309, decision\n"
-        "  --kind K           verdict, match, url_path, group, robots_url, "
+        "  --kind K[,K...]    verdict, match, url_path, group, robots_url, "
         "scope,\n"
-        "                     fetch_policy, cache_lifetime, meta, parse\n"
+        "                     fetch_policy, cache_lifetime, meta, parse, "
+        "usage\n"
         "  --command TMPL     run verdict cases through a robots_main-style "
         "program;\n"
         "                     {robots} {agent} {url} are substituted (quoted); "
@@ -1776,6 +2012,8 @@ static void usage(FILE *f) {
         "(sh -c CMD)\n"
         "                     speaking the batch protocol "
         "(conformance/README.md)\n"
+        "  --batch-protocol N 1 (default): verdict queries; 2: usage queries "
+        "too\n"
         "  --batch-timeout MS time for one query before the adapter is killed "
         "as hung\n"
         "                     (default 5000)\n"
@@ -1796,15 +2034,11 @@ static const char **value_option(options *o, const char *name) {
         const char *name;
         const char **target;
     } table[] = {
-        {"--cases", &o->cases_dir},
-        {"--command", &o->command},
-        {"--batch-command", &o->batch_command},
-        {"--junit", &o->junit},
-        {"--json", &o->json},
-        {"--write-corpus", &o->corpus},
-        {"--id", &o->id},
-        {"--topic", &o->topic},
-        {"--source", &o->source},
+        {"--cases", &o->cases_dir},     {"--aipref-cases", &o->aipref_dir},
+        {"--command", &o->command},     {"--batch-command", &o->batch_command},
+        {"--junit", &o->junit},         {"--json", &o->json},
+        {"--write-corpus", &o->corpus}, {"--id", &o->id},
+        {"--topic", &o->topic},         {"--source", &o->source},
         {"--kind", &o->kind},
     };
     size_t k;
@@ -1819,6 +2053,7 @@ int main(int argc, char **argv) {
     int i, any_profile = 0, rc;
     memset(&s, 0, sizeof s);
     s.opt.cases_dir = CONFORMANCE_CASES_DIR;
+    s.opt.batch_protocol = 1;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char **target;
@@ -1835,6 +2070,16 @@ int main(int argc, char **argv) {
                 return 2;
             }
             *target = argv[++i];
+        } else if (strcmp(a, "--batch-protocol") == 0 && i + 1 < argc) {
+            i++;
+            if (strcmp(argv[i], "1") != 0 && strcmp(argv[i], "2") != 0) {
+                fprintf(stderr,
+                        "robots-conformance: --batch-protocol is 1 or 2, "
+                        "not '%s'\n",
+                        argv[i]);
+                return 2;
+            }
+            s.opt.batch_protocol = argv[i][0] - '0';
         } else if (strcmp(a, "--batch-timeout") == 0 && i + 1 < argc) {
             char *end = NULL;
             unsigned long ms;
@@ -1869,6 +2114,12 @@ int main(int argc, char **argv) {
     }
     if (!any_profile)
         s.opt.profiles[0] = s.opt.profiles[1] = s.opt.profiles[2] = 1;
+    /* Case files named with --cases are the run's; the usage cases join
+     * the suite's own. */
+    if (s.opt.aipref_dir == NULL)
+        s.opt.aipref_dir = strcmp(s.opt.cases_dir, CONFORMANCE_CASES_DIR) == 0
+                               ? CONFORMANCE_AIPREF_DIR
+                               : "none";
     if (s.opt.command != NULL && s.opt.batch_command != NULL) {
         fprintf(stderr, "robots-conformance: --command and --batch-command "
                         "exclude each other\n");
@@ -1895,16 +2146,19 @@ int main(int argc, char **argv) {
                 s.opt.corpus, strerror(errno));
         return 2;
     }
-    if (run_dir(&s) != 0) {
+    if (run_dir(&s, s.opt.cases_dir) != 0 ||
+        (strcmp(s.opt.aipref_dir, "none") != 0 &&
+         run_dir(&s, s.opt.aipref_dir) != 0)) {
         batch_close(s.adapter);
         return 2;
     }
     if (s.adapter != NULL) {
         const batch_stats *st = batch_get_stats(s.adapter);
         printf("batch: %zu starts, %zu answers, %zu errors, %zu crashes, "
-               "%zu hangs, %zu protocol errors, %zu unavailable\n",
+               "%zu hangs, %zu protocol errors, %zu unavailable, %zu "
+               "unsupported\n",
                st->starts, st->answers, st->errors, st->crashes, st->hangs,
-               st->protocol_errors, st->unavailable);
+               st->protocol_errors, st->unavailable, st->unsupported);
     }
     if (s.out_of_memory) {
         printf("FAIL out of memory: the report is incomplete\n");

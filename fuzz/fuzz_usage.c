@@ -205,6 +205,12 @@ static void check_invariants(const robots_usage_result *r) {
         FZ_CHECK(robots_usage_value_name(r->file_signal[s]) != NULL);
     }
     FZ_CHECK(r->reserved[0] == 0 && r->reserved[3] == 0);
+    /* Before a field is combined, the file decided every label it gave a
+     * value, and nothing else. */
+    for (size_t i = 0; i < ROBOTS_USAGE_MAX_LABELS; i++)
+        FZ_CHECK(((r->file_labels >> i) & 1u) ==
+                 (r->values[i] != ROBOTS_USAGE_UNKNOWN));
+    FZ_CHECK(r->field_labels == 0);
 }
 
 static void compare(const robots_usage_result *r, const ref_answer *ref) {
@@ -231,10 +237,81 @@ static void check_field(robots_usage_result *r, const char *field, size_t len) {
     FZ_CHECK(robots_usage_parse_field(&line, 1, NULL, alone, NULL) ==
              ROBOTS_OK);
     FZ_CHECK(robots_usage_combine_field(r, &line, 1, NULL) == ROBOTS_OK);
-    for (size_t i = 0; i < ROBOTS_USAGE_MAX_LABELS; i++)
+    for (size_t i = 0; i < ROBOTS_USAGE_MAX_LABELS; i++) {
+        int known = r->values[i] != ROBOTS_USAGE_UNKNOWN;
         FZ_CHECK(r->values[i] == (r->crawlable
                                       ? ref_combine(before[i], alone[i])
                                       : ROBOTS_USAGE_UNKNOWN));
+        /* Each source is credited exactly where its value is the one
+         * kept (vocab-08 5.1: the most restrictive). */
+        FZ_CHECK(((r->field_labels >> i) & 1u) ==
+                 (known && alone[i] == r->values[i]));
+        FZ_CHECK(((r->file_labels >> i) & 1u) ==
+                 (known && before[i] == r->values[i]));
+    }
+}
+
+/* robots_usage_field_line() against RFC 9112 5.1 read by hand: a
+ * Content-Usage name in any case, the colon right after it, the value
+ * without its SP and HTAB around it, and no control byte but HTAB. */
+static void check_field_line(const char *line, size_t len) {
+    static const char name[] = "content-usage:";
+    robots_str value;
+    int is_field = -1, bad = 0, ours = len >= sizeof name - 1;
+    size_t colon = 0, b, e = len;
+    robots_status st = robots_usage_field_line(line, len, &value, &is_field);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)line[i];
+        bad |= (c < 0x20 && c != '\t') || c == 0x7f;
+    }
+    while (colon < len && line[colon] != ':' && line[colon] != ' ' &&
+           line[colon] != '\t')
+        colon++;
+    for (size_t i = 0; ours && i < sizeof name - 1; i++)
+        ours = (line[i] | 0x20) == name[i]; /* no control byte gets here */
+    if (bad || colon == 0 || colon == len || line[colon] != ':') {
+        FZ_CHECK(st == ROBOTS_ERR_HEADER_INVALID && is_field == 0 &&
+                 value.len == 0);
+        return;
+    }
+    /* A byte of the name that no token has ("(", "@", ...) is refused
+     * too: the reading by hand leaves it to the library's tchar table. */
+    if (st != ROBOTS_OK) {
+        FZ_CHECK(is_field == 0 && value.len == 0);
+        return;
+    }
+    FZ_CHECK(is_field == ours);
+    if (!ours) {
+        FZ_CHECK(value.len == 0);
+        return;
+    }
+    b = sizeof name - 1;
+    while (b < e && (line[b] == ' ' || line[b] == '\t'))
+        b++;
+    while (e > b && (line[e - 1] == ' ' || line[e - 1] == '\t'))
+        e--;
+    FZ_CHECK(value.ptr == line + b && value.len == e - b);
+}
+
+/* robots_usage_agents() with the agent field split at its first ',' into
+ * two names: the verdict is robots_check()'s for the same names. */
+static void check_agents(const robots_txt *doc, const char *agent,
+                         size_t agent_len, const char *url, size_t url_len) {
+    /* An empty field is NULL: no memchr, no arithmetic on it. */
+    const char *comma = agent_len ? memchr(agent, ',', agent_len) : NULL;
+    size_t first = comma ? (size_t)(comma - agent) : agent_len;
+    robots_str names[2] = {
+        {agent, first},
+        {comma ? comma + 1 : "", comma ? agent_len - first - 1 : 0}};
+    robots_verdict verdict;
+    robots_usage_result r;
+    robots_status want = robots_check(doc, names, 2, url, url_len, &verdict);
+    FZ_CHECK(robots_usage_agents(doc, names, 2, url, url_len, &r) == want);
+    if (want != ROBOTS_OK)
+        return;
+    FZ_CHECK(r.verdict.allowed == verdict.allowed &&
+             r.verdict.rule == verdict.rule);
+    check_invariants(&r);
 }
 
 /* Does the reference read the URL as the library does? A path that a
@@ -282,6 +359,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             }
             if (flags & 8u)
                 check_field(&r, field, field_len);
+            check_agents(doc, agent, agent_len, url, url_len);
         } else {
             robots_usage_result zero;
             memset(&zero, 0, sizeof zero);
@@ -289,6 +367,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
         robots_free(doc);
     }
+    check_field_line(field, field_len);
     free(body);
     free(url);
     free(agent);

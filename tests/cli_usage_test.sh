@@ -59,23 +59,77 @@ expect_no_out "line 4"
 # The same answer as one JSON object per URL.
 expect_exit 1 "$robots" usage --agent OtherBot --json "$tmp/attach.txt" \
     https://example.com/test https://example.com/never/page
-expect_out '^{"url":"https://example.com/test","crawlable":true,"verdict":{"allowed":true,"reason":"longest-match","rule":{"line":2,"kind":"allow","pattern":"/"}},"labels":{"train-ai":"disallowed","ai-use":"unknown","search":"unknown"},"lines":\[{"line":4,"value":"train-ai=n"}\],"line_count":1,"pattern_len":0,"unknown_labels":\[\],"malformed_statements":0,"malformed":\[\],"signal":null,"file_signal":null}$'
-expect_out '^{"url":"https://example.com/never/page","crawlable":false,.*"labels":null,"lines":\[\],"line_count":0,'
+expect_out '^{"url":"https://example.com/test","crawlable":true,"verdict":{"allowed":true,"reason":"longest-match","rule":{"line":2,"kind":"allow","pattern":"/"}},"labels":{"train-ai":"disallowed","ai-use":"unknown","search":"unknown"},"label_sources":{"train-ai":\["file"\],"ai-use":\[\],"search":\[\]},"lines":\[{"line":4,"value":"train-ai=n"}\],"line_count":1,"pattern_len":0,"unknown_labels":\[\],"malformed_statements":0,"malformed":\[\],"signal":null,"file_signal":null}$'
+expect_out '^{"url":"https://example.com/never/page","crawlable":false,.*"labels":null,"label_sources":null,"lines":\[\],"line_count":0,'
+# No preferences is not "unknown": no unknown labels and no malformed
+# statements are listed for a URL that may not be crawled, as for labels.
+expect_out '^{"url":"https://example.com/never/page",.*"unknown_labels":null,"malformed_statements":0,"malformed":null,'
 if [ "$(wc -l <"$tmp/out")" -eq 2 ]; then ok; else fail "--json: not one line per URL"; fi
 
 # The HTTP field combines with the file, most restrictive per label
-# (decision A): ai-use=n from the header, train-ai=y from line 5 stays;
-# a URL that may not be crawled stays without preferences.
+# (decision A): ai-use=n from the header alone, train-ai=y from line 5
+# and the header, which agree (the field's name in any case, RFC 9110
+# 5.1); a URL that may not be crawled stays without preferences.
 expect_exit 1 "$robots" usage --agent OtherBot \
-    --header 'Content-Usage: ai-use=n' --header 'content-usage: train-ai=y' \
+    --header 'Content-Usage: ai-use=n' --header 'content-USAGE:train-ai=y ' \
     "$tmp/attach.txt" https://example.com/ai-ok/x https://example.com/never/x
-expect_out "^  train-ai: allowed (line 5)$"
-expect_out "^  ai-use: disallowed (line 5)$"
+expect_out "^  train-ai: allowed (header; line 5)$"
+expect_out "^  ai-use: disallowed (header)$"
+expect_out "^  search: unknown (line 5)$"
 expect_out "^  preferences: none (the URL may not be crawled)$"
-# A header line that disallows what the file allows wins (most restrictive).
+# A header line that disallows what the file allows wins (most
+# restrictive), and the file's line is not credited with it.
 expect_exit 0 "$robots" usage --agent OtherBot \
     --header 'Content-Usage: train-ai=n' "$tmp/attach.txt" /ai-ok/x
-expect_out "^  train-ai: disallowed (line 5)$"
+expect_out "^  train-ai: disallowed (header)$"
+expect_no_out "train-ai: .*line 5"
+expect_exit 0 "$robots" usage --agent OtherBot --json \
+    --header 'Content-Usage: train-ai=n, ai-use=y' "$tmp/attach.txt" /ai-ok/x
+expect_out '"label_sources":{"train-ai":\["header"\],"ai-use":\["header"\],"search":\[\]}'
+expect_exit 0 "$robots" usage --agent OtherBot --json \
+    --header 'Content-Usage: train-ai=y' "$tmp/attach.txt" /ai-ok/x
+expect_out '"label_sources":{"train-ai":\["header","file"\],"ai-use":\[\],"search":\[\]}'
+
+# Several names, as robots check takes them: the groups naming any of
+# them apply (RFC 9309 2.2.1), so both groups' rules are read.
+printf 'User-agent: FooBot\nContent-Usage: train-ai=n\nAllow: /\n\nUser-agent: BarBot\nContent-Usage: /b search=n\nDisallow: /private\n' >"$tmp/names.txt"
+expect_exit 0 "$robots" usage --agent FooBot --agent BarBot "$tmp/names.txt" /a /b
+expect_out "^  train-ai: disallowed (line 2)$"
+expect_out "^  search: disallowed (line 6)$"
+expect_exit 1 "$robots" usage --agent FooBot --agent BarBot "$tmp/names.txt" /private
+expect_out "^  crawlable: no (disallowed, longest-match, line 7: Disallow: /private)$"
+expect_exit 0 "$robots" usage --agent FooBot "$tmp/names.txt" /b
+expect_no_out "line 6"
+
+# Decision 1: by default a Content-Usage line is no rule, so the
+# user-agent line after it joins the group; --content-usage-ends-group
+# reads it as attach-05 does, and starts a new group there.
+printf 'User-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nContent-Usage: search=n\n' >"$tmp/ends.txt"
+expect_exit 0 "$robots" usage --agent a "$tmp/ends.txt" /x
+expect_out "^  search: disallowed (lines 2, 4)$"
+expect_exit 0 "$robots" usage --agent a --content-usage-ends-group "$tmp/ends.txt" /x
+expect_out "^  train-ai: disallowed (line 2)$"
+expect_out "^  search: unknown (line 2)$"
+
+# URLs on stdin when none is an argument, one per line (CRLF too), as
+# robots check reads them; an empty line is skipped.
+printf '/a\r\n\n/b\n/private' | "$robots" usage --agent FooBot \
+    --agent BarBot --json "$tmp/names.txt" >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 1 ]; then ok; else fail "stdin URLs: exit not 1"; fi
+if [ "$(wc -l <"$tmp/out")" -eq 3 ]; then ok; else fail "stdin: not one line per URL"; fi
+expect_out '^{"url":"/a",.*"train-ai":"disallowed"'
+expect_out '^{"url":"/private","crawlable":false,'
+# A URL on stdin that cannot be asked: its error in the output and on
+# stderr (named by its line, escaped), the others answered; exit 2.
+printf '/a\nwww.example.com/\033[31m\n/b\n' | "$robots" usage --agent FooBot \
+    "$tmp/names.txt" >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 2 ]; then ok; else fail "stdin bad URL: exit not 2"; fi
+expect_out '^www.example.com/\\x1B\[31m$'
+expect_out "^  error: ROBOTS_ERR_URL_INVALID$"
+expect_out "^/b$"
+expect_err_line "^robots: stdin line 2: "
+expect_exit 2 "$robots" usage --agent A - </dev/null
+expect_err_line "^robots: usage: the robots.txt and the URLs cannot both come from stdin$"
 
 # Content-Signal: the file's own, before any group, applies to no group
 # (decision 9); the group's is reported with its reading as labels
@@ -113,13 +167,26 @@ expect_out "^  deciding: no Content-Usage rule matches$"
 # Bad input: exit 2, one line on stderr, nothing on stdout.
 expect_exit 2 "$robots" usage "$tmp/attach.txt" /a
 expect_err_line "^robots: usage: --agent NAME is required"
-expect_exit 2 "$robots" usage --agent A --agent B "$tmp/attach.txt" /a
-expect_err_line "^robots: usage: one --agent name only$"
 expect_exit 2 "$robots" usage --agent A --header 'X-Robots-Tag: none' \
     "$tmp/attach.txt" /a
 expect_err_line "is not 'Content-Usage: VALUE'"
-expect_exit 2 "$robots" usage --agent A "$tmp/attach.txt"
-expect_err_line "^robots: usage: give one URL or more"
+# A header line the library refuses (robots_usage_field_line()): no field
+# line, whitespace before the colon; control bytes shown escaped.
+expect_exit 2 "$robots" usage --agent A --header 'Content-Usage : y' \
+    "$tmp/attach.txt" /a
+expect_err_line "^robots: usage: --header 'Content-Usage : y': .*(a header line is 'Content-Usage: VALUE')$"
+expect_exit 2 "$robots" usage --agent A --header "$(printf 'Content-Usage: a=y\033[2J')" \
+    "$tmp/attach.txt" /a
+expect_err_line "^robots: usage: --header 'Content-Usage: a=y\\\\x1B\\[2J'"
+expect_exit 2 "$robots" usage --agent A "$tmp/attach.txt" "$(printf '/\033[2J\001')" \
+    www.example.com/no-scheme
+expect_err_line "^robots: URL 'www.example.com/no-scheme': "
+expect_exit 2 "$robots" usage --agent A "$tmp/attach.txt" "$(printf 'x\033[2J')"
+expect_err_line "^robots: URL 'x\\\\x1B\\[2J': "
+# The --agent limits are check's: ROBOTS_MAX_AGENT_BYTES per name.
+expect_exit 2 "$robots" usage --agent "$(head -c 5000 /dev/zero | tr '\0' a)" \
+    "$tmp/attach.txt" /a
+expect_err_line "^robots: --agent: longer than "
 expect_exit 2 "$robots" usage --agent A
 expect_err_line "ROBOTS_FILE"
 expect_exit 2 "$robots" usage --agent A "$tmp/missing.txt" /a
@@ -129,6 +196,20 @@ expect_err_line "frobnicate"
 expect_exit 2 "$robots" usage --agent A "$tmp/attach.txt" /ok www.example.com/no-scheme
 expect_err_line "^robots: URL 'www.example.com/no-scheme': "
 if [ -s "$tmp/out" ]; then fail "output before the bad URL's error"; else ok; fi
+
+# Output that cannot be written is an I/O error: exit 2 and one line on
+# stderr (--help and the manual name it under exit 2), with URL arguments
+# and with URLs on stdin.
+if [ -w /dev/full ]; then
+    "$robots" usage --agent A "$tmp/attach.txt" /a >/dev/full 2>"$tmp/err"
+    if [ $? -eq 2 ]; then ok; else fail "usage to /dev/full: exit not 2"; fi
+    expect_err_line "^robots: stdout: write error$"
+    printf '/a\n' | "$robots" usage --agent A --json "$tmp/attach.txt" >/dev/full 2>"$tmp/err"
+    if [ $? -eq 2 ]; then ok; else fail "usage of stdin to /dev/full: exit not 2"; fi
+    expect_err_line "^robots: stdout: write error$"
+fi
+expect_exit 0 "$robots" usage --help
+expect_out "a write error on stdout"
 
 # robots lint names what is wrong with the usage lines (robots.h,
 # robots_analyze(): usage-*; the parse's own findings for lines outside

@@ -264,6 +264,126 @@ static void test_key_spelling(void) {
     }
 }
 
+/* Which source decided each label (robots_usage_result's file_labels and
+ * field_labels): vocab-08 5.1 keeps the most restrictive value, so a
+ * field that says n where the file says y decides alone, and the file's
+ * line is not what decided it. */
+static void test_field_sources(void) {
+    robots_txt *doc = parse_in(ROBOTS_PROFILE_RFC9309,
+                               "User-agent: *\nContent-Usage: train-ai=y, "
+                               "search=n\n",
+                               0);
+    robots_str field = {"train-ai=n, search=n, ai-use=y", 30};
+    robots_usage_result r = usage_of(doc, "bot", "/x");
+    EXPECT_EQ(r.file_labels, 0x5u); /* train-ai and search, from line 2 */
+    EXPECT_EQ(r.field_labels, 0u);
+    EXPECT_EQ(robots_usage_combine_field(&r, &field, 1, NULL), ROBOTS_OK);
+    EXPECT_EQ(r.values[0], ROBOTS_USAGE_DISALLOWED);
+    EXPECT_EQ(r.values[1], ROBOTS_USAGE_ALLOWED);
+    EXPECT_EQ(r.values[2], ROBOTS_USAGE_DISALLOWED);
+    /* train-ai: the field's n alone; ai-use: the field alone; search: the
+     * two said the same. */
+    EXPECT_EQ(r.file_labels, 0x4u);
+    EXPECT_EQ(r.field_labels, 0x7u);
+    EXPECT_EQ(r.lines[0], 2u); /* the line is still listed, for search */
+    robots_free(doc);
+}
+
+/* robots_usage_field_line(): RFC 9112 5.1's field line, the name in any
+ * case (RFC 9110 5.1), OWS around the value; hostile bytes refused. */
+static void test_field_line(void) {
+    static const struct {
+        const char *line;
+        size_t len;
+        robots_status status;
+        int is_field;
+        const char *value;
+    } rows[] = {
+        {"Content-Usage: train-ai=n", 25, ROBOTS_OK, 1, "train-ai=n"},
+        {"content-USAGE:train-ai=n \t", 26, ROBOTS_OK, 1, "train-ai=n"},
+        {"Content-Usage:", 14, ROBOTS_OK, 1, ""},
+        {"Content-Signal: search=yes", 26, ROBOTS_OK, 0, ""},
+        {"Content-Usages: x=y", 19, ROBOTS_OK, 0, ""},
+        {"Content-Usage : train-ai=n", 26, ROBOTS_ERR_HEADER_INVALID, 0, ""},
+        {" Content-Usage: train-ai=n", 26, ROBOTS_ERR_HEADER_INVALID, 0, ""},
+        {"train-ai=n", 10, ROBOTS_ERR_HEADER_INVALID, 0, ""},
+        {": train-ai=n", 12, ROBOTS_ERR_HEADER_INVALID, 0, ""},
+        {"", 0, ROBOTS_ERR_HEADER_INVALID, 0, ""},
+        {"Content-Usage: a=y\r\nX: b", 24, ROBOTS_ERR_HEADER_INVALID, 0, ""},
+        {"Content-Usage: a=y\nX: b", 23, ROBOTS_ERR_HEADER_INVALID, 0, ""},
+        {"Content-Usage: a=y\0b", 20, ROBOTS_ERR_HEADER_INVALID, 0, ""},
+        {"Content-Usage: a=y\x1b[2J", 24, ROBOTS_ERR_HEADER_INVALID, 0, ""},
+        {"Content-Usage: a=y\x7f", 19, ROBOTS_ERR_HEADER_INVALID, 0, ""},
+        {"Content-Usage:\ta=y", 18, ROBOTS_OK, 1, "a=y"},
+        {"Content\x80Usage: a=y", 19, ROBOTS_ERR_HEADER_INVALID, 0, ""},
+        /* Bytes past len are never read: the colon is at len. */
+        {"Content-Usage: a=y", 13, ROBOTS_ERR_HEADER_INVALID, 0, ""},
+        /* The value's bytes are the statement's: the field parse judges
+         * them (a non-ASCII byte makes it malformed, not the line). */
+        {"Content-Usage: a=\xff", 18, ROBOTS_OK, 1, "a=\xff"},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        robots_str value = {"?", 9};
+        int is_field = -1;
+        EXPECT_EQ(robots_usage_field_line(rows[i].line, rows[i].len, &value,
+                                          &is_field),
+                  rows[i].status);
+        EXPECT_EQ(is_field, rows[i].is_field);
+        EXPECT_STRN(value.ptr, value.len, rows[i].value);
+    }
+    {
+        robots_str value;
+        int is_field;
+        EXPECT_EQ(robots_usage_field_line(NULL, 0, &value, &is_field),
+                  ROBOTS_ERR_HEADER_INVALID);
+        EXPECT_EQ(robots_usage_field_line(NULL, 3, &value, &is_field),
+                  ROBOTS_ERR_INVALID_ARGUMENT);
+        EXPECT_EQ(robots_usage_field_line("a: b", 4, NULL, &is_field),
+                  ROBOTS_ERR_INVALID_ARGUMENT);
+        EXPECT_EQ(robots_usage_field_line("a: b", 4, &value, NULL),
+                  ROBOTS_ERR_INVALID_ARGUMENT);
+    }
+}
+
+/* robots_usage_agents(): a crawler of several names gets the groups that
+ * name any of them, as robots_check() does (RFC 9309 2.2.1: groups that
+ * name the crawler combine). */
+static void test_agents(void) {
+    robots_txt *doc = parse_in(ROBOTS_PROFILE_RFC9309,
+                               "User-agent: *\nContent-Usage: train-ai=y\n"
+                               "Allow: /\n\n" /* a rule: the group ends */
+                               "User-agent: FooBot\nContent-Usage: "
+                               "train-ai=n\nDisallow: /foo\n\n"
+                               "User-agent: BarBot\nContent-Usage: /b "
+                               "search=n\n",
+                               0);
+    robots_str names[2] = {{"FooBot", 6}, {"BarBot", 6}};
+    robots_str many[ROBOTS_MAX_QUERY_AGENTS + 1];
+    robots_usage_result r;
+    EXPECT_EQ(robots_usage_agents(doc, names, 2, "/b", 2, &r), ROBOTS_OK);
+    EXPECT_EQ(r.crawlable, 1);
+    EXPECT_EQ(r.values[0], ROBOTS_USAGE_UNKNOWN); /* /b is longer: line 10 */
+    EXPECT_EQ(r.values[2], ROBOTS_USAGE_DISALLOWED);
+    EXPECT_EQ(r.line_count, 1u);
+    EXPECT_EQ(r.lines[0], 10u);
+    EXPECT_EQ(robots_usage_agents(doc, names, 2, "/a", 2, &r), ROBOTS_OK);
+    EXPECT_EQ(r.values[0], ROBOTS_USAGE_DISALLOWED); /* FooBot's line 6 */
+    EXPECT_EQ(r.line_count, 1u); /* not the `*` group's line 2 */
+    EXPECT_EQ(r.lines[0], 6u);
+    EXPECT_EQ(robots_usage_agents(doc, names, 2, "/foo", 4, &r), ROBOTS_OK);
+    EXPECT_EQ(r.crawlable, 0);
+    EXPECT_EQ(r.line_count, 0u);
+    for (size_t i = 0; i <= ROBOTS_MAX_QUERY_AGENTS; i++)
+        many[i] = names[0];
+    EXPECT_EQ(
+        robots_usage_agents(doc, many, ROBOTS_MAX_QUERY_AGENTS + 1, "/", 1, &r),
+        ROBOTS_ERR_TOO_MANY_AGENTS);
+    EXPECT_EQ(r.crawlable, 0);
+    EXPECT_EQ(robots_usage_agents(doc, NULL, 1, "/", 1, &r),
+              ROBOTS_ERR_INVALID_ARGUMENT);
+    robots_free(doc);
+}
+
 int main(void) {
     test_attach_example();
     test_arguments();
@@ -273,5 +393,8 @@ int main(void) {
     test_unknown_labels();
     test_signals();
     test_key_spelling();
+    test_field_sources();
+    test_field_line();
+    test_agents();
     return testing_finish();
 }

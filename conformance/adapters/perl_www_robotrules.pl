@@ -5,7 +5,8 @@
 # One rules object per query, named for the agent; the body is parsed as
 # the robots.txt of the query URL's own host, and allowed() answers 1, 0,
 # or -1 (no rules for that host: an error here). A path is made absolute
-# on http://example.com. One behaviour for every profile.
+# on http://example.com. One behaviour for every profile. Protocol 2: a
+# usage query is answered `unsupported`.
 use strict;
 use warnings;
 use MIME::Base64 qw(decode_base64);
@@ -17,6 +18,9 @@ while (my $line = <STDIN>) {
     chomp $line;
     my $answer = eval {
         my @f = split /\t/, $line, -1;
+        # Protocol 2's usage query: no Content-Usage in WWW::RobotRules.
+        return "unsupported: WWW::RobotRules has no Content-Usage"
+            if $f[0] eq "usage";
         die "a query has 5 fields, this one " . scalar(@f) . "\n" if @f != 5;
         my ($body, $agent, $url) = map { decode_base64($_) } @f[2 .. 4];
         $url = "http://example.com$url" if $url =~ m{^/};

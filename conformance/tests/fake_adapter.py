@@ -16,6 +16,13 @@ does with a query depends on the case id.
   partial-*    writes 'allo' and exits
   early-*      answers before reading the rest of its (long) query
 
+Usage queries (protocol 2: the line starts with "usage"):
+  uok-*        answers what the test's usage cases expect
+  uunsup-*     answers 'unsupported: no Content-Usage here'
+  ubad-*       answers 'usage crawlable=maybe labels=- lines=-'
+  uverdict-*   answers 'allowed', which is no answer to a usage query
+  uecho-*      as uok-*, and appends the decoded fields to ECHO_FILE
+
 Usage: fake_adapter.py [--die-at-start COUNT_FILE] [--echo ECHO_FILE]
 """
 import base64
@@ -52,8 +59,36 @@ def main(argv):
             answer(line, out, echo)
 
 
+USAGE_OK = (b"usage crawlable=yes labels=train-ai:disallowed,ai-use:unknown,search:allowed "
+            b"lines=4,5 signal=- file-signal=search:allowed,ai-input:unknown,ai-train:unknown "
+            b"later-field=ignored\n")
+
+
+def usage_answer(fields, out, echo):
+    case = fields[2].decode()
+    kind = case.split("-")[0]
+    reply = USAGE_OK
+    if kind == "uecho":
+        robots, agent, url = (base64.b64decode(f, validate=True) for f in fields[3:6])
+        header = None if fields[6] == b"-" else [
+            base64.b64decode(f, validate=True) for f in fields[6].split(b",")]
+        with open(echo, "a") as f:
+            f.write(repr((fields[1].decode(), case, robots, agent, url, header,
+                          fields[7].decode())) + "\n")
+    if kind == "uunsup":
+        reply = b"unsupported: no Content-Usage here\n"
+    if kind == "ubad":
+        reply = b"usage crawlable=maybe labels=- lines=-\n"
+    if kind == "uverdict":
+        reply = b"allowed\n"
+    out.write(reply)
+    out.flush()
+
+
 def answer(line, out, echo):
     fields = line.split(b"\t")
+    if fields[0] == b"usage":
+        return usage_answer(fields, out, echo)
     case = fields[1].decode()
     robots, agent, url = (base64.b64decode(f, validate=True) for f in fields[2:5])
     verdict = b"allowed\n" if url.endswith(b"/yes") else b"disallowed\n"

@@ -99,6 +99,82 @@ def run(runner, cases_dir, adapter, *extra):
         return p.returncode, out, json.load(f)
 
 
+def usage(cid, crawlable=True, **extra):
+    want = {"crawlable": crawlable, "lines": [4, 5] if crawlable else [],
+            "labels": {"train-ai": "disallowed", "ai-use": "unknown", "search": "allowed"}
+            if crawlable else None, "why": "test"}
+    want.update(extra.pop("want", {}))
+    c = {"id": cid, "kind": "usage", "source": {"decision": "test"}, "tags": [],
+         "robots": "User-agent: *\n", "input": {"agent": "Bot", "url": "/x"},
+         "expect": {"rfc9309": want}}
+    c.update(extra)
+    return c
+
+
+USAGE_CASES = [
+    usage("uok-1"),
+    usage("uok-signals", want={"content_signal": None,
+                               "file_content_signal": {"search": "allowed", "ai-input": "unknown",
+                                                       "ai-train": "unknown"}}),
+    usage("uecho-1", input={"agent": "A b", "url": "http://example.com/\u00e9",
+                            "content_usage_header": ["train-ai=n", ""]},
+          options={"content_usage_ends_group": True}),
+    usage("uecho-2"),
+    usage("uok-wrong-crawlable", crawlable=False),
+    usage("uok-wrong-lines", want={"lines": [4]}),
+    usage("uok-wrong-signal", want={"content_signal": {"search": "allowed", "ai-input": "unknown",
+                                                       "ai-train": "unknown"}}),
+    usage("uunsup-1"),
+    usage("ubad-1"),
+    usage("uverdict-1"),
+    usage("uok-after-verdict"),
+    verdict("ok-verdict-too", True, "/yes"),
+]
+
+
+def test_usage(runner, tmp):
+    cases = os.path.join(tmp, "usage")
+    os.mkdir(cases)
+    with open(os.path.join(cases, "usage.json"), "w") as f:
+        json.dump({"topic": "usage", "title": "t", "description": "t", "cases": USAGE_CASES}, f)
+    echo = os.path.join(tmp, "echo-usage")
+    adapter = "%s %s --echo %s" % (PY, FAKE, echo)
+    # Protocol 1 (the default): the adapter never sees a usage query.
+    rc, out, rep = run(runner, cases, adapter)
+    res = {r["id"]: r for r in rep["results"]}
+    check(all(res[c["id"]]["outcome"] == "skip" for c in USAGE_CASES if c["kind"] == "usage"),
+          "protocol 1 skips the usage cases")
+    check("batch protocol 1" in res["uok-1"]["message"], "and says why: %r" % res["uok-1"])
+    check(res["ok-verdict-too"]["outcome"] == "pass", "protocol 1 still asks the verdicts")
+    check(not os.path.exists(echo), "no usage query reached a protocol 1 adapter")
+    rc, out, rep = run(runner, cases, adapter, "--batch-protocol", "2")
+    res = {r["id"]: r for r in rep["results"]}
+    for cid in ("uok-1", "uok-signals", "uecho-1", "uecho-2", "uok-after-verdict",
+                "ok-verdict-too"):
+        check(res[cid]["outcome"] == "pass", "%s passes: %s" % (cid, res[cid].get("message")))
+    for cid in ("uok-wrong-crawlable", "uok-wrong-lines", "uok-wrong-signal"):
+        check(res[cid]["outcome"] == "fail" and "problem" not in res[cid],
+              "%s fails on the answer: %r" % (cid, res[cid]))
+    check("expected: crawlable=no labels=- lines=-" in res["uok-wrong-crawlable"]["message"],
+          "the message shows the expectation as an answer: %r" % res["uok-wrong-crawlable"])
+    check(res["uunsup-1"]["outcome"] == "skip" and res["uunsup-1"].get("problem") == "unsupported",
+          "unsupported is a skip, not a failure: %r" % res["uunsup-1"])
+    check(res["ubad-1"]["outcome"] == "fail" and res["ubad-1"].get("problem") == "protocol",
+          "a malformed usage answer is a protocol failure: %r" % res["ubad-1"])
+    check(res["uverdict-1"]["outcome"] == "fail" and res["uverdict-1"].get("problem") == "protocol"
+          and "to a usage query" in res["uverdict-1"]["message"],
+          "a verdict answer to a usage query is a protocol failure: %r" % res["uverdict-1"])
+    check(rep["adapter"]["unsupported"] == 1, "the adapter's unsupported answers are counted")
+    check(rep["batch_protocol"] == 2, "the report names the protocol")
+    with open(echo) as f:
+        seen = [ast.literal_eval(line) for line in f]
+    check(seen == [("rfc9309", "uecho-1", b"User-agent: *\n", b"A b",
+                    "http://example.com/\u00e9".encode(), [b"train-ai=n", b""],
+                    "content_usage_ends_group"),
+                   ("rfc9309", "uecho-2", b"User-agent: *\n", b"Bot", b"/x", None, "-")],
+          "the usage query carries the field lines and the options: %r" % seen)
+
+
 def main(argv):
     runner = argv[1]
     with tempfile.TemporaryDirectory() as tmp:
@@ -184,7 +260,11 @@ def main(argv):
         check(p.stdout.decode().strip().endswith("3 passed, 1 failed, 0 skipped"),
               "--ask-once compares the one answer with both profiles")
 
-        for bad in (["--batch-timeout", "0"], ["--batch-timeout", "x"],
+        # Protocol 2: usage queries, sent only with --batch-protocol 2.
+        test_usage(runner, tmp)
+
+        for bad in (["--batch-protocol", "3"], ["--batch-timeout", "0"],
+                    ["--batch-timeout", "x"],
                     ["--command", "true"]):
             p = subprocess.run([runner, "--cases", cases, "--batch-command", "true"] + bad,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)

@@ -101,6 +101,14 @@ typedef struct robots_usage_result {
     int has_file_signal;
     robots_usage_value file_signal[ROBOTS_SIGNAL_LAST + 1];
     size_t file_signal_line;
+    /* Which source gave each label its value (bit i: label i, never set
+     * for an unknown value): file_labels, the deciding Content-Usage lines
+     * (`lines`); field_labels, the HTTP field that
+     * robots_usage_combine_field() applied. Both bits are set where the
+     * two said the same; a label the field made more restrictive has only
+     * its field bit, so its deciding lines are not what decided it. */
+    size_t file_labels;
+    size_t field_labels;
     size_t reserved[4]; /* zero: see Structures, robots_common.h */
 } robots_usage_result;
 
@@ -124,6 +132,18 @@ typedef struct robots_usage_result {
 ROBOTS_API robots_status robots_usage(const robots_txt *doc, const char *agent,
                                       size_t agent_len, const char *url,
                                       size_t url_len, robots_usage_result *out);
+
+/* robots_usage() for a crawler that goes by several names, as
+ * robots_check() takes them: the groups that name any of them apply
+ * (robots_select_groups()), and the verdict is robots_check()'s for the
+ * same names. Errors, time, memory, stack and threads as robots_usage(),
+ * plus robots_check()'s for the names (ROBOTS_ERR_TOO_MANY_AGENTS past
+ * ROBOTS_MAX_QUERY_AGENTS). */
+ROBOTS_API robots_status robots_usage_agents(const robots_txt *doc,
+                                             const robots_str *agents,
+                                             size_t agent_count,
+                                             const char *url, size_t url_len,
+                                             robots_usage_result *out);
 
 /* The index-th (0-based) distinct key of the Content-Usage statement on
  * `line` that names no label of the vocabulary, in the order first
@@ -152,11 +172,29 @@ ROBOTS_API robots_status robots_usage_parse_field(
     const robots_str *lines, size_t count, const robots_allocator *allocator,
     robots_usage_value *values, int *malformed);
 
+/* Reads one HTTP header line, "Name: value" without its line end, as
+ * RFC 9112 section 5 reads a field line: a name of token characters, a
+ * colon right after it (no whitespace before it), then the value, whose
+ * leading and trailing spaces and tabs are not part of it. *is_field is 1
+ * when the name is Content-Usage (in any case: RFC 9110 5.1), with
+ * *value the value within `line`, ready for robots_usage_parse_field();
+ * 0 for a line of another field, *value then empty. Errors:
+ * ROBOTS_ERR_INVALID_ARGUMENT (NULL); ROBOTS_ERR_HEADER_INVALID when the
+ * line is no field line (no colon, an empty name, a byte of the name that
+ * no token has, whitespace before the colon, a folded continuation) or
+ * holds a control byte other than HTAB (RFC 9110 5.5: a CR, LF or NUL is
+ * never in a field value, the other controls are invalid); *value is then
+ * empty and *is_field 0. O(len), no allocation, any thread. */
+ROBOTS_API robots_status robots_usage_field_line(const char *line, size_t len,
+                                                 robots_str *value,
+                                                 int *is_field);
+
 /* Combines the HTTP Content-Usage field of a response with the file's
  * preferences for its URL, most restrictive per label (vocab-08 5.1,
  * "obtained using different methods"; docs/semantics.md decision A).
- * A result that is not crawlable stays so, with no preferences. Errors as
- * robots_usage_parse_field(). */
+ * A result that is not crawlable stays so, with no preferences. Sets
+ * field_labels, and clears the file_labels bit of each label the field
+ * made more restrictive. Errors as robots_usage_parse_field(). */
 ROBOTS_API robots_status
 robots_usage_combine_field(robots_usage_result *result, const robots_str *lines,
                            size_t count, const robots_allocator *allocator);

@@ -7,7 +7,9 @@
  * the unknown labels of a Content-Usage line, and Content-Signal's mapping
  * to the vocabulary (content_signal.c). The query is usage_query.c.
  */
+#include "ascii.h"
 #include "document.h"
+#include "http_field.h"
 #include "memory.h"
 #include "records.h"
 #include "robots_usage.h"
@@ -113,14 +115,59 @@ robots_status robots_usage_combine_field(robots_usage_result *result,
                                          const robots_str *lines, size_t count,
                                          const robots_allocator *allocator) {
     robots_usage_value field[ROBOTS_USAGE_MAX_LABELS];
+    robots_usage_value file[ROBOTS_USAGE_MAX_LABELS];
     robots_status status;
     if (result == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
     status = robots_usage_parse_field(lines, count, allocator, field, NULL);
     if (status != ROBOTS_OK || !result->crawlable)
         return status;
+    memcpy(file, result->values, sizeof file);
     rb_usage_combine_values((rb_usage_value *)result->values,
                             (const rb_usage_value *)field);
+    /* Who decided each label: a source whose value is the combined one,
+     * unless that is unknown (then neither did). */
+    for (size_t i = 0; i < result->label_count && i < RB_USAGE_MAX_LABELS;
+         i++) {
+        size_t bit = (size_t)1 << i;
+        if (result->values[i] != ROBOTS_USAGE_UNKNOWN &&
+            field[i] == result->values[i])
+            result->field_labels |= bit;
+        if (file[i] != result->values[i])
+            result->file_labels &= ~bit;
+    }
+    return ROBOTS_OK;
+}
+
+robots_status robots_usage_field_line(const char *line, size_t len,
+                                      robots_str *value, int *is_field) {
+    size_t name_len, b, e;
+    if (value != NULL) {
+        value->ptr = line;
+        value->len = 0;
+    }
+    if (is_field != NULL)
+        *is_field = 0;
+    if ((line == NULL && len != 0) || value == NULL || is_field == NULL)
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    if (len == 0)
+        return ROBOTS_ERR_HEADER_INVALID; /* no name: no field line */
+    /* RFC 9110 5.5: a field value is visible bytes, SP and HTAB; a CR,
+     * LF or NUL means the line was not one line of a header section, and
+     * the other controls are invalid too (read strictly here: they would
+     * reach a terminal through whoever prints the value). */
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)line[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7F)
+            return ROBOTS_ERR_HEADER_INVALID;
+    }
+    if (!rb_http_field_split(line, len, &name_len, &b, &e))
+        return ROBOTS_ERR_HEADER_INVALID;
+    if (!rb_ascii_equal_lower(line, name_len, "content-usage"))
+        return ROBOTS_OK;
+    *is_field = 1;
+    value->ptr = line + b;
+    value->len = e - b;
     return ROBOTS_OK;
 }
 

@@ -17,6 +17,7 @@
  */
 #include "usage_lint.h"
 #include "document.h"
+#include "quote.h"
 #include "robots_usage.h"
 #include "usage_internal.h"
 
@@ -40,17 +41,9 @@ typedef struct usage_lint {
 } usage_lint;
 
 /* (s, len) for a message: printable ASCII kept, other bytes as '?', cut
- * with "..." past LINT_QUOTE_BYTES. */
+ * with "..." past LINT_QUOTE_BYTES - 4 (rb_text_quote()). */
 static const char *quote(const char *s, size_t len, char *out) {
-    size_t n = 0, room = LINT_QUOTE_BYTES - 4;
-    for (size_t i = 0; i < len && n < room; i++)
-        out[n++] = (char)(s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?');
-    if (len > room) {
-        memcpy(out + n, "...", 3);
-        n += 3;
-    }
-    out[n] = '\0';
-    return out;
+    return rb_text_quote(s, len, RB_QUOTE_KEEP_ASCII, out, LINT_QUOTE_BYTES);
 }
 
 static void emit(usage_lint *l, robots_diag_kind kind, robots_severity severity,

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * usage_query.c - robots_usage(): the AI usage preferences of one (agent,
- * URL). The Content-Usage and Content-Signal lines are the document's
- * extension records (parse.c keeps every line of a key it does not act
- * on, with its line and group), so nothing is stored twice: a query reads
- * the records of the groups robots_select_groups() chooses, matches each
- * Content-Usage pattern with the profile's own normalisation and matcher
- * (normalize.c, match.c), keeps the longest, and reads its statement with
- * the vocabulary's core (usage_statement.c). docs/semantics.md, "AI usage
- * preferences", decisions 2-10 and 14, A, B and C.
+ * URL), or of a crawler's several names (robots_usage_agents()). The
+ * Content-Usage and Content-Signal lines are the document's extension records
+ * (parse.c keeps every line of a key it does not act on, with its line and
+ * group), so nothing is stored twice: a query reads the records of the groups
+ * robots_select_groups() chooses, matches each Content-Usage pattern with the
+ * profile's own normalisation and matcher (normalize.c, match.c), keeps the
+ * longest, and reads its statement with the vocabulary's core
+ * (usage_statement.c). docs/semantics.md, "AI usage preferences", decisions
+ * 2-10 and 14, A, B and C.
  */
 #include "document.h"
 #include "match.h"
@@ -79,11 +80,12 @@ static robots_status normal_path(const robots_txt *doc, const char *url,
 }
 
 static robots_status select_groups(const robots_txt *doc,
-                                   const robots_str *name, usage_scratch *s) {
+                                   const robots_str *names, size_t count,
+                                   usage_scratch *s) {
     size_t needed = 0;
     int specific = 0;
     robots_status status =
-        robots_select_groups(doc, name, 1, NULL, 0, &needed, &specific);
+        robots_select_groups(doc, names, count, NULL, 0, &needed, &specific);
     if (status == ROBOTS_OK || needed == 0)
         return status == ROBOTS_ERR_BUFFER_TOO_SMALL ? ROBOTS_OK : status;
     if (status != ROBOTS_ERR_BUFFER_TOO_SMALL)
@@ -92,7 +94,7 @@ static robots_status select_groups(const robots_txt *doc,
     if (s->groups == NULL)
         return ROBOTS_ERR_NO_MEMORY;
     s->group_count = needed;
-    return robots_select_groups(doc, name, 1, s->groups, needed, &needed,
+    return robots_select_groups(doc, names, count, s->groups, needed, &needed,
                                 &specific);
 }
 
@@ -203,10 +205,30 @@ static robots_status read_records(const robots_txt *doc, usage_scratch *s,
     return ROBOTS_OK;
 }
 
+/* The labels the deciding lines gave a value (robots_usage_result's
+ * file_labels). */
+static size_t labels_with_value(const robots_usage_value *values,
+                                size_t count) {
+    size_t bits = 0;
+    for (size_t i = 0; i < count; i++)
+        if (values[i] != ROBOTS_USAGE_UNKNOWN)
+            bits |= (size_t)1 << i;
+    return bits;
+}
+
 robots_status robots_usage(const robots_txt *doc, const char *agent,
                            size_t agent_len, const char *url, size_t url_len,
                            robots_usage_result *out) {
     robots_str name;
+    name.ptr = agent;
+    name.len = agent_len;
+    return robots_usage_agents(doc, &name, 1, url, url_len, out);
+}
+
+robots_status robots_usage_agents(const robots_txt *doc,
+                                  const robots_str *agents, size_t agent_count,
+                                  const char *url, size_t url_len,
+                                  robots_usage_result *out) {
     usage_scratch s;
     robots_status status;
     if (out == NULL)
@@ -214,9 +236,8 @@ robots_status robots_usage(const robots_txt *doc, const char *agent,
     memset(out, 0, sizeof *out);
     if (doc == NULL)
         return ROBOTS_ERR_INVALID_ARGUMENT;
-    name.ptr = agent;
-    name.len = agent_len;
-    status = robots_check(doc, &name, 1, url, url_len, &out->verdict);
+    status =
+        robots_check(doc, agents, agent_count, url, url_len, &out->verdict);
     if (status != ROBOTS_OK) {
         memset(out, 0, sizeof *out);
         return status;
@@ -227,11 +248,12 @@ robots_status robots_usage(const robots_txt *doc, const char *agent,
     out->label_count = rb_usage_current_label_count();
     memset(&s, 0, sizeof s);
     rb_mem_init(&s.mem, &doc->mem.allocator, 0);
-    status = select_groups(doc, &name, &s);
+    status = select_groups(doc, agents, agent_count, &s);
     if (status == ROBOTS_OK)
         status = normal_path(doc, url, url_len, &s);
     if (status == ROBOTS_OK)
         status = read_records(doc, &s, out);
+    out->file_labels = labels_with_value(out->values, out->label_count);
     scratch_release(&s);
     if (status != ROBOTS_OK)
         memset(out, 0, sizeof *out);

@@ -111,39 +111,6 @@ int rb_analysis_spend(analyzer *an, size_t n) {
     return 1;
 }
 
-/* (s, len) as text for a message, in out (AN_QUOTE_BYTES): valid UTF-8
- * that is no control character is kept, every other byte becomes '?', and
- * text too long for out is cut at a character and ends with "...". */
-const char *rb_analysis_quote(const char *s, size_t len, char *out) {
-    const unsigned char *u = (const unsigned char *)s;
-    size_t i = 0, n = 0, room = AN_QUOTE_BYTES - 4;
-    while (i < len) {
-        size_t valid = rb_invalid_utf8_at(u + i, len - i);
-        size_t step = 1;
-        if (valid == 0 || u[i] < 0x20 || u[i] == 0x7F ||
-            (u[i] == 0xC2 && u[i + 1] < 0xA0)) {
-            if (n + 1 > room)
-                break;
-            if (valid != 0 && u[i] == 0xC2)
-                step = 2; /* a C1 control: one '?' */
-            out[n++] = '?';
-        } else {
-            step = u[i] < 0x80 ? 1 : u[i] < 0xE0 ? 2 : u[i] < 0xF0 ? 3 : 4;
-            if (n + step > room)
-                break;
-            memcpy(out + n, s + i, step);
-            n += step;
-        }
-        i += step;
-    }
-    if (i < len) {
-        memcpy(out + n, "...", 3);
-        n += 3;
-    }
-    out[n] = '\0';
-    return out;
-}
-
 /* ---- where a value is on its line --------------------------------------- */
 
 static int index_lines(analyzer *an) {

@@ -11,6 +11,7 @@
 
 #include "document.h"
 #include "memory.h"
+#include "quote.h"
 #include "robots.h"
 
 #include <stddef.h>
@@ -105,8 +106,12 @@ RB_HIDDEN void rb_analysis_add(analyzer *an, robots_diag_kind kind,
 RB_HIDDEN int rb_analysis_spend(analyzer *an, size_t n);
 /* (s, len) as text for a message, in out (AN_QUOTE_BYTES): valid UTF-8
  * that is no control character is kept, every other byte becomes '?', and
- * text too long for out is cut at a character and ends with "...". */
-RB_HIDDEN const char *rb_analysis_quote(const char *s, size_t len, char *out);
+ * text too long for out is cut at a character and ends with "..."
+ * (rb_text_quote()). */
+static inline const char *rb_analysis_quote(const char *s, size_t len,
+                                            char *out) {
+    return rb_text_quote(s, len, RB_QUOTE_KEEP_UTF8, out, AN_QUOTE_BYTES);
+}
 /* The 1-based column where the value of `line` starts, given the value's
  * length; 0 when the line is not known. */
 RB_HIDDEN size_t rb_analysis_value_column(const analyzer *an, size_t line,

@@ -35,24 +35,6 @@ rb_span rb_parse_add_text(parser *p, const char *s, size_t len) {
     return span;
 }
 
-/* Copies at most 40 bytes of s into out as printable ASCII, so that a
- * message can quote the input without carrying control bytes or broken
- * UTF-8 into a terminal or a log. */
-const char *rb_parse_quote(const char *s, size_t len, char out[48]) {
-    size_t n = len > 40 ? 40 : len, o = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        out[o++] = (char)((c >= 0x20 && c < 0x7F) ? c : '?');
-    }
-    if (len > n) {
-        out[o++] = '.';
-        out[o++] = '.';
-        out[o++] = '.';
-    }
-    out[o] = '\0';
-    return out;
-}
-
 /* A diagnostic's message (or, `suggestion`, its suggestion) in the text:
  * the previous diagnostic's when it is the same, as a file that repeats a
  * mistake on every line has the same message a thousand times. */

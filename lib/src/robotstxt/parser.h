@@ -14,6 +14,7 @@
 #include "document.h"
 #include "index.h"
 #include "memory.h"
+#include "quote.h"
 #include "records.h"
 #include "robots.h"
 #include "words.h"
@@ -129,10 +130,13 @@ static inline void set_rule(rb_rule *r, size_t line, robots_rule_kind kind,
 
 /* Copies len bytes of s, and a NUL, to the document's text. */
 RB_HIDDEN rb_span rb_parse_add_text(parser *p, const char *s, size_t len);
-/* Copies at most 40 bytes of s into out as printable ASCII, so that a
- * message can quote the input without carrying control bytes or broken
- * UTF-8 into a terminal or a log. */
-RB_HIDDEN const char *rb_parse_quote(const char *s, size_t len, char out[48]);
+/* At most 40 bytes of s into out as printable ASCII (rb_text_quote()),
+ * so that a message can quote the input without carrying control bytes or
+ * broken UTF-8 into a terminal or a log. */
+static inline const char *rb_parse_quote(const char *s, size_t len,
+                                         char out[48]) {
+    return rb_text_quote(s, len, RB_QUOTE_KEEP_ASCII, out, 44);
+}
 /* Reports a diagnostic at `at` (NULL: the line's start). */
 RB_HIDDEN void rb_parse_diag(parser *p, const char *at, robots_diag_kind kind,
                              robots_severity severity, const char *suggestion,

@@ -10,20 +10,13 @@
  */
 #include "ascii.h"
 #include "civil_date.h"
+#include "http_field.h"
 #include "names.h"
 #include "reserved.h"
 #include "robots_web.h"
 
 #include <stdint.h>
 #include <string.h>
-
-/* Trims space and tab (RFC 9110 OWS) from both ends of s[*b..*e). */
-static void trim_ows(const char *s, size_t *b, size_t *e) {
-    while (*b < *e && rb_ascii_is_blank((unsigned char)s[*b]))
-        (*b)++;
-    while (*e > *b && rb_ascii_is_blank((unsigned char)s[*e - 1]))
-        (*e)--;
-}
 
 static const char *const cache_source_names[] = {
     [ROBOTS_CACHE_FROM_DEFAULT] = "default",
@@ -202,7 +195,7 @@ ROBOTS_API robots_status robots_http_date_parse(const char *text, size_t len,
     *unix_seconds = 0;
     if (len == 0)
         return ROBOTS_ERR_HEADER_INVALID;
-    trim_ows(text, &b, &e);
+    rb_http_trim_ows(text, &b, &e);
     if (!read_http_date(text + b, e - b, &t) ||
         !finish(t.y, t.m, t.d, t.h, t.mi, t.sec, unix_seconds))
         return ROBOTS_ERR_HEADER_INVALID;
@@ -218,32 +211,6 @@ typedef struct cc_state {
     int64_t max_age;
     unsigned flags;
 } cc_state;
-
-/* RFC 9110 section 5.6.2 tchar. */
-static int is_tchar(unsigned char c) {
-    if (rb_ascii_is_alpha(c) || rb_ascii_is_digit(c))
-        return 1;
-    switch (c) {
-    case '!':
-    case '#':
-    case '$':
-    case '%':
-    case '&':
-    case '\'':
-    case '*':
-    case '+':
-    case '-':
-    case '.':
-    case '^':
-    case '_':
-    case '`':
-    case '|':
-    case '~':
-        return 1;
-    default:
-        return 0;
-    }
-}
 
 /* delta-seconds = 1*DIGIT; a larger value than 2^31 is read as 2^31
  * (RFC 9111 section 1.2.2), which also keeps the arithmetic in range. */
@@ -309,7 +276,7 @@ static void cc_parse(cc_state *st, const char *s, size_t len) {
         if (i == len)
             break;
         nb = i;
-        while (i < len && is_tchar((unsigned char)s[i]))
+        while (i < len && rb_http_is_tchar((unsigned char)s[i]))
             i++;
         ne = i;
         while (i < len && rb_ascii_is_blank((unsigned char)s[i]))
@@ -338,7 +305,7 @@ static void cc_parse(cc_state *st, const char *s, size_t len) {
                 }
             } else {
                 vb = i;
-                while (i < len && is_tchar((unsigned char)s[i]))
+                while (i < len && rb_http_is_tchar((unsigned char)s[i]))
                     i++;
                 ve = i;
             }
@@ -505,7 +472,7 @@ robots_cache_lifetime_from_block(robots_profile profile, const char *block,
     while (i < len) {
         size_t b = i;
         size_t e;
-        size_t colon;
+        size_t name_len;
         size_t vb;
         size_t ve;
         while (i < len && block[i] != '\n')
@@ -526,23 +493,19 @@ robots_cache_lifetime_from_block(robots_profile profile, const char *block,
             continue;
         }
         first = 0;
-        colon = b;
-        while (colon < e && is_tchar((unsigned char)block[colon]))
-            colon++;
         /* RFC 9112 section 5.1: no whitespace before the colon; a folded
          * continuation line (obs-fold) is not read either. */
-        if (colon == b || colon == e || block[colon] != ':') {
+        if (!rb_http_field_split(block + b, e - b, &name_len, &vb, &ve)) {
             cc.flags |= ROBOTS_CACHE_BAD_LINE;
             continue;
         }
-        vb = colon + 1;
-        ve = e;
-        trim_ows(block, &vb, &ve);
-        if (rb_ascii_equal_lower(block + b, colon - b, "cache-control")) {
+        vb += b;
+        ve += b;
+        if (rb_ascii_equal_lower(block + b, name_len, "cache-control")) {
             cc_parse(&cc, block + vb, ve - vb);
-        } else if (rb_ascii_equal_lower(block + b, colon - b, "expires") ||
-                   rb_ascii_equal_lower(block + b, colon - b, "date") ||
-                   rb_ascii_equal_lower(block + b, colon - b, "age")) {
+        } else if (rb_ascii_equal_lower(block + b, name_len, "expires") ||
+                   rb_ascii_equal_lower(block + b, name_len, "date") ||
+                   rb_ascii_equal_lower(block + b, name_len, "age")) {
             field *f = rb_ascii_lower((unsigned char)block[b]) == 'd' ? &date
                        : rb_ascii_lower((unsigned char)block[b]) == 'a'
                            ? &age
