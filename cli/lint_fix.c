@@ -436,10 +436,17 @@ static int splice(fix *x, const char *line, size_t len, size_t from, size_t to,
     return 1;
 }
 
-static size_t skip_blanks(const char *s, size_t i, size_t len) {
-    while (i < len && (s[i] == ' ' || s[i] == '\t'))
-        i++;
-    return i;
+/* The key the library read on the finding's line (its key_offset and
+ * key_len), as [*from, *to) of the line; 0 when it gives none there. */
+static int key_span(const source_line *s, const robots_diagnostic_info *d,
+                    size_t *from, size_t *to) {
+    if (d->key_len == 0 || d->key_offset < s->at ||
+        d->key_offset - s->at > s->len ||
+        d->key_len > s->len - (d->key_offset - s->at))
+        return 0;
+    *from = d->key_offset - s->at;
+    *to = *from + d->key_len;
+    return 1;
 }
 
 /* A finding --fix acts on, made into a fix (or one left, saying why). */
@@ -472,12 +479,9 @@ static int add_finding(fixer *f, const robots_diagnostic_info *d) {
     case ROBOTS_DIAG_TYPO_KEY: {
         x = new_fix(f, d);
         x->intended = 1;
-        const char *colon = memchr(line, ':', s->len);
-        size_t from = skip_blanks(line, 0, s->len);
-        size_t to = colon ? (size_t)(colon - line) : 0;
-        while (to > from && (line[to - 1] == ' ' || line[to - 1] == '\t'))
-            to--;
-        if (x->state == FIX_CANDIDATE && (!has_suggestion || to <= from)) {
+        size_t from = 0, to = 0;
+        if (x->state == FIX_CANDIDATE &&
+            (!has_suggestion || !key_span(s, d, &from, &to))) {
             x->state = FIX_LEFT;
             snprintf(x->why, sizeof x->why,
                      "the library suggests no key for it");
@@ -488,13 +492,12 @@ static int add_finding(fixer *f, const robots_diagnostic_info *d) {
     case ROBOTS_DIAG_MISSING_COLON: {
         x = new_fix(f, d);
         x->intended = 1;
-        size_t from = skip_blanks(line, 0, s->len), to = from;
-        while (to < s->len && line[to] != ' ' && line[to] != '\t')
-            to++;
-        /* The key is the first word; a word much longer than the key the
-         * library suggests holds the value too ("Disallow/x"), and where
-         * the key ends in it is not known. */
-        if (x->state == FIX_CANDIDATE && (!has_suggestion || to == from ||
+        /* The library's key is the line's first word; a word much longer
+         * than the key it suggests holds the value too ("Disallow/x"),
+         * and where the key ends in it is not known. */
+        size_t from = 0, to = 0;
+        int has_key = key_span(s, d, &from, &to);
+        if (x->state == FIX_CANDIDATE && (!has_suggestion || !has_key ||
                                           to - from > d->suggestion_len + 2)) {
             x->state = FIX_LEFT;
             snprintf(x->why, sizeof x->why,

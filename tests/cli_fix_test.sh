@@ -72,6 +72,14 @@ expect_err "bom.txt:1: fixed \[bom-encoded-twice\]"
 cp "$tmp/out" "$tmp/bom-fixed.txt"
 verdict "$tmp/bom-fixed.txt" Googlebot /page 1
 
+# The key is rewritten where the library read it (its diagnostic's
+# key_offset and key_len): a UTF-8 byte order mark before it and the
+# blanks around it stay as they were.
+printf '\357\273\277  User-agnet \t: *\nDisallow: /\n' >"$tmp/bomkey.txt"
+check_exit /dev/null 0 "$robots" lint --fix "$tmp/bomkey.txt"
+expect_file "$tmp/out" '\357\273\277  User-agent \t: *\nDisallow: /\n'
+expect_err "bomkey.txt:1: fixed \[typo-key\]"
+
 # An exact duplicate rule goes; every verdict stays.
 printf 'User-agent: *\nDisallow: /x\nDisallow: /x\n\nUser-agent: SemrushBot\nDisallow: /\n' >"$tmp/dup.txt"
 check_exit /dev/null 0 "$robots" lint --fix "$tmp/dup.txt"
