@@ -166,4 +166,23 @@ check_exit /dev/null 0 "$robots" lint --fix --parse-limit 0 "$tmp/long.txt"
 check_exit /dev/null 0 "$robots" lint --help
 expect_out "--fix"
 
+# The check budget (cli/lint_fix.h): a refuted fix first (as in split.txt)
+# makes every other fix be tried alone, a proof each; with 64,000 lines
+# that are fixable (a rule repeated) the proofs stop once the budget of
+# LINT_FIX_MAX_TOTAL_BYTES (2^25) bytes built and parsed is spent: at most
+# 2^25 / 832,056 bytes = 40 proofs, and the summary says so. The fixes
+# proven are written; the ones not tried are left, each saying why.
+{ printf 'User-agent: a\nDisallow: /x\nUser-agnet: b\nDisallow: /y\n'
+  printf 'User-agent: c\n'
+  awk 'BEGIN { for (i = 0; i < 64000; i++) print "Disallow: /z" }'
+} >"$tmp/many.txt"
+check_exit /dev/null 1 "$robots" lint --fix --parse-limit 0 "$tmp/many.txt"
+expect_err "many.txt: the check budget of lint --fix was spent after [0-9]* proofs"
+expect_err "not fixed \[duplicate-rule\]: not tried: the check budget of lint --fix is spent"
+expect_err "many.txt:3: not fixed \[typo-key\]: the proof failed"
+proofs=$(sed -n 's/.*was spent after \([0-9]*\) proofs.*/\1/p' "$tmp/err")
+[ "${proofs:-999}" -le 40 ] && ok || fail "$proofs proofs, more than the budget allows"
+fixed=$(sed -n 's/.*many.txt: \([0-9]*\) fixed.*/\1/p' "$tmp/err")
+[ "${fixed:-0}" -ge 30 ] && ok || fail "only ${fixed:-0} fixes proven before the budget ran out"
+
 finish
