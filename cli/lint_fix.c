@@ -99,6 +99,9 @@ typedef struct fixer {
     size_t base_paths, base_path_bytes, base_agents;
     size_t *per_line; /* changes by original line, of the last proof */
     size_t *counted;  /* per_line of the last proof that held */
+    /* By original line: READ_AS_RULE, READ_AS_AGENT as the original reads
+     * it (base_proof()). */
+    unsigned char *read_before;
 } fixer;
 
 /* ---- the corrected file ------------------------------------------------- */
@@ -189,24 +192,38 @@ static int add_path(fixer *f, const char *p, size_t len) {
     return 1;
 }
 
-/* 1 when line `line` of the fixed file (ff NULL: of the original) is one a
- * fix rewrote: the only lines of a fixed file whose rules and agents the
- * original's do not already give. */
-static int rewritten(const fixed_file *ff, const unsigned char *intended,
-                     size_t line) {
-    return ff == NULL ||
-           (line > 0 && line <= ff->lines && intended[ff->orig[line]]);
+/* What a line of the original is read as (fixer.read_before). */
+#define READ_AS_RULE 1u
+#define READ_AS_AGENT 2u
+
+/* 1 when line `line` of doc gives a rule (what READ_AS_RULE) or an agent
+ * (READ_AS_AGENT) the original does not already give: doc is the original
+ * (ff NULL: each is, and its line is marked), or the line is one a fix
+ * rewrote, or its original line was not read as that (a rule once before
+ * any user-agent, now in the group a fixed line starts). */
+static int new_in_fixed(fixer *f, const fixed_file *ff,
+                        const unsigned char *intended, size_t line,
+                        unsigned what) {
+    if (ff == NULL) {
+        if (line > 0 && line <= f->line_count)
+            f->read_before[line] |= (unsigned char)what;
+        return 1;
+    }
+    if (line == 0 || line > ff->lines)
+        return 1;
+    size_t orig = ff->orig[line];
+    return intended[orig] || !(f->read_before[orig] & what);
 }
 
 /* Each rule's example path for each fill, with a child and its directory;
- * of a fixed file, only its rules on rewritten lines. */
+ * of a fixed file, only its rules new_in_fixed(). */
 static int add_rule_paths(fixer *f, const robots_txt *doc, const fixed_file *ff,
                           const unsigned char *intended) {
     size_t rules = robots_rule_count(doc);
     for (size_t r = 0; r < rules; r++) {
         robots_rule_info ri;
-        if (ff != NULL && (robots_rule(doc, r, &ri) != ROBOTS_OK ||
-                           !rewritten(ff, intended, ri.line)))
+        if (robots_rule(doc, r, &ri) != ROBOTS_OK ||
+            !new_in_fixed(f, ff, intended, ri.line, READ_AS_RULE))
             continue;
         for (size_t k = 0; k < PROOF_FILLS; k++) {
             size_t n = 0;
@@ -267,7 +284,7 @@ static int add_agent(fixer *f, const char *name, size_t len) {
 }
 
 /* Every agent a group of doc names, as the library reads its line; of a
- * fixed file, only those on rewritten lines. */
+ * fixed file, only those new_in_fixed(). */
 static int add_named_agents(fixer *f, const robots_txt *doc,
                             const fixed_file *ff,
                             const unsigned char *intended) {
@@ -281,7 +298,7 @@ static int add_named_agents(fixer *f, const robots_txt *doc,
             if (robots_group_agent(doc, g, a, &ai) != ROBOTS_OK ||
                 ai.is_wildcard || ai.token_len == 0 ||
                 ai.token_len > ROBOTS_MAX_AGENT_BYTES ||
-                !rewritten(ff, intended, ai.line))
+                !new_in_fixed(f, ff, intended, ai.line, READ_AS_AGENT))
                 continue;
             if (!add_agent(f, ai.token, ai.token_len))
                 return 0;
@@ -359,8 +376,9 @@ static int prove(fixer *f, const robots_txt *before, const fixed_file *ff,
         return 0;
     }
     /* The original's paths and agents (base_proof()), and the fixed file's
-     * from its rewritten lines: its other lines are the original's. A
-     * repeat among the few added costs a verdict, never a wrong one. */
+     * that the original does not give (new_in_fixed()): on a line a fix
+     * rewrote, or read otherwise than before. A repeat among those added
+     * costs a verdict, never a wrong one. */
     f->path_count = f->base_paths;
     f->path_bytes_len = f->base_path_bytes;
     f->agent_count = f->base_agents;
@@ -788,6 +806,7 @@ static void fixer_free(fixer *f) {
     free(f->per_line);
     free(f->counted);
     free(f->by_line);
+    free(f->read_before);
 }
 
 static int run(fixer *f, const robots_txt *doc, const robots_analysis *analysis,
@@ -802,8 +821,10 @@ static int run(fixer *f, const robots_txt *doc, const robots_analysis *analysis,
     f->per_line = calloc(f->line_count + 2, sizeof *f->per_line);
     f->counted = calloc(f->line_count + 2, sizeof *f->counted);
     f->by_line = calloc(f->line_count + 2, sizeof *f->by_line);
+    f->read_before = calloc(f->line_count + 2, 1);
     if (f->per_line == NULL || f->counted == NULL || f->by_line == NULL ||
-        !gather(f, doc, analysis) || !base_proof(f, doc))
+        f->read_before == NULL || !gather(f, doc, analysis) ||
+        !base_proof(f, doc))
         return cli_error("%s: out of memory", f->path);
     prove_all(f, doc);
     for (size_t i = 0; i < f->fix_count; i++) {

@@ -71,6 +71,13 @@ expect_file "$tmp/out" 'User-agent: *\nDisallow: /\n'
 expect_err "bom.txt:1: fixed \[bom-encoded-twice\]"
 cp "$tmp/out" "$tmp/bom-fixed.txt"
 verdict "$tmp/bom-fixed.txt" Googlebot /page 1
+# The rules the fix puts in a group were no rules before (a real site's
+# file, www.gov.cn, has this shape): their paths are in the proof too, so
+# the change is counted where "/" does not show it.
+printf '\303\257\302\273\302\277User-agent: *\r\nAllow: /1\r\nDisallow: /a/\r\nDisallow: /b/\r\n' >"$tmp/bom2.txt"
+verdict "$tmp/bom2.txt" Baiduspider /a/ 0
+check_exit /dev/null 0 "$robots" lint --fix "$tmp/bom2.txt"
+expect_err "bom2.txt:1: fixed \[bom-encoded-twice\]: now 'User-agent: \*'; intended: [1-9][0-9]* verdicts checked change"
 
 # The key is rewritten where the library read it (its diagnostic's
 # key_offset and key_len): a UTF-8 byte order mark before it and the
