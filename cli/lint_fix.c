@@ -82,7 +82,7 @@ typedef struct fixer {
     size_t line_count;
     fix *fixes;
     size_t fix_count;
-    fix **by_line; /* [line]: the fix of that line not left, or NULL */
+    size_t *by_line; /* [line]: 1 + the index of its fix not left, or 0 */
     /* The check budget (lint_fix.h) still unspent, the proofs made, and
      * whether a proof was refused for want of budget. */
     size_t budget, bytes_budget, proofs;
@@ -119,7 +119,7 @@ typedef struct fixed_file {
 /* The fix active on a line: the line's one fix not left (by_line), when
  * it is proven or on trial. O(1), so that a build is O(lines). */
 static const fix *fix_of_line(const fixer *f, size_t line, const fix *trial) {
-    const fix *x = f->by_line[line];
+    const fix *x = f->by_line[line] ? &f->fixes[f->by_line[line] - 1] : NULL;
     return x != NULL && (x->state == FIX_PROVEN || x == trial) ? x : NULL;
 }
 
@@ -494,7 +494,7 @@ static fix *new_fix(fixer *f, const robots_diagnostic_info *d) {
     x->kind = d->kind;
     x->related_line = d->related_line;
     x->state = FIX_CANDIDATE;
-    if (f->by_line[d->line] != NULL) {
+    if (f->by_line[d->line] != 0) {
         x->state = FIX_LEFT;
         snprintf(x->why, sizeof x->why,
                  "another fix changes this line: run --fix again");
@@ -742,7 +742,7 @@ static int add_indexed(fixer *f, const robots_diagnostic_info *d) {
     if (!add_finding(f, d))
         return 0;
     if (f->fix_count > count && f->fixes[count].state != FIX_LEFT)
-        f->by_line[f->fixes[count].line] = &f->fixes[count];
+        f->by_line[f->fixes[count].line] = count + 1;
     return 1;
 }
 
