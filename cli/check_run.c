@@ -53,12 +53,17 @@ static void print_json(check_run *run, const char *url, size_t len,
     json_out_field_cstring(&j, "reason", robots_reason_name(v->reason));
     json_out_field_bool(&j, "specific", v->specific);
     json_out_key(&j, "group");
+    robots_group_info g;
+    /* The verdict's group is the document's; were it not, its line is not
+     * known, and null says so rather than a line never read. */
     if (v->group != ROBOTS_NO_POSITION) {
-        robots_group_info g;
-        robots_group(run->doc, v->group, &g);
         json_out_object(&j);
         json_out_field_size(&j, "index", v->group);
-        json_out_field_size(&j, "line", g.line);
+        json_out_key(&j, "line");
+        if (robots_group(run->doc, v->group, &g) == ROBOTS_OK)
+            json_out_size(&j, g.line);
+        else
+            json_out_null(&j);
         json_out_end(&j);
     } else {
         json_out_null(&j);

@@ -6,6 +6,8 @@
  */
 #include "json_out.h"
 
+#include <math.h>
+
 void json_out_init(json_out *j, FILE *file) {
     memset(j, 0, sizeof *j);
     cli_writer_init(&j->own, file, NULL, 0);
@@ -17,28 +19,36 @@ void json_out_init_writer(json_out *j, cli_writer *w) {
     j->w = w;
 }
 
-/* What goes before any value or key: a comma after the level's first. */
-static void before_value(json_out *j) {
+/* What goes before any value or key: a comma after the level's first.
+ * Returns 0 inside a refused level, where nothing is written. */
+static int before_value(json_out *j) {
+    if (j->refused > 0)
+        return 0;
     if (j->after_key) {
         j->after_key = 0;
-        return;
+        return 1;
     }
     if (j->depth > 0 && j->has_item[j->depth - 1])
         cli_put_char(j->w, ',');
     if (j->depth > 0)
         j->has_item[j->depth - 1] = 1;
+    return 1;
 }
 
 static void open_level(json_out *j, char opener, char closer) {
+    if (j->refused > 0 || j->depth == JSON_OUT_MAX_DEPTH) {
+        /* json_out.h: null in its place, its content dropped. */
+        if (j->refused == 0 && before_value(j))
+            cli_put_str(j->w, "null");
+        j->refused++;
+        j->failed = 1;
+        return;
+    }
     before_value(j);
     cli_put_char(j->w, opener);
-    /* Deeper than any output of the command nests: still written, the
-     * commas of the deepest level shared (never reached). */
-    if (j->depth < JSON_OUT_MAX_DEPTH) {
-        j->closer[j->depth] = closer;
-        j->has_item[j->depth] = 0;
-        j->depth++;
-    }
+    j->closer[j->depth] = closer;
+    j->has_item[j->depth] = 0;
+    j->depth++;
 }
 
 void json_out_object(json_out *j) {
@@ -50,6 +60,10 @@ void json_out_array(json_out *j) {
 }
 
 void json_out_end(json_out *j) {
+    if (j->refused > 0) {
+        j->refused--;
+        return;
+    }
     if (j->depth == 0)
         return;
     j->depth--;
@@ -57,20 +71,26 @@ void json_out_end(json_out *j) {
 }
 
 void json_out_finish(json_out *j) {
+    j->refused = 0;
     while (j->depth > 0)
         json_out_end(j);
 }
 
+int json_out_failed(const json_out *j) {
+    return j->failed;
+}
+
 void json_out_key(json_out *j, const char *key) {
-    before_value(j);
+    if (!before_value(j))
+        return;
     cli_put_json_string(j->w, key, strlen(key));
     cli_put_char(j->w, ':');
     j->after_key = 1;
 }
 
 void json_out_string(json_out *j, const char *s, size_t len) {
-    before_value(j);
-    cli_put_json_string(j->w, s, len);
+    if (before_value(j))
+        cli_put_json_string(j->w, s, len);
 }
 
 void json_out_cstring(json_out *j, const char *s) {
@@ -81,32 +101,38 @@ void json_out_cstring(json_out *j, const char *s) {
 }
 
 void json_out_size(json_out *j, size_t value) {
-    before_value(j);
-    cli_put_size(j->w, value);
+    if (before_value(j))
+        cli_put_size(j->w, value);
 }
 
 void json_out_int(json_out *j, long long value) {
     char text[32];
     int n = snprintf(text, sizeof text, "%lld", value);
-    before_value(j);
-    cli_put(j->w, text, (size_t)n);
+    if (before_value(j))
+        cli_put(j->w, text, (size_t)n);
 }
 
 void json_out_double(json_out *j, double value) {
+    if (!isfinite(value)) {
+        /* json_out.h: JSON has no NaN or infinity. */
+        j->failed = 1;
+        json_out_null(j);
+        return;
+    }
     char text[40];
     int n = snprintf(text, sizeof text, "%.17g", value);
-    before_value(j);
-    cli_put(j->w, text, n > 0 && (size_t)n < sizeof text ? (size_t)n : 0);
+    if (before_value(j))
+        cli_put(j->w, text, n > 0 && (size_t)n < sizeof text ? (size_t)n : 0);
 }
 
 void json_out_bool(json_out *j, int value) {
-    before_value(j);
-    cli_put_str(j->w, value ? "true" : "false");
+    if (before_value(j))
+        cli_put_str(j->w, value ? "true" : "false");
 }
 
 void json_out_null(json_out *j) {
-    before_value(j);
-    cli_put_str(j->w, "null");
+    if (before_value(j))
+        cli_put_str(j->w, "null");
 }
 
 void json_out_field_string(json_out *j, const char *key, const char *s,

@@ -14,13 +14,20 @@
 
 #include "cli.h"
 
-/* Objects and arrays open at once: the command's outputs nest 6 deep. */
+/* Objects and arrays open at once: the command's outputs nest 6 deep.
+ * A level past it is refused, not written: the writer puts null where it
+ * would open, drops everything inside it up to its json_out_end(), and
+ * remembers the refusal (json_out_failed()), so that the output stays
+ * valid JSON and the levels it tracks stay right. The nesting is the
+ * command's code, not its input's: a refusal is a bug of the command. */
 #define JSON_OUT_MAX_DEPTH 16
 
 typedef struct json_out {
     cli_writer *w;
     cli_writer own; /* json_out_init()'s: unbuffered, to its FILE */
     size_t depth;
+    size_t refused; /* levels open past JSON_OUT_MAX_DEPTH, not written */
+    int failed;     /* a level or a value was refused */
     char closer[JSON_OUT_MAX_DEPTH];            /* '}' or ']' per level */
     unsigned char has_item[JSON_OUT_MAX_DEPTH]; /* a comma before the next */
     int after_key;                              /* a value completes a key */
@@ -37,6 +44,9 @@ void json_out_array(json_out *j);
 void json_out_end(json_out *j);
 /* Closes every level still open (output cut short by an error). */
 void json_out_finish(json_out *j);
+/* 1 when something was refused (a level past JSON_OUT_MAX_DEPTH, a double
+ * that is not finite) and written as null instead. */
+int json_out_failed(const json_out *j);
 /* "key": in the open object; the next call writes its value. */
 void json_out_key(json_out *j, const char *key);
 
@@ -45,7 +55,9 @@ void json_out_string(json_out *j, const char *s, size_t len);
 void json_out_cstring(json_out *j, const char *s);
 void json_out_size(json_out *j, size_t value);
 void json_out_int(json_out *j, long long value);
-/* A number as C's %.17g writes it (a finite double: read back exactly). */
+/* A number as C's %.17g writes it (a finite double: read back exactly).
+ * JSON has no NaN or infinity (RFC 8259, section 6): either is written as
+ * null, and json_out_failed() says so. */
 void json_out_double(json_out *j, double value);
 void json_out_bool(json_out *j, int value);
 void json_out_null(json_out *j);

@@ -82,7 +82,11 @@ typedef struct fixer {
     size_t line_count;
     fix *fixes;
     size_t fix_count;
-    size_t budget; /* verdicts every proof may still ask */
+    size_t *by_line; /* [line]: 1 + the index of its fix not left, or 0 */
+    /* The check budget (lint_fix.h) still unspent, the proofs made, and
+     * whether a proof was refused for want of budget. */
+    size_t budget, bytes_budget, proofs;
+    int spent;
     /* One proof's scratch. */
     char *url;
     robots_str *paths;
@@ -91,7 +95,13 @@ typedef struct fixer {
     size_t path_bytes_len, path_bytes_cap;
     robots_str *agents;
     size_t agent_count, agent_cap;
-    size_t *per_line; /* changes by original line */
+    /* The first of the paths and agents: base_proof()'s. */
+    size_t base_paths, base_path_bytes, base_agents;
+    size_t *per_line; /* changes by original line, of the last proof */
+    size_t *counted;  /* per_line of the last proof that held */
+    /* By original line: READ_AS_RULE, READ_AS_AGENT as the original reads
+     * it (base_proof()). */
+    unsigned char *read_before;
 } fixer;
 
 /* ---- the corrected file ------------------------------------------------- */
@@ -106,13 +116,11 @@ typedef struct fixed_file {
     size_t lines;
 } fixed_file;
 
+/* The fix active on a line: the line's one fix not left (by_line), when
+ * it is proven or on trial. O(1), so that a build is O(lines). */
 static const fix *fix_of_line(const fixer *f, size_t line, const fix *trial) {
-    for (size_t i = 0; i < f->fix_count; i++) {
-        const fix *x = &f->fixes[i];
-        if (x->line == line && (x->state == FIX_PROVEN || x == trial))
-            return x;
-    }
-    return NULL;
+    const fix *x = f->by_line[line] ? &f->fixes[f->by_line[line] - 1] : NULL;
+    return x != NULL && (x->state == FIX_PROVEN || x == trial) ? x : NULL;
 }
 
 static int build(const fixer *f, const fix *trial, fixed_file *out) {
@@ -184,10 +192,39 @@ static int add_path(fixer *f, const char *p, size_t len) {
     return 1;
 }
 
-/* Each rule's example path for each fill, with a child and its directory. */
-static int add_rule_paths(fixer *f, const robots_txt *doc) {
+/* What a line of the original is read as (fixer.read_before). */
+#define READ_AS_RULE 1u
+#define READ_AS_AGENT 2u
+
+/* 1 when line `line` of doc gives a rule (what READ_AS_RULE) or an agent
+ * (READ_AS_AGENT) the original does not already give: doc is the original
+ * (ff NULL: each is, and its line is marked), or the line is one a fix
+ * rewrote, or its original line was not read as that (a rule once before
+ * any user-agent, now in the group a fixed line starts). */
+static int new_in_fixed(fixer *f, const fixed_file *ff,
+                        const unsigned char *intended, size_t line,
+                        unsigned what) {
+    if (ff == NULL) {
+        if (line > 0 && line <= f->line_count)
+            f->read_before[line] |= (unsigned char)what;
+        return 1;
+    }
+    if (line == 0 || line > ff->lines)
+        return 1;
+    size_t orig = ff->orig[line];
+    return intended[orig] || !(f->read_before[orig] & what);
+}
+
+/* Each rule's example path for each fill, with a child and its directory;
+ * of a fixed file, only its rules new_in_fixed(). */
+static int add_rule_paths(fixer *f, const robots_txt *doc, const fixed_file *ff,
+                          const unsigned char *intended) {
     size_t rules = robots_rule_count(doc);
-    for (size_t r = 0; r < rules; r++)
+    for (size_t r = 0; r < rules; r++) {
+        robots_rule_info ri;
+        if (robots_rule(doc, r, &ri) != ROBOTS_OK ||
+            !new_in_fixed(f, ff, intended, ri.line, READ_AS_RULE))
+            continue;
         for (size_t k = 0; k < PROOF_FILLS; k++) {
             size_t n = 0;
             const char *fill = proof_fills[k];
@@ -208,6 +245,7 @@ static int add_rule_paths(fixer *f, const robots_txt *doc) {
             if (!add_path(f, f->url, n + child_len))
                 return 0;
         }
+    }
     return 1;
 }
 
@@ -245,8 +283,11 @@ static int add_agent(fixer *f, const char *name, size_t len) {
     return 1;
 }
 
-/* Every agent a group of doc names, as the library reads its line. */
-static int add_named_agents(fixer *f, const robots_txt *doc) {
+/* Every agent a group of doc names, as the library reads its line; of a
+ * fixed file, only those new_in_fixed(). */
+static int add_named_agents(fixer *f, const robots_txt *doc,
+                            const fixed_file *ff,
+                            const unsigned char *intended) {
     size_t groups = robots_group_count(doc);
     for (size_t g = 0; g < groups; g++) {
         robots_group_info gi;
@@ -256,7 +297,8 @@ static int add_named_agents(fixer *f, const robots_txt *doc) {
             robots_agent_info ai;
             if (robots_group_agent(doc, g, a, &ai) != ROBOTS_OK ||
                 ai.is_wildcard || ai.token_len == 0 ||
-                ai.token_len > ROBOTS_MAX_AGENT_BYTES)
+                ai.token_len > ROBOTS_MAX_AGENT_BYTES ||
+                !new_in_fixed(f, ff, intended, ai.line, READ_AS_AGENT))
                 continue;
             if (!add_agent(f, ai.token, ai.token_len))
                 return 0;
@@ -305,6 +347,24 @@ static void say_verdict(char *buf, size_t cap, const robots_verdict *v,
                  robots_reason_name(v->reason));
 }
 
+/* What every proof checks: "/" and the paths of the original's rules, its
+ * agents and the common crawlers, each once; made once, as they are the
+ * same for every proof. */
+static int base_proof(fixer *f, const robots_txt *before) {
+    int ok = add_path(f, "/", 1) && add_rule_paths(f, before, NULL, NULL) &&
+             add_named_agents(f, before, NULL, NULL);
+    for (size_t i = 0; ok && i < PROOF_CRAWLERS; i++)
+        ok = add_agent(f, proof_crawlers[i], strlen(proof_crawlers[i]));
+    f->base_paths = unique(f->paths, f->path_count);
+    f->base_path_bytes = f->path_bytes_len;
+    f->base_agents = unique(f->agents, f->agent_count);
+    return ok;
+}
+
+static const char budget_spent[] =
+    "not tried: the check budget of lint --fix is spent (run --fix again "
+    "on its output)";
+
 /* Proves the fixes that built `ff` (the intended lines marked): 1 when
  * every verdict is unchanged or meant to change, with f->per_line counting
  * the changes; else 0 and `why` says what failed. */
@@ -315,24 +375,21 @@ static int prove(fixer *f, const robots_txt *before, const fixed_file *ff,
         snprintf(why, why_cap, "the fixed file could not be parsed");
         return 0;
     }
-    f->path_count = 0;
-    f->path_bytes_len = 0;
-    f->agent_count = 0;
-    int ok = add_path(f, "/", 1) && add_rule_paths(f, before) &&
-             add_rule_paths(f, after) && add_named_agents(f, before) &&
-             add_named_agents(f, after);
-    for (size_t i = 0; ok && i < PROOF_CRAWLERS; i++)
-        ok = add_agent(f, proof_crawlers[i], strlen(proof_crawlers[i]));
-    if (!ok) {
+    /* The original's paths and agents (base_proof()), and the fixed file's
+     * that the original does not give (new_in_fixed()): on a line a fix
+     * rewrote, or read otherwise than before. A repeat among those added
+     * costs a verdict, never a wrong one. */
+    f->path_count = f->base_paths;
+    f->path_bytes_len = f->base_path_bytes;
+    f->agent_count = f->base_agents;
+    if (!add_rule_paths(f, after, ff, intended) ||
+        !add_named_agents(f, after, ff, intended)) {
         robots_free(after);
         snprintf(why, why_cap, "out of memory");
         return 0;
     }
-    f->path_count = unique(f->paths, f->path_count);
-    f->agent_count = unique(f->agents, f->agent_count);
     size_t checks = 2 * f->path_count * f->agent_count;
-    if (f->path_count > LINT_FIX_MAX_CHECKS || checks > LINT_FIX_MAX_CHECKS ||
-        checks > f->budget) {
+    if (f->path_count > LINT_FIX_MAX_CHECKS || checks > LINT_FIX_MAX_CHECKS) {
         robots_free(after);
         snprintf(why, why_cap,
                  "not proven: %zu agents and %zu paths are more verdicts "
@@ -340,9 +397,15 @@ static int prove(fixer *f, const robots_txt *before, const fixed_file *ff,
                  f->agent_count, f->path_count);
         return 0;
     }
+    if (checks > f->budget) {
+        robots_free(after);
+        f->spent = 1;
+        snprintf(why, why_cap, "%s", budget_spent);
+        return 0;
+    }
     f->budget -= checks;
     memset(f->per_line, 0, (f->line_count + 2) * sizeof *f->per_line);
-    ok = 1;
+    int ok = 1;
     for (size_t a = 0; ok && a < f->agent_count; a++)
         for (size_t p = 0; ok && p < f->path_count; p++) {
             const robots_str *ag = &f->agents[a], *pa = &f->paths[p];
@@ -385,6 +448,16 @@ static int prove(fixer *f, const robots_txt *before, const fixed_file *ff,
 /* Builds and proves the active fixes plus `trial`. */
 static int try_fixes(fixer *f, const robots_txt *before, const fix *trial,
                      char *why, size_t why_cap) {
+    /* A proof builds and parses a file of about the body's length: charged
+     * before it is made, so that the budget bounds the work whatever the
+     * proofs find. */
+    if (f->spent || f->body_len + 1 > f->bytes_budget) {
+        f->spent = 1;
+        snprintf(why, why_cap, "%s", budget_spent);
+        return 0;
+    }
+    f->bytes_budget -= f->body_len + 1;
+    f->proofs++;
     /* Zeroed: freed below even when build() was never called. */
     fixed_file ff = {0};
     unsigned char *intended = calloc(f->line_count + 2, 1);
@@ -400,6 +473,13 @@ static int try_fixes(fixer *f, const robots_txt *before, const fix *trial,
             intended[x->line] = 1;
     }
     int ok = prove(f, before, &ff, intended, why, why_cap);
+    if (ok) {
+        /* What the last proof that held counted is what the file written
+         * changes: the fixes proven are exactly the ones it proved. */
+        size_t *held = f->counted;
+        f->counted = f->per_line;
+        f->per_line = held;
+    }
     free(intended);
     fixed_file_free(&ff);
     return ok;
@@ -414,12 +494,11 @@ static fix *new_fix(fixer *f, const robots_diagnostic_info *d) {
     x->kind = d->kind;
     x->related_line = d->related_line;
     x->state = FIX_CANDIDATE;
-    for (size_t i = 0; i + 1 < f->fix_count; i++)
-        if (f->fixes[i].line == d->line && f->fixes[i].state != FIX_LEFT) {
-            x->state = FIX_LEFT;
-            snprintf(x->why, sizeof x->why,
-                     "another fix changes this line: run --fix again");
-        }
+    if (f->by_line[d->line] != 0) {
+        x->state = FIX_LEFT;
+        snprintf(x->why, sizeof x->why,
+                 "another fix changes this line: run --fix again");
+    }
     return x;
 }
 
@@ -436,10 +515,17 @@ static int splice(fix *x, const char *line, size_t len, size_t from, size_t to,
     return 1;
 }
 
-static size_t skip_blanks(const char *s, size_t i, size_t len) {
-    while (i < len && (s[i] == ' ' || s[i] == '\t'))
-        i++;
-    return i;
+/* The key the library read on the finding's line (its key_offset and
+ * key_len), as [*from, *to) of the line; 0 when it gives none there. */
+static int key_span(const source_line *s, const robots_diagnostic_info *d,
+                    size_t *from, size_t *to) {
+    if (d->key_len == 0 || d->key_offset < s->at ||
+        d->key_offset - s->at > s->len ||
+        d->key_len > s->len - (d->key_offset - s->at))
+        return 0;
+    *from = d->key_offset - s->at;
+    *to = *from + d->key_len;
+    return 1;
 }
 
 /* A finding --fix acts on, made into a fix (or one left, saying why). */
@@ -472,12 +558,9 @@ static int add_finding(fixer *f, const robots_diagnostic_info *d) {
     case ROBOTS_DIAG_TYPO_KEY: {
         x = new_fix(f, d);
         x->intended = 1;
-        const char *colon = memchr(line, ':', s->len);
-        size_t from = skip_blanks(line, 0, s->len);
-        size_t to = colon ? (size_t)(colon - line) : 0;
-        while (to > from && (line[to - 1] == ' ' || line[to - 1] == '\t'))
-            to--;
-        if (x->state == FIX_CANDIDATE && (!has_suggestion || to <= from)) {
+        size_t from = 0, to = 0;
+        if (x->state == FIX_CANDIDATE &&
+            (!has_suggestion || !key_span(s, d, &from, &to))) {
             x->state = FIX_LEFT;
             snprintf(x->why, sizeof x->why,
                      "the library suggests no key for it");
@@ -488,13 +571,12 @@ static int add_finding(fixer *f, const robots_diagnostic_info *d) {
     case ROBOTS_DIAG_MISSING_COLON: {
         x = new_fix(f, d);
         x->intended = 1;
-        size_t from = skip_blanks(line, 0, s->len), to = from;
-        while (to < s->len && line[to] != ' ' && line[to] != '\t')
-            to++;
-        /* The key is the first word; a word much longer than the key the
-         * library suggests holds the value too ("Disallow/x"), and where
-         * the key ends in it is not known. */
-        if (x->state == FIX_CANDIDATE && (!has_suggestion || to == from ||
+        /* The library's key is the line's first word; a word much longer
+         * than the key it suggests holds the value too ("Disallow/x"),
+         * and where the key ends in it is not known. */
+        size_t from = 0, to = 0;
+        int has_key = key_span(s, d, &from, &to);
+        if (x->state == FIX_CANDIDATE && (!has_suggestion || !has_key ||
                                           to - from > d->suggestion_len + 2)) {
             x->state = FIX_LEFT;
             snprintf(x->why, sizeof x->why,
@@ -654,6 +736,16 @@ static void split_lines(fixer *f) {
     }
 }
 
+/* A finding made into a fix, indexed by its line when it is not left. */
+static int add_indexed(fixer *f, const robots_diagnostic_info *d) {
+    size_t count = f->fix_count;
+    if (!add_finding(f, d))
+        return 0;
+    if (f->fix_count > count && f->fixes[count].state != FIX_LEFT)
+        f->by_line[f->fixes[count].line] = count + 1;
+    return 1;
+}
+
 static int gather(fixer *f, const robots_txt *doc,
                   const robots_analysis *analysis) {
     size_t parse = robots_diagnostic_count(doc);
@@ -663,20 +755,21 @@ static int gather(fixer *f, const robots_txt *doc,
         return 0;
     for (size_t i = 0; i < parse; i++) {
         robots_diagnostic_info d;
-        if (robots_diagnostic(doc, i, &d) == ROBOTS_OK && !add_finding(f, &d))
+        if (robots_diagnostic(doc, i, &d) == ROBOTS_OK && !add_indexed(f, &d))
             return 0;
     }
     for (size_t i = 0; i < own; i++) {
         robots_diagnostic_info d;
         if (robots_analysis_finding(analysis, i, &d) == ROBOTS_OK &&
-            !add_finding(f, &d))
+            !add_indexed(f, &d))
             return 0;
     }
     return 1;
 }
 
 /* Proves all the fixes at once; when that fails, one at a time over the
- * ones proven so far, so that what is written is proven whole. */
+ * ones proven so far, so that what is written is proven whole; until the
+ * check budget is spent (lint_fix.h), when those left are not tried. */
 static void prove_all(fixer *f, const robots_txt *doc) {
     char why[512];
     int any = 0;
@@ -697,7 +790,7 @@ static void prove_all(fixer *f, const robots_txt *doc) {
         if (try_fixes(f, doc, x, x->why, sizeof x->why))
             x->state = FIX_PROVEN;
         else
-            x->state = FIX_FAILED;
+            x->state = f->spent ? FIX_LEFT : FIX_FAILED;
     }
 }
 
@@ -711,6 +804,9 @@ static void fixer_free(fixer *f) {
     free(f->path_bytes);
     free(f->agents);
     free(f->per_line);
+    free(f->counted);
+    free(f->by_line);
+    free(f->read_before);
 }
 
 static int run(fixer *f, const robots_txt *doc, const robots_analysis *analysis,
@@ -723,19 +819,17 @@ static int run(fixer *f, const robots_txt *doc, const robots_analysis *analysis,
         return cli_error("%s: out of memory", f->path);
     split_lines(f);
     f->per_line = calloc(f->line_count + 2, sizeof *f->per_line);
-    if (f->per_line == NULL || !gather(f, doc, analysis))
+    f->counted = calloc(f->line_count + 2, sizeof *f->counted);
+    f->by_line = calloc(f->line_count + 2, sizeof *f->by_line);
+    f->read_before = calloc(f->line_count + 2, 1);
+    if (f->per_line == NULL || f->counted == NULL || f->by_line == NULL ||
+        f->read_before == NULL || !gather(f, doc, analysis) ||
+        !base_proof(f, doc))
         return cli_error("%s: out of memory", f->path);
     prove_all(f, doc);
-    /* The proof of what is written, which counts each fix's changes. */
-    char why[512];
-    int proven = try_fixes(f, doc, NULL, why, sizeof why);
     for (size_t i = 0; i < f->fix_count; i++) {
         fix *x = &f->fixes[i];
-        if (x->state == FIX_PROVEN && !proven) {
-            x->state = FIX_FAILED;
-            snprintf(x->why, sizeof x->why, "%s", why);
-        }
-        x->changes = x->state == FIX_PROVEN ? f->per_line[x->line] : 0;
+        x->changes = x->state == FIX_PROVEN ? f->counted[x->line] : 0;
     }
     fixed_file ff;
     if (!build(f, NULL, &ff)) {
@@ -756,6 +850,11 @@ static int run(fixer *f, const robots_txt *doc, const robots_analysis *analysis,
     if (!ok)
         return EXIT_USAGE;
     fprintf(stderr, "%s: %zu fixed, %zu not fixed\n", f->path, fixed, left);
+    if (f->spent)
+        fprintf(stderr,
+                "%s: the check budget of lint --fix was spent after %zu "
+                "proofs; the fixes not tried are left as they were\n",
+                f->path, f->proofs);
     return left ? EXIT_DISALLOWED : EXIT_ALLOWED;
 }
 
@@ -768,6 +867,7 @@ int lint_fix(const char *path, const robots_options *options,
     f.path = path;
     f.options = *options;
     f.budget = LINT_FIX_MAX_TOTAL_CHECKS;
+    f.bytes_budget = LINT_FIX_MAX_TOTAL_BYTES;
     cli_buffer body;
     robots_txt *doc = NULL;
     robots_analysis *analysis = NULL;

@@ -11,9 +11,16 @@
 /* Verdicts one proof may ask (agents x paths, before and after): past it
  * the fix is not proven, and so not written. */
 #define LINT_FIX_MAX_CHECKS ((size_t)1 << 21)
-/* Proofs, all together, for one file: past it the fixes left are reported
- * as not proven. */
+/* The check budget of one file, all proofs together: the verdicts they
+ * may ask, and the bytes of fixed files they may build and parse (a proof
+ * costs the file's length, whatever it proves). All the fixes are proven
+ * at once; only when that fails is each tried alone, which costs a proof
+ * per fix, and a file of many fixable lines would make that quadratic.
+ * Once either budget is spent no fix is tried any more: those left are
+ * reported as not tried, and the summary line says that the budget was
+ * spent and after how many proofs ("run --fix again" proves the rest). */
 #define LINT_FIX_MAX_TOTAL_CHECKS ((size_t)1 << 24)
+#define LINT_FIX_MAX_TOTAL_BYTES ((size_t)1 << 25)
 
 /* Reads the robots.txt `path`, writes the file with every proven fix to
  * `output` (NULL or "-": stdout) or, when in_place, over `path` through a

@@ -71,6 +71,21 @@ expect_file "$tmp/out" 'User-agent: *\nDisallow: /\n'
 expect_err "bom.txt:1: fixed \[bom-encoded-twice\]"
 cp "$tmp/out" "$tmp/bom-fixed.txt"
 verdict "$tmp/bom-fixed.txt" Googlebot /page 1
+# The rules the fix puts in a group were no rules before (a real site's
+# file, www.gov.cn, has this shape): their paths are in the proof too, so
+# the change is counted where "/" does not show it.
+printf '\303\257\302\273\302\277User-agent: *\r\nAllow: /1\r\nDisallow: /a/\r\nDisallow: /b/\r\n' >"$tmp/bom2.txt"
+verdict "$tmp/bom2.txt" Baiduspider /a/ 0
+check_exit /dev/null 0 "$robots" lint --fix "$tmp/bom2.txt"
+expect_err "bom2.txt:1: fixed \[bom-encoded-twice\]: now 'User-agent: \*'; intended: [1-9][0-9]* verdicts checked change"
+
+# The key is rewritten where the library read it (its diagnostic's
+# key_offset and key_len): a UTF-8 byte order mark before it and the
+# blanks around it stay as they were.
+printf '\357\273\277  User-agnet \t: *\nDisallow: /\n' >"$tmp/bomkey.txt"
+check_exit /dev/null 0 "$robots" lint --fix "$tmp/bomkey.txt"
+expect_file "$tmp/out" '\357\273\277  User-agent \t: *\nDisallow: /\n'
+expect_err "bomkey.txt:1: fixed \[typo-key\]"
 
 # An exact duplicate rule goes; every verdict stays.
 printf 'User-agent: *\nDisallow: /x\nDisallow: /x\n\nUser-agent: SemrushBot\nDisallow: /\n' >"$tmp/dup.txt"
@@ -157,5 +172,24 @@ expect_err "longer than the parse limit"
 check_exit /dev/null 0 "$robots" lint --fix --parse-limit 0 "$tmp/long.txt"
 check_exit /dev/null 0 "$robots" lint --help
 expect_out "--fix"
+
+# The check budget (cli/lint_fix.h): a refuted fix first (as in split.txt)
+# makes every other fix be tried alone, a proof each; with 64,000 lines
+# that are fixable (a rule repeated) the proofs stop once the budget of
+# LINT_FIX_MAX_TOTAL_BYTES (2^25) bytes built and parsed is spent: at most
+# 2^25 / 832,056 bytes = 40 proofs, and the summary says so. The fixes
+# proven are written; the ones not tried are left, each saying why.
+{ printf 'User-agent: a\nDisallow: /x\nUser-agnet: b\nDisallow: /y\n'
+  printf 'User-agent: c\n'
+  awk 'BEGIN { for (i = 0; i < 64000; i++) print "Disallow: /z" }'
+} >"$tmp/many.txt"
+check_exit /dev/null 1 "$robots" lint --fix --parse-limit 0 "$tmp/many.txt"
+expect_err "many.txt: the check budget of lint --fix was spent after [0-9]* proofs"
+expect_err "not fixed \[duplicate-rule\]: not tried: the check budget of lint --fix is spent"
+expect_err "many.txt:3: not fixed \[typo-key\]: the proof failed"
+proofs=$(sed -n 's/.*was spent after \([0-9]*\) proofs.*/\1/p' "$tmp/err")
+[ "${proofs:-999}" -le 40 ] && ok || fail "$proofs proofs, more than the budget allows"
+fixed=$(sed -n 's/.*many.txt: \([0-9]*\) fixed.*/\1/p' "$tmp/err")
+[ "${fixed:-0}" -ge 30 ] && ok || fail "only ${fixed:-0} fixes proven before the budget ran out"
 
 finish

@@ -40,6 +40,11 @@ RULES = {
     # that makes one): cli/json_out.h writes every key, its commas and its
     # escapes. A key in help text is followed by a space and is not code.
     "JSON by hand": re.compile(r'\\"(?:\w+|%s)?\\":(?!\s)'),
+    # Finding a line's key: its ':' looked for, or its leading blanks
+    # skipped (robots_diagnostic_info.key_offset and key_len give the key
+    # where the parse read it; lint --fix once found it itself).
+    "key boundaries": re.compile(
+        r"mem[r]?chr\s*\([^;]*':'|\bskip_blanks\b"),
     # The library's own headers: only robots.h and robots_web.h.
     "library internals": re.compile(
         r'#\s*include\s*"(?:document|names|reserved|ascii|url_parts|'

@@ -5,7 +5,9 @@
 # every file in every profile once (the fixture of the other two);
 # real-corpus-lint-summary compares the counts of its findings with the
 # committed corpus/real/lint-summary.md; real-corpus-lint-claims checks by
-# experiment every claim that a line may go or has no effect.
+# experiment every claim that a line may go or has no effect;
+# real-corpus-lint-fix runs lint --fix on every file and checks what it
+# writes.
 #
 # The corpus archive is not kept in the repository (corpus/real/README.md
 # says why, and how to build it with corpus/real/collect.py). Point
@@ -33,7 +35,8 @@ add_test(NAME real-corpus-tools
 if(NOT EXISTS "${ROBOTS_REAL_CORPUS}")
   add_test(NAME real-corpus-not-run
     COMMAND ${CMAKE_COMMAND} -E echo
-            "the real-sites corpus checks did NOT run: no archive at "
+            "the real-sites corpus checks (lint summary, lint claims, "
+            "lint --fix) did NOT run: no archive at "
             "${ROBOTS_REAL_CORPUS} (corpus/real/README.md says how to "
             "build it, and configure with -DROBOTS_REAL_CORPUS=PATH)")
   set_tests_properties(real-corpus-not-run PROPERTIES
@@ -57,6 +60,14 @@ add_test(NAME real-corpus-lint-claims
   COMMAND ${Python3_EXECUTABLE} ${_real_src}/lint_claims.py
           --robots=$<TARGET_FILE:robots_cli> --corpus ${ROBOTS_REAL_CORPUS}
           --lint ${_real_out}/lint.jsonl --work ${_real_out}/claims)
+# robots lint --fix on every file in every profile: what it writes parses,
+# is not fixed again, and where it says no verdict changes, none does
+# (corpus/real/lint_fix_run.py); the fixes per code, written, refuted by
+# the proof and not tried, are printed.
+add_test(NAME real-corpus-lint-fix
+  COMMAND ${Python3_EXECUTABLE} ${_real_src}/lint_fix_run.py
+          --robots=$<TARGET_FILE:robots_cli> --corpus ${ROBOTS_REAL_CORPUS}
+          --work ${_real_out}/fix)
 set_tests_properties(real-corpus-lint-run PROPERTIES
   FIXTURES_SETUP real_corpus_lint)
 set_tests_properties(real-corpus-lint-summary real-corpus-lint-claims

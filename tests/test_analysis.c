@@ -490,7 +490,8 @@ static void contract(void) {
     robots_diagnostic_info d;
     memset(&d, 0xA5, sizeof d);
     EXPECT_EQ(robots_analysis_finding(an, 0, &d), ROBOTS_OK);
-    EXPECT(d.reserved[0] == 0 && d.reserved[3] == 0 && d.suggestion == NULL);
+    EXPECT(d.reserved[0] == 0 && d.reserved[1] == 0 && d.key_len == 0 &&
+           d.suggestion == NULL);
     EXPECT_EQ(robots_analysis_finding(an, 1, &d), ROBOTS_ERR_OUT_OF_RANGE);
     EXPECT_EQ(robots_analysis_finding(an, 0, NULL),
               ROBOTS_ERR_INVALID_ARGUMENT);

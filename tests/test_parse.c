@@ -891,6 +891,72 @@ static void names_and_arguments(void) {
     EXPECT(robots_severity_name((robots_severity)5) == NULL);
 }
 
+/* The key's byte span a key's diagnostic carries (robots.h,
+ * robots_diagnostic_info.key_offset and key_len): the key as the parse read
+ * it, before the ':' and without its blanks, counted from the body's
+ * start (a BOM's bytes included); the first word of a line without ':';
+ * none for a diagnostic about anything else. */
+static void expect_key(const char *body, robots_profile profile,
+                       robots_diag_kind kind, const char *key) {
+    robots_txt *doc = parse(profile, body);
+    robots_diagnostic_info d = first_diag(doc, kind);
+    EXPECT_MSG(d.kind == kind && d.key_len == strlen(key) &&
+                   d.key_offset + d.key_len <= strlen(body) &&
+                   memcmp(body + d.key_offset, key, d.key_len) == 0,
+               "%s: key at %zu, %zu bytes", body, d.key_offset, d.key_len);
+    robots_free(doc);
+}
+
+static void key_spans(void) {
+    const robots_profile rfc = ROBOTS_PROFILE_RFC9309;
+    const robots_profile google = ROBOTS_PROFILE_GOOGLE;
+    expect_key("User-agent: *\n  Disalow \t: /x\n", rfc, ROBOTS_DIAG_TYPO_KEY,
+               "Disalow");
+    expect_key("User-agent: *\ndissallow: /x\n", google, ROBOTS_DIAG_TYPO_KEY,
+               "dissallow");
+    expect_key("User-agent: *\nDisallowed: /x\n", google,
+               ROBOTS_DIAG_KEY_BY_PREFIX, "Disallowed");
+    expect_key("\xEF\xBB\xBFUser-agnet: *\nDisallow: /\n", rfc,
+               ROBOTS_DIAG_TYPO_KEY, "User-agnet");
+    expect_key("User-agent: *\r\n Disallow /x\r\n", rfc,
+               ROBOTS_DIAG_MISSING_COLON, "Disallow");
+    expect_key("User-agent: *\nDisalow\t/x\n", rfc, ROBOTS_DIAG_MISSING_COLON,
+               "Disalow");
+    expect_key("User-agent: *\nsome text\n", rfc, ROBOTS_DIAG_MISSING_COLON,
+               "some");
+    expect_key("User-agent: *\ndisallow /x\n", google,
+               ROBOTS_DIAG_NO_SEPARATOR_PAIR, "disallow");
+    expect_key("User-agent: *\nCrawl-delay : 5\n", rfc, ROBOTS_DIAG_EXTENSION,
+               "Crawl-delay");
+    expect_key("User-agent: *\nFoo-bar: 5\n", rfc, ROBOTS_DIAG_UNKNOWN_KEY,
+               "Foo-bar");
+
+    /* Not about a key: no span. */
+    robots_txt *doc = parse(rfc, "User-agent: *\nDisallow: x\n");
+    robots_diagnostic_info d =
+        first_diag(doc, ROBOTS_DIAG_PATTERN_NEVER_MATCHES);
+    EXPECT(d.kind == ROBOTS_DIAG_PATTERN_NEVER_MATCHES && d.key_len == 0 &&
+           d.key_offset == 0);
+    robots_free(doc);
+
+    /* Past ROBOTS_MAX_DIAGNOSTICS the note that says so has no span. */
+    size_t lines = ROBOTS_MAX_DIAGNOSTICS + 10, len = 0;
+    char *many = malloc(lines * 8 + 1);
+    for (size_t i = 0; i < lines; i++, len += 8)
+        memcpy(many + len, "Foo: 1\n\n", 8);
+    doc = parse_n(rfc, many, len);
+    EXPECT_EQ(robots_diagnostic_count(doc), ROBOTS_MAX_DIAGNOSTICS + 1);
+    EXPECT_EQ(robots_diagnostic(doc, ROBOTS_MAX_DIAGNOSTICS - 1, &d),
+              ROBOTS_OK);
+    EXPECT(d.kind == ROBOTS_DIAG_UNKNOWN_KEY && d.key_len == 3 &&
+           d.key_offset == (ROBOTS_MAX_DIAGNOSTICS - 1) * 8);
+    EXPECT_EQ(robots_diagnostic(doc, ROBOTS_MAX_DIAGNOSTICS, &d), ROBOTS_OK);
+    EXPECT(d.kind == ROBOTS_DIAG_TOO_MANY_DIAGNOSTICS && d.key_len == 0 &&
+           d.key_offset == 0);
+    robots_free(doc);
+    free(many);
+}
+
 int main(void) {
     line_endings();
     boms();
@@ -909,5 +975,6 @@ int main(void) {
     rules();
     normal_forms();
     names_and_arguments();
+    key_spans();
     return testing_finish();
 }

@@ -63,7 +63,6 @@ and when lint reports a code this script does not know (it must be told
 whether the code makes a claim).
 """
 
-import argparse
 import bisect
 import collections
 import functools
@@ -72,7 +71,6 @@ import os
 import re
 import shutil
 import sys
-import tempfile
 
 import realcorpus
 
@@ -400,14 +398,8 @@ def describe(claim):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--robots", required=True, help="the robots command")
-    ap.add_argument("--corpus", required=True, help="robots-real.tar.xz")
+    ap = realcorpus.arguments(__doc__, work=True)
     ap.add_argument("--lint", required=True, help="lint_run.py's output")
-    ap.add_argument("--manifest", default=realcorpus.DEFAULT_MANIFEST)
-    ap.add_argument("--work", help="directory for the expectation files "
-                    "(default: a temporary one)")
-    ap.add_argument("--jobs", type=int, help="parallel runs")
     args = ap.parse_args()
     try:
         files = realcorpus.load(args.corpus, args.manifest)
@@ -416,10 +408,7 @@ def main():
     except realcorpus.CorpusError as e:
         realcorpus.fail("lint_claims.py: %s" % e)
     data_of = {name: data for name, data, _row in files}
-    workdir = args.work or tempfile.mkdtemp(prefix="lint-claims-")
-    if args.work:
-        shutil.rmtree(workdir, ignore_errors=True)
-        os.makedirs(workdir)
+    workdir = realcorpus.work_dir(args.work, "lint-claims-")
 
     def one(item):
         profile, name, _status, findings, _err = item

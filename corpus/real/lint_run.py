@@ -11,19 +11,14 @@ an exit status lint does not have), naming the file; a file lint refused
 (exit 2) is kept, and lint_summary.py lists it.
 """
 
-import argparse
 import os
 
 import realcorpus
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--robots", required=True, help="the robots command")
-    ap.add_argument("--corpus", required=True, help="robots-real.tar.xz")
-    ap.add_argument("--manifest", default=realcorpus.DEFAULT_MANIFEST)
+    ap = realcorpus.arguments(__doc__)
     ap.add_argument("--out", required=True, help="where to keep the output")
-    ap.add_argument("--jobs", type=int, help="parallel runs")
     args = ap.parse_args()
     try:
         files = realcorpus.load(args.corpus, args.manifest)

@@ -7,12 +7,15 @@ Standard library only. The files are read into memory and given to the
 command on its standard input ('-'), so nothing is extracted.
 """
 
+import argparse
 import hashlib
 import json
 import os
 import subprocess
+import shutil
 import sys
 import tarfile
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 PROFILES = ("rfc9309", "google", "legacy")
@@ -74,6 +77,30 @@ def load(archive, manifest_path=DEFAULT_MANIFEST):
         raise CorpusError("%s: files not in the manifest: %s" %
                           (archive, ", ".join(sorted(files)[:5])))
     return out
+
+
+def arguments(doc, work=False):
+    """The options every script over the corpus takes: --robots, --corpus,
+    --manifest and --jobs, and with work, --work (a directory for files
+    of its own)."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    ap.add_argument("--robots", required=True, help="the robots command")
+    ap.add_argument("--corpus", required=True, help="robots-real.tar.xz")
+    ap.add_argument("--manifest", default=DEFAULT_MANIFEST)
+    if work:
+        ap.add_argument("--work", help="directory for the expectation files "
+                        "(default: a temporary one)")
+    ap.add_argument("--jobs", type=int, help="parallel runs")
+    return ap
+
+
+def work_dir(path, prefix):
+    """--work's directory, emptied, or a new temporary one (path None)."""
+    if path is None:
+        return tempfile.mkdtemp(prefix=prefix)
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+    return path
 
 
 def run(robots, args, stdin=None):

@@ -18,6 +18,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import lint_claims  # noqa: E402
+import lint_fix_run  # noqa: E402
 import realcorpus  # noqa: E402
 
 failures = 0
@@ -130,6 +131,33 @@ def test_experiment(robots, workdir):
                    "google"), [])
 
 
+def test_fix_run(robots, workdir):
+    err = (b"-:2: fixed [typo-key]: now 'Disallow: /a'; no verdict checked "
+           b"changes\n-:3: fixed [duplicate-rule]: removed, it repeats line "
+           b"2; no verdict changes\n-:4: not fixed [typo-key]: the proof "
+           b"failed: agent 'a', path '/y' was disallowed by line 4, would be "
+           b"allowed\n-:5: not fixed [duplicate-rule]: not tried: the check "
+           b"budget of lint --fix is spent\n-: 2 fixed, 2 not fixed\n")
+    first = lint_fix_run.reports(err)
+    expect("lint --fix's report read", [(n, s, c) for n, s, c, _r in first],
+           [(2, "fixed", "typo-key"), (3, "fixed", "duplicate-rule"),
+            (4, "not fixed", "typo-key"), (5, "not fixed", "duplicate-rule")])
+    expect("what became of each fix",
+           [lint_fix_run.outcome(s, r) for _n, s, _c, r in first],
+           ["written", "written", "refuted", "not-tried"])
+    # The second run's line 3 is the first's line 4 (line 3 was removed).
+    second = [(2, "fixed", "typo-key", ""), (3, "fixed", "typo-key", "")]
+    expect("a fix written again on a line fixed is found; one on a line "
+           "the first run left is not",
+           lint_fix_run.same_fixes(first, 5, second), [(2, "typo-key")])
+    ok = b"User-agent: *\nDisallow: /a\nDisallow: /a\nDissallow: /b\n"
+    first, problems, experiment = lint_fix_run.check_one(
+        robots, workdir, "t", "google", ok)
+    expect("google: the duplicate removed and the accepted typo fixed, "
+           "checked by experiment", (problems, experiment is not None),
+           ([], True))
+
+
 def archive(path, members):
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w") as t:
@@ -180,6 +208,7 @@ def main():
         test_lines()
         test_urls()
         test_experiment(robots, workdir)
+        test_fix_run(robots, workdir)
         test_archive(workdir)
     print("%d passed, %d failed" % (passes, failures))
     sys.exit(1 if failures else 0)

@@ -7,7 +7,8 @@ usage: cli_fuzz.py ROBOTS [--seed N] [--runs N] [--save DIR] [--verbose]
 
 Each run picks a subcommand (check, parse, lint, test, diff, url, scope,
 policy, meta, cache-lifetime, usage, or none: --help, --version, a word that is no
-command), its options (read from its own --help), and operands: files of
+command; or `lint --fix` with a profile, a parse limit, and --output or
+--in-place), its options (read from its own --help), and operands: files of
 hostile bytes, robots.txt-like and expectation-like text, empty files,
 directories, FIFOs fed by a thread, /dev/null, missing paths, `-` with
 random standard input; URLs and values of every odd kind. Standard output
@@ -25,7 +26,10 @@ is a pipe, /dev/full or closed. Every run must:
     its start and end, each byte at most four once escaped);
   - with standard output /dev/full or closed, exit 2 whenever the same run
     writes anything to a pipe ("Every command checks its output and exits
-    2 on an I/O error").
+    2 on an I/O error");
+  - `lint --fix`, when it exits 0 or 1: what it wrote parses (`robots
+    parse` exits 0), and `lint --fix` run again on it writes none of the
+    same fixes (the same code on a line of the same text).
 
 The seed makes the runs the same on every machine; a finding prints the
 command line, the status and the first lines of standard error, and with
@@ -86,7 +90,14 @@ ROBOTS_LINES = [
     "Content-Usage: train-ai=n", "Content-Usage: /private/ train-ai=y, bots=n",
     "Content-Usage: Train-ai=n,", "Content-Signal: search=yes, ai-train=no",
     "Content-Usage: /*.pdf$ " + "a=1, " * 2000 + "search=y",
+    # What lint --fix fixes: typo keys, a missing colon, a BOM encoded
+    # twice (C3 AF C2 BB C2 BF, U+00EF U+00BB U+00BF once decoded), and
+    # rules repeated (a line of the list drawn twice).
+    "Dissallow: /private", "User-agnet: b", "Disalow /tmp", "Alow: /x",
+    "\u00ef\u00bb\u00bfUser-agent: *", "Useragent: FooBot",
 ]
+# Reports of lint --fix on standard error: "PATH:LINE: fixed [CODE]: ...".
+FIX_REPORT = re.compile(rb":(\d+): fixed \[([a-z0-9-]+)\]: (removed)?")
 GOOD_EXPECT_LINES = [
     "allow * /", "disallow * /private", "allow FooBot /x",
     "disallow FooBot http://example.com/private", "# c", "",
@@ -122,6 +133,8 @@ class Run:
         self.fifos = {}  # path -> bytes its writer thread feeds
         self.notes = []
         self.stdout_mode = "pipe"
+        self.fix = None  # lint --fix: (profile, where it writes, FILE)
+        self.original = b""  # lint --fix: the file before it ran
 
     # -- contents ----------------------------------------------------------
 
@@ -304,10 +317,32 @@ class Run:
             return [self.file("headers")] if r.randrange(2) else []
         return []
 
+    def build_fix(self):
+        """lint --fix on a robots.txt-like file, its output then checked
+        (check_fix())."""
+        r = self.rnd
+        profile = r.choice(["rfc9309", "google", "legacy"])
+        args = ["lint", "--fix", "--profile", profile]
+        if r.randrange(3) == 0:
+            args += ["--parse-limit", r.choice(["0", "1000", "512000"])]
+        where = r.choice(["stdout"] * 4 + ["output", "in-place"])
+        if where == "output":
+            args += ["--output", self.new_path("fixed")]
+        elif where == "in-place":
+            args.append("--in-place")
+        path = self.new_path("robots")
+        self.original = self.lines(ROBOTS_LINES, r.randint(0, 80))
+        with open(path, "wb") as f:
+            f.write(self.original)
+        self.fix = (profile, where, args[-1] if where == "output" else path)
+        self.args = args + [path]
+
     def build(self, commands_options):
         r = self.rnd
-        pick = r.randrange(len(COMMANDS) + 3)
-        if pick >= len(COMMANDS):
+        pick = r.randrange(len(COMMANDS) + 5)
+        if pick >= len(COMMANDS) + 3:
+            self.build_fix()
+        elif pick >= len(COMMANDS):
             self.args = r.choice([[], ["--help"], ["--version"], ["-h"],
                                   ["help"], ["chek"], ["--bogus"]])
         else:
@@ -418,6 +453,9 @@ def check(robots, run, env):
     if code == 2 and not err.strip():
         problems.append("exit 2 without a line on standard error")
     problems += stderr_problems(err)
+    if (not problems and run.fix is not None and code in (0, 1) and
+            (run.stdout_mode == "pipe" or run.fix[1] != "stdout")):
+        problems += check_fix(robots, run, out, err, env)
     if not problems and run.stdout_mode != "pipe" and code in (0, 1):
         # The same run to a pipe: had it output, the write had to fail.
         code2, out2, _, _ = execute(robots, run, "pipe", env)
@@ -427,6 +465,55 @@ def check(robots, run, env):
                                 code, "at /dev/full" if run.stdout_mode ==
                                 "full" else "closed", len(out2)))
     return problems, code, err, secs
+
+
+def fixes_written(err):
+    """[(line, code, removed)] of the fixes a lint --fix run reports
+    written; removed when the fix took its line out."""
+    return [(int(m.group(1)), m.group(2).decode(), m.group(3) is not None)
+            for m in FIX_REPORT.finditer(err)]
+
+
+def check_fix(robots, run, out, err, env):
+    """What lint --fix wrote parses, and a second run writes no fix again
+    on a line the first fixed, with the same code."""
+    profile, where, path = run.fix
+    if where == "stdout":
+        fixed = out
+    else:
+        try:
+            with open(path, "rb") as f:
+                fixed = f.read()
+        except OSError as e:
+            return ["lint --fix exited 0 or 1 but its output is unreadable: "
+                    "%s" % e]
+    problems = []
+    p = subprocess.run([robots, "parse", "--profile", profile,
+                        "--parse-limit", "0", "-"], input=fixed,
+                       capture_output=True, env=env, timeout=TIMEOUT)
+    if p.returncode != 0:
+        problems.append("the fixed file does not parse: exit %d" %
+                        p.returncode)
+    p = subprocess.run([robots, "lint", "--fix", "--profile", profile,
+                        "--parse-limit", "0", "-"], input=fixed,
+                       capture_output=True, env=env, timeout=TIMEOUT)
+    if p.returncode not in (0, 1):
+        problems.append("lint --fix on its own output exits %d" %
+                        p.returncode)
+    # A fix rewrites its line or takes it out: the second run's line n is
+    # the first's n-th line not taken out.
+    first = fixes_written(err)
+    removed = {n for n, _code, gone in first if gone}
+    lines = len(re.findall(rb"\r\n|\n|\r", run.original)) + 1
+    origin = [n for n in range(1, lines + 1) if n not in removed]
+    wrote = {(n, code) for n, code, _gone in first}
+    again = sorted((n, code) for n, code, _gone in fixes_written(p.stderr)
+                   if 1 <= n <= len(origin) and (origin[n - 1], code) in
+                   wrote)
+    if again:
+        problems.append("lint --fix on its own output fixes again: %s" %
+                        ", ".join("line %d [%s]" % a for a in again))
+    return problems
 
 
 def help_options(robots, env):

@@ -698,7 +698,20 @@ typedef struct robots_diagnostic_info {
      * shadows this one, the group this one repeats or joins); 0 when
      * none, and for every diagnostic of the parse. */
     size_t related_line;
-    size_t reserved[4]; /* zero: see Structures, robots_common.h */
+    /* A diagnostic about a line's key (typo-key, key-by-prefix,
+     * missing-colon, no-separator-pair, extension, unknown-key): the
+     * key's bytes as the parse read them, [key_offset, key_offset +
+     * key_len) of the body given to robots_parse() (or the prefix given
+     * to robots_parse_prefix()), before the ':' and without the blanks
+     * around it; for missing-colon, the line's first word, the key the
+     * suggestion would replace. So a tool that rewrites a key (lint
+     * --fix) finds it where the parse did, and never looks for it itself.
+     * key_len is at most ROBOTS_MAX_LINE_BYTES; both are 0 for every
+     * other diagnostic, for robots_analyze()'s findings, and for a
+     * diagnostic past ROBOTS_MAX_DIAGNOSTICS. */
+    size_t key_offset;
+    size_t key_len;
+    size_t reserved[2]; /* zero: see Structures, robots_common.h */
 } robots_diagnostic_info;
 
 /* Diagnostics stored (at most ROBOTS_MAX_DIAGNOSTICS + 1), and all that

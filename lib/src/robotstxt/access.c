@@ -353,5 +353,7 @@ robots_status robots_diagnostic(const robots_txt *doc, size_t index,
     out->message_len = d->message.len;
     out->suggestion = d->suggestion.len ? rb_str(doc, d->suggestion) : NULL;
     out->suggestion_len = d->suggestion.len;
+    out->key_offset = d->key_off;
+    out->key_len = d->key_len;
     return ROBOTS_OK;
 }

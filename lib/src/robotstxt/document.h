@@ -108,6 +108,8 @@ typedef struct rb_diag {
     uint32_t column;
     uint8_t kind;
     uint8_t severity;
+    uint16_t key_len; /* a key's diagnostic: its key (robots.h); else 0 */
+    uint32_t key_off; /* the key's first byte, from the body's start */
     rb_span message;
     rb_span suggestion; /* len 0: none */
 } rb_diag;

@@ -53,9 +53,10 @@ static rb_span kept_text(parser *p, const char *s, size_t len, int suggestion) {
 /* Keeps a diagnostic whose message is written (length bytes); past the
  * cap, only counts it, and the first past it becomes the note that says
  * so. */
-static void add_diag(parser *p, const char *at, robots_diag_kind kind,
-                     robots_severity severity, const char *suggestion,
-                     const char *message, size_t length) {
+static void add_diag(parser *p, const char *at, size_t key_len,
+                     robots_diag_kind kind, robots_severity severity,
+                     const char *suggestion, const char *message,
+                     size_t length) {
     p->diag_total++;
     p->kind_totals[kind]++;
     if (p->failed || p->diags.count > ROBOTS_MAX_DIAGNOSTICS)
@@ -71,12 +72,23 @@ static void add_diag(parser *p, const char *at, robots_diag_kind kind,
             "more than %zu diagnostics; the rest are counted, not kept",
             (size_t)ROBOTS_MAX_DIAGNOSTICS);
         message = capped;
+        key_len = 0;
     }
     rb_diag d;
     d.line = (uint32_t)p->line;
     d.column = at ? (uint32_t)(at - p->line_start) + 1 : 0;
     d.kind = (uint8_t)kind;
     d.severity = (uint8_t)severity;
+    /* A key is read from a line of the body, so it lies in it and within
+     * ROBOTS_MAX_LINE_BYTES (a uint16_t); the bounds are checked all the
+     * same, and a key outside them is no key. */
+    d.key_len = 0;
+    d.key_off = 0;
+    if (at != NULL && key_len > 0 && key_len <= ROBOTS_MAX_LINE_BYTES &&
+        at >= p->body && key_len <= (size_t)(p->body_end - at)) {
+        d.key_len = (uint16_t)key_len;
+        d.key_off = (uint32_t)(at - p->body);
+    }
     d.message = kept_text(p, message, length, 0);
     d.suggestion.off = 0;
     d.suggestion.len = 0;
@@ -86,19 +98,36 @@ static void add_diag(parser *p, const char *at, robots_diag_kind kind,
         p->failed = 1;
 }
 
-void rb_parse_diag(parser *p, const char *at, robots_diag_kind kind,
-                   robots_severity severity, const char *suggestion,
-                   const char *fmt, ...) {
+/* A diagnostic whose message fmt and args write. */
+static void diag_formatted(parser *p, const char *at, size_t key_len,
+                           robots_diag_kind kind, robots_severity severity,
+                           const char *suggestion, const char *fmt,
+                           va_list args) {
     char message[256];
     message[0] = '\0';
     /* Past the cap the message is not kept: not written either. */
-    if (!p->failed && p->diags.count < ROBOTS_MAX_DIAGNOSTICS) {
-        va_list args;
-        va_start(args, fmt);
+    if (!p->failed && p->diags.count < ROBOTS_MAX_DIAGNOSTICS)
         vsnprintf(message, sizeof message, fmt, args);
-        va_end(args);
-    }
-    add_diag(p, at, kind, severity, suggestion, message, strlen(message));
+    add_diag(p, at, key_len, kind, severity, suggestion, message,
+             strlen(message));
+}
+
+void rb_parse_diag(parser *p, const char *at, robots_diag_kind kind,
+                   robots_severity severity, const char *suggestion,
+                   const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    diag_formatted(p, at, 0, kind, severity, suggestion, fmt, args);
+    va_end(args);
+}
+
+void rb_parse_key_diag(parser *p, const char *key, size_t key_len,
+                       robots_diag_kind kind, robots_severity severity,
+                       const char *suggestion, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    diag_formatted(p, key, key_len, kind, severity, suggestion, fmt, args);
+    va_end(args);
 }
 
 /* A diagnostic whose message is `head`, the bytes s quoted and `tail`,
@@ -106,9 +135,10 @@ void rb_parse_diag(parser *p, const char *at, robots_diag_kind kind,
  * Crawl-delay in every group) and the warnings a page of HTML served as
  * robots.txt has on most of its lines, where vsnprintf() and the quote
  * were a tenth of the parse. Past the cap nothing is written. */
-void rb_parse_diag_quoting(parser *p, const char *at, robots_diag_kind kind,
-                           robots_severity severity, const char *head,
-                           const char *s, size_t len, const char *tail) {
+void rb_parse_diag_quoting(parser *p, const char *at, size_t key_len,
+                           robots_diag_kind kind, robots_severity severity,
+                           const char *head, const char *s, size_t len,
+                           const char *tail) {
     char message[256]; /* head and tail are short: 43 quoted bytes fit */
     size_t n = 0;
     if (!p->failed && p->diags.count < ROBOTS_MAX_DIAGNOSTICS) {
@@ -119,7 +149,7 @@ void rb_parse_diag_quoting(parser *p, const char *at, robots_diag_kind kind,
         n += t;
     }
     message[n] = '\0';
-    add_diag(p, at, kind, severity, NULL, message, n);
+    add_diag(p, at, key_len, kind, severity, NULL, message, n);
 }
 
 /* Past the cap a diagnostic is only counted. Returns 1 when it is, so that

@@ -175,14 +175,15 @@ enum key_kind rb_parse_classify_key(parser *p, const char *key, size_t len) {
                                              : ROBOTS_DIAG_KEY_BY_PREFIX))
                 return kind;
             if (typo)
-                rb_parse_diag(
-                    p, key, ROBOTS_DIAG_TYPO_KEY, ROBOTS_SEVERITY_NOTE, name,
-                    "key '%s' is a misspelling of %s, accepted as such",
+                rb_parse_key_diag(
+                    p, key, len, ROBOTS_DIAG_TYPO_KEY, ROBOTS_SEVERITY_NOTE,
+                    name, "key '%s' is a misspelling of %s, accepted as such",
                     rb_parse_quote(key, len, q), name);
             else
-                rb_parse_diag(
-                    p, key, ROBOTS_DIAG_KEY_BY_PREFIX, ROBOTS_SEVERITY_NOTE,
-                    name, "key '%s' is read as %s because it starts with it",
+                rb_parse_key_diag(
+                    p, key, len, ROBOTS_DIAG_KEY_BY_PREFIX,
+                    ROBOTS_SEVERITY_NOTE, name,
+                    "key '%s' is read as %s because it starts with it",
                     rb_parse_quote(key, len, q), name);
             return kind;
         }
@@ -193,22 +194,23 @@ enum key_kind rb_parse_classify_key(parser *p, const char *key, size_t len) {
     }
     if (is_known_extension(key, len)) {
         rb_parse_diag_quoting(
-            p, key, ROBOTS_DIAG_EXTENSION, ROBOTS_SEVERITY_NOTE, "'", key, len,
+            p, key, len, ROBOTS_DIAG_EXTENSION, ROBOTS_SEVERITY_NOTE, "'", key,
+            len,
             "' is an extension: kept as a record, never part of a verdict");
         return KEY_OTHER;
     }
     const char *guess = typo_of(key, len);
     if (guess != NULL) {
         /* rfc9309 and legacy know exact keys only: the line is ignored. */
-        rb_parse_diag(p, key, ROBOTS_DIAG_TYPO_KEY,
-                      p->profile == ROBOTS_PROFILE_GOOGLE
-                          ? ROBOTS_SEVERITY_WARNING
-                          : ROBOTS_SEVERITY_ERROR,
-                      guess, "unknown key '%s' is ignored; did you mean %s?",
-                      rb_parse_quote(key, len, q), guess);
+        rb_parse_key_diag(
+            p, key, len, ROBOTS_DIAG_TYPO_KEY,
+            p->profile == ROBOTS_PROFILE_GOOGLE ? ROBOTS_SEVERITY_WARNING
+                                                : ROBOTS_SEVERITY_ERROR,
+            guess, "unknown key '%s' is ignored; did you mean %s?",
+            rb_parse_quote(key, len, q), guess);
         return KEY_NONE;
     }
-    rb_parse_diag_quoting(p, key, ROBOTS_DIAG_UNKNOWN_KEY,
+    rb_parse_diag_quoting(p, key, len, ROBOTS_DIAG_UNKNOWN_KEY,
                           ROBOTS_SEVERITY_WARNING, "unknown key '", key, len,
                           "' is kept as a record and ignored");
     return KEY_OTHER;
@@ -232,13 +234,13 @@ void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
     if (k == KEY_OTHER && p->diags.count < ROBOTS_MAX_DIAGNOSTICS)
         guess = typo_of(content, wlen);
     if (guess != NULL)
-        rb_parse_diag(p, content, ROBOTS_DIAG_MISSING_COLON,
-                      ROBOTS_SEVERITY_ERROR, guess,
-                      "line '%s' has no ':' and is ignored; did you mean "
-                      "'%s: ...'?",
-                      rb_parse_quote(content, len, q), guess);
+        rb_parse_key_diag(p, content, wlen, ROBOTS_DIAG_MISSING_COLON,
+                          ROBOTS_SEVERITY_ERROR, guess,
+                          "line '%s' has no ':' and is ignored; did you mean "
+                          "'%s: ...'?",
+                          rb_parse_quote(content, len, q), guess);
     else
-        rb_parse_diag_quoting(p, content, ROBOTS_DIAG_MISSING_COLON,
+        rb_parse_diag_quoting(p, content, wlen, ROBOTS_DIAG_MISSING_COLON,
                               ROBOTS_SEVERITY_WARNING, "line '", content, len,
                               "' has no ':' and is ignored");
 }

@@ -288,10 +288,11 @@ static int split_line(parser *p, const char *content, size_t len,
         trim_end(p, *key, klen);
         trim_start(p, value, vlen);
         if (!rb_parse_diag_capped(p, ROBOTS_DIAG_NO_SEPARATOR_PAIR))
-            rb_parse_diag(p, content, ROBOTS_DIAG_NO_SEPARATOR_PAIR,
-                          ROBOTS_SEVERITY_NOTE, NULL,
-                          "line without ':' is read as key '%s' and its value",
-                          rb_parse_quote(*key, *klen, q));
+            rb_parse_key_diag(
+                p, *key, *klen, ROBOTS_DIAG_NO_SEPARATOR_PAIR,
+                ROBOTS_SEVERITY_NOTE, NULL,
+                "line without ':' is read as key '%s' and its value",
+                rb_parse_quote(*key, *klen, q));
     } else {
         rb_parse_missing_colon(p, content, len);
         return 0;

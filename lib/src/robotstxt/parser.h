@@ -145,8 +145,19 @@ RB_HIDDEN void rb_parse_diag(parser *p, const char *at, robots_diag_kind kind,
     __attribute__((format(printf, 6, 7)))
 #endif
     ;
-/* A diagnostic whose message quotes s (up to 40 bytes) between two parts. */
-RB_HIDDEN void rb_parse_diag_quoting(parser *p, const char *at,
+/* A diagnostic about a line's key, the key_len bytes at `key`: their span
+ * is the diagnostic's key_offset and key_len (robots.h). */
+RB_HIDDEN void rb_parse_key_diag(parser *p, const char *key, size_t key_len,
+                                 robots_diag_kind kind,
+                                 robots_severity severity,
+                                 const char *suggestion, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 7, 8)))
+#endif
+    ;
+/* A diagnostic whose message quotes s (up to 40 bytes) between two parts;
+ * key_len as rb_parse_key_diag()'s (0: not about a key). */
+RB_HIDDEN void rb_parse_diag_quoting(parser *p, const char *at, size_t key_len,
                                      robots_diag_kind kind,
                                      robots_severity severity, const char *head,
                                      const char *s, size_t len,
