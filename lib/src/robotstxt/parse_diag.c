@@ -9,7 +9,7 @@
 #include "document.h"
 #include "memory.h"
 #include "parser.h"
-#include "words.h"
+#include "scan_simd.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -151,27 +151,13 @@ int rb_parse_diag_capped(parser *p, robots_diag_kind kind) {
     return 1;
 }
 
-/* The first byte >= 0x80 from i on, or len: eight bytes a step, as the
- * lines that come here are mostly comments, mostly ASCII. */
-static inline size_t skip_ascii(const unsigned char *s, size_t i, size_t len) {
-    for (; len - i >= 8; i += 8) {
-        uint64_t v;
-        memcpy(&v, s + i, 8);
-        if (v & RB_HIGHS)
-            break;
-    }
-    while (i < len && s[i] < 0x80)
-        i++;
-    return i;
-}
-
 /* Offset of the first byte that is not UTF-8, or len. */
 static size_t invalid_utf8_at(const unsigned char *s, size_t len) {
     size_t i = 0;
     while (i < len) {
         unsigned char c = s[i];
         if (c < 0x80) {
-            i = skip_ascii(s, i + 1, len);
+            i = rb_next_high_byte(s, i + 1, len);
             continue;
         }
         size_t n;
