@@ -25,7 +25,13 @@ static void every_failure_point(const char *body, size_t len,
     robots_txt *doc = NULL;
     EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
     size_t total_calls = c->calls;
-    EXPECT(total_calls > 3);
+    /* A small file's arrays and index come from one block of the parse's
+     * (rb_mem_open_region()): the allocator is called for it and for the
+     * document; a larger file's arrays each call it. */
+    if (len <= 16384)
+        EXPECT_EQ(total_calls, 2);
+    else
+        EXPECT(total_calls > 3);
     EXPECT_EQ(c->blocks, 1); /* one block holds the whole document */
     EXPECT_EQ(robots_txt_memory_used(doc), c->live);
     robots_free(doc);
