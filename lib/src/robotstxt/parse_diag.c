@@ -14,6 +14,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef RB_PARSE_CROSSCHECK
+#include <stdlib.h>
+#endif
 
 /* ---- text and diagnostics ---------------------------------------------- */
 
@@ -104,19 +107,105 @@ static void add_diag(parser *p, const char *at, robots_diag_kind kind,
         p->failed = 1;
 }
 
+/* The bytes of s, as many as fit before out's last byte (its NUL's). */
+static size_t put_text(char *out, size_t n, size_t cap, const char *s,
+                       size_t len) {
+    size_t room = cap - 1 - n;
+    if (len > room)
+        len = room;
+    memcpy(out + n, s, len);
+    return n + len;
+}
+
+/* The length of the conversion at f ('%' ...) when format_message()
+ * writes it: "%s", "%zu", "%02X" or "%%"; 0 for any other. */
+static size_t conversion_length(const char *f) {
+    if (f[1] == 's' || f[1] == '%')
+        return 2;
+    if (f[1] == 'z' && f[2] == 'u')
+        return 3;
+    if (f[1] == '0' && f[2] == '2' && f[3] == 'X')
+        return 4;
+    return 0;
+}
+
+/* v's digits in base 10 or 16 (uppercase), at least `width` of them,
+ * ending at end; returns where they start. */
+static char *digits(char *end, size_t v, unsigned base, size_t width) {
+    static const char hex[] = "0123456789ABCDEF";
+    char *d = end;
+    do
+        *--d = hex[v % base];
+    while ((v /= base) != 0);
+    while ((size_t)(end - d) < width)
+        *--d = '0';
+    return d;
+}
+
+/* vsnprintf() into out (256 bytes), with the same bytes and the same cut,
+ * for the conversions the parse's messages use ("%s", "%zu", "%02X",
+ * "%%"), without its cost: about a thousand instructions a message, most
+ * of a diagnostic's. A format with any other conversion is vsnprintf()'s.
+ * Returns the length written. */
+static size_t format_message(char out[256], const char *fmt, va_list args) {
+    enum { CAP = 256 };
+    /* (each conversion is two bytes or more: the search goes on after) */
+    for (const char *f = strchr(fmt, '%'); f != NULL; f = strchr(f + 2, '%'))
+        if (conversion_length(f) == 0) {
+            int n = vsnprintf(out, CAP, fmt, args);
+            return n < 0 ? 0 : (size_t)n < CAP ? (size_t)n : CAP - 1;
+        }
+    size_t n = 0;
+    for (const char *f = fmt; *f != '\0';) {
+        const char *pct = strchr(f, '%');
+        size_t plain = pct != NULL ? (size_t)(pct - f) : strlen(f);
+        n = put_text(out, n, CAP, f, plain);
+        if (pct == NULL)
+            break;
+        char num[24], *end = num + sizeof num;
+        const char *s = end - 1;
+        if (pct[1] == 's')
+            s = va_arg(args, const char *);
+        else if (pct[1] == 'z')
+            s = digits(end, va_arg(args, size_t), 10, 1);
+        else if (pct[1] == '0')
+            s = digits(end, va_arg(args, unsigned), 16, 2);
+        else
+            num[sizeof num - 1] = '%';
+        size_t len = pct[1] == 's' ? strlen(s) : (size_t)(end - s);
+        n = put_text(out, n, CAP, s, len);
+        f = pct + conversion_length(pct);
+    }
+    out[n] = '\0';
+    return n;
+}
+
 void rb_parse_diag(parser *p, const char *at, robots_diag_kind kind,
                    robots_severity severity, const char *suggestion,
                    const char *fmt, ...) {
     char message[256];
+    size_t length = 0;
     message[0] = '\0';
     /* Past the cap the message is not kept: not written either. */
     if (!p->failed && p->diags.count < ROBOTS_MAX_DIAGNOSTICS) {
         va_list args;
         va_start(args, fmt);
-        vsnprintf(message, sizeof message, fmt, args);
+#ifdef RB_PARSE_CROSSCHECK
+        /* the fuzzers' build: vsnprintf() must have written the same */
+        char again[256];
+        va_list copy;
+        va_copy(copy, args);
+        vsnprintf(again, sizeof again, fmt, copy);
+        va_end(copy);
+#endif
+        length = format_message(message, fmt, args);
         va_end(args);
+#ifdef RB_PARSE_CROSSCHECK
+        if (strcmp(message, again) != 0 || length != strlen(message))
+            abort();
+#endif
     }
-    add_diag(p, at, kind, severity, suggestion, message, strlen(message));
+    add_diag(p, at, kind, severity, suggestion, message, length);
 }
 
 /* A diagnostic whose message is `head`, the bytes s quoted and `tail`,
