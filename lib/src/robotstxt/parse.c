@@ -45,6 +45,8 @@
 static void reserve_arrays(parser *p, size_t limit) {
     size_t agents = limit / 512 + 4, rules = limit / 32 + 4;
     size_t text = limit + limit / 4 + sizeof(robots_txt) + 64;
+    if (p->mem.region != NULL) /* copied into the document's own block */
+        text = limit + limit / 4 + 16;
     if (rb_vec_reserve(&p->mem, &p->groups, agents) == NULL ||
         rb_vec_reserve(&p->mem, &p->agents, agents) == NULL ||
         rb_vec_reserve(&p->mem, &p->rules, rules) == NULL ||
@@ -55,11 +57,14 @@ static void reserve_arrays(parser *p, size_t limit) {
 /* The parse's one block for its small allocations (rb_mem's region),
  * for a body of up to RB_PARSE_REGION_INPUT bytes: room for what
  * reserve_arrays() reserves (about 1.9 bytes an input byte), the index's
- * few arrays and the first diagnostics. A larger file's arrays come from
- * the allocator, which their size then makes worth a call. */
+ * few arrays and a few diagnostics; a file with more takes the rest from
+ * the allocator. The smallest files' blocks (under 90 bytes) are small
+ * enough for the allocator's fastest path (glibc's per-thread cache). A
+ * larger file's arrays come from the allocator, which their size then
+ * makes worth a call. */
 #define RB_PARSE_REGION_INPUT ((size_t)16384)
 static size_t region_bytes(size_t limit) {
-    return limit <= RB_PARSE_REGION_INPUT ? 2 * limit + 3072 : 0;
+    return limit <= RB_PARSE_REGION_INPUT ? 3 * limit + 768 : 0;
 }
 
 static size_t align8(size_t n) {
