@@ -22,7 +22,7 @@ typedef struct known_word {
     size_t len;
 } known_word;
 #define KNOWN(s)                                                               \
-    { s, sizeof s - 1 }
+    { (s), sizeof(s) - 1 }
 
 static int starts_with_nocase(const char *s, size_t len, known_word prefix) {
     return len >= prefix.len &&
