@@ -23,9 +23,10 @@ glibc routine uses at most on x86-64 as measured by tests/test_small_stack
 (the string functions are leaf routines; malloc and free take a few hundred
 bytes; vsnprintf with the library's formats, no floating point, about 2 KiB)
 rounded up generously. Indirect calls are the caller's allocator callbacks
-(robots_allocator: rb_alloc, rb_free and the places that free with the
-document's allocator): their stack is the caller's own code and is charged
-0 here; robots.h says the figures exclude it.
+(robots_allocator: rb_alloc, rb_free, the parse's block for a small
+file's arrays and the places that free with the document's allocator):
+their stack is the caller's own code and is charged 0 here; robots.h says
+the figures exclude it.
 """
 import argparse
 import re
@@ -50,6 +51,8 @@ INDIRECT = "__indirect_call"
 INDIRECT_CALLERS = {
     "rb_alloc",
     "rb_free",
+    "rb_mem_open_region",
+    "rb_mem_release_region",
     "rb_vec_grow",
     "rb_vec_release",
     "rb_index_free_units",

@@ -33,11 +33,50 @@ void rb_mem_init(rb_mem *mem, const robots_allocator *allocator, size_t cap) {
     mem->peak = 0;
     mem->cap = cap;
     mem->failure = ROBOTS_OK;
+    mem->region = NULL;
+    mem->region_used = 0;
+    mem->region_size = 0;
+    mem->region_span = 0;
+}
+
+/* 16-aligned, as malloc's are on the machines the region is for. */
+static size_t region_round(size_t size) {
+    return (size + 15) & ~(size_t)15;
+}
+
+int rb_mem_open_region(rb_mem *mem, size_t size) {
+    size = region_round(size);
+    unsigned char *region = rb_alloc(mem, size);
+    if (region == NULL)
+        return 0;
+    mem->region = region;
+    mem->region_used = 0;
+    mem->region_size = size;
+    mem->region_span = size;
+    return 1;
+}
+
+void rb_mem_release_region(rb_mem *mem) {
+    unsigned char *region = mem->region;
+    size_t span = mem->region_span;
+    mem->region = NULL;
+    mem->region_used = 0;
+    mem->region_size = 0;
+    mem->region_span = 0;
+    rb_free(mem, region, span);
 }
 
 void *rb_alloc(rb_mem *mem, size_t size) {
     if (size == 0)
         size = 1;
+    size_t room = mem->region_size > mem->region_used
+                      ? mem->region_size - mem->region_used
+                      : 0;
+    if (size <= room && region_round(size) <= room) {
+        void *ptr = mem->region + mem->region_used;
+        mem->region_used += region_round(size);
+        return ptr; /* counted with the region */
+    }
     if (mem->cap != 0 && (size > mem->cap || mem->live > mem->cap - size)) {
         mem->failure = ROBOTS_ERR_MEMORY_CAP;
         return NULL;
@@ -58,8 +97,16 @@ void rb_free(rb_mem *mem, void *ptr, size_t size) {
         return;
     if (size == 0)
         size = 1;
-    mem->allocator.free(mem->allocator.ctx, ptr, size);
+    if (rb_mem_in_region(mem, ptr)) {
+        /* the last one given is taken back: an array that grows reuses
+         * its room */
+        if ((unsigned char *)ptr + region_round(size) ==
+            mem->region + mem->region_used)
+            mem->region_used -= region_round(size);
+        return;
+    }
     mem->live -= size;
+    mem->allocator.free(mem->allocator.ctx, ptr, size);
 }
 
 void rb_vec_init(rb_vec *vec, size_t elem) {

@@ -23,10 +23,37 @@ typedef struct rb_mem {
     size_t peak;           /* most bytes ever live at once */
     size_t cap;            /* 0: none */
     robots_status failure; /* why the last rb_alloc failed */
+    /* A parse's one block for its small allocations (rb_mem_open_region()):
+     * those that fit in what is left of it come from it with no call to
+     * the allocator, so that a small file's arrays, scratch and index
+     * cost one allocation, not a dozen. The block is counted once, when
+     * it is allocated; what it serves is not counted again. NULL outside
+     * a parse. */
+    unsigned char *region;
+    size_t region_used; /* its first bytes given out */
+    size_t region_size; /* the most it gives out: 0 once closed */
+    size_t region_span; /* its whole length, for rb_mem_in_region() */
 } rb_mem;
 
 RB_HIDDEN void rb_mem_init(rb_mem *mem, const robots_allocator *allocator,
                            size_t cap);
+/* Allocates the region, `size` bytes; 0 on failure (mem->failure set). */
+RB_HIDDEN int rb_mem_open_region(rb_mem *mem, size_t size);
+/* No more allocations from the region; the ones it holds may still be
+ * freed (for nothing) until rb_mem_release_region(). */
+static inline void rb_mem_close_region(rb_mem *mem) {
+    mem->region_size = 0;
+}
+/* Whether ptr is in the region: memory that the parse's end takes back,
+ * which nothing that outlives the parse may keep. */
+static inline int rb_mem_in_region(const rb_mem *mem, const void *ptr) {
+    const unsigned char *u = (const unsigned char *)ptr;
+    return mem->region != NULL && ptr != NULL && u >= mem->region &&
+           u < mem->region + mem->region_span;
+}
+/* Frees the region (none: nothing): every allocation it served must have
+ * been freed. */
+RB_HIDDEN void rb_mem_release_region(rb_mem *mem);
 /* NULL on failure, with mem->failure set (NO_MEMORY or MEMORY_CAP). */
 RB_HIDDEN void *rb_alloc(rb_mem *mem, size_t size);
 RB_HIDDEN void rb_free(rb_mem *mem, void *ptr, size_t size);

@@ -69,6 +69,11 @@ static inline int rb_pattern_is_normal32(int rfc, const char *in, size_t len) {
     size_t anchor = (size_t)(rfc & (end[-1] == '$'));
     end -= anchor;
     len -= anchor;
+    if (len <= 16) /* most patterns of real files: one step, not two */
+        return ((unsigned)_mm_movemask_epi8(rb_refused16(
+                    _mm_loadu_si128((const __m128i *)(const void *)(end - 16)),
+                    rfc)) >>
+                (16 - len)) == 0;
     uint64_t bad =
         (uint64_t)(unsigned)_mm_movemask_epi8(rb_refused16(
             _mm_loadu_si128((const __m128i *)(const void *)(end - 32)), rfc)) |
@@ -103,13 +108,13 @@ static inline int rb_pattern_is_normal(robots_profile profile, const char *in,
      * step overlaps the one before it, as a byte tested twice does no
      * harm, and no pattern takes a bytewise tail. */
 #ifdef RB_SSE2
-    if (bit == 2u && len >= 16) {
+    if (bit != 4u && len >= 16) {
         for (size_t i = 0;; i += 16) {
             if (i > len - 16)
                 i = len - 16;
             if (_mm_movemask_epi8(rb_refused16(
                     _mm_loadu_si128((const __m128i *)(const void *)(u + i)),
-                    0)))
+                    bit == 1u)))
                 return 0;
             if (i == len - 16)
                 return 1;

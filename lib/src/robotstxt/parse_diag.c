@@ -9,11 +9,14 @@
 #include "document.h"
 #include "memory.h"
 #include "parser.h"
-#include "words.h"
+#include "scan_simd.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef RB_PARSE_CROSSCHECK
+#include <stdlib.h>
+#endif
 
 /* ---- text and diagnostics ---------------------------------------------- */
 
@@ -98,18 +101,115 @@ static void add_diag(parser *p, const char *at, size_t key_len,
         p->failed = 1;
 }
 
+/* The bytes of s, as many as fit before out's last byte (its NUL's). */
+static size_t put_text(char *out, size_t n, size_t cap, const char *s,
+                       size_t len) {
+    size_t room = cap - 1 - n;
+    if (len > room)
+        len = room;
+    memcpy(out + n, s, len);
+    return n + len;
+}
+
+/* The length of the conversion at f ('%' ...) when format_message()
+ * writes it: "%s", "%zu", "%02X" or "%%"; 0 for any other. */
+static size_t conversion_length(const char *f) {
+    if (f[1] == 's' || f[1] == '%')
+        return 2;
+    if (f[1] == 'z' && f[2] == 'u')
+        return 3;
+    if (f[1] == '0' && f[2] == '2' && f[3] == 'X')
+        return 4;
+    return 0;
+}
+
+/* v's digits in base 10 or 16 (uppercase), at least `width` of them,
+ * ending at end; returns where they start. */
+static char *digits(char *end, size_t v, unsigned base, size_t width) {
+    static const char hex[] = "0123456789ABCDEF";
+    char *d = end;
+    do
+        *--d = hex[v % base];
+    while ((v /= base) != 0);
+    while ((size_t)(end - d) < width)
+        *--d = '0';
+    return d;
+}
+
+/* The first '%' of f, or NULL (a loop, not strchr(): the stack gate
+ * charges only the libc calls it knows). */
+static const char *next_percent(const char *f) {
+    for (; *f != '\0'; f++)
+        if (*f == '%')
+            return f;
+    return NULL;
+}
+
+/* vsnprintf() into out (256 bytes), with the same bytes and the same cut,
+ * for the conversions the parse's messages use ("%s", "%zu", "%02X",
+ * "%%"), without its cost: about a thousand instructions a message, most
+ * of a diagnostic's. A format with any other conversion is vsnprintf()'s.
+ * Returns the length written. */
+__attribute__((noinline)) /* its frame stays off add_diag()'s path */
+static size_t
+format_message(char out[256], const char *fmt, va_list args) {
+    enum { CAP = 256 };
+    /* (each conversion is two bytes or more: the search goes on after) */
+    for (const char *f = next_percent(fmt); f != NULL; f = next_percent(f + 2))
+        if (conversion_length(f) == 0) {
+            int n = vsnprintf(out, CAP, fmt, args);
+            return n < 0 ? 0 : (size_t)n < CAP ? (size_t)n : CAP - 1;
+        }
+    size_t n = 0;
+    for (const char *f = fmt; *f != '\0';) {
+        const char *pct = next_percent(f);
+        size_t plain = pct != NULL ? (size_t)(pct - f) : strlen(f);
+        n = put_text(out, n, CAP, f, plain);
+        if (pct == NULL)
+            break;
+        char num[24], *end = num + sizeof num;
+        const char *s = end - 1;
+        if (pct[1] == 's')
+            s = va_arg(args, const char *);
+        else if (pct[1] == 'z')
+            s = digits(end, va_arg(args, size_t), 10, 1);
+        else if (pct[1] == '0')
+            s = digits(end, va_arg(args, unsigned), 16, 2);
+        else
+            num[sizeof num - 1] = '%';
+        size_t len = pct[1] == 's' ? strlen(s) : (size_t)(end - s);
+        n = put_text(out, n, CAP, s, len);
+        f = pct + conversion_length(pct);
+    }
+    out[n] = '\0';
+    return n;
+}
+
 /* A diagnostic whose message fmt and args write. */
 static void diag_formatted(parser *p, const char *at, size_t key_len,
                            robots_diag_kind kind, robots_severity severity,
                            const char *suggestion, const char *fmt,
                            va_list args) {
     char message[256];
+    size_t length = 0;
     message[0] = '\0';
     /* Past the cap the message is not kept: not written either. */
-    if (!p->failed && p->diags.count < ROBOTS_MAX_DIAGNOSTICS)
-        vsnprintf(message, sizeof message, fmt, args);
-    add_diag(p, at, key_len, kind, severity, suggestion, message,
-             strlen(message));
+    if (!p->failed && p->diags.count < ROBOTS_MAX_DIAGNOSTICS) {
+#ifdef RB_PARSE_CROSSCHECK
+        /* the fuzzers' build: vsnprintf() must have written the same */
+        char again[256];
+        va_list copy;
+        va_copy(copy, args);
+        vsnprintf(again, sizeof again, fmt, copy);
+        va_end(copy);
+#endif
+        length = format_message(message, fmt, args);
+#ifdef RB_PARSE_CROSSCHECK
+        if (strcmp(message, again) != 0 || length != strlen(message))
+            abort();
+#endif
+    }
+    add_diag(p, at, key_len, kind, severity, suggestion, message, length);
 }
 
 void rb_parse_diag(parser *p, const char *at, robots_diag_kind kind,
@@ -163,27 +263,13 @@ int rb_parse_diag_capped(parser *p, robots_diag_kind kind) {
     return 1;
 }
 
-/* The first byte >= 0x80 from i on, or len: eight bytes a step, as the
- * lines that come here are mostly comments, mostly ASCII. */
-static inline size_t skip_ascii(const unsigned char *s, size_t i, size_t len) {
-    for (; len - i >= 8; i += 8) {
-        uint64_t v;
-        memcpy(&v, s + i, 8);
-        if (v & RB_HIGHS)
-            break;
-    }
-    while (i < len && s[i] < 0x80)
-        i++;
-    return i;
-}
-
 /* Offset of the first byte that is not UTF-8, or len. */
 static size_t invalid_utf8_at(const unsigned char *s, size_t len) {
     size_t i = 0;
     while (i < len) {
         unsigned char c = s[i];
         if (c < 0x80) {
-            i = skip_ascii(s, i + 1, len);
+            i = rb_next_high_byte(s, i + 1, len);
             continue;
         }
         size_t n;

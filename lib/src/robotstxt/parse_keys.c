@@ -14,17 +14,28 @@
 
 /* ---- keys --------------------------------------------------------------- */
 
-static int starts_with_nocase(const char *s, size_t len, const char *prefix) {
-    size_t n = strlen(prefix);
-    return len >= n && rb_equal_nocase_fast(s, n, prefix, n);
+/* A word and its length, so that a key of another length is told apart
+ * by one compare, with no strlen() (a page of HTML served as robots.txt
+ * asks about every one of its lines). */
+typedef struct known_word {
+    const char *text;
+    size_t len;
+} known_word;
+#define KNOWN(s)                                                               \
+    { (s), sizeof(s) - 1 }
+
+static int starts_with_nocase(const char *s, size_t len, known_word prefix) {
+    return len >= prefix.len &&
+           rb_equal_nocase_fast(s, prefix.len, prefix.text, prefix.len);
 }
 
-static int equals_nocase(const char *s, size_t len, const char *word) {
-    return rb_equal_nocase_fast(s, len, word, strlen(word));
+static int equals_nocase(const char *s, size_t len, known_word word) {
+    return len == word.len && rb_equal_nocase_fast(s, len, word.text, len);
 }
 
-static const char *const canonical_key[] = {NULL,       "User-agent", "Allow",
-                                            "Disallow", "Sitemap",    NULL};
+static const known_word canonical_key[] = {
+    {NULL, 0},         KNOWN("User-agent"), KNOWN("Allow"),
+    KNOWN("Disallow"), KNOWN("Sitemap"),    {NULL, 0}};
 
 /* Is the optimal string alignment distance of a and b (case-insensitive)
  * at most `limit` (1 or 2)? Only cells within `limit` of the diagonal can
@@ -36,9 +47,10 @@ static const char *const canonical_key[] = {NULL,       "User-agent", "Allow",
  * the band's bounds and the transposition case of each cell, which a
  * helper per cell would only pass around as arguments. Only a key the
  * profile does not know reaches it. */
-static int keys_within(const char *a, size_t alen, const char *b,
+static int keys_within(const char *a, size_t alen, known_word known,
                        size_t limit) {
-    size_t blen = strlen(b);
+    const char *b = known.text;
+    size_t blen = known.len;
     if (alen > 24 || blen > 24 || alen + limit < blen || blen + limit < alen)
         return 0;
     /* An edit takes at most one byte of a out of b's bytes as a multiset
@@ -98,24 +110,26 @@ static int keys_within(const char *a, size_t alen, const char *b,
 
 /* The known key a misspelt key was probably meant as, or NULL. */
 static const char *typo_of(const char *key, size_t len) {
-    static const char *const known[] = {
-        "User-agent",  "Allow",         "Disallow",      "Sitemap",
-        "Crawl-delay", "Content-Usage", "Content-Signal"};
+    static const known_word known[] = {
+        KNOWN("User-agent"),    KNOWN("Allow"),       KNOWN("Disallow"),
+        KNOWN("Sitemap"),       KNOWN("Crawl-delay"), KNOWN("Content-Usage"),
+        KNOWN("Content-Signal")};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
-        size_t limit = strlen(known[i]) <= 5 ? 1 : 2;
+        size_t limit = known[i].len <= 5 ? 1 : 2;
         if (keys_within(key, len, known[i], limit))
-            return known[i];
+            return known[i].text;
     }
     return NULL;
 }
 
 /* Keys that other crawlers act on and that this library keeps as records. */
 static int is_known_extension(const char *key, size_t len) {
-    static const char *const known[] = {
-        "crawl-delay", "host", "clean-param", "request-rate", "visit-time",
-        "noindex", "nofollow", "noarchive",
+    static const known_word known[] = {
+        KNOWN("crawl-delay"), KNOWN("host"), KNOWN("clean-param"),
+        KNOWN("request-rate"), KNOWN("visit-time"), KNOWN("noindex"),
+        KNOWN("nofollow"), KNOWN("noarchive"),
         /* read by robots_usage() (robots_usage.h), by no verdict */
-        "content-usage", "content-signal"};
+        KNOWN("content-usage"), KNOWN("content-signal")};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (equals_nocase(key, len, known[i]))
             return 1;
@@ -125,16 +139,22 @@ static int is_known_extension(const char *key, size_t len) {
 /* google/robotstxt: keys match by prefix, typos included, in this order. */
 static enum key_kind google_key(const char *key, size_t len, int *typo) {
     static const struct {
-        const char *prefix;
+        known_word prefix;
         enum key_kind kind;
         int typo;
     } table[] = {
-        {"user-agent", KEY_USER_AGENT, 0}, {"useragent", KEY_USER_AGENT, 1},
-        {"user agent", KEY_USER_AGENT, 1}, {"allow", KEY_ALLOW, 0},
-        {"disallow", KEY_DISALLOW, 0},     {"dissallow", KEY_DISALLOW, 1},
-        {"dissalow", KEY_DISALLOW, 1},     {"disalow", KEY_DISALLOW, 1},
-        {"diasllow", KEY_DISALLOW, 1},     {"disallaw", KEY_DISALLOW, 1},
-        {"sitemap", KEY_SITEMAP, 0},       {"site-map", KEY_SITEMAP, 1},
+        {KNOWN("user-agent"), KEY_USER_AGENT, 0},
+        {KNOWN("useragent"), KEY_USER_AGENT, 1},
+        {KNOWN("user agent"), KEY_USER_AGENT, 1},
+        {KNOWN("allow"), KEY_ALLOW, 0},
+        {KNOWN("disallow"), KEY_DISALLOW, 0},
+        {KNOWN("dissallow"), KEY_DISALLOW, 1},
+        {KNOWN("dissalow"), KEY_DISALLOW, 1},
+        {KNOWN("disalow"), KEY_DISALLOW, 1},
+        {KNOWN("diasllow"), KEY_DISALLOW, 1},
+        {KNOWN("disallaw"), KEY_DISALLOW, 1},
+        {KNOWN("sitemap"), KEY_SITEMAP, 0},
+        {KNOWN("site-map"), KEY_SITEMAP, 1},
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
         if (starts_with_nocase(key, len, table[i].prefix)) {
@@ -142,18 +162,6 @@ static enum key_kind google_key(const char *key, size_t len, int *typo) {
             return table[i].kind;
         }
     }
-    return KEY_OTHER;
-}
-
-static enum key_kind strict_key(const char *key, size_t len) {
-    if (equals_nocase(key, len, "user-agent"))
-        return KEY_USER_AGENT;
-    if (equals_nocase(key, len, "allow"))
-        return KEY_ALLOW;
-    if (equals_nocase(key, len, "disallow"))
-        return KEY_DISALLOW;
-    if (equals_nocase(key, len, "sitemap"))
-        return KEY_SITEMAP;
     return KEY_OTHER;
 }
 
@@ -168,8 +176,8 @@ enum key_kind rb_parse_classify_key(parser *p, const char *key, size_t len) {
         int typo = 0;
         enum key_kind kind = google_key(key, len, &typo);
         if (kind != KEY_OTHER) {
-            const char *name = canonical_key[kind];
-            if (!typo && equals_nocase(key, len, name))
+            const char *name = canonical_key[kind].text;
+            if (!typo && equals_nocase(key, len, canonical_key[kind]))
                 return kind;
             if (rb_parse_diag_capped(p, typo ? ROBOTS_DIAG_TYPO_KEY
                                              : ROBOTS_DIAG_KEY_BY_PREFIX))
@@ -187,11 +195,9 @@ enum key_kind rb_parse_classify_key(parser *p, const char *key, size_t len) {
                     rb_parse_quote(key, len, q), name);
             return kind;
         }
-    } else {
-        enum key_kind kind = strict_key(key, len);
-        if (kind != KEY_OTHER)
-            return kind;
     }
+    /* rfc9309 and legacy know the four keys spelt exactly (any case):
+     * exact_key()'s, which said no above. */
     if (is_known_extension(key, len)) {
         rb_parse_diag_quoting(
             p, key, len, ROBOTS_DIAG_EXTENSION, ROBOTS_SEVERITY_NOTE, "'", key,
@@ -227,10 +233,10 @@ void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
     size_t wlen = (size_t)(word_end - content);
     enum key_kind k = p->profile == ROBOTS_PROFILE_GOOGLE
                           ? KEY_OTHER
-                          : strict_key(content, wlen);
+                          : exact_key(content, wlen);
     /* The guess only words the message: past the cap, none is kept,
      * and a file of junk lines is not worth a distance per line. */
-    const char *guess = k != KEY_OTHER ? canonical_key[k] : NULL;
+    const char *guess = k != KEY_OTHER ? canonical_key[k].text : NULL;
     if (k == KEY_OTHER && p->diags.count < ROBOTS_MAX_DIAGNOSTICS)
         guess = typo_of(content, wlen);
     if (guess != NULL)

@@ -14,6 +14,7 @@
 #include "memory.h"
 #include "normalize.h"
 #include "parser.h"
+#include "scan_simd.h"
 #include "words.h"
 
 #include <stdarg.h>
@@ -426,7 +427,9 @@ static inline size_t next_candidate(const char *body, size_t i, size_t limit) {
 
 /* The end of the line starting at pos (the first LF or CR, or limit), and
  * whether the line holds a NUL, '#' or byte >= 0x80 (*special); a TAB or
- * another control is stepped over. */
+ * another control is stepped over. Once the line is known to be special,
+ * only its end is searched for: a comment, a line of UTF-8 or a binary
+ * file's bytes are not stopped at one by one. */
 static size_t line_end(const char *body, size_t pos, size_t limit,
                        int *special) {
     for (size_t i = next_candidate(body, pos, limit); i < limit;
@@ -436,6 +439,7 @@ static size_t line_end(const char *body, size_t pos, size_t limit,
             if (c == '\n' || c == '\r')
                 return i;
             *special = 1;
+            return rb_next_line_break(body, i + 1, limit);
         }
     }
     return limit;

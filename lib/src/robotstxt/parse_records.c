@@ -136,8 +136,11 @@ void rb_parse_rule(parser *p, enum key_kind key, const char *value,
     const char *norm = value;
     size_t nlen = len;
     if (!rb_pattern_is_normal(p->profile, value, len)) {
-        nlen = rb_normalize_pattern(p->profile, value, len, p->scratch);
-        norm = p->scratch;
+        char *scratch = rb_parse_scratch(p);
+        if (scratch == NULL)
+            return;
+        nlen = rb_normalize_pattern(p->profile, value, len, scratch);
+        norm = scratch;
     }
     int never = len != 0 && rb_normal_never_matches(p->profile, norm[0]);
     if (never)

@@ -45,7 +45,11 @@ typedef struct parser {
     size_t line;       /* 1-based number of the line being read */
     const char *line_start;
     const char *body, *body_end; /* the input: all of it is readable */
-    char *scratch; /* 3 * ROBOTS_MAX_LINE_BYTES, for normalisation */
+    /* For normalisation: three bytes for each of the longest line's
+     * (scratch_size), made when a pattern first needs it (most files
+     * have none). */
+    char *scratch;
+    size_t scratch_size;
     size_t longest_rule_normal; /* robots_txt's, as rules are read */
     rb_index_build index;
     /* The first line the parse limit kept from being read (cut_line 0:
@@ -124,6 +128,24 @@ static inline void set_rule(rb_rule *r, size_t line, robots_rule_kind kind,
     r->pattern_bits =
         (uint16_t)(pattern.len | (normalise ? RB_RULE_NORMALISE : 0));
     r->normalized_len = (uint16_t)nlen;
+}
+
+/* The normalisation scratch (parser.scratch), made on first use; NULL,
+ * with the parse failed, when memory runs out. No line is longer than the
+ * body or ROBOTS_MAX_LINE_BYTES, and a pattern's normal form is at most
+ * three bytes for each of its. */
+static inline char *rb_parse_scratch(parser *p) {
+    if (p->scratch == NULL && !p->failed) {
+        size_t body = (size_t)(p->body_end - p->body);
+        size_t line =
+            body < ROBOTS_MAX_LINE_BYTES ? body : ROBOTS_MAX_LINE_BYTES;
+        p->scratch = rb_alloc(&p->mem, 3 * line + 1);
+        if (p->scratch == NULL)
+            p->failed = 1;
+        else
+            p->scratch_size = 3 * line + 1;
+    }
+    return p->scratch;
 }
 
 /* ---- what parse_diag.c offers: text and diagnostics --------------------- */

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * scan_simd.h - byte searches of the parse over the rest of a line once
+ * its kind is known: the next line break (LF or CR) of a line already
+ * known to be special, and the next byte >= 0x80 of a line being checked
+ * for UTF-8. Sixteen bytes a step with SSE2 (every x86-64), eight in a
+ * word elsewhere and in the CI gate built with RB_NO_SIMD and
+ * RB_NO_FIRST_FLAGGED (whose answers the fuzzers and the unit suite hold
+ * the same). Inline, no state; may call nothing but memcpy.
+ */
+#ifndef ROBOTS_RT_SCAN_SIMD_H
+#define ROBOTS_RT_SCAN_SIMD_H
+
+#include "compiler.h"
+#include "words.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Nonzero when some byte of v is LF or CR, exact in its lowest flag (a
+ * borrow only ever flags bytes after a true one). */
+static inline uint64_t rb_line_break8(uint64_t v) {
+    return rb_zero_byte(v ^ (RB_ONES * '\n')) |
+           rb_zero_byte(v ^ (RB_ONES * '\r'));
+}
+
+/* The first LF or CR of s[i, limit), or limit: for the rest of a line
+ * that holds a NUL, '#' or byte >= 0x80, where the line loop no longer
+ * stops at every such byte (a binary file has one every other byte). */
+static inline size_t rb_next_line_break(const char *s, size_t i, size_t limit) {
+#ifdef RB_SSE2
+    const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+    for (; limit - i >= 16; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        unsigned m = (unsigned)_mm_movemask_epi8(
+            _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)));
+        if (m != 0)
+            return i + (size_t)__builtin_ctz(m);
+    }
+#endif
+    for (; limit - i >= 8; i += 8) {
+        uint64_t m = rb_line_break8(rb_load8(s + i));
+        if (m != 0) {
+#ifdef RB_LITTLE_ENDIAN
+            return i + rb_first_flagged(m);
+#else
+            break;
+#endif
+        }
+    }
+    while (i < limit && s[i] != '\n' && s[i] != '\r')
+        i++;
+    return i;
+}
+
+/* The first byte >= 0x80 of s[i, len), or len. */
+static inline size_t rb_next_high_byte(const unsigned char *s, size_t i,
+                                       size_t len) {
+#ifdef RB_SSE2
+    for (; len - i >= 16; i += 16) {
+        unsigned m = (unsigned)_mm_movemask_epi8(
+            _mm_loadu_si128((const __m128i *)(const void *)(s + i)));
+        if (m != 0)
+            return i + (size_t)__builtin_ctz(m);
+    }
+#endif
+    for (; len - i >= 8; i += 8) {
+        uint64_t m = rb_load8((const char *)s + i) & RB_HIGHS;
+        if (m != 0) {
+#ifdef RB_LITTLE_ENDIAN
+            return i + rb_first_flagged(m);
+#else
+            break;
+#endif
+        }
+    }
+    while (i < len && s[i] < 0x80)
+        i++;
+    return i;
+}
+
+#endif
