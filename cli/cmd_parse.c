@@ -71,17 +71,25 @@ static void print_text(const robots_txt *doc, const char *path) {
         cli_print_escaped(stdout, rec.value, rec.value_len);
         putchar('\n');
     }
+    robots_cut_info cut;
+    char words[CLI_CUT_MESSAGE_BYTES];
     for (size_t i = 0; i < robots_diagnostic_count(doc); i++) {
         robots_diagnostic_info d;
         robots_diagnostic(doc, i, &d);
+        /* The lines past the limit, when the command counted them. */
+        if (d.kind == ROBOTS_DIAG_PAST_PARSE_LIMIT &&
+            cli_txt_cut(doc, &cut) == ROBOTS_OK &&
+            cut.lines_not_read != ROBOTS_NOT_COUNTED) {
+            d.message = cli_cut_message(words, sizeof words, &cut);
+            d.message_len = strlen(words);
+        }
         printf("%s:%zu:%zu: %s: ", path, d.line, d.column,
                robots_severity_name(d.severity));
         cli_print_escaped(stdout, d.message, d.message_len);
         printf(" [%s]\n", robots_diag_kind_name(d.kind));
     }
-    robots_cut_info cut;
     char unread[CLI_CUT_UNREAD_BYTES];
-    if (robots_txt_cut(doc, &cut) == ROBOTS_OK && cut.truncated)
+    if (cli_txt_cut(doc, &cut) == ROBOTS_OK && cut.truncated)
         printf("cut: the parse limit of %zu bytes stopped the parse at line "
                "%zu (byte %zu): %s not read\n",
                cut.limit, cut.line, cut.offset,
@@ -91,7 +99,7 @@ static void print_text(const robots_txt *doc, const char *path) {
 /* "truncated":BOOL,"cut":{...}|null in the open object. */
 static void json_cut(json_out *j, const robots_txt *doc) {
     robots_cut_info cut;
-    robots_txt_cut(doc, &cut);
+    cli_txt_cut(doc, &cut);
     json_out_key(j, "truncated");
     json_out_bool(j, cut.truncated);
     json_out_key(j, "cut");
