@@ -74,6 +74,11 @@ void cli_count_cut(const robots_txt *doc, FILE *f, const char *read,
 robots_status cli_txt_cut(const robots_txt *doc, robots_cut_info *out);
 #define CLI_CUT_MESSAGE_BYTES 320
 const char *cli_cut_message(char *buf, size_t cap, const robots_cut_info *cut);
+/* robots_diagnostic(), with the past-parse-limit diagnostic worded by
+ * cli_cut_message() into `words` when the command counted the lines. */
+robots_status cli_diagnostic(const robots_txt *doc, size_t index,
+                             robots_diagnostic_info *out,
+                             char words[CLI_CUT_MESSAGE_BYTES]);
 
 /* Prints "robots: " + message on stderr, one line: control bytes escaped
  * as \xHH, the middle of a message over 1 KiB left out. Returns

@@ -75,14 +75,7 @@ static void print_text(const robots_txt *doc, const char *path) {
     char words[CLI_CUT_MESSAGE_BYTES];
     for (size_t i = 0; i < robots_diagnostic_count(doc); i++) {
         robots_diagnostic_info d;
-        robots_diagnostic(doc, i, &d);
-        /* The lines past the limit, when the command counted them. */
-        if (d.kind == ROBOTS_DIAG_PAST_PARSE_LIMIT &&
-            cli_txt_cut(doc, &cut) == ROBOTS_OK &&
-            cut.lines_not_read != ROBOTS_NOT_COUNTED) {
-            d.message = cli_cut_message(words, sizeof words, &cut);
-            d.message_len = strlen(words);
-        }
+        cli_diagnostic(doc, i, &d, words);
         printf("%s:%zu:%zu: %s: ", path, d.line, d.column,
                robots_severity_name(d.severity));
         cli_print_escaped(stdout, d.message, d.message_len);
@@ -208,7 +201,8 @@ static void print_json(const robots_txt *doc, char *normal) {
     json_out_array(&j);
     for (size_t i = 0; i < robots_diagnostic_count(doc); i++) {
         robots_diagnostic_info d;
-        robots_diagnostic(doc, i, &d);
+        char words[CLI_CUT_MESSAGE_BYTES];
+        cli_diagnostic(doc, i, &d, words);
         json_out_object(&j);
         json_out_field_size(&j, "line", d.line);
         json_out_field_size(&j, "column", d.column);

@@ -10,6 +10,7 @@
 #include "cli.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* The documents whose cut the command counted: a command loads at most
  * two robots.txt files (diff), so a few entries are enough; an entry is
@@ -111,4 +112,18 @@ const char *cli_cut_message(char *buf, size_t cap, const robots_cut_info *cut) {
                  "rest of it, from here on, is not read",
                  cut->limit);
     return buf;
+}
+
+robots_status cli_diagnostic(const robots_txt *doc, size_t index,
+                             robots_diagnostic_info *out,
+                             char words[CLI_CUT_MESSAGE_BYTES]) {
+    robots_cut_info cut;
+    robots_status status = robots_diagnostic(doc, index, out);
+    if (status == ROBOTS_OK && out->kind == ROBOTS_DIAG_PAST_PARSE_LIMIT &&
+        cli_txt_cut(doc, &cut) == ROBOTS_OK &&
+        cut.lines_not_read != ROBOTS_NOT_COUNTED) {
+        out->message = cli_cut_message(words, CLI_CUT_MESSAGE_BYTES, &cut);
+        out->message_len = strlen(words);
+    }
+    return status;
 }

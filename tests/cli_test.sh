@@ -132,6 +132,10 @@ import json, sys
 d = json.loads(open(sys.argv[1]).read())
 assert d["truncated"] is True and d["cut"]["line"] == int(sys.argv[2])
 assert d["cut"]["lines_not_read"] == 47002 - int(sys.argv[2]) + 1
+cut = [x for x in d["diagnostics"] if x["kind"] == "past-parse-limit"]
+assert len(cut) == 1 and ("its last %d lines (%d bytes)" % (
+    d["cut"]["lines_not_read"], d["cut"]["bytes_not_read"])
+    in cut[0]["message"]), cut
 assert d["parsed_bytes"] == d["cut"]["offset"]
 EOF2
 then ok; else fail "parse --json of the cut file"; fi
