@@ -53,6 +53,33 @@ void cli_buffer_free(cli_buffer *buf);
 int cli_load_robots(const char *path, const robots_options *options,
                     robots_txt **doc, cli_buffer *keep);
 
+/* The lines and bytes the parse limit left out of a file the command
+ * read as a prefix are counted by streaming the rest of it through the
+ * library's robots_line_count, CLI_COUNT_CHUNK_BYTES at a time, never
+ * held: only for a file whose size is known (a regular file, also on
+ * stdin), so a pipe gives no byte past the prefix and a stream that never
+ * ends is never read to its end, and only when at most
+ * CLI_COUNT_REST_MAX_BYTES follow the prefix (a bigger file is said to be
+ * cut with its bytes counted by its size, not its lines).
+ * cli_count_cut(): called by cli_load_robots() with the open file after
+ * the prefix, the bytes read (`read`) and how many bytes follow them
+ * (`rest`, ROBOTS_NOT_COUNTED when unknown). cli_txt_cut(): robots_txt_cut()
+ * with those counts where they were made; every message and JSON object
+ * of the command that says what was not read takes its counts there.
+ * cli_cut_message(): the past-parse-limit diagnostic's words for `cut`. */
+#define CLI_COUNT_CHUNK_BYTES ((size_t)64 * 1024)
+#define CLI_COUNT_REST_MAX_BYTES ((size_t)64 * 1024 * 1024)
+void cli_count_cut(const robots_txt *doc, FILE *f, const char *read,
+                   size_t read_len, size_t rest);
+robots_status cli_txt_cut(const robots_txt *doc, robots_cut_info *out);
+#define CLI_CUT_MESSAGE_BYTES 320
+const char *cli_cut_message(char *buf, size_t cap, const robots_cut_info *cut);
+/* robots_diagnostic(), with the past-parse-limit diagnostic worded by
+ * cli_cut_message() into `words` when the command counted the lines. */
+robots_status cli_diagnostic(const robots_txt *doc, size_t index,
+                             robots_diagnostic_info *out,
+                             char words[CLI_CUT_MESSAGE_BYTES]);
+
 /* Prints "robots: " + message on stderr, one line: control bytes escaped
  * as \xHH, the middle of a message over 1 KiB left out. Returns
  * EXIT_USAGE. */

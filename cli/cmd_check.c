@@ -114,7 +114,7 @@ int cli_cmd_check(int argc, char **argv) {
         return EXIT_USAGE;
 
     run.doc = doc;
-    robots_txt_cut(doc, &run.cut);
+    cli_txt_cut(doc, &run.cut);
     cli_warn_cut(path, doc);
     run.agents = agents;
     run.agent_count = agent_count;

@@ -95,8 +95,8 @@ typedef struct lint {
     robots_profile profile;
     finding *found;
     size_t found_count;
-    char cut_message[320]; /* the past-parse-limit finding lint makes */
-    size_t *flood_lines;   /* found_count entries: each finding in one flood */
+    char cut_message[CLI_CUT_MESSAGE_BYTES]; /* past-parse-limit's words */
+    size_t *flood_lines; /* found_count entries: each finding in one flood */
     size_t flood_line_count;
     /* The messages of collapsed floods, one per kind and severity. */
     char floods[ROBOTS_DIAG_KIND_LAST + 1][3][LINT_MESSAGE_BYTES];
@@ -125,32 +125,20 @@ static void add_diagnostic(lint *l, const robots_diagnostic_info *d) {
 
 /* A file the parse limit cut is always a past-parse-limit finding that
  * names the line and counts what was not read (issue 19): the library's
- * diagnostic says so, and when the diagnostics were capped before it was
- * kept, lint words it from robots_txt_cut(). */
+ * diagnostic says so, worded again here when the command counted the
+ * lines of the rest of the file (cli_txt_cut()), or made here when the
+ * diagnostics were capped before it was kept. */
 static void cut_finding(lint *l, const robots_txt *doc) {
     robots_cut_info cut;
-    if (robots_txt_cut(doc, &cut) != ROBOTS_OK || !cut.truncated)
+    if (cli_txt_cut(doc, &cut) != ROBOTS_OK || !cut.truncated)
         return;
+    cli_cut_message(l->cut_message, sizeof l->cut_message, &cut);
     for (size_t i = 0; i < l->found_count; i++)
-        if (strcmp(l->found[i].code, "past-parse-limit") == 0)
+        if (l->found[i].kind == ROBOTS_DIAG_PAST_PARSE_LIMIT) {
+            l->found[i].message = l->cut_message;
+            l->found[i].message_len = strlen(l->cut_message);
             return;
-    /* The words of the library's diagnostic, which count only what was
-     * read (a prefix, robots_parse_prefix(), leaves counts unmade). */
-    if (cut.lines_not_read != ROBOTS_NOT_COUNTED)
-        snprintf(l->cut_message, sizeof l->cut_message,
-                 "the file is longer than the parse limit of %zu bytes; its "
-                 "last %zu lines (%zu bytes), from here on, are not read",
-                 cut.limit, cut.lines_not_read, cut.bytes_not_read);
-    else if (cut.bytes_not_read != ROBOTS_NOT_COUNTED)
-        snprintf(l->cut_message, sizeof l->cut_message,
-                 "the file is longer than the parse limit of %zu bytes; its "
-                 "last %zu bytes, from here on, are not read",
-                 cut.limit, cut.bytes_not_read);
-    else
-        snprintf(l->cut_message, sizeof l->cut_message,
-                 "the file is longer than the parse limit of %zu bytes; the "
-                 "rest of it, from here on, is not read",
-                 cut.limit);
+        }
     robots_diagnostic_info d;
     memset(&d, 0, sizeof d);
     d.line = cut.line;

@@ -71,17 +71,18 @@ static void print_text(const robots_txt *doc, const char *path) {
         cli_print_escaped(stdout, rec.value, rec.value_len);
         putchar('\n');
     }
+    robots_cut_info cut;
+    char words[CLI_CUT_MESSAGE_BYTES];
     for (size_t i = 0; i < robots_diagnostic_count(doc); i++) {
         robots_diagnostic_info d;
-        robots_diagnostic(doc, i, &d);
+        cli_diagnostic(doc, i, &d, words);
         printf("%s:%zu:%zu: %s: ", path, d.line, d.column,
                robots_severity_name(d.severity));
         cli_print_escaped(stdout, d.message, d.message_len);
         printf(" [%s]\n", robots_diag_kind_name(d.kind));
     }
-    robots_cut_info cut;
     char unread[CLI_CUT_UNREAD_BYTES];
-    if (robots_txt_cut(doc, &cut) == ROBOTS_OK && cut.truncated)
+    if (cli_txt_cut(doc, &cut) == ROBOTS_OK && cut.truncated)
         printf("cut: the parse limit of %zu bytes stopped the parse at line "
                "%zu (byte %zu): %s not read\n",
                cut.limit, cut.line, cut.offset,
@@ -91,7 +92,7 @@ static void print_text(const robots_txt *doc, const char *path) {
 /* "truncated":BOOL,"cut":{...}|null in the open object. */
 static void json_cut(json_out *j, const robots_txt *doc) {
     robots_cut_info cut;
-    robots_txt_cut(doc, &cut);
+    cli_txt_cut(doc, &cut);
     json_out_key(j, "truncated");
     json_out_bool(j, cut.truncated);
     json_out_key(j, "cut");
@@ -200,7 +201,8 @@ static void print_json(const robots_txt *doc, char *normal) {
     json_out_array(&j);
     for (size_t i = 0; i < robots_diagnostic_count(doc); i++) {
         robots_diagnostic_info d;
-        robots_diagnostic(doc, i, &d);
+        char words[CLI_CUT_MESSAGE_BYTES];
+        cli_diagnostic(doc, i, &d, words);
         json_out_object(&j);
         json_out_field_size(&j, "line", d.line);
         json_out_field_size(&j, "column", d.column);

@@ -77,14 +77,18 @@ static size_t known_size(FILE *f) {
  * reading. The stream is unbuffered, so not a byte past them is taken
  * from a pipe that another process reads on. `whole`: the caller needs
  * the whole file, so one whose size is known to be over max is refused
- * before a byte is read. */
+ * before a byte is read. `open`: when not NULL, a file that goes on
+ * past max + 1 bytes is left open there for the caller to read on and
+ * close (stdin is left open), else NULL. */
 static int read_bounded(const char *path, size_t max, int whole,
-                        cli_buffer *out, size_t *rest) {
+                        cli_buffer *out, size_t *rest, FILE **open) {
     int is_stdin = strcmp(path, "-") == 0;
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
     out->data = NULL;
     out->len = 0;
     *rest = 0;
+    if (open != NULL)
+        *open = NULL;
     if (f == NULL) {
         cli_error("%s: %s", path, strerror(errno));
         return 0;
@@ -133,7 +137,9 @@ static int read_bounded(const char *path, size_t max, int whole,
             break;
         }
     }
-    if (!is_stdin)
+    if (ok && open != NULL && len == want)
+        *open = f;
+    else if (!is_stdin)
         (void)fclose(f); /* read only: closing cannot lose data */
     if (!ok) {
         free(data);
@@ -149,12 +155,12 @@ static int read_bounded(const char *path, size_t max, int whole,
 
 int cli_read_prefix(const char *path, size_t max, cli_buffer *out,
                     size_t *rest) {
-    return read_bounded(path, max, 0, out, rest);
+    return read_bounded(path, max, 0, out, rest, NULL);
 }
 
 int cli_read_file(const char *path, size_t max, cli_buffer *out) {
     size_t rest;
-    if (!read_bounded(path, max, 1, out, &rest))
+    if (!read_bounded(path, max, 1, out, &rest, NULL))
         return 0;
     if (out->len > max) {
         cli_error("%s: larger than %zu bytes", path, max);
@@ -169,6 +175,7 @@ int cli_load_robots(const char *path, const robots_options *options,
     size_t limit = options->parse_limit;
     cli_buffer body;
     size_t rest = 0;
+    FILE *open = NULL;
     *doc = NULL;
     if (keep != NULL) {
         keep->data = NULL;
@@ -182,10 +189,10 @@ int cli_load_robots(const char *path, const robots_options *options,
                  limit <= ROBOTS_MAX_INPUT_BYTES - ROBOTS_PARSE_LOOKAHEAD_BYTES;
     size_t want =
         prefix ? limit + ROBOTS_PARSE_LOOKAHEAD_BYTES : ROBOTS_MAX_INPUT_BYTES;
-    if (!(prefix ? cli_read_prefix(path, want, &body, &rest)
+    if (!(prefix ? read_bounded(path, want, 0, &body, &rest, &open)
                  : cli_read_file(path, want, &body)))
         return 0;
-    size_t len = body.len;
+    size_t len = body.len, after = rest;
     if (len > want && (rest != 0 || len > ROBOTS_MAX_INPUT_BYTES)) {
         /* The byte that showed that the file goes on is counted with the
          * rest, so the prefix is never more than the library parses at
@@ -195,6 +202,10 @@ int cli_load_robots(const char *path, const robots_options *options,
     }
     robots_status status =
         robots_parse_prefix(body.data, len, rest, options, doc);
+    if (status == ROBOTS_OK)
+        cli_count_cut(*doc, open, body.data, body.len, after);
+    if (open != NULL && open != stdin)
+        (void)fclose(open); /* read only: closing cannot lose data */
     if (status == ROBOTS_OK && keep != NULL)
         *keep = body;
     else
@@ -528,7 +539,7 @@ const char *cli_cut_unread(char *buf, size_t cap, const robots_cut_info *cut) {
 void cli_warn_cut(const char *path, const robots_txt *doc) {
     robots_cut_info cut;
     char unread[CLI_CUT_UNREAD_BYTES];
-    if (robots_txt_cut(doc, &cut) != ROBOTS_OK || !cut.truncated)
+    if (cli_txt_cut(doc, &cut) != ROBOTS_OK || !cut.truncated)
         return;
     /* Through cli_error(), which prints any message (its status is not
      * this one's): the path is the user's, and may be long. */

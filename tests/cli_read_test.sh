@@ -52,6 +52,29 @@ expect_exit 2 "$robots" check --parse-limit 0 "$tmp/2g.txt" /x
 expect_err_line "^robots: .*2g.txt: larger than 1073741823 bytes$"
 rm -f "$tmp/2g.txt"
 
+# The lines not read (issue 21): a file whose size is known (a regular
+# file, also on stdin) is streamed past the prefix through the library's
+# line counter, 64 KiB at a time, when at most CLI_COUNT_REST_MAX_BYTES
+# (64 MiB) follow the limit + 3 bytes read: 100,000 lines of 20 bytes cut
+# at line 51 leave 99,950 lines and 1,999,000 bytes. Past 64 MiB the file
+# is not read on, and its size alone is said (the 2 GB file above).
+yes 'Disallow: /private/' | head -c 2000000 >"$tmp/2m.txt"
+check_exit "$tmp/2m.txt" 0 "$robots" check --parse-limit 1000 - /x
+expect_err_line "^robots: warning: -: the parse limit of 1000 bytes cut the file at line 51 (byte 1000): 99950 lines (1999000 bytes) not read; --parse-limit 0 reads the whole file$"
+expect_exit 1 "$robots" lint --parse-limit 1000 "$tmp/2m.txt"
+expect_out "^.*2m.txt:51:1: error: the file is longer than the parse limit of 1000 bytes; its last 99950 lines (1999000 bytes), from here on, are not read \[past-parse-limit\]$"
+rm -f "$tmp/2m.txt"
+# A file of NUL bytes is one line the limit cuts: 10 + 3 bytes read, then
+# 64 MiB streamed and counted; one byte more is not read on.
+most=$((64 * 1024 * 1024))
+if truncate -s $((13 + most)) "$tmp/64m.txt"; then ok; else fail "truncate"; fi
+expect_exit 0 "$robots" check --parse-limit 10 "$tmp/64m.txt" /x
+expect_err_line "^robots: warning: .*64m.txt: the parse limit of 10 bytes cut the file at line 1 (byte 0): 1 lines ($((13 + most)) bytes) not read; --parse-limit 0 reads the whole file$"
+if truncate -s $((14 + most)) "$tmp/64m.txt"; then ok; else fail "truncate"; fi
+expect_exit 0 "$robots" check --parse-limit 10 "$tmp/64m.txt" /x
+expect_err_line "^robots: warning: .*64m.txt: the parse limit of 10 bytes cut the file at line 1 (byte 0): the rest of the file ($((14 + most)) bytes) not read; --parse-limit 0 reads the whole file$"
+rm -f "$tmp/64m.txt"
+
 # consumed TOTAL COMMAND...: pipes TOTAL bytes of robots.txt lines into
 # the command's stdin, then counts what it left in the pipe; sets
 # $consumed and $rc, and keeps stdout and stderr in $tmp/out, $tmp/err.

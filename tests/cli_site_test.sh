@@ -249,20 +249,20 @@ printf 'Disallow: /y\n' >>"$tmp/over.txt"
 expect_exit 1 "$robots" lint "$tmp/over.txt"
 expect_out "over.txt:5123:1: error: .*\[past-parse-limit\]$"
 # Issue 19: the finding counts what was not read: line 5123, 13 bytes.
-# The command read only the limit and 3 bytes more (issue 29), so the
-# file's size gives the bytes, and the lines are not counted.
+# The command parsed only the limit and 3 bytes more (issue 29), and
+# streamed the rest through the library's line counter (issue 21).
 # --parse-limit 0 reads it all (google/robotstxt has no limit).
-expect_out "over.txt:5123:1: error: .*its last 13 bytes, from here on, are not read \[past-parse-limit\]$"
+expect_out "over.txt:5123:1: error: .*its last 1 lines (13 bytes), from here on, are not read \[past-parse-limit\]$"
 expect_exit 0 "$robots" lint --parse-limit 0 "$tmp/over.txt"
 expect_no_out "past-parse-limit"
 expect_exit 1 "$robots" lint --parse-limit 50 "$tmp/limit.txt"
-expect_out "limit.txt:3:1: error: .*its last 511973 bytes, from here on, are not read \[past-parse-limit\]$"
+expect_out "limit.txt:3:1: error: .*its last 5120 lines (511973 bytes), from here on, are not read \[past-parse-limit\]$"
 # The finding stays when the library's diagnostics are capped (1,000)
 # before the cut: 1,010 lines without a colon, then two lines not read.
 awk 'BEGIN { for (i = 0; i < 1010; i++) print "x";
              printf "User-agent: *\nDisallow: /\n" }' >"$tmp/capped.txt"
 expect_exit 1 "$robots" lint --parse-limit 2025 "$tmp/capped.txt"
-expect_out "capped.txt:1011:1: error: .*its last 26 bytes, from here on, are not read \[past-parse-limit\]$"
+expect_out "capped.txt:1011:1: error: .*its last 2 lines (26 bytes), from here on, are not read \[past-parse-limit\]$"
 expect_exit 1 "$robots" lint --parse-limit 2025 --format sarif "$tmp/capped.txt"
 expect_out '"ruleId":"past-parse-limit"'
 expect_exit 2 "$robots" lint --parse-limit x "$tmp/over.txt"
@@ -272,7 +272,7 @@ expect_err_line "--parse-limit: 'x' is not a number of bytes"
 # cuts: the Disallow of over.txt's last line is not read by default.
 printf 'disallow * /y\n' >"$tmp/over.expect"
 expect_exit 1 "$robots" test "$tmp/over.txt" "$tmp/over.expect"
-expect_err_line "warning: .*over.txt: the parse limit of 512000 bytes cut the file at line 5123 (byte 512000): the rest of the file (13 bytes) not read"
+expect_err_line "warning: .*over.txt: the parse limit of 512000 bytes cut the file at line 5123 (byte 512000): 1 lines (13 bytes) not read"
 expect_exit 1 "$robots" test --json "$tmp/over.txt" "$tmp/over.expect"
 expect_out '"truncated":true'
 expect_exit 0 "$robots" test --parse-limit 0 "$tmp/over.txt" "$tmp/over.expect"

@@ -72,9 +72,10 @@ expect_out '"sitemaps":\[{"line":4,"key":"Sitemap","value":"https://e.com/s","gr
 # Issue 19's file: 3.7 MB, 47,000 Allow lines, then `Disallow: /`. RFC 9309
 # section 2.5 lets a parser stop at its limit (512,000 bytes by default,
 # docs/semantics.md, File size), so the Disallow is not read; the command
-# must say that the file was cut, where, and what was not read: it reads
-# no further than the limit needs (issue 29), so the file's size gives the
-# bytes not read, and their lines are not counted.
+# must say that the file was cut, where, and what was not read: it parses
+# no further than the limit needs (issue 29), and streams the rest of the
+# file through the library's line counter (issue 21), so the lines not
+# read are the line the limit falls in and every one after it.
 # A line is read when its terminator is at most the byte after the limit:
 # here the first 6,480 Allow lines of 79 bytes after a 14-byte first line.
 awk 'BEGIN { printf "User-agent: *\n";
@@ -86,11 +87,12 @@ size=$(wc -c <"$tmp/cut.txt")
 read_lines=$(((512000 + 1 - 14) / 79))
 cut_line=$((read_lines + 2))
 cut_at=$((14 + read_lines * 79))
+unread="$((47002 - cut_line + 1)) lines ($((size - cut_at)) bytes)"
 expect_exit 0 "$robots" check "$tmp/cut.txt" /private/x
 expect_out "^allowed	/private/x$"
-expect_err_line "warning: .*cut.txt: the parse limit of 512000 bytes cut the file at line $cut_line (byte $cut_at): the rest of the file ($((size - cut_at)) bytes) not read; --parse-limit 0 reads the whole file$"
+expect_err_line "warning: .*cut.txt: the parse limit of 512000 bytes cut the file at line $cut_line (byte $cut_at): $unread not read; --parse-limit 0 reads the whole file$"
 expect_exit 0 "$robots" check --explain "$tmp/cut.txt" /private/x
-expect_out "^allowed	/private/x	no-rule-matched	file cut at line $cut_line: the rest of the file ($((size - cut_at)) bytes) not read$"
+expect_out "^allowed	/private/x	no-rule-matched	file cut at line $cut_line: $unread not read$"
 expect_exit 0 "$robots" check --json "$tmp/cut.txt" /private/x
 if python3 - "$tmp/out" "$cut_line" "$cut_at" "$size" <<'EOF2'
 import json, sys
@@ -99,7 +101,7 @@ line, at, size = map(int, sys.argv[2:])
 assert v["allowed"] is True and v["reason"] == "no-rule-matched", v
 assert v["truncated"] is True, v
 assert v["cut"] == {"limit": 512000, "offset": at, "line": line,
-                    "lines_not_read": None,
+                    "lines_not_read": 47002 - line + 1,
                     "bytes_not_read": size - at}, v["cut"]
 EOF2
 then ok; else fail "check --json of the cut file"; fi
@@ -111,8 +113,8 @@ expect_out "^disallowed	/private/x	longest-match	line 47002	Disallow: /$"
 expect_exit 1 "$robots" check --json --parse-limit 0 "$tmp/cut.txt" /private/x
 expect_out '"truncated":false,"cut":null}$'
 expect_exit 0 "$robots" parse "$tmp/cut.txt"
-expect_out "cut.txt:$cut_line:0: error: .*its last $((size - cut_at)) bytes, from here on, are not read \[past-parse-limit\]$"
-expect_out "^cut: the parse limit of 512000 bytes stopped the parse at line $cut_line (byte $cut_at): the rest of the file ($((size - cut_at)) bytes) not read$"
+expect_out "cut.txt:$cut_line:0: error: .*its last $unread, from here on, are not read \[past-parse-limit\]$"
+expect_out "^cut: the parse limit of 512000 bytes stopped the parse at line $cut_line (byte $cut_at): $unread not read$"
 # The warning names the file as an error message would: escaped, and its
 # middle left out past 1 KiB (cli_error()), whatever the path. The CLI
 # fuzzer (fuzz/cli/) found an 8,495-byte line for a long path.
@@ -129,7 +131,11 @@ if python3 - "$tmp/out" "$cut_line" <<'EOF2'
 import json, sys
 d = json.loads(open(sys.argv[1]).read())
 assert d["truncated"] is True and d["cut"]["line"] == int(sys.argv[2])
-assert d["cut"]["lines_not_read"] is None
+assert d["cut"]["lines_not_read"] == 47002 - int(sys.argv[2]) + 1
+cut = [x for x in d["diagnostics"] if x["kind"] == "past-parse-limit"]
+assert len(cut) == 1 and ("its last %d lines (%d bytes)" % (
+    d["cut"]["lines_not_read"], d["cut"]["bytes_not_read"])
+    in cut[0]["message"]), cut
 assert d["parsed_bytes"] == d["cut"]["offset"]
 EOF2
 then ok; else fail "parse --json of the cut file"; fi

@@ -220,6 +220,42 @@ typedef struct robots_cut_info {
 ROBOTS_API robots_status robots_txt_cut(const robots_txt *doc,
                                         robots_cut_info *out);
 
+/* Counts the lines and bytes of a body from its cut (robots_cut_info's
+ * offset) to its end, fed in pieces of any size: for a caller that parsed
+ * a prefix (robots_parse_prefix()) and streams the rest of the file
+ * through it without holding it, to learn the lines_not_read and
+ * bytes_not_read that robots_txt_cut() gives for the whole body. Feed it
+ * the prefix's bytes from the cut's offset, then every byte after the
+ * prefix. Lines are counted as the parse reads them: a LF, a CR or a CRLF
+ * ends one (a CRLF split between two pieces once), and a last line
+ * without a terminator counts too; no bytes are no lines.
+ *
+ * Caller-owned and plain: no allocation, no pointer kept; the members are
+ * the library's to read and write (robots_line_count_result() gives the
+ * counts). Counts past ROBOTS_NOT_COUNTED - 1 bytes are not made: both
+ * are ROBOTS_NOT_COUNTED from the feed that would pass it on. */
+typedef struct robots_line_count {
+    size_t line_ends;   /* lines ended so far (a CRLF once) */
+    size_t bytes;       /* bytes fed so far */
+    int last;           /* what the last byte fed was (line_count.c) */
+    size_t reserved[4]; /* zero: see Structures, robots_common.h */
+} robots_line_count;
+
+/* Zeroes *count: nothing fed, no lines. NULL is fine. */
+ROBOTS_API void robots_line_count_init(robots_line_count *count);
+/* Counts bytes[0, len) as the next piece. ROBOTS_ERR_INVALID_ARGUMENT for
+ * a NULL count, NULL bytes with len not 0, or a count not made by
+ * robots_line_count_init() (non-zero reserved words, an unknown state).
+ * O(len), 8 bytes a step; no allocation; constant stack. */
+ROBOTS_API robots_status robots_line_count_feed(robots_line_count *count,
+                                                const char *bytes, size_t len);
+/* The lines and bytes fed so far, as robots_txt_cut() counts the lines
+ * and bytes not read of a whole body when the pieces are its bytes from
+ * the cut on. ROBOTS_ERR_INVALID_ARGUMENT as robots_line_count_feed()
+ * and for NULL outputs. O(1). */
+ROBOTS_API robots_status robots_line_count_result(
+    const robots_line_count *count, size_t *lines, size_t *bytes);
+
 /* ------------------------------------------------------------------------
  * Checking a URL
  * ------------------------------------------------------------------------ */

@@ -445,36 +445,17 @@ static size_t line_end(const char *body, size_t pos, size_t limit,
     return limit;
 }
 
-/* The bytes of x equal to the byte `b`: exact, no false positives (the
- * high bit of each byte of y is set when that byte of x ^ b is not 0). */
-static inline size_t bytes_equal(uint64_t x, unsigned char b) {
-    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Fu, ones = 0x0101010101010101u;
-    uint64_t t = x ^ (b * ones);
-    uint64_t y = ((t & low7) + low7) | t;
-    return (size_t)((((~y & ~low7) >> 7) * ones) >> 56);
-}
-
 /* The lines of body[pos, len) (pos < len), ended as rb_parse_lines() ends
  * them (LF, CR or CRLF) and the last one whether or not it is ended: for
- * the part of a body past the parse limit, which is never parsed. One
- * pass, 8 bytes a step without a branch on their values except to look
- * closer at a step holding a CR (a CRLF counts once); nothing allocated. */
+ * the part of a body past the parse limit, which is never parsed. The
+ * counter a caller streams the rest of a file through does it, so a
+ * whole body and one given as a prefix are counted one way. */
 static size_t count_lines(const char *body, size_t pos, size_t len) {
-    const unsigned char *u = (const unsigned char *)body;
-    size_t lines = 0, i = pos;
-    for (; len - i >= 8; i += 8) {
-        uint64_t x;
-        memcpy(&x, u + i, 8);
-        lines += bytes_equal(x, '\n');
-        if (bytes_equal(x, '\r') != 0)
-            for (size_t k = i; k < i + 8; k++)
-                lines += u[k] == '\r' && (k + 1 == len || u[k + 1] != '\n');
-    }
-    for (; i < len; i++)
-        lines += u[i] == '\n' ||
-                 (u[i] == '\r' && (i + 1 == len || u[i + 1] != '\n'));
-    if (u[len - 1] != '\n' && u[len - 1] != '\r')
-        lines++;
+    robots_line_count count;
+    size_t lines = 0, bytes = 0;
+    robots_line_count_init(&count);
+    (void)robots_line_count_feed(&count, body + pos, len - pos);
+    (void)robots_line_count_result(&count, &lines, &bytes);
     return lines;
 }
 

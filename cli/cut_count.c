@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cut_count.c - the lines and bytes of a file past its parse limit: the
+ * command reads only the prefix the parse needs (cli_load_robots()), then
+ * streams the rest of a file whose size it knows through the library's
+ * counter (robots_line_count) in fixed-size chunks, never holding it, and
+ * keeps the counts beside the document for every message that says what
+ * was not read (issue 21). The count is the library's, not the command's.
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The documents whose cut the command counted: a command loads at most
+ * two robots.txt files (diff), so a few entries are enough; an entry is
+ * matched by the document and the cut the library reports for it, so a
+ * later document at a freed one's address is never given its counts
+ * (cli_count_cut() replaces the entry of a document it loads). */
+#define CUT_COUNTS 4
+static struct {
+    const robots_txt *doc;
+    size_t offset, library_bytes;
+    size_t lines, bytes;
+} counted[CUT_COUNTS];
+static size_t counted_next;
+
+static void forget(const robots_txt *doc) {
+    for (size_t i = 0; i < CUT_COUNTS; i++)
+        if (counted[i].doc == doc)
+            counted[i].doc = NULL;
+}
+
+/* Streams f to its end through `count`: 1 when every byte was read and
+ * there were at most `most`. */
+static int stream_rest(FILE *f, size_t most, robots_line_count *count) {
+    char *chunk = malloc(CLI_COUNT_CHUNK_BYTES);
+    size_t total = 0;
+    int ok = chunk != NULL;
+    while (ok) {
+        size_t n = fread(chunk, 1, CLI_COUNT_CHUNK_BYTES, f);
+        if (n == 0) {
+            ok = !ferror(f);
+            break;
+        }
+        total += n;
+        /* A file that grew since its size was read is not counted. */
+        ok = total <= most &&
+             robots_line_count_feed(count, chunk, n) == ROBOTS_OK;
+    }
+    free(chunk);
+    return ok;
+}
+
+void cli_count_cut(const robots_txt *doc, FILE *f, const char *read,
+                   size_t read_len, size_t rest) {
+    robots_cut_info cut;
+    forget(doc);
+    if (f == NULL || rest == ROBOTS_NOT_COUNTED ||
+        rest > CLI_COUNT_REST_MAX_BYTES ||
+        robots_txt_cut(doc, &cut) != ROBOTS_OK || !cut.truncated ||
+        cut.lines_not_read != ROBOTS_NOT_COUNTED || cut.offset > read_len)
+        return;
+    robots_line_count count;
+    size_t lines, bytes;
+    robots_line_count_init(&count);
+    /* The bytes read past the cut, then the rest of the file. */
+    if (robots_line_count_feed(&count, read + cut.offset,
+                               read_len - cut.offset) != ROBOTS_OK ||
+        !stream_rest(f, rest, &count) ||
+        robots_line_count_result(&count, &lines, &bytes) != ROBOTS_OK ||
+        lines == ROBOTS_NOT_COUNTED)
+        return;
+    size_t i = counted_next++ % CUT_COUNTS;
+    counted[i].doc = doc;
+    counted[i].offset = cut.offset;
+    counted[i].library_bytes = cut.bytes_not_read;
+    counted[i].lines = lines;
+    counted[i].bytes = bytes;
+}
+
+robots_status cli_txt_cut(const robots_txt *doc, robots_cut_info *out) {
+    robots_status status = robots_txt_cut(doc, out);
+    if (status != ROBOTS_OK || !out->truncated ||
+        out->lines_not_read != ROBOTS_NOT_COUNTED)
+        return status;
+    for (size_t i = 0; i < CUT_COUNTS; i++)
+        if (counted[i].doc == doc && counted[i].offset == out->offset &&
+            counted[i].library_bytes == out->bytes_not_read) {
+            out->lines_not_read = counted[i].lines;
+            out->bytes_not_read = counted[i].bytes;
+        }
+    return status;
+}
+
+const char *cli_cut_message(char *buf, size_t cap, const robots_cut_info *cut) {
+    /* The words of the library's past-parse-limit diagnostic
+     * (parse_lines.c, record_cut()), with the counts made here. */
+    if (cut->lines_not_read != ROBOTS_NOT_COUNTED)
+        snprintf(buf, cap,
+                 "the file is longer than the parse limit of %zu bytes; its "
+                 "last %zu lines (%zu bytes), from here on, are not read",
+                 cut->limit, cut->lines_not_read, cut->bytes_not_read);
+    else if (cut->bytes_not_read != ROBOTS_NOT_COUNTED)
+        snprintf(buf, cap,
+                 "the file is longer than the parse limit of %zu bytes; its "
+                 "last %zu bytes, from here on, are not read",
+                 cut->limit, cut->bytes_not_read);
+    else
+        snprintf(buf, cap,
+                 "the file is longer than the parse limit of %zu bytes; the "
+                 "rest of it, from here on, is not read",
+                 cut->limit);
+    return buf;
+}
+
+robots_status cli_diagnostic(const robots_txt *doc, size_t index,
+                             robots_diagnostic_info *out,
+                             char words[CLI_CUT_MESSAGE_BYTES]) {
+    robots_cut_info cut;
+    robots_status status = robots_diagnostic(doc, index, out);
+    if (status == ROBOTS_OK && out->kind == ROBOTS_DIAG_PAST_PARSE_LIMIT &&
+        cli_txt_cut(doc, &cut) == ROBOTS_OK &&
+        cut.lines_not_read != ROBOTS_NOT_COUNTED) {
+        out->message = cli_cut_message(words, CLI_CUT_MESSAGE_BYTES, &cut);
+        out->message_len = strlen(words);
+    }
+    return status;
+}
