@@ -319,7 +319,8 @@ gate_symbols() {
 # writes each function's frame (-fstack-usage) and its calls after inlining
 # (-fcallgraph-info=su, one .ci file per source); ci/stack_usage.py sums
 # the frames along the worst path from each name of lib/robots.sym and
-# fails over 16 KiB, on a frame of unbounded size (alloca, a VLA), on
+# fails over 16 KiB, or over the figure the function's header states
+# ("Stack: at most N KiB"; 1 KiB where none is), on a frame of unbounded size (alloca, a VLA), on
 # recursion, on a call outside the library it has no figure for, and on an
 # indirect call that is not the allocator's (the caller's callbacks, whose
 # stack is the caller's and which robots.h leaves out of the figure). The
@@ -339,7 +340,9 @@ gate_stack() {
     mapfile -t graphs < <(find "$dir/lib" -name '*.ci' | sort)
     [ ${#graphs[@]} -gt 0 ] || ci_fail "gcc wrote no call graphs (.ci) in $dir/lib"
     echo "--- ${#graphs[@]} call graphs; the worst path from each exported function:"
-    python3 ci/stack_usage.py --limit 16384 --why "$CI_WHY_FILE" \
+    local headers=() h
+    for h in lib/include/*.h; do headers+=(--header "$h"); done
+    python3 ci/stack_usage.py --limit 16384 "${headers[@]}" --why "$CI_WHY_FILE" \
         --table "$dir/stack.tsv" lib/robots.sym "${graphs[@]}"
 }
 

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 """The stack gate's verdict: the most stack each exported function can use.
 
-Usage: stack_usage.py [--limit BYTES] [--why FILE] [--table FILE]
-                      SYMBOLS_FILE CI_FILE...
+Usage: stack_usage.py [--limit BYTES] [--header H]... [--why FILE]
+                      [--table FILE] SYMBOLS_FILE CI_FILE...
 
 Reads gcc's call graphs (-fcallgraph-info=su: one VCG .ci file per
 translation unit, each function with its frame size from -fstack-usage and
@@ -17,6 +17,14 @@ trusted:
   - a call to a function outside the library that is not in LIBC below;
   - an indirect call other than the allocator's (see INDIRECT).
 Frames marked `dynamic,bounded` are counted at gcc's bound.
+
+With --header (each of lib/include/*.h), each function is also held to the
+stack its header promises: "Stack: at most N KiB" in the comment above its
+declaration (declarations with no comment of their own share the one
+above them; in a comment of several functions, each "robots_name:" item
+holds its own), or else the 1 KiB that robots_common.h promises every
+function whose figure is not stated. So a header cannot say less than the
+code uses.
 
 Calls outside the library are charged what LIBC says, which is what the
 glibc routine uses at most on x86-64 as measured by tests/test_small_stack
@@ -138,9 +146,82 @@ class Walker:
         return found
 
 
+DEFAULT_CLAIM = 1024  # robots_common.h: "Stack: at most 1 KiB" unless stated
+CLAIM = re.compile(r"Stack:\s+at\s+most\s+([0-9.]+)\s*KiB")
+DECLARATION = re.compile(r"ROBOTS_API[^;{(]*?\b(robots_\w+)\s*\(")
+
+
+def claim_in(text):
+    """The bytes of the first "Stack: at most N KiB" of text, or None."""
+    m = CLAIM.search(re.sub(r"\s*\n\s*\*\s*", " ", text))
+    return None if m is None else int(float(m.group(1)) * 1024)
+
+
+def claims_of(comment, name):
+    """The claim a comment makes for name: its own item's, else its head's."""
+    items = re.split(r"\n\s*\*\s+(?=robots_\w+:)", comment)
+    for item in items[1:]:
+        if item.startswith(name + ":"):
+            own = claim_in(item)
+            if own is not None:
+                return own
+    return claim_in(items[0])
+
+
+def claims_in_text(text):
+    """Each function declared in text and its promised stack (None: none)."""
+    claims = {}
+    end, comment = 0, ""
+    for m in DECLARATION.finditer(text):
+        between = text[end:m.start()]
+        if "/*" in between:  # its own comment, the last one above it
+            comment = between[between.rindex("/*"):]
+        claims[m.group(1)] = claims_of(comment, m.group(1))
+        end = text.index(";", m.end()) + 1
+    return claims
+
+
+def read_claims(headers):
+    """Each declared function's promised stack in bytes (None: unstated)."""
+    claims = {}
+    for path in headers:
+        with open(path) as f:
+            claims.update(claims_in_text(f.read()))
+    return claims
+
+
+def check_claims_reader():
+    """The reader on a header of every form it meets, before it is trusted:
+    a reader that found no claim would hold every function to 1 KiB and
+    fail, but one that read the wrong claim could pass a false one."""
+    sample = """/* one. Stack: at most 7.5
+ * KiB. */
+ROBOTS_API int robots_a(int x);
+ROBOTS_API int robots_b(int x);
+
+/* two functions:
+ *   robots_c: its own. Stack: at most
+ *     9.5 KiB.
+ *   robots_d: robots_a's, its stack (Stack: at most 13 KiB) too.
+ *   robots_e: nothing said. */
+ROBOTS_API int robots_c(int x);
+ROBOTS_API int robots_d(int x);
+ROBOTS_API int robots_e(int x);
+/* none */
+ROBOTS_API int
+robots_f(const char *s, size_t n);
+"""
+    want = {"robots_a": 7680, "robots_b": 7680, "robots_c": 9728,
+            "robots_d": 13312, "robots_e": None, "robots_f": None}
+    got = claims_in_text(sample)
+    if got != want:
+        raise SystemExit("stack_usage.py: the claims reader is wrong: %r" % got)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--limit", type=int, default=16 * 1024)
+    ap.add_argument("--header", dest="headers", action="append", default=[])
     ap.add_argument("--why")
     ap.add_argument("--table", help="also write NAME<TAB>BYTES lines here")
     ap.add_argument("symbols")
@@ -149,6 +230,9 @@ def main():
 
     with open(args.symbols) as f:
         symbols = [s.strip() for s in f if s.strip() and not s.startswith("#")]
+    if args.headers:
+        check_claims_reader()
+    claims = read_claims(args.headers)
     frames, calls = read_graphs(args.graphs)
     walker = Walker(frames, calls)
     failures = []
@@ -163,6 +247,16 @@ def main():
         if total > args.limit:
             verdict = "OVER"
             failures.append("%s: %d bytes > %d" % (sym, total, args.limit))
+        elif args.headers:
+            if sym not in claims:
+                verdict = "UNDECLARED"
+                failures.append("%s: declared in no header" % sym)
+            elif total > (claims[sym] or DEFAULT_CLAIM):
+                verdict = "CLAIM"
+                failures.append("%s: %d bytes, its header says at most %d%s"
+                                % (sym, total, claims[sym] or DEFAULT_CLAIM,
+                                   "" if claims[sym] else
+                                   " (robots_common.h's 1 KiB: none stated)"))
         if problems:
             verdict = "UNSOUND"
             failures.append("%s: %s" % (sym, "; ".join(problems)))

@@ -128,7 +128,7 @@ typedef struct robots_txt robots_txt;
  * Time: O(body_len) (the bytes past the parse limit are only counted).
  * Memory: through the options' allocator, at most
  * robots_parse_memory_bound(body_len) at any one time; the document keeps
- * what that function's comment says. Stack: at most 6.5 KiB. */
+ * what that function's comment says. Stack: at most 7.5 KiB. */
 ROBOTS_API robots_status robots_parse(const char *body, size_t body_len,
                                       const robots_options *options,
                                       robots_txt **out);
@@ -166,8 +166,8 @@ ROBOTS_API robots_status robots_parse(const char *body, size_t body_len,
  * of counting lines; robots_txt_input_bytes() is prefix_len.
  * Errors: as robots_parse() on prefix_len bytes (ROBOTS_ERR_TOO_LARGE when
  * prefix_len is over ROBOTS_MAX_INPUT_BYTES, whatever rest is). Time,
- * memory and stack: robots_parse()'s for prefix_len bytes; the bytes of
- * the prefix past the cut are not counted either. */
+ * memory and stack: robots_parse()'s for prefix_len bytes (Stack: at most
+ * 7.5 KiB); the bytes of the prefix past the cut are not counted either. */
 ROBOTS_API robots_status robots_parse_prefix(const char *prefix,
                                              size_t prefix_len, size_t rest,
                                              const robots_options *options,
@@ -373,7 +373,7 @@ typedef struct robots_str {
  *     verdict, slower); without memory for the rest it returns
  *     ROBOTS_ERR_NO_MEMORY. A short URL against short rules with a
  *     compiled set allocates nothing.
- *   Stack: at most 12.5 KiB, no recursion.
+ *   Stack: at most 13 KiB, no recursion.
  *   Threads: any number of checks on one document at once; the document's
  *     allocator must then be thread-safe (see Model). */
 ROBOTS_API robots_status robots_check(const robots_txt *doc,
@@ -381,7 +381,8 @@ ROBOTS_API robots_status robots_check(const robots_txt *doc,
                                       size_t agent_count, const char *url,
                                       size_t url_len, robots_verdict *out);
 
-/* robots_check() for one agent: the same verdict, errors and guarantees. */
+/* robots_check() for one agent: the same verdict, errors and guarantees.
+ * Stack: at most 13 KiB. */
 ROBOTS_API robots_status robots_check_agent(const robots_txt *doc,
                                             const char *agent, size_t agent_len,
                                             const char *url, size_t url_len,
@@ -399,11 +400,11 @@ ROBOTS_API robots_status robots_check_agent(const robots_txt *doc,
  *     A query is immutable: any number of threads may check through it at
  *     once. Time: robots_check()'s choosing of the groups, and the
  *     compiling of the sets no check has compiled yet. Stack: at most
- *     8.5 KiB.
+ *     9.5 KiB.
  *   robots_query_check: robots_check() for the query's agents, its stack
- *     and its work area included. Time: robots_check()'s matching of the
- *     path only; the agents are not read again, so neither their length
- *     nor legacy's search for them counts.
+ *     (Stack: at most 13 KiB) and its work area included. Time:
+ *     robots_check()'s matching of the path only; the agents are not read
+ *     again, so neither their length nor legacy's search for them counts.
  *   robots_query_free: NULL is allowed. */
 typedef struct robots_query robots_query;
 ROBOTS_API robots_status robots_query_new(const robots_txt *doc,
@@ -579,7 +580,7 @@ ROBOTS_API robots_status robots_extension(const robots_txt *doc, size_t index,
  * and the first group's index (ROBOTS_NO_POSITION when none applies).
  * Errors as robots_check() for the agents. Time and memory: robots_check()'s
  * "choosing the groups" (legacy may index long names: ROBOTS_ERR_NO_MEMORY
- * without memory for it). Stack: at most 8.5 KiB. */
+ * without memory for it). Stack: at most 9.5 KiB. */
 ROBOTS_API robots_status robots_select_group(const robots_txt *doc,
                                              const robots_str *agents,
                                              size_t agent_count, size_t *group,
@@ -598,7 +599,7 @@ ROBOTS_API robots_status robots_select_group(const robots_txt *doc,
  * robots_select_group(), and one more pass over the agent lines that
  * compares each with each name, every name reduced once:
  * O(agent lines * agent_count + agent bytes * agent_count), no
- * allocation. Stack: at most 8.5 KiB. */
+ * allocation. Stack: at most 10.5 KiB. */
 ROBOTS_API robots_status robots_select_groups(const robots_txt *doc,
                                               const robots_str *agents,
                                               size_t agent_count,

@@ -127,8 +127,8 @@ typedef struct robots_usage_result {
  * match: O(pattern * path) at worst) and the parse of its statement
  * (O(line)). Memory: at most 3 * ROBOTS_MAX_LINE_BYTES + 3 *
  * ROBOTS_MAX_URL_BYTES + 8 * groups bytes from the document's allocator,
- * freed before returning. Stack: robots_check()'s, at most 12.5 KiB.
- * Threads: as robots_check(). */
+ * freed before returning. Stack: at most 14 KiB (robots_check()'s and the
+ * statement's reading). Threads: as robots_check(). */
 ROBOTS_API robots_status robots_usage(const robots_txt *doc, const char *agent,
                                       size_t agent_len, const char *url,
                                       size_t url_len, robots_usage_result *out);
@@ -138,7 +138,7 @@ ROBOTS_API robots_status robots_usage(const robots_txt *doc, const char *agent,
  * (robots_select_groups()), and the verdict is robots_check()'s for the
  * same names. Errors, time, memory, stack and threads as robots_usage(),
  * plus robots_check()'s for the names (ROBOTS_ERR_TOO_MANY_AGENTS past
- * ROBOTS_MAX_QUERY_AGENTS). */
+ * ROBOTS_MAX_QUERY_AGENTS). Stack: at most 14 KiB. */
 ROBOTS_API robots_status robots_usage_agents(const robots_txt *doc,
                                              const robots_str *agents,
                                              size_t agent_count,
@@ -151,7 +151,8 @@ ROBOTS_API robots_status robots_usage_agents(const robots_txt *doc,
  * NULL) is 1 when an earlier draft defined it (`bots`, `ai`, ...), 2 when
  * a pull request to the drafts proposed it, 0 otherwise.
  * ROBOTS_ERR_OUT_OF_RANGE when the line holds no Content-Usage rule or
- * the index is past its unknown keys. O(extension records + line). */
+ * the index is past its unknown keys. O(extension records + line).
+ * Stack: at most 2 KiB. */
 ROBOTS_API robots_status robots_usage_unknown_label(const robots_txt *doc,
                                                     size_t line, size_t index,
                                                     char *buf, size_t cap,
@@ -167,7 +168,7 @@ ROBOTS_API robots_status robots_usage_unknown_label(const robots_txt *doc,
  * unknown). Errors: ROBOTS_ERR_INVALID_ARGUMENT; ROBOTS_ERR_NO_MEMORY.
  * Memory: the joined field, at most 64 KiB (longer is malformed), from
  * `allocator` (NULL: malloc), freed before returning. Time: O(bytes).
- * No state: any thread. */
+ * Stack: at most 2 KiB. No state: any thread. */
 ROBOTS_API robots_status robots_usage_parse_field(
     const robots_str *lines, size_t count, const robots_allocator *allocator,
     robots_usage_value *values, int *malformed);
@@ -194,7 +195,8 @@ ROBOTS_API robots_status robots_usage_field_line(const char *line, size_t len,
  * "obtained using different methods"; docs/semantics.md decision A).
  * A result that is not crawlable stays so, with no preferences. Sets
  * field_labels, and clears the file_labels bit of each label the field
- * made more restrictive. Errors as robots_usage_parse_field(). */
+ * made more restrictive. Errors, memory and stack as
+ * robots_usage_parse_field() (Stack: at most 2 KiB). */
 ROBOTS_API robots_status
 robots_usage_combine_field(robots_usage_result *result, const robots_str *lines,
                            size_t count, const robots_allocator *allocator);

@@ -86,7 +86,7 @@ typedef struct robots_url_parts {
  * ROBOTS_ERR_URL_INVALID (userinfo with a character RFC 3986 does not allow
  * there, such as '\\', which readers disagree on). Percent-escapes in the
  * host are decoded before conversion (robots_host_to_ascii(): full-width
- * ASCII read as ASCII, the rest as written). Stack: at most 2 KiB. */
+ * ASCII read as ASCII, the rest as written). Stack: at most 2.5 KiB. */
 ROBOTS_API robots_status robots_url_parse(const char *url, size_t url_len,
                                           robots_url_parts *out);
 
