@@ -13,6 +13,7 @@
 #define ROBOTS_ASCII_H
 
 #include <stddef.h>
+#include <string.h>
 
 static inline int rb_ascii_is_upper(unsigned char c) {
     return (unsigned char)(c - 'A') < 26u;
@@ -62,12 +63,14 @@ static inline int rb_ascii_equal_nocase(const char *a, size_t alen,
  * writes in lowercase, ASCII case of s ignored? */
 static inline int rb_ascii_equal_lower(const char *s, size_t len,
                                        const char *lower) {
-    size_t i = 0;
-    for (; i < len; i++)
-        if (lower[i] == '\0' ||
-            rb_ascii_lower((unsigned char)s[i]) != (unsigned char)lower[i])
+    /* The literal's length first (a constant once inlined): comparing up
+     * to its NUL read past it in gcc 12 -O3's eyes (-Warray-bounds). */
+    if (strlen(lower) != len)
+        return 0;
+    for (size_t i = 0; i < len; i++)
+        if (rb_ascii_lower((unsigned char)s[i]) != (unsigned char)lower[i])
             return 0;
-    return lower[i] == '\0';
+    return 1;
 }
 
 /* Does s[0..len) start with the lowercase literal `lower`, case ignored? */
