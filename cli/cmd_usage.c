@@ -512,13 +512,7 @@ static void usage_one(usage_run *run, const char *url, size_t len,
     if (status != ROBOTS_OK) {
         run->any_error = 1;
         if (run->json) {
-            json_out j;
-            json_out_init_writer(&j, &run->w);
-            json_out_object(&j);
-            json_out_field_string(&j, "url", url, len);
-            json_out_field_cstring(&j, "error", robots_status_name(status));
-            json_out_end(&j);
-            cli_put_char(&run->w, '\n');
+            json_out_url_error(&run->w, url, len, status);
         } else {
             cli_put_escaped(&run->w, url, len);
             cli_put_str(&run->w, "\n  error: ");

@@ -178,3 +178,14 @@ void json_out_cut(json_out *j, const robots_cut_info *cut) {
     field_count(j, "bytes_not_read", cut->bytes_not_read);
     json_out_end(j);
 }
+
+void json_out_url_error(cli_writer *w, const char *url, size_t len,
+                        robots_status status) {
+    json_out j;
+    json_out_init_writer(&j, w);
+    json_out_object(&j);
+    json_out_field_string(&j, "url", url, len);
+    json_out_field_cstring(&j, "error", robots_status_name(status));
+    json_out_end(&j);
+    cli_put_char(w, '\n');
+}

@@ -74,4 +74,10 @@ void json_out_field_bool(json_out *j, const char *key, int value);
  * (a count not made is null) when it was cut, null otherwise. */
 void json_out_cut(json_out *j, const robots_cut_info *cut);
 
+/* The line --json writes for a URL the library refused, {"url":..,
+ * "error": the status's name} and its LF, to w: one shape in check and
+ * usage. */
+void json_out_url_error(cli_writer *w, const char *url, size_t len,
+                        robots_status status);
+
 #endif
