@@ -97,8 +97,16 @@ static void add_diag(parser *p, const char *at, size_t key_len,
     d.suggestion.len = 0;
     if (suggestion != NULL)
         d.suggestion = kept_text(p, suggestion, strlen(suggestion), 1);
-    if (!p->failed && !rb_vec_push(&p->mem, &p->diags, &d, 1))
+    if (p->failed)
+        return;
+    /* stored in place: a push's memcpy of a variable size is a call */
+    rb_diag *slot = rb_vec_reserve(&p->mem, &p->diags, 1);
+    if (slot == NULL) {
         p->failed = 1;
+        return;
+    }
+    *slot = d;
+    p->diags.count++;
 }
 
 /* The bytes of s, as many as fit before out's last byte (its NUL's). */
@@ -230,26 +238,70 @@ void rb_parse_key_diag(parser *p, const char *key, size_t key_len,
     va_end(args);
 }
 
-/* A diagnostic whose message is `head`, the bytes s quoted and `tail`,
- * put together by hand: the notes a usual file has on many lines (a
- * Crawl-delay in every group) and the warnings a page of HTML served as
- * robots.txt has on most of its lines, where vsnprintf() and the quote
- * were a tenth of the parse. Past the cap nothing is written. */
-void rb_parse_diag_quoting(parser *p, const char *at, size_t key_len,
-                           robots_diag_kind kind, robots_severity severity,
-                           const char *head, const char *s, size_t len,
-                           const char *tail) {
-    char message[256]; /* head and tail are short: 43 quoted bytes fit */
+/* The parts put together into out (256 bytes), cut at its last byte as
+ * format_message() cuts: a quote that fits is written in place. Returns
+ * the length written. */
+static size_t put_parts(char out[256], const rb_msg_part *parts, size_t count) {
+    enum { CAP = 256 };
     size_t n = 0;
-    if (!p->failed && p->diags.count < ROBOTS_MAX_DIAGNOSTICS) {
-        size_t h = strlen(head), t = strlen(tail);
-        memcpy(message, head, h);
-        n = h + strlen(rb_parse_quote(s, len, message + h));
-        memcpy(message + n, tail, t);
-        n += t;
+    for (size_t i = 0; i < count; i++) {
+        const rb_msg_part *part = &parts[i];
+        if (!part->quote) {
+            n = put_text(out, n, CAP, part->text, part->len);
+        } else if (CAP - n >= RB_PARSE_QUOTE_CAP) {
+            n += rb_text_quoted(part->text, part->len, RB_QUOTE_KEEP_ASCII,
+                                out + n, RB_PARSE_QUOTE_CAP);
+        } else {
+            char q[RB_PARSE_QUOTE_CAP];
+            size_t len = rb_text_quoted(part->text, part->len,
+                                        RB_QUOTE_KEEP_ASCII, q, sizeof q);
+            n = put_text(out, n, CAP, q, len);
+        }
     }
-    message[n] = '\0';
-    add_diag(p, at, key_len, kind, severity, NULL, message, n);
+    out[n] = '\0';
+    return n;
+}
+
+#ifdef RB_PARSE_CROSSCHECK
+/* The fuzzers' build: snprintf() and the byte-at-a-time quote must put the
+ * parts together into the same message. */
+static void crosscheck_parts(const char *message, size_t length,
+                             const rb_msg_part *parts, size_t count) {
+    char again[256];
+    size_t n = 0;
+    again[0] = '\0';
+    for (size_t i = 0; i < count; i++) {
+        char q[RB_PARSE_QUOTE_CAP];
+        const char *text = parts[i].text;
+        size_t len = parts[i].len;
+        if (parts[i].quote) {
+            len = rb_text_quote_plain(text, len, RB_QUOTE_KEEP_ASCII, q,
+                                      sizeof q);
+            text = q;
+        }
+        snprintf(again + n, sizeof again - n, "%.*s", (int)len, text);
+        n = n + len < sizeof again - 1 ? n + len : sizeof again - 1;
+    }
+    if (length != n || memcmp(message, again, n + 1) != 0)
+        abort();
+}
+#endif
+
+void rb_parse_diag_parts(parser *p, const char *at, size_t key_len,
+                         robots_diag_kind kind, robots_severity severity,
+                         const char *suggestion, const rb_msg_part *parts,
+                         size_t count) {
+    char message[256];
+    size_t n = 0;
+    if (p->failed || p->diags.count >= ROBOTS_MAX_DIAGNOSTICS) {
+        message[0] = '\0'; /* only counted */
+    } else {
+        n = put_parts(message, parts, count);
+#ifdef RB_PARSE_CROSSCHECK
+        crosscheck_parts(message, n, parts, count);
+#endif
+    }
+    add_diag(p, at, key_len, kind, severity, suggestion, message, n);
 }
 
 /* Past the cap a diagnostic is only counted. Returns 1 when it is, so that

@@ -9,8 +9,12 @@
 #include "parser.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef RB_PARSE_CROSSCHECK
+#include <stdlib.h>
+#endif
 
 /* ---- keys --------------------------------------------------------------- */
 
@@ -108,16 +112,62 @@ static int keys_within(const char *a, size_t alen, known_word known,
     return d[alen][blen] <= limit;
 }
 
-/* The known key a misspelt key was probably meant as, or NULL. */
-static const char *typo_of(const char *key, size_t len) {
-    static const known_word known[] = {
-        KNOWN("User-agent"),    KNOWN("Allow"),       KNOWN("Disallow"),
-        KNOWN("Sitemap"),       KNOWN("Crawl-delay"), KNOWN("Content-Usage"),
-        KNOWN("Content-Signal")};
+/* The classes of a key's bytes as keys_within() counts them (the low five
+ * bits, lowercased), as a set: bit c for each class c. */
+static uint32_t byte_classes(const char *s, size_t len) {
+    uint32_t set = 0;
+    for (size_t i = 0; i < len; i++)
+        set |= (uint32_t)1 << (rb_lower_fast((unsigned char)s[i]) & 31);
+    return set;
+}
+
+/* Whether x has more than n bits set (n small). */
+static int more_bits_than(uint32_t x, size_t n) {
+    for (size_t i = 0; i <= n; i++) {
+        if (x == 0)
+            return 0;
+        x &= x - 1;
+    }
+    return 1;
+}
+
+/* The known key a misspelt key was probably meant as, or NULL. Most keys
+ * asked about are a line's first word of text or markup: more than
+ * `limit` classes of their bytes that a known key lacks is far by
+ * keys_within()'s own count, settled here by a word's set of classes,
+ * written below (byte_classes() of the word, which the fuzzers' build
+ * checks) so that none is computed per call. */
+static const known_word *typo_of(const char *key, size_t len) {
+    static const struct {
+        known_word word;
+        uint32_t classes;
+    } known[] = {{KNOWN("User-agent"), 0x3c60a2u},
+                 {KNOWN("Allow"), 0x809002u},
+                 {KNOWN("Disallow"), 0x889212u},
+                 {KNOWN("Sitemap"), 0x192222u},
+                 {KNOWN("Crawl-delay"), 0x284303au},
+                 {KNOWN("Content-Usage"), 0x38e0aau},
+                 {KNOWN("Content-Signal"), 0x18f2aau}};
+    if (len > 24) /* far from every key (keys_within()) */
+        return NULL;
+    uint32_t classes = byte_classes(key, len);
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
-        size_t limit = known[i].len <= 5 ? 1 : 2;
-        if (keys_within(key, len, known[i], limit))
-            return known[i].text;
+        known_word word = known[i].word;
+        size_t limit = word.len <= 5 ? 1 : 2;
+#ifdef RB_PARSE_CROSSCHECK
+        if (byte_classes(word.text, word.len) != known[i].classes)
+            abort();
+#endif
+        int near = len + limit >= word.len && word.len + limit >= len &&
+                   !more_bits_than(classes & ~known[i].classes, limit) &&
+                   keys_within(key, len, word, limit);
+#ifdef RB_PARSE_CROSSCHECK
+        /* the fuzzers' build: the classes never call a near key far */
+        if (near != keys_within(key, len, word, limit))
+            abort();
+#endif
+        if (near)
+            return &known[i].word;
     }
     return NULL;
 }
@@ -199,33 +249,48 @@ enum key_kind rb_parse_classify_key(parser *p, const char *key, size_t len) {
     /* rfc9309 and legacy know the four keys spelt exactly (any case):
      * exact_key()'s, which said no above. */
     if (is_known_extension(key, len)) {
-        rb_parse_diag_quoting(
-            p, key, len, ROBOTS_DIAG_EXTENSION, ROBOTS_SEVERITY_NOTE, "'", key,
-            len,
-            "' is an extension: kept as a record, never part of a verdict");
+        if (rb_parse_diag_capped(p, ROBOTS_DIAG_EXTENSION))
+            return KEY_OTHER;
+        const rb_msg_part parts[] = {
+            RB_MSG_TEXT("'"), RB_MSG_QUOTE(key, len),
+            RB_MSG_TEXT("' is an extension: kept as a record, never part of a "
+                        "verdict")};
+        rb_parse_diag_parts(p, key, len, ROBOTS_DIAG_EXTENSION,
+                            ROBOTS_SEVERITY_NOTE, NULL, parts, 3);
         return KEY_OTHER;
     }
-    const char *guess = typo_of(key, len);
+    const known_word *guess = typo_of(key, len);
     if (guess != NULL) {
         /* rfc9309 and legacy know exact keys only: the line is ignored. */
-        rb_parse_key_diag(
-            p, key, len, ROBOTS_DIAG_TYPO_KEY,
-            p->profile == ROBOTS_PROFILE_GOOGLE ? ROBOTS_SEVERITY_WARNING
-                                                : ROBOTS_SEVERITY_ERROR,
-            guess, "unknown key '%s' is ignored; did you mean %s?",
-            rb_parse_quote(key, len, q), guess);
+        const rb_msg_part parts[] = {RB_MSG_TEXT("unknown key '"),
+                                     RB_MSG_QUOTE(key, len),
+                                     RB_MSG_TEXT("' is ignored; did you mean "),
+                                     {guess->text, guess->len, 0},
+                                     RB_MSG_TEXT("?")};
+        rb_parse_diag_parts(p, key, len, ROBOTS_DIAG_TYPO_KEY,
+                            p->profile == ROBOTS_PROFILE_GOOGLE
+                                ? ROBOTS_SEVERITY_WARNING
+                                : ROBOTS_SEVERITY_ERROR,
+                            guess->text, parts, 5);
         return KEY_NONE;
     }
-    rb_parse_diag_quoting(p, key, len, ROBOTS_DIAG_UNKNOWN_KEY,
-                          ROBOTS_SEVERITY_WARNING, "unknown key '", key, len,
-                          "' is kept as a record and ignored");
+    if (rb_parse_diag_capped(p, ROBOTS_DIAG_UNKNOWN_KEY))
+        return KEY_OTHER;
+    const rb_msg_part parts[] = {
+        RB_MSG_TEXT("unknown key '"), RB_MSG_QUOTE(key, len),
+        RB_MSG_TEXT("' is kept as a record and ignored")};
+    rb_parse_diag_parts(p, key, len, ROBOTS_DIAG_UNKNOWN_KEY,
+                        ROBOTS_SEVERITY_WARNING, NULL, parts, 3);
     return KEY_OTHER;
 }
 
 /* A line with neither ':' nor (google) two words: reported, with the key
  * it was likely meant to be, and ignored. */
 void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
-    char q[48];
+    /* Past the cap nothing is kept, and a file of junk lines is not worth
+     * a first word and a distance per line. */
+    if (rb_parse_diag_capped(p, ROBOTS_DIAG_MISSING_COLON))
+        return;
     const char *word_end = content;
     while (word_end < content + len &&
            !rb_ascii_is_blank((unsigned char)*word_end))
@@ -234,19 +299,22 @@ void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
     enum key_kind k = p->profile == ROBOTS_PROFILE_GOOGLE
                           ? KEY_OTHER
                           : exact_key(content, wlen);
-    /* The guess only words the message: past the cap, none is kept,
-     * and a file of junk lines is not worth a distance per line. */
-    const char *guess = k != KEY_OTHER ? canonical_key[k].text : NULL;
-    if (k == KEY_OTHER && p->diags.count < ROBOTS_MAX_DIAGNOSTICS)
-        guess = typo_of(content, wlen);
-    if (guess != NULL)
-        rb_parse_key_diag(p, content, wlen, ROBOTS_DIAG_MISSING_COLON,
-                          ROBOTS_SEVERITY_ERROR, guess,
-                          "line '%s' has no ':' and is ignored; did you mean "
-                          "'%s: ...'?",
-                          rb_parse_quote(content, len, q), guess);
-    else
-        rb_parse_diag_quoting(p, content, wlen, ROBOTS_DIAG_MISSING_COLON,
-                              ROBOTS_SEVERITY_WARNING, "line '", content, len,
-                              "' has no ':' and is ignored");
+    const known_word *guess =
+        k != KEY_OTHER ? &canonical_key[k] : typo_of(content, wlen);
+    if (guess == NULL) {
+        const rb_msg_part parts[] = {
+            RB_MSG_TEXT("line '"), RB_MSG_QUOTE(content, len),
+            RB_MSG_TEXT("' has no ':' and is ignored")};
+        rb_parse_diag_parts(p, content, wlen, ROBOTS_DIAG_MISSING_COLON,
+                            ROBOTS_SEVERITY_WARNING, NULL, parts, 3);
+        return;
+    }
+    const rb_msg_part parts[] = {
+        RB_MSG_TEXT("line '"),
+        RB_MSG_QUOTE(content, len),
+        RB_MSG_TEXT("' has no ':' and is ignored; did you mean '"),
+        {guess->text, guess->len, 0},
+        RB_MSG_TEXT(": ...'?")};
+    rb_parse_diag_parts(p, content, wlen, ROBOTS_DIAG_MISSING_COLON,
+                        ROBOTS_SEVERITY_ERROR, guess->text, parts, 5);
 }
