@@ -38,6 +38,16 @@ rb_span rb_parse_add_text(parser *p, const char *s, size_t len) {
     return span;
 }
 
+/* Where the text's next bytes go when a whole message (256 bytes) fits
+ * there with no growth, or NULL: a message is written there in place,
+ * where it is kept unless it repeats the one before. */
+static char *in_text_end(const parser *p) {
+    const rb_vec *text = &p->text;
+    return text->data != NULL && text->cap - text->count >= 256
+               ? (char *)text->data + text->count
+               : NULL;
+}
+
 /* A diagnostic's message (or, `suggestion`, its suggestion) in the text:
  * the previous diagnostic's when it is the same, as a file that repeats a
  * mistake on every line has the same message a thousand times. */
@@ -49,6 +59,11 @@ static rb_span kept_text(parser *p, const char *s, size_t len, int suggestion) {
         if (same.len == len && len != 0 &&
             memcmp((const char *)p->text.data + same.off, s, len) == 0)
             return same;
+    }
+    if (s == in_text_end(p)) { /* written in place, its NUL too */
+        rb_span span = {(uint32_t)p->text.count, (uint32_t)len};
+        p->text.count += len + 1;
+        return span;
     }
     return rb_parse_add_text(p, s, len);
 }
@@ -291,11 +306,14 @@ void rb_parse_diag_parts(parser *p, const char *at, size_t key_len,
                          robots_diag_kind kind, robots_severity severity,
                          const char *suggestion, const rb_msg_part *parts,
                          size_t count) {
-    char message[256];
+    char buffer[256], *message = buffer;
     size_t n = 0;
     if (p->failed || p->diags.count >= ROBOTS_MAX_DIAGNOSTICS) {
         message[0] = '\0'; /* only counted */
     } else {
+        /* in the text when it has room: no copy from the stack */
+        if (in_text_end(p) != NULL)
+            message = in_text_end(p);
         n = put_parts(message, parts, count);
 #ifdef RB_PARSE_CROSSCHECK
         crosscheck_parts(message, n, parts, count);

@@ -131,45 +131,68 @@ static int more_bits_than(uint32_t x, size_t n) {
     return 1;
 }
 
-/* The known key a misspelt key was probably meant as, or NULL. Most keys
- * asked about are a line's first word of text or markup: more than
- * `limit` classes of their bytes that a known key lacks is far by
- * keys_within()'s own count, settled here by a word's set of classes,
- * written below (byte_classes() of the word, which the fuzzers' build
- * checks) so that none is computed per call. */
-static const known_word *typo_of(const char *key, size_t len) {
-    static const struct {
-        known_word word;
-        uint32_t classes;
-    } known[] = {{KNOWN("User-agent"), 0x3c60a2u},
-                 {KNOWN("Allow"), 0x809002u},
-                 {KNOWN("Disallow"), 0x889212u},
-                 {KNOWN("Sitemap"), 0x192222u},
-                 {KNOWN("Crawl-delay"), 0x284303au},
-                 {KNOWN("Content-Usage"), 0x38e0aau},
-                 {KNOWN("Content-Signal"), 0x18f2aau}};
-    if (len > 24) /* far from every key (keys_within()) */
-        return NULL;
-    uint32_t classes = byte_classes(key, len);
-    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
-        known_word word = known[i].word;
-        size_t limit = word.len <= 5 ? 1 : 2;
+/* The keys a misspelt key may have been meant as; keys_within()'s limit
+ * for each (1 for a short key). */
+static const known_word typo_keys[] = {
+    KNOWN("User-agent"),    KNOWN("Allow"),       KNOWN("Disallow"),
+    KNOWN("Sitemap"),       KNOWN("Crawl-delay"), KNOWN("Content-Usage"),
+    KNOWN("Content-Signal")};
+static size_t typo_limit(known_word word) {
+    return word.len <= 5 ? 1 : 2;
+}
+
 #ifdef RB_PARSE_CROSSCHECK
-        if (byte_classes(word.text, word.len) != known[i].classes)
-            abort();
-#endif
-        int near = len + limit >= word.len && word.len + limit >= len &&
-                   !more_bits_than(classes & ~known[i].classes, limit) &&
-                   keys_within(key, len, word, limit);
-#ifdef RB_PARSE_CROSSCHECK
-        /* the fuzzers' build: the classes never call a near key far */
-        if (near != keys_within(key, len, word, limit))
-            abort();
-#endif
-        if (near)
-            return &known[i].word;
-    }
+/* typo_of() the plain way, every key's distance: the fuzzers' build holds
+ * the one below to it. */
+static const known_word *typo_of_plain(const char *key, size_t len) {
+    for (size_t i = 0; i < sizeof typo_keys / sizeof typo_keys[0]; i++)
+        if (keys_within(key, len, typo_keys[i], typo_limit(typo_keys[i])))
+            return &typo_keys[i];
     return NULL;
+}
+#endif
+
+/* The known key a misspelt key was probably meant as, or NULL. Most keys
+ * asked about are a line's first word of text or markup, so two tables
+ * (checked by the fuzzers' build) settle most of them before any
+ * distance: which keys are near in length (keys_within()'s first test),
+ * and each key's set of byte classes, as keys_within() counts bytes: more
+ * than `limit` classes of a word's bytes that a key lacks is far. */
+static const known_word *typo_of(const char *key, size_t len) {
+    /* bit i: typo_keys[i] is within its limit of the length (none of a
+     * longer one) */
+    static const uint8_t near_in_length[17] = {
+        0x00, 0x00, 0x00, 0x00, 0x02, 0x0a, 0x0e, 0x0c, 0x0d,
+        0x1d, 0x15, 0x31, 0x71, 0x70, 0x60, 0x60, 0x40};
+    static const uint32_t classes_of[] = {0x3c60a2u, 0x809002u,  0x889212u,
+                                          0x192222u, 0x284303au, 0x38e0aau,
+                                          0x18f2aau};
+    const known_word *guess = NULL;
+    unsigned near = len < sizeof near_in_length ? near_in_length[len] : 0;
+    uint32_t classes = near != 0 ? byte_classes(key, len) : 0;
+    for (size_t i = 0; near >> i != 0 && guess == NULL; i++) {
+        size_t limit = typo_limit(typo_keys[i]);
+#ifdef RB_PARSE_CROSSCHECK
+        if (byte_classes(typo_keys[i].text, typo_keys[i].len) != classes_of[i])
+            abort();
+#endif
+        if ((near >> i & 1) != 0 &&
+            !more_bits_than(classes & ~classes_of[i], limit) &&
+            keys_within(key, len, typo_keys[i], limit))
+            guess = &typo_keys[i];
+    }
+#ifdef RB_PARSE_CROSSCHECK
+    for (size_t i = 0; i < sizeof typo_keys / sizeof typo_keys[0]; i++) {
+        size_t limit = typo_limit(typo_keys[i]), n = typo_keys[i].len;
+        int within = len + limit >= n && n + limit >= len;
+        if (within != (len < sizeof near_in_length &&
+                       (near_in_length[len] >> i & 1) != 0))
+            abort();
+    }
+    if (guess != typo_of_plain(key, len))
+        abort();
+#endif
+    return guess;
 }
 
 /* Keys that other crawlers act on and that this library keeps as records. */
