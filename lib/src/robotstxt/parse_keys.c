@@ -7,6 +7,7 @@
 #include "ascii.h"
 #include "byte_class.h"
 #include "parser.h"
+#include "words.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -307,6 +308,26 @@ enum key_kind rb_parse_classify_key(parser *p, const char *key, size_t len) {
     return KEY_OTHER;
 }
 
+/* The length of s's first word: the bytes before its first blank (' ' or
+ * '\t'), eight a step where the byte order lets the first flag be found
+ * (words.h), which a page of text served as robots.txt asks on each of
+ * its lines. */
+static size_t first_word_len(const char *s, size_t len) {
+    size_t i = 0;
+#ifdef RB_LITTLE_ENDIAN
+    for (; len - i >= 8; i += 8) {
+        uint64_t v = rb_load8(s + i);
+        uint64_t m = rb_zero_byte(v ^ (RB_ONES * ' ')) |
+                     rb_zero_byte(v ^ (RB_ONES * '\t'));
+        if (m != 0)
+            return i + rb_first_flagged(m);
+    }
+#endif
+    while (i < len && !rb_ascii_is_blank((unsigned char)s[i]))
+        i++;
+    return i;
+}
+
 /* A line with neither ':' nor (google) two words: reported, with the key
  * it was likely meant to be, and ignored. */
 void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
@@ -314,11 +335,7 @@ void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
      * a first word and a distance per line. */
     if (rb_parse_diag_capped(p, ROBOTS_DIAG_MISSING_COLON))
         return;
-    const char *word_end = content;
-    while (word_end < content + len &&
-           !rb_ascii_is_blank((unsigned char)*word_end))
-        word_end++;
-    size_t wlen = (size_t)(word_end - content);
+    size_t wlen = first_word_len(content, len);
     enum key_kind k = p->profile == ROBOTS_PROFILE_GOOGLE
                           ? KEY_OTHER
                           : exact_key(content, wlen);
