@@ -73,9 +73,9 @@ RB_ALWAYS_INLINE static inline rb_span kept_text(parser *p, const char *s,
 }
 
 /* Keeps a diagnostic whose message is kept in the text. */
-static void keep_diag(parser *p, const char *at, size_t key_len,
-                      robots_diag_kind kind, robots_severity severity,
-                      const char *suggestion, rb_span message) {
+RB_ALWAYS_INLINE static inline void
+keep_diag(parser *p, const char *at, size_t key_len, robots_diag_kind kind,
+          robots_severity severity, const char *suggestion, rb_span message) {
     rb_span none = {0, 0};
     rb_span hint = suggestion != NULL
                        ? kept_text(p, suggestion, strlen(suggestion), 1)
@@ -275,9 +275,22 @@ void rb_parse_key_diag(parser *p, const char *key, size_t key_len,
 /* The parts put together into out (256 bytes), cut at its last byte as
  * format_message() cuts: a quote that fits is written in place. Returns
  * the length written. */
-static size_t put_parts(char out[256], const rb_msg_part *parts, size_t count) {
-    enum { CAP = 256 };
+static size_t put_parts(char out[MESSAGE_CAP], const rb_msg_part *parts,
+                        size_t count) {
+    enum { CAP = MESSAGE_CAP };
     size_t n = 0;
+    if (count == 3 && !parts[0].quote && parts[1].quote && !parts[2].quote &&
+        parts[0].len + parts[2].len <= CAP - RB_PARSE_QUOTE_CAP) {
+        /* the usual message, a quote between two texts: nothing to cut */
+        n = parts[0].len;
+        memcpy(out, parts[0].text, n);
+        n += rb_quote_ascii(parts[1].text, parts[1].len, out + n,
+                            RB_PARSE_QUOTE_CAP);
+        memcpy(out + n, parts[2].text, parts[2].len);
+        n += parts[2].len;
+        out[n] = '\0';
+        return n;
+    }
     for (size_t i = 0; i < count; i++) {
         const rb_msg_part *part = &parts[i];
         if (!part->quote) {

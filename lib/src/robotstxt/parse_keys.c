@@ -114,11 +114,12 @@ static int keys_within(const char *a, size_t alen, known_word known,
 }
 
 /* The classes of a key's bytes as keys_within() counts them (the low five
- * bits, lowercased), as a set: bit c for each class c. */
+ * bits, lowercased), as a set: bit c for each class c. Lowercasing only
+ * adds 0x20, outside the low five bits, so the class is the byte's own. */
 static uint32_t byte_classes(const char *s, size_t len) {
     uint32_t set = 0;
     for (size_t i = 0; i < len; i++)
-        set |= (uint32_t)1 << (rb_lower_fast((unsigned char)s[i]) & 31);
+        set |= (uint32_t)1 << ((unsigned char)s[i] & 31);
     return set;
 }
 
