@@ -9,6 +9,7 @@
 #include "document.h"
 #include "memory.h"
 #include "parser.h"
+#include "quote_ascii.h"
 #include "scan_simd.h"
 
 #include <stdarg.h>
@@ -38,10 +39,23 @@ rb_span rb_parse_add_text(parser *p, const char *s, size_t len) {
     return span;
 }
 
+enum { MESSAGE_CAP = 256 }; /* a message's bytes and NUL, at most */
+
+/* Where the text's next bytes go when a whole message fits there with no
+ * growth, or NULL: a message is written there in place, where it is kept
+ * unless it repeats the one before. */
+static char *in_text_end(const parser *p) {
+    const rb_vec *text = &p->text;
+    return text->data != NULL && text->cap - text->count >= MESSAGE_CAP
+               ? (char *)text->data + text->count
+               : NULL;
+}
+
 /* A diagnostic's message (or, `suggestion`, its suggestion) in the text:
  * the previous diagnostic's when it is the same, as a file that repeats a
  * mistake on every line has the same message a thousand times. */
-static rb_span kept_text(parser *p, const char *s, size_t len, int suggestion) {
+RB_ALWAYS_INLINE static inline rb_span kept_text(parser *p, const char *s,
+                                                 size_t len, int suggestion) {
     if (p->diags.count > 0) {
         const rb_diag *last =
             (const rb_diag *)p->diags.data + p->diags.count - 1;
@@ -50,7 +64,71 @@ static rb_span kept_text(parser *p, const char *s, size_t len, int suggestion) {
             memcmp((const char *)p->text.data + same.off, s, len) == 0)
             return same;
     }
+    if (s == in_text_end(p)) { /* written in place, its NUL too */
+        rb_span span = {(uint32_t)p->text.count, (uint32_t)len};
+        p->text.count += len + 1;
+        return span;
+    }
     return rb_parse_add_text(p, s, len);
+}
+
+/* Keeps a diagnostic whose message is kept in the text. */
+RB_ALWAYS_INLINE static inline void
+keep_diag(parser *p, const char *at, size_t key_len, robots_diag_kind kind,
+          robots_severity severity, const char *suggestion, rb_span message) {
+    rb_span none = {0, 0};
+    rb_span hint = suggestion != NULL
+                       ? kept_text(p, suggestion, strlen(suggestion), 1)
+                       : none;
+    if (p->failed)
+        return;
+    /* written in place: a push's memcpy of a variable size is a call */
+    rb_diag *d = rb_vec_reserve(&p->mem, &p->diags, 1);
+    if (d == NULL) {
+        p->failed = 1;
+        return;
+    }
+    d->line = (uint32_t)p->line;
+    d->column = at ? (uint32_t)(at - p->line_start) + 1 : 0;
+    d->kind = (uint8_t)kind;
+    d->severity = (uint8_t)severity;
+    /* A key is read from a line of the body, so it lies in it and within
+     * ROBOTS_MAX_LINE_BYTES (a uint16_t); the bounds are checked all the
+     * same, and a key outside them is no key. */
+    d->key_len = 0;
+    d->key_off = 0;
+    if (at != NULL && key_len > 0 && key_len <= ROBOTS_MAX_LINE_BYTES &&
+        at >= p->body && key_len <= (size_t)(p->body_end - at)) {
+        d->key_len = (uint16_t)key_len;
+        d->key_off = (uint32_t)(at - p->body);
+    }
+    d->message = message;
+    d->suggestion = hint;
+    p->diags.count++;
+}
+
+/* The first past the cap: the note that says so, kept in its place. */
+RB_COLD static void keep_cap_note(parser *p) {
+    char note[96];
+    size_t length = (size_t)snprintf(
+        note, sizeof note,
+        "more than %zu diagnostics; the rest are counted, not kept",
+        (size_t)ROBOTS_MAX_DIAGNOSTICS);
+    keep_diag(p, NULL, 0, ROBOTS_DIAG_TOO_MANY_DIAGNOSTICS,
+              ROBOTS_SEVERITY_NOTE, NULL, kept_text(p, note, length, 0));
+}
+
+/* Counts a diagnostic. 1: it is kept, and its message is to be written;
+ * 0: it is only counted (the first past the cap, with the note). */
+static int counted_and_kept(parser *p, robots_diag_kind kind) {
+    p->diag_total++;
+    p->kind_totals[kind]++;
+    if (p->failed || p->diags.count > ROBOTS_MAX_DIAGNOSTICS)
+        return 0;
+    if (p->diags.count < ROBOTS_MAX_DIAGNOSTICS)
+        return 1;
+    keep_cap_note(p);
+    return 0;
 }
 
 /* Keeps a diagnostic whose message is written (length bytes); past the
@@ -60,45 +138,9 @@ static void add_diag(parser *p, const char *at, size_t key_len,
                      robots_diag_kind kind, robots_severity severity,
                      const char *suggestion, const char *message,
                      size_t length) {
-    p->diag_total++;
-    p->kind_totals[kind]++;
-    if (p->failed || p->diags.count > ROBOTS_MAX_DIAGNOSTICS)
-        return;
-    char capped[96];
-    if (p->diags.count == ROBOTS_MAX_DIAGNOSTICS) {
-        kind = ROBOTS_DIAG_TOO_MANY_DIAGNOSTICS;
-        severity = ROBOTS_SEVERITY_NOTE;
-        suggestion = NULL;
-        at = NULL;
-        length = (size_t)snprintf(
-            capped, sizeof capped,
-            "more than %zu diagnostics; the rest are counted, not kept",
-            (size_t)ROBOTS_MAX_DIAGNOSTICS);
-        message = capped;
-        key_len = 0;
-    }
-    rb_diag d;
-    d.line = (uint32_t)p->line;
-    d.column = at ? (uint32_t)(at - p->line_start) + 1 : 0;
-    d.kind = (uint8_t)kind;
-    d.severity = (uint8_t)severity;
-    /* A key is read from a line of the body, so it lies in it and within
-     * ROBOTS_MAX_LINE_BYTES (a uint16_t); the bounds are checked all the
-     * same, and a key outside them is no key. */
-    d.key_len = 0;
-    d.key_off = 0;
-    if (at != NULL && key_len > 0 && key_len <= ROBOTS_MAX_LINE_BYTES &&
-        at >= p->body && key_len <= (size_t)(p->body_end - at)) {
-        d.key_len = (uint16_t)key_len;
-        d.key_off = (uint32_t)(at - p->body);
-    }
-    d.message = kept_text(p, message, length, 0);
-    d.suggestion.off = 0;
-    d.suggestion.len = 0;
-    if (suggestion != NULL)
-        d.suggestion = kept_text(p, suggestion, strlen(suggestion), 1);
-    if (!p->failed && !rb_vec_push(&p->mem, &p->diags, &d, 1))
-        p->failed = 1;
+    if (counted_and_kept(p, kind))
+        keep_diag(p, at, key_len, kind, severity, suggestion,
+                  kept_text(p, message, length, 0));
 }
 
 /* The bytes of s, as many as fit before out's last byte (its NUL's). */
@@ -230,26 +272,83 @@ void rb_parse_key_diag(parser *p, const char *key, size_t key_len,
     va_end(args);
 }
 
-/* A diagnostic whose message is `head`, the bytes s quoted and `tail`,
- * put together by hand: the notes a usual file has on many lines (a
- * Crawl-delay in every group) and the warnings a page of HTML served as
- * robots.txt has on most of its lines, where vsnprintf() and the quote
- * were a tenth of the parse. Past the cap nothing is written. */
-void rb_parse_diag_quoting(parser *p, const char *at, size_t key_len,
-                           robots_diag_kind kind, robots_severity severity,
-                           const char *head, const char *s, size_t len,
-                           const char *tail) {
-    char message[256]; /* head and tail are short: 43 quoted bytes fit */
+/* The parts put together into out (256 bytes), cut at its last byte as
+ * format_message() cuts: a quote that fits is written in place. Returns
+ * the length written. */
+static size_t put_parts(char out[MESSAGE_CAP], const rb_msg_part *parts,
+                        size_t count) {
+    enum { CAP = MESSAGE_CAP };
     size_t n = 0;
-    if (!p->failed && p->diags.count < ROBOTS_MAX_DIAGNOSTICS) {
-        size_t h = strlen(head), t = strlen(tail);
-        memcpy(message, head, h);
-        n = h + strlen(rb_parse_quote(s, len, message + h));
-        memcpy(message + n, tail, t);
-        n += t;
+    if (count == 3 && !parts[0].quote && parts[1].quote && !parts[2].quote &&
+        parts[0].len + parts[2].len <= CAP - RB_PARSE_QUOTE_CAP) {
+        /* the usual message, a quote between two texts: nothing to cut */
+        n = parts[0].len;
+        memcpy(out, parts[0].text, n);
+        n += rb_quote_ascii(parts[1].text, parts[1].len, out + n,
+                            RB_PARSE_QUOTE_CAP);
+        memcpy(out + n, parts[2].text, parts[2].len);
+        n += parts[2].len;
+        out[n] = '\0';
+        return n;
     }
-    message[n] = '\0';
-    add_diag(p, at, key_len, kind, severity, NULL, message, n);
+    for (size_t i = 0; i < count; i++) {
+        const rb_msg_part *part = &parts[i];
+        if (!part->quote) {
+            n = put_text(out, n, CAP, part->text, part->len);
+        } else if (CAP - n >= RB_PARSE_QUOTE_CAP) {
+            n += rb_quote_ascii(part->text, part->len, out + n,
+                                RB_PARSE_QUOTE_CAP);
+        } else {
+            char q[RB_PARSE_QUOTE_CAP];
+            size_t len = rb_text_quoted(part->text, part->len,
+                                        RB_QUOTE_KEEP_ASCII, q, sizeof q);
+            n = put_text(out, n, CAP, q, len);
+        }
+    }
+    out[n] = '\0';
+    return n;
+}
+
+#ifdef RB_PARSE_CROSSCHECK
+/* The fuzzers' build: snprintf() and the byte-at-a-time quote must put the
+ * parts together into the same message. */
+static void crosscheck_parts(const char *message, size_t length,
+                             const rb_msg_part *parts, size_t count) {
+    char again[256];
+    size_t n = 0;
+    again[0] = '\0';
+    for (size_t i = 0; i < count; i++) {
+        char q[RB_PARSE_QUOTE_CAP];
+        const char *text = parts[i].text;
+        size_t len = parts[i].len;
+        if (parts[i].quote) {
+            len = rb_text_quote_plain(text, len, RB_QUOTE_KEEP_ASCII, q,
+                                      sizeof q);
+            text = q;
+        }
+        snprintf(again + n, sizeof again - n, "%.*s", (int)len, text);
+        n = n + len < sizeof again - 1 ? n + len : sizeof again - 1;
+    }
+    if (length != n || memcmp(message, again, n + 1) != 0)
+        abort();
+}
+#endif
+
+void rb_parse_diag_parts(parser *p, const char *at, size_t key_len,
+                         robots_diag_kind kind, robots_severity severity,
+                         const char *suggestion, const rb_msg_part *parts,
+                         size_t count) {
+    if (!counted_and_kept(p, kind))
+        return; /* past the cap the message is not written */
+    char buffer[MESSAGE_CAP], *message = in_text_end(p);
+    if (message == NULL)
+        message = buffer; /* copied to the text if it is kept */
+    size_t n = put_parts(message, parts, count);
+#ifdef RB_PARSE_CROSSCHECK
+    crosscheck_parts(message, n, parts, count);
+#endif
+    keep_diag(p, at, key_len, kind, severity, suggestion,
+              kept_text(p, message, n, 0));
 }
 
 /* Past the cap a diagnostic is only counted. Returns 1 when it is, so that

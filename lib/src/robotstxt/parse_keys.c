@@ -7,10 +7,15 @@
 #include "ascii.h"
 #include "byte_class.h"
 #include "parser.h"
+#include "words.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef RB_PARSE_CROSSCHECK
+#include <stdlib.h>
+#endif
 
 /* ---- keys --------------------------------------------------------------- */
 
@@ -108,18 +113,88 @@ static int keys_within(const char *a, size_t alen, known_word known,
     return d[alen][blen] <= limit;
 }
 
-/* The known key a misspelt key was probably meant as, or NULL. */
-static const char *typo_of(const char *key, size_t len) {
-    static const known_word known[] = {
-        KNOWN("User-agent"),    KNOWN("Allow"),       KNOWN("Disallow"),
-        KNOWN("Sitemap"),       KNOWN("Crawl-delay"), KNOWN("Content-Usage"),
-        KNOWN("Content-Signal")};
-    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
-        size_t limit = known[i].len <= 5 ? 1 : 2;
-        if (keys_within(key, len, known[i], limit))
-            return known[i].text;
+/* The classes of a key's bytes as keys_within() counts them (the low five
+ * bits, lowercased), as a set: bit c for each class c. Lowercasing only
+ * adds 0x20, outside the low five bits, so the class is the byte's own. */
+static uint32_t byte_classes(const char *s, size_t len) {
+    uint32_t set = 0;
+    for (size_t i = 0; i < len; i++)
+        set |= (uint32_t)1 << ((unsigned char)s[i] & 31);
+    return set;
+}
+
+/* Whether x has more than n bits set (n small). */
+static int more_bits_than(uint32_t x, size_t n) {
+    for (size_t i = 0; i <= n; i++) {
+        if (x == 0)
+            return 0;
+        x &= x - 1;
     }
+    return 1;
+}
+
+/* The keys a misspelt key may have been meant as; keys_within()'s limit
+ * for each (1 for a short key). */
+static const known_word typo_keys[] = {
+    KNOWN("User-agent"),    KNOWN("Allow"),       KNOWN("Disallow"),
+    KNOWN("Sitemap"),       KNOWN("Crawl-delay"), KNOWN("Content-Usage"),
+    KNOWN("Content-Signal")};
+static size_t typo_limit(known_word word) {
+    return word.len <= 5 ? 1 : 2;
+}
+
+#ifdef RB_PARSE_CROSSCHECK
+/* typo_of() the plain way, every key's distance: the fuzzers' build holds
+ * the one below to it. */
+static const known_word *typo_of_plain(const char *key, size_t len) {
+    for (size_t i = 0; i < sizeof typo_keys / sizeof typo_keys[0]; i++)
+        if (keys_within(key, len, typo_keys[i], typo_limit(typo_keys[i])))
+            return &typo_keys[i];
     return NULL;
+}
+#endif
+
+/* The known key a misspelt key was probably meant as, or NULL. Most keys
+ * asked about are a line's first word of text or markup, so two tables
+ * (checked by the fuzzers' build) settle most of them before any
+ * distance: which keys are near in length (keys_within()'s first test),
+ * and each key's set of byte classes, as keys_within() counts bytes: more
+ * than `limit` classes of a word's bytes that a key lacks is far. */
+static const known_word *typo_of(const char *key, size_t len) {
+    /* bit i: typo_keys[i] is within its limit of the length (none of a
+     * longer one) */
+    static const uint8_t near_in_length[17] = {
+        0x00, 0x00, 0x00, 0x00, 0x02, 0x0a, 0x0e, 0x0c, 0x0d,
+        0x1d, 0x15, 0x31, 0x71, 0x70, 0x60, 0x60, 0x40};
+    static const uint32_t classes_of[] = {0x3c60a2u, 0x809002u,  0x889212u,
+                                          0x192222u, 0x284303au, 0x38e0aau,
+                                          0x18f2aau};
+    const known_word *guess = NULL;
+    unsigned near = len < sizeof near_in_length ? near_in_length[len] : 0;
+    uint32_t classes = near != 0 ? byte_classes(key, len) : 0;
+    for (size_t i = 0; near >> i != 0 && guess == NULL; i++) {
+        size_t limit = typo_limit(typo_keys[i]);
+#ifdef RB_PARSE_CROSSCHECK
+        if (byte_classes(typo_keys[i].text, typo_keys[i].len) != classes_of[i])
+            abort();
+#endif
+        if ((near >> i & 1) != 0 &&
+            !more_bits_than(classes & ~classes_of[i], limit) &&
+            keys_within(key, len, typo_keys[i], limit))
+            guess = &typo_keys[i];
+    }
+#ifdef RB_PARSE_CROSSCHECK
+    for (size_t i = 0; i < sizeof typo_keys / sizeof typo_keys[0]; i++) {
+        size_t limit = typo_limit(typo_keys[i]), n = typo_keys[i].len;
+        int within = len + limit >= n && n + limit >= len;
+        if (within != (len < sizeof near_in_length &&
+                       (near_in_length[len] >> i & 1) != 0))
+            abort();
+    }
+    if (guess != typo_of_plain(key, len))
+        abort();
+#endif
+    return guess;
 }
 
 /* Keys that other crawlers act on and that this library keeps as records. */
@@ -199,54 +274,88 @@ enum key_kind rb_parse_classify_key(parser *p, const char *key, size_t len) {
     /* rfc9309 and legacy know the four keys spelt exactly (any case):
      * exact_key()'s, which said no above. */
     if (is_known_extension(key, len)) {
-        rb_parse_diag_quoting(
-            p, key, len, ROBOTS_DIAG_EXTENSION, ROBOTS_SEVERITY_NOTE, "'", key,
-            len,
-            "' is an extension: kept as a record, never part of a verdict");
+        if (rb_parse_diag_capped(p, ROBOTS_DIAG_EXTENSION))
+            return KEY_OTHER;
+        const rb_msg_part parts[] = {
+            RB_MSG_TEXT("'"), RB_MSG_QUOTE(key, len),
+            RB_MSG_TEXT("' is an extension: kept as a record, never part of a "
+                        "verdict")};
+        rb_parse_diag_parts(p, key, len, ROBOTS_DIAG_EXTENSION,
+                            ROBOTS_SEVERITY_NOTE, NULL, parts, 3);
         return KEY_OTHER;
     }
-    const char *guess = typo_of(key, len);
+    const known_word *guess = typo_of(key, len);
     if (guess != NULL) {
         /* rfc9309 and legacy know exact keys only: the line is ignored. */
-        rb_parse_key_diag(
-            p, key, len, ROBOTS_DIAG_TYPO_KEY,
-            p->profile == ROBOTS_PROFILE_GOOGLE ? ROBOTS_SEVERITY_WARNING
-                                                : ROBOTS_SEVERITY_ERROR,
-            guess, "unknown key '%s' is ignored; did you mean %s?",
-            rb_parse_quote(key, len, q), guess);
+        const rb_msg_part parts[] = {RB_MSG_TEXT("unknown key '"),
+                                     RB_MSG_QUOTE(key, len),
+                                     RB_MSG_TEXT("' is ignored; did you mean "),
+                                     {guess->text, guess->len, 0},
+                                     RB_MSG_TEXT("?")};
+        rb_parse_diag_parts(p, key, len, ROBOTS_DIAG_TYPO_KEY,
+                            p->profile == ROBOTS_PROFILE_GOOGLE
+                                ? ROBOTS_SEVERITY_WARNING
+                                : ROBOTS_SEVERITY_ERROR,
+                            guess->text, parts, 5);
         return KEY_NONE;
     }
-    rb_parse_diag_quoting(p, key, len, ROBOTS_DIAG_UNKNOWN_KEY,
-                          ROBOTS_SEVERITY_WARNING, "unknown key '", key, len,
-                          "' is kept as a record and ignored");
+    if (rb_parse_diag_capped(p, ROBOTS_DIAG_UNKNOWN_KEY))
+        return KEY_OTHER;
+    const rb_msg_part parts[] = {
+        RB_MSG_TEXT("unknown key '"), RB_MSG_QUOTE(key, len),
+        RB_MSG_TEXT("' is kept as a record and ignored")};
+    rb_parse_diag_parts(p, key, len, ROBOTS_DIAG_UNKNOWN_KEY,
+                        ROBOTS_SEVERITY_WARNING, NULL, parts, 3);
     return KEY_OTHER;
+}
+
+/* The length of s's first word: the bytes before its first blank (' ' or
+ * '\t'), eight a step where the byte order lets the first flag be found
+ * (words.h), which a page of text served as robots.txt asks on each of
+ * its lines. */
+static size_t first_word_len(const char *s, size_t len) {
+    size_t i = 0;
+#ifdef RB_LITTLE_ENDIAN
+    for (; len - i >= 8; i += 8) {
+        uint64_t v = rb_load8(s + i);
+        uint64_t m = rb_zero_byte(v ^ (RB_ONES * ' ')) |
+                     rb_zero_byte(v ^ (RB_ONES * '\t'));
+        if (m != 0)
+            return i + rb_first_flagged(m);
+    }
+#endif
+    while (i < len && !rb_ascii_is_blank((unsigned char)s[i]))
+        i++;
+    return i;
 }
 
 /* A line with neither ':' nor (google) two words: reported, with the key
  * it was likely meant to be, and ignored. */
 void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
-    char q[48];
-    const char *word_end = content;
-    while (word_end < content + len &&
-           !rb_ascii_is_blank((unsigned char)*word_end))
-        word_end++;
-    size_t wlen = (size_t)(word_end - content);
+    /* Past the cap nothing is kept, and a file of junk lines is not worth
+     * a first word and a distance per line. */
+    if (rb_parse_diag_capped(p, ROBOTS_DIAG_MISSING_COLON))
+        return;
+    size_t wlen = first_word_len(content, len);
     enum key_kind k = p->profile == ROBOTS_PROFILE_GOOGLE
                           ? KEY_OTHER
                           : exact_key(content, wlen);
-    /* The guess only words the message: past the cap, none is kept,
-     * and a file of junk lines is not worth a distance per line. */
-    const char *guess = k != KEY_OTHER ? canonical_key[k].text : NULL;
-    if (k == KEY_OTHER && p->diags.count < ROBOTS_MAX_DIAGNOSTICS)
-        guess = typo_of(content, wlen);
-    if (guess != NULL)
-        rb_parse_key_diag(p, content, wlen, ROBOTS_DIAG_MISSING_COLON,
-                          ROBOTS_SEVERITY_ERROR, guess,
-                          "line '%s' has no ':' and is ignored; did you mean "
-                          "'%s: ...'?",
-                          rb_parse_quote(content, len, q), guess);
-    else
-        rb_parse_diag_quoting(p, content, wlen, ROBOTS_DIAG_MISSING_COLON,
-                              ROBOTS_SEVERITY_WARNING, "line '", content, len,
-                              "' has no ':' and is ignored");
+    const known_word *guess =
+        k != KEY_OTHER ? &canonical_key[k] : typo_of(content, wlen);
+    if (guess == NULL) {
+        const rb_msg_part parts[] = {
+            RB_MSG_TEXT("line '"), RB_MSG_QUOTE(content, len),
+            RB_MSG_TEXT("' has no ':' and is ignored")};
+        rb_parse_diag_parts(p, content, wlen, ROBOTS_DIAG_MISSING_COLON,
+                            ROBOTS_SEVERITY_WARNING, NULL, parts, 3);
+        return;
+    }
+    const rb_msg_part parts[] = {
+        RB_MSG_TEXT("line '"),
+        RB_MSG_QUOTE(content, len),
+        RB_MSG_TEXT("' has no ':' and is ignored; did you mean '"),
+        {guess->text, guess->len, 0},
+        RB_MSG_TEXT(": ...'?")};
+    rb_parse_diag_parts(p, content, wlen, ROBOTS_DIAG_MISSING_COLON,
+                        ROBOTS_SEVERITY_ERROR, guess->text, parts, 5);
 }

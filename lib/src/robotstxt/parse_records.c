@@ -32,7 +32,6 @@
  * matches: a warning. */
 RB_COLD static void agent_reading(parser *p, const char *value, size_t len,
                                   size_t token_len) {
-    char q[48], t[48], n[48];
     unsigned char next = (unsigned char)value[token_len];
     size_t name_len = token_len;
     while (name_len < len &&
@@ -41,43 +40,57 @@ RB_COLD static void agent_reading(parser *p, const char *value, size_t len,
            value[name_len] != ';')
         name_len++;
     int google = p->profile == ROBOTS_PROFILE_GOOGLE;
-    rb_parse_quote(value, len, q);
-    rb_parse_quote(value, name_len, n);
+    const rb_msg_part head = RB_MSG_TEXT("user-agent '"),
+                      whole = RB_MSG_QUOTE(value, len),
+                      name = RB_MSG_QUOTE(value, name_len),
+                      token = RB_MSG_QUOTE(value, token_len);
     if (token_len == 0) {
-        rb_parse_diag(
-            p, value, ROBOTS_DIAG_EMPTY_USER_AGENT, ROBOTS_SEVERITY_WARNING,
-            NULL,
-            google ? "user-agent '%s' starts with no letter, '-' or '_': its "
-                     "product token is empty, which google/robotstxt "
-                     "matches only for an empty crawler name, not for '%s'"
-                   : "user-agent '%s' starts with no letter, '-' or '_': its "
-                     "product token is empty, and rfc9309 matches no "
-                     "crawler to an empty token, '%s' included",
-            q, n);
+        const rb_msg_part parts[] = {
+            head, whole,
+            google ? (rb_msg_part)RB_MSG_TEXT(
+                         "' starts with no letter, '-' or '_': its product "
+                         "token is empty, which google/robotstxt matches only "
+                         "for an empty crawler name, not for '")
+                   : (rb_msg_part)RB_MSG_TEXT(
+                         "' starts with no letter, '-' or '_': its product "
+                         "token is empty, and rfc9309 matches no crawler to "
+                         "an empty token, '"),
+            name,
+            google ? (rb_msg_part)RB_MSG_TEXT("'")
+                   : (rb_msg_part)RB_MSG_TEXT("' included")};
+        rb_parse_diag_parts(p, value, 0, ROBOTS_DIAG_EMPTY_USER_AGENT,
+                            ROBOTS_SEVERITY_WARNING, NULL, parts, 5);
         return;
     }
-    rb_parse_quote(value, token_len, t);
+    const rb_msg_part read_as = RB_MSG_TEXT("' is read as its product token '");
     if (name_len == token_len || next == '/' || rb_ascii_is_blank(next) ||
         next == '(' || next == ';') {
-        rb_parse_diag(p, value, ROBOTS_DIAG_AGENT_REDUCED, ROBOTS_SEVERITY_NOTE,
-                      NULL, "user-agent '%s' is read as its product token '%s'",
-                      q, t);
+        const rb_msg_part parts[] = {head, whole, read_as, token,
+                                     RB_MSG_TEXT("'")};
+        rb_parse_diag_parts(p, value, 0, ROBOTS_DIAG_AGENT_REDUCED,
+                            ROBOTS_SEVERITY_NOTE, NULL, parts, 5);
         return;
     }
-    if (google)
-        rb_parse_diag(
-            p, value, ROBOTS_DIAG_AGENT_REDUCED, ROBOTS_SEVERITY_WARNING, NULL,
-            "user-agent '%s' is read as its product token '%s' (letters, "
-            "'-', '_'), and google/robotstxt compares a crawler's whole "
-            "name with it: '%s' does not match the line",
-            q, t, n);
-    else
-        rb_parse_diag(
-            p, value, ROBOTS_DIAG_AGENT_REDUCED, ROBOTS_SEVERITY_WARNING, NULL,
-            "user-agent '%s' is read as its product token '%s' (letters, "
-            "'-', '_'), as a crawler's name is: the line matches every "
-            "name that reduces to '%s', not '%s' alone",
-            q, t, t, n);
+    rb_msg_part parts[10] = {head, whole, read_as, token,
+                             RB_MSG_TEXT("' (letters, '-', '_'), ")};
+    size_t count = 8;
+    parts[6] = name;
+    if (google) {
+        parts[5] = (rb_msg_part)RB_MSG_TEXT(
+            "and google/robotstxt compares a crawler's whole name with it: '");
+        parts[7] = (rb_msg_part)RB_MSG_TEXT("' does not match the line");
+    } else {
+        parts[5] = (rb_msg_part)RB_MSG_TEXT(
+            "as a crawler's name is: the line matches every name that "
+            "reduces to '");
+        parts[6] = token;
+        parts[7] = (rb_msg_part)RB_MSG_TEXT("', not '");
+        parts[8] = name;
+        parts[9] = (rb_msg_part)RB_MSG_TEXT("' alone");
+        count = 10;
+    }
+    rb_parse_diag_parts(p, value, 0, ROBOTS_DIAG_AGENT_REDUCED,
+                        ROBOTS_SEVERITY_WARNING, NULL, parts, count);
 }
 
 void rb_parse_user_agent(parser *p, const char *value, size_t len) {
@@ -115,14 +128,15 @@ void rb_parse_user_agent(parser *p, const char *value, size_t len) {
 
 void rb_parse_rule(parser *p, enum key_kind key, const char *value,
                    size_t len) {
-    char q[48];
     robots_rule_kind kind =
         key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW;
     if (!p->have_group) {
-        rb_parse_diag(p, NULL, ROBOTS_DIAG_RULE_OUTSIDE_GROUP,
-                      ROBOTS_SEVERITY_ERROR, NULL,
-                      "%s rule before any user-agent line is ignored",
-                      kind == ROBOTS_RULE_ALLOW ? "allow" : "disallow");
+        const rb_msg_part parts[] = {
+            kind == ROBOTS_RULE_ALLOW ? (rb_msg_part)RB_MSG_TEXT("allow")
+                                      : (rb_msg_part)RB_MSG_TEXT("disallow"),
+            RB_MSG_TEXT(" rule before any user-agent line is ignored")};
+        rb_parse_diag_parts(p, NULL, 0, ROBOTS_DIAG_RULE_OUTSIDE_GROUP,
+                            ROBOTS_SEVERITY_ERROR, NULL, parts, 2);
         return;
     }
     p->in_agent_list = 0;
@@ -143,12 +157,16 @@ void rb_parse_rule(parser *p, enum key_kind key, const char *value,
         norm = scratch;
     }
     int never = len != 0 && rb_normal_never_matches(p->profile, norm[0]);
-    if (never)
-        rb_parse_diag(
-            p, value, ROBOTS_DIAG_PATTERN_NEVER_MATCHES, ROBOTS_SEVERITY_ERROR,
-            NULL, "pattern '%s' does not start with '/'%s and can never match",
-            rb_parse_quote(value, len, q),
-            p->profile == ROBOTS_PROFILE_LEGACY ? "" : " or '*'");
+    if (never) {
+        const rb_msg_part parts[] = {
+            RB_MSG_TEXT("pattern '"), RB_MSG_QUOTE(value, len),
+            p->profile == ROBOTS_PROFILE_LEGACY
+                ? (rb_msg_part)RB_MSG_TEXT("' does not start with '/'")
+                : (rb_msg_part)RB_MSG_TEXT("' does not start with '/' or '*'"),
+            RB_MSG_TEXT(" and can never match")};
+        rb_parse_diag_parts(p, value, 0, ROBOTS_DIAG_PATTERN_NEVER_MATCHES,
+                            ROBOTS_SEVERITY_ERROR, NULL, parts, 4);
+    }
     rb_span pattern = rb_parse_add_text(p, value, len);
     int normalise =
         norm != value && (nlen != len || memcmp(norm, value, len) != 0);
@@ -191,12 +209,14 @@ static void add_record(parser *p, rb_records_build *list, const char *key,
 
 void rb_parse_sitemap(parser *p, const char *key, size_t klen,
                       const char *value, size_t len) {
-    char q[48];
-    if (!is_absolute_url(value, len))
-        rb_parse_diag(p, len ? value : NULL, ROBOTS_DIAG_SITEMAP_NOT_ABSOLUTE,
-                      ROBOTS_SEVERITY_WARNING, NULL,
-                      "sitemap '%s' is not an absolute URL",
-                      rb_parse_quote(value, len, q));
+    if (!is_absolute_url(value, len)) {
+        const rb_msg_part parts[] = {RB_MSG_TEXT("sitemap '"),
+                                     RB_MSG_QUOTE(value, len),
+                                     RB_MSG_TEXT("' is not an absolute URL")};
+        rb_parse_diag_parts(p, len ? value : NULL, 0,
+                            ROBOTS_DIAG_SITEMAP_NOT_ABSOLUTE,
+                            ROBOTS_SEVERITY_WARNING, NULL, parts, 3);
+    }
     if (len != 0)
         add_record(p, &p->sitemaps, key, klen, value, len);
 }
@@ -250,7 +270,6 @@ static void on_usage_record(parser *p, int key) {
 
 void rb_parse_other(parser *p, const char *key, size_t klen, const char *value,
                     size_t len) {
-    char q[48];
     add_record(p, &p->extensions, key, klen, value, len);
     int usage = rb_usage_key(key, klen);
     if (usage != RB_USAGE_KEY_NONE)
@@ -260,9 +279,12 @@ void rb_parse_other(parser *p, const char *key, size_t klen, const char *value,
     /* A group's crawl-delay, the first that parses, is found again among
      * its records (access.c): here only a bad one is reported. */
     double delay;
-    if (!rb_parse_delay(value, len, &delay))
-        rb_parse_diag(p, len ? value : NULL, ROBOTS_DIAG_INVALID_CRAWL_DELAY,
-                      ROBOTS_SEVERITY_WARNING, NULL,
-                      "crawl-delay '%s' is not a number of seconds; ignored",
-                      rb_parse_quote(value, len, q));
+    if (!rb_parse_delay(value, len, &delay)) {
+        const rb_msg_part parts[] = {
+            RB_MSG_TEXT("crawl-delay '"), RB_MSG_QUOTE(value, len),
+            RB_MSG_TEXT("' is not a number of seconds; ignored")};
+        rb_parse_diag_parts(p, len ? value : NULL, 0,
+                            ROBOTS_DIAG_INVALID_CRAWL_DELAY,
+                            ROBOTS_SEVERITY_WARNING, NULL, parts, 3);
+    }
 }

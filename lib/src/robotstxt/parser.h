@@ -155,9 +155,10 @@ RB_HIDDEN rb_span rb_parse_add_text(parser *p, const char *s, size_t len);
 /* At most 40 bytes of s into out as printable ASCII (rb_text_quote()),
  * so that a message can quote the input without carrying control bytes or
  * broken UTF-8 into a terminal or a log. */
+#define RB_PARSE_QUOTE_CAP 44 /* 40 bytes, "..." and the NUL */
 static inline const char *rb_parse_quote(const char *s, size_t len,
                                          char out[48]) {
-    return rb_text_quote(s, len, RB_QUOTE_KEEP_ASCII, out, 44);
+    return rb_text_quote(s, len, RB_QUOTE_KEEP_ASCII, out, RB_PARSE_QUOTE_CAP);
 }
 /* Reports a diagnostic at `at` (NULL: the line's start). */
 RB_HIDDEN void rb_parse_diag(parser *p, const char *at, robots_diag_kind kind,
@@ -177,13 +178,27 @@ RB_HIDDEN void rb_parse_key_diag(parser *p, const char *key, size_t key_len,
     __attribute__((format(printf, 7, 8)))
 #endif
     ;
-/* A diagnostic whose message quotes s (up to 40 bytes) between two parts;
- * key_len as rb_parse_key_diag()'s (0: not about a key). */
-RB_HIDDEN void rb_parse_diag_quoting(parser *p, const char *at, size_t key_len,
-                                     robots_diag_kind kind,
-                                     robots_severity severity, const char *head,
-                                     const char *s, size_t len,
-                                     const char *tail);
+/* A piece of a message: `len` bytes of text, or (quote) `len` bytes of
+ * the input quoted as rb_parse_quote() quotes them. RB_MSG_TEXT() takes a
+ * string literal, whose length the compiler knows. */
+typedef struct rb_msg_part {
+    const char *text;
+    size_t len;
+    int quote;
+} rb_msg_part;
+#define RB_MSG_TEXT(literal)                                                   \
+    { (literal), sizeof(literal) - 1, 0 }
+#define RB_MSG_QUOTE(s, len)                                                   \
+    { (s), (len), 1 }
+/* A diagnostic whose message is the `count` parts put together, cut as
+ * rb_parse_diag() cuts a message (at 255 bytes): the messages a file has
+ * on many of its lines, with no format to read. key_len as
+ * rb_parse_key_diag()'s (0: not about a key). */
+RB_HIDDEN void rb_parse_diag_parts(parser *p, const char *at, size_t key_len,
+                                   robots_diag_kind kind,
+                                   robots_severity severity,
+                                   const char *suggestion,
+                                   const rb_msg_part *parts, size_t count);
 /* 1, with the diagnostic counted, when no more are kept: its message need
  * not be written. */
 RB_HIDDEN int rb_parse_diag_capped(parser *p, robots_diag_kind kind);

@@ -1,11 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * quote.c - input quoted for a message (quote.h).
+ * quote.c - input quoted for a message (quote.h): the byte-at-a-time
+ * quote, which is the reference, and the fast ASCII quote of
+ * quote_ascii.h held to it in the fuzzers' build.
  */
 #include "quote.h"
 #include "body.h"
+#include "quote_ascii.h"
 
+#include <stdint.h>
 #include <string.h>
+#ifdef RB_PARSE_CROSSCHECK
+#include <stdlib.h>
+#endif
 
 /* The bytes of the character at u[0] to copy (0: it becomes '?'), and in
  * *step the bytes it spans. */
@@ -27,8 +34,8 @@ static size_t kept_bytes(const unsigned char *u, size_t len, rb_quote_keep keep,
     return *step;
 }
 
-const char *rb_text_quote(const char *s, size_t len, rb_quote_keep keep,
-                          char *out, size_t cap) {
+size_t rb_text_quote_plain(const char *s, size_t len, rb_quote_keep keep,
+                           char *out, size_t cap) {
     const unsigned char *u = (const unsigned char *)s;
     size_t i = 0, n = 0, room = cap - 4;
     while (i < len) {
@@ -49,5 +56,27 @@ const char *rb_text_quote(const char *s, size_t len, rb_quote_keep keep,
         n += 3;
     }
     out[n] = '\0';
+    return n;
+}
+
+size_t rb_text_quoted(const char *s, size_t len, rb_quote_keep keep, char *out,
+                      size_t cap) {
+    if (keep != RB_QUOTE_KEEP_ASCII)
+        return rb_text_quote_plain(s, len, keep, out, cap);
+    size_t n = rb_quote_ascii(s, len, out, cap);
+#ifdef RB_PARSE_CROSSCHECK
+    /* the fuzzers' build: the byte-at-a-time quote must write the same */
+    char again[256];
+    if (cap <= sizeof again &&
+        (rb_text_quote_plain(s, len, keep, again, cap) != n ||
+         memcmp(again, out, n + 1) != 0))
+        abort();
+#endif
+    return n;
+}
+
+const char *rb_text_quote(const char *s, size_t len, rb_quote_keep keep,
+                          char *out, size_t cap) {
+    rb_text_quoted(s, len, keep, out, cap);
     return out;
 }
