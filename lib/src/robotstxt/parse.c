@@ -94,12 +94,14 @@ static void release_parser(parser *p) {
 /* Gathers the arrays into one block laid out as [text][robots_txt][groups]
  * [agents][rules][sitemaps: bytes, marks][extensions: bytes, marks][diags]
  * [tokens][token sets][set defs][set groups][token slots][units]
- * [unit bytes][memo]; everything after the text is aligned to 8 bytes.
+ * [unit bytes][direct walks][group units][memo]; everything after the
+ * text is aligned to 8 bytes.
  * The block is the text's own array when the rest fits after the text
  * with at most an eighth of the array unused (a document never holds more
  * than 8/7 of what it needs), else a new block of exactly its size. The
- * units and the memo start empty: a check compiles a set when it first
- * needs it (index_compile.c), and remembers a name it resolves (check.c). */
+ * units and the memo start empty (NULL): a check compiles a set when it
+ * first needs it (index_compile.c), and remembers a name it resolves
+ * (check.c). */
 /* The arrays the parse built that the document keeps, each copied into
  * the document's block: named, so that each is placed and then read back
  * by its name (part_at()), not by its position in a list. */
@@ -149,7 +151,7 @@ static void lay_out_block(const parser *p, const rb_vec *const *parts,
     out->direct_walks_at = reserve_in_block(&size, sizeof(atomic_uint));
     out->group_units_at =
         reserve_in_block(&size, sizeof(_Atomic(rb_unit_ref *)));
-    out->memo_at = reserve_in_block(&size, RB_MEMO_SLOTS * sizeof(rb_memo));
+    out->memo_at = reserve_in_block(&size, sizeof(_Atomic(rb_memo *)));
     out->size = size;
 }
 
@@ -190,9 +192,8 @@ static void init_check_state(robots_txt *doc, unsigned char *block,
     doc->group_units =
         (_Atomic(rb_unit_ref *) *)(block + layout->group_units_at);
     atomic_init(doc->group_units, NULL);
-    doc->memo = (rb_memo *)(block + layout->memo_at);
-    for (size_t s = 0; s < RB_MEMO_SLOTS; s++)
-        atomic_init(&doc->memo[s].state, RB_MEMO_FREE);
+    doc->memo = (_Atomic(rb_memo *) *)(block + layout->memo_at);
+    atomic_init(doc->memo, NULL);
 }
 
 /* The counts of the arrays and the index's scalars. */
@@ -416,5 +417,8 @@ void robots_free(robots_txt *doc) {
         return;
     rb_index_free_units(doc);
     rb_mem mem = doc->mem;
+    rb_memo *memo = atomic_load_explicit(doc->memo, memory_order_relaxed);
+    if (memo != NULL) /* the checks' (check.c, memo_slots()) */
+        mem.allocator.free(mem.allocator.ctx, memo, RB_MEMO_BYTES);
     rb_free(&mem, doc->block, doc->block_size);
 }
