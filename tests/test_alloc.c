@@ -468,20 +468,34 @@ static void diagnostics_within_bound(void) {
 
 /* A small file's arrays, index and scratch come from one block of the
  * parse's (rb_mem_open_region()): the allocator is called for that block
- * and for the document, and for nothing else. */
+ * and for the document, and for nothing else. A tiny file's (up to 88
+ * bytes, parse.c, RB_PARSE_REGION_TINY) come from the parse's stack: the
+ * allocator is called for the document alone, which fits glibc's
+ * per-thread cache. */
 static void small_allocations(void) {
-    static const char body[] = "User-agent: *\nDisallow: /x\nAllow: /x/y\n";
-    for (int p = 0; p < 3; p++) {
-        counted_options counted;
-        counted_options_init(&counted, (robots_profile)p);
-        robots_options options = counted.options;
-        robots_txt *doc = NULL;
-        EXPECT_EQ(robots_parse(body, sizeof body - 1, &options, &doc),
-                  ROBOTS_OK);
-        EXPECT_EQ(counted.count.calls, 2);
-        EXPECT_EQ(counted.count.blocks, 1);
-        robots_free(doc);
-        EXPECT_EQ(counted.count.live, 0);
+    static const char tiny[] = "User-agent: *\nDisallow: /x\nAllow: /x/y\n";
+    static const char *const bodies[] = {
+        tiny, "User-agent: *\nDisallow: /x\nAllow: /x/y\n"
+              "User-agent: foobot\nDisallow: /f\nAllow: /f/g\n"
+              "Sitemap: https://example.com/sitemap.xml\n"};
+    for (size_t b = 0; b < 2; b++) {
+        size_t len = strlen(bodies[b]);
+        EXPECT((len <= 88) == (b == 0));
+        for (int p = 0; p < 3; p++) {
+            counted_options counted;
+            counted_options_init(&counted, (robots_profile)p);
+            robots_options options = counted.options;
+            robots_txt *doc = NULL;
+            EXPECT_EQ(robots_parse(bodies[b], len, &options, &doc), ROBOTS_OK);
+            EXPECT_EQ(counted.count.calls, b == 0 ? 1 : 2);
+            EXPECT_EQ(counted.count.blocks, 1);
+            if (b == 0) { /* no more allocated at any time */
+                EXPECT_EQ(counted.count.peak, robots_txt_memory_used(doc));
+                EXPECT(doc->block_size <= 1032 - 16);
+            }
+            robots_free(doc);
+            EXPECT_EQ(counted.count.live, 0);
+        }
     }
 }
 

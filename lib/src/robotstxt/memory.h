@@ -33,12 +33,17 @@ typedef struct rb_mem {
     size_t region_used; /* its first bytes given out */
     size_t region_size; /* the most it gives out: 0 once closed */
     size_t region_span; /* its whole length, for rb_mem_in_region() */
+    int region_lent;    /* the caller's (rb_mem_lend_region()): not freed */
 } rb_mem;
 
 RB_HIDDEN void rb_mem_init(rb_mem *mem, const robots_allocator *allocator,
                            size_t cap);
 /* Allocates the region, `size` bytes; 0 on failure (mem->failure set). */
 RB_HIDDEN int rb_mem_open_region(rb_mem *mem, size_t size);
+/* The caller's `size` bytes at `buf` (16-aligned; its stack) as the
+ * region: no allocation, and nothing counted against the cap, which
+ * bounds what is allocated; rb_mem_release_region() gives it back. */
+RB_HIDDEN void rb_mem_lend_region(rb_mem *mem, unsigned char *buf, size_t size);
 /* No more allocations from the region; the ones it holds may still be
  * freed (for nothing) until rb_mem_release_region(). */
 static inline void rb_mem_close_region(rb_mem *mem) {
@@ -51,8 +56,8 @@ static inline int rb_mem_in_region(const rb_mem *mem, const void *ptr) {
     return mem->region != NULL && ptr != NULL && u >= mem->region &&
            u < mem->region + mem->region_span;
 }
-/* Frees the region (none: nothing): every allocation it served must have
- * been freed. */
+/* Frees the region (none, or lent: nothing): every allocation it served
+ * must have been freed. */
 RB_HIDDEN void rb_mem_release_region(rb_mem *mem);
 /* NULL on failure, with mem->failure set (NO_MEMORY or MEMORY_CAP). */
 RB_HIDDEN void *rb_alloc(rb_mem *mem, size_t size);

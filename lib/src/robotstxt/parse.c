@@ -58,20 +58,32 @@ static void reserve_arrays(parser *p, size_t limit) {
  * for a body of up to RB_PARSE_REGION_INPUT bytes: room for what
  * reserve_arrays() reserves (about 1.6 bytes an input byte), the index's
  * few arrays and a few diagnostics; a file with more takes the rest from
- * the allocator. A body of up to RB_PARSE_REGION_TINY bytes gets a block
- * within glibc's per-thread cache (1,032 bytes), its fastest path: a
- * block sized in proportion to such a body went through its slow path
- * and cost it a sixth of its parse. Above that, 3 KiB over twice the
- * body: over the real-world corpus (bench/README.md) a quarter fewer page
- * faults than 768 bytes over three times the body (207 against 279). A
- * larger file's arrays come from the allocator, which their size then
- * makes worth a call. */
+ * the allocator. A body of up to RB_PARSE_REGION_TINY bytes parses in
+ * RB_PARSE_REGION_STACK bytes of parse_body()'s stack, so that its
+ * document is its one allocation: allocated, its block cost such a file
+ * (a tenth of the real-world corpus) about 7% of its time, through
+ * glibc's per-thread cache (bench/README.md, "Session 13"). Above that,
+ * 3 KiB over twice the body: over the real-world corpus a quarter fewer
+ * page faults than 768 bytes over three times the body (207 against
+ * 279). A larger file's arrays come from the allocator, which their size
+ * then makes worth a call. */
 #define RB_PARSE_REGION_INPUT ((size_t)16384)
 #define RB_PARSE_REGION_TINY ((size_t)88)
+#define RB_PARSE_REGION_STACK ((size_t)1024)
 static size_t region_bytes(size_t limit) {
-    if (limit <= RB_PARSE_REGION_TINY)
-        return 1024;
     return limit <= RB_PARSE_REGION_INPUT ? 2 * limit + 3072 : 0;
+}
+
+/* Opens the parse's region for a body of `limit` bytes: `stack`
+ * (RB_PARSE_REGION_STACK bytes) for a tiny one. 0 when memory runs
+ * out. */
+static int open_region(parser *p, size_t limit, unsigned char *stack) {
+    if (limit <= RB_PARSE_REGION_TINY) {
+        rb_mem_lend_region(&p->mem, stack, RB_PARSE_REGION_STACK);
+        return 1;
+    }
+    return region_bytes(limit) == 0 ||
+           rb_mem_open_region(&p->mem, region_bytes(limit));
 }
 
 static size_t align8(size_t n) {
@@ -373,8 +385,8 @@ static robots_status parse_body(const char *body, size_t body_len, size_t rest,
     if (options->parse_limit != 0 && options->parse_limit < limit)
         limit = options->parse_limit;
     size_t parsed = 0;
-    if (region_bytes(limit) != 0 &&
-        !rb_mem_open_region(&p.mem, region_bytes(limit)))
+    _Alignas(16) unsigned char tiny_region[RB_PARSE_REGION_STACK];
+    if (!open_region(&p, limit, tiny_region))
         p.failed = 1;
     else
         reserve_arrays(&p, limit);
