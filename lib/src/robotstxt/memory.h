@@ -23,6 +23,7 @@ typedef struct rb_mem {
     size_t peak;           /* most bytes ever live at once */
     size_t cap;            /* 0: none */
     robots_status failure; /* why the last rb_alloc failed */
+    int region_lent;       /* the region below is the caller's: not freed */
     /* A parse's one block for its small allocations (rb_mem_open_region()):
      * those that fit in what is left of it come from it with no call to
      * the allocator, so that a small file's arrays, scratch and index
@@ -33,7 +34,6 @@ typedef struct rb_mem {
     size_t region_used; /* its first bytes given out */
     size_t region_size; /* the most it gives out: 0 once closed */
     size_t region_span; /* its whole length, for rb_mem_in_region() */
-    int region_lent;    /* the caller's (rb_mem_lend_region()): not freed */
 } rb_mem;
 
 RB_HIDDEN void rb_mem_init(rb_mem *mem, const robots_allocator *allocator,
