@@ -407,7 +407,7 @@ static robots_status parse_body(const char *body, size_t body_len, size_t rest,
     rb_mem_release_region(&p.mem);
     if (doc == NULL)
         return failure != ROBOTS_OK ? failure : ROBOTS_ERR_NO_MEMORY;
-    doc->mem = p.mem;
+    doc->mem.allocator = p.mem.allocator;
     doc->parse_limit = options->parse_limit;
     *out = doc;
     return ROBOTS_OK;
@@ -428,9 +428,11 @@ void robots_free(robots_txt *doc) {
     if (doc == NULL)
         return;
     rb_index_free_units(doc);
-    rb_mem mem = doc->mem;
     rb_memo *memo = atomic_load_explicit(doc->memo, memory_order_relaxed);
-    if (memo != NULL) /* the checks' (check.c, memo_slots()) */
-        mem.allocator.free(mem.allocator.ctx, memo, RB_MEMO_BYTES);
+    rb_mem mem; /* what is left to free: the memo and the block */
+    rb_mem_init(&mem, &doc->mem.allocator, 0);
+    mem.live = doc->block_size + (memo != NULL ? RB_MEMO_BYTES : 0);
+    /* the checks' memo (check.c, memo_slots()), if one remembered */
+    rb_free(&mem, memo, RB_MEMO_BYTES);
     rb_free(&mem, doc->block, doc->block_size);
 }
