@@ -62,8 +62,9 @@ static inline const rb_memo *memo_find(const robots_txt *doc,
  * robots_txt.memo): published as a set's unit is, by a compare-and-swap,
  * and counted with the units; a thread that loses the race frees its own
  * and uses the winner's. NULL when memory runs out: nothing is
- * remembered. */
-static rb_memo *memo_slots(const robots_txt *doc) {
+ * remembered. Once a document: cold, and its frame (an rb_mem) kept off
+ * check()'s, which is on robots_check()'s deepest path. */
+RB_COLD static rb_memo *memo_slots(const robots_txt *doc) {
     rb_memo *memo = atomic_load_explicit(doc->memo, memory_order_acquire);
     if (memo != NULL)
         return memo;
