@@ -56,8 +56,14 @@ static inline int rb_mem_in_region(const rb_mem *mem, const void *ptr) {
     return mem->region != NULL && ptr != NULL && u >= mem->region &&
            u < mem->region + mem->region_span;
 }
-/* Frees the region (none, or lent: nothing): every allocation it served
- * must have been freed. */
+/* Whether the region is all that is allocated now (a lent one: nothing
+ * is): then everything the allocator gave is in it. */
+static inline int rb_mem_only_region(const rb_mem *mem) {
+    return mem->region != NULL &&
+           mem->live == (mem->region_lent ? 0 : mem->region_span);
+}
+/* Frees the region (none, or lent: nothing), and with it every
+ * allocation it served: none may be used after. */
 RB_HIDDEN void rb_mem_release_region(rb_mem *mem);
 /* NULL on failure, with mem->failure set (NO_MEMORY or MEMORY_CAP). */
 RB_HIDDEN void *rb_alloc(rb_mem *mem, size_t size);
