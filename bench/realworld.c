@@ -11,10 +11,18 @@
  *                when built against a checkout (GOOGLE_ROBOTSTXT_DIR; see
  *                bench/README.md); nothing of that library is in this
  *                repository
+ *   arena parse, arena first (--arena)
+ *                parse and first through a caller's allocator
+ *                (robots_options.allocator) that bumps a pointer in one
+ *                buffer kept for the whole run and is reset before each
+ *                parse, its free a no-op: the memory a crawler reuses
+ *                from one file to the next, beside malloc's
  *
  *   robots_realworld [--profile P] [--agent A] [--path P] [--runs N]
- *                    [--limit default|off] [--per-file] [--json] DIR
- *   robots_realworld --once read|parse|first|google [options] DIR
+ *                    [--limit default|off] [--arena] [--per-file] [--json]
+ *                    DIR
+ *   robots_realworld --once read|parse|first|google|parse-arena|first-arena
+ *                    [options] DIR
  *
  * Each figure of a file is the median of --runs runs (default 7); a run
  * repeats the operation until it has lasted 0.2 ms, so that a 100-byte
@@ -42,21 +50,43 @@
 #include "google_oracle.h"
 #endif
 
+/* The measured operations first, in the order of file.ns. */
+enum op {
+    OP_PARSE,
+    OP_FIRST,
+    OP_GOOGLE,
+    OP_PARSE_ARENA,
+    OP_FIRST_ARENA,
+    OP_READ
+};
+enum { MEASURED_OPS = OP_READ };
+
 typedef struct file {
     char *name;
     char *data;
     size_t len;
     char *url;
     size_t url_len;
-    double parse_ns, first_ns, google_ns; /* medians, per operation */
-    double parse_faults, first_faults, google_faults;
+    double ns[MEASURED_OPS], faults[MEASURED_OPS]; /* medians, per enum op */
+    /* robots_txt_memory_used() after the parse and after the first check */
+    size_t parsed_bytes, checked_bytes;
 } file;
+
+/* The --arena allocator: one buffer for the whole run, given out from
+ * its start and taken back all at once (arena_reset()) before each
+ * parse. Its pages are touched by the first files and reused by the
+ * rest, as a crawler's would be. */
+typedef struct arena {
+    unsigned char *base;
+    size_t size, used;
+} arena;
 
 typedef struct setup {
     robots_profile profile;
     size_t parse_limit;
     robots_str agent;
     size_t runs;
+    arena *arena; /* NULL without --arena */
 } setup;
 
 static volatile size_t sink;
@@ -85,7 +115,36 @@ static double median(double *v, size_t n) {
 
 /* ---- the operations ---------------------------------------------------- */
 
-enum op { OP_PARSE, OP_FIRST, OP_GOOGLE, OP_READ };
+static void *arena_alloc(void *ctx, size_t size) {
+    arena *a = ctx;
+    size_t at = (a->used + 15) & ~(size_t)15; /* malloc's alignment */
+    if (at > a->size || size > a->size - at)
+        return NULL; /* the library reports ROBOTS_ERR_NO_MEMORY */
+    a->used = at + size;
+    return a->base + at;
+}
+
+static void arena_free(void *ctx, void *ptr, size_t size) {
+    (void)ctx, (void)ptr, (void)size; /* taken back by arena_reset() */
+}
+
+static void arena_reset(arena *a) {
+    a->used = 0;
+}
+
+/* A buffer for the largest file's parse and first check: the parse's
+ * bound (robots.h, robots_parse_memory_bound()) twice over, for the
+ * sets the check compiles too; pages never touched cost nothing. */
+static int arena_open(arena *a, size_t largest_file) {
+    a->size = 2 * robots_parse_memory_bound(largest_file);
+    a->used = 0;
+    a->base = malloc(a->size);
+    return a->base != NULL;
+}
+
+static int is_arena_op(enum op op) {
+    return op == OP_PARSE_ARENA || op == OP_FIRST_ARENA;
+}
 
 static int run_op(enum op op, const setup *s, const file *f) {
     if (op == OP_READ) /* nothing: the floor of --once */
@@ -103,11 +162,18 @@ static int run_op(enum op op, const setup *s, const file *f) {
     robots_options_init(&opt);
     opt.profile = s->profile;
     opt.parse_limit = s->parse_limit;
+    robots_allocator bump = {arena_alloc, arena_free, s->arena};
+    if (is_arena_op(op)) {
+        if (s->arena == NULL)
+            return 0;
+        arena_reset(s->arena);
+        opt.allocator = &bump;
+    }
     robots_txt *doc;
     if (robots_parse(f->data, f->len, &opt, &doc) != ROBOTS_OK)
         return 0;
     int ok = 1;
-    if (op == OP_FIRST) {
+    if (op == OP_FIRST || op == OP_FIRST_ARENA) {
         robots_verdict v;
         ok = robots_check(doc, &s->agent, 1, f->url, f->url_len, &v) ==
              ROBOTS_OK;
@@ -140,28 +206,53 @@ static void time_run(enum op op, const setup *s, const file *f, size_t reps,
     *faults = (double)(minor_faults() - pf0) / (double)reps;
 }
 
+/* The document's size: robots_txt_memory_used() after the parse and after
+ * the first check (which may compile a set). 0 when the parse fails. */
+static int weigh(const setup *s, file *f) {
+    robots_options opt;
+    robots_options_init(&opt);
+    opt.profile = s->profile;
+    opt.parse_limit = s->parse_limit;
+    robots_txt *doc;
+    if (robots_parse(f->data, f->len, &opt, &doc) != ROBOTS_OK)
+        return 0;
+    f->parsed_bytes = robots_txt_memory_used(doc);
+    robots_verdict v;
+    int ok =
+        robots_check(doc, &s->agent, 1, f->url, f->url_len, &v) == ROBOTS_OK;
+    f->checked_bytes = robots_txt_memory_used(doc);
+    robots_free(doc);
+    return ok;
+}
+
+/* Whether this run measures op. */
+static int measured(enum op op, const setup *s, int google) {
+    return op == OP_GOOGLE ? google : !is_arena_op(op) || s->arena != NULL;
+}
+
 /* The medians of s->runs runs of each operation on f. The runs take the
  * operations in turn, so that a burst of load on the machine falls on all
  * of them alike. */
 static int measure(const setup *s, file *f, int google) {
     enum { MAX_RUNS = 64 };
-    size_t nops = google ? 3 : 2,
-           runs = s->runs > MAX_RUNS ? MAX_RUNS : s->runs;
-    size_t reps[3];
-    double t[3][MAX_RUNS], pf[3][MAX_RUNS];
-    for (size_t op = 0; op < nops; op++)
-        if ((reps[op] = calibrate((enum op)op, s, f)) == 0)
+    size_t runs = s->runs > MAX_RUNS ? MAX_RUNS : s->runs;
+    size_t reps[MEASURED_OPS];
+    double t[MEASURED_OPS][MAX_RUNS], pf[MEASURED_OPS][MAX_RUNS];
+    for (size_t op = 0; op < MEASURED_OPS; op++)
+        if (measured((enum op)op, s, google) &&
+            (reps[op] = calibrate((enum op)op, s, f)) == 0)
             return 0;
     for (size_t r = 0; r < runs; r++)
-        for (size_t op = 0; op < nops; op++)
-            time_run((enum op)op, s, f, reps[op], &t[op][r], &pf[op][r]);
-    double *ns[3] = {&f->parse_ns, &f->first_ns, &f->google_ns};
-    double *faults[3] = {&f->parse_faults, &f->first_faults, &f->google_faults};
-    for (size_t op = 0; op < nops; op++) {
-        *ns[op] = median(t[op], runs);
-        *faults[op] = median(pf[op], runs);
+        for (size_t op = 0; op < MEASURED_OPS; op++)
+            if (measured((enum op)op, s, google))
+                time_run((enum op)op, s, f, reps[op], &t[op][r], &pf[op][r]);
+    for (size_t op = 0; op < MEASURED_OPS; op++) {
+        if (!measured((enum op)op, s, google))
+            continue;
+        f->ns[op] = median(t[op], runs);
+        f->faults[op] = median(pf[op], runs);
     }
-    return 1;
+    return weigh(s, f);
 }
 
 /* ---- the corpus -------------------------------------------------------- */
@@ -239,12 +330,23 @@ static file *read_corpus(const char *dir, const char *path, size_t *count) {
 /* ---- the report -------------------------------------------------------- */
 
 typedef struct totals {
-    double bytes, parse_ns, first_ns, google_ns;
-    double parse_faults, first_faults, google_faults;
+    double bytes, ns[MEASURED_OPS], faults[MEASURED_OPS];
+    double parsed_bytes, checked_bytes; /* the documents' */
+    size_t densest;      /* the file of the largest document / input */
     double median_ratio; /* of first / google over the files */
     size_t worst;        /* the file of the largest first / google */
     size_t largest;
 } totals;
+
+/* What a file's row is ranked by: first / google, or first alone. */
+static double rank(const file *f, int google) {
+    return google ? f->ns[OP_FIRST] / f->ns[OP_GOOGLE] : f->ns[OP_FIRST];
+}
+
+/* The document's bytes per input byte. */
+static double density(const file *f) {
+    return (double)f->parsed_bytes / (double)(f->len ? f->len : 1);
+}
 
 static totals add_up(file *files, size_t n, int google) {
     totals t;
@@ -253,19 +355,19 @@ static totals add_up(file *files, size_t n, int google) {
     for (size_t i = 0; i < n; i++) {
         file *f = &files[i];
         t.bytes += (double)f->len;
-        t.parse_ns += f->parse_ns;
-        t.first_ns += f->first_ns;
-        t.google_ns += f->google_ns;
-        t.parse_faults += f->parse_faults;
-        t.first_faults += f->first_faults;
-        t.google_faults += f->google_faults;
+        for (size_t op = 0; op < MEASURED_OPS; op++) {
+            t.ns[op] += f->ns[op];
+            t.faults[op] += f->faults[op];
+        }
+        t.parsed_bytes += (double)f->parsed_bytes;
+        t.checked_bytes += (double)f->checked_bytes;
         if (f->len > files[t.largest].len)
             t.largest = i;
-        double r = google ? f->first_ns / f->google_ns : f->first_ns;
+        if (density(f) > density(&files[t.densest]))
+            t.densest = i;
         if (ratios != NULL)
-            ratios[i] = r;
-        if (r > (google ? files[t.worst].first_ns / files[t.worst].google_ns
-                        : files[t.worst].first_ns))
+            ratios[i] = rank(f, google);
+        if (rank(f, google) > rank(&files[t.worst], google))
             t.worst = i;
     }
     if (ratios != NULL && n > 0)
@@ -275,31 +377,71 @@ static totals add_up(file *files, size_t n, int google) {
 }
 
 static void print_file_row(const char *what, const file *f, int google) {
-    printf("%-28s %9zu %10.3f %10.3f", what, f->len, f->parse_ns / 1e6,
-           f->first_ns / 1e6);
+    printf("%-28s %9zu %10.3f %10.3f", what, f->len, f->ns[OP_PARSE] / 1e6,
+           f->ns[OP_FIRST] / 1e6);
     if (google)
-        printf(" %10.3f %7.2f", f->google_ns / 1e6, f->first_ns / f->google_ns);
-    printf("  faults %.0f / %.0f", f->parse_faults, f->first_faults);
+        printf(" %10.3f %7.2f", f->ns[OP_GOOGLE] / 1e6, rank(f, google));
+    printf("  faults %.0f / %.0f", f->faults[OP_PARSE], f->faults[OP_FIRST]);
     if (google)
-        printf(" / %.0f", f->google_faults);
+        printf(" / %.0f", f->faults[OP_GOOGLE]);
     printf("  %s\n", f->name);
 }
 
-static void report(file *files, size_t n, int google, int per_file, int json) {
+/* The documents' size (robots_txt_memory_used()) against their input:
+ * over the corpus, and the file whose document is largest for its
+ * input. */
+static void report_memory(const file *files, const totals *t, int json) {
+    const file *d = &files[t->densest];
+    if (json) {
+        printf(", \"document_bytes\": %.0f, \"checked_bytes\": %.0f, "
+               "\"densest\": \"%s\", \"densest_bytes\": %zu",
+               t->parsed_bytes, t->checked_bytes, d->name, d->parsed_bytes);
+        return;
+    }
+    printf("documents: %.0f bytes, %.2f an input byte; %.0f after the first "
+           "check; the largest for its input: %zu bytes for %zu (%s)\n",
+           t->parsed_bytes, t->parsed_bytes / t->bytes, t->checked_bytes,
+           d->parsed_bytes, d->len, d->name);
+}
+
+/* --arena's figures beside malloc's: the corpus's parse and first, their
+ * page faults, and how the arena's compare. */
+static void report_arena(const totals *t, int json) {
+    if (json) {
+        printf(", \"arena_parse_ms\": %.3f, \"arena_first_ms\": %.3f, "
+               "\"arena_parse_faults\": %.0f, \"arena_first_faults\": %.0f",
+               t->ns[OP_PARSE_ARENA] / 1e6, t->ns[OP_FIRST_ARENA] / 1e6,
+               t->faults[OP_PARSE_ARENA], t->faults[OP_FIRST_ARENA]);
+        return;
+    }
+    printf("%-28s %9.0f %10.3f %10.3f  faults %.0f / %.0f  (arena / malloc: "
+           "parse %.2f, first %.2f)\n",
+           "whole corpus, arena", t->bytes, t->ns[OP_PARSE_ARENA] / 1e6,
+           t->ns[OP_FIRST_ARENA] / 1e6, t->faults[OP_PARSE_ARENA],
+           t->faults[OP_FIRST_ARENA], t->ns[OP_PARSE_ARENA] / t->ns[OP_PARSE],
+           t->ns[OP_FIRST_ARENA] / t->ns[OP_FIRST]);
+}
+
+static void report(file *files, size_t n, const setup *s, int google,
+                   int per_file, int json) {
     totals t = add_up(files, n, google);
+    const file *worst = &files[t.worst];
     if (json) {
         printf("{\"files\": %zu, \"bytes\": %.0f, \"parse_ms\": %.3f, "
                "\"first_ms\": %.3f, \"parse_faults\": %.0f, "
                "\"first_faults\": %.0f, \"parse_mb_s\": %.1f",
-               n, t.bytes, t.parse_ns / 1e6, t.first_ns / 1e6, t.parse_faults,
-               t.first_faults, t.bytes / t.parse_ns * 1e3);
+               n, t.bytes, t.ns[OP_PARSE] / 1e6, t.ns[OP_FIRST] / 1e6,
+               t.faults[OP_PARSE], t.faults[OP_FIRST],
+               t.bytes / t.ns[OP_PARSE] * 1e3);
         if (google)
             printf(", \"google_ms\": %.3f, \"google_faults\": %.0f, "
                    "\"median_ratio\": %.3f, \"worst\": \"%s\", "
                    "\"worst_ratio\": %.3f",
-                   t.google_ns / 1e6, t.google_faults, t.median_ratio,
-                   files[t.worst].name,
-                   files[t.worst].first_ns / files[t.worst].google_ns);
+                   t.ns[OP_GOOGLE] / 1e6, t.faults[OP_GOOGLE], t.median_ratio,
+                   worst->name, rank(worst, google));
+        if (s->arena != NULL)
+            report_arena(&t, json);
+        report_memory(files, &t, json);
         printf("}\n");
         return;
     }
@@ -311,39 +453,44 @@ static void report(file *files, size_t n, int google, int per_file, int json) {
         for (size_t i = 0; i < n; i++)
             print_file_row("", &files[i], google);
     printf("%-28s %9.0f %10.3f %10.3f", "whole corpus", t.bytes,
-           t.parse_ns / 1e6, t.first_ns / 1e6);
+           t.ns[OP_PARSE] / 1e6, t.ns[OP_FIRST] / 1e6);
     if (google)
-        printf(" %10.3f %7.2f", t.google_ns / 1e6, t.first_ns / t.google_ns);
-    printf("  faults %.0f / %.0f", t.parse_faults, t.first_faults);
+        printf(" %10.3f %7.2f", t.ns[OP_GOOGLE] / 1e6,
+               t.ns[OP_FIRST] / t.ns[OP_GOOGLE]);
+    printf("  faults %.0f / %.0f", t.faults[OP_PARSE], t.faults[OP_FIRST]);
     if (google)
-        printf(" / %.0f", t.google_faults);
+        printf(" / %.0f", t.faults[OP_GOOGLE]);
     printf("  (%zu files)\n", n);
+    if (s->arena != NULL)
+        report_arena(&t, json);
     print_file_row("largest file", &files[t.largest], google);
     print_file_row(google ? "worst file (first / google)" : "slowest first",
-                   &files[t.worst], google);
+                   worst, google);
     printf("parse: %.0f MB/s; parse + first check + free: %.0f MB/s",
-           t.bytes / t.parse_ns * 1e3, t.bytes / t.first_ns * 1e3);
+           t.bytes / t.ns[OP_PARSE] * 1e3, t.bytes / t.ns[OP_FIRST] * 1e3);
     if (google)
         printf("; google: %.0f MB/s; median ratio first / google %.2f",
-               t.bytes / t.google_ns * 1e3, t.median_ratio);
+               t.bytes / t.ns[OP_GOOGLE] * 1e3, t.median_ratio);
     printf("\n");
+    report_memory(files, &t, json);
 }
 
 static int usage(void) {
     fputs("usage: robots_realworld [--profile rfc9309|google|legacy] "
           "[--agent A] [--path P]\n"
           "                        [--runs N] [--limit default|off] "
-          "[--per-file] [--json] DIR\n"
-          "       robots_realworld --once read|parse|first|google [options] "
-          "DIR\n",
+          "[--arena] [--per-file] [--json] DIR\n"
+          "       robots_realworld --once "
+          "read|parse|first|google|parse-arena|first-arena\n"
+          "                        [options] DIR\n",
           stderr);
     return 2;
 }
 
 int main(int argc, char **argv) {
-    setup s = {ROBOTS_PROFILE_RFC9309, 0, {"Googlebot", 9}, 7};
+    setup s = {ROBOTS_PROFILE_RFC9309, 0, {"Googlebot", 9}, 7, NULL};
     const char *dir = NULL, *path = "/search/about";
-    int per_file = 0, json = 0, count_op = -1;
+    int per_file = 0, json = 0, count_op = -1, use_arena = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int more = i + 1 < argc;
@@ -365,13 +512,18 @@ int main(int argc, char **argv) {
                                 : 0;
         } else if (strcmp(a, "--once") == 0 && more) {
             const char *o = argv[++i];
-            count_op = strcmp(o, "parse") == 0    ? OP_PARSE
-                       : strcmp(o, "first") == 0  ? OP_FIRST
-                       : strcmp(o, "google") == 0 ? OP_GOOGLE
-                       : strcmp(o, "read") == 0   ? OP_READ
-                                                  : -2;
+            count_op = strcmp(o, "parse") == 0         ? OP_PARSE
+                       : strcmp(o, "first") == 0       ? OP_FIRST
+                       : strcmp(o, "google") == 0      ? OP_GOOGLE
+                       : strcmp(o, "read") == 0        ? OP_READ
+                       : strcmp(o, "parse-arena") == 0 ? OP_PARSE_ARENA
+                       : strcmp(o, "first-arena") == 0 ? OP_FIRST_ARENA
+                                                       : -2;
             if (count_op == -2)
                 return usage();
+            use_arena |= is_arena_op((enum op)count_op);
+        } else if (strcmp(a, "--arena") == 0) {
+            use_arena = 1;
         } else if (strcmp(a, "--per-file") == 0) {
             per_file = 1;
         } else if (strcmp(a, "--json") == 0) {
@@ -392,6 +544,15 @@ int main(int argc, char **argv) {
 #ifdef ROBOTS_BENCH_GOOGLE
     google = 1;
 #endif
+    arena bump = {NULL, 0, 0};
+    if (use_arena) {
+        size_t largest = 0;
+        for (size_t i = 0; i < n; i++)
+            largest = files[i].len > largest ? files[i].len : largest;
+        if (!arena_open(&bump, largest))
+            return 1;
+        s.arena = &bump;
+    }
     if (count_op >= 0) { /* each file once, for callgrind */
         for (size_t i = 0; i < n; i++)
             run_op((enum op)count_op, &s, &files[i]);
@@ -403,8 +564,9 @@ int main(int argc, char **argv) {
                 return 1;
             }
         }
-        report(files, n, google, per_file, json);
+        report(files, n, &s, google, per_file, json);
     }
+    free(bump.base);
     for (size_t i = 0; i < n; i++) {
         free(files[i].name);
         free(files[i].data);

@@ -4,6 +4,7 @@
  * every allocation failure is reported and leaves nothing allocated, the
  * memory cap holds, and robots_parse_memory_bound() is a real bound.
  */
+#include "check.h"
 #include "counting_alloc.h"
 #include "document.h"
 #include "testing.h"
@@ -202,10 +203,10 @@ static size_t dense_body(char *out, size_t cap, int padding, int wide) {
     return len;
 }
 
-/* What a document needs: its block up to the end of its last array, the
- * memo (parse.c, assemble()). */
+/* What a document needs: its block up to the end of its last part, the
+ * memo's pointer (parse.c, assemble()). */
 static size_t needed_bytes(const robots_txt *doc) {
-    return (size_t)((const unsigned char *)(doc->memo + RB_MEMO_SLOTS) -
+    return (size_t)((const unsigned char *)(doc->memo + 1) -
                     (const unsigned char *)doc->block);
 }
 
@@ -467,25 +468,93 @@ static void diagnostics_within_bound(void) {
 
 /* A small file's arrays, index and scratch come from one block of the
  * parse's (rb_mem_open_region()): the allocator is called for that block
- * and for the document, and for nothing else. */
+ * and for the document, and for nothing else. A tiny file's (up to 88
+ * bytes, parse.c, RB_PARSE_REGION_TINY) come from the parse's stack: the
+ * allocator is called for the document alone, which fits glibc's
+ * per-thread cache. */
 static void small_allocations(void) {
-    static const char body[] = "User-agent: *\nDisallow: /x\nAllow: /x/y\n";
-    for (int p = 0; p < 3; p++) {
-        counted_options counted;
-        counted_options_init(&counted, (robots_profile)p);
-        robots_options options = counted.options;
+    static const char tiny[] = "User-agent: *\nDisallow: /x\nAllow: /x/y\n";
+    static const char *const bodies[] = {
+        tiny, "User-agent: *\nDisallow: /x\nAllow: /x/y\n"
+              "User-agent: foobot\nDisallow: /f\nAllow: /f/g\n"
+              "Sitemap: https://example.com/sitemap.xml\n"};
+    for (size_t b = 0; b < 2; b++) {
+        size_t len = strlen(bodies[b]);
+        EXPECT((len <= 88) == (b == 0));
+        for (int p = 0; p < 3; p++) {
+            counted_options counted;
+            counted_options_init(&counted, (robots_profile)p);
+            robots_options options = counted.options;
+            robots_txt *doc = NULL;
+            EXPECT_EQ(robots_parse(bodies[b], len, &options, &doc), ROBOTS_OK);
+            EXPECT_EQ(counted.count.calls, b == 0 ? 1 : 2);
+            EXPECT_EQ(counted.count.blocks, 1);
+            if (b == 0) { /* no more allocated at any time */
+                EXPECT_EQ(counted.count.peak, robots_txt_memory_used(doc));
+                EXPECT(doc->block_size <= 1032 - 16);
+            }
+            robots_free(doc);
+            EXPECT_EQ(counted.count.live, 0);
+        }
+    }
+}
+
+/* The memo's slots (document.h, robots_txt.memo) are not in the block:
+ * the first check that remembers a name allocates them, through the
+ * document's allocator, and robots_txt_memory_used() counts them from
+ * then on, exactly; robots_free() frees them. That allocation refused at
+ * each of its calls in turn, the check still answers as the reference
+ * does and the document counts what it holds, no more. */
+static void memo_on_demand(void) {
+    static const char body[] = "User-agent: *\nDisallow: /x\n"
+                               "User-agent: foobot\nDisallow: /f\n";
+    robots_str foobot = {"FooBot", 6};
+    counted_options counted;
+    counted_options_init(&counted, ROBOTS_PROFILE_RFC9309);
+    counting *c = &counted.count;
+    robots_options options = counted.options;
+    size_t calls_to_remember = 0;
+    for (size_t fail = 0; fail == 0 || fail <= calls_to_remember; fail++) {
         robots_txt *doc = NULL;
         EXPECT_EQ(robots_parse(body, sizeof body - 1, &options, &doc),
                   ROBOTS_OK);
-        EXPECT_EQ(counted.count.calls, 2);
-        EXPECT_EQ(counted.count.blocks, 1);
+        if (doc == NULL)
+            return;
+        EXPECT(atomic_load(doc->memo) == NULL);
+        EXPECT_EQ(robots_txt_memory_used(doc), c->live);
+        EXPECT(doc->block_size <= 1032 - 16); /* glibc's per-thread cache */
+        rb_skip_direct_walks(doc); /* the checks compile and remember */
+        size_t before = c->calls;
+        c->fail_at = fail == 0 ? 0 : before + fail;
+        robots_verdict got, want;
+        EXPECT_EQ(robots_check(doc, &foobot, 1, "/f/1", 4, &got), ROBOTS_OK);
+        c->fail_at = 0;
+        EXPECT_EQ(rb_check_reference(doc, &foobot, 1, "/f/1", 4, &want),
+                  ROBOTS_OK);
+        EXPECT(got.allowed == want.allowed && got.allowed == 0 &&
+               got.rule_line == want.rule_line);
+        EXPECT_EQ(robots_txt_memory_used(doc), c->live);
+        if (fail == 0) {
+            calls_to_remember = c->calls - before;
+            EXPECT(atomic_load(doc->memo) != NULL);
+            size_t with_memo = robots_txt_memory_used(doc);
+            /* remembered: the next checks allocate nothing */
+            EXPECT_EQ(robots_check(doc, &foobot, 1, "/x", 2, &got), ROBOTS_OK);
+            EXPECT_EQ(got.allowed, 1);
+            EXPECT_EQ(c->calls, before + calls_to_remember);
+            EXPECT_EQ(robots_txt_memory_used(doc), with_memo);
+        }
         robots_free(doc);
-        EXPECT_EQ(counted.count.live, 0);
+        EXPECT_EQ(c->live, 0);
+        EXPECT_EQ(c->blocks, 0);
     }
+    EXPECT(calls_to_remember >= 2); /* a set's unit and the memo */
+    EXPECT_EQ(c->size_mismatch, 0);
 }
 
 int main(void) {
     small_allocations();
+    memo_on_demand();
     peak_within_bound();
     for (int p = 0; p < 3; p++)
         every_failure_point(small_body, sizeof small_body - 1,

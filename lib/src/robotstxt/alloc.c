@@ -37,6 +37,7 @@ void rb_mem_init(rb_mem *mem, const robots_allocator *allocator, size_t cap) {
     mem->region_used = 0;
     mem->region_size = 0;
     mem->region_span = 0;
+    mem->region_lent = 0;
 }
 
 /* 16-aligned, as malloc's are on the machines the region is for. */
@@ -56,14 +57,25 @@ int rb_mem_open_region(rb_mem *mem, size_t size) {
     return 1;
 }
 
+void rb_mem_lend_region(rb_mem *mem, unsigned char *buf, size_t size) {
+    mem->region = buf;
+    mem->region_used = 0;
+    mem->region_size = size;
+    mem->region_span = size;
+    mem->region_lent = 1;
+}
+
 void rb_mem_release_region(rb_mem *mem) {
     unsigned char *region = mem->region;
     size_t span = mem->region_span;
+    int lent = mem->region_lent;
     mem->region = NULL;
     mem->region_used = 0;
     mem->region_size = 0;
     mem->region_span = 0;
-    rb_free(mem, region, span);
+    mem->region_lent = 0;
+    if (!lent)
+        rb_free(mem, region, span);
 }
 
 void *rb_alloc(rb_mem *mem, size_t size) {

@@ -43,8 +43,11 @@ static int compile_sets(const robots_txt *doc, const rb_resolved *r) {
  * it holds was valid when it was remembered. */
 static inline const rb_memo *memo_find(const robots_txt *doc,
                                        const robots_str *name) {
+    const rb_memo *memo = atomic_load_explicit(doc->memo, memory_order_acquire);
+    if (memo == NULL)
+        return NULL;
     for (size_t s = 0; s < RB_MEMO_SLOTS; s++) {
-        const rb_memo *m = &doc->memo[s];
+        const rb_memo *m = &memo[s];
         uint32_t state = atomic_load_explicit(&m->state, memory_order_acquire);
         if (state == RB_MEMO_FREE)
             return NULL;
@@ -55,23 +58,56 @@ static inline const rb_memo *memo_find(const robots_txt *doc,
     return NULL;
 }
 
+/* The memo's slots, allocated now if no check has yet (see
+ * robots_txt.memo): published as a set's unit is, by a compare-and-swap,
+ * and counted with the units; a thread that loses the race frees its own
+ * and uses the winner's. NULL when memory runs out: nothing is
+ * remembered. Once a document: cold, and its frame (an rb_mem) kept off
+ * check()'s, which is on robots_check()'s deepest path. */
+RB_COLD static rb_memo *memo_slots(const robots_txt *doc) {
+    rb_memo *memo = atomic_load_explicit(doc->memo, memory_order_acquire);
+    if (memo != NULL)
+        return memo;
+    rb_mem mem;
+    rb_mem_init(&mem, &doc->mem.allocator, 0);
+    rb_memo *made = rb_alloc(&mem, RB_MEMO_BYTES);
+    if (made == NULL)
+        return NULL;
+    for (size_t s = 0; s < RB_MEMO_SLOTS; s++)
+        atomic_init(&made[s].state, RB_MEMO_FREE);
+    if (atomic_compare_exchange_strong_explicit(doc->memo, &memo, made,
+                                                memory_order_acq_rel,
+                                                memory_order_acquire)) {
+        atomic_fetch_add_explicit(doc->unit_bytes, RB_MEMO_BYTES,
+                                  memory_order_relaxed);
+        return made;
+    }
+    rb_free(&mem, made, RB_MEMO_BYTES);
+    return memo;
+}
+
 /* Remembers a (valid) name's resolution in the first free slot, if one is
  * left, once its group is known and its sets compiled: a check through
  * the memo has no names to fall back on. Two threads resolving one name
  * at once may each take a slot: a slot lost, never a wrong answer. */
 static void memo_add(const robots_txt *doc, const robots_str *name,
                      const rb_resolved *r) {
+    const rb_memo *held = atomic_load_explicit(doc->memo, memory_order_acquire);
     if (name->len > RB_MEMO_NAME ||
-        atomic_load_explicit(&doc->memo[RB_MEMO_SLOTS - 1].state,
-                             memory_order_relaxed) != RB_MEMO_FREE)
+        (held != NULL &&
+         atomic_load_explicit(&held[RB_MEMO_SLOTS - 1].state,
+                              memory_order_relaxed) != RB_MEMO_FREE))
         return;
     rb_resolved known = *r;
     if (known.group == RB_GROUP_LATER)
         known.group = rb_tokens_first_group(doc, r);
     if (!compile_sets(doc, &known))
         return;
+    rb_memo *memo = memo_slots(doc);
+    if (memo == NULL)
+        return;
     for (size_t s = 0; s < RB_MEMO_SLOTS; s++) {
-        rb_memo *m = &doc->memo[s];
+        rb_memo *m = &memo[s];
         uint32_t state = RB_MEMO_FREE;
         if (atomic_compare_exchange_strong_explicit(
                 &m->state, &state, RB_MEMO_WRITING, memory_order_acquire,

@@ -10,7 +10,6 @@
 #define ROBOTS_RT_DOCUMENT_H
 
 #include "index_layout.h"
-#include "memory.h"
 #include "records.h"
 #include "robots.h"
 
@@ -139,6 +138,7 @@ typedef struct rb_memo {
     char name[RB_MEMO_NAME];
     rb_resolved r;
 } rb_memo;
+#define RB_MEMO_BYTES (RB_MEMO_SLOTS * sizeof(rb_memo))
 
 /* The first answer. Compiling the sets an agent reads (index_compile.c) costs
  * about as much as the parse did, and pays only over many checks; a
@@ -164,7 +164,13 @@ typedef struct rb_memo {
 static inline void rb_skip_direct_walks(const robots_txt *doc);
 
 struct robots_txt {
-    rb_mem mem;        /* the allocator and the accounting, for robots_free() */
+    /* The caller's allocator, for the checks' memory and robots_free():
+     * of the parse's rb_mem only this is kept, as nothing is counted
+     * against the cap after the parse (72 bytes fewer in every
+     * document: a tenth of a tiny file's). */
+    struct {
+        robots_allocator allocator;
+    } mem;
     void *block;       /* the one allocation holding everything below: */
     size_t block_size; /* [text][robots_txt][its arrays] (parse.c) */
     robots_profile profile;
@@ -211,8 +217,13 @@ struct robots_txt {
      * Written as the units are, each slot once: claimed by a
      * compare-and-swap, filled, then published READY with release; read
      * only once READY. Slots are taken in order, so a FREE one ends the
-     * search. */
-    rb_memo *memo;
+     * search. The slots (RB_MEMO_BYTES) are allocated by the first check
+     * that remembers a name, published as group_units are and counted in
+     * unit_bytes: NULL until then. In the block they put a small file's
+     * document past glibc's per-thread cache (1,032 bytes), its slow
+     * path, and most documents are asked too few questions to use them
+     * (the first RB_DIRECT_CHECKS remember nothing). */
+    _Atomic(rb_memo *) *memo;
     size_t token_count, token_set_count, set_count, set_group_count;
     uint32_t wildcard_set; /* UINT32_MAX: no `*` group */
     /* The longest normal form of a rule that does not keep it (flagged

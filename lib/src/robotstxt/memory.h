@@ -23,6 +23,7 @@ typedef struct rb_mem {
     size_t peak;           /* most bytes ever live at once */
     size_t cap;            /* 0: none */
     robots_status failure; /* why the last rb_alloc failed */
+    int region_lent;       /* the region below is the caller's: not freed */
     /* A parse's one block for its small allocations (rb_mem_open_region()):
      * those that fit in what is left of it come from it with no call to
      * the allocator, so that a small file's arrays, scratch and index
@@ -39,6 +40,10 @@ RB_HIDDEN void rb_mem_init(rb_mem *mem, const robots_allocator *allocator,
                            size_t cap);
 /* Allocates the region, `size` bytes; 0 on failure (mem->failure set). */
 RB_HIDDEN int rb_mem_open_region(rb_mem *mem, size_t size);
+/* The caller's `size` bytes at `buf` (16-aligned; its stack) as the
+ * region: no allocation, and nothing counted against the cap, which
+ * bounds what is allocated; rb_mem_release_region() gives it back. */
+RB_HIDDEN void rb_mem_lend_region(rb_mem *mem, unsigned char *buf, size_t size);
 /* No more allocations from the region; the ones it holds may still be
  * freed (for nothing) until rb_mem_release_region(). */
 static inline void rb_mem_close_region(rb_mem *mem) {
@@ -51,8 +56,14 @@ static inline int rb_mem_in_region(const rb_mem *mem, const void *ptr) {
     return mem->region != NULL && ptr != NULL && u >= mem->region &&
            u < mem->region + mem->region_span;
 }
-/* Frees the region (none: nothing): every allocation it served must have
- * been freed. */
+/* Whether the region is all that is allocated now (a lent one: nothing
+ * is): then everything the allocator gave is in it. */
+static inline int rb_mem_only_region(const rb_mem *mem) {
+    return mem->region != NULL &&
+           mem->live == (mem->region_lent ? 0 : mem->region_span);
+}
+/* Frees the region (none, or lent: nothing), and with it every
+ * allocation it served: none may be used after. */
 RB_HIDDEN void rb_mem_release_region(rb_mem *mem);
 /* NULL on failure, with mem->failure set (NO_MEMORY or MEMORY_CAP). */
 RB_HIDDEN void *rb_alloc(rb_mem *mem, size_t size);

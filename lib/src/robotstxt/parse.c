@@ -58,20 +58,32 @@ static void reserve_arrays(parser *p, size_t limit) {
  * for a body of up to RB_PARSE_REGION_INPUT bytes: room for what
  * reserve_arrays() reserves (about 1.6 bytes an input byte), the index's
  * few arrays and a few diagnostics; a file with more takes the rest from
- * the allocator. A body of up to RB_PARSE_REGION_TINY bytes gets a block
- * within glibc's per-thread cache (1,032 bytes), its fastest path: a
- * block sized in proportion to such a body went through its slow path
- * and cost it a sixth of its parse. Above that, 3 KiB over twice the
- * body: over the real-world corpus (bench/README.md) a quarter fewer page
- * faults than 768 bytes over three times the body (207 against 279). A
- * larger file's arrays come from the allocator, which their size then
- * makes worth a call. */
+ * the allocator. A body of up to RB_PARSE_REGION_TINY bytes parses in
+ * RB_PARSE_REGION_STACK bytes of parse_body()'s stack, so that its
+ * document is its one allocation: allocated, its block cost such a file
+ * (a tenth of the real-world corpus) about 7% of its time, through
+ * glibc's per-thread cache (bench/README.md, "Session 13"). Above that,
+ * 3 KiB over twice the body: over the real-world corpus a quarter fewer
+ * page faults than 768 bytes over three times the body (207 against
+ * 279). A larger file's arrays come from the allocator, which their size
+ * then makes worth a call. */
 #define RB_PARSE_REGION_INPUT ((size_t)16384)
 #define RB_PARSE_REGION_TINY ((size_t)88)
+#define RB_PARSE_REGION_STACK ((size_t)1024)
 static size_t region_bytes(size_t limit) {
-    if (limit <= RB_PARSE_REGION_TINY)
-        return 1024;
     return limit <= RB_PARSE_REGION_INPUT ? 2 * limit + 3072 : 0;
+}
+
+/* Opens the parse's region for a body of `limit` bytes: `stack`
+ * (RB_PARSE_REGION_STACK bytes) for a tiny one. 0 when memory runs
+ * out. */
+static int open_region(parser *p, size_t limit, unsigned char *stack) {
+    if (limit <= RB_PARSE_REGION_TINY) {
+        rb_mem_lend_region(&p->mem, stack, RB_PARSE_REGION_STACK);
+        return 1;
+    }
+    return region_bytes(limit) == 0 ||
+           rb_mem_open_region(&p->mem, region_bytes(limit));
 }
 
 static size_t align8(size_t n) {
@@ -94,12 +106,14 @@ static void release_parser(parser *p) {
 /* Gathers the arrays into one block laid out as [text][robots_txt][groups]
  * [agents][rules][sitemaps: bytes, marks][extensions: bytes, marks][diags]
  * [tokens][token sets][set defs][set groups][token slots][units]
- * [unit bytes][memo]; everything after the text is aligned to 8 bytes.
+ * [unit bytes][direct walks][group units][memo]; everything after the
+ * text is aligned to 8 bytes.
  * The block is the text's own array when the rest fits after the text
  * with at most an eighth of the array unused (a document never holds more
  * than 8/7 of what it needs), else a new block of exactly its size. The
- * units and the memo start empty: a check compiles a set when it first
- * needs it (index_compile.c), and remembers a name it resolves (check.c). */
+ * units and the memo start empty (NULL): a check compiles a set when it
+ * first needs it (index_compile.c), and remembers a name it resolves
+ * (check.c). */
 /* The arrays the parse built that the document keeps, each copied into
  * the document's block: named, so that each is placed and then read back
  * by its name (part_at()), not by its position in a list. */
@@ -149,7 +163,7 @@ static void lay_out_block(const parser *p, const rb_vec *const *parts,
     out->direct_walks_at = reserve_in_block(&size, sizeof(atomic_uint));
     out->group_units_at =
         reserve_in_block(&size, sizeof(_Atomic(rb_unit_ref *)));
-    out->memo_at = reserve_in_block(&size, RB_MEMO_SLOTS * sizeof(rb_memo));
+    out->memo_at = reserve_in_block(&size, sizeof(_Atomic(rb_memo *)));
     out->size = size;
 }
 
@@ -190,9 +204,8 @@ static void init_check_state(robots_txt *doc, unsigned char *block,
     doc->group_units =
         (_Atomic(rb_unit_ref *) *)(block + layout->group_units_at);
     atomic_init(doc->group_units, NULL);
-    doc->memo = (rb_memo *)(block + layout->memo_at);
-    for (size_t s = 0; s < RB_MEMO_SLOTS; s++)
-        atomic_init(&doc->memo[s].state, RB_MEMO_FREE);
+    doc->memo = (_Atomic(rb_memo *) *)(block + layout->memo_at);
+    atomic_init(doc->memo, NULL);
 }
 
 /* The counts of the arrays and the index's scalars. */
@@ -372,8 +385,8 @@ static robots_status parse_body(const char *body, size_t body_len, size_t rest,
     if (options->parse_limit != 0 && options->parse_limit < limit)
         limit = options->parse_limit;
     size_t parsed = 0;
-    if (region_bytes(limit) != 0 &&
-        !rb_mem_open_region(&p.mem, region_bytes(limit)))
+    _Alignas(16) unsigned char tiny_region[RB_PARSE_REGION_STACK];
+    if (!open_region(&p, limit, tiny_region))
         p.failed = 1;
     else
         reserve_arrays(&p, limit);
@@ -388,13 +401,17 @@ static robots_status parse_body(const char *body, size_t body_len, size_t rest,
         p.failed = 1;
 
     rb_mem_close_region(&p.mem); /* the document is the allocator's */
+    /* A small file's arrays all in the region go with it, unfreed one by
+     * one: a dozen calls, a tenth of a tiny file's parse. */
+    int only_region = rb_mem_only_region(&p.mem);
     robots_txt *doc = p.failed ? NULL : assemble(&p, body_len, parsed);
     robots_status failure = p.mem.failure;
-    release_parser(&p);
+    if (!only_region)
+        release_parser(&p);
     rb_mem_release_region(&p.mem);
     if (doc == NULL)
         return failure != ROBOTS_OK ? failure : ROBOTS_ERR_NO_MEMORY;
-    doc->mem = p.mem;
+    doc->mem.allocator = p.mem.allocator;
     doc->parse_limit = options->parse_limit;
     *out = doc;
     return ROBOTS_OK;
@@ -415,6 +432,11 @@ void robots_free(robots_txt *doc) {
     if (doc == NULL)
         return;
     rb_index_free_units(doc);
-    rb_mem mem = doc->mem;
+    rb_memo *memo = atomic_load_explicit(doc->memo, memory_order_relaxed);
+    rb_mem mem; /* what is left to free: the memo and the block */
+    rb_mem_init(&mem, &doc->mem.allocator, 0);
+    mem.live = doc->block_size + (memo != NULL ? RB_MEMO_BYTES : 0);
+    /* the checks' memo (check.c, memo_slots()), if one remembered */
+    rb_free(&mem, memo, RB_MEMO_BYTES);
     rb_free(&mem, doc->block, doc->block_size);
 }
