@@ -128,7 +128,7 @@ typedef struct robots_txt robots_txt;
  * Time: O(body_len) (the bytes past the parse limit are only counted).
  * Memory: through the options' allocator, at most
  * robots_parse_memory_bound(body_len) at any one time; the document keeps
- * what that function's comment says. Stack: at most 7.5 KiB. */
+ * what that function's comment says. Stack: at most 8 KiB. */
 ROBOTS_API robots_status robots_parse(const char *body, size_t body_len,
                                       const robots_options *options,
                                       robots_txt **out);
@@ -167,7 +167,7 @@ ROBOTS_API robots_status robots_parse(const char *body, size_t body_len,
  * Errors: as robots_parse() on prefix_len bytes (ROBOTS_ERR_TOO_LARGE when
  * prefix_len is over ROBOTS_MAX_INPUT_BYTES, whatever rest is). Time,
  * memory and stack: robots_parse()'s for prefix_len bytes (Stack: at most
- * 7.5 KiB); the bytes of the prefix past the cut are not counted either. */
+ * 8 KiB); the bytes of the prefix past the cut are not counted either. */
 ROBOTS_API robots_status robots_parse_prefix(const char *prefix,
                                              size_t prefix_len, size_t rest,
                                              const robots_options *options,
