@@ -16,6 +16,10 @@
 
 #include <string.h>
 
+/* The bytes a list's first record reserves (at least): room for about
+ * four sitemap URLs, which is what most files that have any hold. */
+#define RB_RECORDS_FIRST_BYTES ((size_t)384)
+
 void rb_records_init(rb_records_build *build) {
     rb_vec_init(&build->bytes, 1);
     rb_vec_init(&build->marks, sizeof(rb_record_mark));
@@ -76,8 +80,13 @@ int rb_records_add(rb_mem *mem, rb_records_build *build, uint32_t line,
         if (!rb_vec_push(mem, &build->marks, &mark, 1))
             return 0;
     }
-    unsigned char *out =
-        rb_vec_reserve(mem, &build->bytes, 10 + klen + 1 + vlen + 1);
+    size_t need = 10 + klen + 1 + vlen + 1;
+    /* A list's first room is for a few records at once: grown from
+     * nothing by half each time, a file's first sitemaps were each a
+     * growth (a call to the allocator and a copy). */
+    if (build->bytes.data == NULL && need < RB_RECORDS_FIRST_BYTES)
+        need = RB_RECORDS_FIRST_BYTES;
+    unsigned char *out = rb_vec_reserve(mem, &build->bytes, need);
     if (out == NULL)
         return 0;
     size_t n = put_varint(out, line - build->last_line);
