@@ -21,31 +21,18 @@
 #include <stdio.h>
 #include <string.h>
 
-/* rb_parse_rule() for the usual rule: in a group, a pattern that starts with
- * '/' and is its own normal form, stored with no call but the normal-form
- * test (and, for a google Allow, the index.htm test). 0, with nothing
- * done, for any other: rb_parse_rule() then takes it. */
-static inline int usual_rule(parser *p, enum key_kind key, const char *value,
-                             size_t len) {
-    if (!p->have_group || len == 0 || value[0] != '/')
-        return 0;
-#ifdef RB_SSE2
-    if (p->profile != ROBOTS_PROFILE_LEGACY && len <= 32 &&
-        (size_t)(value - p->body) + len > 32) { /* the 32 bytes it reads */
-        if (!rb_pattern_is_normal32(p->profile == ROBOTS_PROFILE_RFC9309, value,
-                                    len))
-            return 0;
-    } else
-#endif
-        if (!rb_pattern_is_normal(p->profile, value, len))
-        return 0;
+/* Stores a rule whose pattern (len bytes, at least one) is its own normal
+ * form, as rb_parse_rule() would, with no call: its text copied, its
+ * record written (and, for a google Allow, the index.htm test). */
+static inline void store_normal_rule(parser *p, enum key_kind key,
+                                     const char *value, size_t len) {
     /* room, most often there already: the arrays were sized up front */
     if ((p->text.cap - p->text.count <= len &&
          rb_vec_reserve(&p->mem, &p->text, len + 1) == NULL) ||
         (p->rules.count == p->rules.cap &&
          rb_vec_reserve(&p->mem, &p->rules, 1) == NULL)) {
         p->failed = 1;
-        return 1;
+        return;
     }
     char *text = (char *)p->text.data + p->text.count;
 #ifdef RB_SSE2
@@ -72,6 +59,27 @@ static inline int usual_rule(parser *p, enum key_kind key, const char *value,
     p->text.count += len + 1;
     p->rules.count++;
     p->in_agent_list = 0;
+}
+
+/* rb_parse_rule() for the usual rule: in a group, a pattern that starts with
+ * '/' and is its own normal form, stored with no call but the normal-form
+ * test. 0, with nothing done, for any other: rb_parse_rule() then takes
+ * it. */
+static inline int usual_rule(parser *p, enum key_kind key, const char *value,
+                             size_t len) {
+    if (!p->have_group || len == 0 || value[0] != '/')
+        return 0;
+#ifdef RB_SSE2
+    if (p->profile != ROBOTS_PROFILE_LEGACY && len <= 32 &&
+        (size_t)(value - p->body) + len > 32) { /* the 32 bytes it reads */
+        if (!rb_pattern_is_normal32(p->profile == ROBOTS_PROFILE_RFC9309, value,
+                                    len))
+            return 0;
+    } else
+#endif
+        if (!rb_pattern_is_normal(p->profile, value, len))
+        return 0;
+    store_normal_rule(p, key, value, len);
     return 1;
 }
 
@@ -359,6 +367,93 @@ static void process_line(parser *p, const char *raw, size_t raw_len,
         on_key(p, key, klen, value, vlen);
 }
 
+/* ---- the usual rule line in one pass ------------------------------------ */
+
+#ifdef RB_SSE2
+/* The bytes of the 16 at s where the one-pass reading of a rule line
+ * stops (a bit each): the line's end and its specials (every byte below
+ * 0x0E, '#', every byte >= 0x80), and every byte the profile's normal form
+ * does not keep as it is, which, with a space or another control, sends
+ * the line the general way. rfc9309: rb_refused16() (bytes below 0x21 and
+ * >= 0x80 among them); google and legacy: '%' and the bytes below 0x21
+ * and >= 0x80 (a signed compare), more than either refuses. */
+static inline unsigned rule_stops16(const char *s, int rfc) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+    __m128i hit = _mm_cmpeq_epi8(v, _mm_set1_epi8('#'));
+    if (rfc)
+        hit = _mm_or_si128(hit, rb_refused16(v, 1));
+    else
+        hit = _mm_or_si128(hit,
+                           _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x21)),
+                                        _mm_cmpeq_epi8(v, _mm_set1_epi8('%'))));
+    return (unsigned)_mm_movemask_epi8(hit);
+}
+#endif
+
+/* "Disallow: /x" and "Allow: /x" (the key spelt exactly, any case, ':'
+ * right after it, at most one space, a pattern from '/' to the line's
+ * end, its own normal form, in a group): read and stored in one search of
+ * the value, which finds the line's end and tests the normal form at once,
+ * where the general path searched the line for its end, then tested the
+ * value, each with its own glue. 1 and the line's end (*eol, a LF or CR
+ * before limit) when the line was that, and stored; 0, with nothing done,
+ * for any other line (the general path then reads it from its start). The
+ * fuzzers' build (RB_PARSE_CROSSCHECK) reads every such line the general
+ * way too and stops at a difference. */
+static inline int rule_line(parser *p, const char *body, size_t pos,
+                            size_t limit, size_t *eol) {
+#ifdef RB_SSE2
+    const char *raw = body + pos;
+    enum key_kind key;
+    size_t v;
+    if (!p->have_group || limit - pos < 16) /* the key and a first step */
+        return 0;
+    if (raw[8] == ':' && is_word(raw, "disallow", 8)) {
+        key = KEY_DISALLOW;
+        v = pos + 9;
+    } else if (raw[5] == ':' && is_word(raw, "allow", 5)) {
+        key = KEY_ALLOW;
+        v = pos + 6;
+    } else {
+        return 0;
+    }
+    v += body[v] == ' '; /* within limit: the key's 16 bytes are */
+    if (body[v] != '/')
+        return 0;
+    int rfc = p->profile == ROBOTS_PROFILE_RFC9309;
+    size_t i = v, end;
+    for (;; i += 16) {
+        if (limit - i < 16)
+            return 0; /* the file's last bytes: the general path's */
+        unsigned m = rule_stops16(body + i, rfc);
+        if (m != 0) {
+            end = i + (size_t)__builtin_ctz(m);
+            break;
+        }
+    }
+    /* rfc9309 keeps a '$' as the pattern's last byte (its end anchor) */
+    if (rfc && body[end] == '$' && limit - end > 1)
+        end++;
+    if ((body[end] != '\n' && body[end] != '\r') ||
+        end - pos > ROBOTS_MAX_LINE_BYTES)
+        return 0;
+    p->line_start = raw;
+    p->seen_content = 1;
+#ifdef RB_PARSE_CROSSCHECK
+    crosscheck_usual(p, raw, end - pos, key, body + v, end - v);
+#endif
+    store_normal_rule(p, key, body + v, end - v);
+#ifdef RB_PARSE_CROSSCHECK
+    crosscheck_rule(p, key, body + v, end - v);
+#endif
+    *eol = end;
+    return 1;
+#else
+    (void)p, (void)body, (void)pos, (void)limit, (void)eol;
+    return 0;
+#endif
+}
+
 /* ---- the whole file ----------------------------------------------------- */
 
 /* Nonzero when some byte of v is below 0x0E (NUL, LF and CR are; so are
@@ -529,22 +624,25 @@ void rb_parse_lines(parser *p, const char *body, size_t len, size_t limit,
             "again); its six bytes are read as the start of line 1");
     }
     while (pos < limit && !p->failed) {
-        int special = 0;
-        size_t eol = line_end(body, pos, limit, &special);
-        if (eol == limit && limit < len && body[limit] != '\n' &&
-            body[limit] != '\r')
-            break; /* the parse limit cuts this line: it is not read */
-        size_t line_len = eol - pos;
-        p->line_start = body + pos;
-        if (line_len > ROBOTS_MAX_LINE_BYTES) {
-            rb_parse_diag(p, body + pos + ROBOTS_MAX_LINE_BYTES,
-                          ROBOTS_DIAG_LINE_TRUNCATED, ROBOTS_SEVERITY_WARNING,
-                          NULL,
-                          "line of %zu bytes is cut to its first %zu bytes",
-                          line_len, (size_t)ROBOTS_MAX_LINE_BYTES);
-            line_len = ROBOTS_MAX_LINE_BYTES;
+        size_t eol;
+        if (!rule_line(p, body, pos, limit, &eol)) {
+            int special = 0;
+            eol = line_end(body, pos, limit, &special);
+            if (eol == limit && limit < len && body[limit] != '\n' &&
+                body[limit] != '\r')
+                break; /* the parse limit cuts this line: it is not read */
+            size_t line_len = eol - pos;
+            p->line_start = body + pos;
+            if (line_len > ROBOTS_MAX_LINE_BYTES) {
+                rb_parse_diag(p, body + pos + ROBOTS_MAX_LINE_BYTES,
+                              ROBOTS_DIAG_LINE_TRUNCATED,
+                              ROBOTS_SEVERITY_WARNING, NULL,
+                              "line of %zu bytes is cut to its first %zu bytes",
+                              line_len, (size_t)ROBOTS_MAX_LINE_BYTES);
+                line_len = ROBOTS_MAX_LINE_BYTES;
+            }
+            process_line(p, body + pos, line_len, special);
         }
-        process_line(p, body + pos, line_len, special);
         pos = eol;
         if (pos < len) {
             if (body[pos] == '\r' && pos + 1 < len && body[pos + 1] == '\n')
