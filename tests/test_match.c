@@ -433,13 +433,15 @@ static void byte_classes(void) {
         int hex = rb_ascii_hex_value((unsigned char)c) >= 0;
         int line = c == 0 || c == '\n' || c == '\r' || c == '#' || c >= 0x80;
         int space = c == ' ' || c == '\t';
+        int white = space || c == '\n' || c == '\v' || c == '\f' || c == '\r';
         unsigned k = rb_byte_class[c];
-        EXPECT_MSG(!!(k & RB_C_PLAIN) == plain &&
-                       !!(k & RB_C_UNRESERVED) == unreserved &&
-                       !!(k & RB_C_ENCODE) == encode &&
-                       !!(k & RB_C_TOKEN) == token && !!(k & RB_C_HEX) == hex &&
-                       !!(k & RB_C_LINE) == line && !!(k & RB_C_SPACE) == space,
-                   "byte 0x%02X: class 0x%02X", c, k);
+        EXPECT_MSG(
+            !!(k & RB_C_PLAIN) == plain &&
+                !!(k & RB_C_UNRESERVED) == unreserved &&
+                !!(k & RB_C_ENCODE) == encode && !!(k & RB_C_TOKEN) == token &&
+                !!(k & RB_C_HEX) == hex && !!(k & RB_C_LINE) == line &&
+                !!(k & RB_C_SPACE) == space && !!(k & RB_C_WHITE) == white,
+            "byte 0x%02X: class 0x%02X", c, k);
         unsigned lower = (c >= 'A' && c <= 'Z') ? c + 32 : c;
         EXPECT_EQ(rb_ascii_lower((unsigned char)c), lower);
         EXPECT_EQ(rb_lower_fast((unsigned char)c), lower);

@@ -957,6 +957,68 @@ static void key_spans(void) {
     free(many);
 }
 
+/* The usual rule line, "Disallow: /x" at the start of a line, is read in
+ * one pass over its value (parse_lines.c, rule_lines()) that stops at any
+ * byte the profile's normal form does not keep and sends the line the
+ * general way: a line with every byte in its pattern, and with its end
+ * anchor, must give the rule the same line indented gives (the indent
+ * sends it the general way), in every profile. Every rule is group 0's. */
+static void expect_same_rules(const robots_txt *a, const robots_txt *b,
+                              unsigned byte) {
+    EXPECT_EQ(robots_rule_count(a), robots_rule_count(b));
+    EXPECT_EQ(robots_diagnostic_count(a), robots_diagnostic_count(b));
+    for (size_t i = 0; i < robots_rule_count(a) && i < robots_rule_count(b);
+         i++) {
+        robots_rule_info x, y;
+        EXPECT_EQ(robots_rule(a, i, &x), ROBOTS_OK);
+        EXPECT_EQ(robots_rule(b, i, &y), ROBOTS_OK);
+        char nx[128], ny[128];
+        size_t lx = 0, ly = 0;
+        EXPECT_EQ(
+            robots_group_rule_normalized(a, x.group, i, nx, sizeof nx, &lx),
+            ROBOTS_OK);
+        EXPECT_EQ(
+            robots_group_rule_normalized(b, y.group, i, ny, sizeof ny, &ly),
+            ROBOTS_OK);
+        EXPECT_MSG(x.line == y.line && x.kind == y.kind &&
+                       x.pattern_len == y.pattern_len &&
+                       memcmp(x.pattern, y.pattern, x.pattern_len) == 0 &&
+                       x.normalized_len == y.normalized_len &&
+                       x.flags == y.flags && lx == ly &&
+                       memcmp(nx, ny, lx) == 0,
+                   "byte 0x%02X: rule %zu differs", byte, i);
+    }
+}
+
+static void usual_lines_every_byte(void) {
+    static const robots_profile profiles[] = {
+        ROBOTS_PROFILE_RFC9309, ROBOTS_PROFILE_GOOGLE, ROBOTS_PROFILE_LEGACY};
+    static const char *const ends[] = {"bcdefghijklmnopq", "bcdefghij$"};
+    for (size_t k = 0; k < 3; k++)
+        for (unsigned c = 0; c < 256; c++)
+            for (size_t e = 0; e < 2; e++) {
+                if (c == '\n' || c == '\r')
+                    continue;
+                char fast[96], indented[96];
+                int n = snprintf(fast, sizeof fast,
+                                 "User-agent: *\nDisallow: /a%c%s\nAllow: "
+                                 "/z%s\nDisallow: /last/line/of/it\n",
+                                 (char)(c ? c : 'x'), ends[e], ends[1 - e]);
+                EXPECT(n > 0 && (size_t)n < sizeof fast);
+                fast[26] = (char)c; /* the byte, NUL too */
+                memcpy(indented, fast, (size_t)n);
+                /* " Disallow": the general way, one byte later */
+                memmove(indented + 15, indented + 14, (size_t)n - 14);
+                indented[14] = ' ';
+                robots_txt *a = parse_n(profiles[k], fast, (size_t)n);
+                robots_txt *b = parse_n(profiles[k], indented, (size_t)n + 1);
+                if (a != NULL && b != NULL)
+                    expect_same_rules(a, b, c);
+                robots_free(a);
+                robots_free(b);
+            }
+}
+
 int main(void) {
     line_endings();
     boms();
@@ -974,6 +1036,7 @@ int main(void) {
     crawl_delay_lines();
     rules();
     normal_forms();
+    usual_lines_every_byte();
     names_and_arguments();
     key_spans();
     return testing_finish();

@@ -17,6 +17,7 @@
 #define RB_C_UNRESERVED 0x02u /* RFC 3986 section 2.3 */
 #define RB_C_ENCODE 0x04u     /* may not appear in a URI as it is */
 #define RB_C_TOKEN 0x08u      /* [A-Za-z_-]: a product token */
+#define RB_C_WHITE 0x10u      /* ASCII whitespace (isspace): google's trim */
 #define RB_C_HEX 0x20u        /* [0-9A-Fa-f] */
 #define RB_C_LINE 0x40u       /* NUL, LF, CR, '#', >= 0x80: a line's specials */
 #define RB_C_SPACE 0x80u      /* ' ', '\t' */

@@ -95,14 +95,15 @@ RB_COLD static void agent_reading(parser *p, const char *value, size_t len,
 
 void rb_parse_user_agent(parser *p, const char *value, size_t len) {
     if (!p->have_group || !p->in_agent_list) {
-        rb_group g;
-        memset(&g, 0, sizeof g);
-        g.first_agent = (uint32_t)p->agents.count;
-        g.first_rule = (uint32_t)p->rules.count;
-        if (!rb_vec_push(&p->mem, &p->groups, &g, 1)) {
+        /* written in place: a push's memcpy of a variable size is a call */
+        rb_group *g = rb_vec_reserve(&p->mem, &p->groups, 1);
+        if (g == NULL) {
             p->failed = 1;
             return;
         }
+        g->first_agent = (uint32_t)p->agents.count;
+        g->first_rule = (uint32_t)p->rules.count;
+        p->groups.count++;
         p->have_group = 1;
         p->in_agent_list = 1;
     }
@@ -120,10 +121,13 @@ void rb_parse_user_agent(parser *p, const char *value, size_t len) {
         agent_reading(p, value, len, token_len);
     if (p->failed)
         return;
-    if (!rb_vec_push(&p->mem, &p->agents, &a, 1)) {
+    rb_agent *slot = rb_vec_reserve(&p->mem, &p->agents, 1);
+    if (slot == NULL) {
         p->failed = 1;
         return;
     }
+    *slot = a;
+    p->agents.count++;
 }
 
 void rb_parse_rule(parser *p, enum key_kind key, const char *value,

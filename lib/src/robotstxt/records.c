@@ -9,12 +9,20 @@
  * from the record before it, then its key and its value, each ended by a
  * NUL (no string holds one). Every RB_RECORD_STRIDE-th record has a mark,
  * its offset and its line and group as they are, so that reading a record
- * reads at most RB_RECORD_STRIDE - 1 others.
+ * reads at most RB_RECORD_STRIDE - 1 others. The first record's mark is
+ * not kept: it would say offset 0, and its deltas, from line 0 and no
+ * group, are its line and group already; a list of fewer than
+ * RB_RECORD_STRIDE records (most files' sitemaps) then needs no array
+ * of marks, nor its allocation.
  */
 #include "records.h"
 #include "memory.h"
 
 #include <string.h>
+
+/* The bytes a list's first record reserves (at least): room for about
+ * four sitemap URLs, which is what most files that have any hold. */
+#define RB_RECORDS_FIRST_BYTES ((size_t)384)
 
 void rb_records_init(rb_records_build *build) {
     rb_vec_init(&build->bytes, 1);
@@ -71,13 +79,18 @@ int rb_records_add(rb_mem *mem, rb_records_build *build, uint32_t line,
                    uint32_t group, const char *key, size_t klen,
                    const char *value, size_t vlen) {
     uint32_t group1 = group + 1; /* UINT32_MAX (none) is 0 */
-    if (build->count % RB_RECORD_STRIDE == 0) {
+    if (build->count % RB_RECORD_STRIDE == 0 && build->count != 0) {
         rb_record_mark mark = {(uint32_t)build->bytes.count, line, group1};
         if (!rb_vec_push(mem, &build->marks, &mark, 1))
             return 0;
     }
-    unsigned char *out =
-        rb_vec_reserve(mem, &build->bytes, 10 + klen + 1 + vlen + 1);
+    size_t need = 10 + klen + 1 + vlen + 1;
+    /* A list's first room is for a few records at once: grown from
+     * nothing by half each time, a file's first sitemaps were each a
+     * growth (a call to the allocator and a copy). */
+    if (build->bytes.data == NULL && need < RB_RECORDS_FIRST_BYTES)
+        need = RB_RECORDS_FIRST_BYTES;
+    unsigned char *out = rb_vec_reserve(mem, &build->bytes, need);
     if (out == NULL)
         return 0;
     size_t n = put_varint(out, line - build->last_line);
@@ -120,11 +133,14 @@ static const unsigned char *read_record(const unsigned char *at, uint32_t *line,
 }
 
 /* The first record of mark m: its deltas are read past, its line and
- * group are the mark's. */
+ * group are the mark's; for m 0, whose mark is not kept, its deltas from
+ * line 0 and no group (*line and *group1 0) are its line and group. */
 static const unsigned char *read_marked(const rb_records *list, size_t m,
                                         uint32_t *line, uint32_t *group1,
                                         robots_record_info *out) {
-    const rb_record_mark *mark = &list->marks[m];
+    if (m == 0)
+        return read_record(list->bytes, line, group1, out);
+    const rb_record_mark *mark = &list->marks[m - 1];
     const unsigned char *next =
         read_record(list->bytes + mark->offset, line, group1, out);
     *line = mark->line;
@@ -149,14 +165,16 @@ void rb_records_from_line(const rb_records *list, uint32_t line,
     size_t lo = 0, hi = (list->count + RB_RECORD_STRIDE - 1) / RB_RECORD_STRIDE;
     while (hi - lo > 1) {
         size_t mid = lo + (hi - lo) / 2;
-        if (list->marks[mid].line <= line)
+        if (list->marks[mid - 1].line <= line)
             lo = mid;
         else
             hi = mid;
     }
     it->list = list;
     it->index = lo * RB_RECORD_STRIDE;
-    it->at = list->count != 0 ? list->bytes + list->marks[lo].offset : NULL;
+    it->at = list->count == 0 ? NULL
+             : lo == 0        ? list->bytes
+                              : list->bytes + list->marks[lo - 1].offset;
     it->line = 0;
     it->group1 = 0;
 }
@@ -166,8 +184,10 @@ int rb_records_next(rb_records_iter *it, robots_record_info *out) {
     if (it->index >= list->count)
         return 0;
     it->at = read_record(it->at, &it->line, &it->group1, out);
-    if (it->index % RB_RECORD_STRIDE == 0) { /* a mark's: its own values */
-        const rb_record_mark *mark = &list->marks[it->index / RB_RECORD_STRIDE];
+    if (it->index % RB_RECORD_STRIDE == 0 && it->index != 0) {
+        /* a mark's: its own values (the first record's are its deltas) */
+        const rb_record_mark *mark =
+            &list->marks[it->index / RB_RECORD_STRIDE - 1];
         it->line = mark->line;
         it->group1 = mark->group1;
         out->line = it->line;

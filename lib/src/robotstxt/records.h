@@ -17,8 +17,10 @@
 /*
  * Packed: each record is its line and group as varint deltas from the
  * record before, then its key and its value, NUL-terminated. A mark every
- * RB_RECORD_STRIDE records holds where it starts and its line and group
- * + 1 (0: none), so reading one reads at most STRIDE - 1 others. */
+ * RB_RECORD_STRIDE records from the STRIDE-th on (marks[k] is record
+ * (k + 1) * STRIDE's; the first record's deltas, from line 0 and no group,
+ * are its own) holds where it starts and its line and group + 1 (0: none),
+ * so reading one reads at most STRIDE - 1 others. */
 #define RB_RECORD_STRIDE 32u
 typedef struct rb_record_mark {
     uint32_t offset, line, group1;
