@@ -900,18 +900,22 @@ static void first_answers_past_parsed_bound(void) {
 }
 
 /* Within the parsed bytes' bound, a document walks even when the groups
- * that apply are past RB_DIRECT_COMPARES: 12,000 rules of 7 bytes and a
- * one-byte URL, 12 * 84,000 + 13 * 12,000 compares against 2^20, in
- * 216 KB (2 * 216,000 within 2^20). */
+ * that apply are past RB_DIRECT_COMPARES: 24,000 rules of 7 bytes and a
+ * one-byte URL, 24,000 * (3 * (1 + 3) + 1) + 12 * 168,000 compares, in
+ * 432 KB (2 * 432,000 within RB_DIRECT_WORK). */
 static void first_answers_within_parsed_bound(void) {
-    static char body[260000];
+    enum { RULES = 24000 };
+    static char body[RULES * 18 + 64];
     size_t len = (size_t)sprintf(body, "User-agent: *\n");
-    for (int r = 0; r < 12000; r++)
+    for (int r = 0; r < RULES; r++)
         len += (size_t)sprintf(body + len, "Disallow: /p%05d\n", r);
+    EXPECT((uint64_t)RULES * 13 + 12 * 7 * (uint64_t)RULES >
+           RB_DIRECT_COMPARES);
     for (int p = 0; p < 2; p++) {
         robots_txt *doc = parse_as(body, len, p);
         if (doc == NULL)
             return;
+        EXPECT_EQ(doc->rule_count, RULES);
         EXPECT(doc->parsed_bytes * 2 <= RB_DIRECT_WORK);
         size_t kept = robots_txt_memory_used(doc);
         robots_str agent = {"bot", 3};

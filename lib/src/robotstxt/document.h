@@ -168,16 +168,18 @@ typedef struct rb_memo {
  *     long wildcard patterns against a long URL does not.
  * Most rules differ from the path in their first bytes and cost a few
  * instructions each; the worst shapes (bench/gen_adversarial.py's, scaled
- * down to the bound: 29 rules of '/', '*', a raw 0xC3 byte and six
+ * down to the bound: 58 rules of '/', '*', a raw 0xC3 byte and six
  * digits against a URL of 4,000 raw 0xC3 bytes, each segment searched to
  * the path's end by the two-way algorithm) cost about 7 instructions a
- * unit of the bound, 7 M at 2^20, about 2 ms; the first bound's worst, a
- * few M. A walk over either bound
+ * unit of the bound, 13.7 M at 2^21, 2.3 ms on the machine of
+ * bench/README.md's figures; the first bound's worst, a few M. 2^21 lets
+ * all but one of 2,324 real files walk (bench/README.md, "Real-world
+ * corpus"). A walk over either bound
  * would cost more than compiling the set and matching through the index,
  * whose own worst cases bench/budgets.tsv keeps. */
 #define RB_DIRECT_CHECKS 8u
 #define RB_DIRECT_WORK ((size_t)1 << 20)
-#define RB_DIRECT_COMPARES ((uint64_t)1 << 20)
+#define RB_DIRECT_COMPARES ((uint64_t)1 << 21)
 
 /* For tests of the index: the document's checks compile their sets from
  * the next one on, as if its direct walks were used up. */
