@@ -859,8 +859,8 @@ static void work_area(void) {
 }
 
 /* Does a document of parsed_bytes, whose groups that apply hold `rules`
- * rules of `bytes` normal bytes, walk a URL of url_len bytes directly
- * (document.h, RB_DIRECT_WORK and RB_DIRECT_COMPARES)? */
+ * rules of `bytes` normal bytes, walk a URL of url_len bytes, a path
+ * alone, directly (document.h, RB_DIRECT_WORK and RB_DIRECT_COMPARES)? */
 static int walks_directly(size_t parsed_bytes, size_t rules, size_t bytes,
                           size_t url_len) {
     uint64_t compares =

@@ -95,7 +95,7 @@ static void memo_add(const robots_txt *doc, const robots_str *name,
  * document, or groups that apply whose walk stays within
  * RB_DIRECT_COMPARES. */
 static int walk_directly(const robots_txt *doc, const rb_resolved *r,
-                         size_t url_len) {
+                         const char *url, size_t url_len) {
     if (doc->profile == ROBOTS_PROFILE_LEGACY)
         return 0;
     /* Read first, so that a document past its direct checks is not
@@ -104,7 +104,7 @@ static int walk_directly(const robots_txt *doc, const rb_resolved *r,
         RB_DIRECT_CHECKS)
         return 0;
     if (doc->parsed_bytes > RB_DIRECT_WORK / (url_len + 1) &&
-        !rb_direct_within(doc, r, url_len))
+        !rb_direct_within(doc, r, url, url_len))
         return 0;
     return atomic_fetch_add_explicit(doc->direct_walks, 1u,
                                      memory_order_relaxed) < RB_DIRECT_CHECKS;
@@ -126,7 +126,7 @@ static robots_status check(const robots_txt *doc, const robots_str *agents,
     if (status != ROBOTS_OK)
         return status;
     /* Known once the groups that apply are: how much walking them costs. */
-    r.direct = !reference && walk_directly(doc, &r, url_len);
+    r.direct = !reference && walk_directly(doc, &r, url, url_len);
     /* The memo's sets are compiled: not by the first answers. */
     if (!reference && !r.direct && agent_count == 1 &&
         doc->profile != ROBOTS_PROFILE_LEGACY)

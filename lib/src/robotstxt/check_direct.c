@@ -13,6 +13,7 @@
 #include "index.h"
 #include "index_layout.h"
 #include "normalize.h"
+#include "urlpath.h"
 
 #include <stdint.h>
 
@@ -100,12 +101,17 @@ static int group_within(const robots_txt *doc, uint32_t gi, uint64_t per_rule,
 }
 
 int rb_direct_within(const robots_txt *doc, const rb_resolved *r,
-                     size_t url_len) {
+                     const char *url, size_t url_len) {
     if (r->group == ROBOTS_NO_POSITION)
         return 1; /* no group: nothing to walk */
-    if (url_len > ROBOTS_MAX_URL_BYTES)
-        return 0; /* refused by the check anyway */
-    uint64_t path = rb_normal_url_path_bound(doc->profile, url_len);
+    size_t start, len;
+    int slash;
+    /* A URL the check refuses is not walked: its error comes first. */
+    if (url_len > ROBOTS_MAX_URL_BYTES ||
+        rb_url_path(doc->profile, url, url_len, &start, &len, &slash) !=
+            ROBOTS_OK)
+        return 0;
+    uint64_t path = rb_normal_url_path_bound(doc->profile, len);
     uint64_t per_rule = 3 * path + 1, work = 0;
     size_t count = r->token_count == 0 ? 1 : r->token_count;
     for (size_t t = 0; t < count; t++) {

@@ -154,8 +154,9 @@ typedef struct rb_memo {
  *
  * Cheap: the walk's work is bounded by the matcher's, for each rule of
  * the groups that apply at most 3 * path + 12 * pattern byte comparisons
- * (match.c) against a path of at most rb_normal_url_path_bound(url_len)
- * bytes. A check walks when either
+ * (match.c) against a path of at most rb_normal_url_path_bound(path_len)
+ * bytes, path_len the URL's path's (rb_url_path()). A check walks when
+ * either
  *   - the whole document is small, parsed_bytes * (url_len + 1) <=
  *     RB_DIRECT_WORK (a rule's line holds its pattern and a key, so the
  *     bound below is within a small multiple of this one); or
@@ -173,7 +174,7 @@ typedef struct rb_memo {
  * the path's end by the two-way algorithm) cost about 7 instructions a
  * unit of the bound, 13.7 M at 2^21, 2.3 ms on the machine of
  * bench/README.md's figures; the first bound's worst, a few M. 2^21 lets
- * all but one of 2,324 real files walk (bench/README.md, "Real-world
+ * every one of 2,324 real files walk (bench/README.md, "Real-world
  * corpus"). A walk over either bound
  * would cost more than compiling the set and matching through the index,
  * whose own worst cases bench/budgets.tsv keeps. */
