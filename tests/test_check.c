@@ -858,15 +858,32 @@ static void work_area(void) {
     }
 }
 
+/* Does a document of parsed_bytes, whose groups that apply hold `rules`
+ * rules of `bytes` normal bytes, walk a URL of url_len bytes, a path
+ * alone, directly (document.h, RB_DIRECT_WORK and RB_DIRECT_COMPARES)? */
+static int walks_directly(size_t parsed_bytes, size_t rules, size_t bytes,
+                          size_t url_len) {
+    uint64_t compares =
+        rules * (3 * (1 + 3 * (uint64_t)url_len) + 1) + 12 * (uint64_t)bytes;
+    return parsed_bytes * (url_len + 1) <= RB_DIRECT_WORK ||
+           compares <= RB_DIRECT_COMPARES;
+}
+
 /* The first answer (document.h, RB_DIRECT_CHECKS): the first checks of a
  * small document walk its rules, with the reference's verdict, compiling
  * and allocating nothing (its memory stays what the parse left); the
  * check after them compiles the set. Small: parsed bytes * (url_len + 1)
- * within RB_DIRECT_WORK, at the bound and one byte of URL past it. */
+ * within RB_DIRECT_WORK, or the walk of the groups that apply within
+ * RB_DIRECT_COMPARES, at the bound and one byte of URL past it. */
 static void first_answer(void) {
-    const char body[] = "User-agent: *\nDisallow: /\n\n"
-                        "User-agent: foobot\nDisallow: /private\n"
-                        "Allow: /private/open\n";
+    /* foobot's group: 2 rules of 21 bytes, and 40 of 7 ("/pad/NN"). */
+    static char body[1024] = "User-agent: *\nDisallow: /\n\n"
+                             "User-agent: foobot\nDisallow: /private\n"
+                             "Allow: /private/open\n";
+    size_t rules = 2, bytes = 21;
+    for (size_t n = strlen(body); rules < 42; rules++, bytes += 7)
+        n += (size_t)snprintf(body + n, sizeof body - n,
+                              "Disallow: /pad/%02zu\n", rules);
     static const char *const urls[] = {"/public", "/private/x",
                                        "/private/open/y", "/robots.txt"};
     static char url[ROBOTS_MAX_URL_BYTES];
@@ -896,8 +913,13 @@ static void first_answer(void) {
                   ROBOTS_OK);
         EXPECT_EQ(v.allowed, 0);
         EXPECT(robots_txt_memory_used(doc) > kept); /* compiled now */
-        /* The bound: the longest URL a fresh document walks directly. */
+        /* The bound: the longest URL a fresh document walks directly,
+         * past the parsed bytes' (which it walks too). */
         size_t at_bound = RB_DIRECT_WORK / doc->parsed_bytes - 1;
+        EXPECT(walks_directly(doc->parsed_bytes, rules, bytes, at_bound));
+        while (walks_directly(doc->parsed_bytes, rules, bytes, at_bound + 1))
+            at_bound++;
+        EXPECT(at_bound > RB_DIRECT_WORK / doc->parsed_bytes);
         EXPECT(at_bound + 1 < sizeof url);
         url[0] = '/';
         memset(url + 1, 'a', sizeof url - 1);

@@ -680,6 +680,7 @@ static void wildcard_companions(void) {
         path[3001] = '/';
         robots_verdict v;
         count.calls = 0;
+        rb_skip_direct_walks(doc); /* the index's budget is tested here */
         EXPECT_EQ(robots_check(doc, &agent, 1, path, 3002, &v), ROBOTS_OK);
         EXPECT(count.calls > 0); /* compiled, and past the budget */
         EXPECT(v.allowed && v.reason == ROBOTS_REASON_LONGEST_MATCH &&
@@ -828,7 +829,108 @@ static void token_lookup(void) {
     EXPECT(found > 3000 && missed > 3000);
 }
 
+/* The first answers past the parsed bytes' bound (document.h,
+ * RB_DIRECT_COMPARES): generated groups as main()'s, after a group of
+ * padbot's of 3,000 rules that no caller names, so that parsed_bytes *
+ * (url_len + 1) is past RB_DIRECT_WORK for every URL (each of 20 bytes
+ * or more) while the groups that apply stay small. Each of the first
+ * RB_DIRECT_CHECKS checks walks them, compiling nothing, and answers exactly as
+ * the index (a second document of the same body, its walks used up) and the
+ * reference do. */
+static void first_answers_past_parsed_bound(void) {
+    static const char *const names[] = {"a", "B", "a-b", "*", "c", "a/1"};
+    const size_t name_count = sizeof names / sizeof names[0];
+    static char body[80000];
+    char path[320];
+    for (int round = 0; round < 40; round++) {
+        size_t len = (size_t)sprintf(body, "User-agent: padbot\n");
+        for (int r = 0; r < 3000; r++)
+            len += (size_t)sprintf(body + len, "Disallow: /pad/%d\n", r);
+        for (size_t g = 0, groups = 1 + pick(6); g < groups; g++) {
+            len += (size_t)sprintf(body + len, "User-agent: %s\n",
+                                   names[pick(name_count)]);
+            for (size_t r = 0, rules = pick(12); r < rules; r++) {
+                len += (size_t)sprintf(body + len,
+                                       "%s: ", pick(2) ? "Allow" : "Disallow");
+                len += gen_path(body + len, 1);
+                body[len++] = '\n';
+            }
+        }
+        for (int p = 0; p < 2; p++) {
+            robots_txt *walked = parse_as(body, len, p);
+            robots_txt *indexed = parse_as(body, len, p);
+            if (walked == NULL || indexed == NULL)
+                return;
+            rb_skip_direct_walks(indexed);
+            size_t kept = robots_txt_memory_used(walked);
+            for (unsigned c = 0; c < RB_DIRECT_CHECKS; c++) {
+                robots_str agent = {names[pick(name_count)], 0};
+                agent.len = strlen(agent.ptr);
+                /* The path after an authority: a URL of 24 bytes or more. */
+                size_t plen = (size_t)sprintf(path, "https://example.org");
+                plen += gen_path(path + plen, 0);
+                EXPECT(walked->parsed_bytes * (plen + 1) > RB_DIRECT_WORK);
+                robots_verdict d, i, ref;
+                EXPECT_EQ(robots_check(walked, &agent, 1, path, plen, &d),
+                          ROBOTS_OK);
+                EXPECT_EQ(robots_check(indexed, &agent, 1, path, plen, &i),
+                          ROBOTS_OK);
+                EXPECT_EQ(
+                    rb_check_reference(walked, &agent, 1, path, plen, &ref),
+                    ROBOTS_OK);
+                EXPECT_MSG(d.allowed == i.allowed && d.reason == i.reason &&
+                               d.group == i.group && d.rule == i.rule &&
+                               d.rule_line == i.rule_line &&
+                               d.specific == i.specific &&
+                               d.allowed == ref.allowed &&
+                               d.reason == ref.reason && d.group == ref.group &&
+                               d.rule == ref.rule,
+                           "path '%.*s' agent '%s': walk %d/g%zu/r%zu, index "
+                           "%d/g%zu/r%zu",
+                           (int)plen, path, agent.ptr, d.allowed, d.group,
+                           d.rule, i.allowed, i.group, i.rule);
+            }
+            /* every one walked, nothing compiled */
+            EXPECT_EQ(atomic_load(walked->direct_walks), RB_DIRECT_CHECKS);
+            EXPECT_EQ(robots_txt_memory_used(walked), kept);
+            robots_free(walked);
+            robots_free(indexed);
+        }
+    }
+}
+
+/* Within the parsed bytes' bound, a document walks even when the groups
+ * that apply are past RB_DIRECT_COMPARES: 24,000 rules of 7 bytes and a
+ * one-byte URL, 24,000 * (3 * (1 + 3) + 1) + 12 * 168,000 compares, in
+ * 432 KB (2 * 432,000 within RB_DIRECT_WORK). */
+static void first_answers_within_parsed_bound(void) {
+    enum { RULES = 24000 };
+    static char body[RULES * 18 + 64];
+    size_t len = (size_t)sprintf(body, "User-agent: *\n");
+    for (int r = 0; r < RULES; r++)
+        len += (size_t)sprintf(body + len, "Disallow: /p%05d\n", r);
+    EXPECT((uint64_t)RULES * 13 + 12 * 7 * (uint64_t)RULES >
+           RB_DIRECT_COMPARES);
+    for (int p = 0; p < 2; p++) {
+        robots_txt *doc = parse_as(body, len, p);
+        if (doc == NULL)
+            return;
+        EXPECT_EQ(doc->rule_count, RULES);
+        EXPECT(doc->parsed_bytes * 2 <= RB_DIRECT_WORK);
+        size_t kept = robots_txt_memory_used(doc);
+        robots_str agent = {"bot", 3};
+        robots_verdict v;
+        EXPECT_EQ(robots_check(doc, &agent, 1, "/", 1, &v), ROBOTS_OK);
+        EXPECT(v.allowed && v.reason == ROBOTS_REASON_NO_RULE_MATCHED);
+        EXPECT_EQ(atomic_load(doc->direct_walks), 1u);
+        EXPECT_EQ(robots_txt_memory_used(doc), kept);
+        robots_free(doc);
+    }
+}
+
 int main(void) {
+    first_answers_past_parsed_bound();
+    first_answers_within_parsed_bound();
     token_length();
     token_lookup();
     merge_budget();

@@ -13,6 +13,7 @@
  *   its first matching rule in file order decides (the 1996 draft).
  */
 #include "check.h"
+#include "check_direct.h"
 #include "check_path.h"
 #include "document.h"
 #include "index.h"
@@ -125,16 +126,21 @@ static void memo_add(const robots_txt *doc, const robots_str *name,
     }
 }
 
-/* Does this check walk the rules directly (and count itself)? See
- * RB_DIRECT_CHECKS (document.h) for why and when. */
-static int walk_directly(const robots_txt *doc, size_t url_len) {
-    if (doc->profile == ROBOTS_PROFILE_LEGACY ||
-        doc->parsed_bytes > RB_DIRECT_WORK / (url_len + 1))
+/* Does this check of the resolution r walk the rules directly (and count
+ * itself)? See RB_DIRECT_CHECKS (document.h) for why and when: a small
+ * document, or groups that apply whose walk stays within
+ * RB_DIRECT_COMPARES. */
+static int walk_directly(const robots_txt *doc, const rb_resolved *r,
+                         const char *url, size_t url_len) {
+    if (doc->profile == ROBOTS_PROFILE_LEGACY)
         return 0;
     /* Read first, so that a document past its direct checks is not
      * written by every check that misses the memo. */
     if (atomic_load_explicit(doc->direct_walks, memory_order_relaxed) >=
         RB_DIRECT_CHECKS)
+        return 0;
+    if (doc->parsed_bytes > RB_DIRECT_WORK / (url_len + 1) &&
+        !rb_direct_within(doc, r, url, url_len))
         return 0;
     return atomic_fetch_add_explicit(doc->direct_walks, 1u,
                                      memory_order_relaxed) < RB_DIRECT_CHECKS;
@@ -148,16 +154,17 @@ static robots_status check(const robots_txt *doc, const robots_str *agents,
     robots_status status = rb_validate_agents(agents, agent_count);
     if (status != ROBOTS_OK)
         return status;
-    enum rb_walk walk = reference                     ? RB_WALK_REFERENCE
-                        : walk_directly(doc, url_len) ? RB_WALK_DIRECT
-                                                      : RB_WALK_INDEX;
     rb_resolved r;
     uint32_t tokens[ROBOTS_MAX_QUERY_AGENTS];
-    status = rb_resolve(doc, agents, agent_count, walk, &r, tokens);
+    status =
+        rb_resolve(doc, agents, agent_count,
+                   reference ? RB_WALK_REFERENCE : RB_WALK_INDEX, &r, tokens);
     if (status != ROBOTS_OK)
         return status;
+    /* Known once the groups that apply are: how much walking them costs. */
+    r.direct = !reference && walk_directly(doc, &r, url, url_len);
     /* The memo's sets are compiled: not by the first answers. */
-    if (walk == RB_WALK_INDEX && agent_count == 1 &&
+    if (!reference && !r.direct && agent_count == 1 &&
         doc->profile != ROBOTS_PROFILE_LEGACY)
         memo_add(doc, agents, &r);
     rb_callers who = {agents, agent_count};

@@ -12,6 +12,13 @@
 
 #include <stddef.h>
 
+/* Whether the walk of the groups r's tokens select, for the path of a
+ * URL (url_len bytes at url, never NULL), stays within RB_DIRECT_COMPARES
+ * (document.h): a look at each group's rule count, and at each rule's
+ * length while they stay within it. A group that several tokens select
+ * is counted for each. */
+RB_HIDDEN int rb_direct_within(const robots_txt *doc, const rb_resolved *r,
+                               const char *url, size_t url_len);
 /* The verdict for a normalised path through the groups r's tokens select
  * (see RB_DIRECT_CHECKS); nothing compiled, nothing allocated. `scratch`
  * holds doc->longest_rule_normal bytes. */

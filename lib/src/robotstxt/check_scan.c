@@ -16,22 +16,32 @@ static uint32_t group_rules(const robots_txt *doc, size_t g) {
     return rb_group_rules(doc->groups, doc->group_count, doc->rule_count, g);
 }
 
+/* Rule `index` tried against the path, as the reference does. */
+static inline void scan_rule(const robots_txt *doc, size_t index,
+                             const char *path, size_t len, char *scratch,
+                             rb_best_rule *best) {
+    const rb_rule *r = &doc->rules[index];
+    const char *pattern = rb_rule_normal(doc, r, scratch);
+    size_t plen = r->normalized_len;
+    size_t priority = plen;
+    int matched = rb_match_wildcard(pattern, plen, path, len);
+    if (!matched && RB_RULE_INDEX_HTM(r))
+        matched = rb_match_index_dir(pattern, plen, path, len, &priority);
+    if (matched)
+        rb_best_consider(best, priority, RB_RULE_KIND(r), index);
+}
+
+void rb_scan_rule(const robots_txt *doc, size_t index, const char *path,
+                  size_t len, char *scratch, rb_best_rule *best) {
+    scan_rule(doc, index, path, len, scratch, best);
+}
+
 /* Every rule of group gi tried against the path, as the reference does. */
 void rb_scan_group(const robots_txt *doc, size_t gi, const char *path,
                    size_t len, char *scratch, rb_best_rule *best) {
     const rb_group *g = &doc->groups[gi];
-    for (uint32_t ri = 0, rules = group_rules(doc, gi); ri < rules; ri++) {
-        size_t index = g->first_rule + ri;
-        const rb_rule *r = &doc->rules[index];
-        const char *pattern = rb_rule_normal(doc, r, scratch);
-        size_t plen = r->normalized_len;
-        size_t priority = plen;
-        int matched = rb_match_wildcard(pattern, plen, path, len);
-        if (!matched && RB_RULE_INDEX_HTM(r))
-            matched = rb_match_index_dir(pattern, plen, path, len, &priority);
-        if (matched)
-            rb_best_consider(best, priority, RB_RULE_KIND(r), index);
-    }
+    for (uint32_t ri = 0, rules = group_rules(doc, gi); ri < rules; ri++)
+        scan_rule(doc, g->first_rule + ri, path, len, scratch, best);
 }
 
 /* The reference: every rule of every applicable group is tried, the

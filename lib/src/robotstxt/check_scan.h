@@ -13,6 +13,11 @@
 
 #include <stddef.h>
 
+/* Rule `index` (of doc->rules) tried against the path, the best rule
+ * updated if it matches; `scratch` holds doc->longest_rule_normal bytes. */
+RB_HIDDEN void rb_scan_rule(const robots_txt *doc, size_t index,
+                            const char *path, size_t len, char *scratch,
+                            rb_best_rule *best);
 /* Every rule of group gi tried against the path; `scratch` holds
  * doc->longest_rule_normal bytes. */
 RB_HIDDEN void rb_scan_group(const robots_txt *doc, size_t gi, const char *path,

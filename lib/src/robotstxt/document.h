@@ -143,21 +143,44 @@ typedef struct rb_memo {
 /* The first answer. Compiling the sets an agent reads (index_compile.c) costs
  * about as much as the parse did, and pays only over many checks; a
  * crawler often asks a fresh document about one URL or a handful. So the
- * first RB_DIRECT_CHECKS checks of a small document walk the applicable
- * groups' rules directly, as the reference scan does (the same verdict;
- * tests/test_index.c holds them equal), and the checks after them compile
- * the sets and go through the index and the memo (tests set
- * doc->direct_walks to RB_DIRECT_CHECKS to test the index from the first
- * check). "Small": the scan's
- * work is bounded by the pattern bytes (at most three times the parsed
- * bytes, normalised) times the path, so a document of `parsed_bytes`
- * walks directly only while parsed_bytes * (url_len + 1) stays within
- * RB_DIRECT_WORK, which keeps such a check to about a millisecond at
- * worst; larger documents compile at their first check, as before. The
- * walk chooses its groups as the index does (a hash look-up per name, the
- * tokens' sets' groups), never by comparing each line with each name. */
+ * first RB_DIRECT_CHECKS checks of a document walk the applicable groups'
+ * rules directly, as the reference scan does (the same verdict;
+ * tests/test_index.c holds them equal), while that walk is cheap, and the
+ * checks after them compile the sets and go through the index and the
+ * memo (tests set doc->direct_walks to RB_DIRECT_CHECKS to test the index
+ * from the first check). The walk chooses its groups as the index does (a
+ * hash look-up per name, the tokens' sets' groups), never by comparing
+ * each line with each name.
+ *
+ * Cheap: the walk's work is bounded by the matcher's, for each rule of
+ * the groups that apply at most 3 * path + 12 * pattern byte comparisons
+ * (match.c) against a path of at most rb_normal_url_path_bound(path_len)
+ * bytes, path_len the URL's path's (rb_url_path()). A check walks when
+ * either
+ *   - the whole document is small, parsed_bytes * (url_len + 1) <=
+ *     RB_DIRECT_WORK (a rule's line holds its pattern and a key, so the
+ *     bound below is within a small multiple of this one); or
+ *   - the groups that apply, R rules of N bytes in their normal form,
+ *     give R * (3 * path + 1) + 12 * N <= RB_DIRECT_COMPARES: summed
+ *     (check_direct.c, rb_direct_within()) once the caller is resolved,
+ *     over the group's rule counts first, so that a group of many rules
+ *     is refused before its rules are read. A large file whose
+ *     crawler's or `*` groups are small thus walks; a small group of
+ *     long wildcard patterns against a long URL does not.
+ * Most rules differ from the path in their first bytes and cost a few
+ * instructions each; the worst shapes (bench/gen_adversarial.py's, scaled
+ * down to the bound: 58 rules of '/', '*', a raw 0xC3 byte and six
+ * digits against a URL of 4,000 raw 0xC3 bytes, each segment searched to
+ * the path's end by the two-way algorithm) cost about 7 instructions a
+ * unit of the bound, 13.7 M at 2^21, 2.3 ms on the machine of
+ * bench/README.md's figures; the first bound's worst, a few M. 2^21 lets
+ * every one of 2,324 real files walk (bench/README.md, "Real-world
+ * corpus"). A walk over either bound
+ * would cost more than compiling the set and matching through the index,
+ * whose own worst cases bench/budgets.tsv keeps. */
 #define RB_DIRECT_CHECKS 8u
 #define RB_DIRECT_WORK ((size_t)1 << 20)
+#define RB_DIRECT_COMPARES ((uint64_t)1 << 21)
 
 /* For tests of the index: the document's checks compile their sets from
  * the next one on, as if its direct walks were used up. */

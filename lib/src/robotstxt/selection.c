@@ -198,7 +198,7 @@ robots_status rb_resolve(const robots_txt *doc, const robots_str *agents,
     r->token_count = 0;
     r->tokens = tokens;
     r->reference = reference;
-    r->direct = walk == RB_WALK_DIRECT;
+    r->direct = 0; /* check.c's to set, once it has weighed the groups */
     if (reference || doc->profile == ROBOTS_PROFILE_LEGACY)
         return select_group(doc, agents, agent_count, &r->group, &r->specific);
     /* Each token's sets word, once (two tokens of one group share it). */

@@ -20,9 +20,10 @@
  * decided one names its rule's group). */
 #define RB_GROUP_LATER (ROBOTS_NO_POSITION - 1)
 
-/* How a resolution's checks match: through the index; by the first
- * answers' direct walk of its tokens' groups; by the reference scan. */
-enum rb_walk { RB_WALK_INDEX, RB_WALK_DIRECT, RB_WALK_REFERENCE };
+/* How a resolution's checks match: through the index (or, once check.c
+ * has weighed the groups that apply, the first answers' direct walk of
+ * its tokens' groups); by the reference scan. */
+enum rb_walk { RB_WALK_INDEX, RB_WALK_REFERENCE };
 
 /* ROBOTS_OK when `agents` holds 1 to ROBOTS_MAX_QUERY_AGENTS names, each
  * of at most ROBOTS_MAX_AGENT_BYTES and none NULL with a length; else the
