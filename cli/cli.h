@@ -188,14 +188,18 @@ void cli_put_escaped(cli_writer *w, const char *s, size_t len);
  * (issue 19: a cut file says so). The lines and bytes not read are
  * counted only when they were read (cli_load_robots() reads no further
  * than the limit needs): cli_cut_unread() writes what is known into buf,
- * "N lines (B bytes)", "the rest of the file (B bytes)" (a file's size
- * told the bytes) or "the rest of the file" (a stream), and returns buf.
- * cli_warn_cut() prints one line on stderr when `doc` was cut, naming
- * `path`, the line, what was not read and how to read it all; nothing
- * otherwise. Its JSON is json_out_cut()'s (json_out.h). */
+ * "N lines (B bytes)" (or "1 line", "1 byte"), "the rest of the file (B
+ * bytes)" (a file's size told the bytes) or "the rest of the file" (a
+ * stream), and returns buf. cli_warn_cut() prints one line on stderr when
+ * `doc` was cut, naming `path`, the line, what was not read and how to
+ * read it all; nothing otherwise. Its JSON is json_out_cut()'s
+ * (json_out.h). */
 #define CLI_CUT_UNREAD_BYTES 64
 const char *cli_cut_unread(char *buf, size_t cap, const robots_cut_info *cut);
 void cli_warn_cut(const char *path, const robots_txt *doc);
+
+/* "s" after a count other than one ("1 line", "2 lines"), for messages. */
+const char *cli_plural(size_t n);
 
 int cli_cmd_check(int argc, char **argv);
 int cli_cmd_parse(int argc, char **argv);

@@ -99,13 +99,16 @@ const char *cli_cut_message(char *buf, size_t cap, const robots_cut_info *cut) {
     if (cut->lines_not_read != ROBOTS_NOT_COUNTED)
         snprintf(buf, cap,
                  "the file is longer than the parse limit of %zu bytes; its "
-                 "last %zu lines (%zu bytes), from here on, are not read",
-                 cut->limit, cut->lines_not_read, cut->bytes_not_read);
+                 "last %zu line%s (%zu byte%s), from here on, are not read",
+                 cut->limit, cut->lines_not_read,
+                 cli_plural(cut->lines_not_read), cut->bytes_not_read,
+                 cli_plural(cut->bytes_not_read));
     else if (cut->bytes_not_read != ROBOTS_NOT_COUNTED)
         snprintf(buf, cap,
                  "the file is longer than the parse limit of %zu bytes; its "
-                 "last %zu bytes, from here on, are not read",
-                 cut->limit, cut->bytes_not_read);
+                 "last %zu byte%s, from here on, are not read",
+                 cut->limit, cut->bytes_not_read,
+                 cli_plural(cut->bytes_not_read));
     else
         snprintf(buf, cap,
                  "the file is longer than the parse limit of %zu bytes; the "

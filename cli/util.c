@@ -524,13 +524,18 @@ void cli_print_escaped(FILE *out, const char *s, size_t len) {
     put_to_file(out, s, len, cli_put_escaped);
 }
 
+const char *cli_plural(size_t n) {
+    return n == 1 ? "" : "s";
+}
+
 const char *cli_cut_unread(char *buf, size_t cap, const robots_cut_info *cut) {
     if (cut->lines_not_read != ROBOTS_NOT_COUNTED)
-        snprintf(buf, cap, "%zu lines (%zu bytes)", cut->lines_not_read,
-                 cut->bytes_not_read);
+        snprintf(buf, cap, "%zu line%s (%zu byte%s)", cut->lines_not_read,
+                 cli_plural(cut->lines_not_read), cut->bytes_not_read,
+                 cli_plural(cut->bytes_not_read));
     else if (cut->bytes_not_read != ROBOTS_NOT_COUNTED)
-        snprintf(buf, cap, "the rest of the file (%zu bytes)",
-                 cut->bytes_not_read);
+        snprintf(buf, cap, "the rest of the file (%zu byte%s)",
+                 cut->bytes_not_read, cli_plural(cut->bytes_not_read));
     else
         snprintf(buf, cap, "the rest of the file");
     return buf;

@@ -69,7 +69,7 @@ rm -f "$tmp/2m.txt"
 most=$((64 * 1024 * 1024))
 if truncate -s $((13 + most)) "$tmp/64m.txt"; then ok; else fail "truncate"; fi
 expect_exit 0 "$robots" check --parse-limit 10 "$tmp/64m.txt" /x
-expect_err_line "^robots: warning: .*64m.txt: the parse limit of 10 bytes cut the file at line 1 (byte 0): 1 lines ($((13 + most)) bytes) not read; --parse-limit 0 reads the whole file$"
+expect_err_line "^robots: warning: .*64m.txt: the parse limit of 10 bytes cut the file at line 1 (byte 0): 1 line ($((13 + most)) bytes) not read; --parse-limit 0 reads the whole file$"
 if truncate -s $((14 + most)) "$tmp/64m.txt"; then ok; else fail "truncate"; fi
 expect_exit 0 "$robots" check --parse-limit 10 "$tmp/64m.txt" /x
 expect_err_line "^robots: warning: .*64m.txt: the parse limit of 10 bytes cut the file at line 1 (byte 0): the rest of the file ($((14 + most)) bytes) not read; --parse-limit 0 reads the whole file$"
@@ -128,7 +128,7 @@ at_most 512003 "check - with the default limit"
 consumed 1002 "$robots" parse --parse-limit 1000 -
 exits 0 "parse of a 1,002-byte pipe"
 if [ "$consumed" -eq 1002 ]; then ok; else fail "took $consumed of 1002"; fi
-expect_out "^cut: the parse limit of 1000 bytes stopped the parse at line 51 (byte 1000): 1 lines (2 bytes) not read$"
+expect_out "^cut: the parse limit of 1000 bytes stopped the parse at line 51 (byte 1000): 1 line (2 bytes) not read$"
 # --parse-limit 0 reads all of a finite stream, and cuts nothing.
 consumed 2000000 "$robots" parse --parse-limit 0 -
 exits 0 "parse --parse-limit 0 -"

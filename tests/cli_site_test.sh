@@ -252,7 +252,7 @@ expect_out "over.txt:5123:1: error: .*\[past-parse-limit\]$"
 # The command parsed only the limit and 3 bytes more (issue 29), and
 # streamed the rest through the library's line counter (issue 21).
 # --parse-limit 0 reads it all (google/robotstxt has no limit).
-expect_out "over.txt:5123:1: error: .*its last 1 lines (13 bytes), from here on, are not read \[past-parse-limit\]$"
+expect_out "over.txt:5123:1: error: .*its last 1 line (13 bytes), from here on, are not read \[past-parse-limit\]$"
 expect_exit 0 "$robots" lint --parse-limit 0 "$tmp/over.txt"
 expect_no_out "past-parse-limit"
 expect_exit 1 "$robots" lint --parse-limit 50 "$tmp/limit.txt"
@@ -272,7 +272,7 @@ expect_err_line "--parse-limit: 'x' is not a number of bytes"
 # cuts: the Disallow of over.txt's last line is not read by default.
 printf 'disallow * /y\n' >"$tmp/over.expect"
 expect_exit 1 "$robots" test "$tmp/over.txt" "$tmp/over.expect"
-expect_err_line "warning: .*over.txt: the parse limit of 512000 bytes cut the file at line 5123 (byte 512000): 1 lines (13 bytes) not read"
+expect_err_line "warning: .*over.txt: the parse limit of 512000 bytes cut the file at line 5123 (byte 512000): 1 line (13 bytes) not read"
 expect_exit 1 "$robots" test --json "$tmp/over.txt" "$tmp/over.expect"
 expect_out '"truncated":true'
 expect_exit 0 "$robots" test --parse-limit 0 "$tmp/over.txt" "$tmp/over.expect"

@@ -193,6 +193,18 @@ static void rest_zero_is_parse(void) {
     robots_diagnostic_info d = cut_diagnostic(doc);
     EXPECT(contains(d.message, d.message_len, "its last 2 lines (22 bytes)"));
     robots_free(doc);
+    /* One line, one byte: the words in the singular. */
+    EXPECT_EQ(robots_parse_prefix(body, 24, 0, &options, &doc), ROBOTS_OK);
+    d = cut_diagnostic(doc);
+    EXPECT(contains(d.message, d.message_len, "its last 1 line (10 bytes)"));
+    robots_free(doc);
+    const char one_byte[] = "Disallow: /aaaaaaaaaaa\nx"; /* LF at 22 */
+    EXPECT_EQ(
+        robots_parse_prefix(one_byte, sizeof one_byte - 1, 0, &options, &doc),
+        ROBOTS_OK);
+    d = cut_diagnostic(doc);
+    EXPECT(contains(d.message, d.message_len, "its last 1 line (1 byte),"));
+    robots_free(doc);
     /* With no limit, too: a whole body needs no lookahead. */
     options.parse_limit = 0;
     EXPECT_EQ(robots_parse_prefix(body, n, 0, &options, &doc), ROBOTS_OK);

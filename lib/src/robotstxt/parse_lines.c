@@ -692,6 +692,11 @@ static size_t count_lines(const char *body, size_t pos, size_t len) {
     return lines;
 }
 
+/* "s" after a count other than one: "1 line", "2 lines". */
+static const char *plural(size_t n) {
+    return n == 1 ? "" : "s";
+}
+
 /* Where the parse limit cut the body, at `pos` (the start of the first
  * line not read), and the past-parse-limit diagnostic there. The lines
  * not read are counted only when the whole body was given: past a
@@ -708,8 +713,9 @@ static void record_cut(parser *p, const char *body, size_t pos, size_t len,
         rb_parse_diag(
             p, NULL, ROBOTS_DIAG_PAST_PARSE_LIMIT, ROBOTS_SEVERITY_ERROR, NULL,
             "the file is longer than the parse limit of %zu bytes; its "
-            "last %zu lines (%zu bytes), from here on, are not read",
-            limit, p->lines_not_read, p->bytes_not_read);
+            "last %zu line%s (%zu byte%s), from here on, are not read",
+            limit, p->lines_not_read, plural(p->lines_not_read),
+            p->bytes_not_read, plural(p->bytes_not_read));
         return;
     }
     p->lines_not_read = ROBOTS_NOT_COUNTED;
@@ -721,8 +727,8 @@ static void record_cut(parser *p, const char *body, size_t pos, size_t len,
         rb_parse_diag(
             p, NULL, ROBOTS_DIAG_PAST_PARSE_LIMIT, ROBOTS_SEVERITY_ERROR, NULL,
             "the file is longer than the parse limit of %zu bytes; its "
-            "last %zu bytes, from here on, are not read",
-            limit, p->bytes_not_read);
+            "last %zu byte%s, from here on, are not read",
+            limit, p->bytes_not_read, plural(p->bytes_not_read));
     else
         rb_parse_diag(
             p, NULL, ROBOTS_DIAG_PAST_PARSE_LIMIT, ROBOTS_SEVERITY_ERROR, NULL,
