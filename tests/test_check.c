@@ -863,8 +863,9 @@ static void work_area(void) {
  * alone, directly (document.h, RB_DIRECT_WORK and RB_DIRECT_COMPARES)? */
 static int walks_directly(size_t parsed_bytes, size_t rules, size_t bytes,
                           size_t url_len) {
-    uint64_t compares =
-        rules * (3 * (1 + 3 * (uint64_t)url_len) + 1) + 12 * (uint64_t)bytes;
+    uint64_t compares = 1 /* the one group */ +
+                        rules * (3 * (1 + 3 * (uint64_t)url_len) + 1) +
+                        12 * (uint64_t)bytes;
     return parsed_bytes * (url_len + 1) <= RB_DIRECT_WORK ||
            compares <= RB_DIRECT_COMPARES;
 }
@@ -933,7 +934,19 @@ static void first_answer(void) {
                       ROBOTS_OK);
             EXPECT_EQ(v.allowed, 1);
             EXPECT_EQ(robots_txt_memory_used(doc) > kept, extra == 1);
+            /* Refused once, it compiles from now on: the bound is not
+             * summed again at every check that misses the memo. */
+            EXPECT_EQ(atomic_load(doc->direct_walks) == RB_DIRECT_CHECKS,
+                      extra == 1);
         }
+        robots_free(doc);
+        /* The longest length a caller can pass is refused before anything
+         * divides by it plus one (which wraps to 0). */
+        doc = parse_profile(body, &options, p);
+        if (doc == NULL)
+            return;
+        EXPECT_EQ(robots_check(doc, &foobot, 1, url, SIZE_MAX, &v),
+                  ROBOTS_ERR_URL_TOO_LONG);
         robots_free(doc);
     }
     EXPECT_EQ(count->live, 0);

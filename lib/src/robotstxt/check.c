@@ -139,9 +139,18 @@ static int walk_directly(const robots_txt *doc, const rb_resolved *r,
     if (atomic_load_explicit(doc->direct_walks, memory_order_relaxed) >=
         RB_DIRECT_CHECKS)
         return 0;
-    if (doc->parsed_bytes > RB_DIRECT_WORK / (url_len + 1) &&
-        !rb_direct_within(doc, r, url, url_len))
+    /* A URL the check refuses is not walked (and url_len + 1 cannot wrap
+     * to 0 below). */
+    if (url_len > ROBOTS_MAX_URL_BYTES)
         return 0;
+    if (doc->parsed_bytes > RB_DIRECT_WORK / (url_len + 1) &&
+        !rb_direct_within(doc, r, url, url_len)) {
+        /* Refused once, the document compiles from now on: the bound's
+         * sum is not paid again by every check that misses the memo. */
+        atomic_store_explicit(doc->direct_walks, RB_DIRECT_CHECKS,
+                              memory_order_relaxed);
+        return 0;
+    }
     return atomic_fetch_add_explicit(doc->direct_walks, 1u,
                                      memory_order_relaxed) < RB_DIRECT_CHECKS;
 }

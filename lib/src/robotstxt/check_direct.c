@@ -82,11 +82,15 @@ static void sift_down(const group_run *runs, unsigned char *heap, size_t size,
     }
 }
 
-/* The work bound of the walk of one group (see RB_DIRECT_COMPARES): the
- * matcher's comparisons for each rule, `per_rule`, and 12 for each byte of
- * its normal form, added to *work; 0 once past the limit. */
+/* The work bound of the walk of one group (see RB_DIRECT_COMPARES): one
+ * for the group itself (so that many groups of no rules are bounded too),
+ * the matcher's comparisons for each rule, `per_rule`, and 12 for each
+ * byte of its normal form, added to *work; 0 once past the limit. */
 static int group_within(const robots_txt *doc, uint32_t gi, uint64_t per_rule,
                         uint64_t *work) {
+    if (*work >= RB_DIRECT_COMPARES)
+        return 0;
+    *work += 1;
     size_t first = doc->groups[gi].first_rule;
     uint64_t rules =
         rb_group_rules(doc->groups, doc->group_count, doc->rule_count, gi);

@@ -160,13 +160,16 @@ typedef struct rb_memo {
  *   - the whole document is small, parsed_bytes * (url_len + 1) <=
  *     RB_DIRECT_WORK (a rule's line holds its pattern and a key, so the
  *     bound below is within a small multiple of this one); or
- *   - the groups that apply, R rules of N bytes in their normal form,
- *     give R * (3 * path + 1) + 12 * N <= RB_DIRECT_COMPARES: summed
+ *   - the G groups that apply, R rules of N bytes in their normal form,
+ *     give G + R * (3 * path + 1) + 12 * N <= RB_DIRECT_COMPARES: summed
  *     (check_direct.c, rb_direct_within()) once the caller is resolved,
  *     over the group's rule counts first, so that a group of many rules
  *     is refused before its rules are read. A large file whose
  *     crawler's or `*` groups are small thus walks; a small group of
- *     long wildcard patterns against a long URL does not.
+ *     long wildcard patterns against a long URL does not. A document
+ *     refused once compiles from then on, so that the sum is made at
+ *     most once a document (and once a thread racing it), not at every
+ *     check that misses the memo.
  * Most rules differ from the path in their first bytes and cost a few
  * instructions each; the worst shapes (bench/gen_adversarial.py's, scaled
  * down to the bound: 58 rules of '/', '*', a raw 0xC3 byte and six
