@@ -70,6 +70,8 @@ static size_t gathered_bytes(const robots_txt *doc) {
 /* The room to gather the wildcard rules of every set a check reads from
  * now on (each rule and companion once). 0 when there is no memory. */
 static int start_many(const robots_txt *doc, rb_path_view *q, rb_mem *mem) {
+    /* Only now: most checks never gather, and would pay for it each time. */
+    rb_mem_init(mem, &doc->mem.allocator, 0);
     /* Each rule once, and in google the companion of each index.htm Allow
      * once: so many entries suffice. */
     size_t cap = doc->rule_count;
@@ -245,8 +247,7 @@ static void path_view_init(rb_path_view *q, const char *path, size_t len,
 static int indexed_match(const robots_txt *doc, const uint32_t *tokens,
                          size_t token_count, const char *path, size_t len,
                          char *scratch, robots_verdict *out) {
-    rb_mem mem;
-    rb_mem_init(&mem, &doc->mem.allocator, 0);
+    rb_mem mem; /* set up by start_many(), which every allocation follows */
     rb_best_rule best;
     rb_path_view q;
     size_t budget = RB_WILD_BUDGET;
@@ -360,8 +361,11 @@ robots_status rb_check_resolved(const robots_txt *doc, const rb_resolved *r,
         return ROBOTS_ERR_URL_TOO_LONG;
     size_t start, len;
     int slash;
+    /* rfc9309's and legacy's split inline: it is in every check's path. */
     robots_status status =
-        rb_url_path(doc->profile, url, url_len, &start, &len, &slash);
+        doc->profile == ROBOTS_PROFILE_GOOGLE
+            ? rb_url_path(doc->profile, url, url_len, &start, &len, &slash)
+            : rb_url_path_strict(url, url_len, &start, &len, &slash);
     if (status != ROBOTS_OK)
         return status;
 
