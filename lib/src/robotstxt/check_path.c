@@ -70,8 +70,16 @@ static size_t gathered_bytes(const robots_txt *doc) {
 /* The room to gather the wildcard rules of every set a check reads from
  * now on (each rule and companion once). 0 when there is no memory. */
 static int start_many(const robots_txt *doc, rb_path_view *q, rb_mem *mem) {
-    /* Only now: most checks never gather, and would pay for it each time. */
+    /* Only now: most checks never gather, and would pay for it each time.
+     * From here on end_many() frees what was allocated, even on failure. */
     rb_mem_init(mem, &doc->mem.allocator, 0);
+    q->many = 1;
+    q->wild = NULL;
+    q->wild_set = NULL;
+    q->gathered = NULL;
+    q->rests = NULL;
+    q->rests_bytes = 0;
+    q->wild_count = q->wild_cap = 0;
     /* Each rule once, and in google the companion of each index.htm Allow
      * once: so many entries suffice. */
     size_t cap = doc->rule_count;
@@ -81,18 +89,17 @@ static int start_many(const robots_txt *doc, rb_path_view *q, rb_mem *mem) {
     if (cap == 0 || cap > SIZE_MAX / sizeof *q->wild)
         return 0;
     q->wild_cap = cap;
-    q->wild_count = 0;
     q->wild = rb_alloc(mem, cap * sizeof *q->wild);
     q->wild_set = rb_alloc(mem, cap * sizeof *q->wild_set);
     q->gathered = rb_alloc(mem, gathered_bytes(doc));
     if (q->wild == NULL || q->wild_set == NULL || q->gathered == NULL)
         return 0;
     memset(q->gathered, 0, gathered_bytes(doc));
-    q->many = 1;
     return 1;
 }
 
-/* Frees what start_many() and own_rests() allocated. */
+/* Frees what start_many() and own_rests() allocated (once start_many()
+ * has run: q->many). */
 static void end_many(const robots_txt *doc, rb_path_view *q, rb_mem *mem) {
     if (q->wild != NULL)
         rb_free(mem, q->wild, q->wild_cap * sizeof *q->wild);
@@ -229,15 +236,10 @@ static void path_view_init(rb_path_view *q, const char *path, size_t len,
     q->find_from = q->find_at = 0;
     q->work = 0;
     q->budget = budget;
+    /* What gathering reads, start_many() sets: most checks never do. */
     q->over_budget = q->many = q->collecting = 0;
-    q->wild = NULL;
-    q->wild_set = NULL;
-    q->gathered = NULL;
-    q->wild_count = q->wild_cap = 0;
     q->scratch = scratch;
     q->scratch_rule = UINT32_MAX;
-    q->rests = NULL;
-    q->rests_bytes = 0;
 }
 
 /* The match through the index. 0, with *out untouched, when a set's unit
@@ -258,7 +260,8 @@ static int indexed_match(const robots_txt *doc, const uint32_t *tokens,
             match_sets(doc, tokens, token_count, &q, &mem, &best);
         if (o == MATCH_DONE && q.many && !match_gathered(doc, &q, &mem, &best))
             o = MATCH_NO_ROOM;
-        end_many(doc, &q, &mem);
+        if (q.many)
+            end_many(doc, &q, &mem);
         if (o == MATCH_DONE)
             break;
         if (o == MATCH_NO_UNIT)
