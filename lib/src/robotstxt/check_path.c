@@ -289,15 +289,19 @@ static int path_is_normal(robots_profile profile, const char *p, size_t len) {
     if (profile != ROBOTS_PROFILE_RFC9309)
         return 0;
     const unsigned char *u = (const unsigned char *)p;
+    /* The classes of every byte and-ed, eight a step, tested once: a path
+     * of a check is short, and a branch a step costs more than the bytes
+     * an early exit would skip. */
+    unsigned all = RB_C_PLAIN;
     size_t i = 0;
-    for (; len - i >= 4; i += 4)
-        if (!(rb_byte_class[u[i]] & rb_byte_class[u[i + 1]] &
-              rb_byte_class[u[i + 2]] & rb_byte_class[u[i + 3]] & RB_C_PLAIN))
-            return 0;
+    for (; len - i >= 8; i += 8)
+        all &= rb_byte_class[u[i]] & rb_byte_class[u[i + 1]] &
+               rb_byte_class[u[i + 2]] & rb_byte_class[u[i + 3]] &
+               rb_byte_class[u[i + 4]] & rb_byte_class[u[i + 5]] &
+               rb_byte_class[u[i + 6]] & rb_byte_class[u[i + 7]];
     for (; i < len; i++)
-        if (!(rb_byte_class[u[i]] & RB_C_PLAIN))
-            return 0;
-    return 1;
+        all &= rb_byte_class[u[i]];
+    return all != 0;
 }
 
 /* The verdict for a normalised path once the agents are resolved;
