@@ -180,6 +180,19 @@ static robots_status check(const robots_txt *doc, const robots_str *agents,
     return rb_check_resolved(doc, &r, &who, url, url_len, out);
 }
 
+/* check() for robots_check() when the memo does not hold the name: out of
+ * line, so that robots_check() keeps no frame and the memo's checks pass
+ * their arguments on to rb_check_resolved() as they came (about 15
+ * instructions a check). Cold: a name misses the memo once a document, or
+ * a caller passes many names. */
+RB_COLD static robots_status check_unremembered(const robots_txt *doc,
+                                                const robots_str *agents,
+                                                size_t agent_count,
+                                                const char *url, size_t url_len,
+                                                robots_verdict *out) {
+    return check(doc, agents, agent_count, url, url_len, 0, out);
+}
+
 robots_status robots_check(const robots_txt *doc, const robots_str *agents,
                            size_t agent_count, const char *url, size_t url_len,
                            robots_verdict *out) {
@@ -194,7 +207,7 @@ robots_status robots_check(const robots_txt *doc, const robots_str *agents,
         if (m != NULL)
             return rb_check_resolved(doc, &m->r, NULL, url, url_len, out);
     }
-    return check(doc, agents, agent_count, url, url_len, 0, out);
+    return check_unremembered(doc, agents, agent_count, url, url_len, out);
 }
 
 robots_status rb_check_reference(const robots_txt *doc,

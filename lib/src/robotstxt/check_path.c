@@ -70,6 +70,16 @@ static size_t gathered_bytes(const robots_txt *doc) {
 /* The room to gather the wildcard rules of every set a check reads from
  * now on (each rule and companion once). 0 when there is no memory. */
 static int start_many(const robots_txt *doc, rb_path_view *q, rb_mem *mem) {
+    /* Only now: most checks never gather, and would pay for it each time.
+     * From here on end_many() frees what was allocated, even on failure. */
+    rb_mem_init(mem, &doc->mem.allocator, 0);
+    q->many = 1;
+    q->wild = NULL;
+    q->wild_set = NULL;
+    q->gathered = NULL;
+    q->rests = NULL;
+    q->rests_bytes = 0;
+    q->wild_count = q->wild_cap = 0;
     /* Each rule once, and in google the companion of each index.htm Allow
      * once: so many entries suffice. */
     size_t cap = doc->rule_count;
@@ -79,18 +89,17 @@ static int start_many(const robots_txt *doc, rb_path_view *q, rb_mem *mem) {
     if (cap == 0 || cap > SIZE_MAX / sizeof *q->wild)
         return 0;
     q->wild_cap = cap;
-    q->wild_count = 0;
     q->wild = rb_alloc(mem, cap * sizeof *q->wild);
     q->wild_set = rb_alloc(mem, cap * sizeof *q->wild_set);
     q->gathered = rb_alloc(mem, gathered_bytes(doc));
     if (q->wild == NULL || q->wild_set == NULL || q->gathered == NULL)
         return 0;
     memset(q->gathered, 0, gathered_bytes(doc));
-    q->many = 1;
     return 1;
 }
 
-/* Frees what start_many() and own_rests() allocated. */
+/* Frees what start_many() and own_rests() allocated (once start_many()
+ * has run: q->many). */
 static void end_many(const robots_txt *doc, rb_path_view *q, rb_mem *mem) {
     if (q->wild != NULL)
         rb_free(mem, q->wild, q->wild_cap * sizeof *q->wild);
@@ -227,15 +236,10 @@ static void path_view_init(rb_path_view *q, const char *path, size_t len,
     q->find_from = q->find_at = 0;
     q->work = 0;
     q->budget = budget;
+    /* What gathering reads, start_many() sets: most checks never do. */
     q->over_budget = q->many = q->collecting = 0;
-    q->wild = NULL;
-    q->wild_set = NULL;
-    q->gathered = NULL;
-    q->wild_count = q->wild_cap = 0;
     q->scratch = scratch;
     q->scratch_rule = UINT32_MAX;
-    q->rests = NULL;
-    q->rests_bytes = 0;
 }
 
 /* The match through the index. 0, with *out untouched, when a set's unit
@@ -245,8 +249,7 @@ static void path_view_init(rb_path_view *q, const char *path, size_t len,
 static int indexed_match(const robots_txt *doc, const uint32_t *tokens,
                          size_t token_count, const char *path, size_t len,
                          char *scratch, robots_verdict *out) {
-    rb_mem mem;
-    rb_mem_init(&mem, &doc->mem.allocator, 0);
+    rb_mem mem; /* set up by start_many(), which every allocation follows */
     rb_best_rule best;
     rb_path_view q;
     size_t budget = RB_WILD_BUDGET;
@@ -257,7 +260,8 @@ static int indexed_match(const robots_txt *doc, const uint32_t *tokens,
             match_sets(doc, tokens, token_count, &q, &mem, &best);
         if (o == MATCH_DONE && q.many && !match_gathered(doc, &q, &mem, &best))
             o = MATCH_NO_ROOM;
-        end_many(doc, &q, &mem);
+        if (q.many)
+            end_many(doc, &q, &mem);
         if (o == MATCH_DONE)
             break;
         if (o == MATCH_NO_UNIT)
@@ -285,15 +289,19 @@ static int path_is_normal(robots_profile profile, const char *p, size_t len) {
     if (profile != ROBOTS_PROFILE_RFC9309)
         return 0;
     const unsigned char *u = (const unsigned char *)p;
+    /* The classes of every byte and-ed, eight a step, tested once: a path
+     * of a check is short, and a branch a step costs more than the bytes
+     * an early exit would skip. */
+    unsigned all = RB_C_PLAIN;
     size_t i = 0;
-    for (; len - i >= 4; i += 4)
-        if (!(rb_byte_class[u[i]] & rb_byte_class[u[i + 1]] &
-              rb_byte_class[u[i + 2]] & rb_byte_class[u[i + 3]] & RB_C_PLAIN))
-            return 0;
+    for (; len - i >= 8; i += 8)
+        all &= rb_byte_class[u[i]] & rb_byte_class[u[i + 1]] &
+               rb_byte_class[u[i + 2]] & rb_byte_class[u[i + 3]] &
+               rb_byte_class[u[i + 4]] & rb_byte_class[u[i + 5]] &
+               rb_byte_class[u[i + 6]] & rb_byte_class[u[i + 7]];
     for (; i < len; i++)
-        if (!(rb_byte_class[u[i]] & RB_C_PLAIN))
-            return 0;
-    return 1;
+        all &= rb_byte_class[u[i]];
+    return all != 0;
 }
 
 /* The verdict for a normalised path once the agents are resolved;
@@ -360,8 +368,11 @@ robots_status rb_check_resolved(const robots_txt *doc, const rb_resolved *r,
         return ROBOTS_ERR_URL_TOO_LONG;
     size_t start, len;
     int slash;
+    /* rfc9309's and legacy's split inline: it is in every check's path. */
     robots_status status =
-        rb_url_path(doc->profile, url, url_len, &start, &len, &slash);
+        doc->profile == ROBOTS_PROFILE_GOOGLE
+            ? rb_url_path(doc->profile, url, url_len, &start, &len, &slash)
+            : rb_url_path_strict(url, url_len, &start, &len, &slash);
     if (status != ROBOTS_OK)
         return status;
 

@@ -11,7 +11,6 @@
  */
 #include "urlpath.h"
 #include "compiler.h"
-#include "url_parts.h"
 #include "words.h"
 
 #include <string.h>
@@ -62,27 +61,6 @@ static inline size_t first_of(const char *s, size_t len, size_t from, char c) {
     return hit ? (size_t)(hit - s) : len;
 }
 
-/* rfc9309 and legacy: a path ("/a"), a network-path reference
- * ("//host/a") or a URL with a scheme whose hierarchical part is an
- * authority or a path ("file:/x"); the authority as url_parts.h reads it,
- * refused when ambiguous. */
-static robots_status strict_path(const char *url, size_t len, size_t *start,
-                                 size_t *out_len, int *needs_slash) {
-    rb_url_parts p;
-    rb_url_split(url, len, &p);
-    if (p.ambiguous)
-        return ROBOTS_ERR_URL_INVALID;
-    /* Without an authority the path must begin with '/': "mailto:x",
-     * "urn:x", "a/b" and "" are no URL a robots.txt governs. */
-    if (!p.has_authority && (p.path == len || url[p.path] != '/'))
-        return ROBOTS_ERR_URL_INVALID;
-    *start = p.path;
-    *out_len = p.fragment - p.path;
-    /* "http://h?q" has an empty path: it is "/" followed by the query. */
-    *needs_slash = p.path == p.fragment || url[p.path] != '/';
-    return ROBOTS_OK;
-}
-
 static void google_path(const char *url, size_t len, size_t *start,
                         size_t *out_len, int *needs_slash) {
     size_t search = (len >= 2 && url[0] == '/' && url[1] == '/') ? 2 : 0;
@@ -115,7 +93,7 @@ robots_status rb_url_path(robots_profile profile, const char *url,
         google_path(url, url_len, start, len, needs_slash);
         return ROBOTS_OK;
     }
-    return strict_path(url, url_len, start, len, needs_slash);
+    return rb_url_path_strict(url, url_len, start, len, needs_slash);
 }
 
 robots_status robots_url_to_path(robots_profile profile, const char *url,
