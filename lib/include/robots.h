@@ -356,10 +356,11 @@ typedef struct robots_str {
  *     companion of each index.htm Allow) of P pattern bytes compiles
  *     it, once per document: O(P + E log E). Except the first answers:
  *     in rfc9309 and google, the first 8 checks of a document of B
- *     parsed bytes, while B * (url_len + 1) <= 2^20, or while the groups
+ *     parsed bytes, while B * (url_len + 1) <= 2^20, or while the G groups
  *     that apply, R rules of N pattern bytes normalised, have
- *     R * (9 * path_len + 4) + 12 * N <= 2^21 (path_len: the URL's
- *     path's, with its query), compile nothing and
+ *     G + R * (9 * path_len + 4) + 12 * N <= 2^21 (path_len: the URL's
+ *     path's, with its query; once refused, a document compiles from
+ *     then on), compile nothing and
  *     allocate nothing past the work area: they try every rule of the
  *     groups that apply, O(B * url_len) byte steps at most, or 2^21 byte
  *     comparisons (a crawler's one URL costs less than a set's compile
