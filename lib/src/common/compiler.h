@@ -28,6 +28,15 @@
 /* A path hot loops rarely take, kept out of them so that they stay small
  * enough to inline. */
 #define RB_COLD __attribute__((cold, noinline))
+/* Inlined whatever the compiler's estimate, where a call in a hot loop
+ * costs its registers. Only when optimising: inlining is for speed, which
+ * an unoptimised build (the coverage gate's -O0) does not measure, and
+ * there each forced copy would carry its own branches, so that gcov
+ * counted a function's error paths once for every caller. */
+#ifdef __OPTIMIZE__
 #define RB_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define RB_ALWAYS_INLINE
+#endif
 
 #endif
