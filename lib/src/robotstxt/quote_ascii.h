@@ -76,7 +76,7 @@ static inline void rb_quote_ascii_bytes(const char *s, size_t m, char *out) {
     if (m < step) {
         for (size_t i = 0; i < m; i++) {
             unsigned char c = (unsigned char)s[i];
-            out[i] = c >= 0x20 && c < 0x7F ? (char)c : '?';
+            out[i] = (char)(c >= 0x20 && c < 0x7F ? c : (unsigned char)'?');
         }
         return;
     }
