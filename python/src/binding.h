@@ -51,6 +51,13 @@ typedef struct rbp_agents {
 
 int rbp_agents_arg(PyObject *obj, rbp_agents *out);
 
+/* The exception for a check that failed with st: the agents (agents_obj
+ * as given) or the URL, named url_what, with the size that was refused.
+ * Returns NULL. */
+PyObject *rbp_check_error(robots_status st, PyObject *agents_obj,
+                          const rbp_agents *agents, const rbp_text *url,
+                          const char *url_what);
+
 /* A profile name ("rfc9309", "google", "legacy", any case). */
 int rbp_profile_arg(PyObject *obj, robots_profile *out);
 

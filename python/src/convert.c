@@ -221,6 +221,27 @@ fail:
     return -1;
 }
 
+/* Which argument a failed check or usage query names, and its size: the
+ * agents' count, the longest name, or the URL's length. */
+PyObject *rbp_check_error(robots_status st, PyObject *agents_obj,
+                          const rbp_agents *agents, const rbp_text *url,
+                          const char *url_what) {
+    size_t longest = 0, i;
+    switch (st) {
+    case ROBOTS_ERR_TOO_MANY_AGENTS:
+        return rbp_raise(st, "agents", (size_t)PyObject_Length(agents_obj));
+    case ROBOTS_ERR_AGENT_TOO_LONG:
+        for (i = 0; i < agents->count; i++)
+            if (agents->names[i].len > longest)
+                longest = agents->names[i].len;
+        return rbp_raise(st, "agent", longest);
+    case ROBOTS_ERR_URL_TOO_LONG:
+        return rbp_raise(st, url_what, url->len);
+    default:
+        return rbp_raise(st, url_what, 0);
+    }
+}
+
 int rbp_profile_arg(PyObject *obj, robots_profile *out) {
     rbp_text t = {NULL, 0};
     if (!PyUnicode_Check(obj)) {

@@ -102,26 +102,6 @@ static void document_dealloc(rbp_document *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* The exception for a failed check: which argument, and its size. */
-static PyObject *check_error(robots_status st, PyObject *agents_obj,
-                             const rbp_agents *agents, const rbp_text *url,
-                             const char *url_what) {
-    size_t longest = 0, i;
-    switch (st) {
-    case ROBOTS_ERR_TOO_MANY_AGENTS:
-        return rbp_raise(st, "agents", (size_t)PyObject_Length(agents_obj));
-    case ROBOTS_ERR_AGENT_TOO_LONG:
-        for (i = 0; i < agents->count; i++)
-            if (agents->names[i].len > longest)
-                longest = agents->names[i].len;
-        return rbp_raise(st, "agent", longest);
-    case ROBOTS_ERR_URL_TOO_LONG:
-        return rbp_raise(st, url_what, url->len);
-    default:
-        return rbp_raise(st, url_what, 0);
-    }
-}
-
 /* Reads (agents, url) of check() and allowed() and checks. Returns 0 with
  * *v filled, or -1 with an exception set. */
 static int check_args(rbp_document *self, PyObject *const *args,
@@ -144,7 +124,7 @@ static int check_args(rbp_document *self, PyObject *const *args,
     st = robots_check(self->doc, agents.names, agents.count, url.ptr, url.len,
                       v);
     if (st != ROBOTS_OK)
-        check_error(st, args[0], &agents, &url, "url");
+        rbp_check_error(st, args[0], &agents, &url, "url");
     Py_XDECREF(agents.keep);
     return st == ROBOTS_OK ? 0 : -1;
 }
@@ -179,7 +159,7 @@ static robots_query *new_query(rbp_document *self, PyObject *agents_obj) {
     PyEval_RestoreThread(ts);
     if (st != ROBOTS_OK) {
         rbp_text none = {NULL, 0};
-        check_error(st, agents_obj, &agents, &none, "agents");
+        rbp_check_error(st, agents_obj, &agents, &none, "agents");
     }
     Py_XDECREF(agents.keep);
     return query;
@@ -231,7 +211,7 @@ static int select_group(rbp_document *self, PyObject *agents_obj, size_t *group,
                              specific);
     if (st != ROBOTS_OK) {
         rbp_text none = {NULL, 0};
-        check_error(st, agents_obj, &agents, &none, "agents");
+        rbp_check_error(st, agents_obj, &agents, &none, "agents");
     }
     Py_XDECREF(agents.keep);
     return st == ROBOTS_OK ? 0 : -1;
@@ -269,7 +249,7 @@ static PyObject *document_crawl_delay(rbp_document *self,
     }
     if (st != ROBOTS_OK) {
         rbp_text none = {NULL, 0};
-        check_error(st, agents_obj, &agents, &none, "agents");
+        rbp_check_error(st, agents_obj, &agents, &none, "agents");
         PyMem_Free(groups);
         Py_XDECREF(agents.keep);
         return NULL;
@@ -387,8 +367,9 @@ static PyMethodDef document_methods[] = {
     {"usage", (PyCFunction)(void (*)(void))rbp_document_usage,
      METH_VARARGS | METH_KEYWORDS,
      "usage(agent, url, content_usage=None) -> Usage\n--\n\n"
-     "The AI usage preferences of url for the crawler named agent (one\n"
-     "name): robots_usage(), and with content_usage (the lines of the\n"
+     "The AI usage preferences of url for the crawler named agent, one\n"
+     "name or a list or tuple of a crawler's names as check() takes them:\n"
+     "robots_usage_agents(), and with content_usage (the lines of the\n"
      "response's Content-Usage field) robots_usage_combine_field()."},
     {"query", (PyCFunction)document_query, METH_O,
      "query(agents, /) -> Query\n--\n\n"

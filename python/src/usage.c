@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * usage.c - AI usage preferences (robots_usage.h) in Python:
- * Document.usage(agent, url, content_usage=None), which returns a
+ * Document.usage(agent, url, content_usage=None), for one name or a
+ * crawler's several (robots_usage_agents()), which returns a
  * librobots.Usage (robots_usage_result as a struct sequence), the
  * vocabulary's labels (USAGE_LABELS) and the HTTP Content-Usage field read
  * alone (usage_field()). Every value is the library's: labels and signals
@@ -184,33 +185,35 @@ PyObject *rbp_document_usage(rbp_document *self, PyObject *args,
     PyObject *agent_obj, *url_obj, *field_obj = Py_None, *keep = NULL;
     robots_str lines[USAGE_MAX_FIELD_LINES];
     Py_ssize_t count = 0;
-    rbp_text agent, url;
+    rbp_agents agents;
+    rbp_text url = {NULL, 0};
     robots_usage_result r;
     robots_status st;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO|O:usage", kwlist,
                                      &agent_obj, &url_obj, &field_obj))
         return NULL;
-    if (rbp_text_arg(agent_obj, "agent", 1, &agent) < 0 ||
-        rbp_text_arg(url_obj, "url", 1, &url) < 0)
+    /* One name, or a crawler's several names as check() takes them. */
+    if (rbp_agents_arg(agent_obj, &agents) < 0)
         return NULL;
-    if (field_obj != Py_None &&
-        (count = field_lines(field_obj, lines, &keep)) < 0) {
+    if (rbp_text_arg(url_obj, "url", 1, &url) < 0 ||
+        (field_obj != Py_None &&
+         (count = field_lines(field_obj, lines, &keep)) < 0)) {
         Py_XDECREF(keep);
+        Py_XDECREF(agents.keep);
         return NULL;
     }
-    st = robots_usage(self->doc, agent.ptr, agent.len, url.ptr, url.len, &r);
+    st = robots_usage_agents(self->doc, agents.names, agents.count, url.ptr,
+                             url.len, &r);
     if (st == ROBOTS_OK && field_obj != Py_None)
         st = robots_usage_combine_field(&r, lines, (size_t)count, NULL);
     Py_XDECREF(keep);
-    if (st != ROBOTS_OK) {
-        if (st == ROBOTS_ERR_URL_TOO_LONG || st == ROBOTS_ERR_URL_INVALID)
-            return rbp_raise(st, "url",
-                             st == ROBOTS_ERR_URL_TOO_LONG ? url.len : 0);
-        if (st == ROBOTS_ERR_AGENT_TOO_LONG)
-            return rbp_raise(st, "agent", agent.len);
-        return rbp_raise(st, "usage", 0);
-    }
-    return usage_record(self, &r);
+    if (st == ROBOTS_ERR_TOO_MANY_AGENTS || st == ROBOTS_ERR_AGENT_TOO_LONG ||
+        st == ROBOTS_ERR_URL_TOO_LONG || st == ROBOTS_ERR_URL_INVALID)
+        rbp_check_error(st, agent_obj, &agents, &url, "url");
+    else if (st != ROBOTS_OK)
+        rbp_raise(st, "usage", 0);
+    Py_XDECREF(agents.keep);
+    return st == ROBOTS_OK ? usage_record(self, &r) : NULL;
 }
 
 /* usage_field(lines): the HTTP Content-Usage field read alone. */

@@ -85,6 +85,25 @@ def test_labels_and_fields():
     assert got.verdict.line == 2 and got.malformed == 0
 
 
+def test_a_crawler_of_several_names():
+    # robots_usage_agents(): the groups that name any of the names apply,
+    # with robots_check()'s verdict for the same names (robots_usage.h).
+    doc = librobots.parse(ATTACH_3_4)
+    assert doc.usage("OtherBot", "/x").labels["train-ai"] == "disallowed"
+    both = doc.usage(["OtherBot", "ExampleBot"], "/x")
+    assert both.labels == doc.usage("ExampleBot", "/x").labels
+    assert both.labels["train-ai"] == "allowed"
+    assert both.verdict == doc.check(["OtherBot", "ExampleBot"], "/x")
+    assert doc.usage((b"ExampleBot",), "/x").labels == both.labels
+    with pytest.raises(ValueError):
+        doc.usage([], "/x")
+    with pytest.raises(librobots.Error) as err:
+        doc.usage(["a"] * (librobots.MAX_QUERY_AGENTS + 1), "/x")
+    assert err.value.status == "ROBOTS_ERR_TOO_MANY_AGENTS"
+    with pytest.raises(TypeError):
+        doc.usage(["a", 1], "/x")
+
+
 def test_unknown_labels_and_signals():
     doc = librobots.parse(b"Content-Signal: search=yes, ai-train=no\n"
                           b"User-agent: *\nContent-Signal: ai-input=no\n"
