@@ -219,10 +219,11 @@ export class RobotsTxt {
      * fetch the URL (absolute, or a path)? robots_check(). */
     check(agents: Text | Text[], url: Text): Verdict;
     isAllowed(agents: Text | Text[], url: Text): boolean;
-    /** robots_usage() for one crawler name; contentUsage: the lines of the
-     * response's Content-Usage field (at most 64), combined with the
-     * file's answer (robots_usage_combine_field()). */
-    usage(agent: Text, url: Text, contentUsage?: Text | Text[]): Usage;
+    /** robots_usage_agents() for a crawler's name, or its names as check()
+     * takes them; contentUsage: the lines of the response's Content-Usage
+     * field (at most 64), combined with the file's answer
+     * (robots_usage_combine_field()). */
+    usage(agents: Text | Text[], url: Text, contentUsage?: Text | Text[]): Usage;
     /** The agents resolved once for many URLs (robots_query_new()). */
     query(agents: Text | Text[]): Query;
     selectGroup(agents: Text | Text[]): GroupChoice;

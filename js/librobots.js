@@ -816,16 +816,15 @@ function (readWasm, wasmUrl) {
             return this.check(agents, target).allowed;
         }
 
-        // robots_usage(): the AI usage preferences of the URL for the
-        // crawler named `agent` (one name); contentUsage, the lines of the
+        // robots_usage_agents(): the AI usage preferences of the URL for
+        // the crawler named `agents` (one name, or an array of a crawler's
+        // names as check() takes them); contentUsage, the lines of the
         // response's Content-Usage field (a string or an array of them),
         // combined with the file's answer (robots_usage_combine_field()).
-        usage(agent, target, contentUsage) {
+        usage(agents, target, contentUsage) {
             const what = 'RobotsTxt.usage';
             const d = this.#doc(what);
-            checkText(agent, `${what}: agent`);
-            overLimit(agent, limits.maxAgentBytes, ST.AGENT_TOO_LONG,
-                `${what}: agent`);
+            const list = agentList(agents, `${what}: agent`);
             url(target, `${what}: url`);
             const fields = contentUsage === undefined || contentUsage === null
                 ? [] : Array.isArray(contentUsage) ? contentUsage
@@ -836,9 +835,10 @@ function (readWasm, wasmUrl) {
             }
             for (let i = 0; i < fields.length; i++)
                 checkText(fields[i], `${what}: contentUsage[${i}]`);
-            const s = stageAgents(fields, [agent, target], what);
-            const st = wasm.rb_wasm_usage(d, s[2], s[3], s[4], s[5], s[1],
-                s[0], fields.length, out);
+            // The names, then the field lines, staged as one list.
+            const s = stageAgents(list.concat(fields), [target], what);
+            const st = wasm.rb_wasm_usage(d, s[2], s[3], s[1], s[0],
+                list.length, fields.length, out);
             relax();
             check(st, what);
             const result = readUsage();

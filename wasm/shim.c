@@ -251,28 +251,30 @@ static void put_signal(int has, const robots_usage_value *signal, size_t line,
     slot[3] = line;
 }
 
-/* robots_usage() and, with field lines (staged as agents are),
+/* robots_usage_agents() for the agent_count names staged first and, with
+ * the field_count field lines staged after them (as agents are),
  * robots_usage_combine_field(). Slots 0-9: the verdict (put_verdict); 10
  * crawlable, 11 label_count, 12 the values packed, 13 line_count, 14
  * pattern_len, 15 unknown_labels, 16 malformed_lines, 17-20 the groups'
  * signal (has, signals packed, as labels packed, line), 21-24 the
  * file's, 25-40 the lines. */
-RB_WASM_API robots_status rb_wasm_usage(const robots_txt *doc,
-                                        const char *agent, size_t agent_len,
-                                        const char *url, size_t url_len,
-                                        const char *field_bytes,
-                                        const size_t *field_lens,
+RB_WASM_API robots_status rb_wasm_usage(const robots_txt *doc, const char *url,
+                                        size_t url_len, const char *bytes,
+                                        const size_t *lens, size_t agent_count,
                                         size_t field_count, rb_wasm_out *out) {
-    rb_wasm_agents fields;
+    rb_wasm_agents texts;
     robots_usage_result r;
-    robots_status st = robots_usage(doc, agent, agent_len, url, url_len, &r);
-    if (st == ROBOTS_OK && field_count > 0) {
-        st = agents_open(&fields, field_bytes, field_lens, field_count);
-        if (st != ROBOTS_OK)
-            return st;
-        st = robots_usage_combine_field(&r, fields.list, field_count, NULL);
-        agents_close(&fields);
-    }
+    robots_status st;
+    if (field_count > SIZE_MAX - agent_count)
+        return ROBOTS_ERR_INVALID_ARGUMENT;
+    st = agents_open(&texts, bytes, lens, agent_count + field_count);
+    if (st != ROBOTS_OK)
+        return st;
+    st = robots_usage_agents(doc, texts.list, agent_count, url, url_len, &r);
+    if (st == ROBOTS_OK && field_count > 0)
+        st = robots_usage_combine_field(&r, texts.list + agent_count,
+                                        field_count, NULL);
+    agents_close(&texts);
     if (st != ROBOTS_OK)
         return st;
     _Static_assert(RB_WASM_SLOTS >= 25 + ROBOTS_USAGE_MAX_LINES,

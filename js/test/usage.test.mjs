@@ -103,6 +103,27 @@ test('the HTTP field combines most restrictive per label', () => {
     doc.free();
 });
 
+test('a crawler of several names', () => {
+    // robots_usage_agents(): the groups that name any of the names apply,
+    // with robots_check()'s verdict for the same names (robots_usage.h).
+    const doc = robots.parse(attach);
+    assert.equal(doc.usage('OtherBot', '/x').labels['train-ai'], 'disallowed');
+    const both = doc.usage(['OtherBot', 'ExampleBot'], '/x');
+    assert.deepEqual(both.labels, doc.usage('ExampleBot', '/x').labels);
+    assert.equal(both.labels['train-ai'], 'allowed');
+    assert.deepEqual(both.verdict, doc.check(['OtherBot', 'ExampleBot'], '/x'));
+    // The names and the field lines are staged as one list: each keeps
+    // its place.
+    const field = doc.usage(['OtherBot', 'ExampleBot'], '/x', ['ai-use=n']);
+    assert.deepEqual(field.labels,
+        { 'train-ai': 'allowed', 'ai-use': 'disallowed', search: 'unknown' });
+    assert.throws(() => doc.usage(
+        new Array(robots.limits.maxQueryAgents + 1).fill('a'), '/x'),
+    (e) => e.code === 'ROBOTS_ERR_TOO_MANY_AGENTS');
+    assert.throws(() => doc.usage(['a', 1], '/x'), TypeError);
+    doc.free();
+});
+
 test('bad input', () => {
     const doc = robots.parse(attach);
     assert.throws(() => doc.usage('a', 'www.example.com/no-scheme'),
