@@ -205,22 +205,22 @@ static inline size_t rule_line_end(const char *body, size_t pos, size_t limit,
 /* The run of usual rule lines from *at (rule_line_end()), in a group: each
  * stored as rb_parse_rule() would, with no call, and its line ended as
  * rb_parse_lines() ends it; *at then is where the first other line starts.
- * The number of lines read (0: the line at *at is not one, and nothing is
- * done). The fuzzers' build (RB_PARSE_CROSSCHECK) reads one line a run,
- * and that line the general way too, and stops at a difference. */
+ * Nonzero when it read a line (0: the line at *at is not one, and nothing
+ * is done). rfc and google are constants in each of rule_lines()'s three
+ * copies, so that the loop tests no profile and keeps their registers.
+ * The fuzzers' build (RB_PARSE_CROSSCHECK) reads one line a run, and that
+ * line the general way too, and stops at a difference. */
 /* complexity: 81 lines (pmccabe). The arrays' counts and the line number
  * stay in registers through the run, where a byte stored through a char
  * pointer (the text) would have the compiler load every field of the
  * parser again; with its growth in a function of its own, the compiler
  * kept less of the loop in registers (corpus parse +0.8 M instructions). */
-static inline size_t rule_lines(parser *p, const char *body, size_t *at,
-                                size_t limit, size_t len) {
-    if (!p->have_group)
-        return 0;
-    const int rfc = p->profile == ROBOTS_PROFILE_RFC9309;
-    const int google = p->profile == ROBOTS_PROFILE_GOOGLE;
+RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
+                                            size_t *at, size_t limit,
+                                            size_t len, const int rfc,
+                                            const int google) {
     const char *body_end = p->body_end;
-    size_t pos = *at, line = p->line, n = 0, v = 0, end;
+    size_t pos = *at, line = p->line, v = 0, end = 0;
     size_t texts = p->text.count, text_cap = p->text.cap;
     size_t rules = p->rules.count, rule_cap = p->rules.cap;
     char *text_data = (char *)p->text.data;
@@ -269,7 +269,6 @@ static inline size_t rule_lines(parser *p, const char *body, size_t *at,
         text[plen] = '\0';
         texts += plen + 1;
         rules++;
-        n++;
         raw = body + pos;
         /* the line's end, as rb_parse_lines() steps over it */
         pos = end + 1 +
@@ -280,7 +279,7 @@ static inline size_t rule_lines(parser *p, const char *body, size_t *at,
 #endif
     }
     (void)body_end;
-    if (n == 0)
+    if (pos == *at)
         return 0;
     p->text.count = texts;
     p->rules.count = rules;
@@ -292,7 +291,19 @@ static inline size_t rule_lines(parser *p, const char *body, size_t *at,
     crosscheck_run(p, raw, body + v, end - v, key);
 #endif
     *at = pos;
-    return n;
+    return 1;
+}
+
+/* rule_run() in the parser's profile, 0 outside a group. */
+static inline int rule_lines(parser *p, const char *body, size_t *at,
+                             size_t limit, size_t len) {
+    if (!p->have_group)
+        return 0;
+    if (p->profile == ROBOTS_PROFILE_RFC9309)
+        return rule_run(p, body, at, limit, len, 1, 0);
+    if (p->profile == ROBOTS_PROFILE_GOOGLE)
+        return rule_run(p, body, at, limit, len, 0, 1);
+    return rule_run(p, body, at, limit, len, 0, 0);
 }
 
 #endif
