@@ -994,29 +994,38 @@ static void usual_lines_every_byte(void) {
     static const robots_profile profiles[] = {
         ROBOTS_PROFILE_RFC9309, ROBOTS_PROFILE_GOOGLE, ROBOTS_PROFILE_LEGACY};
     static const char *const ends[] = {"bcdefghijklmnopq", "bcdefghij$"};
+    /* each line break the run steps over itself */
+    static const char *const breaks[] = {"\n", "\r\n", "\r"};
     for (size_t k = 0; k < 3; k++)
         for (unsigned c = 0; c < 256; c++)
-            for (size_t e = 0; e < 2; e++) {
-                if (c == '\n' || c == '\r')
-                    continue;
-                char fast[96], indented[96];
-                int n = snprintf(fast, sizeof fast,
-                                 "User-agent: *\nDisallow: /a%c%s\nAllow: "
-                                 "/z%s\nDisallow: /last/line/of/it\n",
-                                 (char)(c ? c : 'x'), ends[e], ends[1 - e]);
-                EXPECT(n > 0 && (size_t)n < sizeof fast);
-                fast[26] = (char)c; /* the byte, NUL too */
-                memcpy(indented, fast, (size_t)n);
-                /* " Disallow": the general way, one byte later */
-                memmove(indented + 15, indented + 14, (size_t)n - 14);
-                indented[14] = ' ';
-                robots_txt *a = parse_n(profiles[k], fast, (size_t)n);
-                robots_txt *b = parse_n(profiles[k], indented, (size_t)n + 1);
-                if (a != NULL && b != NULL)
-                    expect_same_rules(a, b, c);
-                robots_free(a);
-                robots_free(b);
-            }
+            for (size_t e = 0; e < 2; e++)
+                for (size_t b = 0; b < 3; b++) {
+                    if (c == '\n' || c == '\r')
+                        continue;
+                    const char *br = breaks[b];
+                    size_t first = 13 + strlen(br); /* "User-agent: *" */
+                    char fast[112], indented[112];
+                    int n = snprintf(
+                        fast, sizeof fast,
+                        "User-agent: *%sDisallow: /a%c%s%sAllow: /z%s%s"
+                        "Disallow: /last/line/of/it%s",
+                        br, (char)(c ? c : 'x'), ends[e], br, ends[1 - e], br,
+                        br);
+                    EXPECT(n > 0 && (size_t)n < sizeof fast);
+                    fast[first + 12] = (char)c; /* the byte, NUL too */
+                    memcpy(indented, fast, (size_t)n);
+                    /* " Disallow": the general way, one byte later */
+                    memmove(indented + first + 1, indented + first,
+                            (size_t)n - first);
+                    indented[first] = ' ';
+                    robots_txt *a = parse_n(profiles[k], fast, (size_t)n);
+                    robots_txt *b2 =
+                        parse_n(profiles[k], indented, (size_t)n + 1);
+                    if (a != NULL && b2 != NULL)
+                        expect_same_rules(a, b2, c);
+                    robots_free(a);
+                    robots_free(b2);
+                }
 }
 
 int main(void) {

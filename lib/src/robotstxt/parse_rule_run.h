@@ -159,13 +159,17 @@ static inline unsigned rule_stops16(const char *s, int rfc) {
  * at most one space, a pattern from '/' to the line's end that is its own
  * normal form. One search of the pattern finds the line's end (a LF or CR
  * before limit) and tests the normal form at once, where the general path
- * searched the line for its end, then tested the value. *key and *v: the
- * key and where the pattern starts. 0 for any other line. */
-static inline size_t rule_line_end(const char *body, size_t pos, size_t limit,
-                                   int rfc, enum key_kind *key, size_t *v) {
+ * searched the line for its end, then tested the value. Returns where the
+ * next line starts (its LF, CR or CRLF stepped over as rb_parse_lines()
+ * steps over it), with *end the line's end, *key the key and *v where the
+ * pattern starts; 0 for any other line. last16: limit - 16, the last
+ * offset a 16-byte step may read from (the caller holds limit >= 16). */
+static inline size_t rule_line_end(const char *body, size_t pos, size_t last16,
+                                   size_t len, int rfc, size_t *end,
+                                   enum key_kind *key, size_t *v) {
 #ifdef RB_SSE2
     const char *raw = body + pos;
-    if (limit - pos < 16) /* the key and a first step */
+    if (pos > last16) /* the key and a first step */
         return 0;
     if (raw[8] == ':' && is_word(raw, "disallow", 8)) {
         *key = KEY_DISALLOW;
@@ -179,27 +183,45 @@ static inline size_t rule_line_end(const char *body, size_t pos, size_t limit,
     *v += body[*v] == ' '; /* within limit: the key's 16 bytes are */
     if (body[*v] != '/')
         return 0;
-    size_t i = *v, end;
+    size_t i = *v, e;
     for (;; i += 16) {
-        if (limit - i < 16)
+        if (i > last16)
             return 0; /* the file's last bytes: the general path's */
         unsigned m = rule_stops16(body + i, rfc);
         if (m != 0) {
-            end = i + (size_t)__builtin_ctz(m);
+            e = i + (size_t)__builtin_ctz(m);
             break;
         }
     }
-    /* rfc9309 keeps a '$' as the pattern's last byte (its end anchor) */
-    if (rfc && body[end] == '$' && limit - end > 1)
-        end++;
-    if ((body[end] != '\n' && body[end] != '\r') ||
-        end - pos > ROBOTS_MAX_LINE_BYTES)
+    if (body[e] != '\n') { /* the usual end, tested first */
+        /* rfc9309 keeps a '$' as the pattern's last byte (its end
+         * anchor); e + 1 < limit == last16 + 16 */
+        if (rfc && body[e] == '$' && e < last16 + 15)
+            e++;
+        if (body[e] != '\n' && body[e] != '\r')
+            return 0;
+    }
+    if (e - pos > ROBOTS_MAX_LINE_BYTES)
         return 0;
-    return end;
+    *end = e;
+    return e + 1 + (body[e] == '\r' && e + 1 < len && body[e + 1] == '\n');
 #else
-    (void)body, (void)pos, (void)limit, (void)rfc, (void)key, (void)v;
+    (void)body, (void)pos, (void)last16, (void)len, (void)rfc, (void)end;
+    (void)key, (void)v;
     return 0;
 #endif
+}
+
+/* How far lines of a run may end, from pos, with room for their rules and
+ * text sure to be there (from pos on, a rule line of n bytes adds at most
+ * n - 6 bytes of text and is at least 8 bytes long), so that the run tests
+ * one bound a line, not two arrays. Once past it, the arrays are reserved
+ * for the line and the bound is drawn again. */
+static inline size_t run_room(size_t pos, size_t texts, size_t text_cap,
+                              size_t rules, size_t rule_cap) {
+    size_t text_room = text_cap - texts > 49 ? text_cap - texts - 49 : 0;
+    size_t rule_room = (rule_cap - rules) * 8;
+    return pos + (text_room < rule_room ? text_room : rule_room);
 }
 
 /* The run of usual rule lines from *at (rule_line_end()), in a group: each
@@ -219,20 +241,21 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
                                             size_t *at, size_t limit,
                                             size_t len, const int rfc,
                                             const int google) {
-    const char *body_end = p->body_end;
-    size_t pos = *at, line = p->line, v = 0, end = 0;
-    size_t texts = p->text.count, text_cap = p->text.cap;
-    size_t rules = p->rules.count, rule_cap = p->rules.cap;
+    if (limit < 16)
+        return 0;
+    const size_t last16 = limit - 16;
+    size_t pos = *at, line = p->line, v = 0, end = 0, next;
+    size_t texts = p->text.count, rules = p->rules.count;
+    size_t room = run_room(pos, texts, p->text.cap, rules, p->rules.cap);
     char *text_data = (char *)p->text.data;
-    rb_rule *rule_data = (rb_rule *)p->rules.data;
+    rb_rule *rule = (rb_rule *)p->rules.data + rules;
     enum key_kind key = KEY_NONE;
-    const char *raw = body + pos;
-    while ((end = rule_line_end(body, pos, limit, rfc, &key, &v)) != 0) {
+    while ((next = rule_line_end(body, pos, last16, len, rfc, &end, &key,
+                                 &v)) != 0) {
         const char *value = body + v;
         size_t plen = end - v;
-        /* room, most often there already (the arrays were sized up front),
-         * with 48 bytes to spare for the copy below */
-        if (text_cap - texts <= plen + 48 || rules == rule_cap) {
+        if (end > room) { /* the arrays reserved for this line */
+            rules = (size_t)(rule - (rb_rule *)p->rules.data);
             p->text.count = texts;
             p->rules.count = rules;
             if (rb_vec_reserve(&p->mem, &p->text, plen + 49) == NULL ||
@@ -240,15 +263,14 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
                 p->failed = 1;
                 break;
             }
-            text_cap = p->text.cap;
-            rule_cap = p->rules.cap;
+            room = run_room(pos, texts, p->text.cap, rules, p->rules.cap);
             text_data = (char *)p->text.data;
-            rule_data = (rb_rule *)p->rules.data;
+            rule = (rb_rule *)p->rules.data + rules;
         }
         char *text = text_data + texts;
         int index_htm =
             google && key == KEY_ALLOW && is_google_index_htm(value, plen);
-        set_rule(rule_data + rules, line,
+        set_rule(rule, line,
                  key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW,
                  index_htm, (rb_span){(uint32_t)texts, (uint32_t)plen}, 0,
                  plen);
@@ -256,8 +278,8 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
         /* Most patterns: 48 bytes copied, where the input has them, in
          * place of a call that branches on the length; the bytes past the
          * pattern are overwritten by the next text or lie in the array's
-         * unused end. */
-        if (plen <= 48 && (size_t)(body_end - value) >= 48) {
+         * unused end (the 49 bytes reserved). */
+        if (plen <= 48 && len - v >= 48) {
             for (size_t i = 0; i < 48; i += 16)
                 _mm_storeu_si128(
                     (__m128i *)(void *)(text + i),
@@ -268,21 +290,21 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
             memcpy(text, value, plen);
         text[plen] = '\0';
         texts += plen + 1;
-        rules++;
-        raw = body + pos;
-        /* the line's end, as rb_parse_lines() steps over it */
-        pos = end + 1 +
-              (body[end] == '\r' && end + 1 < len && body[end + 1] == '\n');
+        rule++;
+        pos = next;
         line++;
 #ifdef RB_PARSE_CROSSCHECK
         break;
 #endif
     }
-    (void)body_end;
     if (pos == *at)
         return 0;
+    /* the last line's start, from its pattern's: after the key, its ':'
+     * and at most one space */
+    const char *raw = body + v - (key == KEY_ALLOW ? 6 : 9);
+    raw -= body[v - 1] == ' ';
     p->text.count = texts;
-    p->rules.count = rules;
+    p->rules.count = (size_t)(rule - (rb_rule *)p->rules.data);
     p->line_start = raw;
     p->seen_content = 1;
     p->in_agent_list = 0;
