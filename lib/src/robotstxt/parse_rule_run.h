@@ -159,14 +159,16 @@ static inline unsigned rule_stops16(const char *s, int rfc) {
  * at most one space, a pattern from '/' to the line's end that is its own
  * normal form. One search of the pattern finds the line's end (a LF or CR
  * before limit) and tests the normal form at once, where the general path
- * searched the line for its end, then tested the value. Returns where the
- * next line starts (its LF, CR or CRLF stepped over as rb_parse_lines()
- * steps over it), with *end the line's end, *key the key and *v where the
- * pattern starts; 0 for any other line. last16: limit - 16, the last
- * offset a 16-byte step may read from (the caller holds limit >= 16). */
-static inline size_t rule_line_end(const char *body, size_t pos, size_t last16,
-                                   size_t len, int rfc, size_t *end,
-                                   enum key_kind *key, size_t *v) {
+ * searched the line for its end, then tested the value. 1 with *next
+ * where the next line starts (its LF, CR or CRLF stepped over as
+ * rb_parse_lines() steps over it), *end the line's end, *key the key and
+ * *v where the pattern starts; 0 for any other line (a flag, not an
+ * offset of 0, so that the caller's loop tests nothing more). last16: limit -
+ * 16, the last offset a 16-byte step may read from (the caller holds limit >=
+ * 16). */
+static inline int rule_line_end(const char *body, size_t pos, size_t last16,
+                                size_t len, int rfc, size_t *next, size_t *end,
+                                enum key_kind *key, size_t *v) {
 #ifdef RB_SSE2
     const char *raw = body + pos;
     if (pos > last16) /* the key and a first step */
@@ -204,9 +206,11 @@ static inline size_t rule_line_end(const char *body, size_t pos, size_t last16,
     if (e - pos > ROBOTS_MAX_LINE_BYTES)
         return 0;
     *end = e;
-    return e + 1 + (body[e] == '\r' && e + 1 < len && body[e + 1] == '\n');
+    *next = e + 1 + (body[e] == '\r' && e + 1 < len && body[e + 1] == '\n');
+    return 1;
 #else
-    (void)body, (void)pos, (void)last16, (void)len, (void)rfc, (void)end;
+    (void)body, (void)pos, (void)last16, (void)len, (void)rfc, (void)next;
+    (void)end;
     (void)key, (void)v;
     return 0;
 #endif
@@ -244,14 +248,13 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
     if (limit < 16)
         return 0;
     const size_t last16 = limit - 16;
-    size_t pos = *at, line = p->line, v = 0, end = 0, next;
+    size_t pos = *at, line = p->line, v = 0, end = 0, next = 0;
     size_t texts = p->text.count, rules = p->rules.count;
     size_t room = run_room(pos, texts, p->text.cap, rules, p->rules.cap);
     char *text_data = (char *)p->text.data;
     rb_rule *rule = (rb_rule *)p->rules.data + rules;
     enum key_kind key = KEY_NONE;
-    while ((next = rule_line_end(body, pos, last16, len, rfc, &end, &key,
-                                 &v)) != 0) {
+    while (rule_line_end(body, pos, last16, len, rfc, &next, &end, &key, &v)) {
         const char *value = body + v;
         size_t plen = end - v;
         if (end > room) { /* the arrays reserved for this line */
