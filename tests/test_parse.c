@@ -1028,6 +1028,64 @@ static void usual_lines_every_byte(void) {
                 }
 }
 
+/* A user-agent value's product token is measured sixteen bytes a step
+ * while the body has them (parse_records.c, value_token_len()), the class
+ * table a byte for the rest: with every byte at places in the first step,
+ * across a step's end and in the table's tail (the value at the body's
+ * end), the line is said to be reduced exactly when its token, as
+ * robots_group_agent() reads it by the table, is not all of it, and the
+ * note names that token. */
+static void agent_tokens_every_byte(void) {
+    static const robots_profile profiles[] = {ROBOTS_PROFILE_RFC9309,
+                                              ROBOTS_PROFILE_GOOGLE};
+    static const size_t places[] = {0, 1, 7, 14, 15, 16, 17, 31, 33};
+    const char *letters = "abcdefghijklmnopqrstuvwxyzABCDEFGH-_"; /* 36 */
+    for (size_t k = 0; k < 2; k++)
+        for (unsigned c = 1; c < 256; c++)
+            for (size_t at = 0; at < sizeof places / sizeof places[0]; at++)
+                for (int tail = 0; tail < 2; tail++) {
+                    size_t vlen = tail ? 12 : 36;
+                    if (c == '\n' || c == '\r' || places[at] >= vlen)
+                        continue;
+                    char body[80];
+                    memcpy(body, "User-agent: ", 12);
+                    memcpy(body + 12, letters, vlen);
+                    body[12 + places[at]] = (char)c;
+                    size_t n = 12 + vlen;
+                    if (!tail) {
+                        memcpy(body + n, "\nDisallow: /\n", 13);
+                        n += 13;
+                    }
+                    robots_txt *doc = parse_n(profiles[k], body, n);
+                    robots_agent_info info;
+                    EXPECT(doc != NULL &&
+                           robots_group_agent(doc, 0, 0, &info) == ROBOTS_OK);
+                    if (doc == NULL)
+                        continue;
+                    /* (an empty value, a '#' first, is said too) */
+                    int reduced =
+                        info.value_len == 0 ||
+                        (!info.is_wildcard && info.token_len != info.value_len);
+                    size_t said = count_diag(doc, ROBOTS_DIAG_AGENT_REDUCED) +
+                                  count_diag(doc, ROBOTS_DIAG_EMPTY_USER_AGENT);
+                    EXPECT_MSG(said == (size_t)reduced,
+                               "byte 0x%02X at %zu: %zu said", c, places[at],
+                               said);
+                    if (reduced && info.token_len > 0) {
+                        char needle[64];
+                        snprintf(needle, sizeof needle, "token '%.*s'",
+                                 (int)info.token_len, info.token);
+                        robots_diagnostic_info d =
+                            first_diag(doc, ROBOTS_DIAG_AGENT_REDUCED);
+                        EXPECT_MSG(d.message != NULL &&
+                                       strstr(d.message, needle) != NULL,
+                                   "byte 0x%02X at %zu: no %s", c, places[at],
+                                   needle);
+                    }
+                    robots_free(doc);
+                }
+}
+
 int main(void) {
     line_endings();
     boms();
@@ -1046,6 +1104,7 @@ int main(void) {
     rules();
     normal_forms();
     usual_lines_every_byte();
+    agent_tokens_every_byte();
     names_and_arguments();
     key_spans();
     return testing_finish();
