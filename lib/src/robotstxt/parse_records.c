@@ -125,6 +125,27 @@ static size_t value_token_len(const parser *p, const char *value, size_t len,
     return i + rb_agent_token_len(value + i, len - i);
 }
 
+/* rb_parse_add_text() for a value in the body of at most 32 bytes, when
+ * the body has 32 bytes from it and the text room for them: copied in two
+ * SSE2 steps, with no call (a user-agent line's usual value). */
+static inline rb_span add_value_text(parser *p, const char *value, size_t len) {
+#ifdef RB_SSE2
+    if (len <= 32 && !p->failed && p->text.data != NULL &&
+        p->text.cap - p->text.count > len + 32 && p->body_end - value >= 32) {
+        char *dst = (char *)p->text.data + p->text.count;
+        for (size_t i = 0; i < 32; i += 16)
+            _mm_storeu_si128(
+                (__m128i *)(void *)(dst + i),
+                _mm_loadu_si128((const __m128i *)(const void *)(value + i)));
+        dst[len] = '\0';
+        rb_span span = {(uint32_t)p->text.count, (uint32_t)len};
+        p->text.count += len + 1;
+        return span;
+    }
+#endif
+    return rb_parse_add_text(p, value, len);
+}
+
 void rb_parse_user_agent(parser *p, const char *value, size_t len) {
     if (!p->have_group || !p->in_agent_list) {
         /* written in place: a push's memcpy of a variable size is a call */
@@ -144,8 +165,8 @@ void rb_parse_user_agent(parser *p, const char *value, size_t len) {
         len != 0 && value[0] == '*' && rb_agent_is_wildcard(value, len);
     size_t token_len = value_token_len(p, value, len, wildcard);
     a.line = (uint32_t)p->line;
-    a.value = rb_parse_add_text(p, value, len).off |
-              (wildcard ? RB_AGENT_WILDCARD : 0);
+    a.value =
+        add_value_text(p, value, len).off | (wildcard ? RB_AGENT_WILDCARD : 0);
     if (len == 0)
         rb_parse_diag(p, NULL, ROBOTS_DIAG_EMPTY_USER_AGENT,
                       ROBOTS_SEVERITY_WARNING, NULL,
