@@ -25,9 +25,7 @@
  * and '\t'. One class bit a profile, so that a trim's loop, where the
  * profile's bit is known before it, tests a byte with one look-up. */
 static inline int is_trim_space(const parser *p, unsigned char c) {
-    unsigned bit =
-        p->profile == ROBOTS_PROFILE_GOOGLE ? RB_C_WHITE : RB_C_SPACE;
-    return (rb_byte_class[c] & bit) != 0;
+    return (rb_byte_class[c] & p->trim_class) != 0;
 }
 
 #ifdef RB_SSE2
@@ -480,6 +478,8 @@ void rb_parse_lines(parser *p, const char *body, size_t len, size_t limit,
     const unsigned char *u = (const unsigned char *)body;
     size_t pos = rb_bom_length(p->profile, u, limit);
     p->line = 1;
+    p->trim_class =
+        p->profile == ROBOTS_PROFILE_GOOGLE ? RB_C_WHITE : RB_C_SPACE;
     /* Both marks are named only when the parse reads their bytes, so that a
      * prefix of the body (robots_parse_prefix) names what the whole does. */
     if (limit >= 2 &&
