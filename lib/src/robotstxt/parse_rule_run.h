@@ -250,7 +250,9 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
     const size_t last16 = limit - 16;
     size_t pos = *at, line = p->line, v = 0, end = 0, next = 0;
     size_t texts = p->text.count, rules = p->rules.count;
-    size_t room = run_room(pos, texts, p->text.cap, rules, p->rules.cap);
+    /* drawn at the first line that is a rule: most calls find none (the
+     * line after a run, every line of a page of HTML) */
+    size_t room = 0;
     char *text_data = (char *)p->text.data;
     rb_rule *rule = (rb_rule *)p->rules.data + rules;
     enum key_kind key = KEY_NONE;
