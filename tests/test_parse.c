@@ -994,29 +994,96 @@ static void usual_lines_every_byte(void) {
     static const robots_profile profiles[] = {
         ROBOTS_PROFILE_RFC9309, ROBOTS_PROFILE_GOOGLE, ROBOTS_PROFILE_LEGACY};
     static const char *const ends[] = {"bcdefghijklmnopq", "bcdefghij$"};
+    /* each line break the run steps over itself */
+    static const char *const breaks[] = {"\n", "\r\n", "\r"};
     for (size_t k = 0; k < 3; k++)
         for (unsigned c = 0; c < 256; c++)
-            for (size_t e = 0; e < 2; e++) {
-                if (c == '\n' || c == '\r')
-                    continue;
-                char fast[96], indented[96];
-                int n = snprintf(fast, sizeof fast,
-                                 "User-agent: *\nDisallow: /a%c%s\nAllow: "
-                                 "/z%s\nDisallow: /last/line/of/it\n",
-                                 (char)(c ? c : 'x'), ends[e], ends[1 - e]);
-                EXPECT(n > 0 && (size_t)n < sizeof fast);
-                fast[26] = (char)c; /* the byte, NUL too */
-                memcpy(indented, fast, (size_t)n);
-                /* " Disallow": the general way, one byte later */
-                memmove(indented + 15, indented + 14, (size_t)n - 14);
-                indented[14] = ' ';
-                robots_txt *a = parse_n(profiles[k], fast, (size_t)n);
-                robots_txt *b = parse_n(profiles[k], indented, (size_t)n + 1);
-                if (a != NULL && b != NULL)
-                    expect_same_rules(a, b, c);
-                robots_free(a);
-                robots_free(b);
-            }
+            for (size_t e = 0; e < 2; e++)
+                for (size_t b = 0; b < 3; b++) {
+                    if (c == '\n' || c == '\r')
+                        continue;
+                    const char *br = breaks[b];
+                    size_t first = 13 + strlen(br); /* "User-agent: *" */
+                    char fast[112], indented[112];
+                    int n = snprintf(
+                        fast, sizeof fast,
+                        "User-agent: *%sDisallow: /a%c%s%sAllow: /z%s%s"
+                        "Disallow: /last/line/of/it%s",
+                        br, (char)(c ? c : 'x'), ends[e], br, ends[1 - e], br,
+                        br);
+                    EXPECT(n > 0 && (size_t)n < sizeof fast);
+                    fast[first + 12] = (char)c; /* the byte, NUL too */
+                    memcpy(indented, fast, (size_t)n);
+                    /* " Disallow": the general way, one byte later */
+                    memmove(indented + first + 1, indented + first,
+                            (size_t)n - first);
+                    indented[first] = ' ';
+                    robots_txt *a = parse_n(profiles[k], fast, (size_t)n);
+                    robots_txt *b2 =
+                        parse_n(profiles[k], indented, (size_t)n + 1);
+                    if (a != NULL && b2 != NULL)
+                        expect_same_rules(a, b2, c);
+                    robots_free(a);
+                    robots_free(b2);
+                }
+}
+
+/* A user-agent value's product token is measured sixteen bytes a step
+ * while the body has them (parse_records.c, value_token_len()), the class
+ * table a byte for the rest: with every byte at places in the first step,
+ * across a step's end and in the table's tail (the value at the body's
+ * end), the line is said to be reduced exactly when its token, as
+ * robots_group_agent() reads it by the table, is not all of it, and the
+ * note names that token. */
+static void agent_tokens_every_byte(void) {
+    static const robots_profile profiles[] = {ROBOTS_PROFILE_RFC9309,
+                                              ROBOTS_PROFILE_GOOGLE};
+    static const size_t places[] = {0, 1, 7, 14, 15, 16, 17, 31, 33};
+    const char *letters = "abcdefghijklmnopqrstuvwxyzABCDEFGH-_"; /* 36 */
+    for (size_t k = 0; k < 2; k++)
+        for (unsigned c = 1; c < 256; c++)
+            for (size_t at = 0; at < sizeof places / sizeof places[0]; at++)
+                for (int tail = 0; tail < 2; tail++) {
+                    size_t vlen = tail ? 12 : 36;
+                    if (c == '\n' || c == '\r' || places[at] >= vlen)
+                        continue;
+                    char body[80];
+                    memcpy(body, "User-agent: ", 12);
+                    memcpy(body + 12, letters, vlen);
+                    body[12 + places[at]] = (char)c;
+                    size_t n = 12 + vlen;
+                    if (!tail) {
+                        memcpy(body + n, "\nDisallow: /\n", 13);
+                        n += 13;
+                    }
+                    robots_txt *doc = parse_n(profiles[k], body, n);
+                    robots_agent_info info;
+                    EXPECT(doc != NULL &&
+                           robots_group_agent(doc, 0, 0, &info) == ROBOTS_OK);
+                    if (doc == NULL)
+                        continue;
+                    /* (an empty value, a '#' first, is said too) */
+                    int reduced =
+                        info.value_len == 0 ||
+                        (!info.is_wildcard && info.token_len != info.value_len);
+                    size_t said = count_diag(doc, ROBOTS_DIAG_AGENT_REDUCED) +
+                                  count_diag(doc, ROBOTS_DIAG_EMPTY_USER_AGENT);
+                    EXPECT_MSG(said == (size_t)reduced,
+                               "byte 0x%02X at %zu: %zu said", c, places[at],
+                               said);
+                    if (reduced && info.token_len > 0) {
+                        char needle[64];
+                        snprintf(needle, sizeof needle, "token '%.*s'",
+                                 (int)info.token_len, info.token);
+                        robots_diagnostic_info d =
+                            first_diag(doc, ROBOTS_DIAG_AGENT_REDUCED);
+                        EXPECT_MSG(d.message != NULL &&
+                                       strstr(d.message, needle) != NULL,
+                                   "byte 0x%02X at %zu: no %s", c, places[at],
+                                   needle);
+                    }
+                    robots_free(doc);
+                }
 }
 
 int main(void) {
@@ -1037,6 +1104,7 @@ int main(void) {
     rules();
     normal_forms();
     usual_lines_every_byte();
+    agent_tokens_every_byte();
     names_and_arguments();
     key_spans();
     return testing_finish();

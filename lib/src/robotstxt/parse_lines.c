@@ -2,17 +2,15 @@
 /*
  * parse_lines.c - the body's lines: the loop every byte passes through
  * (word-at-a-time and SSE2 line-end scans, the parse limit's cut), the
- * usual line read whole and its rule stored with no call, and the general
- * path: content, key and value, to its handler (parse_keys.c,
- * parse_records.c).
+ * usual line read whole (its rule stored with no call, and a run of rule
+ * lines read in one pass: parse_rule_run.h), and the general path:
+ * content, key and value, to its handler (parse_keys.c, parse_records.c).
  */
 #include "ascii.h"
 #include "body.h"
 #include "byte_class.h"
 #include "compiler.h"
-#include "document.h"
-#include "memory.h"
-#include "normalize.h"
+#include "parse_rule_run.h"
 #include "parser.h"
 #include "scan_simd.h"
 #include "words.h"
@@ -21,79 +19,13 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Stores a rule whose pattern (len bytes, at least one) is its own normal
- * form, as rb_parse_rule() would, with no call: its record written (and,
- * for a google Allow, the index.htm test), its text copied. The counts are
- * read once and the text written last: a byte stored through a char
- * pointer may alias any field of the parser, which the compiler would
- * otherwise load again after it. */
-static inline void store_normal_rule(parser *p, enum key_kind key,
-                                     const char *value, size_t len) {
-    size_t at = p->text.count, rules = p->rules.count;
-    /* room, most often there already (the arrays were sized up front),
-     * with 48 bytes to spare for the copy below */
-    if ((p->text.cap - at <= len + 48 &&
-         rb_vec_reserve(&p->mem, &p->text, len + 49) == NULL) ||
-        (rules == p->rules.cap &&
-         rb_vec_reserve(&p->mem, &p->rules, 1) == NULL)) {
-        p->failed = 1;
-        return;
-    }
-    char *text = (char *)p->text.data + at;
-    int index_htm = p->profile == ROBOTS_PROFILE_GOOGLE && key == KEY_ALLOW &&
-                    is_google_index_htm(value, len);
-    set_rule((rb_rule *)p->rules.data + rules, p->line,
-             key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW,
-             index_htm, (rb_span){(uint32_t)at, (uint32_t)len}, 0, len);
-    p->text.count = at + len + 1;
-    p->rules.count = rules + 1;
-    p->in_agent_list = 0;
-#ifdef RB_SSE2
-    /* Most patterns: 48 bytes copied, where the input has them, in place
-     * of a call that branches on the length; the bytes past the pattern
-     * are overwritten by the next text or lie in the array's unused end. */
-    if (len <= 48 && (size_t)(p->body_end - value) >= 48) {
-        for (size_t i = 0; i < 48; i += 16)
-            _mm_storeu_si128(
-                (__m128i *)(void *)(text + i),
-                _mm_loadu_si128((const __m128i *)(const void *)(value + i)));
-    } else
-#endif
-        memcpy(text, value, len);
-    text[len] = '\0';
-}
-
-/* rb_parse_rule() for the usual rule: in a group, a pattern that starts with
- * '/' and is its own normal form, stored with no call but the normal-form
- * test. 0, with nothing done, for any other: rb_parse_rule() then takes
- * it. */
-static inline int usual_rule(parser *p, enum key_kind key, const char *value,
-                             size_t len) {
-    if (!p->have_group || len == 0 || value[0] != '/')
-        return 0;
-#ifdef RB_SSE2
-    if (p->profile != ROBOTS_PROFILE_LEGACY && len <= 32 &&
-        (size_t)(value - p->body) + len > 32) { /* the 32 bytes it reads */
-        if (!rb_pattern_is_normal32(p->profile == ROBOTS_PROFILE_RFC9309, value,
-                                    len))
-            return 0;
-    } else
-#endif
-        if (!rb_pattern_is_normal(p->profile, value, len))
-        return 0;
-    store_normal_rule(p, key, value, len);
-    return 1;
-}
-
 /* ---- lines -------------------------------------------------------------- */
 
 /* google/robotstxt trims the whole ASCII whitespace set; the others ' '
  * and '\t'. One class bit a profile, so that a trim's loop, where the
  * profile's bit is known before it, tests a byte with one look-up. */
 static inline int is_trim_space(const parser *p, unsigned char c) {
-    unsigned bit =
-        p->profile == ROBOTS_PROFILE_GOOGLE ? RB_C_WHITE : RB_C_SPACE;
-    return (rb_byte_class[c] & bit) != 0;
+    return (rb_byte_class[c] & p->trim_class) != 0;
 }
 
 #ifdef RB_SSE2
@@ -226,31 +158,6 @@ static void crosscheck_usual(const parser *p, const char *raw, size_t len,
     trim_start(p, &v, &n);
     /* (an empty value's place is never read) */
     if (exact_key(content, klen) != kind || n != vlen || (n != 0 && v != value))
-        abort();
-}
-#endif
-
-#ifdef RB_PARSE_CROSSCHECK
-/* What rb_parse_rule() stores for a rule usual_rule() stored must be the same:
- * the rule is taken back and stored again the general way. */
-static void crosscheck_rule(parser *p, enum key_kind key, const char *value,
-                            size_t len) {
-    if (p->failed)
-        return;
-    rb_rule fast = ((rb_rule *)p->rules.data)[p->rules.count - 1];
-    size_t rules = p->rules.count, text = p->text.count;
-    size_t diags = p->diags.count;
-    p->rules.count--;
-    p->text.count -= len + 1;
-    rb_parse_rule(p, key, value, len);
-    if (p->failed)
-        return;
-    const rb_rule *slow = &((const rb_rule *)p->rules.data)[rules - 1];
-    if (p->rules.count != rules || p->text.count != text ||
-        p->diags.count != diags || slow->line_bits != fast.line_bits ||
-        slow->pattern_off != fast.pattern_off ||
-        slow->pattern_bits != fast.pattern_bits ||
-        slow->normalized_len != fast.normalized_len || p->in_agent_list)
         abort();
 }
 #endif
@@ -402,89 +309,6 @@ static void process_line(parser *p, const char *raw, size_t raw_len,
         on_key(p, key, klen, value, vlen);
 }
 
-/* ---- the usual rule line in one pass ------------------------------------ */
-
-#ifdef RB_SSE2
-/* The bytes of the 16 at s where the one-pass reading of a rule line
- * stops (a bit each): the line's end and its specials (every byte below
- * 0x0E, '#', every byte >= 0x80), and every byte the profile's normal form
- * does not keep as it is, which, with a space or another control, sends
- * the line the general way.
- *
- * rfc9309: rb_refused16()'s bytes, '#', and '!' and '~', in fewer steps
- * than those alone: below 0x26 (the bytes below 0x21, '!', "#$% and, as
- * the compare is signed, those >= 0x80); above 'z' ('{', '|', '}', '~',
- * 0x7F); '<', '>', '\' and '^', the bytes that are 0x7E with bits 0x62
- * set (0x1C and 0x1E, '|' and '~' among them, stop already); '`'. A
- * pattern with '!' or '~' (89 rules of the real-world corpus's 133,141)
- * is its own normal form, and is read the general way. google and
- * legacy: '%' and the bytes below 0x21 and >= 0x80, more than either
- * refuses. */
-static inline unsigned rule_stops16(const char *s, int rfc) {
-    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
-    if (!rfc)
-        return (unsigned)_mm_movemask_epi8(
-            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('#')),
-                         _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x21)),
-                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('%')))));
-    __m128i brackets = _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x62)),
-                                      _mm_set1_epi8(0x7E));
-    __m128i stop = _mm_or_si128(
-        _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x26)),
-                     _mm_cmpgt_epi8(v, _mm_set1_epi8('z'))),
-        _mm_or_si128(brackets, _mm_cmpeq_epi8(v, _mm_set1_epi8('`'))));
-    return (unsigned)_mm_movemask_epi8(stop);
-}
-#endif
-
-/* The end of the line at pos when it is a usual rule line, "Disallow: /x"
- * or "Allow: /x": the key spelt exactly (any case), ':' right after it,
- * at most one space, a pattern from '/' to the line's end that is its own
- * normal form. One search of the pattern finds the line's end (a LF or CR
- * before limit) and tests the normal form at once, where the general path
- * searched the line for its end, then tested the value. *key and *v: the
- * key and where the pattern starts. 0 for any other line. */
-static inline size_t rule_line_end(const char *body, size_t pos, size_t limit,
-                                   int rfc, enum key_kind *key, size_t *v) {
-#ifdef RB_SSE2
-    const char *raw = body + pos;
-    if (limit - pos < 16) /* the key and a first step */
-        return 0;
-    if (raw[8] == ':' && is_word(raw, "disallow", 8)) {
-        *key = KEY_DISALLOW;
-        *v = pos + 9;
-    } else if (raw[5] == ':' && is_word(raw, "allow", 5)) {
-        *key = KEY_ALLOW;
-        *v = pos + 6;
-    } else {
-        return 0;
-    }
-    *v += body[*v] == ' '; /* within limit: the key's 16 bytes are */
-    if (body[*v] != '/')
-        return 0;
-    size_t i = *v, end;
-    for (;; i += 16) {
-        if (limit - i < 16)
-            return 0; /* the file's last bytes: the general path's */
-        unsigned m = rule_stops16(body + i, rfc);
-        if (m != 0) {
-            end = i + (size_t)__builtin_ctz(m);
-            break;
-        }
-    }
-    /* rfc9309 keeps a '$' as the pattern's last byte (its end anchor) */
-    if (rfc && body[end] == '$' && limit - end > 1)
-        end++;
-    if ((body[end] != '\n' && body[end] != '\r') ||
-        end - pos > ROBOTS_MAX_LINE_BYTES)
-        return 0;
-    return end;
-#else
-    (void)body, (void)pos, (void)limit, (void)rfc, (void)key, (void)v;
-    return 0;
-#endif
-}
-
 #ifdef RB_PARSE_CROSSCHECK
 /* The one line of a run (rule_lines(), ended at value + len), read the
  * general way too, at its own line number. */
@@ -498,99 +322,6 @@ static void crosscheck_run(parser *p, const char *raw, const char *value,
     p->line++;
 }
 #endif
-
-/* The run of usual rule lines from *at (rule_line_end()), in a group: each
- * stored as rb_parse_rule() would, with no call, and its line ended as
- * rb_parse_lines() ends it; *at then is where the first other line starts.
- * The number of lines read (0: the line at *at is not one, and nothing is
- * done). The fuzzers' build (RB_PARSE_CROSSCHECK) reads one line a run,
- * and that line the general way too, and stops at a difference. */
-/* complexity: 81 lines (pmccabe). The arrays' counts and the line number
- * stay in registers through the run, where a byte stored through a char
- * pointer (the text) would have the compiler load every field of the
- * parser again; with its growth in a function of its own, the compiler
- * kept less of the loop in registers (corpus parse +0.8 M instructions). */
-static inline size_t rule_lines(parser *p, const char *body, size_t *at,
-                                size_t limit, size_t len) {
-    if (!p->have_group)
-        return 0;
-    const int rfc = p->profile == ROBOTS_PROFILE_RFC9309;
-    const int google = p->profile == ROBOTS_PROFILE_GOOGLE;
-    const char *body_end = p->body_end;
-    size_t pos = *at, line = p->line, n = 0, v = 0, end;
-    size_t texts = p->text.count, text_cap = p->text.cap;
-    size_t rules = p->rules.count, rule_cap = p->rules.cap;
-    char *text_data = (char *)p->text.data;
-    rb_rule *rule_data = (rb_rule *)p->rules.data;
-    enum key_kind key = KEY_NONE;
-    const char *raw = body + pos;
-    while ((end = rule_line_end(body, pos, limit, rfc, &key, &v)) != 0) {
-        const char *value = body + v;
-        size_t plen = end - v;
-        /* room, most often there already (the arrays were sized up front),
-         * with 48 bytes to spare for the copy below */
-        if (text_cap - texts <= plen + 48 || rules == rule_cap) {
-            p->text.count = texts;
-            p->rules.count = rules;
-            if (rb_vec_reserve(&p->mem, &p->text, plen + 49) == NULL ||
-                rb_vec_reserve(&p->mem, &p->rules, 1) == NULL) {
-                p->failed = 1;
-                break;
-            }
-            text_cap = p->text.cap;
-            rule_cap = p->rules.cap;
-            text_data = (char *)p->text.data;
-            rule_data = (rb_rule *)p->rules.data;
-        }
-        char *text = text_data + texts;
-        int index_htm =
-            google && key == KEY_ALLOW && is_google_index_htm(value, plen);
-        set_rule(rule_data + rules, line,
-                 key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW,
-                 index_htm, (rb_span){(uint32_t)texts, (uint32_t)plen}, 0,
-                 plen);
-#ifdef RB_SSE2
-        /* Most patterns: 48 bytes copied, where the input has them, in
-         * place of a call that branches on the length; the bytes past the
-         * pattern are overwritten by the next text or lie in the array's
-         * unused end. */
-        if (plen <= 48 && (size_t)(body_end - value) >= 48) {
-            for (size_t i = 0; i < 48; i += 16)
-                _mm_storeu_si128(
-                    (__m128i *)(void *)(text + i),
-                    _mm_loadu_si128(
-                        (const __m128i *)(const void *)(value + i)));
-        } else
-#endif
-            memcpy(text, value, plen);
-        text[plen] = '\0';
-        texts += plen + 1;
-        rules++;
-        n++;
-        raw = body + pos;
-        /* the line's end, as rb_parse_lines() steps over it */
-        pos = end + 1 +
-              (body[end] == '\r' && end + 1 < len && body[end + 1] == '\n');
-        line++;
-#ifdef RB_PARSE_CROSSCHECK
-        break;
-#endif
-    }
-    (void)body_end;
-    if (n == 0)
-        return 0;
-    p->text.count = texts;
-    p->rules.count = rules;
-    p->line_start = raw;
-    p->seen_content = 1;
-    p->in_agent_list = 0;
-    p->line = line;
-#ifdef RB_PARSE_CROSSCHECK
-    crosscheck_run(p, raw, body + v, end - v, key);
-#endif
-    *at = pos;
-    return n;
-}
 
 /* ---- the whole file ----------------------------------------------------- */
 
@@ -747,6 +478,8 @@ void rb_parse_lines(parser *p, const char *body, size_t len, size_t limit,
     const unsigned char *u = (const unsigned char *)body;
     size_t pos = rb_bom_length(p->profile, u, limit);
     p->line = 1;
+    p->trim_class =
+        p->profile == ROBOTS_PROFILE_GOOGLE ? RB_C_WHITE : RB_C_SPACE;
     /* Both marks are named only when the parse reads their bytes, so that a
      * prefix of the body (robots_parse_prefix) names what the whole does. */
     if (limit >= 2 &&

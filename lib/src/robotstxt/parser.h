@@ -35,6 +35,11 @@ enum key_kind {
 typedef struct parser {
     rb_mem mem;
     robots_profile profile;
+    /* The byte class a trim steps over in the profile (RB_C_WHITE in
+     * google, RB_C_SPACE else), set by rb_parse_lines(): one load where
+     * a trim tested the profile at each byte (in the hole after the
+     * profile: the parser's size is the same). */
+    unsigned trim_class;
     rb_vec groups, agents, rules, diags, text;
     rb_records_build sitemaps, extensions;
     size_t diag_total;

@@ -1,0 +1,336 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * parse_rule_run.h - the usual rule line ("Disallow: /x", "Allow: /x",
+ * a pattern that is its own normal form) stored as rb_parse_rule() would
+ * store it, with no call: one line the line loop has read
+ * (usual_rule()), and a run of such lines read in one SSE2 pass that
+ * finds each line's end and tests its pattern at once (rule_lines()).
+ * Static inline, for parse_lines.c alone: out of line, the run cost a
+ * call a line (the real-world corpus's parse 4 M instructions dearer).
+ * The fuzzers' build (RB_PARSE_CROSSCHECK) reads every such line the
+ * general way too and stops at a difference.
+ */
+#ifndef ROBOTS_RT_PARSE_RULE_RUN_H
+#define ROBOTS_RT_PARSE_RULE_RUN_H
+
+#include "compiler.h"
+#include "document.h"
+#include "memory.h"
+#include "normalize.h"
+#include "parser.h"
+#include "robots.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#ifdef RB_PARSE_CROSSCHECK
+#include <stdlib.h>
+/* parse_lines.c: the one line of a run read the general way too */
+static void crosscheck_run(parser *p, const char *raw, const char *value,
+                           size_t len, enum key_kind key);
+#endif
+
+/* Stores a rule whose pattern (len bytes, at least one) is its own normal
+ * form, as rb_parse_rule() would, with no call: its record written (and,
+ * for a google Allow, the index.htm test), its text copied. The counts are
+ * read once and the text written last: a byte stored through a char
+ * pointer may alias any field of the parser, which the compiler would
+ * otherwise load again after it. */
+static inline void store_normal_rule(parser *p, enum key_kind key,
+                                     const char *value, size_t len) {
+    size_t at = p->text.count, rules = p->rules.count;
+    /* room, most often there already (the arrays were sized up front),
+     * with 48 bytes to spare for the copy below */
+    if ((p->text.cap - at <= len + 48 &&
+         rb_vec_reserve(&p->mem, &p->text, len + 49) == NULL) ||
+        (rules == p->rules.cap &&
+         rb_vec_reserve(&p->mem, &p->rules, 1) == NULL)) {
+        p->failed = 1;
+        return;
+    }
+    char *text = (char *)p->text.data + at;
+    int index_htm = p->profile == ROBOTS_PROFILE_GOOGLE && key == KEY_ALLOW &&
+                    is_google_index_htm(value, len);
+    set_rule((rb_rule *)p->rules.data + rules, p->line,
+             key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW,
+             index_htm, (rb_span){(uint32_t)at, (uint32_t)len}, 0, len);
+    p->text.count = at + len + 1;
+    p->rules.count = rules + 1;
+    p->in_agent_list = 0;
+#ifdef RB_SSE2
+    /* Most patterns: 48 bytes copied, where the input has them, in place
+     * of a call that branches on the length; the bytes past the pattern
+     * are overwritten by the next text or lie in the array's unused end. */
+    if (len <= 48 && (size_t)(p->body_end - value) >= 48) {
+        for (size_t i = 0; i < 48; i += 16)
+            _mm_storeu_si128(
+                (__m128i *)(void *)(text + i),
+                _mm_loadu_si128((const __m128i *)(const void *)(value + i)));
+    } else
+#endif
+        memcpy(text, value, len);
+    text[len] = '\0';
+}
+
+/* rb_parse_rule() for the usual rule: in a group, a pattern that starts with
+ * '/' and is its own normal form, stored with no call but the normal-form
+ * test. 0, with nothing done, for any other: rb_parse_rule() then takes
+ * it. */
+static inline int usual_rule(parser *p, enum key_kind key, const char *value,
+                             size_t len) {
+    if (!p->have_group || len == 0 || value[0] != '/')
+        return 0;
+#ifdef RB_SSE2
+    if (p->profile != ROBOTS_PROFILE_LEGACY && len <= 32 &&
+        (size_t)(value - p->body) + len > 32) { /* the 32 bytes it reads */
+        if (!rb_pattern_is_normal32(p->profile == ROBOTS_PROFILE_RFC9309, value,
+                                    len))
+            return 0;
+    } else
+#endif
+        if (!rb_pattern_is_normal(p->profile, value, len))
+        return 0;
+    store_normal_rule(p, key, value, len);
+    return 1;
+}
+
+#ifdef RB_PARSE_CROSSCHECK
+/* What rb_parse_rule() stores for a rule usual_rule() stored must be the same:
+ * the rule is taken back and stored again the general way. */
+static void crosscheck_rule(parser *p, enum key_kind key, const char *value,
+                            size_t len) {
+    if (p->failed)
+        return;
+    rb_rule fast = ((rb_rule *)p->rules.data)[p->rules.count - 1];
+    size_t rules = p->rules.count, text = p->text.count;
+    size_t diags = p->diags.count;
+    p->rules.count--;
+    p->text.count -= len + 1;
+    rb_parse_rule(p, key, value, len);
+    if (p->failed)
+        return;
+    const rb_rule *slow = &((const rb_rule *)p->rules.data)[rules - 1];
+    if (p->rules.count != rules || p->text.count != text ||
+        p->diags.count != diags || slow->line_bits != fast.line_bits ||
+        slow->pattern_off != fast.pattern_off ||
+        slow->pattern_bits != fast.pattern_bits ||
+        slow->normalized_len != fast.normalized_len || p->in_agent_list)
+        abort();
+}
+#endif
+
+/* ---- the usual rule line in one pass ------------------------------------ */
+
+#ifdef RB_SSE2
+/* The bytes of the 16 at s where the one-pass reading of a rule line
+ * stops (a bit each): the line's end and its specials (every byte below
+ * 0x0E, '#', every byte >= 0x80), and every byte the profile's normal form
+ * does not keep as it is, which, with a space or another control, sends
+ * the line the general way.
+ *
+ * rfc9309: rb_refused16()'s bytes, '#', and '!' and '~', in fewer steps
+ * than those alone: below 0x26 (the bytes below 0x21, '!', "#$% and, as
+ * the compare is signed, those >= 0x80); above 'z' ('{', '|', '}', '~',
+ * 0x7F); '<', '>', '\' and '^', the bytes that are 0x7E with bits 0x62
+ * set (0x1C and 0x1E, '|' and '~' among them, stop already); '`'. A
+ * pattern with '!' or '~' (89 rules of the real-world corpus's 133,141)
+ * is its own normal form, and is read the general way. google and
+ * legacy: '%' and the bytes below 0x21 and >= 0x80, more than either
+ * refuses. */
+static inline unsigned rule_stops16(const char *s, int rfc) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+    if (!rfc)
+        return (unsigned)_mm_movemask_epi8(
+            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('#')),
+                         _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x21)),
+                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('%')))));
+    __m128i brackets = _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x62)),
+                                      _mm_set1_epi8(0x7E));
+    __m128i stop = _mm_or_si128(
+        _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x26)),
+                     _mm_cmpgt_epi8(v, _mm_set1_epi8('z'))),
+        _mm_or_si128(brackets, _mm_cmpeq_epi8(v, _mm_set1_epi8('`'))));
+    return (unsigned)_mm_movemask_epi8(stop);
+}
+#endif
+
+/* The end of the line at pos when it is a usual rule line, "Disallow: /x"
+ * or "Allow: /x": the key spelt exactly (any case), ':' right after it,
+ * at most one space, a pattern from '/' to the line's end that is its own
+ * normal form. One search of the pattern finds the line's end (a LF or CR
+ * before limit) and tests the normal form at once, where the general path
+ * searched the line for its end, then tested the value. 1 with *next
+ * where the next line starts (its LF, CR or CRLF stepped over as
+ * rb_parse_lines() steps over it), *end the line's end, *key the key and
+ * *v where the pattern starts; 0 for any other line (a flag, not an
+ * offset of 0, so that the caller's loop tests nothing more). last16: limit -
+ * 16, the last offset a 16-byte step may read from (the caller holds limit >=
+ * 16). */
+static inline int rule_line_end(const char *body, size_t pos, size_t last16,
+                                size_t len, int rfc, size_t *next, size_t *end,
+                                enum key_kind *key, size_t *v) {
+#ifdef RB_SSE2
+    const char *raw = body + pos;
+    if (pos > last16) /* the key and a first step */
+        return 0;
+    if (raw[8] == ':' && is_word(raw, "disallow", 8)) {
+        *key = KEY_DISALLOW;
+        *v = pos + 9;
+    } else if (raw[5] == ':' && is_word(raw, "allow", 5)) {
+        *key = KEY_ALLOW;
+        *v = pos + 6;
+    } else {
+        return 0;
+    }
+    *v += body[*v] == ' '; /* within limit: the key's 16 bytes are */
+    if (body[*v] != '/')
+        return 0;
+    size_t i = *v, e;
+    for (;; i += 16) {
+        if (i > last16)
+            return 0; /* the file's last bytes: the general path's */
+        unsigned m = rule_stops16(body + i, rfc);
+        if (m != 0) {
+            e = i + (size_t)__builtin_ctz(m);
+            break;
+        }
+    }
+    if (body[e] != '\n') { /* the usual end, tested first */
+        /* rfc9309 keeps a '$' as the pattern's last byte (its end
+         * anchor); e + 1 < limit == last16 + 16 */
+        if (rfc && body[e] == '$' && e < last16 + 15)
+            e++;
+        if (body[e] != '\n' && body[e] != '\r')
+            return 0;
+    }
+    if (e - pos > ROBOTS_MAX_LINE_BYTES)
+        return 0;
+    *end = e;
+    *next = e + 1 + (body[e] == '\r' && e + 1 < len && body[e + 1] == '\n');
+    return 1;
+#else
+    (void)body, (void)pos, (void)last16, (void)len, (void)rfc, (void)next;
+    (void)end;
+    (void)key, (void)v;
+    return 0;
+#endif
+}
+
+/* How far lines of a run may end, from pos, with room for their rules and
+ * text sure to be there (from pos on, a rule line of n bytes adds at most
+ * n - 6 bytes of text and is at least 8 bytes long), so that the run tests
+ * one bound a line, not two arrays. Once past it, the arrays are reserved
+ * for the line and the bound is drawn again. */
+static inline size_t run_room(size_t pos, size_t texts, size_t text_cap,
+                              size_t rules, size_t rule_cap) {
+    size_t text_room = text_cap - texts > 49 ? text_cap - texts - 49 : 0;
+    size_t rule_room = (rule_cap - rules) * 8;
+    return pos + (text_room < rule_room ? text_room : rule_room);
+}
+
+/* The run of usual rule lines from *at (rule_line_end()), in a group: each
+ * stored as rb_parse_rule() would, with no call, and its line ended as
+ * rb_parse_lines() ends it; *at then is where the first other line starts.
+ * Nonzero when it read a line (0: the line at *at is not one, and nothing
+ * is done). rfc and google are constants in each of rule_lines()'s three
+ * copies, so that the loop tests no profile and keeps their registers.
+ * The fuzzers' build (RB_PARSE_CROSSCHECK) reads one line a run, and that
+ * line the general way too, and stops at a difference. */
+/* complexity: 81 lines (pmccabe). The arrays' counts and the line number
+ * stay in registers through the run, where a byte stored through a char
+ * pointer (the text) would have the compiler load every field of the
+ * parser again; with its growth in a function of its own, the compiler
+ * kept less of the loop in registers (corpus parse +0.8 M instructions). */
+RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
+                                            size_t *at, size_t limit,
+                                            size_t len, const int rfc,
+                                            const int google) {
+    if (limit < 16)
+        return 0;
+    const size_t last16 = limit - 16;
+    size_t pos = *at, line = p->line, v = 0, end = 0, next = 0;
+    size_t texts = p->text.count, rules = p->rules.count;
+    /* drawn at the first line that is a rule: most calls find none (the
+     * line after a run, every line of a page of HTML) */
+    size_t room = 0;
+    char *text_data = (char *)p->text.data;
+    rb_rule *rule = (rb_rule *)p->rules.data + rules;
+    enum key_kind key = KEY_NONE;
+    while (rule_line_end(body, pos, last16, len, rfc, &next, &end, &key, &v)) {
+        const char *value = body + v;
+        size_t plen = end - v;
+        if (end > room) { /* the arrays reserved for this line */
+            rules = (size_t)(rule - (rb_rule *)p->rules.data);
+            p->text.count = texts;
+            p->rules.count = rules;
+            if (rb_vec_reserve(&p->mem, &p->text, plen + 49) == NULL ||
+                rb_vec_reserve(&p->mem, &p->rules, 1) == NULL) {
+                p->failed = 1;
+                break;
+            }
+            room = run_room(pos, texts, p->text.cap, rules, p->rules.cap);
+            text_data = (char *)p->text.data;
+            rule = (rb_rule *)p->rules.data + rules;
+        }
+        char *text = text_data + texts;
+        int index_htm =
+            google && key == KEY_ALLOW && is_google_index_htm(value, plen);
+        set_rule(rule, line,
+                 key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW,
+                 index_htm, (rb_span){(uint32_t)texts, (uint32_t)plen}, 0,
+                 plen);
+#ifdef RB_SSE2
+        /* Most patterns: 48 bytes copied, where the input has them, in
+         * place of a call that branches on the length; the bytes past the
+         * pattern are overwritten by the next text or lie in the array's
+         * unused end (the 49 bytes reserved). */
+        if (plen <= 48 && len - v >= 48) {
+            for (size_t i = 0; i < 48; i += 16)
+                _mm_storeu_si128(
+                    (__m128i *)(void *)(text + i),
+                    _mm_loadu_si128(
+                        (const __m128i *)(const void *)(value + i)));
+        } else
+#endif
+            memcpy(text, value, plen);
+        text[plen] = '\0';
+        texts += plen + 1;
+        rule++;
+        pos = next;
+        line++;
+#ifdef RB_PARSE_CROSSCHECK
+        break;
+#endif
+    }
+    if (pos == *at)
+        return 0;
+    /* the last line's start, from its pattern's: after the key, its ':'
+     * and at most one space */
+    const char *raw = body + v - (key == KEY_ALLOW ? 6 : 9);
+    raw -= body[v - 1] == ' ';
+    p->text.count = texts;
+    p->rules.count = (size_t)(rule - (rb_rule *)p->rules.data);
+    p->line_start = raw;
+    p->seen_content = 1;
+    p->in_agent_list = 0;
+    p->line = line;
+#ifdef RB_PARSE_CROSSCHECK
+    crosscheck_run(p, raw, body + v, end - v, key);
+#endif
+    *at = pos;
+    return 1;
+}
+
+/* rule_run() in the parser's profile, 0 outside a group. */
+static inline int rule_lines(parser *p, const char *body, size_t *at,
+                             size_t limit, size_t len) {
+    if (!p->have_group)
+        return 0;
+    if (p->profile == ROBOTS_PROFILE_RFC9309)
+        return rule_run(p, body, at, limit, len, 1, 0);
+    if (p->profile == ROBOTS_PROFILE_GOOGLE)
+        return rule_run(p, body, at, limit, len, 0, 1);
+    return rule_run(p, body, at, limit, len, 0, 0);
+}
+
+#endif
