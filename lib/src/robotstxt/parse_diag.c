@@ -6,6 +6,7 @@
  * mark where none belongs).
  */
 #include "body.h"
+#include "diag_message.h"
 #include "document.h"
 #include "memory.h"
 #include "parser.h"
@@ -39,7 +40,7 @@ rb_span rb_parse_add_text(parser *p, const char *s, size_t len) {
     return span;
 }
 
-enum { MESSAGE_CAP = 256 }; /* a message's bytes and NUL, at most */
+enum { MESSAGE_CAP = RB_DIAG_ROOM }; /* a message's bytes and NUL, at most */
 
 /* Where the text's next bytes go when a whole message fits there with no
  * growth, or NULL: a message is written there in place, where it is kept
@@ -75,11 +76,11 @@ RB_ALWAYS_INLINE static inline rb_span kept_text(parser *p, const char *s,
 /* Keeps a diagnostic whose message is kept in the text. */
 RB_ALWAYS_INLINE static inline void
 keep_diag(parser *p, const char *at, size_t key_len, robots_diag_kind kind,
-          robots_severity severity, const char *suggestion, rb_span message) {
+          robots_severity severity, const char *suggestion,
+          size_t suggestion_len, rb_span message) {
     rb_span none = {0, 0};
-    rb_span hint = suggestion != NULL
-                       ? kept_text(p, suggestion, strlen(suggestion), 1)
-                       : none;
+    rb_span hint =
+        suggestion != NULL ? kept_text(p, suggestion, suggestion_len, 1) : none;
     if (p->failed)
         return;
     /* written in place: a push's memcpy of a variable size is a call */
@@ -115,7 +116,59 @@ RB_COLD static void keep_cap_note(parser *p) {
         "more than %zu diagnostics; the rest are counted, not kept",
         (size_t)ROBOTS_MAX_DIAGNOSTICS);
     keep_diag(p, NULL, 0, ROBOTS_DIAG_TOO_MANY_DIAGNOSTICS,
-              ROBOTS_SEVERITY_NOTE, NULL, kept_text(p, note, length, 0));
+              ROBOTS_SEVERITY_NOTE, NULL, 0, kept_text(p, note, length, 0));
+}
+
+void rb_parse_diag_past_cap(parser *p) {
+    if (!p->failed && p->diags.count == ROBOTS_MAX_DIAGNOSTICS)
+        keep_cap_note(p);
+}
+
+/* Whether the len bytes at a and b are the same: a word at a time, as two
+ * messages of one length (a page's long lines, each quoted to 40 bytes and
+ * "...") most often differ in their first words, where memcmp() would
+ * cost a call. */
+static int same_bytes(const char *a, const char *b, size_t len) {
+    if (len < 8)
+        return memcmp(a, b, len) == 0;
+    for (size_t i = 0; len - i >= 8; i += 8)
+        if (rb_load8(a + i) != rb_load8(b + i))
+            return 0;
+    /* the last eight, which may overlap the words before */
+    return rb_load8(a + len - 8) == rb_load8(b + len - 8);
+}
+
+void rb_parse_diag_keep(parser *p, const char *at, size_t key_len,
+                        robots_diag_kind kind, robots_severity severity,
+                        char *message, size_t n) {
+    rb_vec *text = &p->text;
+    rb_span span = {(uint32_t)text->count, (uint32_t)n};
+    message[n] = '\0';
+    const rb_diag *last =
+        p->diags.count > 0 ? (const rb_diag *)p->diags.data + p->diags.count - 1
+                           : NULL;
+    /* kept_text()'s choices, with the room rb_parse_diag_room() found */
+    if (last != NULL && last->message.len == n && n != 0 &&
+        same_bytes((const char *)text->data + last->message.off, message, n))
+        span = last->message;
+    else if (message == (char *)text->data + text->count)
+        text->count += n + 1; /* written in place, its NUL too */
+    else
+        span = rb_parse_add_text(p, message, n);
+    keep_diag(p, at, key_len, kind, severity, NULL, 0, span);
+}
+
+void rb_parse_diag_suggest(parser *p, const char *suggestion, size_t len) {
+    if (p->failed || p->diags.count == 0)
+        return;
+    rb_diag *d = (rb_diag *)p->diags.data + p->diags.count - 1;
+    /* kept_text(): the suggestion of the diagnostic before, when the same */
+    if (p->diags.count > 1 && d[-1].suggestion.len == len && len != 0 &&
+        memcmp((const char *)p->text.data + d[-1].suggestion.off, suggestion,
+               len) == 0)
+        d->suggestion = d[-1].suggestion;
+    else
+        d->suggestion = rb_parse_add_text(p, suggestion, len);
 }
 
 /* Counts a diagnostic. 1: it is kept, and its message is to be written;
@@ -140,6 +193,7 @@ static void add_diag(parser *p, const char *at, size_t key_len,
                      size_t length) {
     if (counted_and_kept(p, kind))
         keep_diag(p, at, key_len, kind, severity, suggestion,
+                  suggestion != NULL ? strlen(suggestion) : 0,
                   kept_text(p, message, length, 0));
 }
 
@@ -332,6 +386,16 @@ static void crosscheck_parts(const char *message, size_t length,
     if (length != n || memcmp(message, again, n + 1) != 0)
         abort();
 }
+
+void rb_parse_diag_crosscheck(const char *message, size_t n,
+                              const rb_msg_part *parts, size_t count) {
+    char copy[MESSAGE_CAP];
+    if (n >= sizeof copy)
+        abort(); /* a message written in place is never cut */
+    memcpy(copy, message, n);
+    copy[n] = '\0';
+    crosscheck_parts(copy, n, parts, count);
+}
 #endif
 
 void rb_parse_diag_parts(parser *p, const char *at, size_t key_len,
@@ -348,6 +412,7 @@ void rb_parse_diag_parts(parser *p, const char *at, size_t key_len,
     crosscheck_parts(message, n, parts, count);
 #endif
     keep_diag(p, at, key_len, kind, severity, suggestion,
+              suggestion != NULL ? strlen(suggestion) : 0,
               kept_text(p, message, n, 0));
 }
 
@@ -408,15 +473,42 @@ size_t rb_invalid_utf8_at(const unsigned char *s, size_t len) {
 
 void rb_parse_check_bytes(parser *p, const char *raw, size_t len) {
     const unsigned char *u = (const unsigned char *)raw;
-    size_t bad = invalid_utf8_at(u, len);
-    if (bad < len)
-        rb_parse_diag(p, raw + bad, ROBOTS_DIAG_INVALID_UTF8,
-                      ROBOTS_SEVERITY_WARNING, NULL, "byte 0x%02X is not UTF-8",
-                      u[bad]);
-    /* A BOM's first byte is rare: memchr() (a vector search) first. */
-    if (len < 3 || memchr(u, 0xEF, len - 2) == NULL)
+    /* Most such lines are comments of ASCII: no byte >= 0x80, so neither
+     * a byte that is not UTF-8 nor a BOM (0xEF first), and one scan. */
+    size_t high = rb_next_high_byte(u, 0, len);
+    if (high == len)
         return;
-    for (size_t i = 0; i + 3 <= len; i++) {
+    size_t bad = high + invalid_utf8_at(u + high, len - high);
+    if (bad < len) {
+        /* "byte 0x%02X is not UTF-8", put together (a binary file has it
+         * on most lines) */
+        static const char hex[] = "0123456789ABCDEF";
+        char buf[RB_DIAG_ROOM];
+        char *out =
+            rb_parse_diag_room(p, ROBOTS_DIAG_INVALID_UTF8, buf, sizeof buf);
+        if (out != NULL) {
+            size_t n = RB_DIAG_PUT(out, 0, "byte 0x");
+            out[n++] = hex[u[bad] >> 4];
+            out[n++] = hex[u[bad] & 15];
+            n = RB_DIAG_PUT(out, n, " is not UTF-8");
+#ifdef RB_PARSE_CROSSCHECK
+            char again[32];
+            snprintf(again, sizeof again, "byte 0x%02X is not UTF-8", u[bad]);
+            if (strlen(again) != n || memcmp(again, out, n) != 0)
+                abort();
+#endif
+            rb_parse_diag_keep(p, raw + bad, 0, ROBOTS_DIAG_INVALID_UTF8,
+                               ROBOTS_SEVERITY_WARNING, out, n);
+        }
+    }
+    /* A BOM's first byte is rare: memchr() (a vector search) first, from
+     * the first byte that could be one. */
+    if (len - high < 3)
+        return;
+    const unsigned char *first = memchr(u + high, 0xEF, len - 2 - high);
+    if (first == NULL)
+        return;
+    for (size_t i = (size_t)(first - u); i + 3 <= len; i++) {
         if (u[i] == 0xEF && u[i + 1] == 0xBB && u[i + 2] == 0xBF) {
             rb_parse_diag(
                 p, raw + i, ROBOTS_DIAG_BOM_NOT_AT_START,

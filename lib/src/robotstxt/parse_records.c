@@ -9,6 +9,7 @@
 #include "ascii.h"
 #include "byte_class.h"
 #include "compiler.h"
+#include "diag_message.h"
 #include "document.h"
 #include "memory.h"
 #include "normalize.h"
@@ -32,6 +33,36 @@
  * matches: a warning. */
 RB_COLD static void agent_reading(parser *p, const char *value, size_t len,
                                   size_t token_len) {
+    static const char head[] = "user-agent '",
+                      empty_google[] =
+                          "' starts with no letter, '-' or '_': its product "
+                          "token is empty, which google/robotstxt matches "
+                          "only for an empty crawler name, not for '",
+                      empty_rfc[] =
+                          "' starts with no letter, '-' or '_': its product "
+                          "token is empty, and rfc9309 matches no crawler to "
+                          "an empty token, '",
+                      read_as[] = "' is read as its product token '",
+                      reduced[] = "' (letters, '-', '_'), ",
+                      whole_google[] = "and google/robotstxt compares a "
+                                       "crawler's whole name with it: '",
+                      no_match[] = "' does not match the line",
+                      reduces_rfc[] =
+                          "as a crawler's name is: the line matches every "
+                          "name that reduces to '",
+                      not_alone[] = "', not '", alone[] = "' alone";
+    /* Written whole, then cut (rb_diag_cut()): room for every part. */
+    char buf[2 * RB_DIAG_ROOM];
+    _Static_assert(sizeof buf > sizeof head + sizeof read_as + sizeof reduced +
+                                    sizeof reduces_rfc + sizeof not_alone +
+                                    sizeof alone + sizeof empty_google +
+                                    4 * RB_PARSE_QUOTE_CAP + 16,
+                   "room");
+    robots_diag_kind kind = token_len == 0 ? ROBOTS_DIAG_EMPTY_USER_AGENT
+                                           : ROBOTS_DIAG_AGENT_REDUCED;
+    char *out = rb_parse_diag_room(p, kind, buf, sizeof buf);
+    if (out == NULL)
+        return; /* past the cap: only counted */
     unsigned char next = (unsigned char)value[token_len];
     size_t name_len = token_len;
     while (name_len < len &&
@@ -40,57 +71,63 @@ RB_COLD static void agent_reading(parser *p, const char *value, size_t len,
            value[name_len] != ';')
         name_len++;
     int google = p->profile == ROBOTS_PROFILE_GOOGLE;
-    const rb_msg_part head = RB_MSG_TEXT("user-agent '"),
-                      whole = RB_MSG_QUOTE(value, len),
-                      name = RB_MSG_QUOTE(value, name_len),
-                      token = RB_MSG_QUOTE(value, token_len);
+    size_t n = RB_DIAG_PUT(out, 0, head);
+    n = rb_diag_put_quote(p, out, n, value, len);
     if (token_len == 0) {
-        const rb_msg_part parts[] = {
-            head, whole,
-            google ? (rb_msg_part)RB_MSG_TEXT(
-                         "' starts with no letter, '-' or '_': its product "
-                         "token is empty, which google/robotstxt matches only "
-                         "for an empty crawler name, not for '")
-                   : (rb_msg_part)RB_MSG_TEXT(
-                         "' starts with no letter, '-' or '_': its product "
-                         "token is empty, and rfc9309 matches no crawler to "
-                         "an empty token, '"),
-            name,
-            google ? (rb_msg_part)RB_MSG_TEXT("'")
-                   : (rb_msg_part)RB_MSG_TEXT("' included")};
-        rb_parse_diag_parts(p, value, 0, ROBOTS_DIAG_EMPTY_USER_AGENT,
-                            ROBOTS_SEVERITY_WARNING, NULL, parts, 5);
+        n = google ? RB_DIAG_PUT(out, n, empty_google)
+                   : RB_DIAG_PUT(out, n, empty_rfc);
+        n = rb_diag_put_quote(p, out, n, value, name_len);
+        n = rb_diag_cut(google ? RB_DIAG_PUT(out, n, "'")
+                               : RB_DIAG_PUT(out, n, "' included"));
+        RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(head), RB_MSG_QUOTE(value, len),
+                           google ? (rb_msg_part)RB_MSG_TEXT(empty_google)
+                                  : (rb_msg_part)RB_MSG_TEXT(empty_rfc),
+                           RB_MSG_QUOTE(value, name_len),
+                           google ? (rb_msg_part)RB_MSG_TEXT("'")
+                                  : (rb_msg_part)RB_MSG_TEXT("' included"));
+        rb_parse_diag_keep(p, value, 0, kind, ROBOTS_SEVERITY_WARNING, out, n);
         return;
     }
-    const rb_msg_part read_as = RB_MSG_TEXT("' is read as its product token '");
+    n = RB_DIAG_PUT(out, n, read_as);
+    n = rb_diag_put_quote(p, out, n, value, token_len);
     if (name_len == token_len || next == '/' || rb_ascii_is_blank(next) ||
         next == '(' || next == ';') {
-        const rb_msg_part parts[] = {head, whole, read_as, token,
-                                     RB_MSG_TEXT("'")};
-        rb_parse_diag_parts(p, value, 0, ROBOTS_DIAG_AGENT_REDUCED,
-                            ROBOTS_SEVERITY_NOTE, NULL, parts, 5);
+        n = rb_diag_cut(RB_DIAG_PUT(out, n, "'"));
+        RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(head), RB_MSG_QUOTE(value, len),
+                           RB_MSG_TEXT(read_as), RB_MSG_QUOTE(value, token_len),
+                           RB_MSG_TEXT("'"));
+        rb_parse_diag_keep(p, value, 0, kind, ROBOTS_SEVERITY_NOTE, out, n);
         return;
     }
-    rb_msg_part parts[10] = {head, whole, read_as, token,
-                             RB_MSG_TEXT("' (letters, '-', '_'), ")};
-    size_t count = 8;
-    parts[6] = name;
+    n = RB_DIAG_PUT(out, n, reduced);
     if (google) {
-        parts[5] = (rb_msg_part)RB_MSG_TEXT(
-            "and google/robotstxt compares a crawler's whole name with it: '");
-        parts[7] = (rb_msg_part)RB_MSG_TEXT("' does not match the line");
+        n = RB_DIAG_PUT(out, n, whole_google);
+        n = rb_diag_put_quote(p, out, n, value, name_len);
+        n = rb_diag_cut(RB_DIAG_PUT(out, n, no_match));
     } else {
-        parts[5] = (rb_msg_part)RB_MSG_TEXT(
-            "as a crawler's name is: the line matches every name that "
-            "reduces to '");
-        parts[6] = token;
-        parts[7] = (rb_msg_part)RB_MSG_TEXT("', not '");
-        parts[8] = name;
-        parts[9] = (rb_msg_part)RB_MSG_TEXT("' alone");
-        count = 10;
+        n = RB_DIAG_PUT(out, n, reduces_rfc);
+        n = rb_diag_put_quote(p, out, n, value, token_len);
+        n = RB_DIAG_PUT(out, n, not_alone);
+        n = rb_diag_put_quote(p, out, n, value, name_len);
+        n = rb_diag_cut(RB_DIAG_PUT(out, n, alone));
     }
-    rb_parse_diag_parts(p, value, 0, ROBOTS_DIAG_AGENT_REDUCED,
-                        ROBOTS_SEVERITY_WARNING, NULL, parts, count);
+#ifdef RB_PARSE_CROSSCHECK
+    const rb_msg_part parts[] = {
+        RB_MSG_TEXT(head),
+        RB_MSG_QUOTE(value, len),
+        RB_MSG_TEXT(read_as),
+        RB_MSG_QUOTE(value, token_len),
+        RB_MSG_TEXT(reduced),
+        google ? (rb_msg_part)RB_MSG_TEXT(whole_google)
+               : (rb_msg_part)RB_MSG_TEXT(reduces_rfc),
+        RB_MSG_QUOTE(value, google ? name_len : token_len),
+        google ? (rb_msg_part)RB_MSG_TEXT(no_match)
+               : (rb_msg_part)RB_MSG_TEXT(not_alone),
+        RB_MSG_QUOTE(value, name_len),
+        RB_MSG_TEXT(alone)};
+    rb_parse_diag_crosscheck(out, n, parts, google ? 8 : 10);
+#endif
+    rb_parse_diag_keep(p, value, 0, kind, ROBOTS_SEVERITY_WARNING, out, n);
 }
 
 void rb_parse_user_agent(parser *p, const char *value, size_t len) {
