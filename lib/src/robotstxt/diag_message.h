@@ -61,13 +61,60 @@ static inline size_t rb_diag_cut(size_t n) {
     return n < RB_DIAG_ROOM ? n : RB_DIAG_ROOM - 1;
 }
 
+/* A kept diagnostic's fields: at (NULL: the whole line) gives its
+ * column, and with key_len its key's span. */
+static inline void rb_diag_fill(const parser *p, rb_diag *d, const char *at,
+                                size_t key_len, robots_diag_kind kind,
+                                robots_severity severity, rb_span message) {
+    d->line = (uint32_t)p->line;
+    d->column = at ? (uint32_t)(at - p->line_start) + 1 : 0;
+    d->kind = (uint8_t)kind;
+    d->severity = (uint8_t)severity;
+    /* A key is read from a line of the body, so it lies in it and within
+     * ROBOTS_MAX_LINE_BYTES (a uint16_t); the bounds are checked all the
+     * same, and a key outside them is no key. */
+    d->key_len = 0;
+    d->key_off = 0;
+    if (at != NULL && key_len > 0 && key_len <= ROBOTS_MAX_LINE_BYTES &&
+        at >= p->body && key_len <= (size_t)(p->body_end - at)) {
+        d->key_len = (uint16_t)key_len;
+        d->key_off = (uint32_t)(at - p->body);
+    }
+    d->message = message;
+    d->suggestion = (rb_span){0, 0};
+}
+
+/* rb_parse_diag_keep() where it cannot take its usual path: a message
+ * written in buf, one as long as the one before (the same, perhaps: then
+ * the text keeps one copy), the first diagnostic, a full array. */
+RB_HIDDEN void rb_parse_diag_keep_slow(parser *p, const char *at,
+                                       size_t key_len, robots_diag_kind kind,
+                                       robots_severity severity, char *message,
+                                       size_t n);
+
 /* Keeps the diagnostic whose message (n bytes, n < RB_DIAG_ROOM) is at
  * message, the room rb_parse_diag_room() gave; writes its NUL. at and
- * key_len as rb_parse_diag_parts()'s. */
-RB_HIDDEN void rb_parse_diag_keep(parser *p, const char *at, size_t key_len,
-                                  robots_diag_kind kind,
-                                  robots_severity severity, char *message,
-                                  size_t n);
+ * key_len as rb_parse_diag_parts()'s. Inline on its usual path: a message
+ * written in place, unlike the one before, with room in the array. */
+static inline void rb_parse_diag_keep(parser *p, const char *at, size_t key_len,
+                                      robots_diag_kind kind,
+                                      robots_severity severity, char *message,
+                                      size_t n) {
+    rb_vec *text = &p->text, *diags = &p->diags;
+    size_t count = diags->count, at_text = text->count;
+    if (p->failed || count == 0 || count == diags->cap ||
+        message != (char *)text->data + at_text ||
+        ((const rb_diag *)diags->data)[count - 1].message.len == n) {
+        rb_parse_diag_keep_slow(p, at, key_len, kind, severity, message, n);
+        return;
+    }
+    message[n] = '\0';
+    text->count = at_text + n + 1; /* written in place, its NUL too */
+    rb_diag_fill(p, (rb_diag *)diags->data + count, at, key_len, kind, severity,
+                 (rb_span){(uint32_t)at_text, (uint32_t)n});
+    diags->count = count + 1;
+}
+
 /* The suggestion (len bytes) of the diagnostic rb_parse_diag_keep() just
  * kept: rare, so out of its path. */
 RB_HIDDEN void rb_parse_diag_suggest(parser *p, const char *suggestion,

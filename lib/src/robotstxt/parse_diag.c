@@ -89,21 +89,7 @@ keep_diag(parser *p, const char *at, size_t key_len, robots_diag_kind kind,
         p->failed = 1;
         return;
     }
-    d->line = (uint32_t)p->line;
-    d->column = at ? (uint32_t)(at - p->line_start) + 1 : 0;
-    d->kind = (uint8_t)kind;
-    d->severity = (uint8_t)severity;
-    /* A key is read from a line of the body, so it lies in it and within
-     * ROBOTS_MAX_LINE_BYTES (a uint16_t); the bounds are checked all the
-     * same, and a key outside them is no key. */
-    d->key_len = 0;
-    d->key_off = 0;
-    if (at != NULL && key_len > 0 && key_len <= ROBOTS_MAX_LINE_BYTES &&
-        at >= p->body && key_len <= (size_t)(p->body_end - at)) {
-        d->key_len = (uint16_t)key_len;
-        d->key_off = (uint32_t)(at - p->body);
-    }
-    d->message = message;
+    rb_diag_fill(p, d, at, key_len, kind, severity, message);
     d->suggestion = hint;
     p->diags.count++;
 }
@@ -138,9 +124,9 @@ static int same_bytes(const char *a, const char *b, size_t len) {
     return rb_load8(a + len - 8) == rb_load8(b + len - 8);
 }
 
-void rb_parse_diag_keep(parser *p, const char *at, size_t key_len,
-                        robots_diag_kind kind, robots_severity severity,
-                        char *message, size_t n) {
+void rb_parse_diag_keep_slow(parser *p, const char *at, size_t key_len,
+                             robots_diag_kind kind, robots_severity severity,
+                             char *message, size_t n) {
     rb_vec *text = &p->text;
     rb_span span = {(uint32_t)text->count, (uint32_t)n};
     message[n] = '\0';
@@ -232,13 +218,10 @@ static char *digits(char *end, size_t v, unsigned base, size_t width) {
     return d;
 }
 
-/* The first '%' of f, or NULL (a loop, not strchr(): the stack gate
- * charges only the libc calls it knows). */
-static const char *next_percent(const char *f) {
-    for (; *f != '\0'; f++)
-        if (*f == '%')
-            return f;
-    return NULL;
+/* The first '%' of f[0, end), or NULL: memchr() (a vector search, which
+ * the stack gate knows), as a format is mostly plain text. */
+static const char *next_percent(const char *f, const char *end) {
+    return memchr(f, '%', (size_t)(end - f));
 }
 
 /* vsnprintf() into out (256 bytes), with the same bytes and the same cut,
@@ -250,30 +233,32 @@ __attribute__((noinline)) /* its frame stays off add_diag()'s path */
 static size_t
 format_message(char out[256], const char *fmt, va_list args) {
     enum { CAP = 256 };
+    const char *end = fmt + strlen(fmt);
     /* (each conversion is two bytes or more: the search goes on after) */
-    for (const char *f = next_percent(fmt); f != NULL; f = next_percent(f + 2))
+    for (const char *f = next_percent(fmt, end); f != NULL;
+         f = f + 2 <= end ? next_percent(f + 2, end) : NULL)
         if (conversion_length(f) == 0) {
             int n = vsnprintf(out, CAP, fmt, args);
             return n < 0 ? 0 : (size_t)n < CAP ? (size_t)n : CAP - 1;
         }
     size_t n = 0;
-    for (const char *f = fmt; *f != '\0';) {
-        const char *pct = next_percent(f);
-        size_t plain = pct != NULL ? (size_t)(pct - f) : strlen(f);
+    for (const char *f = fmt; f < end;) {
+        const char *pct = next_percent(f, end);
+        size_t plain = pct != NULL ? (size_t)(pct - f) : (size_t)(end - f);
         n = put_text(out, n, CAP, f, plain);
         if (pct == NULL)
             break;
-        char num[24], *end = num + sizeof num;
-        const char *s = end - 1;
+        char num[24], *num_end = num + sizeof num;
+        const char *s = num_end - 1;
         if (pct[1] == 's')
             s = va_arg(args, const char *);
         else if (pct[1] == 'z')
-            s = digits(end, va_arg(args, size_t), 10, 1);
+            s = digits(num_end, va_arg(args, size_t), 10, 1);
         else if (pct[1] == '0')
-            s = digits(end, va_arg(args, unsigned), 16, 2);
+            s = digits(num_end, va_arg(args, unsigned), 16, 2);
         else
             num[sizeof num - 1] = '%';
-        size_t len = pct[1] == 's' ? strlen(s) : (size_t)(end - s);
+        size_t len = pct[1] == 's' ? strlen(s) : (size_t)(num_end - s);
         n = put_text(out, n, CAP, s, len);
         f = pct + conversion_length(pct);
     }
@@ -427,9 +412,13 @@ int rb_parse_diag_capped(parser *p, robots_diag_kind kind) {
     return 1;
 }
 
-/* Offset of the first byte that is not UTF-8, or len. */
-static size_t invalid_utf8_at(const unsigned char *s, size_t len) {
+/* Offset of the first byte that is not UTF-8, or len; *bom: the offset
+ * of the first U+FEFF (EF BB BF) before it, or len. A BOM's bytes in
+ * valid UTF-8 are that character (0xEF is never a continuation byte), so
+ * the check of a line's bytes finds one there with no search of its own. */
+static size_t invalid_utf8_at(const unsigned char *s, size_t len, size_t *bom) {
     size_t i = 0;
+    *bom = len;
     while (i < len) {
         unsigned char c = s[i];
         if (c < 0x80) {
@@ -462,13 +451,16 @@ static size_t invalid_utf8_at(const unsigned char *s, size_t len) {
         for (size_t k = 2; k <= n; k++)
             if (s[i + k] < 0x80 || s[i + k] > 0xBF)
                 return i;
+        if (c == 0xEF && s[i + 1] == 0xBB && s[i + 2] == 0xBF && *bom == len)
+            *bom = i;
         i += n + 1;
     }
     return len;
 }
 
 size_t rb_invalid_utf8_at(const unsigned char *s, size_t len) {
-    return invalid_utf8_at(s, len);
+    size_t bom;
+    return invalid_utf8_at(s, len, &bom);
 }
 
 void rb_parse_check_bytes(parser *p, const char *raw, size_t len) {
@@ -478,7 +470,9 @@ void rb_parse_check_bytes(parser *p, const char *raw, size_t len) {
     size_t high = rb_next_high_byte(u, 0, len);
     if (high == len)
         return;
-    size_t bad = high + invalid_utf8_at(u + high, len - high);
+    size_t bom;
+    size_t bad = high + invalid_utf8_at(u + high, len - high, &bom);
+    bom += high;
     if (bad < len) {
         /* "byte 0x%02X is not UTF-8", put together (a binary file has it
          * on most lines) */
@@ -500,22 +494,27 @@ void rb_parse_check_bytes(parser *p, const char *raw, size_t len) {
             rb_parse_diag_keep(p, raw + bad, 0, ROBOTS_DIAG_INVALID_UTF8,
                                ROBOTS_SEVERITY_WARNING, out, n);
         }
+        /* past the first byte that is not UTF-8, a search: memchr() (a
+         * vector search) for a BOM's first byte, which is rare */
+        const unsigned char *first =
+            len - bad >= 3 ? memchr(u + bad, 0xEF, len - 2 - bad) : NULL;
+        for (size_t i = first != NULL ? (size_t)(first - u) : len;
+             i + 3 <= len && bom == len; i++)
+            if (u[i] == 0xEF && u[i + 1] == 0xBB && u[i + 2] == 0xBF)
+                bom = i;
     }
-    /* A BOM's first byte is rare: memchr() (a vector search) first, from
-     * the first byte that could be one. */
-    if (len - high < 3)
-        return;
-    const unsigned char *first = memchr(u + high, 0xEF, len - 2 - high);
-    if (first == NULL)
-        return;
-    for (size_t i = (size_t)(first - u); i + 3 <= len; i++) {
-        if (u[i] == 0xEF && u[i + 1] == 0xBB && u[i + 2] == 0xBF) {
-            rb_parse_diag(
-                p, raw + i, ROBOTS_DIAG_BOM_NOT_AT_START,
-                ROBOTS_SEVERITY_WARNING, NULL,
-                "a byte order mark after the start of the file is read as "
-                "ordinary bytes");
-            break;
-        }
-    }
+#ifdef RB_PARSE_CROSSCHECK
+    /* the fuzzers' build: the first BOM is the one a search finds */
+    size_t again = len;
+    for (size_t i = 0; i + 3 <= len && again == len; i++)
+        if (u[i] == 0xEF && u[i + 1] == 0xBB && u[i + 2] == 0xBF)
+            again = i;
+    if (again != bom)
+        abort();
+#endif
+    if (bom < len)
+        rb_parse_diag(p, raw + bom, ROBOTS_DIAG_BOM_NOT_AT_START,
+                      ROBOTS_SEVERITY_WARNING, NULL,
+                      "a byte order mark after the start of the file is read "
+                      "as ordinary bytes");
 }
