@@ -273,7 +273,9 @@ static enum key_kind google_key(const char *key, size_t len, int *typo) {
 
 /* "'KEY' is an extension: ...": written where it is kept
  * (diag_message.h), as a file may have it on many lines. */
-static void extension_diag(parser *p, const char *key, size_t len) {
+__attribute__((noinline)) /* its room off rb_parse_classify_key()'s frame */
+static void
+extension_diag(parser *p, const char *key, size_t len) {
     static const char tail[] =
         "' is an extension: kept as a record, never part of a verdict";
     char buf[RB_DIAG_ROOM];
@@ -293,7 +295,9 @@ static void extension_diag(parser *p, const char *key, size_t len) {
 /* A key no profile knows: a typo of a known key (rfc9309 and legacy know
  * exact keys only: the line is ignored, KEY_NONE), or unknown (KEY_OTHER,
  * kept as a record). Past the cap only counted, with no typo guess. */
-static enum key_kind unknown_key_diag(parser *p, const char *key, size_t len) {
+__attribute__((noinline)) /* its room off rb_parse_classify_key()'s frame */
+static enum key_kind
+unknown_key_diag(parser *p, const char *key, size_t len) {
     static const char head[] = "unknown key '";
     static const char typo_tail[] = "' is ignored; did you mean ";
     static const char unknown_tail[] = "' is kept as a record and ignored";

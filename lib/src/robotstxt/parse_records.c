@@ -23,6 +23,64 @@
 
 /* ---- records ------------------------------------------------------------ */
 
+/* The parts of agent_reading()'s messages. */
+static const char agent_head[] = "user-agent '",
+                  agent_empty_google[] =
+                      "' starts with no letter, '-' or '_': its product "
+                      "token is empty, which google/robotstxt matches "
+                      "only for an empty crawler name, not for '",
+                  agent_empty_rfc[] =
+                      "' starts with no letter, '-' or '_': its product "
+                      "token is empty, and rfc9309 matches no crawler to "
+                      "an empty token, '",
+                  agent_read_as[] = "' is read as its product token '",
+                  agent_reduced[] = "' (letters, '-', '_'), ",
+                  agent_whole_google[] = "and google/robotstxt compares a "
+                                         "crawler's whole name with it: '",
+                  agent_no_match[] = "' does not match the line",
+                  agent_reduces_rfc[] =
+                      "as a crawler's name is: the line matches every "
+                      "name that reduces to '",
+                  agent_not_alone[] = "', not '", agent_alone[] = "' alone";
+
+/* The rest of agent_reading()'s message, at out + n, for a token that
+ * ends inside the name (name_len bytes): returns its length, cut. */
+static size_t reduced_inside_name(const parser *p, char *out, size_t n,
+                                  const char *value, size_t len,
+                                  size_t token_len, size_t name_len) {
+    int google = p->profile == ROBOTS_PROFILE_GOOGLE;
+    n = RB_DIAG_PUT(out, n, agent_reduced);
+    if (google) {
+        n = RB_DIAG_PUT(out, n, agent_whole_google);
+        n = rb_diag_put_quote(p, out, n, value, name_len);
+        n = rb_diag_cut(RB_DIAG_PUT(out, n, agent_no_match));
+    } else {
+        n = RB_DIAG_PUT(out, n, agent_reduces_rfc);
+        n = rb_diag_put_quote(p, out, n, value, token_len);
+        n = RB_DIAG_PUT(out, n, agent_not_alone);
+        n = rb_diag_put_quote(p, out, n, value, name_len);
+        n = rb_diag_cut(RB_DIAG_PUT(out, n, agent_alone));
+    }
+#ifdef RB_PARSE_CROSSCHECK
+    const rb_msg_part parts[] = {
+        RB_MSG_TEXT(agent_head),
+        RB_MSG_QUOTE(value, len),
+        RB_MSG_TEXT(agent_read_as),
+        RB_MSG_QUOTE(value, token_len),
+        RB_MSG_TEXT(agent_reduced),
+        google ? (rb_msg_part)RB_MSG_TEXT(agent_whole_google)
+               : (rb_msg_part)RB_MSG_TEXT(agent_reduces_rfc),
+        RB_MSG_QUOTE(value, google ? name_len : token_len),
+        google ? (rb_msg_part)RB_MSG_TEXT(agent_no_match)
+               : (rb_msg_part)RB_MSG_TEXT(agent_not_alone),
+        RB_MSG_QUOTE(value, name_len),
+        RB_MSG_TEXT(agent_alone)};
+    rb_parse_diag_crosscheck(out, n, parts, google ? 8 : 10);
+#endif
+    (void)len;
+    return n;
+}
+
 /* How rfc9309 or google reads a user-agent value it reduces to its
  * product token (docs/semantics.md), said as that reading, not as a
  * judgement of the crawler (issue 21: "'360Spider' names no crawler" was
@@ -33,30 +91,14 @@
  * matches: a warning. */
 RB_COLD static void agent_reading(parser *p, const char *value, size_t len,
                                   size_t token_len) {
-    static const char head[] = "user-agent '",
-                      empty_google[] =
-                          "' starts with no letter, '-' or '_': its product "
-                          "token is empty, which google/robotstxt matches "
-                          "only for an empty crawler name, not for '",
-                      empty_rfc[] =
-                          "' starts with no letter, '-' or '_': its product "
-                          "token is empty, and rfc9309 matches no crawler to "
-                          "an empty token, '",
-                      read_as[] = "' is read as its product token '",
-                      reduced[] = "' (letters, '-', '_'), ",
-                      whole_google[] = "and google/robotstxt compares a "
-                                       "crawler's whole name with it: '",
-                      no_match[] = "' does not match the line",
-                      reduces_rfc[] =
-                          "as a crawler's name is: the line matches every "
-                          "name that reduces to '",
-                      not_alone[] = "', not '", alone[] = "' alone";
     /* Written whole, then cut (rb_diag_cut()): room for every part. */
     char buf[2 * RB_DIAG_ROOM];
-    _Static_assert(sizeof buf > sizeof head + sizeof read_as + sizeof reduced +
-                                    sizeof reduces_rfc + sizeof not_alone +
-                                    sizeof alone + sizeof empty_google +
-                                    4 * RB_PARSE_QUOTE_CAP + 16,
+    _Static_assert(sizeof buf >
+                       sizeof agent_head + sizeof agent_read_as +
+                           sizeof agent_reduced + sizeof agent_reduces_rfc +
+                           sizeof agent_not_alone + sizeof agent_alone +
+                           sizeof agent_empty_google + 4 * RB_PARSE_QUOTE_CAP +
+                           16,
                    "room");
     robots_diag_kind kind = token_len == 0 ? ROBOTS_DIAG_EMPTY_USER_AGENT
                                            : ROBOTS_DIAG_AGENT_REDUCED;
@@ -71,62 +113,36 @@ RB_COLD static void agent_reading(parser *p, const char *value, size_t len,
            value[name_len] != ';')
         name_len++;
     int google = p->profile == ROBOTS_PROFILE_GOOGLE;
-    size_t n = RB_DIAG_PUT(out, 0, head);
+    size_t n = RB_DIAG_PUT(out, 0, agent_head);
     n = rb_diag_put_quote(p, out, n, value, len);
     if (token_len == 0) {
-        n = google ? RB_DIAG_PUT(out, n, empty_google)
-                   : RB_DIAG_PUT(out, n, empty_rfc);
+        n = google ? RB_DIAG_PUT(out, n, agent_empty_google)
+                   : RB_DIAG_PUT(out, n, agent_empty_rfc);
         n = rb_diag_put_quote(p, out, n, value, name_len);
         n = rb_diag_cut(google ? RB_DIAG_PUT(out, n, "'")
                                : RB_DIAG_PUT(out, n, "' included"));
-        RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(head), RB_MSG_QUOTE(value, len),
-                           google ? (rb_msg_part)RB_MSG_TEXT(empty_google)
-                                  : (rb_msg_part)RB_MSG_TEXT(empty_rfc),
+        RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(agent_head),
+                           RB_MSG_QUOTE(value, len),
+                           google ? (rb_msg_part)RB_MSG_TEXT(agent_empty_google)
+                                  : (rb_msg_part)RB_MSG_TEXT(agent_empty_rfc),
                            RB_MSG_QUOTE(value, name_len),
                            google ? (rb_msg_part)RB_MSG_TEXT("'")
                                   : (rb_msg_part)RB_MSG_TEXT("' included"));
         rb_parse_diag_keep(p, value, 0, kind, ROBOTS_SEVERITY_WARNING, out, n);
         return;
     }
-    n = RB_DIAG_PUT(out, n, read_as);
+    n = RB_DIAG_PUT(out, n, agent_read_as);
     n = rb_diag_put_quote(p, out, n, value, token_len);
     if (name_len == token_len || next == '/' || rb_ascii_is_blank(next) ||
         next == '(' || next == ';') {
         n = rb_diag_cut(RB_DIAG_PUT(out, n, "'"));
-        RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(head), RB_MSG_QUOTE(value, len),
-                           RB_MSG_TEXT(read_as), RB_MSG_QUOTE(value, token_len),
-                           RB_MSG_TEXT("'"));
+        RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(agent_head),
+                           RB_MSG_QUOTE(value, len), RB_MSG_TEXT(agent_read_as),
+                           RB_MSG_QUOTE(value, token_len), RB_MSG_TEXT("'"));
         rb_parse_diag_keep(p, value, 0, kind, ROBOTS_SEVERITY_NOTE, out, n);
         return;
     }
-    n = RB_DIAG_PUT(out, n, reduced);
-    if (google) {
-        n = RB_DIAG_PUT(out, n, whole_google);
-        n = rb_diag_put_quote(p, out, n, value, name_len);
-        n = rb_diag_cut(RB_DIAG_PUT(out, n, no_match));
-    } else {
-        n = RB_DIAG_PUT(out, n, reduces_rfc);
-        n = rb_diag_put_quote(p, out, n, value, token_len);
-        n = RB_DIAG_PUT(out, n, not_alone);
-        n = rb_diag_put_quote(p, out, n, value, name_len);
-        n = rb_diag_cut(RB_DIAG_PUT(out, n, alone));
-    }
-#ifdef RB_PARSE_CROSSCHECK
-    const rb_msg_part parts[] = {
-        RB_MSG_TEXT(head),
-        RB_MSG_QUOTE(value, len),
-        RB_MSG_TEXT(read_as),
-        RB_MSG_QUOTE(value, token_len),
-        RB_MSG_TEXT(reduced),
-        google ? (rb_msg_part)RB_MSG_TEXT(whole_google)
-               : (rb_msg_part)RB_MSG_TEXT(reduces_rfc),
-        RB_MSG_QUOTE(value, google ? name_len : token_len),
-        google ? (rb_msg_part)RB_MSG_TEXT(no_match)
-               : (rb_msg_part)RB_MSG_TEXT(not_alone),
-        RB_MSG_QUOTE(value, name_len),
-        RB_MSG_TEXT(alone)};
-    rb_parse_diag_crosscheck(out, n, parts, google ? 8 : 10);
-#endif
+    n = reduced_inside_name(p, out, n, value, len, token_len, name_len);
     rb_parse_diag_keep(p, value, 0, kind, ROBOTS_SEVERITY_WARNING, out, n);
 }
 
