@@ -6,6 +6,7 @@
  * mark where none belongs).
  */
 #include "body.h"
+#include "diag_message.h"
 #include "document.h"
 #include "memory.h"
 #include "parser.h"
@@ -39,7 +40,7 @@ rb_span rb_parse_add_text(parser *p, const char *s, size_t len) {
     return span;
 }
 
-enum { MESSAGE_CAP = 256 }; /* a message's bytes and NUL, at most */
+enum { MESSAGE_CAP = RB_DIAG_ROOM }; /* a message's bytes and NUL, at most */
 
 /* Where the text's next bytes go when a whole message fits there with no
  * growth, or NULL: a message is written there in place, where it is kept
@@ -75,11 +76,11 @@ RB_ALWAYS_INLINE static inline rb_span kept_text(parser *p, const char *s,
 /* Keeps a diagnostic whose message is kept in the text. */
 RB_ALWAYS_INLINE static inline void
 keep_diag(parser *p, const char *at, size_t key_len, robots_diag_kind kind,
-          robots_severity severity, const char *suggestion, rb_span message) {
+          robots_severity severity, const char *suggestion,
+          size_t suggestion_len, rb_span message) {
     rb_span none = {0, 0};
-    rb_span hint = suggestion != NULL
-                       ? kept_text(p, suggestion, strlen(suggestion), 1)
-                       : none;
+    rb_span hint =
+        suggestion != NULL ? kept_text(p, suggestion, suggestion_len, 1) : none;
     if (p->failed)
         return;
     /* written in place: a push's memcpy of a variable size is a call */
@@ -88,21 +89,7 @@ keep_diag(parser *p, const char *at, size_t key_len, robots_diag_kind kind,
         p->failed = 1;
         return;
     }
-    d->line = (uint32_t)p->line;
-    d->column = at ? (uint32_t)(at - p->line_start) + 1 : 0;
-    d->kind = (uint8_t)kind;
-    d->severity = (uint8_t)severity;
-    /* A key is read from a line of the body, so it lies in it and within
-     * ROBOTS_MAX_LINE_BYTES (a uint16_t); the bounds are checked all the
-     * same, and a key outside them is no key. */
-    d->key_len = 0;
-    d->key_off = 0;
-    if (at != NULL && key_len > 0 && key_len <= ROBOTS_MAX_LINE_BYTES &&
-        at >= p->body && key_len <= (size_t)(p->body_end - at)) {
-        d->key_len = (uint16_t)key_len;
-        d->key_off = (uint32_t)(at - p->body);
-    }
-    d->message = message;
+    rb_diag_fill(p, d, at, key_len, kind, severity, message);
     d->suggestion = hint;
     p->diags.count++;
 }
@@ -115,7 +102,59 @@ RB_COLD static void keep_cap_note(parser *p) {
         "more than %zu diagnostics; the rest are counted, not kept",
         (size_t)ROBOTS_MAX_DIAGNOSTICS);
     keep_diag(p, NULL, 0, ROBOTS_DIAG_TOO_MANY_DIAGNOSTICS,
-              ROBOTS_SEVERITY_NOTE, NULL, kept_text(p, note, length, 0));
+              ROBOTS_SEVERITY_NOTE, NULL, 0, kept_text(p, note, length, 0));
+}
+
+void rb_parse_diag_past_cap(parser *p) {
+    if (!p->failed && p->diags.count == ROBOTS_MAX_DIAGNOSTICS)
+        keep_cap_note(p);
+}
+
+/* Whether the len bytes at a and b are the same: a word at a time, as two
+ * messages of one length (a page's long lines, each quoted to 40 bytes and
+ * "...") most often differ in their first words, where memcmp() would
+ * cost a call. */
+static int same_bytes(const char *a, const char *b, size_t len) {
+    if (len < 8)
+        return memcmp(a, b, len) == 0;
+    for (size_t i = 0; len - i >= 8; i += 8)
+        if (rb_load8(a + i) != rb_load8(b + i))
+            return 0;
+    /* the last eight, which may overlap the words before */
+    return rb_load8(a + len - 8) == rb_load8(b + len - 8);
+}
+
+void rb_parse_diag_keep_slow(parser *p, const char *at, size_t key_len,
+                             robots_diag_kind kind, robots_severity severity,
+                             char *message, size_t n) {
+    rb_vec *text = &p->text;
+    rb_span span = {(uint32_t)text->count, (uint32_t)n};
+    message[n] = '\0';
+    const rb_diag *last =
+        p->diags.count > 0 ? (const rb_diag *)p->diags.data + p->diags.count - 1
+                           : NULL;
+    /* kept_text()'s choices, with the room rb_parse_diag_room() found */
+    if (last != NULL && last->message.len == n && n != 0 &&
+        same_bytes((const char *)text->data + last->message.off, message, n))
+        span = last->message;
+    else if (message == (char *)text->data + text->count)
+        text->count += n + 1; /* written in place, its NUL too */
+    else
+        span = rb_parse_add_text(p, message, n);
+    keep_diag(p, at, key_len, kind, severity, NULL, 0, span);
+}
+
+void rb_parse_diag_suggest(parser *p, const char *suggestion, size_t len) {
+    if (p->failed || p->diags.count == 0)
+        return;
+    rb_diag *d = (rb_diag *)p->diags.data + p->diags.count - 1;
+    /* kept_text(): the suggestion of the diagnostic before, when the same */
+    if (p->diags.count > 1 && d[-1].suggestion.len == len && len != 0 &&
+        memcmp((const char *)p->text.data + d[-1].suggestion.off, suggestion,
+               len) == 0)
+        d->suggestion = d[-1].suggestion;
+    else
+        d->suggestion = rb_parse_add_text(p, suggestion, len);
 }
 
 /* Counts a diagnostic. 1: it is kept, and its message is to be written;
@@ -140,6 +179,7 @@ static void add_diag(parser *p, const char *at, size_t key_len,
                      size_t length) {
     if (counted_and_kept(p, kind))
         keep_diag(p, at, key_len, kind, severity, suggestion,
+                  suggestion != NULL ? strlen(suggestion) : 0,
                   kept_text(p, message, length, 0));
 }
 
@@ -178,13 +218,10 @@ static char *digits(char *end, size_t v, unsigned base, size_t width) {
     return d;
 }
 
-/* The first '%' of f, or NULL (a loop, not strchr(): the stack gate
- * charges only the libc calls it knows). */
-static const char *next_percent(const char *f) {
-    for (; *f != '\0'; f++)
-        if (*f == '%')
-            return f;
-    return NULL;
+/* The first '%' of f[0, end), or NULL: memchr() (a vector search, which
+ * the stack gate knows), as a format is mostly plain text. */
+static const char *next_percent(const char *f, const char *end) {
+    return memchr(f, '%', (size_t)(end - f));
 }
 
 /* vsnprintf() into out (256 bytes), with the same bytes and the same cut,
@@ -196,30 +233,32 @@ __attribute__((noinline)) /* its frame stays off add_diag()'s path */
 static size_t
 format_message(char out[256], const char *fmt, va_list args) {
     enum { CAP = 256 };
+    const char *end = fmt + strlen(fmt);
     /* (each conversion is two bytes or more: the search goes on after) */
-    for (const char *f = next_percent(fmt); f != NULL; f = next_percent(f + 2))
+    for (const char *f = next_percent(fmt, end); f != NULL;
+         f = f + 2 <= end ? next_percent(f + 2, end) : NULL)
         if (conversion_length(f) == 0) {
             int n = vsnprintf(out, CAP, fmt, args);
             return n < 0 ? 0 : (size_t)n < CAP ? (size_t)n : CAP - 1;
         }
     size_t n = 0;
-    for (const char *f = fmt; *f != '\0';) {
-        const char *pct = next_percent(f);
-        size_t plain = pct != NULL ? (size_t)(pct - f) : strlen(f);
+    for (const char *f = fmt; f < end;) {
+        const char *pct = next_percent(f, end);
+        size_t plain = pct != NULL ? (size_t)(pct - f) : (size_t)(end - f);
         n = put_text(out, n, CAP, f, plain);
         if (pct == NULL)
             break;
-        char num[24], *end = num + sizeof num;
-        const char *s = end - 1;
+        char num[24], *num_end = num + sizeof num;
+        const char *s = num_end - 1;
         if (pct[1] == 's')
             s = va_arg(args, const char *);
         else if (pct[1] == 'z')
-            s = digits(end, va_arg(args, size_t), 10, 1);
+            s = digits(num_end, va_arg(args, size_t), 10, 1);
         else if (pct[1] == '0')
-            s = digits(end, va_arg(args, unsigned), 16, 2);
+            s = digits(num_end, va_arg(args, unsigned), 16, 2);
         else
             num[sizeof num - 1] = '%';
-        size_t len = pct[1] == 's' ? strlen(s) : (size_t)(end - s);
+        size_t len = pct[1] == 's' ? strlen(s) : (size_t)(num_end - s);
         n = put_text(out, n, CAP, s, len);
         f = pct + conversion_length(pct);
     }
@@ -332,6 +371,16 @@ static void crosscheck_parts(const char *message, size_t length,
     if (length != n || memcmp(message, again, n + 1) != 0)
         abort();
 }
+
+void rb_parse_diag_crosscheck(const char *message, size_t n,
+                              const rb_msg_part *parts, size_t count) {
+    char copy[MESSAGE_CAP];
+    if (n >= sizeof copy)
+        abort(); /* a message written in place is never cut */
+    memcpy(copy, message, n);
+    copy[n] = '\0';
+    crosscheck_parts(copy, n, parts, count);
+}
 #endif
 
 void rb_parse_diag_parts(parser *p, const char *at, size_t key_len,
@@ -348,6 +397,7 @@ void rb_parse_diag_parts(parser *p, const char *at, size_t key_len,
     crosscheck_parts(message, n, parts, count);
 #endif
     keep_diag(p, at, key_len, kind, severity, suggestion,
+              suggestion != NULL ? strlen(suggestion) : 0,
               kept_text(p, message, n, 0));
 }
 
@@ -362,9 +412,13 @@ int rb_parse_diag_capped(parser *p, robots_diag_kind kind) {
     return 1;
 }
 
-/* Offset of the first byte that is not UTF-8, or len. */
-static size_t invalid_utf8_at(const unsigned char *s, size_t len) {
+/* Offset of the first byte that is not UTF-8, or len; *bom: the offset
+ * of the first U+FEFF (EF BB BF) before it, or len. A BOM's bytes in
+ * valid UTF-8 are that character (0xEF is never a continuation byte), so
+ * the check of a line's bytes finds one there with no search of its own. */
+static size_t invalid_utf8_at(const unsigned char *s, size_t len, size_t *bom) {
     size_t i = 0;
+    *bom = len;
     while (i < len) {
         unsigned char c = s[i];
         if (c < 0x80) {
@@ -397,33 +451,70 @@ static size_t invalid_utf8_at(const unsigned char *s, size_t len) {
         for (size_t k = 2; k <= n; k++)
             if (s[i + k] < 0x80 || s[i + k] > 0xBF)
                 return i;
+        if (c == 0xEF && s[i + 1] == 0xBB && s[i + 2] == 0xBF && *bom == len)
+            *bom = i;
         i += n + 1;
     }
     return len;
 }
 
 size_t rb_invalid_utf8_at(const unsigned char *s, size_t len) {
-    return invalid_utf8_at(s, len);
+    size_t bom;
+    return invalid_utf8_at(s, len, &bom);
 }
 
 void rb_parse_check_bytes(parser *p, const char *raw, size_t len) {
     const unsigned char *u = (const unsigned char *)raw;
-    size_t bad = invalid_utf8_at(u, len);
-    if (bad < len)
-        rb_parse_diag(p, raw + bad, ROBOTS_DIAG_INVALID_UTF8,
-                      ROBOTS_SEVERITY_WARNING, NULL, "byte 0x%02X is not UTF-8",
-                      u[bad]);
-    /* A BOM's first byte is rare: memchr() (a vector search) first. */
-    if (len < 3 || memchr(u, 0xEF, len - 2) == NULL)
+    /* Most such lines are comments of ASCII: no byte >= 0x80, so neither
+     * a byte that is not UTF-8 nor a BOM (0xEF first), and one scan. */
+    size_t high = rb_next_high_byte(u, 0, len);
+    if (high == len)
         return;
-    for (size_t i = 0; i + 3 <= len; i++) {
-        if (u[i] == 0xEF && u[i + 1] == 0xBB && u[i + 2] == 0xBF) {
-            rb_parse_diag(
-                p, raw + i, ROBOTS_DIAG_BOM_NOT_AT_START,
-                ROBOTS_SEVERITY_WARNING, NULL,
-                "a byte order mark after the start of the file is read as "
-                "ordinary bytes");
-            break;
+    size_t bom;
+    size_t bad = high + invalid_utf8_at(u + high, len - high, &bom);
+    bom += high;
+    if (bad < len) {
+        /* "byte 0x%02X is not UTF-8", put together (a binary file has it
+         * on most lines) */
+        static const char hex[] = "0123456789ABCDEF";
+        char buf[RB_DIAG_ROOM];
+        char *out =
+            rb_parse_diag_room(p, ROBOTS_DIAG_INVALID_UTF8, buf, sizeof buf);
+        if (out != NULL) {
+            size_t n = RB_DIAG_PUT(out, 0, "byte 0x");
+            out[n++] = hex[u[bad] >> 4];
+            out[n++] = hex[u[bad] & 15];
+            n = RB_DIAG_PUT(out, n, " is not UTF-8");
+#ifdef RB_PARSE_CROSSCHECK
+            char again[32];
+            snprintf(again, sizeof again, "byte 0x%02X is not UTF-8", u[bad]);
+            if (strlen(again) != n || memcmp(again, out, n) != 0)
+                abort();
+#endif
+            rb_parse_diag_keep(p, raw + bad, 0, ROBOTS_DIAG_INVALID_UTF8,
+                               ROBOTS_SEVERITY_WARNING, out, n);
         }
+        /* past the first byte that is not UTF-8, a search: memchr() (a
+         * vector search) for a BOM's first byte, which is rare */
+        const unsigned char *first =
+            len - bad >= 3 ? memchr(u + bad, 0xEF, len - 2 - bad) : NULL;
+        for (size_t i = first != NULL ? (size_t)(first - u) : len;
+             i + 3 <= len && bom == len; i++)
+            if (u[i] == 0xEF && u[i + 1] == 0xBB && u[i + 2] == 0xBF)
+                bom = i;
     }
+#ifdef RB_PARSE_CROSSCHECK
+    /* the fuzzers' build: the first BOM is the one a search finds */
+    size_t again = len;
+    for (size_t i = 0; i + 3 <= len && again == len; i++)
+        if (u[i] == 0xEF && u[i + 1] == 0xBB && u[i + 2] == 0xBF)
+            again = i;
+    if (again != bom)
+        abort();
+#endif
+    if (bom < len)
+        rb_parse_diag(p, raw + bom, ROBOTS_DIAG_BOM_NOT_AT_START,
+                      ROBOTS_SEVERITY_WARNING, NULL,
+                      "a byte order mark after the start of the file is read "
+                      "as ordinary bytes");
 }

@@ -6,6 +6,7 @@
  */
 #include "ascii.h"
 #include "byte_class.h"
+#include "diag_message.h"
 #include "parser.h"
 #include "words.h"
 
@@ -113,6 +114,7 @@ static int keys_within(const char *a, size_t alen, known_word known,
     return d[alen][blen] <= limit;
 }
 
+#ifdef RB_PARSE_CROSSCHECK
 /* The classes of a key's bytes as keys_within() counts them (the low five
  * bits, lowercased), as a set: bit c for each class c. Lowercasing only
  * adds 0x20, outside the low five bits, so the class is the byte's own. */
@@ -122,16 +124,38 @@ static uint32_t byte_classes(const char *s, size_t len) {
         set |= (uint32_t)1 << ((unsigned char)s[i] & 31);
     return set;
 }
+#endif
 
-/* Whether x has more than n bits set (n small). */
-static int more_bits_than(uint32_t x, size_t n) {
-    for (size_t i = 0; i <= n; i++) {
-        if (x == 0)
-            return 0;
-        x &= x - 1;
-    }
-    return 1;
-}
+/* typo_keys[i]'s byte_classes() (the fuzzers' build checks them). */
+#define CLASSES_0 0x3c60a2u  /* User-agent */
+#define CLASSES_1 0x809002u  /* Allow */
+#define CLASSES_2 0x889212u  /* Disallow */
+#define CLASSES_3 0x192222u  /* Sitemap */
+#define CLASSES_4 0x284303au /* Crawl-delay */
+#define CLASSES_5 0x38e0aau  /* Content-Usage */
+#define CLASSES_6 0x18f2aau  /* Content-Signal */
+/* For a byte of class c, one byte a key, key i's byte i: 1 when c is not
+ * among key i's classes. Summed over a word of at most 16 bytes, each
+ * byte counts the word's bytes that key lacks, with no carry between. */
+#define LACKS(c, i, classes)                                                   \
+    ((uint64_t)((((classes) >> (c)) & 1u) ^ 1u) << (8 * (i)))
+#define LACK_LANES(c)                                                          \
+    (LACKS(c, 0, CLASSES_0) | LACKS(c, 1, CLASSES_1) |                         \
+     LACKS(c, 2, CLASSES_2) | LACKS(c, 3, CLASSES_3) |                         \
+     LACKS(c, 4, CLASSES_4) | LACKS(c, 5, CLASSES_5) | LACKS(c, 6, CLASSES_6))
+static const uint64_t lack_lanes[32] = {
+    LACK_LANES(0),  LACK_LANES(1),  LACK_LANES(2),  LACK_LANES(3),
+    LACK_LANES(4),  LACK_LANES(5),  LACK_LANES(6),  LACK_LANES(7),
+    LACK_LANES(8),  LACK_LANES(9),  LACK_LANES(10), LACK_LANES(11),
+    LACK_LANES(12), LACK_LANES(13), LACK_LANES(14), LACK_LANES(15),
+    LACK_LANES(16), LACK_LANES(17), LACK_LANES(18), LACK_LANES(19),
+    LACK_LANES(20), LACK_LANES(21), LACK_LANES(22), LACK_LANES(23),
+    LACK_LANES(24), LACK_LANES(25), LACK_LANES(26), LACK_LANES(27),
+    LACK_LANES(28), LACK_LANES(29), LACK_LANES(30), LACK_LANES(31)};
+/* Added to the sums: key i's byte gets its high bit when more than its
+ * limit (typo_limit(): 1 for Allow, 2 for the others) of the word's bytes
+ * are of classes it lacks (at most 16 + 0x7D: no carry). */
+#define FAR_BIAS 0x007D7D7D7D7D7E7Dull
 
 /* The keys a misspelt key may have been meant as; keys_within()'s limit
  * for each (1 for a short key). */
@@ -166,29 +190,36 @@ static const known_word *typo_of(const char *key, size_t len) {
     static const uint8_t near_in_length[17] = {
         0x00, 0x00, 0x00, 0x00, 0x02, 0x0a, 0x0e, 0x0c, 0x0d,
         0x1d, 0x15, 0x31, 0x71, 0x70, 0x60, 0x60, 0x40};
-    static const uint32_t classes_of[] = {0x3c60a2u, 0x809002u,  0x889212u,
-                                          0x192222u, 0x284303au, 0x38e0aau,
-                                          0x18f2aau};
     const known_word *guess = NULL;
     unsigned near = len < sizeof near_in_length ? near_in_length[len] : 0;
-    uint32_t classes = near != 0 ? byte_classes(key, len) : 0;
-    for (size_t i = 0; near >> i != 0 && guess == NULL; i++) {
-        size_t limit = typo_limit(typo_keys[i]);
-#ifdef RB_PARSE_CROSSCHECK
-        if (byte_classes(typo_keys[i].text, typo_keys[i].len) != classes_of[i])
-            abort();
-#endif
-        if ((near >> i & 1) != 0 &&
-            !more_bits_than(classes & ~classes_of[i], limit) &&
-            keys_within(key, len, typo_keys[i], limit))
-            guess = &typo_keys[i];
+    if (near != 0) {
+        /* More than `limit` bytes of the word of classes a key lacks is
+         * far: keys_within()'s count of the bytes of a that b lacks is at
+         * least that many. */
+        uint64_t lacking = 0;
+        for (size_t i = 0; i < len; i++)
+            lacking += lack_lanes[(unsigned char)key[i] & 31];
+        /* the far keys' flags, byte i's high bit, gathered into bit i */
+        uint64_t far = ((lacking + FAR_BIAS) & RB_HIGHS) >> 7;
+        unsigned far_bits = (unsigned)((far * 0x0102040810204080ull) >> 56);
+        /* the keys left, in typo_keys' order: the first within wins */
+        unsigned left = near & ~far_bits;
+        for (size_t i = 0; left >> i != 0 && guess == NULL; i++)
+            if ((left >> i & 1) != 0 &&
+                keys_within(key, len, typo_keys[i], typo_limit(typo_keys[i])))
+                guess = &typo_keys[i];
     }
 #ifdef RB_PARSE_CROSSCHECK
+    static const uint32_t classes_of[] = {CLASSES_0, CLASSES_1, CLASSES_2,
+                                          CLASSES_3, CLASSES_4, CLASSES_5,
+                                          CLASSES_6};
     for (size_t i = 0; i < sizeof typo_keys / sizeof typo_keys[0]; i++) {
         size_t limit = typo_limit(typo_keys[i]), n = typo_keys[i].len;
         int within = len + limit >= n && n + limit >= len;
         if (within != (len < sizeof near_in_length &&
-                       (near_in_length[len] >> i & 1) != 0))
+                       (near_in_length[len] >> i & 1) != 0) ||
+            byte_classes(typo_keys[i].text, n) != classes_of[i] ||
+            (FAR_BIAS >> (8 * i) & 0xFF) != 0x7F - limit)
             abort();
     }
     if (guess != typo_of_plain(key, len))
@@ -240,6 +271,80 @@ static enum key_kind google_key(const char *key, size_t len, int *typo) {
     return KEY_OTHER;
 }
 
+/* "'KEY' is an extension: ...": written where it is kept
+ * (diag_message.h), as a file may have it on many lines. */
+__attribute__((noinline)) /* its room off rb_parse_classify_key()'s frame */
+static void
+extension_diag(parser *p, const char *key, size_t len) {
+    static const char tail[] =
+        "' is an extension: kept as a record, never part of a verdict";
+    char buf[RB_DIAG_ROOM];
+    char *out = rb_parse_diag_room(p, ROBOTS_DIAG_EXTENSION, buf, sizeof buf);
+    if (out == NULL)
+        return;
+    _Static_assert(RB_DIAG_FITS(1 + sizeof tail, 1), "cut");
+    size_t n = RB_DIAG_PUT(out, 0, "'");
+    n = rb_diag_put_quote(p, out, n, key, len);
+    n = RB_DIAG_PUT(out, n, tail);
+    RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT("'"), RB_MSG_QUOTE(key, len),
+                       RB_MSG_TEXT(tail));
+    rb_parse_diag_keep(p, key, len, ROBOTS_DIAG_EXTENSION, ROBOTS_SEVERITY_NOTE,
+                       out, n);
+}
+
+/* A key no profile knows: a typo of a known key (rfc9309 and legacy know
+ * exact keys only: the line is ignored, KEY_NONE), or unknown (KEY_OTHER,
+ * kept as a record). Past the cap only counted, with no typo guess. */
+__attribute__((noinline)) /* its room off rb_parse_classify_key()'s frame */
+static enum key_kind
+unknown_key_diag(parser *p, const char *key, size_t len) {
+    static const char head[] = "unknown key '";
+    static const char typo_tail[] = "' is ignored; did you mean ";
+    static const char unknown_tail[] = "' is kept as a record and ignored";
+    char buf[RB_DIAG_ROOM];
+    /* The kind is known only after the guess: counted as an unknown key
+     * first, and moved to the typo's count when it is one. Past the cap
+     * the guess is still made, as it decides whether the line is kept. */
+    char *out = rb_parse_diag_room(p, ROBOTS_DIAG_UNKNOWN_KEY, buf, sizeof buf);
+    if (out == NULL) {
+        if (typo_of(key, len) == NULL)
+            return KEY_OTHER;
+        p->kind_totals[ROBOTS_DIAG_UNKNOWN_KEY]--;
+        p->kind_totals[ROBOTS_DIAG_TYPO_KEY]++;
+        return KEY_NONE;
+    }
+    _Static_assert(RB_DIAG_FITS(sizeof head + sizeof typo_tail + 16 + 1, 1) &&
+                       RB_DIAG_FITS(sizeof head + sizeof unknown_tail, 1),
+                   "cut");
+    size_t n = RB_DIAG_PUT(out, 0, head);
+    n = rb_diag_put_quote(p, out, n, key, len);
+    const known_word *guess = typo_of(key, len);
+    if (guess == NULL) {
+        n = RB_DIAG_PUT(out, n, unknown_tail);
+        RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(head), RB_MSG_QUOTE(key, len),
+                           RB_MSG_TEXT(unknown_tail));
+        rb_parse_diag_keep(p, key, len, ROBOTS_DIAG_UNKNOWN_KEY,
+                           ROBOTS_SEVERITY_WARNING, out, n);
+        return KEY_OTHER;
+    }
+    p->kind_totals[ROBOTS_DIAG_UNKNOWN_KEY]--;
+    p->kind_totals[ROBOTS_DIAG_TYPO_KEY]++;
+    n = RB_DIAG_PUT(out, n, typo_tail);
+    n = rb_diag_put_text(out, n, guess->text, guess->len);
+    n = RB_DIAG_PUT(out, n, "?");
+    RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(head), RB_MSG_QUOTE(key, len),
+                       RB_MSG_TEXT(typo_tail), {guess->text, guess->len, 0},
+                       RB_MSG_TEXT("?"));
+    /* rfc9309 and legacy know exact keys only: the line is ignored. */
+    rb_parse_diag_keep(p, key, len, ROBOTS_DIAG_TYPO_KEY,
+                       p->profile == ROBOTS_PROFILE_GOOGLE
+                           ? ROBOTS_SEVERITY_WARNING
+                           : ROBOTS_SEVERITY_ERROR,
+                       out, n);
+    rb_parse_diag_suggest(p, guess->text, guess->len);
+    return KEY_NONE;
+}
+
 /* Classifies a key, reporting what was odd about it. KEY_NONE: the line is
  * to be ignored (a typo rfc9309 and legacy do not accept). */
 enum key_kind rb_parse_classify_key(parser *p, const char *key, size_t len) {
@@ -274,39 +379,10 @@ enum key_kind rb_parse_classify_key(parser *p, const char *key, size_t len) {
     /* rfc9309 and legacy know the four keys spelt exactly (any case):
      * exact_key()'s, which said no above. */
     if (is_known_extension(key, len)) {
-        if (rb_parse_diag_capped(p, ROBOTS_DIAG_EXTENSION))
-            return KEY_OTHER;
-        const rb_msg_part parts[] = {
-            RB_MSG_TEXT("'"), RB_MSG_QUOTE(key, len),
-            RB_MSG_TEXT("' is an extension: kept as a record, never part of a "
-                        "verdict")};
-        rb_parse_diag_parts(p, key, len, ROBOTS_DIAG_EXTENSION,
-                            ROBOTS_SEVERITY_NOTE, NULL, parts, 3);
+        extension_diag(p, key, len);
         return KEY_OTHER;
     }
-    const known_word *guess = typo_of(key, len);
-    if (guess != NULL) {
-        /* rfc9309 and legacy know exact keys only: the line is ignored. */
-        const rb_msg_part parts[] = {RB_MSG_TEXT("unknown key '"),
-                                     RB_MSG_QUOTE(key, len),
-                                     RB_MSG_TEXT("' is ignored; did you mean "),
-                                     {guess->text, guess->len, 0},
-                                     RB_MSG_TEXT("?")};
-        rb_parse_diag_parts(p, key, len, ROBOTS_DIAG_TYPO_KEY,
-                            p->profile == ROBOTS_PROFILE_GOOGLE
-                                ? ROBOTS_SEVERITY_WARNING
-                                : ROBOTS_SEVERITY_ERROR,
-                            guess->text, parts, 5);
-        return KEY_NONE;
-    }
-    if (rb_parse_diag_capped(p, ROBOTS_DIAG_UNKNOWN_KEY))
-        return KEY_OTHER;
-    const rb_msg_part parts[] = {
-        RB_MSG_TEXT("unknown key '"), RB_MSG_QUOTE(key, len),
-        RB_MSG_TEXT("' is kept as a record and ignored")};
-    rb_parse_diag_parts(p, key, len, ROBOTS_DIAG_UNKNOWN_KEY,
-                        ROBOTS_SEVERITY_WARNING, NULL, parts, 3);
-    return KEY_OTHER;
+    return unknown_key_diag(p, key, len);
 }
 
 /* The length of s's first word: the bytes before its first blank (' ' or
@@ -330,12 +406,28 @@ static size_t first_word_len(const char *s, size_t len) {
 }
 
 /* A line with neither ':' nor (google) two words: reported, with the key
- * it was likely meant to be, and ignored. */
+ * it was likely meant to be, and ignored. Its message is written where it
+ * is kept (diag_message.h): a page of text served as robots.txt has it on
+ * most lines. */
 void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
+    static const char head[] = "line '";
+    static const char tail[] = "' has no ':' and is ignored";
+    static const char ask[] = "; did you mean '";
+    static const char ask_end[] = ": ...'?";
+    char buf[RB_DIAG_ROOM];
     /* Past the cap nothing is kept, and a file of junk lines is not worth
      * a first word and a distance per line. */
-    if (rb_parse_diag_capped(p, ROBOTS_DIAG_MISSING_COLON))
+    char *out =
+        rb_parse_diag_room(p, ROBOTS_DIAG_MISSING_COLON, buf, sizeof buf);
+    if (out == NULL)
         return;
+    _Static_assert(RB_DIAG_FITS(sizeof head + sizeof tail + sizeof ask +
+                                    sizeof ask_end + 16,
+                                1),
+                   "cut");
+    size_t n = RB_DIAG_PUT(out, 0, head);
+    n = rb_diag_put_quote(p, out, n, content, len);
+    n = RB_DIAG_PUT(out, n, tail);
     size_t wlen = first_word_len(content, len);
     enum key_kind k = p->profile == ROBOTS_PROFILE_GOOGLE
                           ? KEY_OTHER
@@ -343,19 +435,19 @@ void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
     const known_word *guess =
         k != KEY_OTHER ? &canonical_key[k] : typo_of(content, wlen);
     if (guess == NULL) {
-        const rb_msg_part parts[] = {
-            RB_MSG_TEXT("line '"), RB_MSG_QUOTE(content, len),
-            RB_MSG_TEXT("' has no ':' and is ignored")};
-        rb_parse_diag_parts(p, content, wlen, ROBOTS_DIAG_MISSING_COLON,
-                            ROBOTS_SEVERITY_WARNING, NULL, parts, 3);
+        RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(head),
+                           RB_MSG_QUOTE(content, len), RB_MSG_TEXT(tail));
+        rb_parse_diag_keep(p, content, wlen, ROBOTS_DIAG_MISSING_COLON,
+                           ROBOTS_SEVERITY_WARNING, out, n);
         return;
     }
-    const rb_msg_part parts[] = {
-        RB_MSG_TEXT("line '"),
-        RB_MSG_QUOTE(content, len),
-        RB_MSG_TEXT("' has no ':' and is ignored; did you mean '"),
-        {guess->text, guess->len, 0},
-        RB_MSG_TEXT(": ...'?")};
-    rb_parse_diag_parts(p, content, wlen, ROBOTS_DIAG_MISSING_COLON,
-                        ROBOTS_SEVERITY_ERROR, guess->text, parts, 5);
+    n = RB_DIAG_PUT(out, n, ask);
+    n = rb_diag_put_text(out, n, guess->text, guess->len);
+    n = RB_DIAG_PUT(out, n, ask_end);
+    RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(head), RB_MSG_QUOTE(content, len),
+                       RB_MSG_TEXT(tail), RB_MSG_TEXT(ask),
+                       {guess->text, guess->len, 0}, RB_MSG_TEXT(ask_end));
+    rb_parse_diag_keep(p, content, wlen, ROBOTS_DIAG_MISSING_COLON,
+                       ROBOTS_SEVERITY_ERROR, out, n);
+    rb_parse_diag_suggest(p, guess->text, guess->len);
 }

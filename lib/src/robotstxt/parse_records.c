@@ -9,6 +9,7 @@
 #include "ascii.h"
 #include "byte_class.h"
 #include "compiler.h"
+#include "diag_message.h"
 #include "document.h"
 #include "memory.h"
 #include "normalize.h"
@@ -22,6 +23,64 @@
 
 /* ---- records ------------------------------------------------------------ */
 
+/* The parts of agent_reading()'s messages. */
+static const char agent_head[] = "user-agent '",
+                  agent_empty_google[] =
+                      "' starts with no letter, '-' or '_': its product "
+                      "token is empty, which google/robotstxt matches "
+                      "only for an empty crawler name, not for '",
+                  agent_empty_rfc[] =
+                      "' starts with no letter, '-' or '_': its product "
+                      "token is empty, and rfc9309 matches no crawler to "
+                      "an empty token, '",
+                  agent_read_as[] = "' is read as its product token '",
+                  agent_reduced[] = "' (letters, '-', '_'), ",
+                  agent_whole_google[] = "and google/robotstxt compares a "
+                                         "crawler's whole name with it: '",
+                  agent_no_match[] = "' does not match the line",
+                  agent_reduces_rfc[] =
+                      "as a crawler's name is: the line matches every "
+                      "name that reduces to '",
+                  agent_not_alone[] = "', not '", agent_alone[] = "' alone";
+
+/* The rest of agent_reading()'s message, at out + n, for a token that
+ * ends inside the name (name_len bytes): returns its length, cut. */
+static size_t reduced_inside_name(const parser *p, char *out, size_t n,
+                                  const char *value, size_t len,
+                                  size_t token_len, size_t name_len) {
+    int google = p->profile == ROBOTS_PROFILE_GOOGLE;
+    n = RB_DIAG_PUT(out, n, agent_reduced);
+    if (google) {
+        n = RB_DIAG_PUT(out, n, agent_whole_google);
+        n = rb_diag_put_quote(p, out, n, value, name_len);
+        n = rb_diag_cut(RB_DIAG_PUT(out, n, agent_no_match));
+    } else {
+        n = RB_DIAG_PUT(out, n, agent_reduces_rfc);
+        n = rb_diag_put_quote(p, out, n, value, token_len);
+        n = RB_DIAG_PUT(out, n, agent_not_alone);
+        n = rb_diag_put_quote(p, out, n, value, name_len);
+        n = rb_diag_cut(RB_DIAG_PUT(out, n, agent_alone));
+    }
+#ifdef RB_PARSE_CROSSCHECK
+    const rb_msg_part parts[] = {
+        RB_MSG_TEXT(agent_head),
+        RB_MSG_QUOTE(value, len),
+        RB_MSG_TEXT(agent_read_as),
+        RB_MSG_QUOTE(value, token_len),
+        RB_MSG_TEXT(agent_reduced),
+        google ? (rb_msg_part)RB_MSG_TEXT(agent_whole_google)
+               : (rb_msg_part)RB_MSG_TEXT(agent_reduces_rfc),
+        RB_MSG_QUOTE(value, google ? name_len : token_len),
+        google ? (rb_msg_part)RB_MSG_TEXT(agent_no_match)
+               : (rb_msg_part)RB_MSG_TEXT(agent_not_alone),
+        RB_MSG_QUOTE(value, name_len),
+        RB_MSG_TEXT(agent_alone)};
+    rb_parse_diag_crosscheck(out, n, parts, google ? 8 : 10);
+#endif
+    (void)len;
+    return n;
+}
+
 /* How rfc9309 or google reads a user-agent value it reduces to its
  * product token (docs/semantics.md), said as that reading, not as a
  * judgement of the crawler (issue 21: "'360Spider' names no crawler" was
@@ -32,6 +91,20 @@
  * matches: a warning. */
 RB_COLD static void agent_reading(parser *p, const char *value, size_t len,
                                   size_t token_len) {
+    /* Written whole, then cut (rb_diag_cut()): room for every part. */
+    char buf[2 * RB_DIAG_ROOM];
+    _Static_assert(sizeof buf >
+                       sizeof agent_head + sizeof agent_read_as +
+                           sizeof agent_reduced + sizeof agent_reduces_rfc +
+                           sizeof agent_not_alone + sizeof agent_alone +
+                           sizeof agent_empty_google + 4 * RB_PARSE_QUOTE_CAP +
+                           16,
+                   "room");
+    robots_diag_kind kind = token_len == 0 ? ROBOTS_DIAG_EMPTY_USER_AGENT
+                                           : ROBOTS_DIAG_AGENT_REDUCED;
+    char *out = rb_parse_diag_room(p, kind, buf, sizeof buf);
+    if (out == NULL)
+        return; /* past the cap: only counted */
     unsigned char next = (unsigned char)value[token_len];
     size_t name_len = token_len;
     while (name_len < len &&
@@ -40,57 +113,37 @@ RB_COLD static void agent_reading(parser *p, const char *value, size_t len,
            value[name_len] != ';')
         name_len++;
     int google = p->profile == ROBOTS_PROFILE_GOOGLE;
-    const rb_msg_part head = RB_MSG_TEXT("user-agent '"),
-                      whole = RB_MSG_QUOTE(value, len),
-                      name = RB_MSG_QUOTE(value, name_len),
-                      token = RB_MSG_QUOTE(value, token_len);
+    size_t n = RB_DIAG_PUT(out, 0, agent_head);
+    n = rb_diag_put_quote(p, out, n, value, len);
     if (token_len == 0) {
-        const rb_msg_part parts[] = {
-            head, whole,
-            google ? (rb_msg_part)RB_MSG_TEXT(
-                         "' starts with no letter, '-' or '_': its product "
-                         "token is empty, which google/robotstxt matches only "
-                         "for an empty crawler name, not for '")
-                   : (rb_msg_part)RB_MSG_TEXT(
-                         "' starts with no letter, '-' or '_': its product "
-                         "token is empty, and rfc9309 matches no crawler to "
-                         "an empty token, '"),
-            name,
-            google ? (rb_msg_part)RB_MSG_TEXT("'")
-                   : (rb_msg_part)RB_MSG_TEXT("' included")};
-        rb_parse_diag_parts(p, value, 0, ROBOTS_DIAG_EMPTY_USER_AGENT,
-                            ROBOTS_SEVERITY_WARNING, NULL, parts, 5);
+        n = google ? RB_DIAG_PUT(out, n, agent_empty_google)
+                   : RB_DIAG_PUT(out, n, agent_empty_rfc);
+        n = rb_diag_put_quote(p, out, n, value, name_len);
+        n = rb_diag_cut(google ? RB_DIAG_PUT(out, n, "'")
+                               : RB_DIAG_PUT(out, n, "' included"));
+        RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(agent_head),
+                           RB_MSG_QUOTE(value, len),
+                           google ? (rb_msg_part)RB_MSG_TEXT(agent_empty_google)
+                                  : (rb_msg_part)RB_MSG_TEXT(agent_empty_rfc),
+                           RB_MSG_QUOTE(value, name_len),
+                           google ? (rb_msg_part)RB_MSG_TEXT("'")
+                                  : (rb_msg_part)RB_MSG_TEXT("' included"));
+        rb_parse_diag_keep(p, value, 0, kind, ROBOTS_SEVERITY_WARNING, out, n);
         return;
     }
-    const rb_msg_part read_as = RB_MSG_TEXT("' is read as its product token '");
+    n = RB_DIAG_PUT(out, n, agent_read_as);
+    n = rb_diag_put_quote(p, out, n, value, token_len);
     if (name_len == token_len || next == '/' || rb_ascii_is_blank(next) ||
         next == '(' || next == ';') {
-        const rb_msg_part parts[] = {head, whole, read_as, token,
-                                     RB_MSG_TEXT("'")};
-        rb_parse_diag_parts(p, value, 0, ROBOTS_DIAG_AGENT_REDUCED,
-                            ROBOTS_SEVERITY_NOTE, NULL, parts, 5);
+        n = rb_diag_cut(RB_DIAG_PUT(out, n, "'"));
+        RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(agent_head),
+                           RB_MSG_QUOTE(value, len), RB_MSG_TEXT(agent_read_as),
+                           RB_MSG_QUOTE(value, token_len), RB_MSG_TEXT("'"));
+        rb_parse_diag_keep(p, value, 0, kind, ROBOTS_SEVERITY_NOTE, out, n);
         return;
     }
-    rb_msg_part parts[10] = {head, whole, read_as, token,
-                             RB_MSG_TEXT("' (letters, '-', '_'), ")};
-    size_t count = 8;
-    parts[6] = name;
-    if (google) {
-        parts[5] = (rb_msg_part)RB_MSG_TEXT(
-            "and google/robotstxt compares a crawler's whole name with it: '");
-        parts[7] = (rb_msg_part)RB_MSG_TEXT("' does not match the line");
-    } else {
-        parts[5] = (rb_msg_part)RB_MSG_TEXT(
-            "as a crawler's name is: the line matches every name that "
-            "reduces to '");
-        parts[6] = token;
-        parts[7] = (rb_msg_part)RB_MSG_TEXT("', not '");
-        parts[8] = name;
-        parts[9] = (rb_msg_part)RB_MSG_TEXT("' alone");
-        count = 10;
-    }
-    rb_parse_diag_parts(p, value, 0, ROBOTS_DIAG_AGENT_REDUCED,
-                        ROBOTS_SEVERITY_WARNING, NULL, parts, count);
+    n = reduced_inside_name(p, out, n, value, len, token_len, name_len);
+    rb_parse_diag_keep(p, value, 0, kind, ROBOTS_SEVERITY_WARNING, out, n);
 }
 
 /* rb_line_token_len() of a value in the body: sixteen bytes a step with

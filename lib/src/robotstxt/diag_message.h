@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * diag_message.h - a kept diagnostic's message written where it is kept:
+ * its room (the document's text, where it has room, counted first, so
+ * that past ROBOTS_MAX_DIAGNOSTICS nothing is written), its string
+ * literals copied with the lengths the compiler knows, its quotes of the
+ * input (quote_ascii.h), and rb_parse_diag_keep() (parse_diag.c). For the
+ * messages a page served as robots.txt has on most of its lines, which
+ * rb_parse_diag_parts() (a loop over parts of unknown lengths) cost about
+ * 330 instructions each. A message written this way must fit in
+ * RB_DIAG_ROOM without a cut: RB_DIAG_FITS() says so at compile time. The
+ * fuzzers' build (RB_PARSE_CROSSCHECK) holds each to rb_parse_diag_parts()'s
+ * message from the same parts. Inline; may call parse_diag.c and memcpy.
+ */
+#ifndef ROBOTS_RT_DIAG_MESSAGE_H
+#define ROBOTS_RT_DIAG_MESSAGE_H
+
+#include "compiler.h"
+#include "parser.h"
+#include "quote_ascii.h"
+
+#include <stddef.h>
+#include <string.h>
+
+/* A message's bytes and its NUL, at most (rb_parse_diag_parts()'s cut). */
+#define RB_DIAG_ROOM 256
+
+/* Whether a message of `fixed` literal bytes and `quotes` quotes of the
+ * input (each at most RB_PARSE_QUOTE_CAP - 1 bytes) fits uncut, with the
+ * 16 bytes rb_diag_put_quote() may write past a quote. */
+#define RB_DIAG_FITS(fixed, quotes)                                            \
+    ((fixed) + (quotes) * (RB_PARSE_QUOTE_CAP - 1) + 16 < RB_DIAG_ROOM)
+
+/* The first past the cap (the note that says so), or a failed parse: out
+ * of line, as a file reaches it once. */
+RB_HIDDEN RB_COLD void rb_parse_diag_past_cap(parser *p);
+
+/* Counts a diagnostic of `kind`; returns where its message is to be
+ * written (`room` bytes, RB_DIAG_ROOM or more: the text's end when it has
+ * that room, else buf, of that size), or NULL when it is only counted
+ * (past the cap), and then nothing is to be written or guessed. Nothing
+ * may be added to the text between this and rb_parse_diag_keep(). */
+static inline char *rb_parse_diag_room(parser *p, robots_diag_kind kind,
+                                       char *buf, size_t room) {
+    p->diag_total++;
+    p->kind_totals[kind]++;
+    if (p->failed || p->diags.count >= ROBOTS_MAX_DIAGNOSTICS) {
+        rb_parse_diag_past_cap(p);
+        return NULL;
+    }
+    const rb_vec *text = &p->text;
+    return text->data != NULL && text->cap - text->count >= room
+               ? (char *)text->data + text->count
+               : buf;
+}
+
+/* A message of n bytes cut as rb_parse_diag_parts() cuts one, at
+ * RB_DIAG_ROOM - 1 bytes: the parts are written whole (with the room for
+ * them) and the first bytes kept, the same bytes as a cut part by part. */
+static inline size_t rb_diag_cut(size_t n) {
+    return n < RB_DIAG_ROOM ? n : RB_DIAG_ROOM - 1;
+}
+
+/* A kept diagnostic's fields: at (NULL: the whole line) gives its
+ * column, and with key_len its key's span. */
+static inline void rb_diag_fill(const parser *p, rb_diag *d, const char *at,
+                                size_t key_len, robots_diag_kind kind,
+                                robots_severity severity, rb_span message) {
+    d->line = (uint32_t)p->line;
+    d->column = at ? (uint32_t)(at - p->line_start) + 1 : 0;
+    d->kind = (uint8_t)kind;
+    d->severity = (uint8_t)severity;
+    /* A key is read from a line of the body, so it lies in it and within
+     * ROBOTS_MAX_LINE_BYTES (a uint16_t); the bounds are checked all the
+     * same, and a key outside them is no key. */
+    d->key_len = 0;
+    d->key_off = 0;
+    if (at != NULL && key_len > 0 && key_len <= ROBOTS_MAX_LINE_BYTES &&
+        at >= p->body && key_len <= (size_t)(p->body_end - at)) {
+        d->key_len = (uint16_t)key_len;
+        d->key_off = (uint32_t)(at - p->body);
+    }
+    d->message = message;
+    d->suggestion = (rb_span){0, 0};
+}
+
+/* rb_parse_diag_keep() where it cannot take its usual path: a message
+ * written in buf, one as long as the one before (the same, perhaps: then
+ * the text keeps one copy), the first diagnostic, a full array. */
+RB_HIDDEN void rb_parse_diag_keep_slow(parser *p, const char *at,
+                                       size_t key_len, robots_diag_kind kind,
+                                       robots_severity severity, char *message,
+                                       size_t n);
+
+/* Keeps the diagnostic whose message (n bytes, n < RB_DIAG_ROOM) is at
+ * message, the room rb_parse_diag_room() gave; writes its NUL. at and
+ * key_len as rb_parse_diag_parts()'s. Inline on its usual path: a message
+ * written in place, unlike the one before, with room in the array. */
+static inline void rb_parse_diag_keep(parser *p, const char *at, size_t key_len,
+                                      robots_diag_kind kind,
+                                      robots_severity severity, char *message,
+                                      size_t n) {
+    rb_vec *text = &p->text, *diags = &p->diags;
+    size_t count = diags->count, at_text = text->count;
+    if (p->failed || count == 0 || count == diags->cap ||
+        message != (char *)text->data + at_text ||
+        ((const rb_diag *)diags->data)[count - 1].message.len == n) {
+        rb_parse_diag_keep_slow(p, at, key_len, kind, severity, message, n);
+        return;
+    }
+    message[n] = '\0';
+    text->count = at_text + n + 1; /* written in place, its NUL too */
+    rb_diag_fill(p, (rb_diag *)diags->data + count, at, key_len, kind, severity,
+                 (rb_span){(uint32_t)at_text, (uint32_t)n});
+    diags->count = count + 1;
+}
+
+/* The suggestion (len bytes) of the diagnostic rb_parse_diag_keep() just
+ * kept: rare, so out of its path. */
+RB_HIDDEN void rb_parse_diag_suggest(parser *p, const char *suggestion,
+                                     size_t len);
+
+/* A string literal at out + n; returns the length after it. Its NUL is
+ * copied too (the compiler's copy of a known length is a few moves), and
+ * overwritten by what follows. */
+#define RB_DIAG_PUT(out, n, literal)                                           \
+    (memcpy((out) + (n), (literal), sizeof(literal)), (n) + sizeof(literal) - 1)
+
+/* (s, len), a part of the body, quoted as rb_parse_quote() quotes it, at
+ * out + n; returns the length after it. Where the body has 48 bytes from
+ * s, sixteen at a time with no byte-at-a-time tail: the last block reads
+ * past the quoted bytes (inside the body) and writes up to 15 bytes past
+ * them, which what follows overwrites, so the room must have 16 bytes to
+ * spare after the quote (RB_DIAG_FITS() keeps them). */
+static inline size_t rb_diag_put_quote(const parser *p, char *out, size_t n,
+                                       const char *s, size_t len) {
+    enum { KEPT = RB_PARSE_QUOTE_CAP - 4 }; /* 40 bytes, then "..." */
+#ifdef RB_SSE2
+    if ((size_t)(p->body_end - s) >= 48) {
+        size_t m = len < KEPT ? len : KEPT;
+        for (size_t i = 0; i < m; i += 16)
+            rb_quote16(s, out + n, i);
+        n += m;
+        if (m < len)
+            n = RB_DIAG_PUT(out, n, "...");
+        return n;
+    }
+#endif
+    (void)p;
+    return n + rb_quote_ascii(s, len, out + n, RB_PARSE_QUOTE_CAP);
+}
+
+/* len bytes of text whose length is not a constant (a known key's name),
+ * at out + n; returns the length after them. */
+static inline size_t rb_diag_put_text(char *out, size_t n, const char *s,
+                                      size_t len) {
+    memcpy(out + n, s, len);
+    return n + len;
+}
+
+#ifdef RB_PARSE_CROSSCHECK
+/* The fuzzers' build: the message written at message (n bytes) must be
+ * the one rb_parse_diag_parts() makes of the parts (parse_diag.c). */
+RB_HIDDEN void rb_parse_diag_crosscheck(const char *message, size_t n,
+                                        const rb_msg_part *parts, size_t count);
+#define RB_DIAG_CROSSCHECK(message, n, ...)                                    \
+    do {                                                                       \
+        const rb_msg_part crosscheck_parts_[] = {__VA_ARGS__};                 \
+        rb_parse_diag_crosscheck((message), (n), crosscheck_parts_,            \
+                                 sizeof crosscheck_parts_ /                    \
+                                     sizeof crosscheck_parts_[0]);             \
+    } while (0)
+#else
+#define RB_DIAG_CROSSCHECK(message, n, ...) ((void)0)
+#endif
+
+#endif
