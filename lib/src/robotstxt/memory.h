@@ -69,8 +69,10 @@ RB_HIDDEN void rb_mem_release_region(rb_mem *mem);
 RB_HIDDEN void *rb_alloc(rb_mem *mem, size_t size);
 RB_HIDDEN void rb_free(rb_mem *mem, void *ptr, size_t size);
 
-/* A growable array of fixed-size elements. Growth allocates anew and
- * copies (the allocator interface has no realloc). */
+/* A growable array of fixed-size elements. Growth doubles it: in place
+ * when it is the region's last allocation and the region has the room,
+ * else it allocates anew and copies (the allocator interface has no
+ * realloc). */
 typedef struct rb_vec {
     unsigned char *data;
     size_t count;

@@ -32,8 +32,8 @@
  * for every 32 bytes (a realistic file has one for every 35), a group and
  * an agent for every 512. The input is not read for a closer count: that
  * pass over every line was a tenth of a parse. A file with more (short
- * rules, long normalised values, many groups) grows its arrays by half
- * each time; one with fewer leaves the rest unused until the document is
+ * rules, long normalised values, many groups) doubles its arrays (see
+ * rb_vec_grow()); one with fewer leaves the rest unused until the document is
  * gathered into its block (assemble()).
  *
  * The text's array is reserved at a quarter more than the input: a

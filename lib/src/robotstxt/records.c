@@ -86,7 +86,7 @@ int rb_records_add(rb_mem *mem, rb_records_build *build, uint32_t line,
     }
     size_t need = 10 + klen + 1 + vlen + 1;
     /* A list's first room is for a few records at once: grown from
-     * nothing by half each time, a file's first sitemaps were each a
+     * nothing, a file's first sitemaps were each a
      * growth (a call to the allocator and a copy). */
     if (build->bytes.data == NULL && need < RB_RECORDS_FIRST_BYTES)
         need = RB_RECORDS_FIRST_BYTES;
