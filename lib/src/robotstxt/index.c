@@ -321,6 +321,13 @@ static int build_tokens(planner *pl, const build_scratch *sc, size_t n) {
             i = (i + 1) & (size - 1);
         }
     }
+    if (tokens == n) {
+        /* Every line its own token, as in most files: each token's set is
+         * its one group's (add_token()), and needs no ordering by token. */
+        for (size_t r = 0; r < n; r++)
+            push_token(pl, RB_TOKEN_OWN | refs[r].agent);
+        return place_token_slots(pl, reps);
+    }
     memset(start, 0, (tokens + 1) * sizeof(uint32_t));
     for (size_t r = 0; r < n; r++)
         start[ids[r] + 1]++;
