@@ -95,7 +95,38 @@ static void growth_under_cap(void) {
     EXPECT_EQ(mem.live, 0);
 }
 
+/* The first room of several arrays: one after the other in the region
+ * when it has the room for all, each from the allocator when not. */
+static void first_room(void) {
+    _Alignas(16) unsigned char region[256];
+    rb_mem mem;
+    rb_mem_init(&mem, NULL, 0);
+    rb_mem_lend_region(&mem, region, sizeof region);
+    rb_vec a, b;
+    rb_vec_init(&a, sizeof(uint32_t));
+    rb_vec_init(&b, 1);
+    rb_vec *const vecs[2] = {&a, &b};
+    const size_t fits[2] = {10, 100};
+    EXPECT(rb_vec_reserve_first(&mem, vecs, fits, 2));
+    EXPECT(a.data == region && b.data == region + 48);
+    EXPECT_EQ(mem.region_used, 48 + 112);
+    EXPECT_EQ(mem.live, 0);
+    EXPECT(push_counting(&mem, &a, 5, 10));
+    EXPECT(holds_counting(&a, 5));
+    rb_vec_release(&mem, &a);
+    rb_vec_release(&mem, &b);
+    const size_t too_many[2] = {10, 300}; /* more than the region */
+    EXPECT(rb_vec_reserve_first(&mem, vecs, too_many, 2));
+    EXPECT(!rb_mem_in_region(&mem, b.data));
+    EXPECT_EQ(mem.live, rb_mem_in_region(&mem, a.data) ? 300 : 340);
+    rb_vec_release(&mem, &a);
+    rb_vec_release(&mem, &b);
+    rb_mem_release_region(&mem);
+    EXPECT_EQ(mem.live, 0);
+}
+
 int main(void) {
+    first_room();
     doubles();
     grows_in_region();
     growth_under_cap();

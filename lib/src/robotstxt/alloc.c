@@ -182,6 +182,31 @@ void *rb_vec_grow(rb_mem *mem, rb_vec *vec, size_t more) {
     return vec->data + vec->count * vec->elem;
 }
 
+int rb_vec_reserve_first(rb_mem *mem, rb_vec *const *vecs, const size_t *caps,
+                         size_t n) {
+    size_t total = 0, room = mem->region_size > mem->region_used
+                                 ? mem->region_size - mem->region_used
+                                 : 0;
+    for (size_t i = 0; i < n && total <= room; i++)
+        if (caps[i] > room / vecs[i]->elem)
+            total = SIZE_MAX; /* no room: and no product to overflow */
+        else
+            total += region_round(caps[i] * vecs[i]->elem);
+    if (total > room) {
+        for (size_t i = 0; i < n; i++)
+            if (rb_vec_reserve(mem, vecs[i], caps[i]) == NULL)
+                return 0;
+        return 1;
+    }
+    /* as rb_alloc() would give them, one after the other */
+    for (size_t i = 0; i < n; i++) {
+        vecs[i]->data = mem->region + mem->region_used;
+        vecs[i]->cap = caps[i];
+        mem->region_used += region_round(caps[i] * vecs[i]->elem);
+    }
+    return 1;
+}
+
 void rb_vec_release(rb_mem *mem, rb_vec *vec) {
     if (vec->data != NULL)
         rb_free(mem, vec->data, vec->cap * vec->elem);

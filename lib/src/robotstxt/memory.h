@@ -84,6 +84,12 @@ RB_HIDDEN void rb_vec_init(rb_vec *vec, size_t elem);
 /* rb_vec_reserve() when the array must grow. */
 RB_HIDDEN void *rb_vec_grow(rb_mem *mem, rb_vec *vec, size_t more);
 RB_HIDDEN void rb_vec_release(rb_mem *mem, rb_vec *vec);
+/* The first room of n empty arrays, caps[i] (not 0) elements each: from
+ * the region in one step when it has the room for all (a call each was
+ * a tenth of a small file's fixed cost), else each its own allocation.
+ * 0 when memory runs out (mem->failure set). */
+RB_HIDDEN int rb_vec_reserve_first(rb_mem *mem, rb_vec *const *vecs,
+                                   const size_t *caps, size_t n);
 
 /* Room for `more` elements; returns a pointer to the first new one (not yet
  * counted), or NULL on failure. Inline: most calls find the room there. */

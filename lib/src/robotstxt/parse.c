@@ -47,10 +47,9 @@ static void reserve_arrays(parser *p, size_t limit) {
     size_t text = limit + limit / 4 + sizeof(robots_txt) + 64;
     if (p->mem.region != NULL) /* copied into the document's own block */
         text = limit + limit / 4 + 16;
-    if (rb_vec_reserve(&p->mem, &p->groups, agents) == NULL ||
-        rb_vec_reserve(&p->mem, &p->agents, agents) == NULL ||
-        rb_vec_reserve(&p->mem, &p->rules, rules) == NULL ||
-        rb_vec_reserve(&p->mem, &p->text, text) == NULL)
+    rb_vec *const vecs[4] = {&p->groups, &p->agents, &p->rules, &p->text};
+    const size_t caps[4] = {agents, agents, rules, text};
+    if (!rb_vec_reserve_first(&p->mem, vecs, caps, 4))
         p->failed = 1;
 }
 
