@@ -121,13 +121,6 @@ void rb_free(rb_mem *mem, void *ptr, size_t size) {
     mem->allocator.free(mem->allocator.ctx, ptr, size);
 }
 
-void rb_vec_init(rb_vec *vec, size_t elem) {
-    vec->data = NULL;
-    vec->count = 0;
-    vec->cap = 0;
-    vec->elem = elem;
-}
-
 /* An array that is the region's last allocation grows where it is, into
  * the room after it: no new room and no copy. A parse's arrays mostly
  * grow one at a time (the records of a run of sitemap lines, the

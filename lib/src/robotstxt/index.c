@@ -40,16 +40,6 @@
 /* Entries the merged sets may hold in all, beyond each group's own. */
 #define MERGE_BUDGET(entries) (2 * (entries) + 4096)
 
-void rb_index_init(rb_index_build *build) {
-    rb_vec_init(&build->tokens, sizeof(rb_token));
-    rb_vec_init(&build->token_sets, sizeof(uint32_t));
-    rb_vec_init(&build->set_defs, sizeof(rb_set_def));
-    rb_vec_init(&build->set_groups, sizeof(uint32_t));
-    rb_vec_init(&build->token_slots, sizeof(uint32_t));
-    build->wildcard_set = NO_SET;
-    build->token_slot_count = build->token_id_mask = 0;
-}
-
 void rb_index_release(rb_mem *mem, rb_index_build *build) {
     rb_vec_release(mem, &build->tokens);
     rb_vec_release(mem, &build->token_sets);

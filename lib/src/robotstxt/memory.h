@@ -80,7 +80,13 @@ typedef struct rb_vec {
     size_t elem;
 } rb_vec;
 
-RB_HIDDEN void rb_vec_init(rb_vec *vec, size_t elem);
+/* Empty, no room yet. Inline: a parse starts a dozen. */
+static inline void rb_vec_init(rb_vec *vec, size_t elem) {
+    vec->data = NULL;
+    vec->count = 0;
+    vec->cap = 0;
+    vec->elem = elem;
+}
 /* rb_vec_reserve() when the array must grow. */
 RB_HIDDEN void *rb_vec_grow(rb_mem *mem, rb_vec *vec, size_t more);
 RB_HIDDEN void rb_vec_release(rb_mem *mem, rb_vec *vec);

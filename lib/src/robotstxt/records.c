@@ -24,14 +24,6 @@
  * four sitemap URLs, which is what most files that have any hold. */
 #define RB_RECORDS_FIRST_BYTES ((size_t)384)
 
-void rb_records_init(rb_records_build *build) {
-    rb_vec_init(&build->bytes, 1);
-    rb_vec_init(&build->marks, sizeof(rb_record_mark));
-    build->count = 0;
-    build->last_line = 0;
-    build->last_group = 0;
-}
-
 void rb_records_release(rb_mem *mem, rb_records_build *build) {
     rb_vec_release(mem, &build->bytes);
     rb_vec_release(mem, &build->marks);
