@@ -134,43 +134,36 @@ static uint32_t token_hash(const char *s, size_t len) {
     return (uint32_t)(h >> 32);
 }
 
-/* A user-agent line as the sort sees it (hash: its token's, once it
- * stands for its token). */
+/* A user-agent line as the build sees it. */
 typedef struct agent_ref {
     const char *token;
     uint32_t len;
     uint32_t group;
     uint32_t agent;
-    uint32_t hash;
 } agent_ref;
 
-/* The tokens' hash table (see robots_txt): a check finds a caller's token
- * in one hash and a probe or two instead of a binary search of string
- * compares (about 400 instructions a check). */
-static int place_token_slots(planner *pl, const agent_ref *reps) {
+/* The tokens' hash table (see robots_txt), empty, for the tokens of
+ * `lines` lines at most: a check finds a caller's token in one hash and a
+ * probe or two instead of a binary search of string compares (about 400
+ * instructions a check). The build finds a line's token in it too, so
+ * that the tokens need no table of their own (a second table, and placing
+ * each token again, were a seventh of the build); sized for the lines,
+ * it is as full as one sized for the tokens when no token is named twice,
+ * as in most files. NULL when memory runs out. */
+static uint32_t *open_token_slots(planner *pl, size_t lines) {
     rb_index_build *out = pl->out;
-    size_t count = out->tokens.count;
-    if (count == 0)
-        return 1;
     uint32_t ids = 1;
-    while (ids < count)
+    while (ids < lines)
         ids = ids << 1 | 1;
-    uint32_t size = (uint32_t)(count + count / 2 + 1);
+    uint32_t size = (uint32_t)(lines + lines / 2 + 1);
     uint32_t *table = rb_vec_reserve(pl->mem, &out->token_slots, size);
     if (table == NULL)
-        return 0;
+        return NULL;
     memset(table, 0, size * sizeof *table);
     out->token_slot_count = size;
     out->token_id_mask = ids;
     out->token_slots.count = size;
-    for (size_t t = 0; t < count; t++) {
-        uint32_t h = reps[t].hash;
-        uint32_t i = rb_slot_start(h, size);
-        while (table[i] != 0)
-            i = i + 1 == size ? 0 : i + 1;
-        table[i] = (h & ~ids) | (uint32_t)(t + 1);
-    }
-    return 1;
+    return table;
 }
 
 /* The set of one group alone (RB_SET_OF_GROUP: nothing to make). */
@@ -236,79 +229,71 @@ uint32_t rb_token_sets_word(const robots_txt *doc, rb_token token) {
     return RB_TOKEN_ONE_SET | RB_SET_OF_GROUP | (uint32_t)lo;
 }
 
-/* The distinct tokens, in the order of their first line, each with the
- * groups naming it. The agent lines (refs, in file order) are told apart
- * by a case-insensitive hash. A check finds a token through its own table
- * (place_token_slots), so they need no sorting. */
 /* The build's scratch, one block for every user-agent line (at most
  * `lines`; an allocation each, and the groups' list grown as a vector,
  * were a sixth of the build): the lines (refs), the line standing for
  * each token (reps), and build_tokens()'s words: each line's token id,
- * the table (table_size slots), each token's first line in perm, and
- * perm, the lines ordered by token, file order within one; then the
- * groups of one token (planner.list, `groups` of them) and the groups
- * with a `*` line (as many). */
+ * each token's first line in perm, and perm, the lines ordered by token,
+ * file order within one; then the groups of one token (planner.list,
+ * `groups` of them) and the groups with a `*` line (as many). */
 typedef struct build_scratch {
     agent_ref *refs, *reps;
-    uint32_t *ids, *table, *start, *perm, *list;
-    size_t lines, table_size, bytes;
+    uint32_t *ids, *start, *perm, *list;
+    size_t bytes;
 } build_scratch;
-
-static size_t scratch_bytes(size_t lines, size_t table_size, size_t groups) {
-    return 2 * lines * sizeof(agent_ref) +
-           (3 * lines + 1 + table_size + 2 * groups) * sizeof(uint32_t);
-}
 
 static int open_scratch(rb_mem *mem, build_scratch *sc, size_t lines,
                         size_t groups) {
     lines = lines ? lines : 1;
     groups = groups ? groups : 1;
-    sc->lines = lines;
-    sc->table_size = rb_index_table_size(lines);
-    sc->bytes = scratch_bytes(lines, sc->table_size, groups);
+    sc->bytes = 2 * lines * sizeof(agent_ref) +
+                (3 * lines + 1 + 2 * groups) * sizeof(uint32_t);
     unsigned char *block = rb_alloc(mem, sc->bytes);
     if (block == NULL)
         return 0;
     sc->refs = (agent_ref *)block;
     sc->reps = sc->refs + lines;
     sc->ids = (uint32_t *)(sc->reps + lines);
-    sc->table = sc->ids + lines;
-    sc->start = sc->table + sc->table_size;
+    sc->start = sc->ids + lines;
     sc->perm = sc->start + lines + 1;
     sc->list = sc->perm + lines;
     return 1;
 }
 
+/* The distinct tokens, in the order of their first line, each with the
+ * groups naming it. The agent lines (refs, in file order) are told apart
+ * by a case-insensitive hash, in the tokens' own table (open_token_slots()),
+ * so they need no sorting. */
 static int build_tokens(planner *pl, const build_scratch *sc, size_t n) {
     const agent_ref *refs = sc->refs;
     agent_ref *reps = sc->reps;
-    size_t size = sc->table_size;
-    uint32_t *ids = sc->ids, *table = sc->table, *start = sc->start;
-    uint32_t *perm = sc->perm;
+    uint32_t *ids = sc->ids, *start = sc->start, *perm = sc->perm;
+    if (n == 0)
+        return 1; /* no token, and no table */
     /* A token for each line at most: push_token() needs no check. */
-    if (rb_vec_reserve(pl->mem, &pl->out->tokens, n) == NULL)
+    uint32_t *table = open_token_slots(pl, n);
+    if (table == NULL || rb_vec_reserve(pl->mem, &pl->out->tokens, n) == NULL)
         return 0;
-    memset(table, 0, size * sizeof(uint32_t));
+    uint32_t mask = pl->out->token_id_mask, size = pl->out->token_slot_count;
     size_t tokens = 0;
     for (size_t r = 0; r < n; r++) {
         uint32_t h = token_hash(refs[r].token, refs[r].len);
-        size_t i = h & (size - 1);
-        for (;;) {
+        for (uint32_t i = rb_slot_start(h, size);;
+             i = i + 1 == size ? 0 : i + 1) {
             uint32_t v = table[i];
             if (v == 0) {
                 reps[tokens] = refs[r];
-                reps[tokens].hash = h;
-                table[i] = (uint32_t)++tokens;
-                ids[r] = (uint32_t)(tokens - 1);
+                table[i] = (h & ~mask) | (uint32_t)(tokens + 1);
+                ids[r] = (uint32_t)tokens++;
                 break;
             }
-            const agent_ref *rep = &reps[v - 1];
-            if (rb_equal_nocase_fast(rep->token, rep->len, refs[r].token,
+            const agent_ref *rep = &reps[(v & mask) - 1];
+            if (((v ^ h) & ~mask) == 0 &&
+                rb_equal_nocase_fast(rep->token, rep->len, refs[r].token,
                                      refs[r].len)) {
-                ids[r] = v - 1;
+                ids[r] = (v & mask) - 1;
                 break;
             }
-            i = (i + 1) & (size - 1);
         }
     }
     if (tokens == n) {
@@ -316,7 +301,7 @@ static int build_tokens(planner *pl, const build_scratch *sc, size_t n) {
          * its one group's (add_token()), and needs no ordering by token. */
         for (size_t r = 0; r < n; r++)
             push_token(pl, RB_TOKEN_OWN | refs[r].agent);
-        return place_token_slots(pl, reps);
+        return 1;
     }
     memset(start, 0, (tokens + 1) * sizeof(uint32_t));
     for (size_t r = 0; r < n; r++)
@@ -340,7 +325,7 @@ static int build_tokens(planner *pl, const build_scratch *sc, size_t n) {
         if (!add_token(pl, refs[perm[start[id]]].agent))
             return 0;
     }
-    return place_token_slots(pl, reps);
+    return 1;
 }
 
 int rb_index_build_all(rb_mem *mem, rb_index_build *build,
