@@ -259,9 +259,11 @@ struct robots_txt {
     uint32_t longest_rule_normal;
     /* The tokens' hash table: a slot is 0 or a token's index + 1 in the
      * bits of token_id_mask, and the high bits of its case-insensitive hash
-     * above them; 1.5 slots a token and one, not a power of two (a file
-     * may name a token of its own in every 20 bytes), a probe starting at
-     * rb_slot_start(). Empty (no slots) when there are no tokens. */
+     * above them; 1.5 slots for each user-agent line naming a token, and
+     * one (index.c tells the lines' tokens apart in this table), not a
+     * power of two (a file may name a token of its own in every 20
+     * bytes), a probe starting at rb_slot_start(). Empty (no slots) when
+     * there are no tokens. */
     const uint32_t *token_slots;
     uint32_t token_slot_count, token_id_mask;
 };

@@ -40,16 +40,6 @@
 /* Entries the merged sets may hold in all, beyond each group's own. */
 #define MERGE_BUDGET(entries) (2 * (entries) + 4096)
 
-void rb_index_init(rb_index_build *build) {
-    rb_vec_init(&build->tokens, sizeof(rb_token));
-    rb_vec_init(&build->token_sets, sizeof(uint32_t));
-    rb_vec_init(&build->set_defs, sizeof(rb_set_def));
-    rb_vec_init(&build->set_groups, sizeof(uint32_t));
-    rb_vec_init(&build->token_slots, sizeof(uint32_t));
-    build->wildcard_set = NO_SET;
-    build->token_slot_count = build->token_id_mask = 0;
-}
-
 void rb_index_release(rb_mem *mem, rb_index_build *build) {
     rb_vec_release(mem, &build->tokens);
     rb_vec_release(mem, &build->token_sets);
@@ -89,8 +79,18 @@ typedef struct planner {
     size_t rule_count;
     const char *text;
     size_t merge_left; /* entries merged sets may still take */
-    rb_vec group_list; /* uint32_t scratch */
+    /* The groups of the token (or `*`) being added, ascending: room for
+     * every group, in the build's one scratch block. */
+    uint32_t *list;
+    size_t list_count;
 } planner;
+
+/* Appends a token: build_tokens() reserved room for one per user-agent
+ * line, so a store, not a call to copy four bytes. */
+static void push_token(planner *pl, rb_token token) {
+    rb_vec *tokens = &pl->out->tokens;
+    ((rb_token *)tokens->data)[tokens->count++] = token;
+}
 
 /* The set of these groups (ascending): a new one, or, for one group, its
  * own, which needs nothing kept (RB_SET_OF_GROUP). */
@@ -134,43 +134,36 @@ static uint32_t token_hash(const char *s, size_t len) {
     return (uint32_t)(h >> 32);
 }
 
-/* A user-agent line as the sort sees it (hash: its token's, once it
- * stands for its token). */
+/* A user-agent line as the build sees it. */
 typedef struct agent_ref {
     const char *token;
     uint32_t len;
     uint32_t group;
     uint32_t agent;
-    uint32_t hash;
 } agent_ref;
 
-/* The tokens' hash table (see robots_txt): a check finds a caller's token
- * in one hash and a probe or two instead of a binary search of string
- * compares (about 400 instructions a check). */
-static int place_token_slots(planner *pl, const agent_ref *reps) {
+/* The tokens' hash table (see robots_txt), empty, for the tokens of
+ * `lines` lines at most: a check finds a caller's token in one hash and a
+ * probe or two instead of a binary search of string compares (about 400
+ * instructions a check). The build finds a line's token in it too, so
+ * that the tokens need no table of their own (a second table, and placing
+ * each token again, were a seventh of the build); sized for the lines,
+ * it is as full as one sized for the tokens when no token is named twice,
+ * as in most files. NULL when memory runs out. */
+static uint32_t *open_token_slots(planner *pl, size_t lines) {
     rb_index_build *out = pl->out;
-    size_t count = out->tokens.count;
-    if (count == 0)
-        return 1;
     uint32_t ids = 1;
-    while (ids < count)
+    while (ids < lines)
         ids = ids << 1 | 1;
-    uint32_t size = (uint32_t)(count + count / 2 + 1);
+    uint32_t size = (uint32_t)(lines + lines / 2 + 1);
     uint32_t *table = rb_vec_reserve(pl->mem, &out->token_slots, size);
     if (table == NULL)
-        return 0;
+        return NULL;
     memset(table, 0, size * sizeof *table);
     out->token_slot_count = size;
     out->token_id_mask = ids;
     out->token_slots.count = size;
-    for (size_t t = 0; t < count; t++) {
-        uint32_t h = reps[t].hash;
-        uint32_t i = rb_slot_start(h, size);
-        while (table[i] != 0)
-            i = i + 1 == size ? 0 : i + 1;
-        table[i] = (h & ~ids) | (uint32_t)(t + 1);
-    }
-    return 1;
+    return table;
 }
 
 /* The set of one group alone (RB_SET_OF_GROUP: nothing to make). */
@@ -181,12 +174,12 @@ static uint32_t group_set(planner *pl, uint32_t group) {
 /* One token: the groups naming it (ascending) get one merged set, or
  * their own sets past the merge budget. */
 static int add_token(planner *pl, uint32_t agent) {
-    const uint32_t *list = (const uint32_t *)pl->group_list.data;
-    size_t count = pl->group_list.count;
+    const uint32_t *list = pl->list;
+    size_t count = pl->list_count;
     rb_vec *words = &pl->out->token_sets;
     if (count == 1) { /* its set is its group's: nothing to keep */
-        rb_token own = RB_TOKEN_OWN | agent;
-        return rb_vec_push(pl->mem, &pl->out->tokens, &own, 1);
+        push_token(pl, RB_TOKEN_OWN | agent);
+        return 1;
     }
     /* Its agent and its sets word, in token_sets. */
     rb_token token = (rb_token)words->count;
@@ -200,8 +193,10 @@ static int add_token(planner *pl, uint32_t agent) {
         if (set == NO_SET)
             return 0;
         head[1] = RB_TOKEN_ONE_SET | set;
-        return rb_vec_push(pl->mem, words, head, 2) &&
-               rb_vec_push(pl->mem, &pl->out->tokens, &token, 1);
+        if (!rb_vec_push(pl->mem, words, head, 2))
+            return 0;
+        push_token(pl, token);
+        return 1;
     }
     /* Past the budget: the token reads its groups' own sets, listed after
      * their count. */
@@ -211,12 +206,12 @@ static int add_token(planner *pl, uint32_t agent) {
         !rb_vec_push(pl->mem, words, &n, 1))
         return 0;
     for (size_t k = 0; k < count; k++) {
-        list = (const uint32_t *)pl->group_list.data;
         uint32_t set = group_set(pl, list[k]);
         if (set == NO_SET || !rb_vec_push(pl->mem, words, &set, 1))
             return 0;
     }
-    return rb_vec_push(pl->mem, &pl->out->tokens, &token, 1);
+    push_token(pl, token);
+    return 1;
 }
 
 uint32_t rb_token_sets_word(const robots_txt *doc, rb_token token) {
@@ -234,44 +229,79 @@ uint32_t rb_token_sets_word(const robots_txt *doc, rb_token token) {
     return RB_TOKEN_ONE_SET | RB_SET_OF_GROUP | (uint32_t)lo;
 }
 
+/* The build's scratch, one block for every user-agent line (at most
+ * `lines`; an allocation each, and the groups' list grown as a vector,
+ * were a sixth of the build): the lines (refs), the line standing for
+ * each token (reps), and build_tokens()'s words: each line's token id,
+ * each token's first line in perm, and perm, the lines ordered by token,
+ * file order within one; then the groups of one token (planner.list,
+ * `groups` of them) and the groups with a `*` line (as many). */
+typedef struct build_scratch {
+    agent_ref *refs, *reps;
+    uint32_t *ids, *start, *perm, *list;
+    size_t bytes;
+} build_scratch;
+
+static int open_scratch(rb_mem *mem, build_scratch *sc, size_t lines,
+                        size_t groups) {
+    lines = lines ? lines : 1;
+    groups = groups ? groups : 1;
+    sc->bytes = 2 * lines * sizeof(agent_ref) +
+                (3 * lines + 1 + 2 * groups) * sizeof(uint32_t);
+    unsigned char *block = rb_alloc(mem, sc->bytes);
+    if (block == NULL)
+        return 0;
+    sc->refs = (agent_ref *)block;
+    sc->reps = sc->refs + lines;
+    sc->ids = (uint32_t *)(sc->reps + lines);
+    sc->start = sc->ids + lines;
+    sc->perm = sc->start + lines + 1;
+    sc->list = sc->perm + lines;
+    return 1;
+}
+
 /* The distinct tokens, in the order of their first line, each with the
  * groups naming it. The agent lines (refs, in file order) are told apart
- * by a case-insensitive hash. A check finds a token through its own table
- * (place_token_slots), so they need no sorting. */
-static int build_tokens(planner *pl, const agent_ref *refs, size_t n) {
-    size_t size = rb_index_table_size(n), n1 = n ? n : 1;
-    /* scratch: each ref's token id, the table, each token's first ref in
-     * perm, and perm: the refs ordered by token, file order within one */
-    size_t words = n1 + size + (n1 + 1) + n1;
-    uint32_t *scratch = rb_alloc(pl->mem, words * sizeof(uint32_t));
-    agent_ref *reps = rb_alloc(pl->mem, n1 * sizeof(agent_ref));
-    int ok = 0;
-    if (scratch == NULL || reps == NULL)
-        goto done;
-    uint32_t *ids = scratch, *table = ids + n1, *start = table + size;
-    uint32_t *perm = start + n1 + 1;
-    memset(table, 0, size * sizeof(uint32_t));
+ * by a case-insensitive hash, in the tokens' own table (open_token_slots()),
+ * so they need no sorting. */
+static int build_tokens(planner *pl, const build_scratch *sc, size_t n) {
+    const agent_ref *refs = sc->refs;
+    agent_ref *reps = sc->reps;
+    uint32_t *ids = sc->ids, *start = sc->start, *perm = sc->perm;
+    if (n == 0)
+        return 1; /* no token, and no table */
+    /* A token for each line at most: push_token() needs no check. */
+    uint32_t *table = open_token_slots(pl, n);
+    if (table == NULL || rb_vec_reserve(pl->mem, &pl->out->tokens, n) == NULL)
+        return 0;
+    uint32_t mask = pl->out->token_id_mask, size = pl->out->token_slot_count;
     size_t tokens = 0;
     for (size_t r = 0; r < n; r++) {
         uint32_t h = token_hash(refs[r].token, refs[r].len);
-        size_t i = h & (size - 1);
-        for (;;) {
+        for (uint32_t i = rb_slot_start(h, size);;
+             i = i + 1 == size ? 0 : i + 1) {
             uint32_t v = table[i];
             if (v == 0) {
                 reps[tokens] = refs[r];
-                reps[tokens].hash = h;
-                table[i] = (uint32_t)++tokens;
-                ids[r] = (uint32_t)(tokens - 1);
+                table[i] = (h & ~mask) | (uint32_t)(tokens + 1);
+                ids[r] = (uint32_t)tokens++;
                 break;
             }
-            const agent_ref *rep = &reps[v - 1];
-            if (rb_equal_nocase_fast(rep->token, rep->len, refs[r].token,
+            const agent_ref *rep = &reps[(v & mask) - 1];
+            if (((v ^ h) & ~mask) == 0 &&
+                rb_equal_nocase_fast(rep->token, rep->len, refs[r].token,
                                      refs[r].len)) {
-                ids[r] = v - 1;
+                ids[r] = (v & mask) - 1;
                 break;
             }
-            i = (i + 1) & (size - 1);
         }
+    }
+    if (tokens == n) {
+        /* Every line its own token, as in most files: each token's set is
+         * its one group's (add_token()), and needs no ordering by token. */
+        for (size_t r = 0; r < n; r++)
+            push_token(pl, RB_TOKEN_OWN | refs[r].agent);
+        return 1;
     }
     memset(start, 0, (tokens + 1) * sizeof(uint32_t));
     for (size_t r = 0; r < n; r++)
@@ -284,23 +314,18 @@ static int build_tokens(planner *pl, const agent_ref *refs, size_t n) {
     memmove(start + 1, start, tokens * sizeof(uint32_t));
     start[0] = 0;
     for (uint32_t id = 0; id < tokens; id++) {
-        pl->group_list.count = 0;
+        /* its groups, ascending (a line's group is never before the
+         * line before it), each once */
+        pl->list_count = 0;
         for (uint32_t k = start[id]; k < start[id + 1]; k++) {
             uint32_t g = refs[perm[k]].group;
-            const uint32_t *list = (const uint32_t *)pl->group_list.data;
-            if (pl->group_list.count == 0 ||
-                list[pl->group_list.count - 1] != g)
-                if (!rb_vec_push(pl->mem, &pl->group_list, &g, 1))
-                    goto done;
+            if (pl->list_count == 0 || pl->list[pl->list_count - 1] != g)
+                pl->list[pl->list_count++] = g;
         }
         if (!add_token(pl, refs[perm[start[id]]].agent))
-            goto done;
+            return 0;
     }
-    ok = place_token_slots(pl, reps);
-done:
-    rb_free(pl->mem, reps, n1 * sizeof(agent_ref));
-    rb_free(pl->mem, scratch, words * sizeof(uint32_t));
-    return ok;
+    return 1;
 }
 
 int rb_index_build_all(rb_mem *mem, rb_index_build *build,
@@ -308,8 +333,10 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
                        size_t group_count, const rb_agent *agents,
                        size_t agent_count, const rb_rule *rules,
                        size_t rule_count, const char *text) {
-    if (profile == ROBOTS_PROFILE_LEGACY)
-        return 1; /* records are not merged: a check scans them in order */
+    /* legacy: records are not merged, a check scans them in order; no
+     * user-agent line (a page of HTML): no token and no `*` set */
+    if (profile == ROBOTS_PROFILE_LEGACY || agent_count == 0)
+        return 1;
     planner pl;
     memset(&pl, 0, sizeof pl);
     pl.mem = mem;
@@ -321,59 +348,44 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
     pl.rules = rules;
     pl.rule_count = rule_count;
     pl.text = text;
-    rb_vec_init(&pl.group_list, sizeof(uint32_t));
-    int ok = 0;
-    agent_ref *refs = NULL;
-    size_t ref_count = 0;
-    refs = rb_alloc(mem, (agent_count ? agent_count : 1) * sizeof(agent_ref));
-    if (refs == NULL)
-        goto done;
+    build_scratch sc;
+    if (!open_scratch(mem, &sc, agent_count, group_count))
+        return 0;
+    pl.list = sc.list;
     pl.merge_left = MERGE_BUDGET(rule_count);
+    /* The lines that name a token, and the groups with a `*` line
+     * (after planner.list's room: the `*` set is made after the tokens'). */
+    uint32_t *wild = sc.list + group_count;
+    size_t ref_count = 0, wild_count = 0;
     for (size_t g = 0; g < group_count; g++) {
         uint32_t agents_of_g =
             rb_group_agents(groups, group_count, agent_count, g);
         for (uint32_t a = 0; a < agents_of_g; a++) {
             const rb_agent *agent = &agents[groups[g].first_agent + a];
+            if (rb_agent_wildcard(agent)) {
+                if (wild_count == 0 || wild[wild_count - 1] != g)
+                    wild[wild_count++] = (uint32_t)g;
+                continue;
+            }
             /* rfc9309: an empty token names nobody; google: it names the
              * empty caller, as google/robotstxt does. */
             size_t token_len = rb_agent_token(profile, text, agent);
-            if (rb_agent_wildcard(agent) ||
-                (token_len == 0 && profile != ROBOTS_PROFILE_GOOGLE))
+            if (token_len == 0 && profile != ROBOTS_PROFILE_GOOGLE)
                 continue;
-            refs[ref_count].token = text + rb_agent_value_off(agent);
-            refs[ref_count].len = (uint32_t)token_len;
-            refs[ref_count].group = (uint32_t)g;
-            refs[ref_count].agent = groups[g].first_agent + a;
+            sc.refs[ref_count].token = text + rb_agent_value_off(agent);
+            sc.refs[ref_count].len = (uint32_t)token_len;
+            sc.refs[ref_count].group = (uint32_t)g;
+            sc.refs[ref_count].agent = groups[g].first_agent + a;
             ref_count++;
         }
     }
-    if (!build_tokens(&pl, refs, ref_count))
-        goto done;
-
+    int ok = build_tokens(&pl, &sc, ref_count);
     /* The `*` set: every group with a `*` line, merged. */
-    pl.group_list.count = 0;
-    for (size_t g = 0; g < group_count; g++) {
-        uint32_t agents_of_g =
-            rb_group_agents(groups, group_count, agent_count, g);
-        for (uint32_t a = 0; a < agents_of_g; a++) {
-            if (rb_agent_wildcard(&agents[groups[g].first_agent + a])) {
-                uint32_t gi = (uint32_t)g;
-                if (!rb_vec_push(mem, &pl.group_list, &gi, 1))
-                    goto done;
-                break;
-            }
-        }
+    if (ok && wild_count != 0) {
+        build->wildcard_set = add_set(&pl, wild, wild_count);
+        ok = build->wildcard_set != NO_SET;
     }
-    if (pl.group_list.count != 0) {
-        build->wildcard_set = add_set(&pl, (const uint32_t *)pl.group_list.data,
-                                      pl.group_list.count);
-        if (build->wildcard_set == NO_SET)
-            goto done;
-    }
-    ok = 1;
-done:
-    rb_vec_release(mem, &pl.group_list);
-    rb_free(mem, refs, (agent_count ? agent_count : 1) * sizeof(agent_ref));
+    rb_free(mem, sc.refs, sc.bytes);
     return ok;
 }
 

@@ -113,7 +113,16 @@ static inline size_t rb_index_table_size(size_t n) {
         size *= 2;
     return size;
 }
-RB_HIDDEN void rb_index_init(rb_index_build *build);
+/* Empty. Inline: every parse starts one. */
+static inline void rb_index_init(rb_index_build *build) {
+    rb_vec_init(&build->tokens, sizeof(rb_token));
+    rb_vec_init(&build->token_sets, sizeof(uint32_t));
+    rb_vec_init(&build->set_defs, sizeof(rb_set_def));
+    rb_vec_init(&build->set_groups, sizeof(uint32_t));
+    rb_vec_init(&build->token_slots, sizeof(uint32_t));
+    build->wildcard_set = UINT32_MAX; /* no `*` set (index.c's NO_SET) */
+    build->token_slot_count = build->token_id_mask = 0;
+}
 RB_HIDDEN void rb_index_release(rb_mem *mem, rb_index_build *build);
 /* Builds the parse-time part of the index of a parsed document's groups
  * (the tokens and the sets they select). 0 on memory failure. */

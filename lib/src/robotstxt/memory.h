@@ -69,8 +69,10 @@ RB_HIDDEN void rb_mem_release_region(rb_mem *mem);
 RB_HIDDEN void *rb_alloc(rb_mem *mem, size_t size);
 RB_HIDDEN void rb_free(rb_mem *mem, void *ptr, size_t size);
 
-/* A growable array of fixed-size elements. Growth allocates anew and
- * copies (the allocator interface has no realloc). */
+/* A growable array of fixed-size elements. Growth doubles it: in place
+ * when it is the region's last allocation and the region has the room,
+ * else it allocates anew and copies (the allocator interface has no
+ * realloc). */
 typedef struct rb_vec {
     unsigned char *data;
     size_t count;
@@ -78,10 +80,22 @@ typedef struct rb_vec {
     size_t elem;
 } rb_vec;
 
-RB_HIDDEN void rb_vec_init(rb_vec *vec, size_t elem);
+/* Empty, no room yet. Inline: a parse starts a dozen. */
+static inline void rb_vec_init(rb_vec *vec, size_t elem) {
+    vec->data = NULL;
+    vec->count = 0;
+    vec->cap = 0;
+    vec->elem = elem;
+}
 /* rb_vec_reserve() when the array must grow. */
 RB_HIDDEN void *rb_vec_grow(rb_mem *mem, rb_vec *vec, size_t more);
 RB_HIDDEN void rb_vec_release(rb_mem *mem, rb_vec *vec);
+/* The first room of n empty arrays, caps[i] (not 0) elements each: from
+ * the region in one step when it has the room for all (a call each was
+ * a tenth of a small file's fixed cost), else each its own allocation.
+ * 0 when memory runs out (mem->failure set). */
+RB_HIDDEN int rb_vec_reserve_first(rb_mem *mem, rb_vec *const *vecs,
+                                   const size_t *caps, size_t n);
 
 /* Room for `more` elements; returns a pointer to the first new one (not yet
  * counted), or NULL on failure. Inline: most calls find the room there. */

@@ -32,8 +32,8 @@
  * for every 32 bytes (a realistic file has one for every 35), a group and
  * an agent for every 512. The input is not read for a closer count: that
  * pass over every line was a tenth of a parse. A file with more (short
- * rules, long normalised values, many groups) grows its arrays by half
- * each time; one with fewer leaves the rest unused until the document is
+ * rules, long normalised values, many groups) doubles its arrays (see
+ * rb_vec_grow()); one with fewer leaves the rest unused until the document is
  * gathered into its block (assemble()).
  *
  * The text's array is reserved at a quarter more than the input: a
@@ -47,10 +47,9 @@ static void reserve_arrays(parser *p, size_t limit) {
     size_t text = limit + limit / 4 + sizeof(robots_txt) + 64;
     if (p->mem.region != NULL) /* copied into the document's own block */
         text = limit + limit / 4 + 16;
-    if (rb_vec_reserve(&p->mem, &p->groups, agents) == NULL ||
-        rb_vec_reserve(&p->mem, &p->agents, agents) == NULL ||
-        rb_vec_reserve(&p->mem, &p->rules, rules) == NULL ||
-        rb_vec_reserve(&p->mem, &p->text, text) == NULL)
+    rb_vec *const vecs[4] = {&p->groups, &p->agents, &p->rules, &p->text};
+    const size_t caps[4] = {agents, agents, rules, text};
+    if (!rb_vec_reserve_first(&p->mem, vecs, caps, 4))
         p->failed = 1;
 }
 

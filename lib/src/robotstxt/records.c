@@ -23,14 +23,8 @@
 /* The bytes a list's first record reserves (at least): room for about
  * four sitemap URLs, which is what most files that have any hold. */
 #define RB_RECORDS_FIRST_BYTES ((size_t)384)
-
-void rb_records_init(rb_records_build *build) {
-    rb_vec_init(&build->bytes, 1);
-    rb_vec_init(&build->marks, sizeof(rb_record_mark));
-    build->count = 0;
-    build->last_line = 0;
-    build->last_group = 0;
-}
+/* The bytes from which a list grows fourfold, not twofold. */
+#define RB_RECORDS_LARGE_BYTES ((size_t)8192)
 
 void rb_records_release(rb_mem *mem, rb_records_build *build) {
     rb_vec_release(mem, &build->bytes);
@@ -86,10 +80,17 @@ int rb_records_add(rb_mem *mem, rb_records_build *build, uint32_t line,
     }
     size_t need = 10 + klen + 1 + vlen + 1;
     /* A list's first room is for a few records at once: grown from
-     * nothing by half each time, a file's first sitemaps were each a
+     * nothing, a file's first sitemaps were each a
      * growth (a call to the allocator and a copy). */
     if (build->bytes.data == NULL && need < RB_RECORDS_FIRST_BYTES)
         need = RB_RECORDS_FIRST_BYTES;
+    /* A list already large (a page of HTML's every line, a sitemap index
+     * of a thousand URLs) grows fourfold: its copies, at a byte an
+     * instruction, were most of the records' cost. */
+    size_t cap = build->bytes.cap, count = build->bytes.count;
+    if (need > cap - count && cap >= RB_RECORDS_LARGE_BYTES &&
+        need < 4 * cap - count)
+        need = 4 * cap - count;
     unsigned char *out = rb_vec_reserve(mem, &build->bytes, need);
     if (out == NULL)
         return 0;
