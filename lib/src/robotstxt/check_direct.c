@@ -174,11 +174,13 @@ static void path_init(direct_path *p, const char *path, size_t len) {
  * start the path (match.c), so the rule cannot match; a pattern of
  * literal bytes alone that starts the path matches. */
 static inline enum literal_start literal_start(const char *pattern, size_t plen,
-                                               const char *path, size_t len) {
+                                               const char *path, size_t len,
+                                               size_t *stop) {
     size_t n = plen < len ? plen : len, i = 0;
     while (i < n && pattern[i] == path[i] && pattern[i] != '*' &&
            pattern[i] != '$')
         i++;
+    *stop = i;
     if (i == plen)
         return LITERAL_MATCH;
     if (i == n || pattern[i] == '*' || pattern[i] == '$')
@@ -189,10 +191,12 @@ static inline enum literal_start literal_start(const char *pattern, size_t plen,
 /* Whether every byte the matcher must find in the path (all but the '*'s
  * and a final '$') occurs in it: a necessary condition of a match (each
  * literal segment occurs in the path, match.c), tested before the
- * matcher for a rule whose literal start left it unsure. Most such rules
- * of a real file (a '*' then "?", ".pdf$" or "sort=") hold a byte the
- * path lacks. The path's bytes are gathered at the first such rule, once. */
-static int bytes_present(direct_path *p, const char *pattern, size_t plen) {
+ * matcher for a rule whose literal start left it unsure, from `from`: the
+ * bytes before are the path's own. Most such rules of a real file (a '*'
+ * then "?", ".pdf$" or "sort=") hold a byte the path lacks. The path's
+ * bytes are gathered at the first such rule, once. */
+static int bytes_present(direct_path *p, const char *pattern, size_t from,
+                         size_t plen) {
     if (!p->have_bytes) {
         memset(p->present, 0, sizeof p->present);
         for (size_t i = 0; i < p->len; i++) {
@@ -203,7 +207,7 @@ static int bytes_present(direct_path *p, const char *pattern, size_t plen) {
     }
     if (plen > 0 && pattern[plen - 1] == '$')
         plen--;
-    for (size_t i = 0; i < plen; i++) {
+    for (size_t i = from; i < plen; i++) {
         unsigned char c = (unsigned char)pattern[i];
         if (c != '*' && !((p->present[c >> 6] >> (c & 63)) & 1))
             return 0;
@@ -227,7 +231,7 @@ static void walk_group(const robots_txt *doc, size_t gi, direct_path *p,
         const rb_rule *r = &rules[i];
         if (!rb_rule_normalises(r) && !RB_RULE_INDEX_HTM(r)) {
             const char *pattern = text + r->pattern_off;
-            size_t plen = r->normalized_len;
+            size_t plen = r->normalized_len, from = 2;
             /* Most of a real file's rules start with the path's '/' and
              * differ at their second byte: a miss unless that byte is a
              * '*'. A '$' there misses too: literal, it differs; final, it
@@ -238,7 +242,7 @@ static void walk_group(const robots_txt *doc, size_t gi, direct_path *p,
                     continue;
             } else {
                 enum literal_start l =
-                    literal_start(pattern, plen, p->bytes, p->len);
+                    literal_start(pattern, plen, p->bytes, p->len, &from);
                 if (l == LITERAL_MISS)
                     continue;
                 if (l == LITERAL_MATCH) {
@@ -246,7 +250,7 @@ static void walk_group(const robots_txt *doc, size_t gi, direct_path *p,
                     continue;
                 }
             }
-            if (!bytes_present(p, pattern, plen))
+            if (!bytes_present(p, pattern, from, plen))
                 continue;
         }
         rb_scan_rule(doc, i, p->bytes, p->len, scratch, best);
