@@ -861,11 +861,12 @@ static robots_status walk_index_reference(robots_txt *walked,
 /* Draws a string of pieces after `lead` (the empty string: none): the
  * first answers' rules and paths, from an alphabet of the bytes their
  * walk tells rules apart by (check_direct.c): a '/' first or not, '*'
- * and '$' anywhere, bytes a path may lack ('?', '.', '=') and a byte
- * that normalises. */
+ * and '$' anywhere, bytes a path may lack ('?', '.', '=') and bytes
+ * that normalise (rfc9309 decodes %61 to 'a'). */
 static size_t gen_special(char *out, const char *lead) {
-    static const char *const pieces[] = {
-        "/", "a", "b", "*", "$", "?q=", "ab", "%2", "é", ".pdf", "/a", "="};
+    static const char *const pieces[] = {"/",   "a",  "b",   "*",  "$",
+                                         "?q=", "ab", "%2",  "é",  ".pdf",
+                                         "/a",  "=",  "%61", "%7e"};
     size_t len = strlen(lead);
     memcpy(out, lead, len);
     for (size_t i = 0, count = pick(6); i < count; i++) {
