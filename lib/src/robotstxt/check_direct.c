@@ -8,7 +8,6 @@
  */
 #include "check_direct.h"
 #include "best_rule.h"
-#include "byte_class.h"
 #include "check_scan.h"
 #include "document.h"
 #include "index.h"
@@ -216,19 +215,6 @@ static int bytes_present(direct_path *p, const char *pattern, size_t from,
     return 1;
 }
 
-/* Whether a rule to normalise misses by its raw pattern's first two bytes:
- * plain ones (RB_C_PLAIN: copied as they are by rfc9309, and by google,
- * which changes fewer; never '*' or '$') start its normal form too, so
- * one that starts with the path's first byte and differs at the second
- * misses, without being normalised. */
-static inline int plain_start_misses(const direct_path *p, const char *raw,
-                                     size_t len) {
-    return len >= 2 && (unsigned char)raw[0] == p->first &&
-           (unsigned char)raw[1] != p->second &&
-           (rb_byte_class[(unsigned char)raw[0]] &
-            rb_byte_class[(unsigned char)raw[1]] & RB_C_PLAIN);
-}
-
 /* Every rule of group gi tried against the path, as rb_scan_group() does
  * (the same matches offered in the same order), the rules kept in their
  * normal form and without an index.htm companion first told apart by
@@ -266,10 +252,6 @@ static void walk_group(const robots_txt *doc, size_t gi, direct_path *p,
             }
             if (!bytes_present(p, pattern, from, plen))
                 continue;
-        } else if (rb_rule_normalises(r) && !RB_RULE_INDEX_HTM(r) &&
-                   plain_start_misses(p, text + r->pattern_off,
-                                      rb_rule_pattern_len(r))) {
-            continue;
         }
         rb_scan_rule(doc, i, p->bytes, p->len, scratch, best);
     }
