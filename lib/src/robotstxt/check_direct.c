@@ -2,9 +2,10 @@
 /*
  * check_direct.c - the first answers' walk (RB_DIRECT_CHECKS): the groups
  * the caller's tokens select, as the index chose them, merged through a
- * heap into file order, each scanned once, a rule's literal start
- * compared inline and the rest matched as the reference does
- * (check_scan.c); nothing compiled, nothing allocated.
+ * heap into file order, each scanned once, a rule told apart inline by
+ * its second byte, its literal start, or a byte it needs that the path
+ * lacks, and the rest matched as the reference does (check_scan.c);
+ * nothing compiled, nothing allocated.
  */
 #include "check_direct.h"
 #include "best_rule.h"
