@@ -8,6 +8,7 @@
  * docs/semantics.md give its answer.
  */
 #include "agent.h"
+#include "byte_class.h"
 #include "check.h"
 #include "counting_alloc.h"
 #include "document.h"
@@ -169,6 +170,27 @@ static void bot_substring(void) {
     EXPECT(rb_contains_nocase("Dont-Bother-Me", 14, "BOT", 3));
     EXPECT(!rb_contains_nocase("bo", 2, "bot", 3));
     EXPECT(rb_contains_nocase("anything", 8, "", 0));
+    /* Both ways of searching (every position for a short name and value,
+     * the table past RB_SUBSTRING_TRIED compares), against the plain
+     * definition: names of up to 300 bytes of a, b, A, B. */
+    uint32_t x = 23;
+    for (int round = 0; round < 3000; round++) {
+        char hay[300], needle[24];
+        x = x * 1103515245u + 12345u;
+        size_t hlen = (x >> 8) % 300, nlen = 1 + (x >> 20) % 24;
+        for (size_t i = 0; i < hlen + nlen; i++) {
+            x = x * 1103515245u + 12345u;
+            char c = "abAB"[(x >> 16) % ((x >> 24) % 2 ? 4 : 2)];
+            if (i < hlen)
+                hay[i] = c;
+            else
+                needle[i - hlen] = c;
+        }
+        int want = 0;
+        for (size_t i = 0; !want && i + nlen <= hlen; i++)
+            want = rb_equal_nocase_fast(hay + i, nlen, needle, nlen);
+        EXPECT_EQ(rb_contains_nocase(hay, hlen, needle, nlen), want);
+    }
     robots_free(legacy);
     robots_free(rfc);
     robots_free(google);

@@ -16,6 +16,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 static uint64_t state = 9309;
 
@@ -829,6 +830,116 @@ static void token_lookup(void) {
     EXPECT(found > 3000 && missed > 3000);
 }
 
+/* One check through a fresh document's first answers (walked) against
+ * the index (indexed: the same body, its walks used up) and the reference:
+ * the same status, and on ROBOTS_OK the same verdict and evidence. */
+static robots_status walk_index_reference(robots_txt *walked,
+                                          robots_txt *indexed,
+                                          const robots_str *agent,
+                                          const char *url, size_t len) {
+    robots_verdict d, i, ref;
+    robots_status a = robots_check(walked, agent, 1, url, len, &d);
+    EXPECT_EQ(robots_check(indexed, agent, 1, url, len, &i), a);
+    EXPECT_EQ(rb_check_reference(walked, agent, 1, url, len, &ref), a);
+    if (a != ROBOTS_OK)
+        return a;
+    EXPECT_MSG(d.allowed == i.allowed && d.reason == i.reason &&
+                   d.group == i.group && d.rule == i.rule &&
+                   d.rule_line == i.rule_line && d.specific == i.specific &&
+                   d.allowed == ref.allowed && d.reason == ref.reason &&
+                   d.group == ref.group && d.rule == ref.rule &&
+                   d.rule_line == ref.rule_line && d.specific == ref.specific,
+               "profile %d path '%.*s' agent '%.*s': walk %d/g%zu/r%zu, "
+               "index %d/g%zu/r%zu, reference %d/g%zu/r%zu",
+               (int)walked->profile, (int)len, url, (int)agent->len, agent->ptr,
+               d.allowed, d.group, d.rule, i.allowed, i.group, i.rule,
+               ref.allowed, ref.group, ref.rule);
+    seen_reason[d.reason]++;
+    return a;
+}
+
+/* Draws a string of pieces after `lead` (the empty string: none): the
+ * first answers' rules and paths, from an alphabet of the bytes their
+ * walk tells rules apart by (check_direct.c): a '/' first or not, '*'
+ * and '$' anywhere, bytes a path may lack ('?', '.', '=') and bytes
+ * that normalise (rfc9309 decodes %61 to 'a'). */
+static size_t gen_special(char *out, const char *lead) {
+    static const char *const pieces[] = {"/",   "a",  "b",   "*",  "$",
+                                         "?q=", "ab", "%2",  "é",  ".pdf",
+                                         "/a",  "=",  "%61", "%7e"};
+    size_t len = strlen(lead);
+    memcpy(out, lead, len);
+    for (size_t i = 0, count = pick(6); i < count; i++) {
+        const char *p = pieces[pick(sizeof pieces / sizeof pieces[0])];
+        size_t n = strlen(p);
+        memcpy(out + len, p, n);
+        len += n;
+    }
+    return len;
+}
+
+/* "Allow: " or "Disallow: " at body + len, the pattern gen_path() or
+ * gen_special() draws after `lead` (NULL: gen_path's), and a line end:
+ * the bytes written. */
+static size_t gen_rule_line(char *body, size_t len, const char *lead) {
+    size_t at = len;
+    len += (size_t)sprintf(body + len, "%s: ", pick(2) ? "Allow" : "Disallow");
+    len += lead ? gen_special(body + len, lead) : gen_path(body + len, 1);
+    body[len++] = '\n';
+    return len - at;
+}
+
+/* Two documents of body in profile p: one whose first checks walk the
+ * rules, one whose walks are used up (the index from its first check).
+ * 0 after a failed expectation. */
+static int walked_and_indexed(const char *body, size_t len, int p,
+                              robots_txt **walked, robots_txt **indexed) {
+    *walked = parse_as(body, len, p);
+    *indexed = parse_as(body, len, p);
+    if (*walked == NULL || *indexed == NULL)
+        return 0;
+    rb_skip_direct_walks(*indexed);
+    return 1;
+}
+
+/* The first answers tell most rules apart before the matcher: by their
+ * second byte, by their literal start, by the bytes a rule needs and the
+ * path lacks (check_direct.c, walk_group()). Each of a fresh document's
+ * first RB_DIRECT_CHECKS checks walks, and answers exactly as the index
+ * (a second document of the same body, its walks used up) and the
+ * reference do, on rules of one byte or two, rules that start with '*'
+ * or not with '/', '$' inside or at the end, and paths of one byte, with
+ * '*' or '$' in them, or ending where a rule goes on. */
+static void first_answers_tell_rules_apart(void) {
+    static const char *const leads[] = {"/", "", "*", "/a", "/*", "/a*"};
+    static const char *const urls[] = {"", "/", "/a", "/ab"};
+    char body[4096], path[128];
+    size_t answered = 0;
+    for (int round = 0; round < 300; round++) {
+        size_t len = (size_t)sprintf(body, "User-agent: *\n");
+        for (size_t r = 0, rules = 1 + pick(16); r < rules; r++)
+            len += gen_rule_line(body, len, leads[pick(6)]);
+        for (int p = 0; p < 2; p++) {
+            robots_txt *walked, *indexed;
+            if (!walked_and_indexed(body, len, p, &walked, &indexed))
+                return;
+            robots_str agent = {"bot", 3};
+            for (unsigned c = 0; c < RB_DIRECT_CHECKS; c++) {
+                size_t plen = c < 4 ? strlen(urls[c])
+                                    : gen_special(path, pick(4) ? "/" : "/a");
+                const char *url = c < 4 ? urls[c] : path;
+                /* a URL refused ("//a", rfc9309's "") is not counted */
+                answered += walk_index_reference(walked, indexed, &agent, url,
+                                                 plen) == ROBOTS_OK;
+            }
+            EXPECT_EQ(atomic_load(walked->direct_walks), RB_DIRECT_CHECKS);
+            robots_free(walked);
+            robots_free(indexed);
+        }
+    }
+    EXPECT(answered > 4000); /* of 4,800 */
+}
+
 /* The first answers past the parsed bytes' bound (document.h,
  * RB_DIRECT_COMPARES): generated groups as main()'s, after a group of
  * padbot's of 3,000 rules that no caller names, so that parsed_bytes *
@@ -849,19 +960,13 @@ static void first_answers_past_parsed_bound(void) {
         for (size_t g = 0, groups = 1 + pick(6); g < groups; g++) {
             len += (size_t)sprintf(body + len, "User-agent: %s\n",
                                    names[pick(name_count)]);
-            for (size_t r = 0, rules = pick(12); r < rules; r++) {
-                len += (size_t)sprintf(body + len,
-                                       "%s: ", pick(2) ? "Allow" : "Disallow");
-                len += gen_path(body + len, 1);
-                body[len++] = '\n';
-            }
+            for (size_t r = 0, rules = pick(12); r < rules; r++)
+                len += gen_rule_line(body, len, NULL);
         }
         for (int p = 0; p < 2; p++) {
-            robots_txt *walked = parse_as(body, len, p);
-            robots_txt *indexed = parse_as(body, len, p);
-            if (walked == NULL || indexed == NULL)
+            robots_txt *walked, *indexed;
+            if (!walked_and_indexed(body, len, p, &walked, &indexed))
                 return;
-            rb_skip_direct_walks(indexed);
             size_t kept = robots_txt_memory_used(walked);
             for (unsigned c = 0; c < RB_DIRECT_CHECKS; c++) {
                 robots_str agent = {names[pick(name_count)], 0};
@@ -870,25 +975,9 @@ static void first_answers_past_parsed_bound(void) {
                 size_t plen = (size_t)sprintf(path, "https://example.org");
                 plen += gen_path(path + plen, 0);
                 EXPECT(walked->parsed_bytes * (plen + 1) > RB_DIRECT_WORK);
-                robots_verdict d, i, ref;
-                EXPECT_EQ(robots_check(walked, &agent, 1, path, plen, &d),
-                          ROBOTS_OK);
-                EXPECT_EQ(robots_check(indexed, &agent, 1, path, plen, &i),
-                          ROBOTS_OK);
                 EXPECT_EQ(
-                    rb_check_reference(walked, &agent, 1, path, plen, &ref),
+                    walk_index_reference(walked, indexed, &agent, path, plen),
                     ROBOTS_OK);
-                EXPECT_MSG(d.allowed == i.allowed && d.reason == i.reason &&
-                               d.group == i.group && d.rule == i.rule &&
-                               d.rule_line == i.rule_line &&
-                               d.specific == i.specific &&
-                               d.allowed == ref.allowed &&
-                               d.reason == ref.reason && d.group == ref.group &&
-                               d.rule == ref.rule,
-                           "path '%.*s' agent '%s': walk %d/g%zu/r%zu, index "
-                           "%d/g%zu/r%zu",
-                           (int)plen, path, agent.ptr, d.allowed, d.group,
-                           d.rule, i.allowed, i.group, i.rule);
             }
             /* every one walked, nothing compiled */
             EXPECT_EQ(atomic_load(walked->direct_walks), RB_DIRECT_CHECKS);
@@ -929,6 +1018,7 @@ static void first_answers_within_parsed_bound(void) {
 }
 
 int main(void) {
+    first_answers_tell_rules_apart();
     first_answers_past_parsed_bound();
     first_answers_within_parsed_bound();
     token_length();

@@ -26,6 +26,10 @@ int rb_agent_is_wildcard(const char *value, size_t len) {
             value[1] == '\n');
 }
 
+/* rb_contains_nocase()'s bound on trying every position: positions times
+ * the value's length. */
+#define RB_SUBSTRING_TRIED 256
+
 /* Knuth-Morris-Pratt, case-insensitively: linear in hlen + nlen, where
  * trying every position would cost hlen * nlen (a 4 KiB name against many
  * 2 KiB agent values took seconds). The needle is a record's value and
@@ -42,6 +46,18 @@ int rb_contains_nocase(const char *hay, size_t hlen, const char *needle,
          * correct for any caller. */
         for (size_t i = 0; i + nlen <= hlen; i++)
             if (rb_equal_nocase_fast(hay + i, nlen, needle, nlen))
+                return 1;
+        return 0;
+    }
+    /* A crawler's name and a record's value are a word or two: trying
+     * each position, its first byte first, costs less than building the
+     * table, and at most RB_SUBSTRING_TRIED byte compares. */
+    if (nlen <= RB_SUBSTRING_TRIED / (hlen - nlen + 1)) {
+        unsigned char first = rb_lower_fast((unsigned char)needle[0]);
+        for (size_t i = 0; i + nlen <= hlen; i++)
+            if (rb_lower_fast((unsigned char)hay[i]) == first &&
+                rb_equal_nocase_fast(hay + i + 1, nlen - 1, needle + 1,
+                                     nlen - 1))
                 return 1;
         return 0;
     }

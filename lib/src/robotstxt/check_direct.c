@@ -2,9 +2,10 @@
 /*
  * check_direct.c - the first answers' walk (RB_DIRECT_CHECKS): the groups
  * the caller's tokens select, as the index chose them, merged through a
- * heap into file order, each scanned once, a rule's literal start
- * compared inline and the rest matched as the reference does
- * (check_scan.c); nothing compiled, nothing allocated.
+ * heap into file order, each scanned once, a rule told apart inline by
+ * its second byte, its literal start, or a byte it needs that the path
+ * lacks, and the rest matched as the reference does (check_scan.c);
+ * nothing compiled, nothing allocated.
  */
 #include "check_direct.h"
 #include "best_rule.h"
@@ -16,6 +17,7 @@
 #include "urlpath.h"
 
 #include <stdint.h>
+#include <string.h>
 
 /* The groups one set or one token selects, ascending, as the direct walk
  * reads them: `head` the current one, then `left` more at `next`. A set's
@@ -139,6 +141,30 @@ enum literal_start {
     LITERAL_UNSURE /* a '*' or '$', or the path's end: the matcher decides */
 };
 
+/* The path a direct walk matches, with what its rules are told apart by
+ * before the matcher: its first two bytes, and (once a rule needs it) the
+ * set of the bytes it holds. */
+typedef struct direct_path {
+    const char *bytes;
+    size_t len;
+    /* The path's first byte when its second alone may decide a rule's
+     * literal start (see walk_group()): the path has two bytes or more and
+     * its first is not special; else 256, which no byte equals. */
+    unsigned first;
+    unsigned char second;
+    int have_bytes;      /* `present` computed */
+    uint64_t present[4]; /* bit c: byte c occurs in the path */
+} direct_path;
+
+static void path_init(direct_path *p, const char *path, size_t len) {
+    int two = len >= 2 && path[0] != '*' && path[0] != '$';
+    p->bytes = path;
+    p->len = len;
+    p->first = two ? (unsigned char)path[0] : 256;
+    p->second = two ? (unsigned char)path[1] : 0;
+    p->have_bytes = 0;
+}
+
 /* A rule's normal form against the path, byte by byte up to the first
  * that differs or is special ('*' anywhere, '$' at the end: a '$' before
  * it is literal, but rare enough to leave to the matcher). A real file's
@@ -149,11 +175,13 @@ enum literal_start {
  * start the path (match.c), so the rule cannot match; a pattern of
  * literal bytes alone that starts the path matches. */
 static inline enum literal_start literal_start(const char *pattern, size_t plen,
-                                               const char *path, size_t len) {
+                                               const char *path, size_t len,
+                                               size_t *stop) {
     size_t n = plen < len ? plen : len, i = 0;
     while (i < n && pattern[i] == path[i] && pattern[i] != '*' &&
            pattern[i] != '$')
         i++;
+    *stop = i;
     if (i == plen)
         return LITERAL_MATCH;
     if (i == n || pattern[i] == '*' || pattern[i] == '$')
@@ -161,28 +189,72 @@ static inline enum literal_start literal_start(const char *pattern, size_t plen,
     return LITERAL_MISS;
 }
 
+/* Whether every byte the matcher must find in the path (all but the '*'s
+ * and a final '$') occurs in it: a necessary condition of a match (each
+ * literal segment occurs in the path, match.c), tested before the
+ * matcher for a rule whose literal start left it unsure, from `from`: the
+ * bytes before are the path's own. Most such rules of a real file (a '*'
+ * then "?", ".pdf$" or "sort=") hold a byte the path lacks. The path's
+ * bytes are gathered at the first such rule, once. */
+static int bytes_present(direct_path *p, const char *pattern, size_t from,
+                         size_t plen) {
+    if (!p->have_bytes) {
+        memset(p->present, 0, sizeof p->present);
+        for (size_t i = 0; i < p->len; i++) {
+            unsigned char c = (unsigned char)p->bytes[i];
+            p->present[c >> 6] |= (uint64_t)1 << (c & 63);
+        }
+        p->have_bytes = 1;
+    }
+    if (plen > 0 && pattern[plen - 1] == '$')
+        plen--;
+    for (size_t i = from; i < plen; i++) {
+        unsigned char c = (unsigned char)pattern[i];
+        if (c != '*' && !((p->present[c >> 6] >> (c & 63)) & 1))
+            return 0;
+    }
+    return 1;
+}
+
 /* Every rule of group gi tried against the path, as rb_scan_group() does
  * (the same matches offered in the same order), the rules kept in their
  * normal form and without an index.htm companion first told apart by
- * their literal start. */
-static void walk_group(const robots_txt *doc, size_t gi, const char *path,
-                       size_t len, char *scratch, rb_best_rule *best) {
-    size_t first = doc->groups[gi].first_rule;
-    size_t end = first + rb_group_rules(doc->groups, doc->group_count,
-                                        doc->rule_count, gi);
-    for (size_t i = first; i < end; i++) {
-        const rb_rule *r = &doc->rules[i];
+ * their literal start and, left unsure, by the bytes they need. */
+static void walk_group(const robots_txt *doc, size_t gi, direct_path *p,
+                       char *scratch, rb_best_rule *best) {
+    const rb_rule *rules = doc->rules;
+    const char *text = doc->text;
+    const unsigned first = p->first, second = p->second;
+    size_t i = doc->groups[gi].first_rule;
+    size_t end =
+        i + rb_group_rules(doc->groups, doc->group_count, doc->rule_count, gi);
+    for (; i < end; i++) {
+        const rb_rule *r = &rules[i];
         if (!rb_rule_normalises(r) && !RB_RULE_INDEX_HTM(r)) {
-            enum literal_start l = literal_start(doc->text + r->pattern_off,
-                                                 r->normalized_len, path, len);
-            if (l == LITERAL_MISS)
-                continue;
-            if (l == LITERAL_MATCH) {
-                rb_best_consider(best, r->normalized_len, RB_RULE_KIND(r), i);
-                continue;
+            const char *pattern = text + r->pattern_off;
+            size_t plen = r->normalized_len, from = 2;
+            /* Most of a real file's rules start with the path's '/' and
+             * differ at their second byte: a miss unless that byte is a
+             * '*'. A '$' there misses too: literal, it differs; final, it
+             * ends the match before the path's end. */
+            if (plen >= 2 && (unsigned char)pattern[0] == first &&
+                (unsigned char)pattern[1] != second) {
+                if (pattern[1] != '*')
+                    continue;
+            } else {
+                enum literal_start l =
+                    literal_start(pattern, plen, p->bytes, p->len, &from);
+                if (l == LITERAL_MISS)
+                    continue;
+                if (l == LITERAL_MATCH) {
+                    rb_best_consider(best, plen, RB_RULE_KIND(r), i);
+                    continue;
+                }
             }
+            if (!bytes_present(p, pattern, from, plen))
+                continue;
         }
-        rb_scan_rule(doc, i, path, len, scratch, best);
+        rb_scan_rule(doc, i, p->bytes, p->len, scratch, best);
     }
 }
 
@@ -214,12 +286,14 @@ void rb_direct_match(const robots_txt *doc, const rb_resolved *r,
         sift_down(runs, heap, size, i);
     rb_best_rule best;
     rb_best_init(&best);
+    direct_path p;
+    path_init(&p, path, len);
     size_t first = runs[heap[0]].head, last = ROBOTS_NO_POSITION;
     while (size != 0) {
         group_run *top = &runs[heap[0]];
         if (top->head != last) {
             last = top->head;
-            walk_group(doc, last, path, len, scratch, &best);
+            walk_group(doc, last, &p, scratch, &best);
         }
         if (!run_advance(top))
             heap[0] = heap[--size];

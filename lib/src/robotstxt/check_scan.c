@@ -71,8 +71,13 @@ void rb_first_match(const robots_txt *doc, const char *path, size_t len,
          * Allow matches everything. */
         if (r->normalized_len == 0 && RB_RULE_KIND(r) == ROBOTS_RULE_DISALLOW)
             continue;
-        if (rb_match_prefix(rb_rule_normal(doc, r, scratch), r->normalized_len,
-                            path, len)) {
+        /* Most rules differ from the path at their second byte (their
+         * first is its '/'): told here, before the call. */
+        size_t plen = r->normalized_len;
+        if (plen > len || (plen >= 2 && !rb_rule_normalises(r) &&
+                           doc->text[r->pattern_off + 1] != path[1]))
+            continue;
+        if (rb_match_prefix(rb_rule_normal(doc, r, scratch), plen, path, len)) {
             rb_verdict_set_rule(doc, out, g->first_rule + ri, UINT32_MAX);
             out->reason = ROBOTS_REASON_FIRST_MATCH;
             return;

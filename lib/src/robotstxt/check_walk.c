@@ -472,27 +472,21 @@ static inline size_t next_in_bloom(const unsigned char *path, size_t k,
                                    const uint32_t *bloom, size_t words,
                                    size_t pwords) {
     const uint32_t *prefixes = bloom + words;
-    uint32_t h = *hash, bit;
+    uint32_t h = *hash;
     /* The last call stopped at a '/' its key filter held: the prefix that
      * ends there is tested now. */
-    if (k > 1 && path[k - 2] == '/') {
-        bit = rb_prefix_bit(h, pwords);
-        if (!((prefixes[bit / 32] >> (bit % 32)) & 1))
-            return 0;
-    }
+    if (k > 1 && path[k - 2] == '/' &&
+        !rb_bloom_has(prefixes, pwords, rb_prefix_mix(h)))
+        return 0;
     for (; k <= last; k++) {
         unsigned char c = path[k - 1];
         h = rb_hash_step(h, c);
-        bit = rb_bloom_bit(h, words);
-        if ((bloom[bit / 32] >> (bit % 32)) & 1) {
+        if (rb_bloom_has(bloom, words, rb_bloom_mix(h))) {
             *hash = h;
             return k;
         }
-        if (c == '/') {
-            bit = rb_prefix_bit(h, pwords);
-            if (!((prefixes[bit / 32] >> (bit % 32)) & 1))
-                return 0;
-        }
+        if (c == '/' && !rb_bloom_has(prefixes, pwords, rb_prefix_mix(h)))
+            return 0;
     }
     return 0;
 }

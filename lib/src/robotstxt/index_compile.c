@@ -283,16 +283,12 @@ static rb_unit *place_unit(builder *b, const rb_set *set) {
         while (table[i] != 0)
             i = i + 1 == size ? 0 : i + 1;
         table[i] = (hash[node] & ~mask) | (uint32_t)(node + 1);
-        if (words != 0) {
-            uint32_t bit = rb_bloom_bit(hash[node], words);
-            bloom[bit / 32] |= (uint32_t)1 << (bit % 32);
-        }
+        if (words != 0)
+            rb_bloom_add(bloom, words, rb_bloom_mix(hash[node]));
     }
     const uint32_t *prefix = (const uint32_t *)b->prefix_hash.data;
-    for (size_t k = 0; words != 0 && k < b->prefix_hash.count; k++) {
-        uint32_t bit = rb_prefix_bit(prefix[k], pwords);
-        bloom[words + bit / 32] |= (uint32_t)1 << (bit % 32);
-    }
+    for (size_t k = 0; words != 0 && k < b->prefix_hash.count; k++)
+        rb_bloom_add(bloom + words, pwords, rb_prefix_mix(prefix[k]));
     return unit;
 }
 

@@ -66,7 +66,7 @@ static inline uint32_t rb_slot_start(uint32_t hash, uint32_t slot_count) {
  *             about 70 instructions more.
  *   prefixes: a word for every four slots (rb_prefix_words): the hash of
  *             every prefix of a key that ends in '/' before
- *             the key does (rb_prefix_bit). A check at a '/' of the path
+ *             the key does (rb_prefix_mix). A check at a '/' of the path
  *             whose prefix is in no key's way stops its walk: no longer
  *             prefix can be a key. Most paths leave the keys' tree a
  *             segment or two in, so the walk reads a third of the path.
@@ -80,14 +80,25 @@ static inline size_t rb_bloom_words(uint32_t slot_count) {
 static inline size_t rb_prefix_words(uint32_t slot_count) {
     return slot_count >= RB_BLOOM_MIN_SLOTS ? ((size_t)slot_count + 3) / 4 : 0;
 }
-/* The bit of a key prefix's hash in the prefixes filter: a third mix. */
-static inline uint32_t rb_prefix_bit(uint32_t hash, size_t words) {
-    return (uint32_t)(((uint64_t)(hash * 0xC2B2AE3Du) * (words * 32)) >> 32);
+/* A filter of `words` 32-bit words holds a hash as one bit: its mix m
+ * (another multiply than the table's) picks the word by its high bits,
+ * (m * words) >> 32, and the bit in it by its low five. A check tests
+ * the keys' filter at every byte of the path: a multiply, a shift, a load
+ * and a bit test (the machine's takes the low five bits itself), where a
+ * bit position scaled over the whole filter took two shifts more. */
+static inline uint32_t rb_bloom_mix(uint32_t hash) {
+    return hash * 0x9E3779B1u;
 }
-/* The bit of a key hash in a filter of `words` words: a scaled mix, other
- * than the table's. */
-static inline uint32_t rb_bloom_bit(uint32_t hash, size_t words) {
-    return (uint32_t)(((uint64_t)(hash * 0x9E3779B1u) * (words * 32)) >> 32);
+/* The prefixes filter's: a third mix. */
+static inline uint32_t rb_prefix_mix(uint32_t hash) {
+    return hash * 0xC2B2AE3Du;
+}
+static inline int rb_bloom_has(const uint32_t *filter, size_t words,
+                               uint32_t mix) {
+    return (filter[((uint64_t)mix * words) >> 32] >> (mix & 31)) & 1;
+}
+static inline void rb_bloom_add(uint32_t *filter, size_t words, uint32_t mix) {
+    filter[((uint64_t)mix * words) >> 32] |= (uint32_t)1 << (mix & 31);
 }
 
 /* A node's key is a prefix of the normalised pattern of each of its

@@ -201,8 +201,12 @@ robots_status rb_resolve(const robots_txt *doc, const robots_str *agents,
     r->direct = 0; /* check.c's to set, once it has weighed the groups */
     if (reference || doc->profile == ROBOTS_PROFILE_LEGACY)
         return select_group(doc, agents, agent_count, &r->group, &r->specific);
-    /* Each token's sets word, once (two tokens of one group share it). */
-    size_t found = rb_index_tokens(doc, agents, agent_count, tokens);
+    /* Each token's sets word, once (two tokens of one group share it).
+     * A file that names no agent (most small ones: a `*` group, or none)
+     * has no token to look up: no name is reduced and hashed for it. */
+    size_t found = doc->token_count == 0
+                       ? 0
+                       : rb_index_tokens(doc, agents, agent_count, tokens);
     r->token_count = 0;
     for (size_t t = 0; t < found; t++) {
         uint32_t word = rb_token_sets_word(doc, doc->tokens[tokens[t]]);
