@@ -29,7 +29,7 @@
  * input (each at most RB_PARSE_QUOTE_CAP - 1 bytes) fits uncut, with the
  * 16 bytes rb_diag_put_quote() may write past a quote. */
 #define RB_DIAG_FITS(fixed, quotes)                                            \
-    ((fixed) + (quotes) * (RB_PARSE_QUOTE_CAP - 1) + 16 < RB_DIAG_ROOM)
+    ((fixed) + (size_t)(quotes) * (RB_PARSE_QUOTE_CAP - 1) + 16 < RB_DIAG_ROOM)
 
 /* The first past the cap (the note that says so), or a failed parse: out
  * of line, as a file reaches it once. */

@@ -95,7 +95,7 @@ static inline uint32_t rb_prefix_mix(uint32_t hash) {
 }
 static inline int rb_bloom_has(const uint32_t *filter, size_t words,
                                uint32_t mix) {
-    return (filter[((uint64_t)mix * words) >> 32] >> (mix & 31)) & 1;
+    return ((filter[((uint64_t)mix * words) >> 32] >> (mix & 31)) & 1u) != 0;
 }
 static inline void rb_bloom_add(uint32_t *filter, size_t words, uint32_t mix) {
     filter[((uint64_t)mix * words) >> 32] |= (uint32_t)1 << (mix & 31);

@@ -97,8 +97,8 @@ RB_COLD static void agent_reading(parser *p, const char *value, size_t len,
                        sizeof agent_head + sizeof agent_read_as +
                            sizeof agent_reduced + sizeof agent_reduces_rfc +
                            sizeof agent_not_alone + sizeof agent_alone +
-                           sizeof agent_empty_google + 4 * RB_PARSE_QUOTE_CAP +
-                           16,
+                           sizeof agent_empty_google +
+                           4 * (size_t)RB_PARSE_QUOTE_CAP + 16,
                    "room");
     robots_diag_kind kind = token_len == 0 ? ROBOTS_DIAG_EMPTY_USER_AGENT
                                            : ROBOTS_DIAG_AGENT_REDUCED;
