@@ -246,6 +246,15 @@ static int open_scratch(rb_mem *mem, build_scratch *sc, size_t lines,
                         size_t groups) {
     lines = lines ? lines : 1;
     groups = groups ? groups : 1;
+    /* Refused before the sum could wrap where size_t has 32 bits (a body
+     * of ROBOTS_MAX_INPUT_BYTES has fewer lines than this bound on 64). */
+    const size_t per_line = 2 * sizeof(agent_ref) + 3 * sizeof(uint32_t);
+    if (groups > SIZE_MAX / (4 * sizeof(uint32_t)) ||
+        lines >
+            (SIZE_MAX / 2 - (1 + 2 * groups) * sizeof(uint32_t)) / per_line) {
+        mem->failure = ROBOTS_ERR_TOO_LARGE;
+        return 0;
+    }
     sc->bytes = 2 * lines * sizeof(agent_ref) +
                 (3 * lines + 1 + 2 * groups) * sizeof(uint32_t);
     unsigned char *block = rb_alloc(mem, sc->bytes);

@@ -294,7 +294,9 @@ extension_diag(parser *p, const char *key, size_t len) {
 
 /* A key no profile knows: a typo of a known key (rfc9309 and legacy know
  * exact keys only: the line is ignored, KEY_NONE), or unknown (KEY_OTHER,
- * kept as a record). Past the cap only counted, with no typo guess. */
+ * kept as a record). Past the cap only counted, with no message written;
+ * the typo guess is still made there, as it decides whether the line is
+ * kept. */
 __attribute__((noinline)) /* its room off rb_parse_classify_key()'s frame */
 static enum key_kind
 unknown_key_diag(parser *p, const char *key, size_t len) {

@@ -304,17 +304,20 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
     }
     if (pos == *at)
         return 0;
-    /* the last line's start, from its pattern's: after the key, its ':'
-     * and at most one space */
-    const char *raw = body + v - (key == KEY_ALLOW ? 6 : 9);
-    raw -= body[v - 1] == ' ';
+    /* p->line_start is left as it was: a run makes no diagnostic, and the
+     * line that ended it may have set key and v before it was refused, so
+     * they need not be the last stored line's (parser.h) */
     p->text.count = texts;
     p->rules.count = (size_t)(rule - (rb_rule *)p->rules.data);
-    p->line_start = raw;
     p->seen_content = 1;
     p->in_agent_list = 0;
     p->line = line;
 #ifdef RB_PARSE_CROSSCHECK
+    /* the run stopped after its first line, whose key and v these are:
+     * its start is after the key, its ':' and at most one space */
+    const char *raw = body + v - (key == KEY_ALLOW ? 6 : 9);
+    raw -= body[v - 1] == ' ';
+    p->line_start = raw; /* as the general way would have it */
     crosscheck_run(p, raw, body + v, end - v, key);
 #endif
     *at = pos;

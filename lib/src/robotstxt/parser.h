@@ -48,6 +48,10 @@ typedef struct parser {
     int in_agent_list; /* the last record line was a user-agent line */
     int seen_content;  /* a non-blank line has been read */
     size_t line;       /* 1-based number of the line being read */
+    /* The start of the line a diagnostic's column is counted from: set by
+     * rb_parse_lines() before each line it reads the general way, and by
+     * the cut; a run of usual rule lines (parse_rule_run.h) makes no
+     * diagnostic and leaves it. */
     const char *line_start;
     const char *body, *body_end; /* the input: all of it is readable */
     /* For normalisation: three bytes for each of the longest line's

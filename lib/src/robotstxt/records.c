@@ -86,7 +86,10 @@ int rb_records_add(rb_mem *mem, rb_records_build *build, uint32_t line,
         need = RB_RECORDS_FIRST_BYTES;
     /* A list already large (a page of HTML's every line, a sitemap index
      * of a thousand URLs) grows fourfold: its copies, at a byte an
-     * instruction, were most of the records' cost. */
+     * instruction, were most of the records' cost. While it is copied
+     * the old list and the new are both held: at most 5 times the list's
+     * final size, where rb_vec's doubling holds 3 (alloc.c), both within
+     * robots_parse_memory_bound()'s 32 times the body. */
     size_t cap = build->bytes.cap, count = build->bytes.count;
     if (need > cap - count && cap >= RB_RECORDS_LARGE_BYTES &&
         need < 4 * cap - count)
