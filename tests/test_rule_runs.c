@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_rule_runs.c - a run of usual Allow/Disallow lines, read in one pass
+ * (parse_rule_run.h), gives the rules the general path gives. Each body is
+ * written twice: once as usual rules ("Allow: /x", which the run reads),
+ * once with a tab after every colon (which only the general path reads,
+ * and which RFC 9309 2.2 and every profile skip as whitespace). Runs of up
+ * to 400 lines, with LF, CRLF and lone CR ends and a last line with or
+ * without its end, so that the run's room bound (run_room()) is crossed
+ * many times within a run; the fuzzers' build checks one line a run only.
+ */
+#include "robots.h"
+#include "testing.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* xorshift64: the same bodies on every run and host. */
+static uint64_t seed = 88172645463325252ull;
+static unsigned next_random(void) {
+    seed ^= seed << 13;
+    seed ^= seed >> 7;
+    seed ^= seed << 17;
+    return (unsigned)seed;
+}
+
+/* Bytes a pattern is made of: mostly a path's, with the bytes the run and
+ * the normal form treat apart ('*', '$', '%', bytes past ASCII). */
+static const char common_bytes[] = "abcdefgh/xyz0123-_.";
+static const char other_bytes[] =
+    "/abcXYZ019/-_.*$%~!<>`{}|^\\\x80\xe9?=&;:@+,";
+
+typedef struct bodies {
+    char *usual, *general;
+    size_t usual_len, general_len;
+} bodies;
+
+static void put_both(bodies *b, const char *s, size_t n) {
+    memcpy(b->usual + b->usual_len, s, n);
+    memcpy(b->general + b->general_len, s, n);
+    b->usual_len += n;
+    b->general_len += n;
+}
+
+static void put_line(bodies *b) {
+    unsigned pick = next_random();
+    const char *key = pick % 50 == 0 ? "user-agent"
+                      : pick & 1     ? "Allow"
+                                     : "disallow";
+    put_both(b, key, strlen(key));
+    put_both(b, ":", 1);
+    if (next_random() & 1) /* "Allow: /x" and "Allow:/x" are both usual */
+        b->usual[b->usual_len++] = ' ';
+    b->general[b->general_len++] = '\t';
+    put_both(b, "/", 1);
+    unsigned len =
+        next_random() % 8 == 0 ? next_random() % 70 : next_random() % 20;
+    for (unsigned k = 0; k < len; k++) {
+        char c = next_random() % 100 < 85
+                     ? common_bytes[next_random() % (sizeof common_bytes - 1)]
+                     : other_bytes[next_random() % (sizeof other_bytes - 1)];
+        put_both(b, &c, 1);
+    }
+    if (next_random() % 10 == 0)
+        put_both(b, "$", 1);
+    unsigned end = next_random() % 10;
+    put_both(b,
+             end < 7   ? "\n"
+             : end < 9 ? "\r\n"
+                       : "\r",
+             end < 7   ? 1
+             : end < 9 ? 2
+                       : 1);
+}
+
+/* The rules and the diagnostics' count of both bodies, in one profile. */
+static void same_rules(const bodies *b, robots_profile profile) {
+    robots_options options;
+    robots_options_init(&options);
+    options.profile = profile;
+    options.parse_limit = 0;
+    robots_txt *usual = NULL, *general = NULL;
+    EXPECT(robots_parse(b->usual, b->usual_len, &options, &usual) == ROBOTS_OK);
+    EXPECT(robots_parse(b->general, b->general_len, &options, &general) ==
+           ROBOTS_OK);
+    if (usual == NULL || general == NULL) {
+        robots_free(usual);
+        robots_free(general);
+        return;
+    }
+    size_t count = robots_rule_count(usual);
+    EXPECT_EQ(count, robots_rule_count(general));
+    int differ = count != robots_rule_count(general);
+    for (size_t i = 0; i < count && !differ; i++) {
+        robots_rule_info x, y;
+        EXPECT(robots_rule(usual, i, &x) == ROBOTS_OK);
+        EXPECT(robots_rule(general, i, &y) == ROBOTS_OK);
+        differ = x.line != y.line || x.kind != y.kind ||
+                 x.pattern_len != y.pattern_len ||
+                 memcmp(x.pattern, y.pattern, x.pattern_len) != 0 ||
+                 x.normalized_len != y.normalized_len || x.flags != y.flags ||
+                 x.group != y.group;
+        EXPECT_MSG(!differ, "profile %d, rule %zu of line %zu: '%.*s'",
+                   (int)profile, i, x.line, (int)x.pattern_len, x.pattern);
+    }
+    EXPECT_EQ(robots_diagnostic_total(usual), robots_diagnostic_total(general));
+    robots_free(usual);
+    robots_free(general);
+}
+
+int main(void) {
+    bodies b;
+    /* 400 lines of at most 6 + 10 + 2 + 70 + 3 bytes each, and the
+     * user-agent line */
+    b.usual = malloc(64 * 1024);
+    b.general = malloc(64 * 1024);
+    EXPECT(b.usual != NULL && b.general != NULL);
+    for (int body = 0; b.usual != NULL && b.general != NULL && body < 300;
+         body++) {
+        b.usual_len = b.general_len = 0;
+        put_both(&b, "user-agent: x\n", 14);
+        for (unsigned n = next_random() % 400; n > 0; n--)
+            put_line(&b);
+        if (next_random() & 1) { /* the last line without its end */
+            b.usual_len--;
+            b.general_len--;
+        }
+        /* in buffers of the body's own size, so that a read past it is
+         * the sanitizers' to see */
+        bodies exact = b;
+        exact.usual = malloc(b.usual_len);
+        exact.general = malloc(b.general_len);
+        EXPECT(exact.usual != NULL && exact.general != NULL);
+        if (exact.usual != NULL && exact.general != NULL) {
+            memcpy(exact.usual, b.usual, b.usual_len);
+            memcpy(exact.general, b.general, b.general_len);
+            same_rules(&exact, ROBOTS_PROFILE_RFC9309);
+            same_rules(&exact, ROBOTS_PROFILE_GOOGLE);
+            same_rules(&exact, ROBOTS_PROFILE_LEGACY);
+        }
+        free(exact.usual);
+        free(exact.general);
+    }
+    free(b.usual);
+    free(b.general);
+    return testing_finish();
+}
