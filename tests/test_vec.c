@@ -28,6 +28,12 @@ static int holds_counting(const rb_vec *vec, uint32_t from) {
     return 1;
 }
 
+/* An account with no cap that lends `region` to its first allocations. */
+static void lend_region(rb_mem *mem, unsigned char *region, size_t size) {
+    rb_mem_init(mem, NULL, 0);
+    rb_mem_lend_region(mem, region, size);
+}
+
 /* Outside a region: 16, then doubled (a need past that is met as it is),
  * every growth an allocation of its own. */
 static void doubles(void) {
@@ -51,8 +57,7 @@ static void doubles(void) {
 static void grows_in_region(void) {
     _Alignas(16) unsigned char region[1024];
     rb_mem mem;
-    rb_mem_init(&mem, NULL, 0);
-    rb_mem_lend_region(&mem, region, sizeof region);
+    lend_region(&mem, region, sizeof region);
     rb_vec a, b;
     rb_vec_init(&a, sizeof(uint32_t));
     rb_vec_init(&b, sizeof(uint32_t));
@@ -100,8 +105,7 @@ static void growth_under_cap(void) {
 static void first_room(void) {
     _Alignas(16) unsigned char region[256];
     rb_mem mem;
-    rb_mem_init(&mem, NULL, 0);
-    rb_mem_lend_region(&mem, region, sizeof region);
+    lend_region(&mem, region, sizeof region);
     rb_vec a, b;
     rb_vec_init(&a, sizeof(uint32_t));
     rb_vec_init(&b, 1);
