@@ -61,6 +61,10 @@ export interface Usage {
     fileSignal: Record<string, UsageValue> | null;
     fileSignalLabels: Record<string, UsageValue> | null;
     fileSignalLine: number | null;
+    /** Per label of usageLabels, where its value came from: 'header' (the
+     * Content-Usage field given to usage()), 'file' (the deciding lines),
+     * both where the two agree, none for a value no source set. */
+    sources: Record<string, Array<'header' | 'file'>>;
 }
 
 /** robots_reason_name() */

@@ -553,6 +553,20 @@ function (readWasm, wasmUrl) {
             usageValues(slots[at + 2], names.usageLabel), slots[at + 3]];
         const [signal, signalLabels, signalLine] = signalAt(17);
         const [fileSignal, fileSignalLabels, fileSignalLine] = signalAt(21);
+        // Which source gave each label its value: the file's deciding
+        // lines, the HTTP field, or both where they agree (bit i of
+        // robots_usage_result's file_labels and field_labels).
+        const fileLabels = slots[25 + USAGE_MAX_LINES];
+        const fieldLabels = slots[26 + USAGE_MAX_LINES];
+        const sources = {};
+        names.usageLabel.forEach((label, i) => {
+            const from = [];
+            if ((fieldLabels >>> i) & 1)
+                from.push('header');
+            if ((fileLabels >>> i) & 1)
+                from.push('file');
+            sources[label] = from;
+        });
         return {
             crawlable,
             verdict,
@@ -570,6 +584,7 @@ function (readWasm, wasmUrl) {
             fileSignal,
             fileSignalLabels,
             fileSignalLine,
+            sources,
         };
     }
 

@@ -257,7 +257,7 @@ static void put_signal(int has, const robots_usage_value *signal, size_t line,
  * crawlable, 11 label_count, 12 the values packed, 13 line_count, 14
  * pattern_len, 15 unknown_labels, 16 malformed_lines, 17-20 the groups'
  * signal (has, signals packed, as labels packed, line), 21-24 the
- * file's, 25-40 the lines. */
+ * file's, 25-40 the lines, 41 file_labels, 42 field_labels. */
 RB_WASM_API robots_status rb_wasm_usage(const robots_txt *doc, const char *url,
                                         size_t url_len, const char *bytes,
                                         const size_t *lens, size_t agent_count,
@@ -277,7 +277,7 @@ RB_WASM_API robots_status rb_wasm_usage(const robots_txt *doc, const char *url,
     agents_close(&texts);
     if (st != ROBOTS_OK)
         return st;
-    _Static_assert(RB_WASM_SLOTS >= 25 + ROBOTS_USAGE_MAX_LINES,
+    _Static_assert(RB_WASM_SLOTS >= 27 + ROBOTS_USAGE_MAX_LINES,
                    "the slots hold a usage result");
     _Static_assert(2 * ROBOTS_USAGE_MAX_LABELS <= 32,
                    "the values of a result fit one slot");
@@ -294,6 +294,8 @@ RB_WASM_API robots_status rb_wasm_usage(const robots_txt *doc, const char *url,
                &out->slot[21]);
     for (size_t i = 0; i < ROBOTS_USAGE_MAX_LINES; i++)
         out->slot[25 + i] = i < r.line_count ? r.lines[i] : 0;
+    out->slot[25 + ROBOTS_USAGE_MAX_LINES] = r.file_labels;
+    out->slot[26 + ROBOTS_USAGE_MAX_LINES] = r.field_labels;
     return ROBOTS_OK;
 }
 

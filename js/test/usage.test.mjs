@@ -103,6 +103,26 @@ test('the HTTP field combines most restrictive per label', () => {
     doc.free();
 });
 
+test('the source of each label', () => {
+    // robots_usage_result's file_labels and field_labels (robots_usage.h):
+    // both where the file and the field say the same; only the field where
+    // it made a label more restrictive; neither for a value no source set.
+    const doc = robots.parse(attach);
+    const nothing = { 'ai-use': [], search: [] };
+    assert.deepEqual(doc.usage('OtherBot', '/ai-ok/x').sources,
+        { 'train-ai': ['file'], ...nothing });
+    assert.deepEqual(doc.usage('OtherBot', '/ai-ok/x', 'train-ai=y').sources,
+        { 'train-ai': ['header', 'file'], ...nothing });
+    assert.deepEqual(doc.usage('OtherBot', '/ai-ok/x', 'train-ai=n').sources,
+        { 'train-ai': ['header'], ...nothing });
+    assert.deepEqual(doc.usage('OtherBot', '/ai-ok/x', 'ai-use=n').sources,
+        { 'train-ai': ['file'], 'ai-use': ['header'], search: [] });
+    // No preferences for a URL that may not be crawled: no source either.
+    assert.deepEqual(doc.usage('OtherBot', '/never/', 'train-ai=y').sources,
+        { 'train-ai': [], ...nothing });
+    doc.free();
+});
+
 test('a crawler of several names', () => {
     // robots_usage_agents(): the groups that name any of the names apply,
     // with robots_check()'s verdict for the same names (robots_usage.h).

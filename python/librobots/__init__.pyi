@@ -144,6 +144,7 @@ class Usage(NamedTuple):
     file_signal: Optional[Dict[str, UsageValue]]
     file_signal_labels: Optional[Dict[str, UsageValue]]
     file_signal_line: Optional[int]
+    sources: Dict[str, Tuple[Literal['header', 'file'], ...]]
 
 
 class UsageField(NamedTuple):

@@ -125,6 +125,32 @@ static PyObject *lines_of(const robots_usage_result *r) {
     return t;
 }
 
+/* {label: ('header', 'file')}: where each label's value came from (bit i
+ * of file_labels and field_labels), in the order the CLI's JSON gives. */
+static PyObject *sources_of(const robots_usage_result *r) {
+    PyObject *d = PyDict_New();
+    size_t i;
+    if (d == NULL)
+        return NULL;
+    for (i = 0; i < r->label_count; i++) {
+        size_t bit = (size_t)1 << i;
+        int field = (r->field_labels & bit) != 0;
+        int file = (r->file_labels & bit) != 0;
+        PyObject *t = field && file ? Py_BuildValue("(ss)", "header", "file")
+                      : field       ? Py_BuildValue("(s)", "header")
+                      : file        ? Py_BuildValue("(s)", "file")
+                                    : PyTuple_New(0);
+        if (t == NULL ||
+            PyDict_SetItemString(d, robots_usage_label(i), t) < 0) {
+            Py_XDECREF(t);
+            Py_DECREF(d);
+            return NULL;
+        }
+        Py_DECREF(t);
+    }
+    return d;
+}
+
 static PyObject *usage_record(rbp_document *self,
                               const robots_usage_result *r) {
     PyObject *labels;
@@ -135,7 +161,7 @@ static PyObject *usage_record(rbp_document *self,
         Py_INCREF(labels);
     }
     return rbp_record(
-        usage_type, 14, PyBool_FromLong(r->crawlable),
+        usage_type, 15, PyBool_FromLong(r->crawlable),
         rbp_verdict_new(&r->verdict, (PyObject *)self), labels, lines_of(r),
         PyLong_FromSize_t(r->line_count), PyLong_FromSize_t(r->pattern_len),
         unknown_labels_of(self->doc, r), PyLong_FromSize_t(r->malformed_lines),
@@ -144,7 +170,7 @@ static PyObject *usage_record(rbp_document *self,
         line_or_none(r->has_signal, r->signal_line),
         signals_of(r->has_file_signal, r->file_signal),
         signal_labels_of(r->has_file_signal, r->file_signal),
-        line_or_none(r->has_file_signal, r->file_signal_line));
+        line_or_none(r->has_file_signal, r->file_signal_line), sources_of(r));
 }
 
 /* The field lines of content_usage: one str or bytes, or an iterable of
@@ -267,12 +293,15 @@ static PyStructSequence_Field usage_fields[] = {
     {"file_signal", "{signal: value} of a Content-Signal before any group"},
     {"file_signal_labels", "that signal read as labels"},
     {"file_signal_line", "its first line, or None"},
+    {"sources", "{label: ('header', 'file')}: where each label's value came "
+                "from, the HTTP field, the deciding lines or both (they "
+                "agree); () when neither set it"},
     {NULL, NULL},
 };
 static PyStructSequence_Desc usage_desc = {
     "librobots.Usage",
     "The AI usage preferences of a URL for one crawler (robots_usage()).",
-    usage_fields, 14};
+    usage_fields, 15};
 
 static PyStructSequence_Field unknown_label_fields[] = {
     {"line", "the Content-Usage line"},

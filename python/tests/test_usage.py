@@ -132,6 +132,26 @@ def test_header_combines_most_restrictive():
     assert librobots.usage_field("Train-ai=n").malformed is True
 
 
+def test_sources_of_each_label():
+    # robots_usage_result's file_labels and field_labels (robots_usage.h):
+    # both where the file and the field say the same; only the field where
+    # it made a label more restrictive; neither for a value no source set.
+    doc = librobots.parse(ATTACH_3_4)
+    nothing = {"ai-use": (), "search": ()}
+    got = doc.usage("OtherBot", "/ai-ok/x")
+    assert got.sources == {"train-ai": ("file",), **nothing}
+    got = doc.usage("OtherBot", "/ai-ok/x", content_usage="train-ai=y")
+    assert got.sources == {"train-ai": ("header", "file"), **nothing}
+    got = doc.usage("OtherBot", "/ai-ok/x", content_usage="train-ai=n")
+    assert got.sources == {"train-ai": ("header",), **nothing}
+    got = doc.usage("OtherBot", "/ai-ok/x", content_usage="ai-use=n")
+    assert got.sources == {"train-ai": ("file",), "ai-use": ("header",),
+                           "search": ()}
+    # No preferences for a URL that may not be crawled: no source either.
+    got = doc.usage("OtherBot", "/never/", content_usage="train-ai=y")
+    assert got.sources == {"train-ai": (), **nothing}
+
+
 def test_option_survives_pickling():
     body = b"User-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nAllow: /\n"
     doc = librobots.parse(body, content_usage_ends_group=True)
