@@ -12,6 +12,9 @@
  *                [--baseline | --query]
  *   robots_bench --mode meta|header FILE AGENT
  *
+ * --skip-diagnostics, with any form, parses with
+ * robots_options.skip_diagnostics (a crawler's parse, verdicts only).
+ *
  * The first form measures: parse time of the workload (rfc9309, google),
  * the memory of the document, the time per check for FooBot and QuxBot over
  * the first N URLs, and each adversarial case of DIR/manifest.tsv (see
@@ -209,6 +212,9 @@ static timing measure(op_fn fn, void *ctx, size_t runs) {
 
 /* ---- operations -------------------------------------------------------- */
 
+/* robots_options.skip_diagnostics of every parse (--skip-diagnostics). */
+static size_t skip_diagnostics;
+
 typedef struct parse_ctx {
     const buf *in;
     robots_profile profile;
@@ -219,6 +225,7 @@ static robots_status parse_in(const buf *in, robots_profile profile,
     robots_options opt;
     robots_options_init(&opt);
     opt.profile = profile;
+    opt.skip_diagnostics = skip_diagnostics;
     return robots_parse(in->data, in->len, &opt, doc);
 }
 
@@ -361,6 +368,7 @@ static robots_status parse_counted(const buf *in, robots_profile profile,
     robots_options opt;
     robots_options_init(&opt);
     opt.profile = profile;
+    opt.skip_diagnostics = skip_diagnostics;
     opt.allocator = &a;
     cnt->live = cnt->peak = 0;
     return robots_parse(in->data, in->len, &opt, doc);
@@ -812,7 +820,8 @@ static int usage(void) {
           "       robots_bench --mode read|parse FILE [--profile P]\n"
           "       robots_bench --mode check FILE AGENT URLS N [--profile P] "
           "[--baseline | --query]\n"
-          "       robots_bench --mode meta|header FILE AGENT\n",
+          "       robots_bench --mode meta|header FILE AGENT\n"
+          "       (each: [--skip-diagnostics])\n",
           stderr);
     return 2;
 }
@@ -849,6 +858,7 @@ static int run_mode(const char *mode, char **args, size_t nargs,
         robots_options opt;
         robots_options_init(&opt);
         opt.profile = profile;
+        opt.skip_diagnostics = skip_diagnostics;
         robots_txt *doc;
         if (robots_parse(in.data, in.len, &opt, &doc) != ROBOTS_OK)
             return 1;
@@ -966,6 +976,8 @@ int main(int argc, char **argv) {
             baseline = 1;
         else if (strcmp(a, "--query") == 0)
             use_query = 1;
+        else if (strcmp(a, "--skip-diagnostics") == 0)
+            skip_diagnostics = 1;
         else if (a[0] != '-' && nargs < sizeof args / sizeof args[0])
             args[nargs++] = argv[i];
         else

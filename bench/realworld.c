@@ -19,8 +19,8 @@
  *                from one file to the next, beside malloc's
  *
  *   robots_realworld [--profile P] [--agent A] [--path P] [--runs N]
- *                    [--limit default|off] [--arena] [--per-file] [--json]
- *                    DIR
+ *                    [--limit default|off] [--arena] [--skip-diagnostics]
+ *                    [--per-file] [--json] DIR
  *   robots_realworld --once read|parse|first|google|parse-arena|first-arena
  *                    [options] DIR
  *
@@ -87,6 +87,9 @@ typedef struct setup {
     robots_str agent;
     size_t runs;
     arena *arena; /* NULL without --arena */
+    /* robots_options.skip_diagnostics (--skip-diagnostics): a crawler's
+     * parse, verdicts only */
+    size_t skip_diagnostics;
 } setup;
 
 static volatile size_t sink;
@@ -162,6 +165,7 @@ static int run_op(enum op op, const setup *s, const file *f) {
     robots_options_init(&opt);
     opt.profile = s->profile;
     opt.parse_limit = s->parse_limit;
+    opt.skip_diagnostics = s->skip_diagnostics;
     robots_allocator bump = {arena_alloc, arena_free, s->arena};
     if (is_arena_op(op)) {
         if (s->arena == NULL)
@@ -213,6 +217,7 @@ static int weigh(const setup *s, file *f) {
     robots_options_init(&opt);
     opt.profile = s->profile;
     opt.parse_limit = s->parse_limit;
+    opt.skip_diagnostics = s->skip_diagnostics;
     robots_txt *doc;
     if (robots_parse(f->data, f->len, &opt, &doc) != ROBOTS_OK)
         return 0;
@@ -479,7 +484,8 @@ static int usage(void) {
     fputs("usage: robots_realworld [--profile rfc9309|google|legacy] "
           "[--agent A] [--path P]\n"
           "                        [--runs N] [--limit default|off] "
-          "[--arena] [--per-file] [--json] DIR\n"
+          "[--arena] [--skip-diagnostics]\n"
+          "                        [--per-file] [--json] DIR\n"
           "       robots_realworld --once "
           "read|parse|first|google|parse-arena|first-arena\n"
           "                        [options] DIR\n",
@@ -488,7 +494,7 @@ static int usage(void) {
 }
 
 int main(int argc, char **argv) {
-    setup s = {ROBOTS_PROFILE_RFC9309, 0, {"Googlebot", 9}, 7, NULL};
+    setup s = {ROBOTS_PROFILE_RFC9309, 0, {"Googlebot", 9}, 7, NULL, 0};
     const char *dir = NULL, *path = "/search/about";
     int per_file = 0, json = 0, count_op = -1, use_arena = 0;
     for (int i = 1; i < argc; i++) {
@@ -524,6 +530,8 @@ int main(int argc, char **argv) {
             use_arena |= is_arena_op((enum op)count_op);
         } else if (strcmp(a, "--arena") == 0) {
             use_arena = 1;
+        } else if (strcmp(a, "--skip-diagnostics") == 0) {
+            s.skip_diagnostics = 1;
         } else if (strcmp(a, "--per-file") == 0) {
             per_file = 1;
         } else if (strcmp(a, "--json") == 0) {

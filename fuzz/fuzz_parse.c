@@ -12,10 +12,16 @@
  *     same document, cut at the same place;
  *   - every rule in file order is its group's, and its pattern matches
  *     its example path unless flagged as never matching;
- *   - robots_analyze()'s findings are diagnostics within their kinds.
+ *   - robots_analyze()'s findings are diagnostics within their kinds;
+ *   - a parse with robots_options.skip_diagnostics keeps and counts none,
+ *     is no larger, and reads the body as the default parse does in
+ *     everything else (tests/same_reading.h: groups, rules, records, the
+ *     cut, verdicts, selections, usage, analysis), whole and cut.
  * Input: the whole input is the body.
  */
 #include "fuzz_common.h"
+
+#include "../tests/same_reading.h"
 
 typedef struct counting_allocator {
     size_t calls;      /* alloc calls so far */
@@ -283,6 +289,23 @@ static void same_as_prefix(const robots_txt *whole, const char *body,
     robots_free(part);
 }
 
+/* The body parsed again with skip_diagnostics (opt's other options, the
+ * default allocator): no diagnostic, no larger, the same reading as doc. */
+static void same_without_diagnostics(const robots_txt *doc, const char *body,
+                                     size_t size, robots_options opt,
+                                     int analyze) {
+    opt.skip_diagnostics = 1;
+    opt.allocator = NULL;
+    robots_txt *bare = NULL;
+    FZ_CHECK(robots_parse(body, size, &opt, &bare) == ROBOTS_OK &&
+             bare != NULL);
+    FZ_CHECK(robots_diagnostic_count(bare) == 0 &&
+             robots_diagnostic_total(bare) == 0);
+    FZ_CHECK(robots_txt_memory_used(bare) <= robots_txt_memory_used(doc));
+    FZ_CHECK(sr_same_reading(doc, bare, body, size, analyze) == NULL);
+    robots_free(bare);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char *body = fz_dup(data, size);
     uint32_t hash = 2166136261u; /* FNV-1a: picks limits and N from input */
@@ -313,6 +336,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         size_t live = ca.live;
         walk_analysis(doc, body, size);
         FZ_CHECK(ca.live == live && ca.mismatches == 0);
+        same_without_diagnostics(doc, body, size, opt, 1);
         robots_free(doc);
         FZ_CHECK(ca.live == 0 && ca.mismatches == 0);
 
@@ -354,6 +378,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         walk(doc, profile, size);
         FZ_CHECK(robots_txt_parsed_bytes(doc) <= opt.parse_limit);
         same_as_prefix(doc, body, size, &opt, hash);
+        same_without_diagnostics(doc, body, size, opt, 0);
         robots_free(doc);
     }
     free(body);

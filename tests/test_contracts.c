@@ -168,7 +168,7 @@ static void entry_points(void) {
     EXPECT_EQ(robots_parse(NULL, 1, NULL, &doc), ROBOTS_ERR_INVALID_ARGUMENT);
     EXPECT(doc == NULL);
     robots_options_init(&options);
-    options.reserved[2] = 1;
+    options.reserved[1] = 1; /* the last word left */
     EXPECT_EQ(robots_parse("", 0, &options, &doc), ROBOTS_ERR_INVALID_ARGUMENT);
     robots_options_init(&options);
     memset(&half, 0, sizeof half);

@@ -11,12 +11,13 @@
 #include "robots_web.h"
 #include "testing.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define DIRTY(s) memset(&(s), 0xA5, sizeof(s))
-/* Every reserved word left (robots_options has three since its
- * content_usage_ends_group took the place of one). */
+/* Every reserved word left (robots_options has two since its
+ * content_usage_ends_group and skip_diagnostics took the places of two). */
 #define RESERVED_ZERO(s)                                                       \
     reserved_zero((s).reserved, sizeof((s).reserved) / sizeof((s).reserved[0]))
 
@@ -111,12 +112,27 @@ static void plain_free(void *ctx, void *ptr, size_t size) {
     free(ptr);
 }
 
+/* robots_options' members added since 1.0 took the places of reserved
+ * words: the structure's size and every other member's offset are 1.0's
+ * (four words after content_usage_ends_group's place). */
+_Static_assert(offsetof(robots_options, skip_diagnostics) ==
+                   offsetof(robots_options, content_usage_ends_group) +
+                       sizeof(size_t),
+               "skip_diagnostics takes the first reserved word's place");
+_Static_assert(offsetof(robots_options, reserved) ==
+                       offsetof(robots_options, skip_diagnostics) +
+                           sizeof(size_t) &&
+                   sizeof(robots_options) ==
+                       offsetof(robots_options, content_usage_ends_group) +
+                           4 * sizeof(size_t),
+               "robots_options keeps 1.0's size");
+
 static void passed_structures_need_zero(void) {
     robots_options options;
     robots_options_init(&options);
     EXPECT(RESERVED_ZERO(options));
     robots_txt *doc = NULL;
-    options.reserved[2] = 1;
+    options.reserved[1] = 1;
     EXPECT_EQ(robots_parse("", 0, &options, &doc), ROBOTS_ERR_INVALID_ARGUMENT);
     EXPECT(doc == NULL);
 

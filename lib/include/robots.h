@@ -97,7 +97,26 @@ typedef struct robots_options {
      * "AI usage preferences", decision 1). Other values:
      * ROBOTS_ERR_INVALID_ARGUMENT. Took the place of a reserved word. */
     size_t content_usage_ends_group;
-    size_t reserved[3]; /* zero: see Structures, robots_common.h */
+    /* 1: a parse for verdicts only (a crawler's), which keeps and counts
+     * no diagnostics: robots_diagnostic_count(), robots_diagnostic_total()
+     * and every robots_diagnostic_kind_total() are 0, and the work done
+     * only to report is not done (the UTF-8 check of a line's bytes, the
+     * messages and what they quote, the key a line without ':' was meant
+     * as). Everything else is what the default parse makes of the same
+     * body: groups, agents, rules (robots_rule_info with its flags, the
+     * normal forms, the example paths), sitemaps and extensions,
+     * robots_txt_cut(), the parsed and input bytes, every verdict with
+     * its reason and evidence, the groups selected, robots_usage(), and
+     * robots_analyze()'s findings (it reads the document, not its
+     * diagnostics). Time, stack and robots_parse_memory_bound() as for
+     * the default parse; robots_txt_memory_used() is never more than the
+     * default parse's document, and less where that one keeps a
+     * diagnostic, unless both are finished in the array their text was
+     * read into (docs/performance.md). 0 (the default): every diagnostic,
+     * as documented. Other values: ROBOTS_ERR_INVALID_ARGUMENT. Took the
+     * place of a reserved word. */
+    size_t skip_diagnostics;
+    size_t reserved[2]; /* zero: see Structures, robots_common.h */
 } robots_options;
 
 /* Fills *options with the defaults: rfc9309, ROBOTS_DEFAULT_PARSE_LIMIT,

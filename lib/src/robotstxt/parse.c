@@ -109,7 +109,9 @@ static void release_parser(parser *p) {
  * text is aligned to 8 bytes.
  * The block is the text's own array when the rest fits after the text
  * with at most an eighth of the array unused (a document never holds more
- * than 8/7 of what it needs), else a new block of exactly its size. The
+ * than 8/7 of what it needs; with skip_diagnostics, never more than the
+ * default parse's document: drop_counts()), else a new block of exactly
+ * its size. The
  * units and the memo start empty (NULL): a check compiles a set when it
  * first needs it (index_compile.c), and remembers a name it resolves
  * (check.c). */
@@ -225,7 +227,27 @@ static void copy_counts(robots_txt *doc, const parser *p, size_t set_count) {
     doc->token_id_mask = p->index.token_id_mask;
 }
 
+/* skip_diagnostics: what was counted is not the document's (the parse
+ * counted past the cap from its start, parser.h). Returns how many the
+ * default parse would have kept at least (some are not even counted
+ * here): that parse's document holds an rb_diag for each, so this one may
+ * leave that much more of its array unused and still be no larger than
+ * that one (assemble()), rather than be copied to a block of its own
+ * because the array was sized for a document with them. */
+static size_t drop_counts(parser *p) {
+    if (!p->skip_diagnostics)
+        return 0;
+    size_t kept = p->diag_total <= ROBOTS_MAX_DIAGNOSTICS
+                      ? p->diag_total
+                      : ROBOTS_MAX_DIAGNOSTICS + 1;
+    p->diags.count = 0;
+    p->diag_total = 0;
+    memset(p->kind_totals, 0, sizeof p->kind_totals);
+    return kept;
+}
+
 static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
+    size_t unused = p->text.cap / 8 + drop_counts(p) * sizeof(rb_diag);
     const rb_vec *parts[PART_COUNT] = {
         [PART_GROUPS] = &p->groups,
         [PART_AGENTS] = &p->agents,
@@ -249,7 +271,7 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     unsigned char *block;
     size_t block_size;
     if (p->text.data != NULL && size <= p->text.cap &&
-        size >= p->text.cap - p->text.cap / 8 &&
+        size >= p->text.cap - unused &&
         !rb_mem_in_region(&p->mem, p->text.data)) {
         block = p->text.data; /* the document's now: not released */
         block_size = p->text.cap;
@@ -325,6 +347,7 @@ static robots_status check_arguments(const char *body, size_t body_len,
     if ((body == NULL && body_len != 0) ||
         robots_profile_name(options->profile) == NULL ||
         !RB_RESERVED_ZERO(options) || options->content_usage_ends_group > 1 ||
+        options->skip_diagnostics > 1 ||
         (options->allocator != NULL && (options->allocator->alloc == NULL ||
                                         options->allocator->free == NULL)))
         return ROBOTS_ERR_INVALID_ARGUMENT;
@@ -349,12 +372,15 @@ static void init_parser(parser *p, const char *body, size_t body_len,
     rb_mem_init(&p->mem, options->allocator, options->memory_cap);
     p->profile = options->profile;
     p->content_usage_ends_group = options->content_usage_ends_group != 0;
+    p->skip_diagnostics = options->skip_diagnostics != 0;
     rb_vec_init(&p->groups, sizeof(rb_group));
     rb_vec_init(&p->agents, sizeof(rb_agent));
     rb_vec_init(&p->rules, sizeof(rb_rule));
     rb_records_init(&p->sitemaps);
     rb_records_init(&p->extensions);
     rb_vec_init(&p->diags, sizeof(rb_diag));
+    if (p->skip_diagnostics) /* past the cap from the start (parser.h) */
+        p->diags.count = RB_DIAGS_SKIPPED;
     rb_vec_init(&p->text, 1);
     rb_index_init(&p->index);
 }

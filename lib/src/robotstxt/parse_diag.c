@@ -145,7 +145,9 @@ void rb_parse_diag_keep_slow(parser *p, const char *at, size_t key_len,
 }
 
 void rb_parse_diag_suggest(parser *p, const char *suggestion, size_t len) {
-    if (p->failed || p->diags.count == 0)
+    /* (only after a diagnostic kept: never past the cap, nor skipping) */
+    if (p->failed || p->diags.count == 0 ||
+        p->diags.count > ROBOTS_MAX_DIAGNOSTICS)
         return;
     rb_diag *d = (rb_diag *)p->diags.data + p->diags.count - 1;
     /* kept_text(): the suggestion of the diagnostic before, when the same */

@@ -216,10 +216,10 @@ static void first_content(parser *p, const char *content) {
 
 /* Splits a line's content into its key and value: at its ':', or, in
  * google, at the space between two words. 0 when it has no key (then
- * the line is reported and ignored). */
+ * the line is reported, unless skip, and ignored). */
 static int split_line(parser *p, const char *content, size_t len,
                       const char **key, size_t *klen, const char **value,
-                      size_t *vlen) {
+                      size_t *vlen, int skip) {
     char q[48];
     const char *colon = memchr(content, ':', len);
     if (colon != NULL) {
@@ -245,7 +245,9 @@ static int split_line(parser *p, const char *content, size_t len,
                 "line without ':' is read as key '%s' and its value",
                 rb_parse_quote(*key, *klen, q));
     } else {
-        rb_parse_missing_colon(p, content, len);
+        /* only reported: its first word and typo guess are the message's */
+        if (!skip)
+            rb_parse_missing_colon(p, content, len);
         return 0;
     }
     if (*klen == 0) {
@@ -282,14 +284,19 @@ static void on_key(parser *p, const char *key, size_t klen, const char *value,
 /* One line, in named steps: the usual line read whole, or its content,
  * the first content's HTML test, its key and value, their handler.
  * special: the line may hold a NUL, '#' or a byte >= 0x80 (when 0, it
- * holds none, and the searches for them are skipped). */
+ * holds none, and the searches for them are skipped). skip: the parse
+ * keeps no diagnostics (a constant of each copy of the loop). */
 static void process_line(parser *p, const char *raw, size_t raw_len,
-                         int special) {
+                         int special, int skip) {
     p->line_start = raw;
-    if (special)
-        rb_parse_check_bytes(p, raw, raw_len);
-    else if (process_usual_line(p, raw, raw_len))
+    if (special) {
+        /* UTF-8 and a BOM past the start are only reported: a NUL and a
+         * '#', which end the content, are line_content()'s. */
+        if (!skip)
+            rb_parse_check_bytes(p, raw, raw_len);
+    } else if (process_usual_line(p, raw, raw_len)) {
         return;
+    }
     const char *content = raw;
     size_t len = raw_len;
     int blank;
@@ -305,7 +312,7 @@ static void process_line(parser *p, const char *raw, size_t raw_len,
     first_content(p, content);
     const char *key, *value;
     size_t klen, vlen;
-    if (split_line(p, content, len, &key, &klen, &value, &vlen))
+    if (split_line(p, content, len, &key, &klen, &value, &vlen, skip))
         on_key(p, key, klen, value, vlen);
 }
 
@@ -472,9 +479,11 @@ static void record_cut(parser *p, const char *body, size_t pos, size_t len,
  * every file passes through: its branches are the runs of usual rule
  * lines, the word-at-a-time and SSE2 line-end scans and the parse limit's
  * cut, kept in one frame so that the loop's state stays in registers (the
- * instructions gate measures it). */
-void rb_parse_lines(parser *p, const char *body, size_t len, size_t limit,
-                    size_t *parsed) {
+ * instructions gate measures it). Inline into its two copies below, skip
+ * a constant in each. */
+RB_ALWAYS_INLINE static inline void read_lines(parser *p, const char *body,
+                                               size_t len, size_t limit,
+                                               size_t *parsed, int skip) {
     const unsigned char *u = (const unsigned char *)body;
     size_t pos = rb_bom_length(p->profile, u, limit);
     p->line = 1;
@@ -519,7 +528,7 @@ void rb_parse_lines(parser *p, const char *body, size_t len, size_t limit,
                           line_len, (size_t)ROBOTS_MAX_LINE_BYTES);
             line_len = ROBOTS_MAX_LINE_BYTES;
         }
-        process_line(p, body + pos, line_len, special);
+        process_line(p, body + pos, line_len, special, skip);
         pos = eol;
         if (pos < len) {
             if (body[pos] == '\r' && pos + 1 < len && body[pos + 1] == '\n')
@@ -534,4 +543,29 @@ void rb_parse_lines(parser *p, const char *body, size_t len, size_t limit,
     *parsed = pos < limit ? pos : (limit < pos ? limit : pos);
     if ((pos < len || p->rest != 0) && !p->failed)
         record_cut(p, body, pos, len, limit);
+}
+
+/* The loop once for each setting of skip_diagnostics, so that the
+ * default parse tests nothing for it on a line, and a parse that keeps no
+ * diagnostics does not start the work that only reports. Each copy
+ * flattened, as the one loop was: its helpers inline, as the compiler
+ * inlined them into one caller and would not into two. */
+__attribute__((noinline, flatten)) static void
+read_lines_reporting(parser *p, const char *body, size_t len, size_t limit,
+                     size_t *parsed) {
+    read_lines(p, body, len, limit, parsed, 0);
+}
+
+__attribute__((noinline, flatten)) static void
+read_lines_skipping(parser *p, const char *body, size_t len, size_t limit,
+                    size_t *parsed) {
+    read_lines(p, body, len, limit, parsed, 1);
+}
+
+void rb_parse_lines(parser *p, const char *body, size_t len, size_t limit,
+                    size_t *parsed) {
+    if (p->skip_diagnostics)
+        read_lines_skipping(p, body, len, limit, parsed);
+    else
+        read_lines_reporting(p, body, len, limit, parsed);
 }

@@ -70,7 +70,22 @@ typedef struct parser {
     size_t rest;
     int failed;
     int content_usage_ends_group; /* robots_options' (usage_query.c) */
+    /* robots_options.skip_diagnostics: a parse that keeps no diagnostic.
+     * It starts as past ROBOTS_MAX_DIAGNOSTICS (diags.count is
+     * RB_DIAGS_SKIPPED), so that every report takes the way that only
+     * counts, writes no message and guesses nothing, with no test of its
+     * own on the way a default parse takes; the counts are dropped before
+     * the document is assembled (parse.c). The line loop, compiled once
+     * for each setting (parse_lines.c), does not start the work that only
+     * reports: the check of a line's bytes, a line without ':'. Nothing
+     * that decides what the document holds may depend on it. */
+    int skip_diagnostics;
 } parser;
+
+/* diags.count of a parse that keeps no diagnostic (skip_diagnostics):
+ * more than any parse keeps (the cap and its note), so that every test of
+ * the cap says "past it", and no note is due. */
+#define RB_DIAGS_SKIPPED (ROBOTS_MAX_DIAGNOSTICS + 2)
 
 /* ---- inline, for the line loop (parse_lines.c) and its helpers -------- */
 
