@@ -88,6 +88,8 @@ def main(argv):
 
     # Parse.
     row("parse", "512 KB file", "librobots", timed(lambda: librobots.parse(body), args.runs * 2))
+    row("parse", "512 KB file", "librobots, skip_diagnostics",
+        timed(lambda: librobots.parse(body, skip_diagnostics=True), args.runs * 2))
     row("parse", "512 KB file", "protego", timed(lambda: Protego.parse(text), slow_runs))
     row("parse", "512 KB file", "urllib", timed(lambda: urllib_parser(body), slow_runs))
 

@@ -25,6 +25,10 @@ export interface ParseOptions extends ProfileOption {
      * draft-ietf-aipref-attach-05 reads it (default false: an extension
      * record, docs/semantics.md "AI usage preferences", decision 1). */
     contentUsageEndsGroup?: boolean;
+    /** A parse for verdicts only (a crawler's): no diagnostics are kept or
+     * counted (`diagnostics` is empty); everything else is what the default
+     * parse makes of the body (robots_options.skip_diagnostics). */
+    skipDiagnostics?: boolean;
 }
 
 /** robots_usage_value_name() */

@@ -1025,6 +1025,16 @@ function (readWasm, wasmUrl) {
 
     // ------------------------------------------------------------- API
 
+    // options[name]: undefined, or a boolean (else TypeError).
+    function booleanOption(o, name, what) {
+        const v = o[name];
+        if (v !== undefined && typeof v !== 'boolean') {
+            throw new TypeError(`${what}: options.${name} must be a ` +
+                `boolean, not ${kindOf(v)}`);
+        }
+        return v;
+    }
+
     function parse(body, options) {
         ready();
         const what = 'parse';
@@ -1033,17 +1043,15 @@ function (readWasm, wasmUrl) {
         const profile = profileOf(options, what);
         const limit = sizeOption(o, 'parseLimit', what);
         const cap = sizeOption(o, 'memoryCap', what);
-        const endsGroup = o.contentUsageEndsGroup;
-        if (endsGroup !== undefined && typeof endsGroup !== 'boolean') {
-            throw new TypeError(`${what}: options.contentUsageEndsGroup ` +
-                `must be a boolean, not ${kindOf(endsGroup)}`);
-        }
+        const endsGroup = booleanOption(o, 'contentUsageEndsGroup', what);
+        const skip = booleanOption(o, 'skipDiagnostics', what);
         overLimit(body, limits.maxInputBytes, ST.TOO_LARGE, `${what}: body`);
         const input = compact(body);
         overLimit(input, limits.maxInputBytes, ST.TOO_LARGE, `${what}: body`);
         call([input], what, (s) => wasm.rb_wasm_parse(s[0], s[1], profile,
             limit === undefined ? 0 : 1, limit === undefined ? 0 : limit,
-            cap === undefined ? 0 : cap, endsGroup === true ? 1 : 0, out));
+            cap === undefined ? 0 : cap, endsGroup === true ? 1 : 0,
+            skip === true ? 1 : 0, out));
         fresh();
         return new RobotsTxt(INTERNAL, slots[0], input);
     }

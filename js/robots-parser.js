@@ -18,11 +18,21 @@ const librobots = require('./librobots.js');
 // Queries kept per parsed file, one per user-agent string asked about.
 const QUERIES_KEPT = 16;
 
+// robots-parser's API has no diagnostics: the parse is for verdicts only
+// unless the options say otherwise (anything but an object is passed on
+// as it is, for parse() to refuse).
+function verdictsOnly(options) {
+    if (options === undefined || options === null)
+        return { skipDiagnostics: true };
+    return typeof options === 'object'
+        ? { skipDiagnostics: true, ...options } : options;
+}
+
 class Robots {
     constructor(url, contents, options) {
         this._url = typeof url === 'string' ? url : String(url);
         this._doc = librobots.parse(contents === undefined ||
-            contents === null ? '' : contents, options);
+            contents === null ? '' : contents, verdictsOnly(options));
         this._queries = new Map();
         // robots-parser resolves relative URLs when its own URL is
         // relative: the library tells a path from a URL.

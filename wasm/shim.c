@@ -100,6 +100,7 @@ RB_WASM_API robots_status rb_wasm_parse(const char *body, size_t len,
                                         robots_profile profile,
                                         int has_parse_limit, size_t parse_limit,
                                         size_t memory_cap, int ends_group,
+                                        int skip_diagnostics,
                                         rb_wasm_out *out) {
     robots_options options;
     robots_txt *doc = NULL;
@@ -110,6 +111,7 @@ RB_WASM_API robots_status rb_wasm_parse(const char *body, size_t len,
         options.parse_limit = parse_limit;
     options.memory_cap = memory_cap;
     options.content_usage_ends_group = ends_group != 0;
+    options.skip_diagnostics = skip_diagnostics != 0;
     st = robots_parse(body, len, &options, &doc);
     out->slot[0] = (size_t)(uintptr_t)doc;
     return st;

@@ -86,6 +86,8 @@ const parseContenders = [
         run: () => librobots.parse(text).free() },
     { name: 'librobots: parse(bytes), free()',
         run: () => librobots.parse(bytes).free() },
+    { name: 'librobots: parse(bytes, {skipDiagnostics}), free()',
+        run: () => librobots.parse(bytes, { skipDiagnostics: true }).free() },
     { name: 'librobots/robots-parser: robotsParser(url, text), free()',
         run: () => dropIn(robotsUrl, text).free() },
 ];

@@ -187,6 +187,26 @@ test('what the parser saw: groups, records, crawl-delays, diagnostics', () => {
     doc.free();
 });
 
+test('a parse for verdicts only (skipDiagnostics)', () => {
+    // robots_options.skip_diagnostics (robots.h): no diagnostic is kept or
+    // counted; everything else is what the default parse makes of the body.
+    const body = 'Sitemap: https://a.example/s1.xml\nUser-agent: a\n' +
+        'Crawl-delay: 2.5\nDisalow: /x\nDisallow: /y\n<html>\nAllow: page\n';
+    const full = robots.parse(body, { profile: 'google' });
+    const bare = robots.parse(body, { profile: 'google', skipDiagnostics: true });
+    assert.ok(full.diagnosticTotal >= 3);
+    assert.deepEqual(bare.diagnostics(), []);
+    assert.equal(bare.diagnosticTotal, 0);
+    assert.deepEqual(bare.groups(), full.groups());
+    assert.deepEqual(bare.sitemaps(), full.sitemaps());
+    assert.deepEqual(bare.extensions(), full.extensions());
+    for (const url of ['/x', '/y', '/page', '/'])
+        assert.deepEqual(bare.check('a', url), full.check('a', url));
+    assert.throws(() => robots.parse(body, { skipDiagnostics: 1 }), TypeError);
+    full.free();
+    bare.free();
+});
+
 test('selectGroups(): every group merged for the agents, ascending', () => {
     // RFC 9309 2.2.1: the groups naming a crawler are combined; a crawler
     // no group names reads the `*` groups, and none when there are none.

@@ -159,3 +159,20 @@ test('the profile can be chosen', () => {
     assert.equal(google.isAllowed('http://example.com/robots.txt'), false);
     google.free();
 });
+
+test('it parses for verdicts only, unless the options say otherwise', () => {
+    // robots-parser has no diagnostics: its drop-in parses with
+    // skipDiagnostics (robots_options.skip_diagnostics), and the answers
+    // are the same either way.
+    const body = 'User-agent: *\nDisalow: /x\nDisallow: /y\n';
+    const url = 'http://example.com/robots.txt';
+    const bare = robotsParser(url, body);
+    const full = robotsParser(url, body, { skipDiagnostics: false });
+    assert.equal(bare._doc.diagnosticTotal, 0);
+    assert.ok(full._doc.diagnosticTotal > 0);
+    for (const u of ['http://example.com/x', 'http://example.com/y'])
+        assert.equal(bare.isAllowed(u, 'a'), full.isAllowed(u, 'a'));
+    assert.throws(() => robotsParser(url, body, 'google'), TypeError);
+    bare.free();
+    full.free();
+});

@@ -92,9 +92,9 @@ __all__ = [
 
 
 def parse(body, profile="rfc9309", parse_limit=DEFAULT_PARSE_LIMIT, memory_cap=0,
-          content_usage_ends_group=False):
+          content_usage_ends_group=False, skip_diagnostics=False):
     """Parses a robots.txt: Document(body, profile, parse_limit, memory_cap,
-    content_usage_ends_group).
+    content_usage_ends_group, skip_diagnostics).
 
     body: the bytes exactly as fetched (or a str, read as UTF-8), at most
     MAX_INPUT_BYTES. profile: "rfc9309" (default), "google" or "legacy".
@@ -102,11 +102,13 @@ def parse(body, profile="rfc9309", parse_limit=DEFAULT_PARSE_LIMIT, memory_cap=0
     verdict says so. memory_cap: most bytes the document may take (0: none).
     content_usage_ends_group: a Content-Usage line ends a group's user-agent
     lines, as draft-ietf-aipref-attach-05 reads it (off by default).
+    skip_diagnostics: a parse for verdicts only, a crawler's: no diagnostics
+    are kept or counted, the rest is the default parse's (off by default).
     Parsing never fails on content; the GIL is released while it runs.
     Document.usage(agent, url) answers the AI usage preferences.
     """
     return Document(body, profile, parse_limit, memory_cap,
-                    content_usage_ends_group)
+                    content_usage_ends_group, skip_diagnostics)
 
 
 def _header_lines(headers):

@@ -57,17 +57,19 @@ class RobotFileParser:
     """urllib.robotparser.RobotFileParser's interface, RFC 9309's answers.
 
     RobotFileParser(url='', *, profile='rfc9309', parse_limit=DEFAULT_PARSE_LIMIT,
-    timeout=30): profile and parse_limit are the Document's; timeout (seconds)
-    bounds read(). After read() or parse(), `document` is the librobots
-    Document and `fetch_decision` the library's reading of the last fetch;
+    timeout=30, skip_diagnostics=True): profile, parse_limit and
+    skip_diagnostics are the Document's (a crawler reads verdicts, so by
+    default the parse keeps no diagnostics); timeout (seconds) bounds read().
+    After read() or parse(), `document` is the librobots Document and `fetch_decision` the library's reading of the last fetch;
     `unreachable_since` is when the file became unreachable (time.time()),
     None while it is reachable.
     """
 
     def __init__(self, url="", *, profile="rfc9309", parse_limit=DEFAULT_PARSE_LIMIT,
-                 timeout=30):
+                 timeout=30, skip_diagnostics=True):
         self.profile = profile
         self.parse_limit = parse_limit
+        self.skip_diagnostics = skip_diagnostics
         self.timeout = timeout
         self.document = None
         self.fetch_decision = None
@@ -128,7 +130,7 @@ class RobotFileParser:
         self.fetch_decision = decision
         self.allow_all = self.disallow_all = False
         if decision.action == "parse-body":
-            self.document = parse(body, self.profile, self.parse_limit)
+            self.document = self._parse(body)
         elif decision.action == "use-cached":
             pass  # the document of the last successful read stays
         elif decision.action in ("allow-all", "follow-redirect"):
@@ -148,8 +150,12 @@ class RobotFileParser:
         else:
             lines = list(lines)
             body = b"\n".join(lines) if lines and isinstance(lines[0], bytes) else "\n".join(lines)
-        self.document = parse(body, self.profile, self.parse_limit)
+        self.document = self._parse(body)
         self.modified()
+
+    def _parse(self, body):
+        return parse(body, self.profile, self.parse_limit,
+                     skip_diagnostics=self.skip_diagnostics)
 
     def can_fetch(self, useragent, url):
         """May `useragent` fetch `url` (an absolute URL or a path)? False

@@ -13,6 +13,7 @@ class RobotFileParser:
     profile: str
     parse_limit: int
     timeout: float
+    skip_diagnostics: bool
     document: Optional[Document]
     fetch_decision: Optional[FetchDecision]
     disallow_all: bool
@@ -20,7 +21,7 @@ class RobotFileParser:
     last_checked: float
     unreachable_since: Optional[float]
     def __init__(self, url: str = ..., *, profile: str = ..., parse_limit: int = ...,
-                 timeout: float = ...) -> None: ...
+                 timeout: float = ..., skip_diagnostics: bool = ...) -> None: ...
     def mtime(self) -> float: ...
     def modified(self) -> None: ...
     def set_url(self, url: str) -> None: ...

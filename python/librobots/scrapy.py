@@ -26,12 +26,14 @@ logger = logging.getLogger(__name__)
 
 
 class RobotParser(_ScrapyRobotParser):
-    """scrapy.robotstxt.RobotParser over a librobots Document."""
+    """scrapy.robotstxt.RobotParser over a librobots Document, parsed for
+    verdicts only (skip_diagnostics: Scrapy never reads diagnostics)."""
 
     def __init__(self, robotstxt_body, spider, profile="rfc9309",
                  parse_limit=DEFAULT_PARSE_LIMIT):
         self.spider = spider
-        self.document = parse(robotstxt_body, profile, parse_limit)
+        self.document = parse(robotstxt_body, profile, parse_limit,
+                              skip_diagnostics=True)
 
     @classmethod
     def from_crawler(cls, crawler, robotstxt_body):

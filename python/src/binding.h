@@ -102,6 +102,7 @@ typedef struct rbp_document {
     size_t parse_limit;
     size_t memory_cap;
     int content_usage_ends_group; /* robots_options' (robots_usage.h) */
+    int skip_diagnostics;         /* robots_options' */
 } rbp_document;
 
 extern PyTypeObject rbp_document_type;

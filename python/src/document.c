@@ -12,7 +12,7 @@
 
 static const char document_doc[] =
     "Document(body, profile='rfc9309', parse_limit=512000, memory_cap=0,\n"
-    "         content_usage_ends_group=False)\n"
+    "         content_usage_ends_group=False, skip_diagnostics=False)\n"
     "--\n\n"
     "A robots.txt parsed once, checked as often as asked.\n\n"
     "body: the bytes exactly as fetched (or a str, read as UTF-8; any\n"
@@ -24,7 +24,10 @@ static const char document_doc[] =
     "memory_cap: most bytes the document may take (0: no cap).\n"
     "content_usage_ends_group: read a Content-Usage line as a rule that\n"
     "ends a group's user-agent lines (draft-ietf-aipref-attach-05; off:\n"
-    "an extension record, as the profiles read it).\n\n"
+    "an extension record, as the profiles read it).\n"
+    "skip_diagnostics: a parse for verdicts only (a crawler's): no\n"
+    "diagnostics are kept or counted (Document.diagnostics is empty);\n"
+    "everything else is what the default parse makes of the body.\n\n"
     "Parsing never fails on content: odd lines become diagnostics. It\n"
     "raises TypeError for a body of another type, librobots.Error (a\n"
     "ValueError) past MAX_INPUT_BYTES or the memory cap, MemoryError when\n"
@@ -39,21 +42,23 @@ static PyObject *document_new(PyTypeObject *type, PyObject *args,
                              "parse_limit",
                              "memory_cap",
                              "content_usage_ends_group",
+                             "skip_diagnostics",
                              NULL};
     PyObject *body_obj, *profile_obj = NULL, *limit_obj = NULL;
     PyObject *cap_obj = NULL, *body;
-    int ends_group = 0;
+    int ends_group = 0, skip_diagnostics = 0;
     robots_options options;
     robots_status st;
     robots_txt *doc = NULL;
     rbp_document *self;
     PyThreadState *ts;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OOOp:Document", kwlist,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OOOpp:Document", kwlist,
                                      &body_obj, &profile_obj, &limit_obj,
-                                     &cap_obj, &ends_group))
+                                     &cap_obj, &ends_group, &skip_diagnostics))
         return NULL;
     robots_options_init(&options);
     options.content_usage_ends_group = ends_group != 0;
+    options.skip_diagnostics = skip_diagnostics != 0;
     if ((profile_obj != NULL &&
          rbp_profile_arg(profile_obj, &options.profile) < 0) ||
         (limit_obj != NULL &&
@@ -93,6 +98,7 @@ static PyObject *document_new(PyTypeObject *type, PyObject *args,
     self->parse_limit = options.parse_limit;
     self->memory_cap = options.memory_cap;
     self->content_usage_ends_group = ends_group != 0;
+    self->skip_diagnostics = skip_diagnostics != 0;
     return (PyObject *)self;
 }
 
@@ -270,11 +276,12 @@ static PyObject *document_crawl_delay(rbp_document *self,
 
 static PyObject *document_reduce(rbp_document *self,
                                  PyObject *Py_UNUSED(ignored)) {
-    return Py_BuildValue("(O(OsNNN))", Py_TYPE(self), self->body,
+    return Py_BuildValue("(O(OsNNNN))", Py_TYPE(self), self->body,
                          robots_profile_name(self->profile),
                          PyLong_FromSize_t(self->parse_limit),
                          PyLong_FromSize_t(self->memory_cap),
-                         PyBool_FromLong(self->content_usage_ends_group));
+                         PyBool_FromLong(self->content_usage_ends_group),
+                         PyBool_FromLong(self->skip_diagnostics));
 }
 
 /* Immutable: a copy is the document itself. */
@@ -389,7 +396,7 @@ static PyMethodDef document_methods[] = {
      "group's."},
     {"__reduce__", (PyCFunction)document_reduce, METH_NOARGS,
      "Pickles as Document(body, profile, parse_limit, memory_cap,\n"
-     "content_usage_ends_group)."},
+     "content_usage_ends_group, skip_diagnostics)."},
     {"__copy__", document_copy, METH_NOARGS, "Immutable: the document."},
     {"__deepcopy__", document_copy, METH_O, "Immutable: the document."},
     {NULL, NULL, 0, NULL},

@@ -136,6 +136,23 @@ def test_records_crawl_delay_and_diagnostics():
     assert d.diagnostic_total >= len(d.diagnostics)
 
 
+def test_a_parse_for_verdicts_only():
+    # robots_options.skip_diagnostics (robots.h): no diagnostic is kept or
+    # counted; everything else is what the default parse makes of the body.
+    body = (b"Sitemap: https://a.example/s1.xml\nUser-agent: a\nCrawl-delay: 2.5\n"
+            b"Disalow: /x\nDisallow: /y\n<html>\nAllow: page\n")
+    full = librobots.parse(body, profile="google")
+    bare = librobots.parse(body, profile="google", skip_diagnostics=True)
+    assert full.diagnostics and full.diagnostic_total >= 3
+    assert bare.diagnostics == () and bare.diagnostic_total == 0
+    assert (bare.groups, bare.sitemaps, bare.extensions, bare.cut) == (
+        full.groups, full.sitemaps, full.extensions, full.cut)
+    for url in ("/x", "/y", "/page", "/"):
+        assert bare.check("a", url) == full.check("a", url)
+    again = pickle.loads(pickle.dumps(bare))
+    assert again.diagnostic_total == 0 and again.profile == "google"
+
+
 def test_crawl_delay_of_merged_groups():
     # RFC 9309 2.2.1: the groups naming one agent merge; the delay set only
     # in a later group of "a" applies to "a" (the first such, in file order).

@@ -43,6 +43,18 @@ def test_the_documented_example(parser):
         assert rp.mtime() > 0 and rp.site_maps() is None
 
 
+def test_a_crawler_parses_for_verdicts_only():
+    # By default the document keeps no diagnostics (skip_diagnostics, as a
+    # crawler reads verdicts); asked, it keeps them; the answers are the same.
+    body = b"User-agent: *\nDisalow: /x\nDisallow: /y\n"
+    bare, full = librobots.RobotFileParser(), librobots.RobotFileParser(skip_diagnostics=False)
+    bare.parse(body)
+    full.parse(body)
+    assert bare.document.diagnostic_total == 0 and full.document.diagnostic_total > 0
+    for url in ("/x", "/y"):
+        assert bare.can_fetch("a", url) == full.can_fetch("a", url)
+
+
 @pytest.mark.parametrize("parser", PARSERS)
 def test_the_common_interface(parser):
     rp = parser("http://example.com/robots.txt")

@@ -143,6 +143,11 @@ def test_the_backend_alone(caplog):
     assert not rp.allowed(b"http://a.example/shop/", "ExampleBot/1.0")
     assert not rp.allowed("http://a.example/", "OtherBot")
     assert list(rp.sitemaps()) == ["http://a.example/s.xml"]
+    # Scrapy reads verdicts only: the parse keeps no diagnostics (a typo
+    # that the default parse reports).
+    typo = body + b"Disalow: /x\n"
+    assert librobots.parse(typo).diagnostic_total > 0
+    assert RobotParser.from_crawler(None, typo).document.diagnostic_total == 0
     # A URL the library cannot check is logged and not allowed.
     assert not rp.allowed("http://a.example/" + "a" * librobots.MAX_URL_BYTES, "ExampleBot")
     assert "ROBOTS_MAX_URL_BYTES" in caplog.text
