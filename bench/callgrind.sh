@@ -169,6 +169,14 @@ for profile in rfc9309 google; do
     done
 done
 
+# A parse for verdicts only (robots_options.skip_diagnostics), as a
+# crawler parses: every profile.
+for profile in rfc9309 google legacy; do
+    p=$(ir "parse-skip-$profile" "$bench" --mode parse "$robots" \
+        --profile "$profile" --skip-diagnostics)
+    row "parse $profile, no diagnostics (minus the floor)" "$((p - read_ir))"
+done
+
 # The first answer on a small file (issue 23): the workload's first
 # 4,096 bytes cut at their last whole line, one check counted inside
 # robots_check(). Its first checks walk the rules instead of compiling a

@@ -68,6 +68,9 @@ static void check_too_long(void *ctx, size_t line_no) {
 int cli_cmd_check(int argc, char **argv) {
     robots_options options;
     robots_options_init(&options);
+    /* check prints verdicts and the cut, never a diagnostic: the library
+     * parses for verdicts only (robots.h), the same reading */
+    options.skip_diagnostics = 1;
     robots_str agents[ROBOTS_MAX_QUERY_AGENTS];
     size_t agent_count = 0;
     static char out_buf[1 << 16];

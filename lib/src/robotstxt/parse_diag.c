@@ -145,9 +145,9 @@ void rb_parse_diag_keep_slow(parser *p, const char *at, size_t key_len,
 }
 
 void rb_parse_diag_suggest(parser *p, const char *suggestion, size_t len) {
-    /* (only after a diagnostic kept: never past the cap, nor skipping) */
-    if (p->failed || p->diags.count == 0 ||
-        p->diags.count > ROBOTS_MAX_DIAGNOSTICS)
+    /* Only after rb_parse_diag_keep(): never past the cap, where a parse
+     * without diagnostics starts (parser.h), so the last is the one kept. */
+    if (p->failed || p->diags.count == 0)
         return;
     rb_diag *d = (rb_diag *)p->diags.data + p->diags.count - 1;
     /* kept_text(): the suggestion of the diagnostic before, when the same */

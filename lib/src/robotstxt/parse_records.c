@@ -224,8 +224,8 @@ void rb_parse_user_agent(parser *p, const char *value, size_t len) {
         rb_parse_diag(p, NULL, ROBOTS_DIAG_EMPTY_USER_AGENT,
                       ROBOTS_SEVERITY_WARNING, NULL,
                       "user-agent line with no name names no crawler");
-    else if (!wildcard && token_len != len)
-        agent_reading(p, value, len, token_len);
+    else if (!wildcard && token_len != len && !p->skip_diagnostics)
+        agent_reading(p, value, len, token_len); /* only a report */
     if (p->failed)
         return;
     rb_agent *slot = rb_vec_reserve(&p->mem, &p->agents, 1);
@@ -320,7 +320,8 @@ static void add_record(parser *p, rb_records_build *list, const char *key,
 
 void rb_parse_sitemap(parser *p, const char *key, size_t klen,
                       const char *value, size_t len) {
-    if (!is_absolute_url(value, len)) {
+    /* (the test is only the report's: not made for a parse without) */
+    if (!p->skip_diagnostics && !is_absolute_url(value, len)) {
         const rb_msg_part parts[] = {RB_MSG_TEXT("sitemap '"),
                                      RB_MSG_QUOTE(value, len),
                                      RB_MSG_TEXT("' is not an absolute URL")};

@@ -75,9 +75,10 @@ static inline void store_normal_rule(parser *p, enum key_kind key,
 /* rb_parse_rule() for the usual rule: in a group, a pattern that starts with
  * '/' and is its own normal form, stored with no call but the normal-form
  * test. 0, with nothing done, for any other: rb_parse_rule() then takes
- * it. */
-static inline int usual_rule(parser *p, enum key_kind key, const char *value,
-                             size_t len) {
+ * it. Inline in each copy of the line loop (parse_lines.c), as in the
+ * one loop it was. */
+RB_ALWAYS_INLINE static inline int usual_rule(parser *p, enum key_kind key,
+                                              const char *value, size_t len) {
     if (!p->have_group || len == 0 || value[0] != '/')
         return 0;
 #ifdef RB_SSE2
