@@ -262,6 +262,12 @@ static enum key_kind google_key(const char *key, size_t len, int *typo) {
         {KNOWN("sitemap"), KEY_SITEMAP, 0},
         {KNOWN("site-map"), KEY_SITEMAP, 1},
     };
+    /* Every prefix starts with 'u', 'a', 'd' or 's' (any case): another
+     * key (an extension, a page's word) is told apart at its first byte,
+     * not after a dozen compares. */
+    unsigned first = len != 0 ? (unsigned char)key[0] | 0x20u : 0;
+    if (first != 'u' && first != 'a' && first != 'd' && first != 's')
+        return KEY_OTHER;
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
         if (starts_with_nocase(key, len, table[i].prefix)) {
             *typo = table[i].typo;

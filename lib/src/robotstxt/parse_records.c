@@ -281,9 +281,9 @@ void rb_parse_rule(parser *p, enum key_kind key, const char *value,
     rb_span pattern = rb_parse_add_text(p, value, len);
     int normalise =
         norm != value && (nlen != len || memcmp(norm, value, len) != 0);
-    int index_htm = p->profile == ROBOTS_PROFILE_GOOGLE &&
-                    kind == ROBOTS_RULE_ALLOW &&
-                    is_google_index_htm(norm, nlen);
+    int index_htm =
+        p->profile == ROBOTS_PROFILE_GOOGLE && kind == ROBOTS_RULE_ALLOW &&
+        rb_parse_index_htm(p, norm, nlen, norm == value ? p->body : norm);
     if (p->failed)
         return;
     /* stored in place: a push's memcpy of a variable size is a call */
