@@ -220,7 +220,6 @@ static void first_content(parser *p, const char *content) {
 static int split_line(parser *p, const char *content, size_t len,
                       const char **key, size_t *klen, const char **value,
                       size_t *vlen) {
-    char q[48];
     const char *colon = memchr(content, ':', len);
     if (colon != NULL) {
         *key = content;
@@ -238,12 +237,7 @@ static int split_line(parser *p, const char *content, size_t len,
          * profile's whitespace ("disallow\t\f/" is "/"). */
         trim_end(p, *key, klen);
         trim_start(p, value, vlen);
-        if (!rb_parse_diag_capped(p, ROBOTS_DIAG_NO_SEPARATOR_PAIR))
-            rb_parse_key_diag(
-                p, *key, *klen, ROBOTS_DIAG_NO_SEPARATOR_PAIR,
-                ROBOTS_SEVERITY_NOTE, NULL,
-                "line without ':' is read as key '%s' and its value",
-                rb_parse_quote(*key, *klen, q));
+        rb_parse_two_words(p, *key, *klen);
     } else {
         rb_parse_missing_colon(p, content, len);
         return 0;

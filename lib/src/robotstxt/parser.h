@@ -258,6 +258,9 @@ RB_HIDDEN enum key_kind rb_parse_classify_key(parser *p, const char *key,
  * it was likely meant to be. */
 RB_HIDDEN void rb_parse_missing_colon(parser *p, const char *content,
                                       size_t len);
+/* google: a line without ':' read as two words, key (klen bytes, in the
+ * body) and value: noted. */
+RB_HIDDEN void rb_parse_two_words(parser *p, const char *key, size_t klen);
 
 /* ---- what parse_records.c offers: groups, rules and records ------------- */
 
