@@ -7,7 +7,6 @@
  */
 #include "agent.h"
 #include "ascii.h"
-#include "byte_class.h"
 #include "compiler.h"
 #include "diag_message.h"
 #include "document.h"
@@ -394,7 +393,7 @@ void rb_parse_other(parser *p, const char *key, size_t klen, const char *value,
     int usage = rb_usage_key(key, klen);
     if (usage != RB_USAGE_KEY_NONE)
         on_usage_record(p, usage);
-    if (!rb_equal_nocase_fast(key, klen, "crawl-delay", 11))
+    if (klen != 11 || !is_word(key, "crawl-delay", 11))
         return;
     /* A group's crawl-delay, the first that parses, is found again among
      * its records (access.c): here only a bad one is reported. */
