@@ -139,6 +139,8 @@ static inline int is_google_index_htm(const char *pattern, size_t len,
         else if (len <= 16)
             return 0; /* no '/' at all */
     }
+#else
+    (void)readable;
 #endif
     if (slash == len) {
         while (slash > 0 && pattern[slash - 1] != '/')
