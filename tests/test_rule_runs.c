@@ -8,6 +8,11 @@
  * to 400 lines, with LF, CRLF and lone CR ends and a last line with or
  * without its end, so that the run's room bound (run_room()) is crossed
  * many times within a run; the fuzzers' build checks one line a run only.
+ * And google's index.htm flag (docs/google-profile.md: an Allow whose part
+ * after its last '/' starts with "index.htm") on patterns of every shape
+ * its test reads apart, read as a usual line, the general way and
+ * normalised; and google's lines of two words without ':', read sixteen
+ * bytes a step, with words and blanks across those steps' bounds.
  */
 #include "robots.h"
 #include "testing.h"
@@ -109,7 +114,114 @@ static void same_rules(const bodies *b, robots_profile profile) {
     robots_free(general);
 }
 
+/* ROBOTS_RULE_FLAG_INDEX_DIR of the one rule of "user-agent: x" and
+ * "Allow<sep>pattern", in google, in a buffer of the body's own size. */
+static unsigned index_dir_flag(const char *sep, const char *pattern) {
+    size_t len = 14 + 5 + strlen(sep) + strlen(pattern);
+    char *body = malloc(len + 1);
+    EXPECT(body != NULL);
+    if (body == NULL)
+        return 0;
+    snprintf(body, len + 1, "user-agent: x\nAllow%s%s", sep, pattern);
+    robots_options options;
+    robots_options_init(&options);
+    options.profile = ROBOTS_PROFILE_GOOGLE;
+    robots_txt *doc = NULL;
+    robots_rule_info rule;
+    memset(&rule, 0, sizeof rule);
+    EXPECT(robots_parse(body, len, &options, &doc) == ROBOTS_OK);
+    EXPECT_EQ(robots_rule_count(doc), 1);
+    EXPECT(robots_rule(doc, 0, &rule) == ROBOTS_OK);
+    robots_free(doc);
+    free(body);
+    return rule.flags & ROBOTS_RULE_FLAG_INDEX_DIR;
+}
+
+static void index_htm_flags(void) {
+    static const struct {
+        const char *pattern;
+        int flagged;
+    } cases[] = {
+        {"/index.htm", 1},
+        {"/d/index.html", 1},
+        {"/d/index.htm?a=1&b=2&c=3", 1}, /* a last segment of 16 or more */
+        {"/d/e/f/g/h/i/j/index.htm", 1}, /* its '/' in the last 16 bytes */
+        {"/dddddddddddddddd/index.htm", 1},
+        {"/\xC3/index.htm", 1},             /* normalised: 14 bytes */
+        {"/\xC3\xA9\xC3\xA9/index.htm", 1}, /* normalised: 26 bytes */
+        {"/d/index.htm/", 0},               /* the last segment is empty */
+        {"/d/Index.htm", 0},                /* "index.htm", exactly */
+        {"/d/xindex.htm", 0},
+        {"/d/index.ht", 0},
+        {"xindex.htm", 0},                 /* no '/', 10 bytes */
+        {"*aaaaaaaaaaaaaaaaindex.htm", 0}, /* no '/', past 16 bytes */
+        {"/%69ndex.htm", 0},
+    };
+    const char *seps[] = {": ", ":\t", " : "};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (size_t s = 0; s < sizeof seps / sizeof seps[0]; s++)
+            EXPECT_MSG(index_dir_flag(seps[s], cases[i].pattern) ==
+                           (cases[i].flagged ? ROBOTS_RULE_FLAG_INDEX_DIR : 0u),
+                       "'%s'", cases[i].pattern);
+}
+
+/* google reads "KEY VALUE" as key and value, and a line of three words as
+ * no key: "x" * k, b blanks (' ' and '\t'), "y" * v, and (third) a third
+ * word, at the body's end or followed by a comment line (end). */
+static void two_word_line(size_t k, size_t b, size_t v, int third, int end) {
+    char body[256];
+    size_t n = 0;
+    for (size_t i = 0; i < k; i++)
+        body[n++] = 'x';
+    for (size_t i = 0; i < b; i++)
+        body[n++] = i % 3 == 1 ? '\t' : ' ';
+    for (size_t i = 0; i < v; i++)
+        body[n++] = 'y';
+    if (third)
+        n += (size_t)snprintf(body + n, sizeof body - n, " z");
+    if (!end)
+        n += (size_t)snprintf(body + n, sizeof body - n,
+                              "\n# a comment after the line, for the bytes\n");
+    robots_options options;
+    robots_options_init(&options);
+    options.profile = ROBOTS_PROFILE_GOOGLE;
+    robots_txt *doc = NULL;
+    char *exact = malloc(n); /* a read past it is the sanitizers' to see */
+    EXPECT(exact != NULL);
+    if (exact == NULL)
+        return;
+    memcpy(exact, body, n);
+    EXPECT(robots_parse(exact, n, &options, &doc) == ROBOTS_OK);
+    free(exact);
+    robots_record_info record;
+    memset(&record, 0, sizeof record);
+    size_t records = robots_extension_count(doc);
+    if (records == 1)
+        EXPECT(robots_extension(doc, 0, &record) == ROBOTS_OK);
+    EXPECT_MSG(records == (third ? 0u : 1u) &&
+                   (third || (record.key_len == k && record.value_len == v)) &&
+                   robots_diagnostic_kind_total(
+                       doc, ROBOTS_DIAG_MISSING_COLON) == (third ? 1u : 0u) &&
+                   robots_diagnostic_kind_total(
+                       doc, ROBOTS_DIAG_NO_SEPARATOR_PAIR) == (third ? 0u : 1u),
+               "k %zu, b %zu, v %zu, third %d, end %d", k, b, v, third, end);
+    robots_free(doc);
+}
+
+static void two_word_lines(void) {
+    static const size_t blanks[] = {1, 2, 5, 15, 16, 17, 33};
+    static const size_t values[] = {1, 2, 7, 14, 15, 16, 17, 30, 40};
+    for (size_t k = 1; k <= 40; k++)
+        for (size_t b = 0; b < sizeof blanks / sizeof blanks[0]; b++)
+            for (size_t v = 0; v < sizeof values / sizeof values[0]; v++)
+                for (int shape = 0; shape < 4; shape++)
+                    two_word_line(k, blanks[b], values[v], shape & 1,
+                                  shape >> 1);
+}
+
 int main(void) {
+    index_htm_flags();
+    two_word_lines();
     bodies b;
     /* 400 lines of at most 6 + 10 + 2 + 70 + 3 bytes each, and the
      * user-agent line */

@@ -174,4 +174,32 @@ RB_HIDDEN void rb_parse_diag_crosscheck(const char *message, size_t n,
 #define RB_DIAG_CROSSCHECK(message, n, ...) ((void)0)
 #endif
 
+/* A kept diagnostic whose message is a text, a quote of the input (len
+ * bytes at s, in the body) and a text: the shape of most messages written
+ * in place, each text an RB_MSG_TEXT() of a string literal. Always
+ * inline, so that the texts' lengths stay constants the copies are made
+ * with. RB_DIAG_QUOTED() holds the texts to RB_DIAG_FITS() at compile
+ * time. */
+RB_ALWAYS_INLINE static inline void
+rb_diag_quoted(parser *p, const char *at, size_t key_len, robots_diag_kind kind,
+               robots_severity severity, rb_msg_part head, const char *s,
+               size_t len, rb_msg_part tail) {
+    char buf[RB_DIAG_ROOM];
+    char *out = rb_parse_diag_room(p, kind, buf, sizeof buf);
+    if (out == NULL)
+        return; /* past the cap: only counted */
+    memcpy(out, head.text, head.len);
+    size_t n = rb_diag_put_quote(p, out, head.len, s, len);
+    memcpy(out + n, tail.text, tail.len);
+    n += tail.len;
+    RB_DIAG_CROSSCHECK(out, n, head, RB_MSG_QUOTE(s, len), tail);
+    rb_parse_diag_keep(p, at, key_len, kind, severity, out, n);
+}
+#define RB_DIAG_QUOTED(p, at, key_len, kind, severity, head, s, len, tail)     \
+    ((void)sizeof(                                                             \
+         char[RB_DIAG_FITS(sizeof(head) + sizeof(tail), 1) ? 1 : -1]),         \
+     rb_diag_quoted((p), (at), (key_len), (kind), (severity),                  \
+                    (rb_msg_part)RB_MSG_TEXT(head), (s), (len),                \
+                    (rb_msg_part)RB_MSG_TEXT(tail)))
+
 #endif

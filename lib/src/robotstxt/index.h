@@ -95,13 +95,16 @@ typedef struct rb_index_build {
     rb_vec tokens, token_sets, set_defs, set_groups, token_slots;
     uint32_t wildcard_set;
     uint32_t token_slot_count, token_id_mask;
+    /* Set by the parse when a rule has google's "<dir>/$" companion
+     * (RB_RULE_INDEX_HTM): only then are a merged set's rules read to
+     * count them (rb_index_set_entries()). */
+    int companions;
 } rb_index_build;
 
 /* Entries a set of these groups holds before duplicates are dropped: its
- * rules, and in google the "<dir>/$" companion of each index.htm Allow
- * (index.c). */
-RB_HIDDEN size_t rb_index_set_entries(robots_profile profile,
-                                      const rb_group *groups,
+ * rules, and with companions (google, when a rule may have one) the
+ * "<dir>/$" companion of each index.htm Allow (index.c). */
+RB_HIDDEN size_t rb_index_set_entries(int companions, const rb_group *groups,
                                       size_t group_count, const rb_rule *rules,
                                       size_t rule_count, const uint32_t *list,
                                       size_t n);
@@ -122,6 +125,7 @@ static inline void rb_index_init(rb_index_build *build) {
     rb_vec_init(&build->token_slots, sizeof(uint32_t));
     build->wildcard_set = UINT32_MAX; /* no `*` set (index.c's NO_SET) */
     build->token_slot_count = build->token_id_mask = 0;
+    build->companions = 0;
 }
 RB_HIDDEN void rb_index_release(rb_mem *mem, rb_index_build *build);
 /* Builds the parse-time part of the index of a parsed document's groups

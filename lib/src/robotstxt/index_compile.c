@@ -197,9 +197,9 @@ static int make_normal_forms(builder *b, const uint32_t *groups, size_t n) {
 static int build_set(builder *b, const rb_set_def *def, rb_set *set) {
     const robots_txt *doc = b->doc;
     const uint32_t *groups = rb_set_groups(doc, def);
-    size_t most =
-        rb_index_set_entries(doc->profile, doc->groups, doc->group_count,
-                             doc->rules, doc->rule_count, groups, def->count);
+    size_t most = rb_index_set_entries(
+        doc->profile == ROBOTS_PROFILE_GOOGLE, doc->groups, doc->group_count,
+        doc->rules, doc->rule_count, groups, def->count);
     if (!make_normal_forms(b, groups, def->count))
         return 0;
     interner keys;

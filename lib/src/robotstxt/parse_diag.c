@@ -73,6 +73,26 @@ RB_ALWAYS_INLINE static inline rb_span kept_text(parser *p, const char *s,
     return rb_parse_add_text(p, s, len);
 }
 
+/* The room the diagnostics' array is to have for one more: the first
+ * diagnostic sizes it for the body, one for every RB_DIAG_FIRST_BYTES
+ * bytes (a page of HTML served as robots.txt has one on most lines), at
+ * least 16 and at most the cap's ROBOTS_MAX_DIAGNOSTICS + 1: doubling
+ * from 16 copied a page's diagnostics about once again, and reallocated
+ * them up to seven times (0.3 M instructions of the real-world corpus's
+ * parse; one for every 64 bytes saved half that, one for every 16 less,
+ * its larger blocks leaving the small files' region). The array then
+ * doubles. Within robots_parse_memory_bound()'s room for the capped
+ * diagnostics; the document copies only those kept. */
+#define RB_DIAG_FIRST_BYTES 32
+static size_t diag_room(const parser *p) {
+    if (p->diags.cap != 0)
+        return 1;
+    size_t n = (size_t)(p->body_end - p->body) / RB_DIAG_FIRST_BYTES;
+    return n < 16                       ? 16
+           : n > ROBOTS_MAX_DIAGNOSTICS ? ROBOTS_MAX_DIAGNOSTICS + 1
+                                        : n;
+}
+
 /* Keeps a diagnostic whose message is kept in the text. */
 RB_ALWAYS_INLINE static inline void
 keep_diag(parser *p, const char *at, size_t key_len, robots_diag_kind kind,
@@ -84,7 +104,7 @@ keep_diag(parser *p, const char *at, size_t key_len, robots_diag_kind kind,
     if (p->failed)
         return;
     /* written in place: a push's memcpy of a variable size is a call */
-    rb_diag *d = rb_vec_reserve(&p->mem, &p->diags, 1);
+    rb_diag *d = rb_vec_reserve(&p->mem, &p->diags, diag_room(p));
     if (d == NULL) {
         p->failed = 1;
         return;

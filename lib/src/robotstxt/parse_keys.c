@@ -43,8 +43,87 @@ static const known_word canonical_key[] = {
     {NULL, 0},         KNOWN("User-agent"), KNOWN("Allow"),
     KNOWN("Disallow"), KNOWN("Sitemap"),    {NULL, 0}};
 
+/* Whether a may be within `limit` edits of the known key by its bytes
+ * alone (1: perhaps; 0: far). An edit takes at most one byte of a out of b's
+ * bytes as a multiset (a transposition none), so more than `limit` bytes of a
+ * that b lacks is far: a count settles most unknown keys. Bytes are counted by
+ * their low five bits, lowercased, which only merges counts and so never calls
+ * near keys far. 1: not settled (perhaps near). */
+static int few_lacking(const char *a, size_t alen, known_word known,
+                       size_t limit) {
+    unsigned char have[32] = {0};
+    size_t lacking = 0;
+    for (size_t j = 0; j < known.len; j++)
+        have[rb_lower_fast((unsigned char)known.text[j]) & 31]++;
+    for (size_t i = 0; i < alen; i++) {
+        unsigned char *c = &have[rb_lower_fast((unsigned char)a[i]) & 31];
+        if (*c != 0)
+            (*c)--;
+        else if (++lacking > limit)
+            return 0;
+    }
+    return 1;
+}
+
 /* Is the optimal string alignment distance of a and b (case-insensitive)
- * at most `limit` (1 or 2)? Only cells within `limit` of the diagonal can
+ * at most `limit` (1 or 2)? b, a known key, has 1 to 16 bytes (the typo
+ * keys' longest has 14); a key longer than 24 bytes is far. The distance
+ * is Hyyro's bit-parallel one (Myers' edit distance with his
+ * transpositions): b's positions as bits, one step of a dozen word
+ * operations for each byte of a, where the table of the distances (the
+ * cells near its diagonal) cost about 700 instructions a key of the
+ * real-world corpus's. Each step needs the positions of b that equal a's
+ * byte: all sixteen compared at once with SSE2. The fuzzers' build holds
+ * it to the table (keys_within_table()). */
+static int keys_within(const char *a, size_t alen, known_word known,
+                       size_t limit) {
+    const char *b = known.text;
+    size_t m = known.len;
+    if (alen > 24 || m - 1 >= 16 || alen + limit < m || m + limit < alen)
+        return 0;
+    if (!few_lacking(a, alen, known, limit))
+        return 0;
+#ifdef RB_SSE2
+    char lowered[16] = {0};
+    for (size_t j = 0; j < m; j++)
+        lowered[j] = (char)rb_lower_fast((unsigned char)b[j]);
+    const __m128i bytes =
+        _mm_loadu_si128((const __m128i *)(const void *)lowered);
+#endif
+    const uint32_t all = ((uint32_t)1 << m) - 1, top = (uint32_t)1 << (m - 1);
+    /* vertical deltas (+1, -1) of the column, D0 and eq of the one before */
+    uint32_t vp = all, vn = 0, d0_before = 0, eq_before = 0;
+    size_t score = m; /* the distance of b and a's bytes so far */
+    for (size_t i = 0; i < alen; i++) {
+        unsigned char c = rb_lower_fast((unsigned char)a[i]);
+#ifdef RB_SSE2
+        uint32_t eq = (uint32_t)_mm_movemask_epi8(
+                          _mm_cmpeq_epi8(bytes, _mm_set1_epi8((char)c))) &
+                      all;
+#else
+        uint32_t eq = 0;
+        for (size_t j = 0; j < m; j++)
+            eq |= (uint32_t)(rb_lower_fast((unsigned char)b[j]) == c) << j;
+#endif
+        uint32_t transposed = ((~d0_before & eq) << 1) & eq_before;
+        uint32_t d0 = (((eq & vp) + vp) ^ vp) | eq | vn | transposed;
+        uint32_t hp = vn | ~(d0 | vp), hn = vp & d0;
+        score += (hp & top) != 0;
+        score -= (hn & top) != 0;
+        hp = hp << 1 | 1; /* the top row: a's first i bytes are i edits */
+        hn = hn << 1;
+        vp = hn | ~(d0 | hp);
+        vn = hp & d0;
+        d0_before = d0;
+        eq_before = eq;
+    }
+    return score <= limit;
+}
+
+#ifdef RB_PARSE_CROSSCHECK
+/* keys_within() by the table, for the fuzzers' build to hold it to: is
+ * the optimal string alignment distance of a and b (case-insensitive) at
+ * most `limit` (1 or 2)? Only cells within `limit` of the diagonal can
  * hold a distance that small, so only those are computed (any other is
  * "far", more than the limit), and two rows with no cell within the limit
  * end the search: an unknown key, often a line of text, costs a few rows,
@@ -53,28 +132,14 @@ static const known_word canonical_key[] = {
  * the band's bounds and the transposition case of each cell, which a
  * helper per cell would only pass around as arguments. Only a key the
  * profile does not know reaches it. */
-static int keys_within(const char *a, size_t alen, known_word known,
-                       size_t limit) {
+static int keys_within_table(const char *a, size_t alen, known_word known,
+                             size_t limit) {
     const char *b = known.text;
     size_t blen = known.len;
     if (alen > 24 || blen > 24 || alen + limit < blen || blen + limit < alen)
         return 0;
-    /* An edit takes at most one byte of a out of b's bytes as a multiset
-     * (a transposition none), so more than `limit` bytes of a that b lacks
-     * is far: a count, a tenth of the table, settles most unknown keys.
-     * Bytes are counted by their low five bits, lowercased, which only
-     * merges counts and so never calls near keys far. */
-    unsigned char have[32] = {0};
-    size_t lacking = 0;
-    for (size_t j = 0; j < blen; j++)
-        have[rb_lower_fast((unsigned char)b[j]) & 31]++;
-    for (size_t i = 0; i < alen; i++) {
-        unsigned char *c = &have[rb_lower_fast((unsigned char)a[i]) & 31];
-        if (*c != 0)
-            (*c)--;
-        else if (++lacking > limit)
-            return 0;
-    }
+    if (!few_lacking(a, alen, known, limit))
+        return 0;
     enum { FAR = 3 }; /* more than any limit */
     unsigned char d[25][25], prev_best = 0;
     for (size_t j = 0; j <= blen; j++)
@@ -113,6 +178,8 @@ static int keys_within(const char *a, size_t alen, known_word known,
     }
     return d[alen][blen] <= limit;
 }
+
+#endif
 
 #ifdef RB_PARSE_CROSSCHECK
 /* The classes of a key's bytes as keys_within() counts them (the low five
@@ -172,7 +239,7 @@ static size_t typo_limit(known_word word) {
  * the one below to it. */
 static const known_word *typo_of_plain(const char *key, size_t len) {
     for (size_t i = 0; i < sizeof typo_keys / sizeof typo_keys[0]; i++)
-        if (keys_within(key, len, typo_keys[i], typo_limit(typo_keys[i])))
+        if (keys_within_table(key, len, typo_keys[i], typo_limit(typo_keys[i])))
             return &typo_keys[i];
     return NULL;
 }
@@ -228,18 +295,36 @@ static const known_word *typo_of(const char *key, size_t len) {
     return guess;
 }
 
-/* Keys that other crawlers act on and that this library keeps as records. */
+/* Keys that other crawlers act on and that this library keeps as records
+ * (content-usage and content-signal are read by robots_usage(),
+ * robots_usage.h, by no verdict). By length, each a word compare
+ * (is_word(): lowercase letters and '-', any case), as every key no
+ * profile knows is asked: ten calls of a byte loop each cost 0.4 M
+ * instructions of the real-world corpus's google parse. */
 static int is_known_extension(const char *key, size_t len) {
-    static const known_word known[] = {
-        KNOWN("crawl-delay"), KNOWN("host"), KNOWN("clean-param"),
-        KNOWN("request-rate"), KNOWN("visit-time"), KNOWN("noindex"),
-        KNOWN("nofollow"), KNOWN("noarchive"),
-        /* read by robots_usage() (robots_usage.h), by no verdict */
-        KNOWN("content-usage"), KNOWN("content-signal")};
-    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-        if (equals_nocase(key, len, known[i]))
-            return 1;
-    return 0;
+    switch (len) {
+    case 4:
+        return is_word(key, "host", 4);
+    case 7:
+        return is_word(key, "noindex", 7);
+    case 8:
+        return is_word(key, "nofollow", 8);
+    case 9:
+        return is_word(key, "noarchive", 9);
+    case 10:
+        return is_word(key, "visit-time", 10);
+    case 11:
+        return is_word(key, "crawl-delay", 11) ||
+               is_word(key, "clean-param", 11);
+    case 12:
+        return is_word(key, "request-rate", 12);
+    case 13:
+        return is_word(key, "content-usage", 13);
+    case 14:
+        return is_word(key, "content-signal", 14);
+    default:
+        return 0;
+    }
 }
 
 /* google/robotstxt: keys match by prefix, typos included, in this order. */
@@ -262,6 +347,12 @@ static enum key_kind google_key(const char *key, size_t len, int *typo) {
         {KNOWN("sitemap"), KEY_SITEMAP, 0},
         {KNOWN("site-map"), KEY_SITEMAP, 1},
     };
+    /* Every prefix starts with 'u', 'a', 'd' or 's' (any case): another
+     * key (an extension, a page's word) is told apart at its first byte,
+     * not after a dozen compares. */
+    unsigned first = len != 0 ? (unsigned char)key[0] | 0x20u : 0;
+    if (first != 'u' && first != 'a' && first != 'd' && first != 's')
+        return KEY_OTHER;
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
         if (starts_with_nocase(key, len, table[i].prefix)) {
             *typo = table[i].typo;
@@ -276,20 +367,9 @@ static enum key_kind google_key(const char *key, size_t len, int *typo) {
 __attribute__((noinline)) /* its room off rb_parse_classify_key()'s frame */
 static void
 extension_diag(parser *p, const char *key, size_t len) {
-    static const char tail[] =
-        "' is an extension: kept as a record, never part of a verdict";
-    char buf[RB_DIAG_ROOM];
-    char *out = rb_parse_diag_room(p, ROBOTS_DIAG_EXTENSION, buf, sizeof buf);
-    if (out == NULL)
-        return;
-    _Static_assert(RB_DIAG_FITS(1 + sizeof tail, 1), "cut");
-    size_t n = RB_DIAG_PUT(out, 0, "'");
-    n = rb_diag_put_quote(p, out, n, key, len);
-    n = RB_DIAG_PUT(out, n, tail);
-    RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT("'"), RB_MSG_QUOTE(key, len),
-                       RB_MSG_TEXT(tail));
-    rb_parse_diag_keep(p, key, len, ROBOTS_DIAG_EXTENSION, ROBOTS_SEVERITY_NOTE,
-                       out, n);
+    RB_DIAG_QUOTED(
+        p, key, len, ROBOTS_DIAG_EXTENSION, ROBOTS_SEVERITY_NOTE, "'", key, len,
+        "' is an extension: kept as a record, never part of a verdict");
 }
 
 /* A key no profile knows: a typo of a known key (rfc9309 and legacy know
@@ -405,6 +485,17 @@ static size_t first_word_len(const char *s, size_t len) {
     while (i < len && !rb_ascii_is_blank((unsigned char)s[i]))
         i++;
     return i;
+}
+
+/* google: "line without ':' is read as key '...' and its value", written
+ * where it is kept (diag_message.h), as a page of text served as
+ * robots.txt has it on most of its lines: through the format path
+ * (rb_parse_key_diag()) it cost about 520 instructions each, 1.5 M of the
+ * real-world corpus's google parse. */
+void rb_parse_two_words(parser *p, const char *key, size_t klen) {
+    RB_DIAG_QUOTED(p, key, klen, ROBOTS_DIAG_NO_SEPARATOR_PAIR,
+                   ROBOTS_SEVERITY_NOTE, "line without ':' is read as key '",
+                   key, klen, "' and its value");
 }
 
 /* A line with neither ':' nor (google) two words: reported, with the key

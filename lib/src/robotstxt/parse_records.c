@@ -7,7 +7,6 @@
  */
 #include "agent.h"
 #include "ascii.h"
-#include "byte_class.h"
 #include "compiler.h"
 #include "diag_message.h"
 #include "document.h"
@@ -237,6 +236,24 @@ void rb_parse_user_agent(parser *p, const char *value, size_t len) {
     p->agents.count++;
 }
 
+/* "pattern '...' does not start with '/' (or '*') and can never match":
+ * written where it is kept (diag_message.h), as a page served as
+ * robots.txt may have a rule of a word on many lines ("Disallow: none"),
+ * where the parts' loop (rb_parse_diag_parts()) cost about 110
+ * instructions each. value is the pattern as written, in the body. */
+__attribute__((noinline)) /* its room off rb_parse_rule()'s frame */
+static void
+never_matches_diag(parser *p, const char *value, size_t len) {
+    if (p->profile == ROBOTS_PROFILE_LEGACY)
+        RB_DIAG_QUOTED(p, value, 0, ROBOTS_DIAG_PATTERN_NEVER_MATCHES,
+                       ROBOTS_SEVERITY_ERROR, "pattern '", value, len,
+                       "' does not start with '/' and can never match");
+    else
+        RB_DIAG_QUOTED(p, value, 0, ROBOTS_DIAG_PATTERN_NEVER_MATCHES,
+                       ROBOTS_SEVERITY_ERROR, "pattern '", value, len,
+                       "' does not start with '/' or '*' and can never match");
+}
+
 void rb_parse_rule(parser *p, enum key_kind key, const char *value,
                    size_t len) {
     robots_rule_kind kind =
@@ -267,23 +284,14 @@ void rb_parse_rule(parser *p, enum key_kind key, const char *value,
         nlen = rb_normalize_pattern(p->profile, value, len, scratch);
         norm = scratch;
     }
-    int never = len != 0 && rb_normal_never_matches(p->profile, norm[0]);
-    if (never) {
-        const rb_msg_part parts[] = {
-            RB_MSG_TEXT("pattern '"), RB_MSG_QUOTE(value, len),
-            p->profile == ROBOTS_PROFILE_LEGACY
-                ? (rb_msg_part)RB_MSG_TEXT("' does not start with '/'")
-                : (rb_msg_part)RB_MSG_TEXT("' does not start with '/' or '*'"),
-            RB_MSG_TEXT(" and can never match")};
-        rb_parse_diag_parts(p, value, 0, ROBOTS_DIAG_PATTERN_NEVER_MATCHES,
-                            ROBOTS_SEVERITY_ERROR, NULL, parts, 4);
-    }
+    if (len != 0 && rb_normal_never_matches(p->profile, norm[0]))
+        never_matches_diag(p, value, len);
     rb_span pattern = rb_parse_add_text(p, value, len);
     int normalise =
         norm != value && (nlen != len || memcmp(norm, value, len) != 0);
-    int index_htm = p->profile == ROBOTS_PROFILE_GOOGLE &&
-                    kind == ROBOTS_RULE_ALLOW &&
-                    is_google_index_htm(norm, nlen);
+    int index_htm =
+        p->profile == ROBOTS_PROFILE_GOOGLE && kind == ROBOTS_RULE_ALLOW &&
+        rb_parse_index_htm(p, norm, nlen, norm == value ? p->body : norm);
     if (p->failed)
         return;
     /* stored in place: a push's memcpy of a variable size is a call */
@@ -386,7 +394,7 @@ void rb_parse_other(parser *p, const char *key, size_t klen, const char *value,
     int usage = rb_usage_key(key, klen);
     if (usage != RB_USAGE_KEY_NONE)
         on_usage_record(p, usage);
-    if (!rb_equal_nocase_fast(key, klen, "crawl-delay", 11))
+    if (klen != 11 || !is_word(key, "crawl-delay", 11))
         return;
     /* A group's crawl-delay, the first that parses, is found again among
      * its records (access.c): here only a bad one is reported. */

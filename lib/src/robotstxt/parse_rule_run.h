@@ -50,7 +50,7 @@ static inline void store_normal_rule(parser *p, enum key_kind key,
     }
     char *text = (char *)p->text.data + at;
     int index_htm = p->profile == ROBOTS_PROFILE_GOOGLE && key == KEY_ALLOW &&
-                    is_google_index_htm(value, len);
+                    rb_parse_index_htm(p, value, len, p->body);
     set_rule((rb_rule *)p->rules.data + rules, p->line,
              key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW,
              index_htm, (rb_span){(uint32_t)at, (uint32_t)len}, 0, len);
@@ -254,6 +254,7 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
     /* drawn at the first line that is a rule: most calls find none (the
      * line after a run, every line of a page of HTML) */
     size_t room = 0;
+    int companions = 0; /* a google index.htm Allow: noted once, after */
     char *text_data = (char *)p->text.data;
     rb_rule *rule = (rb_rule *)p->rules.data + rules;
     enum key_kind key = KEY_NONE;
@@ -274,8 +275,9 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
             rule = (rb_rule *)p->rules.data + rules;
         }
         char *text = text_data + texts;
-        int index_htm =
-            google && key == KEY_ALLOW && is_google_index_htm(value, plen);
+        int index_htm = google && key == KEY_ALLOW &&
+                        is_google_index_htm(value, plen, body);
+        companions |= index_htm;
         set_rule(rule, line,
                  key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW,
                  index_htm, (rb_span){(uint32_t)texts, (uint32_t)plen}, 0,
@@ -313,6 +315,8 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
     p->seen_content = 1;
     p->in_agent_list = 0;
     p->line = line;
+    if (google)
+        p->index.companions |= companions;
 #ifdef RB_PARSE_CROSSCHECK
     /* the run stopped after its first line, whose key and v these are:
      * its start is after the key, its ':' and at most one space */
