@@ -268,7 +268,9 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
             memcpy(block + layout.part_at[i], parts[i]->data,
                    parts[i]->count * parts[i]->elem);
     robots_txt *doc = (robots_txt *)(block + layout.doc_at);
-    memset(doc, 0, sizeof *doc);
+    /* Every field is set here or by parse_body() (mem, parse_limit), so
+     * the header is not zeroed first: 512 bytes, a tenth of a tiny file's
+     * assembly. */
     doc->block = block;
     doc->block_size = block_size;
     doc->profile = p->profile;
