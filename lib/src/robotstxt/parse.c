@@ -71,15 +71,22 @@ static void reserve_arrays(parser *p, size_t limit) {
  * the allocator. A body of up to RB_PARSE_REGION_TINY bytes parses in
  * RB_PARSE_REGION_STACK bytes of parse_body()'s stack, so that its
  * document is its one allocation: allocated, its block cost such a file
- * (a tenth of the real-world corpus) about 7% of its time, through
- * glibc's per-thread cache (bench/README.md, "Session 13"). Above that,
+ * (a third of the real-world corpus, most with a diagnostic or two)
+ * about 700 instructions, a malloc() and a free() past glibc's
+ * per-thread cache, a tenth of a 150-byte page of HTML's parse and check
+ * (bench/README.md, "Session 15"). The region is 3 KiB since the parse
+ * calls no snprintf(), which the stack gate charges 4 KiB: robots_parse()'s
+ * deepest path is 6.2 KiB of robots.h's 8 (from 8,120 bytes with a 1 KiB
+ * region). 768 bytes of body fill about 2 KiB of it, with a page of
+ * HTML's diagnostics or a few groups; up to 1 KiB of body in 4 KiB of
+ * stack took 0.14 M instructions more off the corpus's 76 M. Above that,
  * 3 KiB over twice the body: over the real-world corpus a quarter fewer
  * page faults than 768 bytes over three times the body (207 against
  * 279). A larger file's arrays come from the allocator, which their size
  * then makes worth a call. */
 #define RB_PARSE_REGION_INPUT ((size_t)16384)
-#define RB_PARSE_REGION_TINY ((size_t)88)
-#define RB_PARSE_REGION_STACK ((size_t)1024)
+#define RB_PARSE_REGION_TINY ((size_t)768)
+#define RB_PARSE_REGION_STACK ((size_t)3072)
 static size_t region_bytes(size_t limit) {
     return limit <= RB_PARSE_REGION_INPUT ? 2 * limit + 3072 : 0;
 }
