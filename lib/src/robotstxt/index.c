@@ -337,21 +337,6 @@ static int build_tokens(planner *pl, const build_scratch *sc, size_t n) {
     return 1;
 }
 
-/* Is every user-agent line of the groups a `*` line of the first group,
- * the one group (most small files: "User-agent: *" and its rules)? Then
- * there is no token, and the `*` set is that group's own, which needs
- * nothing kept (add_set()): no scratch and no planner, which were most of
- * such a file's index (about 150 instructions of a parse of 3,000). */
-static int one_star_group(const rb_group *groups, size_t group_count,
-                          const rb_agent *agents, size_t agent_count) {
-    if (group_count != 1)
-        return 0;
-    for (size_t a = groups[0].first_agent; a < agent_count; a++)
-        if (!rb_agent_wildcard(&agents[a]))
-            return 0;
-    return 1;
-}
-
 int rb_index_build_all(rb_mem *mem, rb_index_build *build,
                        robots_profile profile, const rb_group *groups,
                        size_t group_count, const rb_agent *agents,
@@ -361,10 +346,6 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
      * user-agent line (a page of HTML): no token and no `*` set */
     if (profile == ROBOTS_PROFILE_LEGACY || agent_count == 0)
         return 1;
-    if (one_star_group(groups, group_count, agents, agent_count)) {
-        build->wildcard_set = RB_SET_OF_GROUP | 0u;
-        return 1;
-    }
     planner pl;
     memset(&pl, 0, sizeof pl);
     pl.mem = mem;

@@ -412,6 +412,9 @@ static robots_status parse_body(const char *body, size_t body_len, size_t rest,
     if (!p.failed)
         rb_parse_lines(&p, body, body_len, limit, &parsed);
     if (!p.failed &&
+        !rb_index_one_star_group(
+            &p.index, p.profile, (const rb_group *)p.groups.data,
+            p.groups.count, (const rb_agent *)p.agents.data, p.agents.count) &&
         !rb_index_build_all(&p.mem, &p.index, p.profile,
                             (const rb_group *)p.groups.data, p.groups.count,
                             (const rb_agent *)p.agents.data, p.agents.count,
