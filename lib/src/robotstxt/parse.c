@@ -71,7 +71,7 @@ static void reserve_arrays(parser *p, size_t limit) {
  * the allocator. A body of up to RB_PARSE_REGION_TINY bytes parses in
  * RB_PARSE_REGION_STACK bytes of parse_body()'s stack, so that its
  * document is its one allocation: allocated, its block cost such a file
- * (a third of the real-world corpus, most with a diagnostic or two)
+ * (over half of the real-world corpus, many with a diagnostic or two)
  * about 700 instructions, a malloc() and a free() past glibc's
  * per-thread cache, a tenth of a 150-byte page of HTML's parse and check
  * (bench/README.md, "Session 15"). The region is 3 KiB since the parse
