@@ -48,16 +48,18 @@
  * text has RB_DIAG_ROOM bytes to spare (diag_message.h), else in a
  * buffer, copied, and the text grown for it. A body of up to
  * RB_SMALL_TEXT_SLACK bytes has less than that to spare, so its text gets
- * the room too: the first message of a small file, which often has one
- * or two (a page of HTML, "Forbidden"), is then kept in place (nginx's
- * 146-byte 404 page: 7,544 -> 6,991 instructions parsed and checked). */
-#define RB_SMALL_TEXT_SLACK ((size_t)256)
+ * twice that room: the first messages of a small file, which often has
+ * a few (a page of HTML, "Forbidden"), are then kept in place (nginx's
+ * 146-byte 404 page: 7,544 -> 5,978 instructions parsed and checked;
+ * one message's room took it to 6,991). Such a body parses on the stack
+ * (RB_PARSE_REGION_TINY), whose room this is. */
+#define RB_SMALL_TEXT_SLACK ((size_t)512)
 static void reserve_arrays(parser *p, size_t limit) {
     size_t agents = limit / 512 + 4, rules = limit / 32 + 4;
     size_t text = limit + limit / 4 + sizeof(robots_txt) + 64;
     if (p->mem.region != NULL) /* copied into the document's own block */
         text = limit + limit / 4 + 16 +
-               (limit <= RB_SMALL_TEXT_SLACK ? RB_DIAG_ROOM : 0);
+               (limit <= RB_SMALL_TEXT_SLACK ? 2 * RB_DIAG_ROOM : 0);
     rb_vec *const vecs[4] = {&p->groups, &p->agents, &p->rules, &p->text};
     const size_t caps[4] = {agents, agents, rules, text};
     if (!rb_vec_reserve_first(&p->mem, vecs, caps, 4))
