@@ -64,6 +64,7 @@ INDIRECT_CALLERS = {
     "rb_vec_grow",
     "rb_vec_release",
     "rb_index_free_units",
+    "robots_free",
     "robots_query_free",
 }
 

@@ -40,9 +40,8 @@ void rb_mem_init(rb_mem *mem, const robots_allocator *allocator, size_t cap) {
     mem->region_lent = 0;
 }
 
-/* 16-aligned, as malloc's are on the machines the region is for. */
 static size_t region_round(size_t size) {
-    return (size + 15) & ~(size_t)15;
+    return rb_region_round(size);
 }
 
 int rb_mem_open_region(rb_mem *mem, size_t size) {
@@ -173,31 +172,6 @@ void *rb_vec_grow(rb_mem *mem, rb_vec *vec, size_t more) {
         vec->cap = cap;
     }
     return vec->data + vec->count * vec->elem;
-}
-
-int rb_vec_reserve_first(rb_mem *mem, rb_vec *const *vecs, const size_t *caps,
-                         size_t n) {
-    size_t total = 0, room = mem->region_size > mem->region_used
-                                 ? mem->region_size - mem->region_used
-                                 : 0;
-    for (size_t i = 0; i < n && total <= room; i++)
-        if (caps[i] > room / vecs[i]->elem)
-            total = SIZE_MAX; /* no room: and no product to overflow */
-        else
-            total += region_round(caps[i] * vecs[i]->elem);
-    if (total > room) {
-        for (size_t i = 0; i < n; i++)
-            if (rb_vec_reserve(mem, vecs[i], caps[i]) == NULL)
-                return 0;
-        return 1;
-    }
-    /* as rb_alloc() would give them, one after the other */
-    for (size_t i = 0; i < n; i++) {
-        vecs[i]->data = mem->region + mem->region_used;
-        vecs[i]->cap = caps[i];
-        mem->region_used += region_round(caps[i] * vecs[i]->elem);
-    }
-    return 1;
 }
 
 void rb_vec_release(rb_mem *mem, rb_vec *vec) {

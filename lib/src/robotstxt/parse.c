@@ -14,6 +14,7 @@
  * at most an eighth of it unused (no copy of the text), else a new block
  * of exactly its size.
  */
+#include "diag_message.h"
 #include "document.h"
 #include "index.h"
 #include "index_layout.h"
@@ -41,12 +42,24 @@
  * needs about half as much again for its records, so the document is
  * finished in that array, without copying its text. That copy, and the
  * pages of a new block as large as the input, were a third of the
- * parse's time. */
+ * parse's time.
+ *
+ * A diagnostic's message is written in place at the text's end when the
+ * text has RB_DIAG_ROOM bytes to spare (diag_message.h), else in a
+ * buffer, copied, and the text grown for it. A body of up to
+ * RB_SMALL_TEXT_SLACK bytes has less than that to spare, so its text gets
+ * twice that room: the first messages of a small file, which often has
+ * a few (a page of HTML, "Forbidden"), are then kept in place (nginx's
+ * 146-byte 404 page: 7,544 -> 5,978 instructions parsed and checked;
+ * one message's room took it to 6,991). Such a body parses on the stack
+ * (RB_PARSE_REGION_TINY), whose room this is. */
+#define RB_SMALL_TEXT_SLACK ((size_t)512)
 static void reserve_arrays(parser *p, size_t limit) {
     size_t agents = limit / 512 + 4, rules = limit / 32 + 4;
     size_t text = limit + limit / 4 + sizeof(robots_txt) + 64;
     if (p->mem.region != NULL) /* copied into the document's own block */
-        text = limit + limit / 4 + 16;
+        text = limit + limit / 4 + 16 +
+               (limit <= RB_SMALL_TEXT_SLACK ? 2 * RB_DIAG_ROOM : 0);
     rb_vec *const vecs[4] = {&p->groups, &p->agents, &p->rules, &p->text};
     const size_t caps[4] = {agents, agents, rules, text};
     if (!rb_vec_reserve_first(&p->mem, vecs, caps, 4))
@@ -60,15 +73,22 @@ static void reserve_arrays(parser *p, size_t limit) {
  * the allocator. A body of up to RB_PARSE_REGION_TINY bytes parses in
  * RB_PARSE_REGION_STACK bytes of parse_body()'s stack, so that its
  * document is its one allocation: allocated, its block cost such a file
- * (a tenth of the real-world corpus) about 7% of its time, through
- * glibc's per-thread cache (bench/README.md, "Session 13"). Above that,
+ * (over half of the real-world corpus, many with a diagnostic or two)
+ * about 700 instructions, a malloc() and a free() past glibc's
+ * per-thread cache, a tenth of a 150-byte page of HTML's parse and check
+ * (bench/README.md, "Session 15"). The region is 3 KiB since the parse
+ * calls no snprintf(), which the stack gate charges 4 KiB: robots_parse()'s
+ * deepest path is 6.2 KiB of robots.h's 8 (from 8,120 bytes with a 1 KiB
+ * region). 768 bytes of body fill about 2 KiB of it, with a page of
+ * HTML's diagnostics or a few groups; up to 1 KiB of body in 4 KiB of
+ * stack took 0.14 M instructions more off the corpus's 76 M. Above that,
  * 3 KiB over twice the body: over the real-world corpus a quarter fewer
  * page faults than 768 bytes over three times the body (207 against
  * 279). A larger file's arrays come from the allocator, which their size
  * then makes worth a call. */
 #define RB_PARSE_REGION_INPUT ((size_t)16384)
-#define RB_PARSE_REGION_TINY ((size_t)88)
-#define RB_PARSE_REGION_STACK ((size_t)1024)
+#define RB_PARSE_REGION_TINY ((size_t)768)
+#define RB_PARSE_REGION_STACK ((size_t)3072)
 static size_t region_bytes(size_t limit) {
     return limit <= RB_PARSE_REGION_INPUT ? 2 * limit + 3072 : 0;
 }
@@ -290,7 +310,9 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
             memcpy(block + layout.part_at[i], parts[i]->data,
                    parts[i]->count * parts[i]->elem);
     robots_txt *doc = (robots_txt *)(block + layout.doc_at);
-    memset(doc, 0, sizeof *doc);
+    /* Every field is set here or by parse_body() (mem, parse_limit), so
+     * the header is not zeroed first: 512 bytes, a tenth of a tiny file's
+     * assembly. */
     doc->block = block;
     doc->block_size = block_size;
     doc->profile = p->profile;
@@ -418,6 +440,9 @@ static robots_status parse_body(const char *body, size_t body_len, size_t rest,
     if (!p.failed)
         rb_parse_lines(&p, body, body_len, limit, &parsed);
     if (!p.failed &&
+        !rb_index_one_star_group(
+            &p.index, p.profile, (const rb_group *)p.groups.data,
+            p.groups.count, (const rb_agent *)p.agents.data, p.agents.count) &&
         !rb_index_build_all(&p.mem, &p.index, p.profile,
                             (const rb_group *)p.groups.data, p.groups.count,
                             (const rb_agent *)p.agents.data, p.agents.count,
@@ -456,12 +481,19 @@ robots_status robots_parse_prefix(const char *prefix, size_t prefix_len,
 void robots_free(robots_txt *doc) {
     if (doc == NULL)
         return;
-    rb_index_free_units(doc);
-    rb_memo *memo = atomic_load_explicit(doc->memo, memory_order_relaxed);
-    rb_mem mem; /* what is left to free: the memo and the block */
-    rb_mem_init(&mem, &doc->mem.allocator, 0);
-    mem.live = doc->block_size + (memo != NULL ? RB_MEMO_BYTES : 0);
-    /* the checks' memo (check.c, memo_slots()), if one remembered */
-    rb_free(&mem, memo, RB_MEMO_BYTES);
-    rb_free(&mem, doc->block, doc->block_size);
+    /* Copied: it lives in the block, which is freed last. */
+    robots_allocator a = doc->mem.allocator;
+    /* Whatever a check allocated (a set's unit, the group slots, the memo)
+     * is counted in unit_bytes when it is published: a document no check
+     * compiled a set or remembered a name for, as most first answers
+     * leave it, is its block alone, freed with no walk of its sets (a
+     * tenth of a tiny file's parse). */
+    if (atomic_load_explicit(doc->unit_bytes, memory_order_relaxed) != 0) {
+        rb_index_free_units(doc);
+        /* the checks' memo (check.c, memo_slots()), if one remembered */
+        rb_memo *memo = atomic_load_explicit(doc->memo, memory_order_relaxed);
+        if (memo != NULL)
+            a.free(a.ctx, memo, RB_MEMO_BYTES);
+    }
+    a.free(a.ctx, doc->block, doc->block_size);
 }

@@ -257,10 +257,14 @@ static void first_content(parser *p, const char *content) {
     if (p->seen_content)
         return;
     p->seen_content = 1;
-    if (content[0] == '<')
-        rb_parse_diag(p, content, ROBOTS_DIAG_LOOKS_LIKE_HTML,
-                      ROBOTS_SEVERITY_ERROR, NULL,
-                      "the file looks like HTML, not a robots.txt");
+    if (content[0] == '<') {
+        /* its parts, not a format: about 190 instructions of each page of
+         * HTML served as robots.txt, a tenth of the real-world corpus */
+        static const rb_msg_part text[] = {
+            RB_MSG_TEXT("the file looks like HTML, not a robots.txt")};
+        rb_parse_diag_parts(p, content, 0, ROBOTS_DIAG_LOOKS_LIKE_HTML,
+                            ROBOTS_SEVERITY_ERROR, NULL, text, 1);
+    }
 }
 
 /* Splits a line's content into its key and value: at its ':', or, in

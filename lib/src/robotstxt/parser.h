@@ -59,6 +59,12 @@ typedef struct parser {
     char *scratch;
     size_t scratch_size;
     size_t longest_rule_normal; /* robots_txt's, as rules are read */
+    /* The last key parse_keys.c guessed a typo for (in the body, which
+     * outlives the parse; NULL: none yet), and its guess: a file that
+     * misspells a key misspells it alike on each line. */
+    const char *typo_key;
+    size_t typo_len;
+    const struct known_word *typo_guess;
     rb_index_build index;
     /* The first line the parse limit kept from being read (cut_line 0:
      * none), and the lines and bytes from there to the end of the body
