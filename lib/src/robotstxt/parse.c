@@ -290,8 +290,10 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
 
     unsigned char *block;
     size_t block_size;
+    /* (unused may exceed the array: a skip parse's small text with many
+     * counted diagnostics; then any size that fits is kept) */
     if (p->text.data != NULL && size <= p->text.cap &&
-        size >= p->text.cap - unused &&
+        (unused >= p->text.cap || size >= p->text.cap - unused) &&
         !rb_mem_in_region(&p->mem, p->text.data)) {
         block = p->text.data; /* the document's now: not released */
         block_size = p->text.cap;

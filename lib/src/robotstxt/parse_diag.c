@@ -195,8 +195,10 @@ void rb_parse_diag_keep_slow(parser *p, const char *at, size_t key_len,
 
 void rb_parse_diag_suggest(parser *p, const char *suggestion, size_t len) {
     /* Only after rb_parse_diag_keep(): never past the cap, where a parse
-     * without diagnostics starts (parser.h), so the last is the one kept. */
-    if (p->failed || p->diags.count == 0)
+     * without diagnostics starts (parser.h), so the last is the one kept.
+     * The cap is tested all the same: past it the array may be empty. */
+    if (p->failed || p->diags.count == 0 ||
+        p->diags.count > ROBOTS_MAX_DIAGNOSTICS)
         return;
     rb_diag *d = (rb_diag *)p->diags.data + p->diags.count - 1;
     /* kept_text(): the suggestion of the diagnostic before, when the same */
