@@ -130,6 +130,17 @@ const runners = {
                 diffs.push(`pattern ${JSON.stringify(v.pattern)}`);
             if (want.truncated !== undefined && v.truncated !== want.truncated)
                 diffs.push(`truncated ${v.truncated}`);
+            // A parse for verdicts only (skipDiagnostics, as the
+            // robots-parser drop-in parses) answers the same.
+            const bare = robots.parse(body(c),
+                { ...parseOptions(c, profile), skipDiagnostics: true });
+            try {
+                if (JSON.stringify(bare.check(agentsOf(c.input), url)) !==
+                    JSON.stringify(v))
+                    diffs.push('another verdict with skipDiagnostics');
+            } finally {
+                bare.free();
+            }
             return diffs;
         });
     },

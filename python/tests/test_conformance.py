@@ -79,9 +79,10 @@ def test_the_suite_is_all_here():
     assert len(verdicts) >= 200
 
 
-def document(case, profile):
+def document(case, profile, skip_diagnostics=False):
     limit = case.get("options", {}).get("parse_limit", librobots.DEFAULT_PARSE_LIMIT)
-    return librobots.parse(body_of(case), profile=profile, parse_limit=limit)
+    return librobots.parse(body_of(case), profile=profile, parse_limit=limit,
+                           skip_diagnostics=skip_diagnostics)
 
 
 def agents_of(inp):
@@ -110,6 +111,10 @@ def run_verdict(case, profile, expect):
     assert doc.allowed(agents_of(case["input"]), url) == v.allowed
     assert doc.check_many(agents_of(case["input"]), [url]) == [v]
     assert doc.query(agents_of(case["input"])).check(url) == v
+    # A parse for verdicts only (skip_diagnostics, as the crawler drop-ins
+    # parse) answers the same.
+    bare = document(case, profile, skip_diagnostics=True)
+    assert bare.check(agents_of(case["input"]), url) == v
 
 
 def run_match(case, profile, expect):
