@@ -127,6 +127,9 @@ static int two_words16(const char *s, size_t len, size_t *i, size_t *j) {
  * corpus parse 0.3 M dearer). */
 static uint64_t two_words(const char *s, size_t len, const char *end) {
     size_t i = 0, j = 0;
+    /* the line ends at or before the body's end (split_line() says that
+     * it starts in the body), or the guard below wraps */
+    RB_ASSUMED(rb_lies_in(s, len, s, end));
 #ifdef RB_SSE2
     if ((size_t)(end - s) - len >= 15) {
         if (!two_words16(s, len, &i, &j))
@@ -273,6 +276,7 @@ static void first_content(parser *p, const char *content) {
 static int split_line(parser *p, const char *content, size_t len,
                       const char **key, size_t *klen, const char **value,
                       size_t *vlen, int skip) {
+    RB_ASSUMED(rb_lies_in(content, len, p->body, p->body_end)); /* two_words */
     const char *colon = memchr(content, ':', len);
     uint64_t words;
     if (colon != NULL) {

@@ -81,6 +81,9 @@ RB_ALWAYS_INLINE static inline int usual_rule(parser *p, enum key_kind key,
                                               const char *value, size_t len) {
     if (!p->have_group || len == 0 || value[0] != '/')
         return 0;
+    /* the 32 bytes before the pattern's end, and the 48 from its start that
+     * store_normal_rule() copies, are read where the body has them */
+    RB_ASSUMED(rb_lies_in(value, len, p->body, p->body_end));
 #ifdef RB_SSE2
     if (p->profile != ROBOTS_PROFILE_LEGACY && len <= 32 &&
         (size_t)(value - p->body) + len > 32) { /* the 32 bytes it reads */
@@ -261,6 +264,10 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
     while (rule_line_end(body, pos, last16, len, rfc, &next, &end, &key, &v)) {
         const char *value = body + v;
         size_t plen = end - v;
+        /* the index.htm test reads back to `body`, the copy 48 bytes on
+         * where len - v allows: both take body and len for the body's */
+        RB_ASSUMED(body == p->body && body + len == p->body_end &&
+                   rb_lies_in(value, plen, body, body + len));
         if (end > room) { /* the arrays reserved for this line */
             rules = (size_t)(rule - (rb_rule *)p->rules.data);
             p->text.count = texts;

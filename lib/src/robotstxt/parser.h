@@ -92,6 +92,30 @@ typedef struct parser {
  * the cap says "past it", and no note is due. */
 #define RB_DIAGS_SKIPPED (ROBOTS_MAX_DIAGNOSTICS + 2)
 
+/* ---- the assumptions of the wide reads -------------------------------- */
+
+/* A read of 16 or 48 bytes at a time (SSE2) is guarded by comparing the
+ * pointer it starts from with the end of the memory it lies in: the body,
+ * or the normalisation scratch. A guard like `(end - s) - len >= 15` holds
+ * for a pointer outside that memory too (the subtraction wraps), so each
+ * such read states where its pointer lies: the fuzzers' build
+ * (RB_PARSE_CROSSCHECK) aborts where a caller breaks it; every other build
+ * compiles nothing of it (the condition is not even evaluated). */
+#ifdef RB_PARSE_CROSSCHECK
+#include <stdlib.h>
+#define RB_ASSUMED(cond) ((cond) ? (void)0 : abort())
+#else
+#define RB_ASSUMED(cond) ((void)0)
+#endif
+
+/* Do the n bytes at s lie in [start, end)? As addresses, so that a pointer
+ * into another object gives 0, not undefined behaviour. */
+static inline int rb_lies_in(const char *s, size_t n, const char *start,
+                             const char *end) {
+    uintptr_t at = (uintptr_t)s, lo = (uintptr_t)start, hi = (uintptr_t)end;
+    return lo <= at && at <= hi && n <= hi - at;
+}
+
 /* ---- inline, for the line loop (parse_lines.c) and its helpers -------- */
 
 /* Up to 8 bytes of s as a word, the rest zero. Words loaded alike compare
@@ -146,6 +170,10 @@ static inline int is_google_index_htm(const char *pattern, size_t len,
                                       const char *readable) {
     if (len < 10) /* '/' and "index.htm" */
         return 0;
+    /* the 16 bytes before the pattern's end are read from `readable` on:
+     * the pattern lies after it (the callers say in what: the body or the
+     * scratch) */
+    RB_ASSUMED((uintptr_t)readable <= (uintptr_t)pattern);
     size_t slash = len; /* the last segment's first byte */
 #ifdef RB_SSE2
     if ((size_t)(pattern - readable) + len >= 16) {
@@ -177,6 +205,11 @@ static inline int is_google_index_htm(const char *pattern, size_t len,
  * (rb_index_set_entries()), where it read every rule of a google file. */
 static inline int rb_parse_index_htm(parser *p, const char *pattern, size_t len,
                                      const char *readable) {
+    RB_ASSUMED(readable == p->body
+                   ? rb_lies_in(pattern, len, p->body, p->body_end)
+                   : readable == p->scratch &&
+                         rb_lies_in(pattern, len, p->scratch,
+                                    p->scratch + p->scratch_size));
     if (!is_google_index_htm(pattern, len, readable))
         return 0;
     p->index.companions = 1;
