@@ -271,6 +271,19 @@ static inline const char *sr_same_analysis(const robots_txt *a,
     return why;
 }
 
+/* A document of skip_diagnostics: no diagnostic kept, none counted, of
+ * any kind. */
+static inline int sr_keeps_no_diagnostic(const robots_txt *doc) {
+    robots_diagnostic_info d;
+    int none = robots_diagnostic_count(doc) == 0 &&
+               robots_diagnostic_total(doc) == 0 &&
+               robots_diagnostic(doc, 0, &d) == ROBOTS_ERR_OUT_OF_RANGE;
+    for (int kind = 0; kind <= ROBOTS_DIAG_KIND_LAST; kind++)
+        none = none &&
+               robots_diagnostic_kind_total(doc, (robots_diag_kind)kind) == 0;
+    return none;
+}
+
 /* NULL when a and b (two parses of body[0, len)) read it the same in
  * everything but their diagnostics; else what differs first. analyze: 0
  * leaves robots_analyze() out (its pairwise comparisons are the costly

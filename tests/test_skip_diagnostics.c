@@ -35,18 +35,6 @@ static robots_options options_for(robots_profile profile, size_t limit,
     return options;
 }
 
-/* No diagnostic at all: none kept, none counted, of any kind. */
-static int keeps_none(const robots_txt *doc) {
-    robots_diagnostic_info d;
-    int none = robots_diagnostic_count(doc) == 0 &&
-               robots_diagnostic_total(doc) == 0 &&
-               robots_diagnostic(doc, 0, &d) == ROBOTS_ERR_OUT_OF_RANGE;
-    for (int kind = 0; kind <= ROBOTS_DIAG_KIND_LAST; kind++)
-        none = none &&
-               robots_diagnostic_kind_total(doc, (robots_diag_kind)kind) == 0;
-    return none;
-}
-
 /* The body parsed both ways with this profile and limit: the same
  * reading, and none of the diagnostics. Returns 1 when so (and says what
  * differs otherwise). */
@@ -63,7 +51,7 @@ static int same_both_ways(const char *body, size_t len, robots_profile profile,
     }
     /* robots_analyze()'s pairwise work is left out of the largest */
     const char *why = sr_same_reading(a, b, body, len, len <= 65536);
-    if (why == NULL && !keeps_none(b))
+    if (why == NULL && !sr_keeps_no_diagnostic(b))
         why = "a diagnostic kept or counted";
     /* never larger than the default parse's document (robots.h) */
     if (why == NULL && robots_txt_memory_used(b) > robots_txt_memory_used(a))
@@ -101,7 +89,7 @@ static void option_values(void) {
     EXPECT(doc == NULL);
     options.skip_diagnostics = 1;
     EXPECT_EQ(robots_parse("User-agent: *\n", 14, &options, &doc), ROBOTS_OK);
-    EXPECT(doc != NULL && keeps_none(doc));
+    EXPECT(doc != NULL && sr_keeps_no_diagnostic(doc));
     robots_free(doc);
 }
 
@@ -152,7 +140,7 @@ static void zero_counts(void) {
             ROBOTS_OK);
         /* the default parse reports much of it; the other none of it */
         EXPECT(robots_diagnostic_count(a) >= 15);
-        EXPECT(keeps_none(b));
+        EXPECT(sr_keeps_no_diagnostic(b));
         EXPECT(robots_txt_memory_used(b) < robots_txt_memory_used(a));
         EXPECT(sr_same_reading(a, b, every_kind, sizeof every_kind - 1, 1) ==
                NULL);
@@ -193,7 +181,7 @@ static void zero_counts(void) {
     EXPECT_EQ(
         robots_parse_prefix(every_kind, 100, ROBOTS_NOT_COUNTED, &skipping, &b),
         ROBOTS_OK);
-    EXPECT(a != NULL && b != NULL && keeps_none(b) &&
+    EXPECT(a != NULL && b != NULL && sr_keeps_no_diagnostic(b) &&
            sr_same_reading(a, b, every_kind, 100, 1) == NULL);
     robots_free(a);
     robots_free(b);
