@@ -80,6 +80,18 @@ static void same_verdict(const robots_txt *doc, const robots_str *agents,
 
 /* The document of body in profile p (rfc9309 0, google 1), or NULL after
  * a failed expectation. */
+/* "User-agent: *" and `rules` rule lines into body, line r written by
+ * `format` with r, or by `third` where r is a multiple of 3 (when not
+ * NULL): the large one-group bodies of these tests. Returns its length. */
+static size_t one_group_body(char *body, int rules, const char *format,
+                             const char *third) {
+    size_t len = (size_t)sprintf(body, "User-agent: *\n");
+    for (int r = 0; r < rules; r++)
+        len += (size_t)sprintf(body + len,
+                               third != NULL && r % 3 == 0 ? third : format, r);
+    return len;
+}
+
 static robots_txt *parse_as(const char *body, size_t len, int p) {
     robots_options options;
     robots_options_init(&options);
@@ -387,9 +399,7 @@ static void unit_size_bound(void) {
     enum { E = 1000 };
     static char body[32 * 1024];
     for (int p = 0; p < 2; p++) {
-        size_t len = (size_t)sprintf(body, "User-agent: *\n");
-        for (int r = 0; r < E; r++)
-            len += (size_t)sprintf(body + len, "Disallow: /k%d*x\n", r);
+        size_t len = one_group_body(body, E, "Disallow: /k%d*x\n", NULL);
         robots_txt *doc = parse_as(body, len, p);
         if (doc == NULL)
             continue;
@@ -483,11 +493,8 @@ static void large_set_filter(void) {
 static void many_wildcard_rules(void) {
     enum { RULES = 400 };
     static char body[RULES * 40 + 64];
-    size_t len = (size_t)sprintf(body, "User-agent: *\n");
-    for (int r = 0; r < RULES; r++)
-        len += (size_t)sprintf(
-            body + len, r % 3 ? "Disallow: /*x0%d\n" : "Allow: /*x0*0%d*x$\n",
-            r);
+    size_t len = one_group_body(body, RULES, "Disallow: /*x0%d\n",
+                                "Allow: /*x0*0%d*x$\n");
     counting count;
     memset(&count, 0, sizeof count);
     robots_allocator allocator = {counting_alloc, counting_free, &count};
@@ -995,9 +1002,7 @@ static void first_answers_past_parsed_bound(void) {
 static void first_answers_within_parsed_bound(void) {
     enum { RULES = 24000 };
     static char body[RULES * 18 + 64];
-    size_t len = (size_t)sprintf(body, "User-agent: *\n");
-    for (int r = 0; r < RULES; r++)
-        len += (size_t)sprintf(body + len, "Disallow: /p%05d\n", r);
+    size_t len = one_group_body(body, RULES, "Disallow: /p%05d\n", NULL);
     EXPECT((uint64_t)RULES * 13 + 12 * 7 * (uint64_t)RULES >
            RB_DIRECT_COMPARES);
     for (int p = 0; p < 2; p++) {
