@@ -49,9 +49,12 @@ void cli_buffer_free(cli_buffer *buf);
  * so the cut it reports is true without the rest being read; with
  * parse_limit 0, all of the file, up to ROBOTS_MAX_INPUT_BYTES. When
  * `keep` is not NULL the bytes read are handed to the caller (free with
- * cli_buffer_free), else released. */
+ * cli_buffer_free), else released. When `cut` is not NULL, *cut is the
+ * document's robots_txt_cut() with the lines and bytes the command counted
+ * past the prefix (cli_count_cut()): the caller keeps it beside the
+ * document for every message that says what was not read. */
 int cli_load_robots(const char *path, const robots_options *options,
-                    robots_txt **doc, cli_buffer *keep);
+                    robots_txt **doc, cli_buffer *keep, robots_cut_info *cut);
 
 /* The lines and bytes the parse limit left out of a file the command
  * read as a prefix are counted by streaming the rest of it through the
@@ -63,21 +66,24 @@ int cli_load_robots(const char *path, const robots_options *options,
  * cut with its bytes counted by its size, not its lines).
  * cli_count_cut(): called by cli_load_robots() with the open file after
  * the prefix, the bytes read (`read`) and how many bytes follow them
- * (`rest`, ROBOTS_NOT_COUNTED when unknown). cli_txt_cut(): robots_txt_cut()
- * with those counts where they were made; every message and JSON object
- * of the command that says what was not read takes its counts there.
- * cli_cut_message(): the past-parse-limit diagnostic's words for `cut`. */
+ * (`rest`, ROBOTS_NOT_COUNTED when unknown): *cut is robots_txt_cut() with
+ * those counts where they were made. The counts live in the caller's
+ * robots_cut_info, not in a table of the command's: no state outside the
+ * caller's variables says which document they belong to.
+ * cli_cut_message(): the past-parse-limit diagnostic's words for `cut`:
+ * the library's own words, which it writes when it reads the whole body
+ * (tests/test_json_out.c holds the two to each other). */
 #define CLI_COUNT_CHUNK_BYTES ((size_t)64 * 1024)
 #define CLI_COUNT_REST_MAX_BYTES ((size_t)64 * 1024 * 1024)
 void cli_count_cut(const robots_txt *doc, FILE *f, const char *read,
-                   size_t read_len, size_t rest);
-robots_status cli_txt_cut(const robots_txt *doc, robots_cut_info *out);
+                   size_t read_len, size_t rest, robots_cut_info *cut);
 #define CLI_CUT_MESSAGE_BYTES 320
 const char *cli_cut_message(char *buf, size_t cap, const robots_cut_info *cut);
 /* robots_diagnostic(), with the past-parse-limit diagnostic worded by
- * cli_cut_message() into `words` when the command counted the lines. */
-robots_status cli_diagnostic(const robots_txt *doc, size_t index,
-                             robots_diagnostic_info *out,
+ * cli_cut_message() into `words` where the command counted the lines the
+ * library could not (`cut`: cli_load_robots()'s). */
+robots_status cli_diagnostic(const robots_txt *doc, const robots_cut_info *cut,
+                             size_t index, robots_diagnostic_info *out,
                              char words[CLI_CUT_MESSAGE_BYTES]);
 
 /* Prints "robots: " + message on stderr, one line: control bytes escaped
@@ -191,12 +197,12 @@ void cli_put_escaped(cli_writer *w, const char *s, size_t len);
  * "N lines (B bytes)" (or "1 line", "1 byte"), "the rest of the file (B
  * bytes)" (a file's size told the bytes) or "the rest of the file" (a
  * stream), and returns buf. cli_warn_cut() prints one line on stderr when
- * `doc` was cut, naming `path`, the line, what was not read and how to
- * read it all; nothing otherwise. Its JSON is json_out_cut()'s
- * (json_out.h). */
+ * `cut` (cli_load_robots()'s) says the document was cut, naming `path`,
+ * the line, what was not read and how to read it all; nothing otherwise. Its
+ * JSON is json_out_cut()'s (json_out.h). */
 #define CLI_CUT_UNREAD_BYTES 64
 const char *cli_cut_unread(char *buf, size_t cap, const robots_cut_info *cut);
-void cli_warn_cut(const char *path, const robots_txt *doc);
+void cli_warn_cut(const char *path, const robots_cut_info *cut);
 
 /* "s" after a count other than one ("1 line", "2 lines"), for messages. */
 const char *cli_plural(size_t n);

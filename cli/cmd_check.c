@@ -113,12 +113,11 @@ int cli_cmd_check(int argc, char **argv) {
     }
 
     robots_txt *doc = NULL;
-    if (!cli_load_robots(path, &options, &doc, NULL))
+    if (!cli_load_robots(path, &options, &doc, NULL, &run.cut))
         return EXIT_USAGE;
 
     run.doc = doc;
-    cli_txt_cut(doc, &run.cut);
-    cli_warn_cut(path, doc);
+    cli_warn_cut(path, &run.cut);
     run.agents = agents;
     run.agent_count = agent_count;
     robots_query *query = NULL;

@@ -695,13 +695,14 @@ int cli_cmd_diff(int argc, char **argv) {
     memset(&paths, 0, sizeof paths);
     size_t *groups = NULL;
     int truncated = 0;
-    if (!site_load(run.old_path, &options, &old_doc, NULL) ||
-        !site_load(run.new_path, &options, &new_doc, NULL))
+    robots_cut_info old_cut, new_cut;
+    if (!site_load(run.old_path, &options, &old_doc, NULL, &old_cut) ||
+        !site_load(run.new_path, &options, &new_doc, NULL, &new_cut))
         goto done;
     run.old_doc = old_doc;
     run.new_doc = new_doc;
-    cli_warn_cut(run.old_path, old_doc);
-    cli_warn_cut(run.new_path, new_doc);
+    cli_warn_cut(run.old_path, &old_cut);
+    cli_warn_cut(run.new_path, &new_cut);
     if (files == 3 && !read_urls(argv[i + 2], old_doc, &url_text, &url_count))
         goto done;
     if ((!given_agents &&

@@ -126,13 +126,12 @@ static void add_diagnostic(lint *l, const robots_diagnostic_info *d) {
 /* A file the parse limit cut is always a past-parse-limit finding that
  * names the line and counts what was not read (issue 19): the library's
  * diagnostic says so, worded again here when the command counted the
- * lines of the rest of the file (cli_txt_cut()), or made here when the
+ * lines of the rest of the file (site_load()'s cut), or made here when the
  * diagnostics were capped before it was kept. */
-static void cut_finding(lint *l, const robots_txt *doc) {
-    robots_cut_info cut;
-    if (cli_txt_cut(doc, &cut) != ROBOTS_OK || !cut.truncated)
+static void cut_finding(lint *l, const robots_cut_info *cut) {
+    if (!cut->truncated)
         return;
-    cli_cut_message(l->cut_message, sizeof l->cut_message, &cut);
+    cli_cut_message(l->cut_message, sizeof l->cut_message, cut);
     for (size_t i = 0; i < l->found_count; i++)
         if (l->found[i].kind == ROBOTS_DIAG_PAST_PARSE_LIMIT) {
             l->found[i].message = l->cut_message;
@@ -141,7 +140,7 @@ static void cut_finding(lint *l, const robots_txt *doc) {
         }
     robots_diagnostic_info d;
     memset(&d, 0, sizeof d);
-    d.line = cut.line;
+    d.line = cut->line;
     d.kind = ROBOTS_DIAG_PAST_PARSE_LIMIT;
     d.severity = ROBOTS_SEVERITY_ERROR;
     d.message = l->cut_message;
@@ -471,7 +470,8 @@ static int lint_file(const char *path, const robots_options *options,
     cli_buffer body;
     robots_txt *doc = NULL;
     robots_analysis *analysis = NULL;
-    if (!site_load(path, options, &doc, &body))
+    robots_cut_info cut;
+    if (!site_load(path, options, &doc, &body, &cut))
         return EXIT_USAGE;
     int ok = robots_analyze(doc, body.data, body.len, &analysis) == ROBOTS_OK;
     size_t lib = robots_diagnostic_count(doc);
@@ -486,7 +486,7 @@ static int lint_file(const char *path, const robots_options *options,
         add_diagnostic(&l, &d);
     }
     if (ok)
-        cut_finding(&l, doc);
+        cut_finding(&l, &cut);
     for (size_t i = 0; ok && i < own; i++) {
         robots_diagnostic_info d;
         robots_analysis_finding(analysis, i, &d);

@@ -23,7 +23,8 @@ static const char parse_usage[] =
     "in about 3 times its size of memory).\n"
     "Exit status: 0 when the file was read, 2 on a usage or input error.\n";
 
-static void print_text(const robots_txt *doc, const char *path) {
+static void print_text(const robots_txt *doc, const robots_cut_info *cut,
+                       const char *path) {
     size_t groups = robots_group_count(doc);
     for (size_t g = 0; g < groups; g++) {
         robots_group_info info;
@@ -71,32 +72,29 @@ static void print_text(const robots_txt *doc, const char *path) {
         cli_print_escaped(stdout, rec.value, rec.value_len);
         putchar('\n');
     }
-    robots_cut_info cut;
     char words[CLI_CUT_MESSAGE_BYTES];
     for (size_t i = 0; i < robots_diagnostic_count(doc); i++) {
         robots_diagnostic_info d;
-        cli_diagnostic(doc, i, &d, words);
+        cli_diagnostic(doc, cut, i, &d, words);
         printf("%s:%zu:%zu: %s: ", path, d.line, d.column,
                robots_severity_name(d.severity));
         cli_print_escaped(stdout, d.message, d.message_len);
         printf(" [%s]\n", robots_diag_kind_name(d.kind));
     }
     char unread[CLI_CUT_UNREAD_BYTES];
-    if (cli_txt_cut(doc, &cut) == ROBOTS_OK && cut.truncated)
+    if (cut->truncated)
         printf("cut: the parse limit of %zu bytes stopped the parse at line "
                "%zu (byte %zu): %s not read\n",
-               cut.limit, cut.line, cut.offset,
-               cli_cut_unread(unread, sizeof unread, &cut));
+               cut->limit, cut->line, cut->offset,
+               cli_cut_unread(unread, sizeof unread, cut));
 }
 
 /* "truncated":BOOL,"cut":{...}|null in the open object. */
-static void json_cut(json_out *j, const robots_txt *doc) {
-    robots_cut_info cut;
-    cli_txt_cut(doc, &cut);
+static void json_cut(json_out *j, const robots_cut_info *cut) {
     json_out_key(j, "truncated");
-    json_out_bool(j, cut.truncated);
+    json_out_bool(j, cut->truncated);
     json_out_key(j, "cut");
-    json_out_cut(j, &cut);
+    json_out_cut(j, cut);
 }
 
 static void json_record(json_out *j, const robots_record_info *rec) {
@@ -165,7 +163,8 @@ static void json_group(json_out *j, const robots_txt *doc, size_t g,
 
 /* normal: ROBOTS_MAX_NORMALIZED_PATTERN_BYTES + 1 bytes, for each rule's
  * normal form and its NUL. */
-static void print_json(const robots_txt *doc, char *normal) {
+static void print_json(const robots_txt *doc, const robots_cut_info *cut,
+                       char *normal) {
     json_out j;
     json_out_init(&j, stdout);
     json_out_object(&j);
@@ -173,7 +172,7 @@ static void print_json(const robots_txt *doc, char *normal) {
     json_out_cstring(&j, robots_profile_name(robots_txt_profile(doc)));
     json_out_field_size(&j, "input_bytes", robots_txt_input_bytes(doc));
     json_out_field_size(&j, "parsed_bytes", robots_txt_parsed_bytes(doc));
-    json_cut(&j, doc);
+    json_cut(&j, cut);
     json_out_key(&j, "groups");
     json_out_array(&j);
     size_t groups = robots_group_count(doc);
@@ -202,7 +201,7 @@ static void print_json(const robots_txt *doc, char *normal) {
     for (size_t i = 0; i < robots_diagnostic_count(doc); i++) {
         robots_diagnostic_info d;
         char words[CLI_CUT_MESSAGE_BYTES];
-        cli_diagnostic(doc, i, &d, words);
+        cli_diagnostic(doc, cut, i, &d, words);
         json_out_object(&j);
         json_out_field_size(&j, "line", d.line);
         json_out_field_size(&j, "column", d.column);
@@ -249,7 +248,8 @@ int cli_cmd_parse(int argc, char **argv) {
                          argv[i + 1]);
     const char *path = argv[i];
     robots_txt *doc = NULL;
-    if (!cli_load_robots(path, &options, &doc, NULL))
+    robots_cut_info cut;
+    if (!cli_load_robots(path, &options, &doc, NULL, &cut))
         return EXIT_USAGE;
     if (json) {
         /* The longest normal form and its NUL (the buffer contract). */
@@ -258,10 +258,10 @@ int cli_cmd_parse(int argc, char **argv) {
             robots_free(doc);
             return cli_error("%s: out of memory", path);
         }
-        print_json(doc, normal);
+        print_json(doc, &cut, normal);
         free(normal);
     } else
-        print_text(doc, path);
+        print_text(doc, &cut, path);
     robots_free(doc);
     if (fflush(stdout) != 0 || ferror(stdout))
         return cli_error("stdout: write error");

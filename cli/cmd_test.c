@@ -333,9 +333,10 @@ int cli_cmd_test(int argc, char **argv) {
         return cli_error("test: --junit needs a file name");
 
     robots_txt *doc = NULL;
-    if (!site_load(run.robots_path, &options, &doc, NULL))
+    robots_cut_info cut;
+    if (!site_load(run.robots_path, &options, &doc, NULL, &cut))
         return EXIT_USAGE;
-    cli_warn_cut(run.robots_path, doc);
+    cli_warn_cut(run.robots_path, &cut);
     cli_buffer text;
     if (!cli_read_file(run.exp_path, SITE_MAX_LIST_BYTES, &text)) {
         robots_free(doc);

@@ -586,9 +586,10 @@ int cli_cmd_usage(int argc, char **argv) {
                          "from stdin");
 
     robots_txt *doc = NULL;
-    if (!cli_load_robots(path, &options, &doc, NULL))
+    robots_cut_info cut;
+    if (!cli_load_robots(path, &options, &doc, NULL, &cut))
         return EXIT_USAGE;
-    cli_warn_cut(path, doc);
+    cli_warn_cut(path, &cut);
     run.doc = doc;
     /* Only for the reasons of malformed statements: without memory for
      * it, the counts stand alone. */

@@ -4,32 +4,15 @@
  * command reads only the prefix the parse needs (cli_load_robots()), then
  * streams the rest of a file whose size it knows through the library's
  * counter (robots_line_count) in fixed-size chunks, never holding it, and
- * keeps the counts beside the document for every message that says what
- * was not read (issue 21). The count is the library's, not the command's.
+ * gives the counts to the caller, who keeps them beside the document for
+ * every message that says what was not read (issue 21). The count is the
+ * library's, not the command's; the words that say it are the library's
+ * too (cli_cut_message()).
  */
 #include "cli.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* The documents whose cut the command counted: a command loads at most
- * two robots.txt files (diff), so a few entries are enough; an entry is
- * matched by the document and the cut the library reports for it, so a
- * later document at a freed one's address is never given its counts
- * (cli_count_cut() replaces the entry of a document it loads). */
-#define CUT_COUNTS 4
-static struct {
-    const robots_txt *doc;
-    size_t offset, library_bytes;
-    size_t lines, bytes;
-} counted[CUT_COUNTS];
-static size_t counted_next;
-
-static void forget(const robots_txt *doc) {
-    for (size_t i = 0; i < CUT_COUNTS; i++)
-        if (counted[i].doc == doc)
-            counted[i].doc = NULL;
-}
 
 /* Streams f to its end through `count`: 1 when every byte was read and
  * there were at most `most`. */
@@ -53,44 +36,27 @@ static int stream_rest(FILE *f, size_t most, robots_line_count *count) {
 }
 
 void cli_count_cut(const robots_txt *doc, FILE *f, const char *read,
-                   size_t read_len, size_t rest) {
-    robots_cut_info cut;
-    forget(doc);
+                   size_t read_len, size_t rest, robots_cut_info *cut) {
+    if (robots_txt_cut(doc, cut) != ROBOTS_OK) {
+        memset(cut, 0, sizeof *cut); /* (a document always has its cut) */
+        return;
+    }
     if (f == NULL || rest == ROBOTS_NOT_COUNTED ||
-        rest > CLI_COUNT_REST_MAX_BYTES ||
-        robots_txt_cut(doc, &cut) != ROBOTS_OK || !cut.truncated ||
-        cut.lines_not_read != ROBOTS_NOT_COUNTED || cut.offset > read_len)
+        rest > CLI_COUNT_REST_MAX_BYTES || !cut->truncated ||
+        cut->lines_not_read != ROBOTS_NOT_COUNTED || cut->offset > read_len)
         return;
     robots_line_count count;
     size_t lines, bytes;
     robots_line_count_init(&count);
     /* The bytes read past the cut, then the rest of the file. */
-    if (robots_line_count_feed(&count, read + cut.offset,
-                               read_len - cut.offset) != ROBOTS_OK ||
+    if (robots_line_count_feed(&count, read + cut->offset,
+                               read_len - cut->offset) != ROBOTS_OK ||
         !stream_rest(f, rest, &count) ||
         robots_line_count_result(&count, &lines, &bytes) != ROBOTS_OK ||
         lines == ROBOTS_NOT_COUNTED)
         return;
-    size_t i = counted_next++ % CUT_COUNTS;
-    counted[i].doc = doc;
-    counted[i].offset = cut.offset;
-    counted[i].library_bytes = cut.bytes_not_read;
-    counted[i].lines = lines;
-    counted[i].bytes = bytes;
-}
-
-robots_status cli_txt_cut(const robots_txt *doc, robots_cut_info *out) {
-    robots_status status = robots_txt_cut(doc, out);
-    if (status != ROBOTS_OK || !out->truncated ||
-        out->lines_not_read != ROBOTS_NOT_COUNTED)
-        return status;
-    for (size_t i = 0; i < CUT_COUNTS; i++)
-        if (counted[i].doc == doc && counted[i].offset == out->offset &&
-            counted[i].library_bytes == out->bytes_not_read) {
-            out->lines_not_read = counted[i].lines;
-            out->bytes_not_read = counted[i].bytes;
-        }
-    return status;
+    cut->lines_not_read = lines;
+    cut->bytes_not_read = bytes;
 }
 
 const char *cli_cut_message(char *buf, size_t cap, const robots_cut_info *cut) {
@@ -117,15 +83,18 @@ const char *cli_cut_message(char *buf, size_t cap, const robots_cut_info *cut) {
     return buf;
 }
 
-robots_status cli_diagnostic(const robots_txt *doc, size_t index,
-                             robots_diagnostic_info *out,
+robots_status cli_diagnostic(const robots_txt *doc, const robots_cut_info *cut,
+                             size_t index, robots_diagnostic_info *out,
                              char words[CLI_CUT_MESSAGE_BYTES]) {
-    robots_cut_info cut;
+    robots_cut_info own;
     robots_status status = robots_diagnostic(doc, index, out);
+    /* worded here only where the library could not count the lines (a
+     * prefix) and the command did */
     if (status == ROBOTS_OK && out->kind == ROBOTS_DIAG_PAST_PARSE_LIMIT &&
-        cli_txt_cut(doc, &cut) == ROBOTS_OK &&
-        cut.lines_not_read != ROBOTS_NOT_COUNTED) {
-        out->message = cli_cut_message(words, CLI_CUT_MESSAGE_BYTES, &cut);
+        robots_txt_cut(doc, &own) == ROBOTS_OK &&
+        own.lines_not_read == ROBOTS_NOT_COUNTED &&
+        cut->lines_not_read != ROBOTS_NOT_COUNTED) {
+        out->message = cli_cut_message(words, CLI_CUT_MESSAGE_BYTES, cut);
         out->message_len = strlen(words);
     }
     return status;

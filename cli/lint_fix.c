@@ -871,7 +871,7 @@ int lint_fix(const char *path, const robots_options *options,
     cli_buffer body;
     robots_txt *doc = NULL;
     robots_analysis *analysis = NULL;
-    if (!site_load(path, options, &doc, &body))
+    if (!site_load(path, options, &doc, &body, NULL))
         return EXIT_USAGE;
     robots_cut_info cut;
     int rc;

@@ -15,10 +15,11 @@
 
 /* Reads `path` (as far as the parse limit needs: cli_load_robots()) and
  * parses it. When `keep` is not NULL the bytes read are handed to the
- * caller (free with cli_buffer_free), else released. On failure prints
- * one line on stderr and returns 0. */
+ * caller (free with cli_buffer_free), else released; when `cut` is not
+ * NULL, *cut is where the parse limit cut it (cli_load_robots()). On
+ * failure prints one line on stderr and returns 0. */
 int site_load(const char *path, const robots_options *options, robots_txt **doc,
-              cli_buffer *keep);
+              cli_buffer *keep, robots_cut_info *cut);
 
 /* (util.c) The length of the character at s (len > 0) when it may be
  * written to a terminal as is: valid UTF-8 that is not a C0 or C1 control,

@@ -8,8 +8,8 @@
 #include <string.h>
 
 int site_load(const char *path, const robots_options *options, robots_txt **doc,
-              cli_buffer *keep) {
-    return cli_load_robots(path, options, doc, keep);
+              cli_buffer *keep, robots_cut_info *cut) {
+    return cli_load_robots(path, options, doc, keep, cut);
 }
 
 char *site_quote(char *buf, size_t cap, const char *s, size_t len) {

@@ -171,7 +171,7 @@ int cli_read_file(const char *path, size_t max, cli_buffer *out) {
 }
 
 int cli_load_robots(const char *path, const robots_options *options,
-                    robots_txt **doc, cli_buffer *keep) {
+                    robots_txt **doc, cli_buffer *keep, robots_cut_info *cut) {
     size_t limit = options->parse_limit;
     cli_buffer body;
     size_t rest = 0;
@@ -202,8 +202,8 @@ int cli_load_robots(const char *path, const robots_options *options,
     }
     robots_status status =
         robots_parse_prefix(body.data, len, rest, options, doc);
-    if (status == ROBOTS_OK)
-        cli_count_cut(*doc, open, body.data, body.len, after);
+    if (status == ROBOTS_OK && cut != NULL)
+        cli_count_cut(*doc, open, body.data, body.len, after, cut);
     if (open != NULL && open != stdin)
         (void)fclose(open); /* read only: closing cannot lose data */
     if (status == ROBOTS_OK && keep != NULL)
@@ -541,16 +541,15 @@ const char *cli_cut_unread(char *buf, size_t cap, const robots_cut_info *cut) {
     return buf;
 }
 
-void cli_warn_cut(const char *path, const robots_txt *doc) {
-    robots_cut_info cut;
+void cli_warn_cut(const char *path, const robots_cut_info *cut) {
     char unread[CLI_CUT_UNREAD_BYTES];
-    if (cli_txt_cut(doc, &cut) != ROBOTS_OK || !cut.truncated)
+    if (!cut->truncated)
         return;
     /* Through cli_error(), which prints any message (its status is not
      * this one's): the path is the user's, and may be long. */
     (void)cli_error("warning: %s: the parse limit of %zu bytes cut the file "
                     "at line %zu (byte %zu): %s not read; --parse-limit 0 "
                     "reads the whole file",
-                    path, cut.limit, cut.line, cut.offset,
-                    cli_cut_unread(unread, sizeof unread, &cut));
+                    path, cut->limit, cut->line, cut->offset,
+                    cli_cut_unread(unread, sizeof unread, cut));
 }
