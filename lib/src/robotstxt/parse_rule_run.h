@@ -256,13 +256,16 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
     size_t room = 0;
     int companions = 0; /* a google index.htm Allow: noted once, after */
     char *text_data = (char *)p->text.data;
-    rb_rule *rule = (rb_rule *)p->rules.data + rules;
+    /* drawn with the room: a large body's rules have no array before its
+     * first rule (parse.c, reserve_arrays()) */
+    rb_rule *rule = NULL;
     enum key_kind key = KEY_NONE;
     while (rule_line_end(body, pos, last16, len, rfc, &next, &end, &key, &v)) {
         const char *value = body + v;
         size_t plen = end - v;
         if (end > room) { /* the arrays reserved for this line */
-            rules = (size_t)(rule - (rb_rule *)p->rules.data);
+            if (rule != NULL)
+                rules = (size_t)(rule - (rb_rule *)p->rules.data);
             p->text.count = texts;
             p->rules.count = rules;
             if (rb_vec_reserve(&p->mem, &p->text, plen + 49) == NULL ||
