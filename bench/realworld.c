@@ -20,7 +20,7 @@
  *
  *   robots_realworld [--profile P] [--agent A] [--path P] [--runs N]
  *                    [--limit default|off] [--arena] [--skip-diagnostics]
- *                    [--per-file] [--json] DIR
+ *                    [--warm] [--per-file] [--json] DIR
  *   robots_realworld --once read|parse|first|google|parse-arena|first-arena
  *                    [options] DIR
  *
@@ -32,6 +32,16 @@
  * https://NAME + --path (default /search/about). The parse limit is off by
  * default, as Google's library reads the whole body. Not a test: nothing
  * here fails on a time; exit 1 only when a file cannot be read or parsed.
+ *
+ * --warm first takes every file through each measured operation once, in
+ * name order, and then measures as without it: a process that has already
+ * parsed the corpus, as a crawler's has after its first sites. glibc's
+ * malloc raises its mmap and trim thresholds to the largest block it has
+ * freed from mmap (up to 32 MiB), so a fresh process taking the files in
+ * name order gives a large file's blocks back to the kernel after each
+ * parse, and faults them in again on the next, until a larger file has
+ * been freed; after --warm's pass the real-world corpus takes none
+ * (bench/README.md, "Session 16").
  *
  * --once runs one operation once on every file and measures nothing, for
  * callgrind: Ir(--once parse) - Ir(--once read) is the corpus's parse.
@@ -485,7 +495,7 @@ static int usage(void) {
           "[--agent A] [--path P]\n"
           "                        [--runs N] [--limit default|off] "
           "[--arena] [--skip-diagnostics]\n"
-          "                        [--per-file] [--json] DIR\n"
+          "                        [--warm] [--per-file] [--json] DIR\n"
           "       robots_realworld --once "
           "read|parse|first|google|parse-arena|first-arena\n"
           "                        [options] DIR\n",
@@ -496,7 +506,7 @@ static int usage(void) {
 int main(int argc, char **argv) {
     setup s = {ROBOTS_PROFILE_RFC9309, 0, {"Googlebot", 9}, 7, NULL, 0};
     const char *dir = NULL, *path = "/search/about";
-    int per_file = 0, json = 0, count_op = -1, use_arena = 0;
+    int per_file = 0, json = 0, count_op = -1, use_arena = 0, warm = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int more = i + 1 < argc;
@@ -532,6 +542,8 @@ int main(int argc, char **argv) {
             use_arena = 1;
         } else if (strcmp(a, "--skip-diagnostics") == 0) {
             s.skip_diagnostics = 1;
+        } else if (strcmp(a, "--warm") == 0) {
+            warm = 1;
         } else if (strcmp(a, "--per-file") == 0) {
             per_file = 1;
         } else if (strcmp(a, "--json") == 0) {
@@ -565,6 +577,11 @@ int main(int argc, char **argv) {
         for (size_t i = 0; i < n; i++)
             run_op((enum op)count_op, &s, &files[i]);
     } else {
+        if (warm) /* malloc's thresholds as a crawler's: see the top */
+            for (size_t i = 0; i < n; i++)
+                for (size_t op = 0; op < MEASURED_OPS; op++)
+                    if (measured((enum op)op, &s, google))
+                        run_op((enum op)op, &s, &files[i]);
         for (size_t i = 0; i < n; i++) {
             if (!measure(&s, &files[i], google)) {
                 fprintf(stderr, "robots_realworld: %s: parse or check failed\n",

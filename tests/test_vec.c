@@ -2,7 +2,9 @@
 /*
  * test_vec.c - the growable array (memory.h, alloc.c): it doubles, it grows
  * in place when it is the parse region's last allocation and the region
- * has the room, and otherwise moves, its elements kept either way.
+ * has the room, and otherwise moves, its elements kept either way; a
+ * planned array allocates nothing until its first element, and then its
+ * plan.
  */
 #include "memory.h"
 #include "testing.h"
@@ -47,6 +49,28 @@ static void doubles(void) {
     EXPECT_EQ(vec.cap, 117);
     EXPECT(holds_counting(&vec, 7));
     EXPECT_EQ(mem.live, 117 * sizeof(uint32_t));
+    rb_vec_release(&mem, &vec);
+    EXPECT_EQ(mem.live, 0);
+}
+
+/* Planned (rb_vec_plan(), a large body's rules: parse.c): nothing is
+ * allocated until the first element, which takes the whole plan at once;
+ * past it the array doubles as any other. */
+static void planned(void) {
+    rb_mem mem;
+    rb_mem_init(&mem, NULL, 0);
+    rb_vec vec;
+    rb_vec_init(&vec, sizeof(uint32_t));
+    rb_vec_plan(&vec, 100);
+    EXPECT(vec.data == NULL);
+    EXPECT_EQ(mem.live, 0);
+    EXPECT(push_counting(&mem, &vec, 3, 1));
+    EXPECT_EQ(vec.cap, 100);
+    EXPECT_EQ(mem.live, 100 * sizeof(uint32_t));
+    EXPECT(push_counting(&mem, &vec, 4, 100));
+    EXPECT_EQ(vec.cap, 200);
+    EXPECT(holds_counting(&vec, 3));
+    EXPECT_EQ(mem.live, 200 * sizeof(uint32_t));
     rb_vec_release(&mem, &vec);
     EXPECT_EQ(mem.live, 0);
 }
@@ -132,6 +156,7 @@ static void first_room(void) {
 int main(void) {
     first_room();
     doubles();
+    planned();
     grows_in_region();
     growth_under_cap();
     return testing_finish();

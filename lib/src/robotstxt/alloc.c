@@ -154,6 +154,9 @@ void *rb_vec_grow(rb_mem *mem, rb_vec *vec, size_t more) {
          * allows 32 (tests/test_alloc.c measures the densest inputs). A
          * doubling that wraps is smaller than need, which then wins. */
         size_t cap = vec->cap < 16 ? 16 : 2 * vec->cap;
+        if (cap < vec->planned)
+            cap = vec->planned;
+        vec->planned = 0;
         if (cap < need)
             cap = need;
         if (cap > SIZE_MAX / vec->elem) {

@@ -78,12 +78,15 @@ RB_HIDDEN void rb_free(rb_mem *mem, void *ptr, size_t size);
 /* A growable array of fixed-size elements. Growth doubles it: in place
  * when it is the region's last allocation and the region has the room,
  * else it allocates anew and copies (the allocator interface has no
- * realloc). */
+ * realloc). Its first growth takes at least `planned` elements, when set:
+ * an array sized up front for a usual file, allocated only when a first
+ * element needs it (rb_vec_plan()). */
 typedef struct rb_vec {
     unsigned char *data;
     size_t count;
     size_t cap;
     size_t elem;
+    size_t planned;
 } rb_vec;
 
 /* Empty, no room yet. Inline: a parse starts a dozen. */
@@ -92,6 +95,12 @@ static inline void rb_vec_init(rb_vec *vec, size_t elem) {
     vec->count = 0;
     vec->cap = 0;
     vec->elem = elem;
+    vec->planned = 0;
+}
+/* The room an empty array takes when its first element comes, rather than
+ * now: a large file that has none leaves it unallocated. */
+static inline void rb_vec_plan(rb_vec *vec, size_t cap) {
+    vec->planned = cap;
 }
 /* rb_vec_reserve() when the array must grow. */
 RB_HIDDEN void *rb_vec_grow(rb_mem *mem, rb_vec *vec, size_t more);

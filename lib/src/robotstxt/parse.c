@@ -52,7 +52,15 @@
  * a few (a page of HTML, "Forbidden"), are then kept in place (nginx's
  * 146-byte 404 page: 7,544 -> 5,978 instructions parsed and checked;
  * one message's room took it to 6,991). Such a body parses on the stack
- * (RB_PARSE_REGION_TINY), whose room this is. */
+ * (RB_PARSE_REGION_TINY), whose room this is.
+ *
+ * A body too large for the parse's region (RB_PARSE_REGION_INPUT) gets
+ * its rules' room when its first rule comes (rb_vec_plan()), at the same
+ * size: a large file is often a page of HTML with no rule at all, and the
+ * 0.375 bytes an input byte reserved for nothing raised the heap's top,
+ * which glibc then gave back to the kernel and faulted in again at the
+ * next parse (bench/README.md, "Session 16": 329 -> 259 page faults over
+ * the real-world corpus, force.com's 66 -> 0). */
 #define RB_SMALL_TEXT_SLACK ((size_t)512)
 static void reserve_arrays(parser *p, size_t limit) {
     size_t agents = limit / 512 + 4, rules = limit / 32 + 4;
@@ -60,6 +68,14 @@ static void reserve_arrays(parser *p, size_t limit) {
     if (p->mem.region != NULL) /* copied into the document's own block */
         text = limit + limit / 4 + 16 +
                (limit <= RB_SMALL_TEXT_SLACK ? 2 * RB_DIAG_ROOM : 0);
+    if (p->mem.region == NULL) { /* the rules' room at the first one */
+        rb_vec_plan(&p->rules, rules);
+        rb_vec *const vecs[3] = {&p->groups, &p->agents, &p->text};
+        const size_t caps[3] = {agents, agents, text};
+        if (!rb_vec_reserve_first(&p->mem, vecs, caps, 3))
+            p->failed = 1;
+        return;
+    }
     rb_vec *const vecs[4] = {&p->groups, &p->agents, &p->rules, &p->text};
     const size_t caps[4] = {agents, agents, rules, text};
     if (!rb_vec_reserve_first(&p->mem, vecs, caps, 4))

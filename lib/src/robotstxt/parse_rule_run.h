@@ -240,7 +240,7 @@ static inline size_t run_room(size_t pos, size_t texts, size_t text_cap,
  * copies, so that the loop tests no profile and keeps their registers.
  * The fuzzers' build (RB_PARSE_CROSSCHECK) reads one line a run, and that
  * line the general way too, and stops at a difference. */
-/* complexity: 81 lines (pmccabe). The arrays' counts and the line number
+/* complexity: 89 lines (pmccabe). The arrays' counts and the line number
  * stay in registers through the run, where a byte stored through a char
  * pointer (the text) would have the compiler load every field of the
  * parser again; with its growth in a function of its own, the compiler
@@ -259,7 +259,9 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
     size_t room = 0;
     int companions = 0; /* a google index.htm Allow: noted once, after */
     char *text_data = (char *)p->text.data;
-    rb_rule *rule = (rb_rule *)p->rules.data + rules;
+    /* drawn with the room: a large body's rules have no array before its
+     * first rule (parse.c, reserve_arrays()) */
+    rb_rule *rule = NULL;
     enum key_kind key = KEY_NONE;
     while (rule_line_end(body, pos, last16, len, rfc, &next, &end, &key, &v)) {
         const char *value = body + v;
@@ -269,7 +271,8 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
         RB_ASSUMED(body == p->body && body + len == p->body_end &&
                    rb_lies_in(value, plen, body, body + len));
         if (end > room) { /* the arrays reserved for this line */
-            rules = (size_t)(rule - (rb_rule *)p->rules.data);
+            if (rule != NULL)
+                rules = (size_t)(rule - (rb_rule *)p->rules.data);
             p->text.count = texts;
             p->rules.count = rules;
             if (rb_vec_reserve(&p->mem, &p->text, plen + 49) == NULL ||
