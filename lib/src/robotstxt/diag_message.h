@@ -92,6 +92,28 @@ RB_HIDDEN void rb_parse_diag_keep_slow(parser *p, const char *at,
                                        robots_severity severity, char *message,
                                        size_t n);
 
+/* Whether the message of n bytes at message may be the one before's
+ * (last's), to be compared whole by rb_parse_diag_keep_slow(): of its
+ * length, and with SSE2 its first 16 bytes the same. A page's long lines
+ * are each quoted to 40 bytes and "...", so their messages have one
+ * length, and most differ in their first bytes: a call and a compare
+ * each cost about 130 instructions on 6,300 lines of the real-world
+ * corpus. */
+static inline int rb_diag_may_repeat(const parser *p, const rb_diag *last,
+                                     const char *message, size_t n) {
+    if (last->message.len != n)
+        return 0;
+#ifdef RB_SSE2
+    if (n >= 16) {
+        const char *before = (const char *)p->text.data + last->message.off;
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)before);
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)message);
+        return _mm_movemask_epi8(_mm_cmpeq_epi8(a, b)) == 0xFFFF;
+    }
+#endif
+    return 1;
+}
+
 /* Keeps the diagnostic whose message (n bytes, n < RB_DIAG_ROOM) is at
  * message, the room rb_parse_diag_room() gave; writes its NUL. at and
  * key_len as rb_parse_diag_parts()'s. Inline on its usual path: a message
@@ -104,7 +126,8 @@ static inline void rb_parse_diag_keep(parser *p, const char *at, size_t key_len,
     size_t count = diags->count, at_text = text->count;
     if (p->failed || count == 0 || count == diags->cap ||
         message != (char *)text->data + at_text ||
-        ((const rb_diag *)diags->data)[count - 1].message.len == n) {
+        rb_diag_may_repeat(p, (const rb_diag *)diags->data + count - 1, message,
+                           n)) {
         rb_parse_diag_keep_slow(p, at, key_len, kind, severity, message, n);
         return;
     }

@@ -166,6 +166,21 @@ void rb_parse_diag_past_cap(parser *p) {
 static int same_bytes(const char *a, const char *b, size_t len) {
     if (len < 8)
         return memcmp(a, b, len) == 0;
+#ifdef RB_SSE2
+    if (len >= 16) { /* sixteen a step, the last sixteen overlapping */
+        for (size_t i = 0;; i += 16) {
+            size_t at = len - i > 16 ? i : len - 16;
+            __m128i x =
+                _mm_loadu_si128((const __m128i *)(const void *)(a + at));
+            __m128i y =
+                _mm_loadu_si128((const __m128i *)(const void *)(b + at));
+            if (_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) != 0xFFFF)
+                return 0;
+            if (at == len - 16)
+                return 1;
+        }
+    }
+#endif
     for (size_t i = 0; len - i >= 8; i += 8)
         if (rb_load8(a + i) != rb_load8(b + i))
             return 0;
@@ -503,13 +518,12 @@ size_t rb_invalid_utf8_at(const unsigned char *s, size_t len) {
     return invalid_utf8_at(s, len, &bom);
 }
 
-void rb_parse_check_bytes(parser *p, const char *raw, size_t len) {
+/* rb_parse_check_bytes() of a line with a byte >= 0x80, the first at
+ * `high`: out of line, so that the comment lines of ASCII, most of those
+ * checked, do not set up its frame. */
+__attribute__((noinline)) static void
+check_high_bytes(parser *p, const char *raw, size_t len, size_t high) {
     const unsigned char *u = (const unsigned char *)raw;
-    /* Most such lines are comments of ASCII: no byte >= 0x80, so neither
-     * a byte that is not UTF-8 nor a BOM (0xEF first), and one scan. */
-    size_t high = rb_next_high_byte(u, 0, len);
-    if (high == len)
-        return;
     size_t bom;
     size_t bad = high + invalid_utf8_at(u + high, len - high, &bom);
     bom += high;
@@ -557,4 +571,13 @@ void rb_parse_check_bytes(parser *p, const char *raw, size_t len) {
                       ROBOTS_SEVERITY_WARNING, NULL,
                       "a byte order mark after the start of the file is read "
                       "as ordinary bytes");
+}
+
+void rb_parse_check_bytes(parser *p, const char *raw, size_t len) {
+    /* Most such lines are comments of ASCII: no byte >= 0x80, so neither
+     * a byte that is not UTF-8 nor a BOM (0xEF first), and one scan. */
+    size_t high = rb_body_high_byte((const unsigned char *)raw, len,
+                                    (const unsigned char *)p->body_end);
+    if (high != len)
+        check_high_bytes(p, raw, len, high);
 }
