@@ -245,6 +245,14 @@ static const known_word *typo_of_plain(const char *key, size_t len) {
 }
 #endif
 
+/* Whether a word of len bytes is within typo_of()'s limits of the length
+ * of some key (4 to 16 bytes, typo_of()'s first test, whose table the
+ * fuzzers' build checks): one compare before a call, as most words asked
+ * about are a page's markup ("<p>", long runs of it). */
+static int near_some_key(size_t len) {
+    return len - 4 <= 16 - 4;
+}
+
 /* The known key a misspelt key was probably meant as, or NULL. Most keys
  * asked about are a line's first word of text or markup, so two tables
  * (checked by the fuzzers' build) settle most of them before any
@@ -289,7 +297,7 @@ static const known_word *typo_of(const char *key, size_t len) {
             (FAR_BIAS >> (8 * i) & 0xFF) != 0x7F - limit)
             abort();
     }
-    if (guess != typo_of_plain(key, len))
+    if (guess != typo_of_plain(key, len) || near_some_key(len) != (near != 0))
         abort();
 #endif
     return guess;
@@ -300,6 +308,8 @@ static const known_word *typo_of(const char *key, size_t len) {
  * rule line, about 1,800 instructions each, most of such a file's parse),
  * and the same bytes have the same guess. */
 static const known_word *line_typo_of(parser *p, const char *key, size_t len) {
+    if (!near_some_key(len))
+        return NULL; /* a page's "<a", "<div", "<td>": no call, no memo */
     if (p->typo_key != NULL && p->typo_len == len &&
         memcmp(p->typo_key, key, len) == 0)
         return p->typo_guess;
@@ -556,11 +566,9 @@ missing_colon_diag(parser *p, const char *content, size_t len) {
     enum key_kind k = p->profile == ROBOTS_PROFILE_GOOGLE
                           ? KEY_OTHER
                           : exact_key(content, wlen);
-    /* typo_of() finds no key near a word of under 4 bytes or over 16 (a
-     * page's "<p>" and its long runs of markup): not called for one */
-    const known_word *guess = k != KEY_OTHER       ? &canonical_key[k]
-                              : wlen - 4 <= 16 - 4 ? typo_of(content, wlen)
-                                                   : NULL;
+    const known_word *guess = k != KEY_OTHER        ? &canonical_key[k]
+                              : near_some_key(wlen) ? typo_of(content, wlen)
+                                                    : NULL;
     if (guess == NULL) {
         RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(head),
                            RB_MSG_QUOTE(content, len), RB_MSG_TEXT(tail));
