@@ -88,8 +88,10 @@ static size_t reduced_inside_name(const parser *p, char *out, size_t n,
  * inside the name ("MJ12bot" read as "MJ", "archive.org_bot" as
  * "archive", "360Spider" as nothing) changes which crawlers the line
  * matches: a warning. */
-RB_COLD static void agent_reading(parser *p, const char *value, size_t len,
-                                  size_t token_len) {
+__attribute__((noinline)) /* off rb_parse_user_agent()'s path; not cold,
+                           * which made its texts' copies `rep movsb` */
+static void
+agent_reading(parser *p, const char *value, size_t len, size_t token_len) {
     /* Written whole, then cut (rb_diag_cut()): room for every part. */
     char buf[2 * RB_DIAG_ROOM];
     _Static_assert(sizeof buf >
