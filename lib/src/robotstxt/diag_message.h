@@ -54,6 +54,22 @@ static inline char *rb_parse_diag_room(parser *p, robots_diag_kind kind,
                : buf;
 }
 
+/* Whether a diagnostic is past the cap (or the parse failed): then it is
+ * counted as rb_parse_diag_room() counts one there, and 1. For a report
+ * whose message has a frame of its own (its buffer), called before it,
+ * so that the lines past the cap (most of a long page of HTML's) do not
+ * set the frame up; under the cap, rb_parse_diag_room() then never
+ * returns NULL. */
+static inline int rb_parse_diag_counted_past_cap(parser *p,
+                                                 robots_diag_kind kind) {
+    if (!p->failed && p->diags.count < ROBOTS_MAX_DIAGNOSTICS)
+        return 0;
+    p->diag_total++;
+    p->kind_totals[kind]++;
+    rb_parse_diag_past_cap(p);
+    return 1;
+}
+
 /* A message of n bytes cut as rb_parse_diag_parts() cuts one, at
  * RB_DIAG_ROOM - 1 bytes: the parts are written whole (with the room for
  * them) and the first bytes kept, the same bytes as a cut part by part. */

@@ -245,10 +245,8 @@ static const known_word *typo_of_plain(const char *key, size_t len) {
 }
 #endif
 
-/* Whether a word of len bytes is within typo_of()'s limits of the length
- * of some key (4 to 16 bytes, typo_of()'s first test, whose table the
- * fuzzers' build checks): one compare before a call, as most words asked
- * about are a page's markup ("<p>", long runs of it). */
+/* typo_of()'s first test (its length table, as the fuzzers' build checks)
+ * in one compare, before a call: most words asked are a page's markup. */
 static int near_some_key(size_t len) {
     return len - 4 <= 16 - 4;
 }
@@ -396,11 +394,9 @@ extension_diag(parser *p, const char *key, size_t len) {
         "' is an extension: kept as a record, never part of a verdict");
 }
 
-/* A key no profile knows: a typo of a known key (rfc9309 and legacy know
- * exact keys only: the line is ignored, KEY_NONE), or unknown (KEY_OTHER,
- * kept as a record). Past the cap only counted, with no message written;
- * the typo guess is still made there, as it decides whether the line is
- * kept. */
+/* A key no profile knows, under the cap (unknown_key()): a typo of a
+ * known key (rfc9309 and legacy know exact keys only: the line is
+ * ignored, KEY_NONE), or unknown (KEY_OTHER, kept as a record). */
 __attribute__((noinline)) /* its room off rb_parse_classify_key()'s frame */
 static enum key_kind
 unknown_key_diag(parser *p, const char *key, size_t len) {
@@ -412,13 +408,8 @@ unknown_key_diag(parser *p, const char *key, size_t len) {
      * first, and moved to the typo's count when it is one. Past the cap
      * the guess is still made, as it decides whether the line is kept. */
     char *out = rb_parse_diag_room(p, ROBOTS_DIAG_UNKNOWN_KEY, buf, sizeof buf);
-    if (out == NULL) {
-        if (line_typo_of(p, key, len) == NULL)
-            return KEY_OTHER;
-        p->kind_totals[ROBOTS_DIAG_UNKNOWN_KEY]--;
-        p->kind_totals[ROBOTS_DIAG_TYPO_KEY]++;
-        return KEY_NONE;
-    }
+    if (out == NULL)
+        return KEY_OTHER; /* never: unknown_key() counted it */
     _Static_assert(RB_DIAG_FITS(sizeof head + sizeof typo_tail + 16 + 1, 1) &&
                        RB_DIAG_FITS(sizeof head + sizeof unknown_tail, 1),
                    "cut");
@@ -448,6 +439,19 @@ unknown_key_diag(parser *p, const char *key, size_t len) {
                            : ROBOTS_SEVERITY_ERROR,
                        out, n);
     rb_parse_diag_suggest(p, guess->text, guess->len);
+    return KEY_NONE;
+}
+
+/* unknown_key_diag() under the cap; past it only counted, with no frame
+ * for a message, but guessed, as the guess decides whether the line is
+ * kept. */
+static enum key_kind unknown_key(parser *p, const char *key, size_t len) {
+    if (!rb_parse_diag_counted_past_cap(p, ROBOTS_DIAG_UNKNOWN_KEY))
+        return unknown_key_diag(p, key, len);
+    if (line_typo_of(p, key, len) == NULL)
+        return KEY_OTHER;
+    p->kind_totals[ROBOTS_DIAG_UNKNOWN_KEY]--;
+    p->kind_totals[ROBOTS_DIAG_TYPO_KEY]++;
     return KEY_NONE;
 }
 
@@ -488,14 +492,13 @@ enum key_kind rb_parse_classify_key(parser *p, const char *key, size_t len) {
         extension_diag(p, key, len);
         return KEY_OTHER;
     }
-    return unknown_key_diag(p, key, len);
+    return unknown_key(p, key, len);
 }
 
-/* The length of s's first word: the bytes before its first blank (' ' or
- * '\t'). Sixteen a step with SSE2 where the body has them from s (most
- * first words of a page of HTML fit in one), else eight a step where the
- * byte order lets the first flag be found (words.h); a page of text
- * served as robots.txt asks it of each of its lines. */
+/* The length of s's first word, up to its first ' ' or '\t': sixteen
+ * bytes a step while the body has them (a page of HTML's first words fit
+ * in one), else eight where the byte order lets the first flag be found
+ * (words.h), as a page of text served as robots.txt asks it each line. */
 static size_t first_word_len(const parser *p, const char *s, size_t len) {
     size_t i = 0;
 #ifdef RB_SSE2
@@ -554,7 +557,7 @@ missing_colon_diag(parser *p, const char *content, size_t len) {
     char *out =
         rb_parse_diag_room(p, ROBOTS_DIAG_MISSING_COLON, buf, sizeof buf);
     if (out == NULL)
-        return; /* (rb_parse_missing_colon() took it there) */
+        return; /* never: rb_parse_missing_colon() counted it */
     _Static_assert(RB_DIAG_FITS(sizeof head + sizeof tail + sizeof ask +
                                     sizeof ask_end + 16,
                                 1),
@@ -588,16 +591,9 @@ missing_colon_diag(parser *p, const char *content, size_t len) {
 }
 
 /* A line with neither ':' nor (google) two words: reported and ignored.
- * Past the cap only counted: nothing is kept, and a file of junk lines is
- * not worth a first word and a distance per line, nor the message's frame
- * (a page of HTML past the cap has this on most of its lines: 10,000 of
- * the real-world corpus's). */
+ * Past the cap only counted, with no first word, distance or frame (a
+ * page of HTML's lines past it: 10,000 of the real-world corpus's). */
 void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
-    if (p->failed || p->diags.count >= ROBOTS_MAX_DIAGNOSTICS) {
-        p->diag_total++; /* rb_parse_diag_room()'s count past the cap */
-        p->kind_totals[ROBOTS_DIAG_MISSING_COLON]++;
-        rb_parse_diag_past_cap(p);
-        return;
-    }
-    missing_colon_diag(p, content, len);
+    if (!rb_parse_diag_counted_past_cap(p, ROBOTS_DIAG_MISSING_COLON))
+        missing_colon_diag(p, content, len);
 }
