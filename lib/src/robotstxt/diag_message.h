@@ -101,33 +101,30 @@ static inline void rb_diag_fill(const parser *p, rb_diag *d, const char *at,
 }
 
 /* rb_parse_diag_keep() where it cannot take its usual path: a message
- * written in buf, one as long as the one before (the same, perhaps: then
- * the text keeps one copy), the first diagnostic, a full array. */
+ * written in buf, the first diagnostic, a full array. */
 RB_HIDDEN void rb_parse_diag_keep_slow(parser *p, const char *at,
                                        size_t key_len, robots_diag_kind kind,
                                        robots_severity severity, char *message,
                                        size_t n);
 
-/* Whether the message of n bytes at message may be the one before's
- * (last's), to be compared whole by rb_parse_diag_keep_slow(): of its
- * length, and with SSE2 its first 16 bytes the same. A page's long lines
- * are each quoted to 40 bytes and "...", so their messages have one
- * length, and most differ in their first bytes: a call and a compare
- * each cost about 130 instructions on 6,300 lines of the real-world
- * corpus. */
-static inline int rb_diag_may_repeat(const parser *p, const rb_diag *last,
-                                     const char *message, size_t n) {
-    if (last->message.len != n)
-        return 0;
+/* Whether the len bytes at a and b (two messages) are the same: sixteen
+ * a step with SSE2, the last sixteen overlapping the ones before (a
+ * page's long lines are each quoted to 40 bytes and "...", so their
+ * messages have one length, and most differ in their first bytes), else
+ * rb_same_bytes() (words.h). */
+static inline int rb_diag_same_text(const char *a, const char *b, size_t len) {
 #ifdef RB_SSE2
-    if (n >= 16) {
-        const char *before = (const char *)p->text.data + last->message.off;
-        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)before);
-        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)message);
-        return _mm_movemask_epi8(_mm_cmpeq_epi8(a, b)) == 0xFFFF;
+    for (size_t i = 0; len >= 16; i += 16) {
+        size_t at = len - i > 16 ? i : len - 16;
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(a + at));
+        __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(b + at));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) != 0xFFFF)
+            return 0;
+        if (at == len - 16)
+            return 1;
     }
 #endif
-    return 1;
+    return rb_same_bytes(a, b, len);
 }
 
 /* Keeps the diagnostic whose message (n bytes, n < RB_DIAG_ROOM) is at
@@ -141,16 +138,22 @@ static inline void rb_parse_diag_keep(parser *p, const char *at, size_t key_len,
     rb_vec *text = &p->text, *diags = &p->diags;
     size_t count = diags->count, at_text = text->count;
     if (p->failed || count == 0 || count == diags->cap ||
-        message != (char *)text->data + at_text ||
-        rb_diag_may_repeat(p, (const rb_diag *)diags->data + count - 1, message,
-                           n)) {
+        message != (char *)text->data + at_text) {
         rb_parse_diag_keep_slow(p, at, key_len, kind, severity, message, n);
         return;
     }
-    message[n] = '\0';
-    text->count = at_text + n + 1; /* written in place, its NUL too */
+    /* The one before's message when the same (a file that repeats a
+     * mistake line after line: the text keeps one copy), else this one,
+     * written in place, its NUL too. */
+    rb_span span = ((const rb_diag *)diags->data)[count - 1].message;
+    if (span.len != n || n == 0 ||
+        !rb_diag_same_text((const char *)text->data + span.off, message, n)) {
+        message[n] = '\0';
+        text->count = at_text + n + 1;
+        span = (rb_span){(uint32_t)at_text, (uint32_t)n};
+    }
     rb_diag_fill(p, (rb_diag *)diags->data + count, at, key_len, kind, severity,
-                 (rb_span){(uint32_t)at_text, (uint32_t)n});
+                 span);
     diags->count = count + 1;
 }
 

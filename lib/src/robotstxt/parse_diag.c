@@ -159,35 +159,6 @@ void rb_parse_diag_past_cap(parser *p) {
         keep_cap_note(p);
 }
 
-/* Whether the len bytes at a and b are the same: a word at a time, as two
- * messages of one length (a page's long lines, each quoted to 40 bytes and
- * "...") most often differ in their first words, where memcmp() would
- * cost a call. */
-static int same_bytes(const char *a, const char *b, size_t len) {
-    if (len < 8)
-        return memcmp(a, b, len) == 0;
-#ifdef RB_SSE2
-    if (len >= 16) { /* sixteen a step, the last sixteen overlapping */
-        for (size_t i = 0;; i += 16) {
-            size_t at = len - i > 16 ? i : len - 16;
-            __m128i x =
-                _mm_loadu_si128((const __m128i *)(const void *)(a + at));
-            __m128i y =
-                _mm_loadu_si128((const __m128i *)(const void *)(b + at));
-            if (_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) != 0xFFFF)
-                return 0;
-            if (at == len - 16)
-                return 1;
-        }
-    }
-#endif
-    for (size_t i = 0; len - i >= 8; i += 8)
-        if (rb_load8(a + i) != rb_load8(b + i))
-            return 0;
-    /* the last eight, which may overlap the words before */
-    return rb_load8(a + len - 8) == rb_load8(b + len - 8);
-}
-
 void rb_parse_diag_keep_slow(parser *p, const char *at, size_t key_len,
                              robots_diag_kind kind, robots_severity severity,
                              char *message, size_t n) {
@@ -199,7 +170,8 @@ void rb_parse_diag_keep_slow(parser *p, const char *at, size_t key_len,
                            : NULL;
     /* kept_text()'s choices, with the room rb_parse_diag_room() found */
     if (last != NULL && last->message.len == n && n != 0 &&
-        same_bytes((const char *)text->data + last->message.off, message, n))
+        rb_diag_same_text((const char *)text->data + last->message.off, message,
+                          n))
         span = last->message;
     else if (message == (char *)text->data + text->count)
         text->count += n + 1; /* written in place, its NUL too */
