@@ -21,6 +21,9 @@
 
 #include <stddef.h>
 #include <string.h>
+#ifdef RB_PARSE_CROSSCHECK
+#include <stdlib.h>
+#endif
 
 /* A message's bytes and its NUL, at most (rb_parse_diag_parts()'s cut). */
 #define RB_DIAG_ROOM 256
@@ -155,6 +158,34 @@ static inline void rb_parse_diag_keep(parser *p, const char *at, size_t key_len,
     rb_diag_fill(p, (rb_diag *)diags->data + count, at, key_len, kind, severity,
                  span);
     diags->count = count + 1;
+}
+
+/* rb_parse_diag_keep() of a message (n bytes at message) that the caller
+ * knows is the one before's when that one is of its kind and length (a
+ * text its kind and length fix): kept with that one's text, not compared
+ * (the fuzzers' build compares it), and 1; 0 when not so kept, for
+ * rb_parse_diag_keep(). */
+static inline int rb_parse_diag_keep_same(parser *p, const char *at,
+                                          size_t key_len, robots_diag_kind kind,
+                                          robots_severity severity,
+                                          const char *message, size_t n) {
+    rb_vec *diags = &p->diags;
+    size_t count = diags->count;
+    if (p->failed || count == 0 || count == diags->cap)
+        return 0;
+    const rb_diag *last = (const rb_diag *)diags->data + count - 1;
+    if (last->kind != kind || last->message.len != n)
+        return 0;
+#ifdef RB_PARSE_CROSSCHECK
+    if (memcmp((const char *)p->text.data + last->message.off, message, n))
+        abort();
+#else
+    (void)message;
+#endif
+    rb_diag_fill(p, (rb_diag *)diags->data + count, at, key_len, kind, severity,
+                 last->message);
+    diags->count = count + 1;
+    return 1;
 }
 
 /* The suggestion (len bytes) of the diagnostic rb_parse_diag_keep() just
