@@ -77,13 +77,8 @@ typedef struct parser {
     const char *typo_key;
     size_t typo_len;
     const known_word *typo_guess;
-    /* The typo guesses of the first words of lines without ':' of 1 to 8
-     * bytes, by their bytes (a word each, 0: empty) and their length with
-     * their guess (parse_typo.c, rb_parse_word_typo_of()): a page of
-     * HTML's tags repeat ("<div", "<td>"), three in four of the real-world
-     * corpus's. */
-    uint64_t typo_words[RB_TYPO_WORDS];
-    uint8_t typo_word_guesses[RB_TYPO_WORDS];
+    /* The slots of typo_words (below) that hold a word: bit i, slot i. */
+    uint16_t typo_words_held;
     rb_index_build index;
     /* The first line the parse limit kept from being read (cut_line 0:
      * none), and the lines and bytes from there to the end of the body
@@ -104,6 +99,15 @@ typedef struct parser {
      * reports: the check of a line's bytes, a line without ':'. Nothing
      * that decides what the document holds may depend on it. */
     int skip_diagnostics;
+    /* The typo guesses of the first words of lines without ':' of 1 to 8
+     * bytes, by their bytes and their length with their guess (parse_typo.c,
+     * rb_parse_word_typo_of()): a page of HTML's tags repeat ("<div",
+     * "<td>"), three in four of the real-world corpus's. Last, and not
+     * zeroed with the rest (init_parser(), parse.c: its rep stos a word
+     * an instruction, a tenth of a 9-byte file's parse): a slot is read
+     * only once typo_words_held says it was written. */
+    uint64_t typo_words[RB_TYPO_WORDS];
+    uint8_t typo_word_guesses[RB_TYPO_WORDS];
 } parser;
 
 /* diags.count of a parse that keeps no diagnostic (skip_diagnostics):
@@ -353,8 +357,9 @@ rb_parse_word_typo_of(parser *p, const char *word, size_t len) {
         uint64_t w = rb_load8(word) & (~(uint64_t)0 >> (64 - 8 * len));
         size_t slot = (size_t)((w * 0x9E3779B97F4A7C15ull) >> 60);
         _Static_assert(RB_TYPO_WORDS == 16, "four bits of the hash");
-        unsigned kept = p->typo_word_guesses[slot];
-        if (p->typo_words[slot] == w && (kept & 15u) == len) {
+        unsigned held = (unsigned)p->typo_words_held >> slot & 1u;
+        unsigned kept = held != 0 ? p->typo_word_guesses[slot] : 0;
+        if (held != 0 && p->typo_words[slot] == w && (kept & 15u) == len) {
             const known_word *guess =
                 kept >> 4 != 0 ? &rb_typo_keys[(kept >> 4) - 1] : NULL;
             RB_TYPO_CROSSCHECK(word, len, guess);
@@ -364,6 +369,7 @@ rb_parse_word_typo_of(parser *p, const char *word, size_t len) {
         size_t index = guess != NULL ? (size_t)(guess - rb_typo_keys) + 1 : 0;
         p->typo_words[slot] = w;
         p->typo_word_guesses[slot] = (uint8_t)(len | index << 4);
+        p->typo_words_held = (uint16_t)(p->typo_words_held | 1u << slot);
         return guess;
     }
 #endif
