@@ -372,6 +372,8 @@ rb_parse_word_typo_of(parser *p, const char *word, size_t len) {
         p->typo_words_held = (uint16_t)(p->typo_words_held | 1u << slot);
         return guess;
     }
+#else
+    (void)p;
 #endif
     return rb_parse_typo_of(word, len);
 }
