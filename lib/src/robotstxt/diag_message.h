@@ -21,6 +21,9 @@
 
 #include <stddef.h>
 #include <string.h>
+#ifdef RB_PARSE_CROSSCHECK
+#include <stdlib.h>
+#endif
 
 /* A message's bytes and its NUL, at most (rb_parse_diag_parts()'s cut). */
 #define RB_DIAG_ROOM 256
@@ -54,6 +57,22 @@ static inline char *rb_parse_diag_room(parser *p, robots_diag_kind kind,
                : buf;
 }
 
+/* Whether a diagnostic is past the cap (or the parse failed): then it is
+ * counted as rb_parse_diag_room() counts one there, and 1. For a report
+ * whose message has a frame of its own (its buffer), called before it,
+ * so that the lines past the cap (most of a long page of HTML's) do not
+ * set the frame up; under the cap, rb_parse_diag_room() then never
+ * returns NULL. */
+static inline int rb_parse_diag_counted_past_cap(parser *p,
+                                                 robots_diag_kind kind) {
+    if (!p->failed && p->diags.count < ROBOTS_MAX_DIAGNOSTICS)
+        return 0;
+    p->diag_total++;
+    p->kind_totals[kind]++;
+    rb_parse_diag_past_cap(p);
+    return 1;
+}
+
 /* A message of n bytes cut as rb_parse_diag_parts() cuts one, at
  * RB_DIAG_ROOM - 1 bytes: the parts are written whole (with the room for
  * them) and the first bytes kept, the same bytes as a cut part by part. */
@@ -85,12 +104,31 @@ static inline void rb_diag_fill(const parser *p, rb_diag *d, const char *at,
 }
 
 /* rb_parse_diag_keep() where it cannot take its usual path: a message
- * written in buf, one as long as the one before (the same, perhaps: then
- * the text keeps one copy), the first diagnostic, a full array. */
+ * written in buf, the first diagnostic, a full array. */
 RB_HIDDEN void rb_parse_diag_keep_slow(parser *p, const char *at,
                                        size_t key_len, robots_diag_kind kind,
                                        robots_severity severity, char *message,
                                        size_t n);
+
+/* Whether the len bytes at a and b (two messages) are the same: sixteen
+ * a step with SSE2, the last sixteen overlapping the ones before (a
+ * page's long lines are each quoted to 40 bytes and "...", so their
+ * messages have one length, and most differ in their first bytes), else
+ * rb_same_bytes() (words.h). */
+static inline int rb_diag_same_text(const char *a, const char *b, size_t len) {
+#ifdef RB_SSE2
+    for (size_t i = 0; len >= 16; i += 16) {
+        size_t at = len - i > 16 ? i : len - 16;
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(a + at));
+        __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(b + at));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) != 0xFFFF)
+            return 0;
+        if (at == len - 16)
+            return 1;
+    }
+#endif
+    return rb_same_bytes(a, b, len);
+}
 
 /* Keeps the diagnostic whose message (n bytes, n < RB_DIAG_ROOM) is at
  * message, the room rb_parse_diag_room() gave; writes its NUL. at and
@@ -103,16 +141,51 @@ static inline void rb_parse_diag_keep(parser *p, const char *at, size_t key_len,
     rb_vec *text = &p->text, *diags = &p->diags;
     size_t count = diags->count, at_text = text->count;
     if (p->failed || count == 0 || count == diags->cap ||
-        message != (char *)text->data + at_text ||
-        ((const rb_diag *)diags->data)[count - 1].message.len == n) {
+        message != (char *)text->data + at_text) {
         rb_parse_diag_keep_slow(p, at, key_len, kind, severity, message, n);
         return;
     }
-    message[n] = '\0';
-    text->count = at_text + n + 1; /* written in place, its NUL too */
+    /* The one before's message when the same (a file that repeats a
+     * mistake line after line: the text keeps one copy), else this one,
+     * written in place, its NUL too. */
+    rb_span span = ((const rb_diag *)diags->data)[count - 1].message;
+    if (span.len != n || n == 0 ||
+        !rb_diag_same_text((const char *)text->data + span.off, message, n)) {
+        message[n] = '\0';
+        text->count = at_text + n + 1;
+        span = (rb_span){(uint32_t)at_text, (uint32_t)n};
+    }
     rb_diag_fill(p, (rb_diag *)diags->data + count, at, key_len, kind, severity,
-                 (rb_span){(uint32_t)at_text, (uint32_t)n});
+                 span);
     diags->count = count + 1;
+}
+
+/* rb_parse_diag_keep() of a message (n bytes at message) that the caller
+ * knows is the one before's when that one is of its kind and length (a
+ * text its kind and length fix): kept with that one's text, not compared
+ * (the fuzzers' build compares it), and 1; 0 when not so kept, for
+ * rb_parse_diag_keep(). */
+static inline int rb_parse_diag_keep_same(parser *p, const char *at,
+                                          size_t key_len, robots_diag_kind kind,
+                                          robots_severity severity,
+                                          const char *message, size_t n) {
+    rb_vec *diags = &p->diags;
+    size_t count = diags->count;
+    if (p->failed || count == 0 || count == diags->cap)
+        return 0;
+    const rb_diag *last = (const rb_diag *)diags->data + count - 1;
+    if (last->kind != kind || last->message.len != n)
+        return 0;
+#ifdef RB_PARSE_CROSSCHECK
+    if (memcmp((const char *)p->text.data + last->message.off, message, n))
+        abort();
+#else
+    (void)message;
+#endif
+    rb_diag_fill(p, (rb_diag *)diags->data + count, at, key_len, kind, severity,
+                 last->message);
+    diags->count = count + 1;
+    return 1;
 }
 
 /* The suggestion (len bytes) of the diagnostic rb_parse_diag_keep() just

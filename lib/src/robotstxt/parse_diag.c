@@ -159,20 +159,6 @@ void rb_parse_diag_past_cap(parser *p) {
         keep_cap_note(p);
 }
 
-/* Whether the len bytes at a and b are the same: a word at a time, as two
- * messages of one length (a page's long lines, each quoted to 40 bytes and
- * "...") most often differ in their first words, where memcmp() would
- * cost a call. */
-static int same_bytes(const char *a, const char *b, size_t len) {
-    if (len < 8)
-        return memcmp(a, b, len) == 0;
-    for (size_t i = 0; len - i >= 8; i += 8)
-        if (rb_load8(a + i) != rb_load8(b + i))
-            return 0;
-    /* the last eight, which may overlap the words before */
-    return rb_load8(a + len - 8) == rb_load8(b + len - 8);
-}
-
 void rb_parse_diag_keep_slow(parser *p, const char *at, size_t key_len,
                              robots_diag_kind kind, robots_severity severity,
                              char *message, size_t n) {
@@ -184,7 +170,8 @@ void rb_parse_diag_keep_slow(parser *p, const char *at, size_t key_len,
                            : NULL;
     /* kept_text()'s choices, with the room rb_parse_diag_room() found */
     if (last != NULL && last->message.len == n && n != 0 &&
-        same_bytes((const char *)text->data + last->message.off, message, n))
+        rb_diag_same_text((const char *)text->data + last->message.off, message,
+                          n))
         span = last->message;
     else if (message == (char *)text->data + text->count)
         text->count += n + 1; /* written in place, its NUL too */
@@ -503,13 +490,12 @@ size_t rb_invalid_utf8_at(const unsigned char *s, size_t len) {
     return invalid_utf8_at(s, len, &bom);
 }
 
-void rb_parse_check_bytes(parser *p, const char *raw, size_t len) {
+/* rb_parse_check_bytes() of a line with a byte >= 0x80, the first at
+ * `high`: out of line, so that the comment lines of ASCII, most of those
+ * checked, do not set up its frame. */
+__attribute__((noinline)) static void
+check_high_bytes(parser *p, const char *raw, size_t len, size_t high) {
     const unsigned char *u = (const unsigned char *)raw;
-    /* Most such lines are comments of ASCII: no byte >= 0x80, so neither
-     * a byte that is not UTF-8 nor a BOM (0xEF first), and one scan. */
-    size_t high = rb_next_high_byte(u, 0, len);
-    if (high == len)
-        return;
     size_t bom;
     size_t bad = high + invalid_utf8_at(u + high, len - high, &bom);
     bom += high;
@@ -557,4 +543,13 @@ void rb_parse_check_bytes(parser *p, const char *raw, size_t len) {
                       ROBOTS_SEVERITY_WARNING, NULL,
                       "a byte order mark after the start of the file is read "
                       "as ordinary bytes");
+}
+
+void rb_parse_check_bytes(parser *p, const char *raw, size_t len) {
+    /* Most such lines are comments of ASCII: no byte >= 0x80, so neither
+     * a byte that is not UTF-8 nor a BOM (0xEF first), and one scan. */
+    size_t high = rb_body_high_byte((const unsigned char *)raw, len,
+                                    (const unsigned char *)p->body_end);
+    if (high != len)
+        check_high_bytes(p, raw, len, high);
 }

@@ -31,6 +31,18 @@ enum key_kind {
     KEY_OTHER
 };
 
+/* A word and its length, so that a key of another length is told apart
+ * by one compare, with no strlen() (a page of HTML served as robots.txt
+ * asks about every one of its lines). */
+typedef struct known_word {
+    const char *text;
+    size_t len;
+} known_word;
+
+/* The typo guesses a parse remembers by a word's bytes (parser's
+ * typo_words): 16 slots, a slot by a hash of the word. */
+#define RB_TYPO_WORDS 16
+
 typedef struct parser {
     rb_mem mem;
     robots_profile profile;
@@ -64,7 +76,9 @@ typedef struct parser {
      * misspells a key misspells it alike on each line. */
     const char *typo_key;
     size_t typo_len;
-    const struct known_word *typo_guess;
+    const known_word *typo_guess;
+    /* The slots of typo_words (below) that hold a word: bit i, slot i. */
+    uint16_t typo_words_held;
     rb_index_build index;
     /* The first line the parse limit kept from being read (cut_line 0:
      * none), and the lines and bytes from there to the end of the body
@@ -85,6 +99,15 @@ typedef struct parser {
      * reports: the check of a line's bytes, a line without ':'. Nothing
      * that decides what the document holds may depend on it. */
     int skip_diagnostics;
+    /* The typo guesses of the first words of lines without ':' of 1 to 8
+     * bytes, by their bytes and their length with their guess (parse_typo.c,
+     * rb_parse_word_typo_of()): a page of HTML's tags repeat ("<div",
+     * "<td>"), three in four of the real-world corpus's. Last, and not
+     * zeroed with the rest (init_parser(), parse.c: its rep stos a word
+     * an instruction, a tenth of a 9-byte file's parse): a slot is read
+     * only once typo_words_held says it was written. */
+    uint64_t typo_words[RB_TYPO_WORDS];
+    uint8_t typo_word_guesses[RB_TYPO_WORDS];
 } parser;
 
 /* diags.count of a parse that keeps no diagnostic (skip_diagnostics):
@@ -310,6 +333,84 @@ RB_HIDDEN void rb_parse_check_bytes(parser *p, const char *raw, size_t len);
  * to be ignored (a typo rfc9309 and legacy do not accept). */
 RB_HIDDEN enum key_kind rb_parse_classify_key(parser *p, const char *key,
                                               size_t len);
+/* Whether a word of len bytes may be a typo of a known key by its length
+ * alone (4 to 16 bytes): typo_of()'s first test (parse_typo.c, whose
+ * fuzzers' build holds it to its table) in one compare, before a call,
+ * as most words asked about are a page's markup. */
+static inline int rb_typo_length_near(size_t len) {
+    return len - 4 <= 16 - 4;
+}
+
+/* The keys a misspelt key may have been meant as (User-agent, Allow,
+ * Disallow, Sitemap, Crawl-delay, Content-Usage, Content-Signal), and the
+ * one a key or a line's first word was probably meant as, or NULL
+ * (parse_typo.c). */
+#define RB_TYPO_KEYS 7
+RB_HIDDEN extern const known_word rb_typo_keys[RB_TYPO_KEYS];
+RB_HIDDEN const known_word *rb_parse_typo_of(const char *key, size_t len);
+#ifdef RB_PARSE_CROSSCHECK
+/* The fuzzers' build: guess, remembered, must be rb_parse_typo_of()'s. */
+RB_HIDDEN void rb_parse_typo_crosscheck(const char *word, size_t len,
+                                        const known_word *guess);
+#define RB_TYPO_CROSSCHECK(word, len, guess)                                   \
+    rb_parse_typo_crosscheck((word), (len), (guess))
+#else
+#define RB_TYPO_CROSSCHECK(word, len, guess) ((void)0)
+#endif
+
+/* rb_parse_typo_of() of a line's key, remembered from one line to the
+ * next: a file that misspells a key does so on each of its lines
+ * ("Disalow" on every rule line, about 1,800 instructions each, most of
+ * such a file's parse), and the same bytes have the same guess. Inline,
+ * so that a repeat or a word of a length no key is near makes no call. */
+static inline const known_word *
+rb_parse_line_typo_of(parser *p, const char *key, size_t len) {
+    if (!rb_typo_length_near(len))
+        return NULL; /* a page's "<a", "<div", "<td>": no call, no memo */
+    if (p->typo_key != NULL && p->typo_len == len &&
+        memcmp(p->typo_key, key, len) == 0) {
+        RB_TYPO_CROSSCHECK(key, len, p->typo_guess);
+        return p->typo_guess;
+    }
+    p->typo_key = key;
+    p->typo_len = len;
+    p->typo_guess = rb_parse_typo_of(key, len);
+    return p->typo_guess;
+}
+
+/* rb_parse_typo_of() of a line's first word, remembered by its bytes when
+ * it has 1 to 8 (parser's typo_words): a slot by a hash of the word, which
+ * holds the word and its length with its guess (rb_typo_keys' index + 1,
+ * 0 none). The body has the 8 bytes from the word, or the word is asked
+ * plainly. Inline: a repeat makes no call. */
+static inline const known_word *
+rb_parse_word_typo_of(parser *p, const char *word, size_t len) {
+#ifdef RB_LITTLE_ENDIAN
+    if (len - 1 < 8 && (size_t)(p->body_end - word) >= 8) {
+        uint64_t w = rb_load8(word) & (~(uint64_t)0 >> (64 - 8 * len));
+        size_t slot = (size_t)((w * 0x9E3779B97F4A7C15ull) >> 60);
+        _Static_assert(RB_TYPO_WORDS == 16, "four bits of the hash");
+        unsigned held = (unsigned)p->typo_words_held >> slot & 1u;
+        unsigned kept = held != 0 ? p->typo_word_guesses[slot] : 0;
+        if (held != 0 && p->typo_words[slot] == w && (kept & 15u) == len) {
+            const known_word *guess =
+                kept >> 4 != 0 ? &rb_typo_keys[(kept >> 4) - 1] : NULL;
+            RB_TYPO_CROSSCHECK(word, len, guess);
+            return guess;
+        }
+        const known_word *guess = rb_parse_typo_of(word, len);
+        size_t index = guess != NULL ? (size_t)(guess - rb_typo_keys) + 1 : 0;
+        p->typo_words[slot] = w;
+        p->typo_word_guesses[slot] = (uint8_t)(len | index << 4);
+        p->typo_words_held = (uint16_t)(p->typo_words_held | 1u << slot);
+        return guess;
+    }
+#else
+    (void)p;
+#endif
+    return rb_parse_typo_of(word, len);
+}
+
 /* A line with neither ':' nor (google) two words: reported, with the key
  * it was likely meant to be. */
 RB_HIDDEN void rb_parse_missing_colon(parser *p, const char *content,

@@ -79,4 +79,28 @@ static inline size_t rb_next_high_byte(const unsigned char *s, size_t i,
     return i;
 }
 
+/* rb_next_high_byte(s, 0, len) of bytes in a buffer readable to end:
+ * sixteen a step while the buffer has them from the step (a last step's
+ * bytes past len are read and ignored), where rb_next_high_byte() ends
+ * in eight and then one at a time (a comment line's check for UTF-8). */
+static inline size_t rb_body_high_byte(const unsigned char *s, size_t len,
+                                       const unsigned char *end) {
+    size_t i = 0;
+#ifdef RB_SSE2
+    for (; i < len && (size_t)(end - (s + i)) >= 16; i += 16) {
+        unsigned m = (unsigned)_mm_movemask_epi8(
+            _mm_loadu_si128((const __m128i *)(const void *)(s + i)));
+        if (m != 0) {
+            size_t at = i + (size_t)__builtin_ctz(m);
+            return at < len ? at : len;
+        }
+    }
+    if (i >= len)
+        return len;
+#else
+    (void)end;
+#endif
+    return rb_next_high_byte(s, i, len);
+}
+
 #endif
