@@ -81,7 +81,7 @@ void cli_count_cut(const robots_txt *doc, FILE *f, const char *read,
 const char *cli_cut_message(char *buf, size_t cap, const robots_cut_info *cut);
 /* robots_diagnostic(), with the past-parse-limit diagnostic worded by
  * cli_cut_message() into `words` where the command counted the lines the
- * library could not (`cut`: cli_load_robots()'s). */
+ * library could not (`cut`: cli_load_robots()'s, not NULL). */
 robots_status cli_diagnostic(const robots_txt *doc, const robots_cut_info *cut,
                              size_t index, robots_diagnostic_info *out,
                              char words[CLI_CUT_MESSAGE_BYTES]);

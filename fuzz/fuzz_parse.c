@@ -416,6 +416,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FZ_CHECK(ca.live_max <= robots_parse_memory_bound(size));
         /* the parse's (the walk allocates none) */
         size_t calls = ca.calls, peak = ca.live_max;
+        FZ_CHECK(calls > 0); /* a document is an allocation at least */
         /* Out of memory at a call of the parse's, and a small cap. */
         size_t fail_at = (size_t)(hash % calls) + 1;
         size_t cap = (size_t)(hash % 4096u) + 1;

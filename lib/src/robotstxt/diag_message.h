@@ -174,7 +174,10 @@ static inline int rb_parse_diag_keep_same(parser *p, const char *at,
     if (p->failed || count == 0 || count == diags->cap)
         return 0;
     const rb_diag *last = (const rb_diag *)diags->data + count - 1;
-    if (last->kind != kind || last->message.len != n)
+    /* the severity too: a kind's texts of one severity differ in length
+     * (their callers say so), those of two may not */
+    if (last->kind != kind || last->severity != (uint8_t)severity ||
+        last->message.len != n)
         return 0;
 #ifdef RB_PARSE_CROSSCHECK
     if (memcmp((const char *)p->text.data + last->message.off, message, n))

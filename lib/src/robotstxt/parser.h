@@ -99,8 +99,9 @@ typedef struct parser {
      * reports: the check of a line's bytes, a line without ':'. Nothing
      * that decides what the document holds may depend on it. */
     int skip_diagnostics;
-    /* The typo guesses of the first words of lines without ':' of 1 to 8
-     * bytes, by their bytes and their length with their guess (parse_typo.c,
+    /* The typo guesses of the first words of lines without ':' of 4 to 8
+     * bytes (the shorter are near no key: rb_typo_length_near()), by their
+     * bytes and their length with their guess (parse_typo.c,
      * rb_parse_word_typo_of()): a page of HTML's tags repeat ("<div",
      * "<td>"), three in four of the real-world corpus's. Last, and not
      * zeroed with the rest (init_parser(), parse.c: its rep stos a word
@@ -379,10 +380,10 @@ rb_parse_line_typo_of(parser *p, const char *key, size_t len) {
 }
 
 /* rb_parse_typo_of() of a line's first word, remembered by its bytes when
- * it has 1 to 8 (parser's typo_words): a slot by a hash of the word, which
- * holds the word and its length with its guess (rb_typo_keys' index + 1,
- * 0 none). The body has the 8 bytes from the word, or the word is asked
- * plainly. Inline: a repeat makes no call. */
+ * it has 1 to 8 (parser's typo_words; its callers ask only of 4 to 8): a slot
+ * by a hash of the word, which holds the word and its length with its guess
+ * (rb_typo_keys' index + 1, 0 none). The body has the 8 bytes from the word, or
+ * the word is asked plainly. Inline: a repeat makes no call. */
 static inline const known_word *
 rb_parse_word_typo_of(parser *p, const char *word, size_t len) {
 #ifdef RB_LITTLE_ENDIAN
