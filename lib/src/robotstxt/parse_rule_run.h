@@ -270,7 +270,9 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
          * where len - v allows: both take body and len for the body's */
         RB_ASSUMED(body == p->body && body + len == p->body_end &&
                    rb_lies_in(value, plen, body, body + len));
-        if (end > room) { /* the arrays reserved for this line */
+        /* the arrays reserved for this line; at the first, rule is NULL
+         * (said for the analyzer: room 0 is below any line's end) */
+        if (end > room || rule == NULL) {
             if (rule != NULL)
                 rules = (size_t)(rule - (rb_rule *)p->rules.data);
             p->text.count = texts;
