@@ -240,7 +240,7 @@ static inline size_t run_room(size_t pos, size_t texts, size_t text_cap,
  * copies, so that the loop tests no profile and keeps their registers.
  * The fuzzers' build (RB_PARSE_CROSSCHECK) reads one line a run, and that
  * line the general way too, and stops at a difference. */
-/* complexity: 89 lines (pmccabe). The arrays' counts and the line number
+/* complexity: 91 lines (pmccabe). The arrays' counts and the line number
  * stay in registers through the run, where a byte stored through a char
  * pointer (the text) would have the compiler load every field of the
  * parser again; with its growth in a function of its own, the compiler
