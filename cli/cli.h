@@ -70,14 +70,14 @@ int cli_load_robots(const char *path, const robots_options *options,
  * those counts where they were made. The counts live in the caller's
  * robots_cut_info, not in a table of the command's: no state outside the
  * caller's variables says which document they belong to.
- * cli_cut_message(): the past-parse-limit diagnostic's words for `cut`:
- * the library's own words, which it writes when it reads the whole body
- * (tests/test_json_out.c holds the two to each other). */
+ * cli_cut_message(): the past-parse-limit diagnostic's words for `cut`,
+ * robots_cut_message()'s (the library's, which the parse writes too); an
+ * empty string for a cut that did not truncate. */
 #define CLI_COUNT_CHUNK_BYTES ((size_t)64 * 1024)
 #define CLI_COUNT_REST_MAX_BYTES ((size_t)64 * 1024 * 1024)
 void cli_count_cut(const robots_txt *doc, FILE *f, const char *read,
                    size_t read_len, size_t rest, robots_cut_info *cut);
-#define CLI_CUT_MESSAGE_BYTES 320
+#define CLI_CUT_MESSAGE_BYTES ROBOTS_CUT_MESSAGE_BYTES
 const char *cli_cut_message(char *buf, size_t cap, const robots_cut_info *cut);
 /* robots_diagnostic(), with the past-parse-limit diagnostic worded by
  * cli_cut_message() into `words` where the command counted the lines the

@@ -7,7 +7,7 @@
  * gives the counts to the caller, who keeps them beside the document for
  * every message that says what was not read (issue 21). The count is the
  * library's, not the command's; the words that say it are the library's
- * too (cli_cut_message()).
+ * too (robots_cut_message(), through cli_cut_message()).
  */
 #include "cli.h"
 
@@ -60,26 +60,11 @@ void cli_count_cut(const robots_txt *doc, FILE *f, const char *read,
 }
 
 const char *cli_cut_message(char *buf, size_t cap, const robots_cut_info *cut) {
-    /* The words of the library's past-parse-limit diagnostic
-     * (parse_lines.c, record_cut()), with the counts made here. */
-    if (cut->lines_not_read != ROBOTS_NOT_COUNTED)
-        snprintf(buf, cap,
-                 "the file is longer than the parse limit of %zu bytes; its "
-                 "last %zu line%s (%zu byte%s), from here on, are not read",
-                 cut->limit, cut->lines_not_read,
-                 cli_plural(cut->lines_not_read), cut->bytes_not_read,
-                 cli_plural(cut->bytes_not_read));
-    else if (cut->bytes_not_read != ROBOTS_NOT_COUNTED)
-        snprintf(buf, cap,
-                 "the file is longer than the parse limit of %zu bytes; its "
-                 "last %zu byte%s, from here on, are not read",
-                 cut->limit, cut->bytes_not_read,
-                 cli_plural(cut->bytes_not_read));
-    else
-        snprintf(buf, cap,
-                 "the file is longer than the parse limit of %zu bytes; the "
-                 "rest of it, from here on, is not read",
-                 cut->limit);
+    size_t len;
+    /* The library's words with the counts made here; a cut that did not
+     * truncate (never asked for) is no message. */
+    if (robots_cut_message(cut, buf, cap, &len) != ROBOTS_OK && cap > 0)
+        buf[0] = '\0';
     return buf;
 }
 

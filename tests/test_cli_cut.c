@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_cli_cut.c - the command's count of what the parse limit left out
- * (cli/cut_count.c): the words of its past-parse-limit message are the
- * library's own, which the library writes when it has the whole body
- * (lines), a prefix and the rest's size (bytes), or a prefix alone (the
- * rest), in the singular and the plural; and the lines and bytes
- * cli_count_cut() counts from a file past a prefix are those the library
- * counts of the whole body, kept in the caller's robots_cut_info, so that
- * any number of documents keep their own.
+ * (cli/cut_count.c): the lines and bytes cli_count_cut() counts from a
+ * file past a prefix are those the library counts of the whole body, kept
+ * in the caller's robots_cut_info, so that any number of documents keep
+ * their own, and the message cli_diagnostic() gives with them is the one
+ * the library writes of the whole body (the words themselves are
+ * robots_cut_message()'s: tests/test_cut_message.c).
  */
 #include "cli.h"
 #include "testing.h"
@@ -34,40 +33,6 @@ static int library_words(const robots_txt *doc, char *out, size_t cap) {
         }
     }
     return 0;
-}
-
-/* The body parsed with this limit, given whole (prefix_len == len) or as
- * a prefix followed by `rest` bytes: cli_cut_message() of its cut says
- * what the library's diagnostic says. */
-static void same_words(const char *body, size_t limit, size_t prefix_len,
-                       size_t rest) {
-    robots_options options = limited(limit);
-    robots_txt *doc = NULL;
-    EXPECT(robots_parse_prefix(body, prefix_len, rest, &options, &doc) ==
-           ROBOTS_OK);
-    if (doc == NULL)
-        return;
-    robots_cut_info cut;
-    char library[CLI_CUT_MESSAGE_BYTES], command[CLI_CUT_MESSAGE_BYTES];
-    EXPECT(robots_txt_cut(doc, &cut) == ROBOTS_OK && cut.truncated);
-    EXPECT(library_words(doc, library, sizeof library));
-    cli_cut_message(command, sizeof command, &cut);
-    EXPECT_MSG(strcmp(command, library) == 0, "'%s' != '%s'", command, library);
-    robots_free(doc);
-}
-
-static void words_are_the_library_s(void) {
-    static const char many[] = "Disallow: /a\nDisallow: /b\nDisallow: /c\n";
-    static const char one[] = "Disallow: /a\nD";
-    size_t many_len = sizeof many - 1, one_len = sizeof one - 1;
-    /* whole: "its last 2 lines (26 bytes)", "its last 1 line (1 byte)" */
-    same_words(many, 14, many_len, 0);
-    same_words(one, 12, one_len, 0);
-    /* a prefix and the rest's size: "its last N bytes" */
-    same_words(many, 14, 16, many_len - 16);
-    same_words(one, 11, 13, 1);
-    /* a prefix alone: "the rest of it" */
-    same_words(many, 14, 16, ROBOTS_NOT_COUNTED);
 }
 
 /* A file of `len` bytes read as the command reads it (a prefix of the
@@ -129,7 +94,6 @@ static void counted_per_document(void) {
 }
 
 int main(void) {
-    words_are_the_library_s();
     counted_per_document();
     return testing_finish();
 }

@@ -239,6 +239,23 @@ typedef struct robots_cut_info {
 ROBOTS_API robots_status robots_txt_cut(const robots_txt *doc,
                                         robots_cut_info *out);
 
+/* The bytes robots_cut_message() needs at most, with the NUL. */
+#define ROBOTS_CUT_MESSAGE_BYTES ((size_t)192)
+
+/* The words of the past-parse-limit diagnostic (ROBOTS_DIAG_PAST_PARSE_LIMIT)
+ * for a cut: what the parse writes from robots_txt_cut()'s counts, and,
+ * for a caller that parsed a prefix and counted the rest of the file since
+ * (robots_line_count), the words the parse would have written with those
+ * counts, so that a tool never words the library's message itself. It
+ * counts lines and bytes when both are counted, bytes alone when only they
+ * are, and else says "the rest" is not read. Writes the NUL-terminated
+ * message into buf and its length, without the NUL, into *len.
+ * ROBOTS_ERR_INVALID_ARGUMENT for a NULL pointer, cap under
+ * ROBOTS_CUT_MESSAGE_BYTES, a cut that did not truncate, or non-zero
+ * reserved words. O(1), no allocation, constant stack. */
+ROBOTS_API robots_status robots_cut_message(const robots_cut_info *cut,
+                                            char *buf, size_t cap, size_t *len);
+
 /* Counts the lines and bytes of a body from its cut (robots_cut_info's
  * offset) to its end, fed in pieces of any size: for a caller that parsed
  * a prefix (robots_parse_prefix()) and streams the rest of the file

@@ -488,49 +488,40 @@ static size_t count_lines(const char *body, size_t pos, size_t len) {
     return lines;
 }
 
-/* "s" after a count other than one: "1 line", "2 lines". */
-static const char *plural(size_t n) {
-    return n == 1 ? "" : "s";
-}
-
 /* Where the parse limit cut the body, at `pos` (the start of the first
- * line not read), and the past-parse-limit diagnostic there. The lines
- * not read are counted only when the whole body was given: past a
- * prefix (robots_parse_prefix()) the rest was never seen, and the
- * diagnostic says "the rest" rather than a count it cannot make. */
-static void record_cut(parser *p, const char *body, size_t pos, size_t len,
-                       size_t limit) {
+ * line not read), and the past-parse-limit diagnostic there, in
+ * robots_cut_message()'s words. The lines not read are counted only when
+ * the whole body was given: past a prefix (robots_parse_prefix()) the
+ * rest was never seen, and the diagnostic says "the rest" rather than a
+ * count it cannot make. Not inlined: it runs once at most, and its
+ * message buffer stays out of the line loop's frame. */
+__attribute__((noinline)) static void
+record_cut(parser *p, const char *body, size_t pos, size_t len, size_t limit) {
     p->cut_offset = pos;
     p->cut_line = p->line;
     p->line_start = body + pos;
     if (p->rest == 0) {
         p->lines_not_read = count_lines(body, pos, len);
         p->bytes_not_read = len - pos;
-        rb_parse_diag(
-            p, NULL, ROBOTS_DIAG_PAST_PARSE_LIMIT, ROBOTS_SEVERITY_ERROR, NULL,
-            "the file is longer than the parse limit of %zu bytes; its "
-            "last %zu line%s (%zu byte%s), from here on, are not read",
-            limit, p->lines_not_read, plural(p->lines_not_read),
-            p->bytes_not_read, plural(p->bytes_not_read));
-        return;
+    } else {
+        p->lines_not_read = ROBOTS_NOT_COUNTED;
+        p->bytes_not_read =
+            p->rest == ROBOTS_NOT_COUNTED ||
+                    p->rest > ROBOTS_NOT_COUNTED - 1 - (len - pos)
+                ? ROBOTS_NOT_COUNTED
+                : len - pos + p->rest;
     }
-    p->lines_not_read = ROBOTS_NOT_COUNTED;
-    p->bytes_not_read = p->rest == ROBOTS_NOT_COUNTED ||
-                                p->rest > ROBOTS_NOT_COUNTED - 1 - (len - pos)
-                            ? ROBOTS_NOT_COUNTED
-                            : len - pos + p->rest;
-    if (p->bytes_not_read != ROBOTS_NOT_COUNTED)
-        rb_parse_diag(
-            p, NULL, ROBOTS_DIAG_PAST_PARSE_LIMIT, ROBOTS_SEVERITY_ERROR, NULL,
-            "the file is longer than the parse limit of %zu bytes; its "
-            "last %zu byte%s, from here on, are not read",
-            limit, p->bytes_not_read, plural(p->bytes_not_read));
-    else
-        rb_parse_diag(
-            p, NULL, ROBOTS_DIAG_PAST_PARSE_LIMIT, ROBOTS_SEVERITY_ERROR, NULL,
-            "the file is longer than the parse limit of %zu bytes; the rest "
-            "of it, from here on, is not read",
-            limit);
+    robots_cut_info cut;
+    char words[ROBOTS_CUT_MESSAGE_BYTES];
+    size_t words_len;
+    memset(&cut, 0, sizeof cut);
+    cut.truncated = 1;
+    cut.limit = limit;
+    cut.lines_not_read = p->lines_not_read;
+    cut.bytes_not_read = p->bytes_not_read;
+    (void)robots_cut_message(&cut, words, sizeof words, &words_len);
+    rb_parse_diag(p, NULL, ROBOTS_DIAG_PAST_PARSE_LIMIT, ROBOTS_SEVERITY_ERROR,
+                  NULL, "%s", words);
 }
 
 /* complexity: 26 (pmccabe). The parse's line loop, which every byte of
