@@ -222,6 +222,46 @@ static void index_on_hostile_names(void) {
     }
 }
 
+/* Each allocation of each kind of index refused in turn: the allocator's
+ * failure, and nothing left allocated (the byte pairs; sorted suffixes
+ * without and with the table of first pairs). */
+static void index_without_memory(void) {
+    static char text[8][2100];
+    robots_str names[8];
+    memset(text, 'a', sizeof text);
+    for (size_t i = 0; i < 8; i++) {
+        names[i].ptr = text[i];
+        names[i].len = sizeof text[i];
+    }
+    static const size_t longest[] = {2, 3, 3};
+    static const size_t counts[] = {8, 1, 8};
+    for (size_t kind = 0; kind < 3; kind++) {
+        for (size_t fail = 1;; fail++) {
+            counting count = {0};
+            count.fail_at = fail;
+            robots_allocator allocator = {0};
+            allocator.alloc = counting_alloc;
+            allocator.free = counting_free;
+            allocator.ctx = &count;
+            rb_mem mem;
+            rb_mem_init(&mem, &allocator, 0);
+            rb_names_index index;
+            robots_status status = rb_names_index_build(
+                &mem, names, counts[kind], longest[kind], &index);
+            if (status == ROBOTS_OK) {
+                EXPECT(rb_names_index_contains(&index, "aaa", longest[kind]));
+                rb_names_index_release(&mem, &index);
+                EXPECT_EQ(count.live, 0);
+                EXPECT_MSG(fail > 1, "kind %zu allocates", kind);
+                break;
+            }
+            EXPECT_EQ(status, ROBOTS_ERR_NO_MEMORY);
+            EXPECT_MSG(count.live == 0, "kind %zu, call %zu refused", kind,
+                       fail);
+        }
+    }
+}
+
 /* A value never spans two names: the names "xxb" and "otyy" hold no
  * "bot". */
 static void value_within_one_name(void) {
@@ -229,11 +269,15 @@ static void value_within_one_name(void) {
     rb_mem mem;
     rb_mem_init(&mem, NULL, 0);
     rb_names_index index;
-    EXPECT_EQ(rb_names_index_build(&mem, names, 2, 3, &index), ROBOTS_OK);
+    EXPECT_EQ(rb_names_index_build(&mem, names, 2, 4, &index), ROBOTS_OK);
     EXPECT(!rb_names_index_contains(&index, "bot", 3));
     EXPECT(rb_names_index_contains(&index, "xb", 2));
     EXPECT(rb_names_index_contains(&index, "OTY", 3));
     EXPECT(!rb_names_index_contains(&index, "yyx", 3));
+    /* The empty value is in every name (the caller skips it: it names
+     * nobody); one running past the text's last byte is in none. */
+    EXPECT(rb_names_index_contains(&index, "", 0));
+    EXPECT(!rb_names_index_contains(&index, "yy\0z", 4));
     rb_names_index_release(&mem, &index);
 }
 
@@ -339,6 +383,7 @@ static void many_records_long_names(void) {
 int main(void) {
     suffix_sort_matches_definition();
     index_on_hostile_names();
+    index_without_memory();
     index_agrees_with_direct_search();
     value_within_one_name();
     many_records_long_names();
