@@ -337,6 +337,36 @@ def main():
            agent="@names-64-long.txt")
     again("issue29-legacy-q", "rfc9309",
           "the same in rfc9309 (each name hashed once)")
+    # The same lines against 64 names of letters and digits from a fixed
+    # generator (a linear congruence: no randomness), which no byte's
+    # repetition makes easy; then a file whose first value is as long as a
+    # name (so the names' suffixes are sorted whole, not to a depth of one
+    # or two bytes), followed by values of 8 bytes cut from the names with
+    # a `~` after them: each found in no name, each searched at full depth.
+    alnum = b"abcdefghijklmnopqrstuvwxyz0123456789"
+    state = 12345
+    letters = bytearray()
+    for _ in range(64 * name_len):
+        state = (state * 1103515245 + 12345) % (1 << 31)
+        letters.append(alnum[(state >> 16) % len(alnum)])
+    mixed = [bytes(letters[i * name_len:(i + 1) * name_len])
+             for i in range(64)]
+    write("names-64-mixed.txt", b"".join(n + b"\n" for n in mixed))
+    robots("issue29-legacy-q-random", body, (HOST + "x").encode(),
+           "%d lines user-agent:q, 64 names of %d letters and digits"
+           % (len(body) // 13, name_len), profile="legacy",
+           agent="@names-64-mixed.txt")
+    long_body = b"user-agent:" + b"~" * name_len + b"\n"
+    k = 0
+    while len(long_body) + 21 <= 511000 // div:
+        name = mixed[k % 64]
+        at = (k * 7919) % (name_len - 8)
+        long_body += b"user-agent:" + name[at:at + 8] + b"~\n"
+        k += 1
+    robots("issue29-legacy-long-value", long_body, (HOST + "x").encode(),
+           "a value of %d bytes, then %d of 8 bytes of the names and `~`, "
+           "64 names of letters and digits" % (name_len, k),
+           profile="legacy", agent="@names-64-mixed.txt")
     # What `robots check FILE` read from /dev/zero: NUL bytes and no line
     # end, at the parse limit and four times past it (the bytes past the
     # limit are only counted).

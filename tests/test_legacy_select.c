@@ -16,6 +16,7 @@
 #include "memory.h"
 #include "names_index.h"
 #include "robots.h"
+#include "suffix_sort.h"
 #include "testing.h"
 
 #include <stdlib.h>
@@ -48,7 +49,8 @@ static void index_agrees_with_direct_search(void) {
         rb_mem mem;
         rb_mem_init(&mem, NULL, 0);
         rb_names_index index;
-        EXPECT_EQ(rb_names_index_build(&mem, names, count, &index), ROBOTS_OK);
+        EXPECT_EQ(rb_names_index_build(&mem, names, count, 7, &index),
+                  ROBOTS_OK);
         for (int v = 0; v < 40; v++) {
             char value[8];
             size_t len = 1 + next_random() % 7;
@@ -66,6 +68,200 @@ static void index_agrees_with_direct_search(void) {
     }
 }
 
+/* Is the suffix at a (of s[0..n)) before the one at b? A suffix that is a
+ * prefix of the other first. */
+static int suffix_before(const uint32_t *s, size_t n, size_t a, size_t b) {
+    while (a < n && b < n && s[a] == s[b]) {
+        a++;
+        b++;
+    }
+    if (a == n || b == n)
+        return a == n && b != n;
+    return s[a] < s[b];
+}
+
+/* rb_suffix_sort() against the definition: a permutation, in order. */
+static void expect_sorted(const uint32_t *s, size_t n, size_t symbols,
+                          const char *what) {
+    uint32_t *sa = malloc(n * sizeof *sa);
+    uint32_t *scratch =
+        malloc(rb_suffix_sort_scratch(n, symbols) * sizeof *scratch);
+    unsigned char *seen = calloc(n, 1);
+    rb_suffix_sort(s, n, symbols, sa, scratch);
+    int ok = 1;
+    for (size_t i = 0; i < n && ok; i++) {
+        ok = sa[i] < n && !seen[sa[i]];
+        if (ok)
+            seen[sa[i]] = 1;
+        if (ok && i > 0)
+            ok = suffix_before(s, n, sa[i - 1], sa[i]);
+    }
+    EXPECT_MSG(ok, "%s: %zu symbols", what, n);
+    free(seen);
+    free(scratch);
+    free(sa);
+}
+
+/* The linear sort on the texts that make sorting deep: one symbol
+ * repeated (each suffix a prefix of the one before), two alternating,
+ * runs, and random texts of small and large alphabets, every length up to
+ * a few hundred (so every shape of reduced string is met). */
+static void suffix_sort_matches_definition(void) {
+    uint32_t *s = malloc(5000 * sizeof *s);
+    for (size_t n = 1; n <= 300; n++) {
+        for (size_t i = 0; i < n; i++)
+            s[i] = 0;
+        expect_sorted(s, n, 1, "a^n");
+        for (size_t i = 0; i < n; i++)
+            s[i] = (uint32_t)(i % 2);
+        expect_sorted(s, n, 2, "(ab)^n");
+        for (size_t i = 0; i < n; i++)
+            s[i] = (uint32_t)(i % 3 == 2);
+        expect_sorted(s, n, 2, "(aab)^n");
+        for (size_t i = 0; i < n; i++)
+            s[i] = (uint32_t)((n - i) % 7);
+        expect_sorted(s, n, 7, "descending runs");
+        for (size_t i = 0; i < n; i++)
+            s[i] = next_random() % 2;
+        expect_sorted(s, n, 2, "random, 2 symbols");
+        for (size_t i = 0; i < n; i++)
+            s[i] = next_random() % 4;
+        expect_sorted(s, n, 4, "random, 4 symbols");
+    }
+    for (int round = 0; round < 4; round++) {
+        for (size_t i = 0; i < 5000; i++)
+            s[i] = round < 2 ? next_random() % 3 : next_random() % 256;
+        expect_sorted(s, 5000, 256, "random, 5,000");
+    }
+    /* The Fibonacci word: its reduced strings are Fibonacci words too,
+     * so it goes down the most levels. */
+    for (size_t i = 0; i < 5000; i++)
+        s[i] = (uint32_t)((i + 2) * 1618 / 1000 - (i + 1) * 1618 / 1000 - 1);
+    expect_sorted(s, 5000, 2, "Sturmian");
+    free(s);
+}
+
+/* Every value of 1 to 4 bytes over the names' alphabet and one byte more,
+ * through an index built for values of at most `longest`, against the
+ * direct search. */
+static void expect_index_agrees(const robots_str *names, size_t count,
+                                size_t longest, const char *alphabet,
+                                const char *what) {
+    rb_mem mem;
+    rb_mem_init(&mem, NULL, 0);
+    rb_names_index index;
+    EXPECT_EQ(rb_names_index_build(&mem, names, count, longest, &index),
+              ROBOTS_OK);
+    size_t h = 0;
+    for (size_t i = 0; i < count; i++)
+        h += names[i].len + 1;
+    /* robots.h's bound on legacy's index of the names */
+    EXPECT_MSG(mem.peak <= 21 * h + 1024, "%s: peak %zu for %zu bytes", what,
+               mem.peak, h);
+    size_t symbols = strlen(alphabet);
+    for (size_t len = 1; len <= longest && len <= 4; len++) {
+        size_t total = 1;
+        for (size_t k = 0; k < len; k++)
+            total *= symbols;
+        for (size_t v = 0; v < total; v++) {
+            char value[4];
+            for (size_t k = 0, x = v; k < len; k++, x /= symbols)
+                value[k] = alphabet[x % symbols];
+            int direct = 0;
+            for (size_t i = 0; i < count; i++)
+                direct |=
+                    rb_contains_nocase(names[i].ptr, names[i].len, value, len);
+            EXPECT_MSG(rb_names_index_contains(&index, value, len) == direct,
+                       "%s: value '%.*s' (index for %zu)", what, (int)len,
+                       value, longest);
+        }
+    }
+    /* Each name's own longest pieces are found; with a byte after them
+     * that follows them nowhere, not. */
+    for (size_t i = 0; i < count; i++) {
+        size_t len = names[i].len < longest ? names[i].len : longest;
+        if (len == 0)
+            continue;
+        const char *tail = names[i].ptr + names[i].len - len;
+        EXPECT_MSG(rb_names_index_contains(&index, tail, len), "%s: name %zu",
+                   what, i);
+    }
+    rb_names_index_release(&mem, &index);
+    EXPECT_EQ(mem.live, 0);
+}
+
+/* The index for values of 1, 2, 3 and any bytes (a byte set, byte pairs,
+ * sorted suffixes, with and without the table of first pairs) on names
+ * that make sorting deep, mixed case, NUL and high bytes in names. */
+static void index_on_hostile_names(void) {
+    static char text[8][4096];
+    robots_str names[8];
+    static const size_t lengths[] = {1, 3, 40, 600, 2100};
+    for (size_t shape = 0; shape < 4; shape++) {
+        for (size_t li = 0; li < sizeof lengths / sizeof *lengths; li++) {
+            size_t len = lengths[li];
+            for (size_t i = 0; i < 8; i++) {
+                for (size_t k = 0; k < len; k++) {
+                    static const char pool[] = {'a', 'B', '\0', '\xe9', 'b'};
+                    char c = shape == 0   ? 'a'
+                             : shape == 1 ? "aB"[k % 2]
+                             : shape == 2 ? pool[next_random() % 5]
+                                          : "ab"[(k + i) % 3 == 0];
+                    text[i][k] = c;
+                }
+                names[i].ptr = text[i];
+                names[i].len = len - (i % 3 == 1 && len > 1);
+            }
+            static const size_t longest[] = {1, 2, 3, 5, 4096};
+            for (size_t d = 0; d < 5; d++)
+                expect_index_agrees(names, len >= 600 ? 8 : 3, longest[d],
+                                    "aAbB\xe9"
+                                    "c",
+                                    "hostile names");
+        }
+    }
+}
+
+/* Each allocation of each kind of index refused in turn: the allocator's
+ * failure, and nothing left allocated (the byte pairs; sorted suffixes
+ * without and with the table of first pairs). */
+static void index_without_memory(void) {
+    static char text[8][2100];
+    robots_str names[8];
+    memset(text, 'a', sizeof text);
+    for (size_t i = 0; i < 8; i++) {
+        names[i].ptr = text[i];
+        names[i].len = sizeof text[i];
+    }
+    static const size_t longest[] = {2, 3, 3};
+    static const size_t counts[] = {8, 1, 8};
+    for (size_t kind = 0; kind < 3; kind++) {
+        for (size_t fail = 1;; fail++) {
+            counting count = {0};
+            count.fail_at = fail;
+            robots_allocator allocator = {0};
+            allocator.alloc = counting_alloc;
+            allocator.free = counting_free;
+            allocator.ctx = &count;
+            rb_mem mem;
+            rb_mem_init(&mem, &allocator, 0);
+            rb_names_index index;
+            robots_status status = rb_names_index_build(
+                &mem, names, counts[kind], longest[kind], &index);
+            if (status == ROBOTS_OK) {
+                EXPECT(rb_names_index_contains(&index, "aaa", longest[kind]));
+                rb_names_index_release(&mem, &index);
+                EXPECT_EQ(count.live, 0);
+                EXPECT_MSG(fail > 1, "kind %zu allocates", kind);
+                break;
+            }
+            EXPECT_EQ(status, ROBOTS_ERR_NO_MEMORY);
+            EXPECT_MSG(count.live == 0, "kind %zu, call %zu refused", kind,
+                       fail);
+        }
+    }
+}
+
 /* A value never spans two names: the names "xxb" and "otyy" hold no
  * "bot". */
 static void value_within_one_name(void) {
@@ -73,11 +269,15 @@ static void value_within_one_name(void) {
     rb_mem mem;
     rb_mem_init(&mem, NULL, 0);
     rb_names_index index;
-    EXPECT_EQ(rb_names_index_build(&mem, names, 2, &index), ROBOTS_OK);
+    EXPECT_EQ(rb_names_index_build(&mem, names, 2, 4, &index), ROBOTS_OK);
     EXPECT(!rb_names_index_contains(&index, "bot", 3));
     EXPECT(rb_names_index_contains(&index, "xb", 2));
     EXPECT(rb_names_index_contains(&index, "OTY", 3));
     EXPECT(!rb_names_index_contains(&index, "yyx", 3));
+    /* The empty value is in every name (the caller skips it: it names
+     * nobody); one running past the text's last byte is in none. */
+    EXPECT(rb_names_index_contains(&index, "", 0));
+    EXPECT(!rb_names_index_contains(&index, "yy\0z", 4));
     rb_names_index_release(&mem, &index);
 }
 
@@ -181,6 +381,9 @@ static void many_records_long_names(void) {
 }
 
 int main(void) {
+    suffix_sort_matches_definition();
+    index_on_hostile_names();
+    index_without_memory();
     index_agrees_with_direct_search();
     value_within_one_name();
     many_records_long_names();

@@ -16,7 +16,6 @@
 #include "ascii.h"
 #include "byte_class.h"
 #include "document.h"
-#include "names_index.h"
 
 int rb_agent_is_wildcard(const char *value, size_t len) {
     /* Any whitespace ends the value's first word, as in google/robotstxt. */
@@ -117,16 +116,6 @@ int rb_agent_names_caller(robots_profile profile, const robots_txt *doc,
         }
     }
     return 0;
-}
-
-int rb_agent_names_indexed(const robots_txt *doc, const rb_agent *agent,
-                           const rb_names_index *index) {
-    if (rb_agent_wildcard(agent))
-        return 0;
-    const char *token = doc->text + rb_agent_value_off(agent);
-    size_t token_len = rb_agent_token(ROBOTS_PROFILE_LEGACY, doc->text, agent);
-    /* As rb_agent_names_caller(): an empty value names nobody. */
-    return token_len != 0 && rb_names_index_contains(index, token, token_len);
 }
 
 robots_status robots_agent_token(robots_profile profile, const char *agent,

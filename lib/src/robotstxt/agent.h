@@ -2,8 +2,7 @@
 /*
  * agent.h - user-agent lines and the caller's names (agent.c): the product
  * token, the wildcard, and whether a line names a caller in a profile.
- * May call: byte_class.h, common/ascii.h, names_index.h (legacy's many
- * names); reads document.h's agents.
+ * May call: byte_class.h, common/ascii.h; reads document.h's agents.
  */
 #ifndef ROBOTS_RT_AGENT_H
 #define ROBOTS_RT_AGENT_H
@@ -11,7 +10,6 @@
 #include "byte_class.h"
 #include "compiler.h"
 #include "document.h"
-#include "names_index.h"
 #include "robots.h"
 
 #include <stddef.h>
@@ -81,10 +79,5 @@ RB_HIDDEN int rb_agent_names_caller(robots_profile profile,
 /* Is needle (nlen bytes) part of hay, ASCII case ignored? Linear in both. */
 RB_HIDDEN int rb_contains_nocase(const char *hay, size_t hlen,
                                  const char *needle, size_t nlen);
-
-/* legacy: does a group agent name one of the names of the index? */
-RB_HIDDEN int rb_agent_names_indexed(const robots_txt *doc,
-                                     const rb_agent *agent,
-                                     const rb_names_index *index);
 
 #endif

@@ -2,7 +2,7 @@
 /*
  * names_index.h - the caller's names, searchable as one sorted suffix array
  * (names_index.c): legacy's substring test of many values at once. May
- * call: memory.h, common/ascii.h; reads document.h's agents.
+ * call: memory.h, common/ascii.h, suffix_sort.h; reads document.h's agents.
  */
 #ifndef ROBOTS_RT_NAMES_INDEX_H
 #define ROBOTS_RT_NAMES_INDEX_H
@@ -16,22 +16,33 @@
 
 /*
  * legacy's "the value is a substring of a name" for many values at once:
- * for n names of H bytes in all, building costs O(H log H) time and at
- * most 21 * (H + n) + 1,028 bytes of the allocator's memory while it
- * runs, 5 * (H + n) after; a search costs O(m log H) for m bytes. */
+ * for n names of H bytes in all, building costs O(H) time and at most
+ * 21 * (H + n) + 1,028 bytes of the allocator's memory while it runs,
+ * 5 * (H + n) after (and past 16 KiB, 256 KiB more: the table of where
+ * each pair of first bytes starts); a search costs O(m + log H) byte
+ * comparisons for m bytes (at worst O(m log H)). Values of one or two bytes are
+ * looked up in a table of the names' bytes and byte pairs instead. */
 typedef struct rb_names_index {
-    unsigned char *text; /* the names lowercased, each followed by a NUL */
-    uint32_t *suffixes;  /* the offsets of text's suffixes, sorted */
-    size_t len;          /* of text, and entries of suffixes */
+    unsigned char *text;  /* the names lowercased, each followed by a NUL */
+    uint32_t *suffixes;   /* the offsets of text's suffixes, sorted */
+    size_t len;           /* of text, and entries of suffixes (or 0) */
+    size_t longest;       /* the longest name's length */
+    unsigned char *pairs; /* a bit per lowercased byte pair, or NULL */
+    uint32_t *starts; /* where each first byte pair's suffixes start, or NULL */
+    unsigned char bytes[32]; /* a bit per lowercased byte of the names */
 } rb_names_index;
 
 /* ROBOTS_OK, or the allocator's failure with nothing left allocated. The
- * names must have passed rb_validate_agents(). */
+ * names must have passed rb_validate_agents(). `longest_value`: no value
+ * searched will be longer (with 2 or less and long names, the index is
+ * the byte pairs alone, O(H) time and 8 KiB). */
 RB_HIDDEN robots_status rb_names_index_build(rb_mem *mem,
                                              const robots_str *names,
-                                             size_t count, rb_names_index *out);
+                                             size_t count, size_t longest_value,
+                                             rb_names_index *out);
 RB_HIDDEN void rb_names_index_release(rb_mem *mem, rb_names_index *index);
-/* Is value (m bytes, no NUL), case-insensitively, part of one name? */
+/* Is value (m bytes, no NUL, m at most the build's longest_value),
+ * case-insensitively, part of one name? */
 RB_HIDDEN int rb_names_index_contains(const rb_names_index *index,
                                       const char *value, size_t len);
 

@@ -15,6 +15,8 @@
 #include "memory.h"
 #include "names_index.h"
 
+#include <string.h>
+
 robots_status rb_validate_agents(const robots_str *agents, size_t n) {
     if (agents == NULL || n == 0)
         return ROBOTS_ERR_INVALID_ARGUMENT;
@@ -75,24 +77,57 @@ static size_t select_group_direct(const robots_txt *doc,
  * many records against long names costs O((F + H) log H), not F * H. */
 #define RB_LEGACY_DIRECT_WORK ((size_t)1 << 20)
 
-/* select_group_direct() through the names' index. */
+/* The longest value legacy compares (a `*` line's is never searched). */
+static size_t longest_value(const robots_txt *doc) {
+    size_t longest = 0;
+    for (size_t i = 0; i < doc->agent_count; i++) {
+        const rb_agent *agent = &doc->agents[i];
+        if (rb_agent_wildcard(agent))
+            continue;
+        size_t len = rb_agent_token(ROBOTS_PROFILE_LEGACY, doc->text, agent);
+        if (len > longest)
+            longest = len;
+    }
+    return longest;
+}
+
+/* select_group_direct() through the names' index. A value the same as the
+ * line before's (a file of thousands of one line) is not searched again. */
 static robots_status select_group_indexed(const robots_txt *doc,
                                           const robots_str *agents, size_t n,
                                           size_t *group, int *specific) {
     rb_mem mem;
     rb_mem_init(&mem, &doc->mem.allocator, 0);
     rb_names_index index;
-    robots_status status = rb_names_index_build(&mem, agents, n, &index);
+    robots_status status =
+        rb_names_index_build(&mem, agents, n, longest_value(doc), &index);
     if (status != ROBOTS_OK)
         return status;
     size_t wildcard = ROBOTS_NO_POSITION, found = ROBOTS_NO_POSITION;
+    const char *last = NULL;
+    size_t last_len = 0;
     for (size_t g = 0; g < doc->group_count && found == ROBOTS_NO_POSITION;
          g++) {
         const rb_group *grp = &doc->groups[g];
-        for (uint32_t i = 0, count = group_agents(doc, g); i < count; i++)
-            if (rb_agent_names_indexed(doc, &doc->agents[grp->first_agent + i],
-                                       &index))
+        for (uint32_t i = 0, count = group_agents(doc, g); i < count; i++) {
+            const rb_agent *agent = &doc->agents[grp->first_agent + i];
+            if (rb_agent_wildcard(agent))
+                continue;
+            const char *value = doc->text + rb_agent_value_off(agent);
+            size_t len =
+                rb_agent_token(ROBOTS_PROFILE_LEGACY, doc->text, agent);
+            /* As rb_agent_names_caller(): an empty value names nobody. A
+             * value the same as the last searched was not found: the
+             * search stops at the first found. */
+            if (len == 0 || (len == last_len && memcmp(value, last, len) == 0))
+                continue;
+            if (rb_names_index_contains(&index, value, len)) {
                 found = g;
+                break;
+            }
+            last = value;
+            last_len = len;
+        }
         if (wildcard == ROBOTS_NO_POSITION && rb_group_is_wildcard(doc, g))
             wildcard = g;
     }
