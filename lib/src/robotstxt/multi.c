@@ -196,43 +196,33 @@ static void link_nodes(automaton *a, uint32_t *order, uint32_t *per_depth,
     }
 }
 
-/* Splits a rule's pattern (from its first `*`) into segments: counts them,
- * their bytes and the longest, or, with `w`, sets the rule's state and
- * notes each segment's length in seg_len and where it starts in its
- * pattern in seg_at. */
+/* Splits a rule's pattern (from its first `*`) into segments: sets the
+ * rule's state, and notes each segment's length in seg_len and where it
+ * starts in its pattern in seg_at, from *segs on (advanced past them). */
 static void split(const rb_wild_rule *rule, uint32_t *seg_len, uint32_t *seg_at,
-                  wild_state *w, size_t *segs, size_t *bytes, size_t *longest) {
+                  wild_state *w, size_t *segs) {
     const char *pat = rule->rest;
     size_t plen = rule->rest_len;
     int anchored = plen > 0 && pat[plen - 1] == '$';
     if (anchored)
         plen--;
-    if (w != NULL) {
-        w->anchored = anchored;
-        w->tail = NULL;
-        w->tail_len = 0;
-        w->seg_count = 0;
-    }
+    w->anchored = anchored;
+    w->tail = NULL;
+    w->tail_len = 0;
+    w->seg_count = 0;
     for (size_t p = 1; p <= plen;) {
         const char *star = p < plen ? memchr(pat + p, '*', plen - p) : NULL;
         size_t e = star != NULL ? (size_t)(star - pat) : plen;
         if (e == plen && anchored) {
-            if (w != NULL) {
-                w->tail = pat + p;
-                w->tail_len = e - p;
-            }
+            w->tail = pat + p;
+            w->tail_len = e - p;
             return;
         }
         if (e > p) {
-            if (w != NULL) {
-                seg_len[*segs] = (uint32_t)(e - p);
-                seg_at[*segs] = (uint32_t)p;
-                w->seg_count++;
-            }
+            seg_len[*segs] = (uint32_t)(e - p);
+            seg_at[*segs] = (uint32_t)p;
+            w->seg_count++;
             ++*segs;
-            *bytes += e - p;
-            if (e - p > *longest)
-                *longest = e - p;
         }
         p = e + 1;
     }
@@ -367,11 +357,17 @@ static void run_scan(scan *s, rb_wild_rule *in, size_t n) {
 
 int rb_match_many(const robots_allocator *allocator, const char *path,
                   size_t len, rb_wild_rule *rules, size_t n) {
-    size_t segs = 0, bytes = 0, longest = 0;
-    for (size_t r = 0; r < n; r++)
-        split(&rules[r], NULL, NULL, NULL, &segs, &bytes, &longest);
+    /* Sized by the rests' bytes, which bound the segments' bytes and
+     * their count, so that the patterns are split once, when the rules'
+     * states are set: a pass to count them cost as much again. */
+    size_t room = 0, longest = 0;
+    for (size_t r = 0; r < n; r++) {
+        room += rules[r].rest_len;
+        if (rules[r].rest_len > longest)
+            longest = rules[r].rest_len;
+    }
     /* 32-bit indexes: far beyond what the parse limits allow. */
-    if (bytes >= (1u << 28) || n >= (1u << 28) || len >= (1u << 28))
+    if (room >= (1u << 28) || n >= (1u << 28) || len >= (1u << 28))
         return -1;
 
     rb_mem mem;
@@ -383,11 +379,11 @@ int rb_match_many(const robots_allocator *allocator, const char *path,
     a.prev = NULL;
     a.prev_len = 0;
     a.path = rb_alloc(&mem, (longest + 1) * sizeof *a.path);
-    a.nodes = rb_alloc(&mem, (bytes + 1) * sizeof *a.nodes);
+    a.nodes = rb_alloc(&mem, (room + 1) * sizeof *a.nodes);
     a.edges = rb_alloc(&mem, (a.mask + 1) * sizeof *a.edges);
-    uint32_t *order = rb_alloc(&mem, (bytes + 1) * sizeof *order);
-    uint32_t *per_depth = rb_alloc(&mem, (bytes + 2) * sizeof *per_depth);
-    uint32_t *seg_node = rb_alloc(&mem, (segs + 1) * sizeof *seg_node);
+    uint32_t *order = rb_alloc(&mem, (room + 1) * sizeof *order);
+    uint32_t *per_depth = rb_alloc(&mem, (room + 2) * sizeof *per_depth);
+    uint32_t *seg_node = rb_alloc(&mem, (room + 1) * sizeof *seg_node);
     wild_state *states = rb_alloc(&mem, (n + 1) * sizeof *states);
     uint32_t *bucket = rb_alloc(&mem, (len + 1) * sizeof *bucket);
     int ok = a.path && a.nodes && a.edges && order && per_depth && seg_node &&
@@ -400,13 +396,12 @@ int rb_match_many(const robots_allocator *allocator, const char *path,
         a.nodes[0].skip_stamp = 0;
         a.count = 1;
         a.path[0] = 0;
-        segs = bytes = 0;
+        size_t segs = 0;
         /* order and per_depth, for link_nodes() later, hold each
          * segment's start and the rules still inserting until then */
         for (uint32_t r = 0; r < n; r++) {
             states[r].first_seg = (uint32_t)segs;
-            split(&rules[r], seg_node, order, &states[r], &segs, &bytes,
-                  &longest);
+            split(&rules[r], seg_node, order, &states[r], &segs);
         }
         insert_all(&a, rules, states, n, seg_node, order, per_depth);
         ok = !a.failed;
@@ -424,11 +419,11 @@ int rb_match_many(const robots_allocator *allocator, const char *path,
     }
     rb_free(&mem, bucket, (len + 1) * sizeof *bucket);
     rb_free(&mem, states, (n + 1) * sizeof *states);
-    rb_free(&mem, seg_node, (segs + 1) * sizeof *seg_node);
-    rb_free(&mem, per_depth, (bytes + 2) * sizeof *per_depth);
-    rb_free(&mem, order, (bytes + 1) * sizeof *order);
+    rb_free(&mem, seg_node, (room + 1) * sizeof *seg_node);
+    rb_free(&mem, per_depth, (room + 2) * sizeof *per_depth);
+    rb_free(&mem, order, (room + 1) * sizeof *order);
     rb_free(&mem, a.edges, (a.mask + 1) * sizeof *a.edges);
-    rb_free(&mem, a.nodes, (bytes + 1) * sizeof *a.nodes);
+    rb_free(&mem, a.nodes, (room + 1) * sizeof *a.nodes);
     rb_free(&mem, a.path, (longest + 1) * sizeof *a.path);
     return ok ? 0 : -1;
 }

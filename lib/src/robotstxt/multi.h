@@ -28,7 +28,8 @@ typedef struct rb_wild_rule {
  * per rule and segment, and a re-walk of output chains (at most the number
  * of distinct segment lengths a position) after each time a segment gets
  * its first waiter. Memory, from the allocator and freed before returning:
- * at most 72 bytes per segment byte + 56 per rule + 4 per path byte + 4 KiB.
+ * at most 72 bytes per byte of the rules' rests (sized by them, so that
+ * each pattern is split once) + 56 per rule + 4 per path byte + 4 KiB.
  * Returns 0, or -1 when memory ran out (then `matched` is unspecified). */
 RB_HIDDEN int rb_match_many(const robots_allocator *allocator, const char *path,
                             size_t len, rb_wild_rule *rules, size_t n);
