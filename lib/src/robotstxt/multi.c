@@ -16,6 +16,8 @@
  * A rule may not be woken by an occurrence that starts before its cursor,
  * so it joins the waiting list of s only when the scan reaches
  * c + len(s) - 1 (a bucket per path position holds it until then).
+ * A rule with a segment made of a byte or a pair of bytes the path lacks
+ * is decided before: no occurrence, no match (path_pairs).
  */
 #include "multi.h"
 #include "memory.h"
@@ -51,6 +53,7 @@ typedef struct wild_state {
     const char *tail; /* anchored rules: what must end the path */
     size_t tail_len;
     int anchored;
+    int lacking; /* a byte or pair of bytes of it is not in the path */
 } wild_state;
 
 typedef struct automaton {
@@ -196,11 +199,73 @@ static void link_nodes(automaton *a, uint32_t *order, uint32_t *per_depth,
     }
 }
 
+/* The bytes and the pairs of adjacent bytes the path holds, for a test
+ * before a rule's segments are inserted: a segment holding a byte or a
+ * pair the path lacks occurs nowhere in it, and its rule cannot match.
+ * A hostile file's rules of one shape (`*x0` and six digits, `*` and a
+ * byte the path never has) are mostly such, and are decided in a few
+ * steps a byte instead of building the automaton for them. The pairs
+ * fold into 2^15 bits (the first byte's top bit shares a bit with the
+ * second's): a pair reads as present when it may be; never the reverse. */
+typedef struct path_pairs {
+    uint32_t *pairs; /* 2^15 bits */
+    uint64_t bytes[4];
+} path_pairs;
+#define PAIR_WORDS 1024u
+
+static uint32_t pair_bit(unsigned char first, unsigned char second) {
+    return ((uint32_t)first << 7 ^ second) & 0x7FFFu;
+}
+
+static int has_pair(const path_pairs *pp, unsigned char first,
+                    unsigned char second) {
+    uint32_t bit = pair_bit(first, second);
+    return (int)(pp->pairs[bit >> 5] >> (bit & 31) & 1);
+}
+
+static void note_path(path_pairs *pp, const char *path, size_t len) {
+    memset(pp->pairs, 0, PAIR_WORDS * sizeof *pp->pairs);
+    memset(pp->bytes, 0, sizeof pp->bytes);
+    const unsigned char *u = (const unsigned char *)path;
+    for (size_t i = 0; i < len; i++) {
+        pp->bytes[u[i] >> 6] |= (uint64_t)1 << (u[i] & 63);
+        if (i + 1 < len) {
+            uint32_t bit = pair_bit(u[i], u[i + 1]);
+            pp->pairs[bit >> 5] |= (uint32_t)1 << (bit & 31);
+        }
+    }
+}
+
+/* Can the n bytes at s (n > 0) occur in the path, by their first byte
+ * and their first and last PAIRS_TESTED pairs? Only so many: the test is
+ * to cost a step or two a segment, not a pass over every byte of long
+ * segments that the path does hold. */
+#define PAIRS_TESTED 8u
+static int may_occur(const path_pairs *pp, const char *s, size_t n) {
+    const unsigned char *u = (const unsigned char *)s;
+    if ((pp->bytes[u[0] >> 6] >> (u[0] & 63) & 1) == 0)
+        return 0;
+    size_t pairs = n - 1;
+    size_t head = pairs <= 2 * PAIRS_TESTED ? pairs : PAIRS_TESTED;
+    for (size_t i = 0; i < head; i++)
+        if (!has_pair(pp, u[i], u[i + 1]))
+            return 0;
+    for (size_t i = pairs -
+                    (pairs - head < PAIRS_TESTED ? pairs - head : PAIRS_TESTED);
+         i < pairs; i++)
+        if (!has_pair(pp, u[i], u[i + 1]))
+            return 0;
+    return 1;
+}
+
 /* Splits a rule's pattern (from its first `*`) into segments: sets the
  * rule's state, and notes each segment's length in seg_len and where it
- * starts in its pattern in seg_at, from *segs on (advanced past them). */
-static void split(const rb_wild_rule *rule, uint32_t *seg_len, uint32_t *seg_at,
-                  wild_state *w, size_t *segs) {
+ * starts in its pattern in seg_at, from *segs on (advanced past them).
+ * A rule with a segment (or final part, when anchored) the path cannot
+ * hold is `lacking`, with no segments. */
+static void split(const rb_wild_rule *rule, const path_pairs *pp,
+                  uint32_t *seg_len, uint32_t *seg_at, wild_state *w,
+                  size_t *segs) {
     const char *pat = rule->rest;
     size_t plen = rule->rest_len;
     int anchored = plen > 0 && pat[plen - 1] == '$';
@@ -210,9 +275,17 @@ static void split(const rb_wild_rule *rule, uint32_t *seg_len, uint32_t *seg_at,
     w->tail = NULL;
     w->tail_len = 0;
     w->seg_count = 0;
+    w->lacking = 0;
+    size_t first = *segs;
     for (size_t p = 1; p <= plen;) {
         const char *star = p < plen ? memchr(pat + p, '*', plen - p) : NULL;
         size_t e = star != NULL ? (size_t)(star - pat) : plen;
+        if (e > p && !may_occur(pp, pat + p, e - p)) {
+            w->lacking = 1;
+            w->seg_count = 0;
+            *segs = first;
+            return;
+        }
         if (e == plen && anchored) {
             w->tail = pat + p;
             w->tail_len = e - p;
@@ -315,7 +388,8 @@ static void run_scan(scan *s, rb_wild_rule *in, size_t n) {
     for (uint32_t r = 0; r < n; r++) {
         in[r].matched = 0;
         s->rules[r].next = 0;
-        if (in[r].from > s->len) { /* its key is longer than the path */
+        /* its key is longer than the path, or it needs what it lacks */
+        if (in[r].from > s->len || s->rules[r].lacking) {
             s->undecided--;
             continue;
         }
@@ -373,7 +447,7 @@ int rb_match_many(const robots_allocator *allocator, const char *path,
     rb_mem mem;
     rb_mem_init(&mem, allocator, 0);
     automaton a;
-    a.mask = 1023;
+    a.mask = PAIR_WORDS - 1; /* the pairs fit the first table */
     a.mem = &mem;
     a.failed = 0;
     a.prev = NULL;
@@ -389,6 +463,18 @@ int rb_match_many(const robots_allocator *allocator, const char *path,
     int ok = a.path && a.nodes && a.edges && order && per_depth && seg_node &&
              states && bucket;
     if (ok) {
+        /* The edge table, empty until the segments are inserted, holds
+         * the path's pairs while the patterns are split. */
+        path_pairs pp;
+        pp.pairs = a.edges;
+        note_path(&pp, path, len);
+        size_t segs = 0;
+        /* order and per_depth, for link_nodes() later, hold each
+         * segment's start and the rules still inserting until then */
+        for (uint32_t r = 0; r < n; r++) {
+            states[r].first_seg = (uint32_t)segs;
+            split(&rules[r], &pp, seg_node, order, &states[r], &segs);
+        }
         memset(a.edges, 0, (a.mask + 1) * sizeof *a.edges);
         memset(&a.nodes[0], 0, sizeof a.nodes[0]);
         a.nodes[0].out = NONE;
@@ -396,13 +482,6 @@ int rb_match_many(const robots_allocator *allocator, const char *path,
         a.nodes[0].skip_stamp = 0;
         a.count = 1;
         a.path[0] = 0;
-        size_t segs = 0;
-        /* order and per_depth, for link_nodes() later, hold each
-         * segment's start and the rules still inserting until then */
-        for (uint32_t r = 0; r < n; r++) {
-            states[r].first_seg = (uint32_t)segs;
-            split(&rules[r], seg_node, order, &states[r], &segs);
-        }
         insert_all(&a, rules, states, n, seg_node, order, per_depth);
         ok = !a.failed;
     }

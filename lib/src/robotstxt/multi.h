@@ -27,7 +27,10 @@ typedef struct rb_wild_rule {
  * one step per reported occurrence of a segment some rule waits for, one
  * per rule and segment, and a re-walk of output chains (at most the number
  * of distinct segment lengths a position) after each time a segment gets
- * its first waiter. Memory, from the allocator and freed before returning:
+ * its first waiter. A rule with a segment holding a byte, or one of the
+ * pairs of bytes tested (multi.c's may_occur()), that the path lacks is
+ * decided without the automaton. Memory, from the allocator and freed
+ * before returning:
  * at most 72 bytes per byte of the rules' rests (sized by them, so that
  * each pattern is split once) + 56 per rule + 4 per path byte + 4 KiB.
  * Returns 0, or -1 when memory ran out (then `matched` is unspecified). */
