@@ -300,15 +300,20 @@ static void substring_search_random(void) {
  * with_c, a 'c' among them that no path holds (a segment the path cannot
  * hold, at its start, its end or past the pairs multi.c tests); each rule
  * starting at its own cursor, against random paths over {a, b}. Counts
- * the rules matched into *matched and those compared into *checked;
- * returns the mismatches. */
+ * the rules matched into *matched, those compared into *checked and
+ * those rb_rest_may_match() refused into *refused;
+ * returns the mismatches, and those of rb_rest_may_match(), which must
+ * never refuse a rule that matches. */
 static unsigned long many_rules_compared(unsigned long state, int rounds,
                                          size_t path_max, size_t rest_max,
                                          int with_c, unsigned long *matched,
-                                         unsigned long *checked) {
+                                         unsigned long *checked,
+                                         unsigned long *refused) {
     enum { RULES = 24, REST_CAP = 48, PATH_MAX_LEN = 60 };
     char rest[RULES][REST_CAP], path[PATH_MAX_LEN];
     rb_wild_rule rules[RULES];
+    uint32_t pair_bits[RB_PAIR_WORDS];
+    rb_path_pairs pairs = {pair_bits, {0, 0, 0, 0}};
     unsigned long mismatches = 0;
     for (int round = 0; round < rounds; round++) {
         state = state * 6364136223846793005ul + 1442695040888963407ul;
@@ -339,6 +344,7 @@ static unsigned long many_rules_compared(unsigned long state, int rounds,
             rules[r].rule = (uint32_t)r;
         }
         EXPECT_EQ(rb_match_many(NULL, path, len, rules, n), 0);
+        rb_path_pairs_note(&pairs, path, len);
         for (size_t r = 0; r < n; r++) {
             /* The rest matches from `from` as "<from bytes>" + rest does. */
             char full[PATH_MAX_LEN + REST_CAP];
@@ -350,6 +356,10 @@ static unsigned long many_rules_compared(unsigned long state, int rounds,
             *matched += (unsigned long)want;
             if (rules[r].matched != want)
                 mismatches++;
+            int may = rb_rest_may_match(&pairs, rest[r], rules[r].rest_len);
+            *refused += (unsigned long)!may;
+            if (want && !may)
+                mismatches++;
         }
     }
     return mismatches;
@@ -359,18 +369,22 @@ static unsigned long many_rules_compared(unsigned long state, int rounds,
  * for each alone (many_rules_compared()), with short rests over {a, b},
  * and with long ones holding a byte no path has. */
 static void many_rules_at_once(void) {
-    unsigned long matched = 0, checked = 0;
+    unsigned long matched = 0, checked = 0, refused = 0;
     unsigned long mismatches =
-        many_rules_compared(99, 4000, 40, 12, 0, &matched, &checked);
+        many_rules_compared(99, 4000, 40, 12, 0, &matched, &checked, &refused);
     EXPECT_MSG(mismatches == 0, "%lu of %lu rules differ", mismatches, checked);
     EXPECT_MSG(matched > checked / 10 && matched < checked - checked / 10,
                "%lu of %lu matched", matched, checked);
     unsigned long lacking_matched = 0, lacking_checked = 0;
+    refused = 0;
     mismatches = many_rules_compared(7, 2000, 60, 48, 1, &lacking_matched,
-                                     &lacking_checked);
+                                     &lacking_checked, &refused);
     EXPECT_MSG(mismatches == 0, "%lu of %lu rules with a 'c' differ",
                mismatches, lacking_checked);
     EXPECT(lacking_matched > 0 && lacking_matched < lacking_checked / 2);
+    /* the test refuses many of the rules with a 'c', never all */
+    EXPECT_MSG(refused > lacking_checked / 4 && refused < lacking_checked,
+               "%lu of %lu refused", refused, lacking_checked);
     /* A key longer than the path: no match, and nothing read past it. */
     rb_wild_rule past = {"*", 1, 5, 0, 1};
     EXPECT_EQ(rb_match_many(NULL, "/ab", 3, &past, 1), 0);

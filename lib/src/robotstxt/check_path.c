@@ -62,6 +62,32 @@ static int own_rests(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
     return 1;
 }
 
+/* Drops the gathered rules that cannot match, a segment of theirs holding
+ * a byte or a pair of bytes the path lacks (rb_rest_may_match()): in a
+ * hostile file most of its thousands of rules, which would otherwise be
+ * matched one by one or build the one pass's automaton. Their rests are
+ * made first (own_rests()), once. 0 when memory runs out. */
+static int drop_lacking(const robots_txt *doc, rb_path_view *q, rb_mem *mem) {
+    if (!own_rests(doc, q, mem, q->wild_count))
+        return 0;
+    rb_path_pairs pp;
+    pp.pairs = rb_alloc(mem, RB_PAIR_WORDS * sizeof *pp.pairs);
+    if (pp.pairs == NULL)
+        return 0;
+    rb_path_pairs_note(&pp, q->path, q->len);
+    size_t kept = 0;
+    for (size_t i = 0; i < q->wild_count; i++) {
+        if (!rb_rest_may_match(&pp, q->wild[i].rest, q->wild[i].rest_len))
+            continue;
+        q->wild[kept] = q->wild[i];
+        q->wild_set[kept] = q->wild_set[i];
+        kept++;
+    }
+    q->wild_count = kept;
+    rb_free(mem, pp.pairs, RB_PAIR_WORDS * sizeof *pp.pairs);
+    return 1;
+}
+
 /* The bytes of q->gathered: two bits a rule. */
 static size_t gathered_bytes(const robots_txt *doc) {
     return ((size_t)doc->rule_count * 2 + 7) / 8;
@@ -121,6 +147,8 @@ static void end_many(const robots_txt *doc, rb_path_view *q, rb_mem *mem) {
  * ran out. */
 static int match_gathered(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
                           rb_best_rule *best) {
+    if (!drop_lacking(doc, q, mem))
+        return 0;
     size_t n = q->wild_count;
     /* One pass costs about 32 instructions a pattern byte to build and 16
      * a path byte to scan; rule by rule is bounded by 3 a path byte and 12
@@ -147,8 +175,7 @@ static int match_gathered(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
                                         doc->rules[rule].normalized_len,
                                         q->path, q->len);
         }
-    } else if (!own_rests(doc, q, mem, n) ||
-               rb_match_many(&doc->mem.allocator, q->path, q->len, q->wild,
+    } else if (rb_match_many(&doc->mem.allocator, q->path, q->len, q->wild,
                              n) != 0) {
         return 0;
     }

@@ -17,7 +17,7 @@
  * so it joins the waiting list of s only when the scan reaches
  * c + len(s) - 1 (a bucket per path position holds it until then).
  * A rule with a segment made of a byte or a pair of bytes the path lacks
- * is decided before: no occurrence, no match (path_pairs).
+ * is decided before: no occurrence, no match (rb_path_pairs, multi.h).
  */
 #include "multi.h"
 #include "memory.h"
@@ -199,32 +199,18 @@ static void link_nodes(automaton *a, uint32_t *order, uint32_t *per_depth,
     }
 }
 
-/* The bytes and the pairs of adjacent bytes the path holds, for a test
- * before a rule's segments are inserted: a segment holding a byte or a
- * pair the path lacks occurs nowhere in it, and its rule cannot match.
- * A hostile file's rules of one shape (`*x0` and six digits, `*` and a
- * byte the path never has) are mostly such, and are decided in a few
- * steps a byte instead of building the automaton for them. The pairs
- * fold into 2^15 bits (the first byte's top bit shares a bit with the
- * second's): a pair reads as present when it may be; never the reverse. */
-typedef struct path_pairs {
-    uint32_t *pairs; /* 2^15 bits */
-    uint64_t bytes[4];
-} path_pairs;
-#define PAIR_WORDS 1024u
-
 static uint32_t pair_bit(unsigned char first, unsigned char second) {
     return ((uint32_t)first << 7 ^ second) & 0x7FFFu;
 }
 
-static int has_pair(const path_pairs *pp, unsigned char first,
+static int has_pair(const rb_path_pairs *pp, unsigned char first,
                     unsigned char second) {
     uint32_t bit = pair_bit(first, second);
     return (int)(pp->pairs[bit >> 5] >> (bit & 31) & 1);
 }
 
-static void note_path(path_pairs *pp, const char *path, size_t len) {
-    memset(pp->pairs, 0, PAIR_WORDS * sizeof *pp->pairs);
+void rb_path_pairs_note(rb_path_pairs *pp, const char *path, size_t len) {
+    memset(pp->pairs, 0, RB_PAIR_WORDS * sizeof *pp->pairs);
     memset(pp->bytes, 0, sizeof pp->bytes);
     const unsigned char *u = (const unsigned char *)path;
     for (size_t i = 0; i < len; i++) {
@@ -241,7 +227,7 @@ static void note_path(path_pairs *pp, const char *path, size_t len) {
  * to cost a step or two a segment, not a pass over every byte of long
  * segments that the path does hold. */
 #define PAIRS_TESTED 8u
-static int may_occur(const path_pairs *pp, const char *s, size_t n) {
+static int may_occur(const rb_path_pairs *pp, const char *s, size_t n) {
     const unsigned char *u = (const unsigned char *)s;
     if ((pp->bytes[u[0] >> 6] >> (u[0] & 63) & 1) == 0)
         return 0;
@@ -258,12 +244,41 @@ static int may_occur(const path_pairs *pp, const char *s, size_t n) {
     return 1;
 }
 
+int rb_rest_may_match(const rb_path_pairs *pp, const char *rest, size_t n) {
+    const unsigned char *u = (const unsigned char *)rest;
+    if (n > 0 && u[n - 1] == '$')
+        n--;
+    /* may_occur() on each segment, without a search for its end while
+     * it is short: most are a few bytes. */
+    for (size_t p = 0; p < n; p++) {
+        if (u[p] == '*')
+            continue;
+        if ((pp->bytes[u[p] >> 6] >> (u[p] & 63) & 1) == 0)
+            return 0;
+        size_t i = p; /* the pair at i, i + 1 is next */
+        for (; i + 1 < n && u[i + 1] != '*' && i - p < PAIRS_TESTED; i++)
+            if (!has_pair(pp, u[i], u[i + 1]))
+                return 0;
+        if (i + 1 < n && u[i + 1] != '*') { /* long: its last pairs */
+            const unsigned char *star = memchr(u + i + 1, '*', n - i - 1);
+            size_t end = star != NULL ? (size_t)(star - u) : n;
+            size_t j = end - i - 1 > PAIRS_TESTED ? end - 1 - PAIRS_TESTED : i;
+            for (; j + 1 < end; j++)
+                if (!has_pair(pp, u[j], u[j + 1]))
+                    return 0;
+            i = end - 1;
+        }
+        p = i; /* the segment's last byte; its end next */
+    }
+    return 1;
+}
+
 /* Splits a rule's pattern (from its first `*`) into segments: sets the
  * rule's state, and notes each segment's length in seg_len and where it
  * starts in its pattern in seg_at, from *segs on (advanced past them).
  * A rule with a segment (or final part, when anchored) the path cannot
  * hold is `lacking`, with no segments. */
-static void split(const rb_wild_rule *rule, const path_pairs *pp,
+static void split(const rb_wild_rule *rule, const rb_path_pairs *pp,
                   uint32_t *seg_len, uint32_t *seg_at, wild_state *w,
                   size_t *segs) {
     const char *pat = rule->rest;
@@ -447,7 +462,7 @@ int rb_match_many(const robots_allocator *allocator, const char *path,
     rb_mem mem;
     rb_mem_init(&mem, allocator, 0);
     automaton a;
-    a.mask = PAIR_WORDS - 1; /* the pairs fit the first table */
+    a.mask = RB_PAIR_WORDS - 1; /* the pairs fit the first table */
     a.mem = &mem;
     a.failed = 0;
     a.prev = NULL;
@@ -465,9 +480,9 @@ int rb_match_many(const robots_allocator *allocator, const char *path,
     if (ok) {
         /* The edge table, empty until the segments are inserted, holds
          * the path's pairs while the patterns are split. */
-        path_pairs pp;
+        rb_path_pairs pp;
         pp.pairs = a.edges;
-        note_path(&pp, path, len);
+        rb_path_pairs_note(&pp, path, len);
         size_t segs = 0;
         /* order and per_depth, for link_nodes() later, hold each
          * segment's start and the rules still inserting until then */

@@ -36,6 +36,27 @@ typedef struct rb_wild_rule {
  * Returns 0, or -1 when memory ran out (then `matched` is unspecified). */
 RB_HIDDEN int rb_match_many(const robots_allocator *allocator, const char *path,
                             size_t len, rb_wild_rule *rules, size_t n);
+/* The bytes and the pairs of adjacent bytes a path holds, for a test
+ * before a rule is matched: a segment holding a byte or a pair the path
+ * lacks occurs nowhere in it, and its rule cannot match. A hostile file's
+ * rules of one shape (`*x0` and six digits, `*` and a byte the path never
+ * has) mostly are such, and are decided in a few steps a segment. The
+ * pairs fold into 2^15 bits (a first byte's top bit shares a bit with the
+ * second's): a pair reads as present when it may be; never the reverse. */
+typedef struct rb_path_pairs {
+    uint32_t *pairs; /* RB_PAIR_WORDS words, the caller's */
+    uint64_t bytes[4];
+} rb_path_pairs;
+#define RB_PAIR_WORDS 1024u
+/* Notes the path's bytes and pairs in pp (pp->pairs set by the caller). */
+RB_HIDDEN void rb_path_pairs_note(rb_path_pairs *pp, const char *path,
+                                  size_t len);
+/* Can a rule's rest (its normal form from the first `*` on, as
+ * rb_wild_rule's) match a path with these bytes and pairs? 0 when one of
+ * its segments holds a byte, or one of the first or last 8 pairs, that
+ * the path lacks; 1 when it may. O(segments + the bytes' `*` search). */
+RB_HIDDEN int rb_rest_may_match(const rb_path_pairs *pp, const char *rest,
+                                size_t n);
 /* A check's wildcard work, in byte comparisons by the per-rule bound of
  * rb_match_wildcard(), past which the rules still in play go to
  * rb_match_many(): far above any realistic check; well under 1 ms. */
