@@ -211,15 +211,17 @@ static int has_pair(const rb_path_pairs *pp, unsigned char first,
 
 void rb_path_pairs_note(rb_path_pairs *pp, const char *path, size_t len) {
     memset(pp->pairs, 0, RB_PAIR_WORDS * sizeof *pp->pairs);
-    memset(pp->bytes, 0, sizeof pp->bytes);
     const unsigned char *u = (const unsigned char *)path;
-    for (size_t i = 0; i < len; i++) {
-        pp->bytes[u[i] >> 6] |= (uint64_t)1 << (u[i] & 63);
-        if (i + 1 < len) {
-            uint32_t bit = pair_bit(u[i], u[i + 1]);
-            pp->pairs[bit >> 5] |= (uint32_t)1 << (bit & 31);
-        }
+    /* in locals: the stores through pp->pairs could alias them */
+    uint64_t bytes[4] = {0, 0, 0, 0};
+    uint32_t *pairs = pp->pairs;
+    for (size_t i = 0; i < len; i++)
+        bytes[u[i] >> 6] |= (uint64_t)1 << (u[i] & 63);
+    for (size_t i = 1; i < len; i++) {
+        uint32_t bit = pair_bit(u[i - 1], u[i]);
+        pairs[bit >> 5] |= (uint32_t)1 << (bit & 31);
     }
+    memcpy(pp->bytes, bytes, sizeof bytes);
 }
 
 /* Can the n bytes at s (n > 0) occur in the path, by their first byte
