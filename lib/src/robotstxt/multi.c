@@ -228,7 +228,7 @@ void rb_path_pairs_note(rb_path_pairs *pp, const char *path, size_t len) {
  * and their first and last PAIRS_TESTED pairs? Only so many: the test is
  * to cost a step or two a segment, not a pass over every byte of long
  * segments that the path does hold. */
-#define PAIRS_TESTED 8u
+#define PAIRS_TESTED ((size_t)8)
 static int may_occur(const rb_path_pairs *pp, const char *s, size_t n) {
     const unsigned char *u = (const unsigned char *)s;
     if ((pp->bytes[u[0] >> 6] >> (u[0] & 63) & 1) == 0)
@@ -289,7 +289,7 @@ static void split(const rb_wild_rule *rule, const rb_path_pairs *pp,
     if (anchored)
         plen--;
     w->anchored = anchored;
-    w->tail = NULL;
+    w->tail = pat + plen; /* empty, never NULL: a lacking rule keeps it */
     w->tail_len = 0;
     w->seg_count = 0;
     w->lacking = 0;

@@ -52,9 +52,10 @@ typedef struct rb_path_pairs {
 RB_HIDDEN void rb_path_pairs_note(rb_path_pairs *pp, const char *path,
                                   size_t len);
 /* Can a rule's rest (its normal form from the first `*` on, as
- * rb_wild_rule's) match a path with these bytes and pairs? 0 when one of
- * its segments holds a byte, or one of the first or last 8 pairs, that
- * the path lacks; 1 when it may. O(segments + the bytes' `*` search). */
+ * rb_wild_rule's) match a path with these bytes and pairs? 0 when a
+ * segment's first byte, or one of its first or last 8 pairs, is not in
+ * the path; 1 when it may. At most 17 pairs a segment tested; a long
+ * segment's end found by memchr(). */
 RB_HIDDEN int rb_rest_may_match(const rb_path_pairs *pp, const char *rest,
                                 size_t n);
 /* A check's wildcard work, in byte comparisons by the per-rule bound of
