@@ -13,6 +13,8 @@
 #   E2E_RUNS             runs of the end-to-end timing (default 3; 0: skip)
 #   E2E_AGENTS           agents of the end-to-end timing (default FooBot)
 #   ADVERSARIAL          adversarial cases counted (default: the list below)
+#   ADVERSARIAL_AFTER    of those, the cases whose second check is counted
+#                        too, as "check after" (default: the list below)
 #   BASELINES            1 (default): count the baseline too; 0: only the
 #                        library (the baseline of many-wild-near-miss alone
 #                        is 11 G instructions, minutes under valgrind)
@@ -52,6 +54,8 @@ budgets=${BUDGETS:-}
 real=${REAL_CORPUS:-}
 real_files=${REAL_FILES:-force.com godaddy.com azure.com amazonaws.com herokuapp.com www.smugmug.com www.runescape.com linkedin.com}
 adversarial=${ADVERSARIAL:-issue-star-a issue-star-a-distinct long-segments pct-segments pct-segments-distinct stars-only many-wild-near-miss many-lengths-waiting many-lengths-found raw-segments-distinct many-raw-near-miss many-raw-lengths-found many-raw-lengths-two many-raw-keys wide-patterns issue29-star-dollar issue29-star-e-acute issue29-legacy-q issue29-legacy-q-rfc9309 issue29-legacy-q-random issue29-legacy-long-value zero-bytes zero-bytes-past-limit many-sets-wild}
+# the cases whose second check is counted too (a row "check after")
+after_cases=${ADVERSARIAL_AFTER:-pct-segments-distinct many-wild-near-miss many-raw-near-miss many-raw-lengths-found many-raw-lengths-two many-raw-keys issue29-star-dollar issue29-star-e-acute}
 for tool in valgrind callgrind_annotate python3; do
     command -v "$tool" >/dev/null || { echo "callgrind.sh: needs $tool" >&2; exit 2; }
 done
@@ -246,6 +250,13 @@ for case in $adversarial; do
             "$work/adv/$url" 1 --profile "$profile" "${flag[@]}")
         # a new document's first check: for the index, compiling the set too
         row "worst $case: one $kind" "$((c - p))"
+        # the check after it, on the set compiled: what each later check
+        # costs (a pass that is built again for every check shows here)
+        if [ "$kind" = check ] && [[ " $after_cases " == *" $case "* ]]; then
+            c2=$(ir "adv-$case-$kind-2" "$bench" --mode check "$input_path" \
+                "$agent" "$work/adv/$url" 2 --profile "$profile")
+            row "worst $case: check after" "$((c2 - c))"
+        fi
     done
 done
 

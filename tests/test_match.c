@@ -293,18 +293,31 @@ static void substring_search_random(void) {
     EXPECT_MSG(found > 2000 && found < 18000, "%lu found", found);
 }
 
-/* rb_match_many() answers for every rule what rb_match_wildcard() answers
- * for each alone: random rule sets over {a, b} with stars, empty segments,
- * a final `$`, shared and repeated segments, each rule starting at its own
- * cursor, against random paths. */
-static void many_rules_at_once(void) {
-    enum { RULES = 24, REST_MAX = 12, PATH_MAX_LEN = 40 };
-    char rest[RULES][REST_MAX], path[PATH_MAX_LEN];
+/* rb_match_many() against rb_match_wildcard() rule by rule: `rounds`
+ * random rule sets of rests up to rest_max bytes (paths up to path_max)
+ * over {a, b} with stars,
+ * empty segments, a final `$`, shared and repeated segments, and, when
+ * with_c, a 'c' among them that no path holds (a segment the path cannot
+ * hold, at its start, its end or past the pairs multi.c tests); each rule
+ * starting at its own cursor, against random paths over {a, b}. Counts
+ * the rules matched into *matched, those compared into *checked and
+ * those rb_rest_may_match() refused into *refused;
+ * returns the mismatches, and those of rb_rest_may_match(), which must
+ * never refuse a rule that matches. */
+static unsigned long many_rules_compared(unsigned long state, int rounds,
+                                         size_t path_max, size_t rest_max,
+                                         int with_c, unsigned long *matched,
+                                         unsigned long *checked,
+                                         unsigned long *refused) {
+    enum { RULES = 24, REST_CAP = 48, PATH_MAX_LEN = 60 };
+    char rest[RULES][REST_CAP], path[PATH_MAX_LEN];
     rb_wild_rule rules[RULES];
-    unsigned long state = 99, mismatches = 0, matched = 0, checked = 0;
-    for (int round = 0; round < 4000; round++) {
+    uint32_t pair_bits[RB_PAIR_WORDS];
+    rb_path_pairs pairs = {pair_bits, {0, 0, 0, 0}};
+    unsigned long mismatches = 0;
+    for (int round = 0; round < rounds; round++) {
         state = state * 6364136223846793005ul + 1442695040888963407ul;
-        size_t len = (size_t)(state >> 33) % (PATH_MAX_LEN + 1);
+        size_t len = (size_t)(state >> 33) % (path_max + 1);
         size_t n = 1 + (size_t)(state >> 45) % RULES;
         for (size_t i = 0; i < len; i++) {
             state = state * 6364136223846793005ul + 1442695040888963407ul;
@@ -312,12 +325,16 @@ static void many_rules_at_once(void) {
         }
         for (size_t r = 0; r < n; r++) {
             state = state * 6364136223846793005ul + 1442695040888963407ul;
-            size_t rl = 1 + (size_t)(state >> 40) % REST_MAX;
+            size_t rl = 1 + (size_t)(state >> 40) % rest_max;
             rest[r][0] = '*';
             for (size_t i = 1; i < rl; i++) {
                 state = state * 6364136223846793005ul + 1442695040888963407ul;
-                unsigned pick = (unsigned)(state >> 59);
-                rest[r][i] = pick < 4 ? '*' : pick < 19 ? 'a' : 'b';
+                /* 1 in 64 a 'c' with_c; else 4, 15 and 13 in 32 */
+                unsigned pick = (unsigned)(state >> 58);
+                rest[r][i] = with_c && pick == 0 ? 'c'
+                             : pick >> 1 < 4     ? '*'
+                             : pick >> 1 < 19    ? 'a'
+                                                 : 'b';
             }
             if (rl > 1 && (state >> 20) % 4 == 0)
                 rest[r][rl - 1] = '$';
@@ -327,26 +344,51 @@ static void many_rules_at_once(void) {
             rules[r].rule = (uint32_t)r;
         }
         EXPECT_EQ(rb_match_many(NULL, path, len, rules, n), 0);
+        rb_path_pairs_note(&pairs, path, len);
         for (size_t r = 0; r < n; r++) {
             /* The rest matches from `from` as "<from bytes>" + rest does. */
-            char full[PATH_MAX_LEN + REST_MAX];
+            char full[PATH_MAX_LEN + REST_CAP];
             memcpy(full, path, rules[r].from);
             memcpy(full + rules[r].from, rest[r], rules[r].rest_len);
             int want = rb_match_wildcard(
                 full, rules[r].from + rules[r].rest_len, path, len);
-            checked++;
-            matched += (unsigned long)want;
+            ++*checked;
+            *matched += (unsigned long)want;
             if (rules[r].matched != want)
+                mismatches++;
+            int may = rb_rest_may_match(&pairs, rest[r], rules[r].rest_len);
+            *refused += (unsigned long)!may;
+            if (want && !may)
                 mismatches++;
         }
     }
+    return mismatches;
+}
+
+/* rb_match_many() answers for every rule what rb_match_wildcard() answers
+ * for each alone (many_rules_compared()), with short rests over {a, b},
+ * and with long ones holding a byte no path has. */
+static void many_rules_at_once(void) {
+    unsigned long matched = 0, checked = 0, refused = 0;
+    unsigned long mismatches =
+        many_rules_compared(99, 4000, 40, 12, 0, &matched, &checked, &refused);
     EXPECT_MSG(mismatches == 0, "%lu of %lu rules differ", mismatches, checked);
+    EXPECT_MSG(matched > checked / 10 && matched < checked - checked / 10,
+               "%lu of %lu matched", matched, checked);
+    unsigned long lacking_matched = 0, lacking_checked = 0;
+    refused = 0;
+    mismatches = many_rules_compared(7, 2000, 60, 48, 1, &lacking_matched,
+                                     &lacking_checked, &refused);
+    EXPECT_MSG(mismatches == 0, "%lu of %lu rules with a 'c' differ",
+               mismatches, lacking_checked);
+    EXPECT(lacking_matched > 0 && lacking_matched < lacking_checked / 2);
+    /* the test refuses many of the rules with a 'c', never all */
+    EXPECT_MSG(refused > lacking_checked / 4 && refused < lacking_checked,
+               "%lu of %lu refused", refused, lacking_checked);
     /* A key longer than the path: no match, and nothing read past it. */
     rb_wild_rule past = {"*", 1, 5, 0, 1};
     EXPECT_EQ(rb_match_many(NULL, "/ab", 3, &past, 1), 0);
     EXPECT_EQ(past.matched, 0);
-    EXPECT_MSG(matched > checked / 10 && matched < checked - checked / 10,
-               "%lu of %lu matched", matched, checked);
 }
 
 /* rb_match_many() with memory running out at each of its requests, the

@@ -30,15 +30,18 @@
 #include <string.h>
 
 /* The rests of the gathered rules that do not keep their normal form
- * (rest NULL), made in q->rests, which the caller frees: a companion's
- * (rule flagged RB_ENTRY_INDEX_DIR) is its "<dir>/" from the key on and
- * the '$' its text lacks. 0 when memory runs out. */
+ * (rest NULL), made in q->rests, which the caller frees: a rule's whole
+ * normal form written there, its rest pointing past the key (no copy); a
+ * companion's (rule flagged RB_ENTRY_INDEX_DIR) is its "<dir>/" from the
+ * key on and the '$' its text lacks. 0 when memory runs out. */
 static int own_rests(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
                      size_t n) {
     size_t bytes = 0;
     for (size_t i = 0; i < n; i++)
         if (q->wild[i].rest == NULL)
-            bytes += q->wild[i].rest_len;
+            bytes +=
+                q->wild[i].rest_len +
+                (q->wild[i].rule & RB_ENTRY_INDEX_DIR ? 0 : q->wild[i].from);
     if (bytes == 0)
         return 1;
     q->rests = rb_alloc(mem, bytes);
@@ -49,16 +52,53 @@ static int own_rests(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
         rb_wild_rule *w = &q->wild[i];
         if (w->rest != NULL)
             continue;
-        int companion = (w->rule & RB_ENTRY_INDEX_DIR) != 0;
-        size_t copied = w->rest_len - (size_t)companion;
-        memcpy(q->rests + at,
-               rb_normal_of(doc, w->rule & ~RB_ENTRY_INDEX_DIR, q) + w->from,
-               copied);
-        if (companion)
-            q->rests[at + copied] = '$';
+        uint32_t rule = w->rule & ~RB_ENTRY_INDEX_DIR;
+        if ((w->rule & RB_ENTRY_INDEX_DIR) == 0) {
+            /* normalized_len = from + rest_len bytes */
+            (void)rb_rule_normal(doc, &doc->rules[rule], q->rests + at);
+            w->rest = q->rests + at + w->from;
+            at += w->from + w->rest_len;
+            continue;
+        }
+        size_t copied = w->rest_len - 1;
+        memcpy(q->rests + at, rb_normal_of(doc, rule, q) + w->from, copied);
+        q->rests[at + copied] = '$';
         w->rest = q->rests + at;
         at += w->rest_len;
     }
+    return 1;
+}
+
+/* Drops the gathered rules that cannot match, a segment of theirs holding
+ * a byte or a pair of bytes the path lacks (rb_rest_may_match()): in a
+ * hostile file most of its thousands of rules, which would otherwise be
+ * matched one by one or build the one pass's automaton. A rule that does
+ * not keep its normal form is tested on it in q->scratch, nothing
+ * allocated for it: the rules kept are normalised again where they are
+ * matched. 0 when memory runs out. */
+static int drop_lacking(const robots_txt *doc, rb_path_view *q, rb_mem *mem) {
+    rb_path_pairs pp;
+    pp.pairs = rb_alloc(mem, RB_PAIR_WORDS * sizeof *pp.pairs);
+    if (pp.pairs == NULL)
+        return 0;
+    rb_path_pairs_note(&pp, q->path, q->len);
+    size_t kept = 0;
+    for (size_t i = 0; i < q->wild_count; i++) {
+        const rb_wild_rule *w = &q->wild[i];
+        /* a companion's without the '$' its text lacks */
+        const char *rest =
+            w->rest != NULL
+                ? w->rest
+                : rb_normal_of(doc, w->rule & ~RB_ENTRY_INDEX_DIR, q) + w->from;
+        size_t rest_len = w->rest_len - (w->rule & RB_ENTRY_INDEX_DIR ? 1 : 0);
+        if (!rb_rest_may_match(&pp, rest, rest_len))
+            continue;
+        q->wild[kept] = q->wild[i];
+        q->wild_set[kept] = q->wild_set[i];
+        kept++;
+    }
+    q->wild_count = kept;
+    rb_free(mem, pp.pairs, RB_PAIR_WORDS * sizeof *pp.pairs);
     return 1;
 }
 
@@ -121,6 +161,8 @@ static void end_many(const robots_txt *doc, rb_path_view *q, rb_mem *mem) {
  * ran out. */
 static int match_gathered(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
                           rb_best_rule *best) {
+    if (!drop_lacking(doc, q, mem))
+        return 0;
     size_t n = q->wild_count;
     /* One pass costs about 32 instructions a pattern byte to build and 16
      * a path byte to scan; rule by rule is bounded by 3 a path byte and 12

@@ -228,8 +228,8 @@ static void put_key(const builder *b, local_node *node, entry_key *keys,
                     uint32_t e) {
     entry_key *k = &keys[node->start + node->fill++];
     k->entry = e;
-    k->filter = entry_filter(b, e, node->key_len);
     if (e & RB_ENTRY_INDEX_DIR) {
+        k->filter = 0; /* entry_filter(): a companion has none */
         uint32_t rule = e & ~RB_ENTRY_INDEX_DIR;
         const char *p = rule_text(b, rule);
         size_t dir = rb_index_dir_length(p, b->doc->rules[rule].normalized_len);
@@ -238,7 +238,9 @@ static void put_key(const builder *b, local_node *node, entry_key *keys,
             hash_bytes(node->hash, p + node->key_len, dir - node->key_len);
     } else {
         const rb_rule *r = &b->doc->rules[e];
+        /* entry_filter()'s, on the normal form found once for both */
         const char *p = rule_text(b, e);
+        k->filter = compute_filter(p, r->normalized_len, node->key_len);
         k->rank = ENTRY_RANK(r->normalized_len, RB_RULE_KIND(r));
         k->hash = hash_bytes(node->hash, p + node->key_len,
                              r->normalized_len - node->key_len);

@@ -16,6 +16,8 @@
  * A rule may not be woken by an occurrence that starts before its cursor,
  * so it joins the waiting list of s only when the scan reaches
  * c + len(s) - 1 (a bucket per path position holds it until then).
+ * A rule with a segment made of a byte or a pair of bytes the path lacks
+ * is decided before: no occurrence, no match (rb_path_pairs, multi.h).
  */
 #include "multi.h"
 #include "memory.h"
@@ -51,6 +53,7 @@ typedef struct wild_state {
     const char *tail; /* anchored rules: what must end the path */
     size_t tail_len;
     int anchored;
+    int lacking; /* a byte or pair of bytes of it is not in the path */
 } wild_state;
 
 typedef struct automaton {
@@ -196,43 +199,120 @@ static void link_nodes(automaton *a, uint32_t *order, uint32_t *per_depth,
     }
 }
 
-/* Splits a rule's pattern (from its first `*`) into segments: counts them,
- * their bytes and the longest, or, with `w`, sets the rule's state and
- * notes each segment's length in seg_len and where it starts in its
- * pattern in seg_at. */
-static void split(const rb_wild_rule *rule, uint32_t *seg_len, uint32_t *seg_at,
-                  wild_state *w, size_t *segs, size_t *bytes, size_t *longest) {
+static uint32_t pair_bit(unsigned char first, unsigned char second) {
+    return ((uint32_t)first << 7 ^ second) & 0x7FFFu;
+}
+
+static int has_pair(const rb_path_pairs *pp, unsigned char first,
+                    unsigned char second) {
+    uint32_t bit = pair_bit(first, second);
+    return (int)(pp->pairs[bit >> 5] >> (bit & 31) & 1);
+}
+
+void rb_path_pairs_note(rb_path_pairs *pp, const char *path, size_t len) {
+    memset(pp->pairs, 0, RB_PAIR_WORDS * sizeof *pp->pairs);
+    const unsigned char *u = (const unsigned char *)path;
+    /* in locals: the stores through pp->pairs could alias them */
+    uint64_t bytes[4] = {0, 0, 0, 0};
+    uint32_t *pairs = pp->pairs;
+    for (size_t i = 0; i < len; i++)
+        bytes[u[i] >> 6] |= (uint64_t)1 << (u[i] & 63);
+    for (size_t i = 1; i < len; i++) {
+        uint32_t bit = pair_bit(u[i - 1], u[i]);
+        pairs[bit >> 5] |= (uint32_t)1 << (bit & 31);
+    }
+    memcpy(pp->bytes, bytes, sizeof bytes);
+}
+
+/* Can the n bytes at s (n > 0) occur in the path, by their first byte
+ * and their first and last PAIRS_TESTED pairs? Only so many: the test is
+ * to cost a step or two a segment, not a pass over every byte of long
+ * segments that the path does hold. */
+#define PAIRS_TESTED ((size_t)8)
+static int may_occur(const rb_path_pairs *pp, const char *s, size_t n) {
+    const unsigned char *u = (const unsigned char *)s;
+    if ((pp->bytes[u[0] >> 6] >> (u[0] & 63) & 1) == 0)
+        return 0;
+    size_t pairs = n - 1;
+    size_t head = pairs <= 2 * PAIRS_TESTED ? pairs : PAIRS_TESTED;
+    for (size_t i = 0; i < head; i++)
+        if (!has_pair(pp, u[i], u[i + 1]))
+            return 0;
+    for (size_t i = pairs -
+                    (pairs - head < PAIRS_TESTED ? pairs - head : PAIRS_TESTED);
+         i < pairs; i++)
+        if (!has_pair(pp, u[i], u[i + 1]))
+            return 0;
+    return 1;
+}
+
+int rb_rest_may_match(const rb_path_pairs *pp, const char *rest, size_t n) {
+    const unsigned char *u = (const unsigned char *)rest;
+    if (n > 0 && u[n - 1] == '$')
+        n--;
+    /* may_occur() on each segment, without a search for its end while
+     * it is short: most are a few bytes. */
+    for (size_t p = 0; p < n; p++) {
+        if (u[p] == '*')
+            continue;
+        if ((pp->bytes[u[p] >> 6] >> (u[p] & 63) & 1) == 0)
+            return 0;
+        size_t i = p; /* the pair at i, i + 1 is next */
+        for (; i + 1 < n && u[i + 1] != '*' && i - p < PAIRS_TESTED; i++)
+            if (!has_pair(pp, u[i], u[i + 1]))
+                return 0;
+        if (i + 1 < n && u[i + 1] != '*') { /* long: its last pairs */
+            const unsigned char *star = memchr(u + i + 1, '*', n - i - 1);
+            size_t end = star != NULL ? (size_t)(star - u) : n;
+            size_t j = end - i - 1 > PAIRS_TESTED ? end - 1 - PAIRS_TESTED : i;
+            for (; j + 1 < end; j++)
+                if (!has_pair(pp, u[j], u[j + 1]))
+                    return 0;
+            i = end - 1;
+        }
+        p = i; /* the segment's last byte; its end next */
+    }
+    return 1;
+}
+
+/* Splits a rule's pattern (from its first `*`) into segments: sets the
+ * rule's state, and notes each segment's length in seg_len and where it
+ * starts in its pattern in seg_at, from *segs on (advanced past them).
+ * A rule with a segment (or final part, when anchored) the path cannot
+ * hold is `lacking`, with no segments. */
+static void split(const rb_wild_rule *rule, const rb_path_pairs *pp,
+                  uint32_t *seg_len, uint32_t *seg_at, wild_state *w,
+                  size_t *segs) {
     const char *pat = rule->rest;
     size_t plen = rule->rest_len;
     int anchored = plen > 0 && pat[plen - 1] == '$';
     if (anchored)
         plen--;
-    if (w != NULL) {
-        w->anchored = anchored;
-        w->tail = NULL;
-        w->tail_len = 0;
-        w->seg_count = 0;
-    }
+    w->anchored = anchored;
+    w->tail = pat + plen; /* empty, never NULL: a lacking rule keeps it */
+    w->tail_len = 0;
+    w->seg_count = 0;
+    w->lacking = 0;
+    size_t first = *segs;
     for (size_t p = 1; p <= plen;) {
         const char *star = p < plen ? memchr(pat + p, '*', plen - p) : NULL;
         size_t e = star != NULL ? (size_t)(star - pat) : plen;
+        if (e > p && !may_occur(pp, pat + p, e - p)) {
+            w->lacking = 1;
+            w->seg_count = 0;
+            *segs = first;
+            return;
+        }
         if (e == plen && anchored) {
-            if (w != NULL) {
-                w->tail = pat + p;
-                w->tail_len = e - p;
-            }
+            w->tail = pat + p;
+            w->tail_len = e - p;
             return;
         }
         if (e > p) {
-            if (w != NULL) {
-                seg_len[*segs] = (uint32_t)(e - p);
-                seg_at[*segs] = (uint32_t)p;
-                w->seg_count++;
-            }
+            seg_len[*segs] = (uint32_t)(e - p);
+            seg_at[*segs] = (uint32_t)p;
+            w->seg_count++;
             ++*segs;
-            *bytes += e - p;
-            if (e - p > *longest)
-                *longest = e - p;
         }
         p = e + 1;
     }
@@ -325,7 +405,8 @@ static void run_scan(scan *s, rb_wild_rule *in, size_t n) {
     for (uint32_t r = 0; r < n; r++) {
         in[r].matched = 0;
         s->rules[r].next = 0;
-        if (in[r].from > s->len) { /* its key is longer than the path */
+        /* its key is longer than the path, or it needs what it lacks */
+        if (in[r].from > s->len || s->rules[r].lacking) {
             s->undecided--;
             continue;
         }
@@ -367,32 +448,50 @@ static void run_scan(scan *s, rb_wild_rule *in, size_t n) {
 
 int rb_match_many(const robots_allocator *allocator, const char *path,
                   size_t len, rb_wild_rule *rules, size_t n) {
-    size_t segs = 0, bytes = 0, longest = 0;
-    for (size_t r = 0; r < n; r++)
-        split(&rules[r], NULL, NULL, NULL, &segs, &bytes, &longest);
+    /* Sized by the rests' bytes, which bound the segments' bytes and
+     * their count, so that the patterns are split once, when the rules'
+     * states are set: a pass to count them cost as much again. */
+    size_t room = 0, longest = 0;
+    for (size_t r = 0; r < n; r++) {
+        room += rules[r].rest_len;
+        if (rules[r].rest_len > longest)
+            longest = rules[r].rest_len;
+    }
     /* 32-bit indexes: far beyond what the parse limits allow. */
-    if (bytes >= (1u << 28) || n >= (1u << 28) || len >= (1u << 28))
+    if (room >= (1u << 28) || n >= (1u << 28) || len >= (1u << 28))
         return -1;
 
     rb_mem mem;
     rb_mem_init(&mem, allocator, 0);
     automaton a;
-    a.mask = 1023;
+    a.mask = RB_PAIR_WORDS - 1; /* the pairs fit the first table */
     a.mem = &mem;
     a.failed = 0;
     a.prev = NULL;
     a.prev_len = 0;
     a.path = rb_alloc(&mem, (longest + 1) * sizeof *a.path);
-    a.nodes = rb_alloc(&mem, (bytes + 1) * sizeof *a.nodes);
+    a.nodes = rb_alloc(&mem, (room + 1) * sizeof *a.nodes);
     a.edges = rb_alloc(&mem, (a.mask + 1) * sizeof *a.edges);
-    uint32_t *order = rb_alloc(&mem, (bytes + 1) * sizeof *order);
-    uint32_t *per_depth = rb_alloc(&mem, (bytes + 2) * sizeof *per_depth);
-    uint32_t *seg_node = rb_alloc(&mem, (segs + 1) * sizeof *seg_node);
+    uint32_t *order = rb_alloc(&mem, (room + 1) * sizeof *order);
+    uint32_t *per_depth = rb_alloc(&mem, (room + 2) * sizeof *per_depth);
+    uint32_t *seg_node = rb_alloc(&mem, (room + 1) * sizeof *seg_node);
     wild_state *states = rb_alloc(&mem, (n + 1) * sizeof *states);
     uint32_t *bucket = rb_alloc(&mem, (len + 1) * sizeof *bucket);
     int ok = a.path && a.nodes && a.edges && order && per_depth && seg_node &&
              states && bucket;
     if (ok) {
+        /* The edge table, empty until the segments are inserted, holds
+         * the path's pairs while the patterns are split. */
+        rb_path_pairs pp;
+        pp.pairs = a.edges;
+        rb_path_pairs_note(&pp, path, len);
+        size_t segs = 0;
+        /* order and per_depth, for link_nodes() later, hold each
+         * segment's start and the rules still inserting until then */
+        for (uint32_t r = 0; r < n; r++) {
+            states[r].first_seg = (uint32_t)segs;
+            split(&rules[r], &pp, seg_node, order, &states[r], &segs);
+        }
         memset(a.edges, 0, (a.mask + 1) * sizeof *a.edges);
         memset(&a.nodes[0], 0, sizeof a.nodes[0]);
         a.nodes[0].out = NONE;
@@ -400,14 +499,6 @@ int rb_match_many(const robots_allocator *allocator, const char *path,
         a.nodes[0].skip_stamp = 0;
         a.count = 1;
         a.path[0] = 0;
-        segs = bytes = 0;
-        /* order and per_depth, for link_nodes() later, hold each
-         * segment's start and the rules still inserting until then */
-        for (uint32_t r = 0; r < n; r++) {
-            states[r].first_seg = (uint32_t)segs;
-            split(&rules[r], seg_node, order, &states[r], &segs, &bytes,
-                  &longest);
-        }
         insert_all(&a, rules, states, n, seg_node, order, per_depth);
         ok = !a.failed;
     }
@@ -424,11 +515,11 @@ int rb_match_many(const robots_allocator *allocator, const char *path,
     }
     rb_free(&mem, bucket, (len + 1) * sizeof *bucket);
     rb_free(&mem, states, (n + 1) * sizeof *states);
-    rb_free(&mem, seg_node, (segs + 1) * sizeof *seg_node);
-    rb_free(&mem, per_depth, (bytes + 2) * sizeof *per_depth);
-    rb_free(&mem, order, (bytes + 1) * sizeof *order);
+    rb_free(&mem, seg_node, (room + 1) * sizeof *seg_node);
+    rb_free(&mem, per_depth, (room + 2) * sizeof *per_depth);
+    rb_free(&mem, order, (room + 1) * sizeof *order);
     rb_free(&mem, a.edges, (a.mask + 1) * sizeof *a.edges);
-    rb_free(&mem, a.nodes, (bytes + 1) * sizeof *a.nodes);
+    rb_free(&mem, a.nodes, (room + 1) * sizeof *a.nodes);
     rb_free(&mem, a.path, (longest + 1) * sizeof *a.path);
     return ok ? 0 : -1;
 }

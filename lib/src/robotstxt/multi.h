@@ -27,11 +27,37 @@ typedef struct rb_wild_rule {
  * one step per reported occurrence of a segment some rule waits for, one
  * per rule and segment, and a re-walk of output chains (at most the number
  * of distinct segment lengths a position) after each time a segment gets
- * its first waiter. Memory, from the allocator and freed before returning:
- * at most 72 bytes per segment byte + 56 per rule + 4 per path byte + 4 KiB.
+ * its first waiter. A rule with a segment holding a byte, or one of the
+ * pairs of bytes tested (multi.c's may_occur()), that the path lacks is
+ * decided without the automaton. Memory, from the allocator and freed
+ * before returning:
+ * at most 72 bytes per byte of the rules' rests (sized by them, so that
+ * each pattern is split once) + 56 per rule + 4 per path byte + 4 KiB.
  * Returns 0, or -1 when memory ran out (then `matched` is unspecified). */
 RB_HIDDEN int rb_match_many(const robots_allocator *allocator, const char *path,
                             size_t len, rb_wild_rule *rules, size_t n);
+/* The bytes and the pairs of adjacent bytes a path holds, for a test
+ * before a rule is matched: a segment holding a byte or a pair the path
+ * lacks occurs nowhere in it, and its rule cannot match. A hostile file's
+ * rules of one shape (`*x0` and six digits, `*` and a byte the path never
+ * has) mostly are such, and are decided in a few steps a segment. The
+ * pairs fold into 2^15 bits (a first byte's top bit shares a bit with the
+ * second's): a pair reads as present when it may be; never the reverse. */
+typedef struct rb_path_pairs {
+    uint32_t *pairs; /* RB_PAIR_WORDS words, the caller's */
+    uint64_t bytes[4];
+} rb_path_pairs;
+#define RB_PAIR_WORDS 1024u
+/* Notes the path's bytes and pairs in pp (pp->pairs set by the caller). */
+RB_HIDDEN void rb_path_pairs_note(rb_path_pairs *pp, const char *path,
+                                  size_t len);
+/* Can a rule's rest (its normal form from the first `*` on, as
+ * rb_wild_rule's) match a path with these bytes and pairs? 0 when a
+ * segment's first byte, or one of its first or last 8 pairs, is not in
+ * the path; 1 when it may. At most 17 pairs a segment tested; a long
+ * segment's end found by memchr(). */
+RB_HIDDEN int rb_rest_may_match(const rb_path_pairs *pp, const char *rest,
+                                size_t n);
 /* A check's wildcard work, in byte comparisons by the per-rule bound of
  * rb_match_wildcard(), past which the rules still in play go to
  * rb_match_many(): far above any realistic check; well under 1 ms. */
