@@ -371,17 +371,24 @@ static void add_record(parser *p, rb_records_build *list, const char *key,
         p->failed = 1;
 }
 
+/* "sitemap '...' is not an absolute URL": out of line, so that the usual
+ * sitemap line sets up none of its parts' frame (about 7 instructions a
+ * line). */
+__attribute__((noinline)) static void
+not_absolute_diag(parser *p, const char *value, size_t len) {
+    const rb_msg_part parts[] = {RB_MSG_TEXT("sitemap '"),
+                                 RB_MSG_QUOTE(value, len),
+                                 RB_MSG_TEXT("' is not an absolute URL")};
+    rb_parse_diag_parts(p, len ? value : NULL, 0,
+                        ROBOTS_DIAG_SITEMAP_NOT_ABSOLUTE,
+                        ROBOTS_SEVERITY_WARNING, NULL, parts, 3);
+}
+
 void rb_parse_sitemap(parser *p, const char *key, size_t klen,
                       const char *value, size_t len) {
     /* (the test is only the report's: not made for a parse without) */
-    if (!p->skip_diagnostics && !is_absolute_url(value, len)) {
-        const rb_msg_part parts[] = {RB_MSG_TEXT("sitemap '"),
-                                     RB_MSG_QUOTE(value, len),
-                                     RB_MSG_TEXT("' is not an absolute URL")};
-        rb_parse_diag_parts(p, len ? value : NULL, 0,
-                            ROBOTS_DIAG_SITEMAP_NOT_ABSOLUTE,
-                            ROBOTS_SEVERITY_WARNING, NULL, parts, 3);
-    }
+    if (!p->skip_diagnostics && !is_absolute_url(value, len))
+        not_absolute_diag(p, value, len);
     if (len != 0)
         add_record(p, &p->sitemaps, key, klen, value, len);
 }
