@@ -228,7 +228,7 @@ int main(int argc, char **argv) {
     unsigned long long count = 1000000, seed = 1, show = 10;
     size_t limit = ROBOTS_DEFAULT_PARSE_LIMIT;
     const char *save = NULL;
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) { /* "--option value" pairs */
         const char *arg = argv[i];
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
         if (value == NULL) {
@@ -251,7 +251,6 @@ int main(int argc, char **argv) {
             fprintf(stderr, "google_batch: unknown option %s %s\n", arg, value);
             return 2;
         }
-        i++;
     }
     rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
     buf body = {0}, url = {0};
