@@ -41,8 +41,9 @@ RB_HIDDEN int rb_match_many(const robots_allocator *allocator, const char *path,
  * lacks occurs nowhere in it, and its rule cannot match. A hostile file's
  * rules of one shape (`*x0` and six digits, `*` and a byte the path never
  * has) mostly are such, and are decided in a few steps a segment. The
- * pairs fold into 2^15 bits (a first byte's top bit shares a bit with the
- * second's): a pair reads as present when it may be; never the reverse. */
+ * pairs fold into 2^15 bits (the first byte shifted by 7 and xored with the
+ * second: its lowest bit shares a bit with the second's top one): a pair reads
+ * as present when it may be; never the reverse. */
 typedef struct rb_path_pairs {
     uint32_t *pairs; /* RB_PAIR_WORDS words, the caller's */
     uint64_t bytes[4];

@@ -17,8 +17,8 @@
 /*
  * legacy's "the value is a substring of a name" for many values at once:
  * for n names of H bytes in all, building costs O(H) time and at most
- * 21 * (H + n) + 1,028 bytes of the allocator's memory while it runs,
- * 5 * (H + n) after (and past 16 KiB, 256 KiB more: the table of where
+ * 21 * (H + n) + 1,024 bytes (robots.h's 1 KiB) of the allocator's memory while
+ * it runs, 5 * (H + n) after (and past 16 KiB, 256 KiB more: the table of where
  * each pair of first bytes starts); a search costs O(m + log H) byte
  * comparisons for m bytes (at worst O(m log H)). Values of one or two bytes are
  * looked up in a table of the names' bytes and byte pairs instead. */
