@@ -393,13 +393,22 @@ static void many_rules_at_once(void) {
 
 /* rb_match_many() with memory running out at each of its requests, the
  * edge table's growth included (2,000 different segments make a trie of
- * thousands of nodes): -1 and nothing kept, or the right answers. */
+ * thousands of nodes): -1 and nothing kept, or the right answers. The
+ * path holds every pair of digits and every `x` and digit, so that no
+ * rule lacks a byte or a pair of it (rb_rest_may_match()) and every
+ * segment goes into the trie. */
 static void many_rules_out_of_memory(void) {
     enum { RULES = 2000 };
     static char rest[RULES][16];
     static rb_wild_rule rules[RULES];
-    static const char path[] = "/x0x1x2x3x17x1999x42x0x";
-    size_t len = sizeof path - 1;
+    static const char head[] = "/x0x1x2x3x4x5x6x7x8x9x";
+    char path[sizeof head - 1 + 200];
+    size_t len = sizeof head - 1;
+    memcpy(path, head, len);
+    for (int pair = 0; pair < 100; pair++) {
+        path[len++] = (char)('0' + pair / 10);
+        path[len++] = (char)('0' + pair % 10);
+    }
     for (size_t r = 0; r < RULES; r++) {
         int n = snprintf(rest[r], sizeof rest[r], "*x%zu*x", r);
         rules[r].rest = rest[r];
