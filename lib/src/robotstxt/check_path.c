@@ -54,9 +54,11 @@ static int own_rests(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
             continue;
         uint32_t rule = w->rule & ~RB_ENTRY_INDEX_DIR;
         if ((w->rule & RB_ENTRY_INDEX_DIR) == 0) {
-            /* normalized_len = from + rest_len bytes */
-            (void)rb_rule_normal(doc, &doc->rules[rule], q->rests + at);
-            w->rest = q->rests + at + w->from;
+            /* normalized_len = from + rest_len bytes; gathered with no
+             * rest only when it normalises (check_walk.c), so this is its
+             * room, but the pointer returned is the one to read */
+            w->rest =
+                rb_rule_normal(doc, &doc->rules[rule], q->rests + at) + w->from;
             at += w->from + w->rest_len;
             continue;
         }
