@@ -67,7 +67,10 @@ urls=$work/urls-1000.txt
 urls_1m=$work/urls-1m.txt
 [ -s "$robots" ] || python3 "$shared/gen_robots.py" "$robots"
 [ -s "$urls" ] || python3 "$shared/gen_urls.py" "$urls" 1000
-[ -s "$work/adv/manifest.tsv" ] ||
+# made again when the generator changed since (a case it added since
+# would otherwise be "not measured")
+[ -s "$work/adv/manifest.tsv" ] &&
+    [ "$work/adv/manifest.tsv" -nt "$repo/bench/gen_adversarial.py" ] ||
     python3 "$repo/bench/gen_adversarial.py" "$work/adv"
 
 out=$work/callgrind
