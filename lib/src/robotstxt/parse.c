@@ -60,7 +60,14 @@
  * 0.375 bytes an input byte reserved for nothing raised the heap's top,
  * which glibc then gave back to the kernel and faulted in again at the
  * next parse (bench/README.md, "Session 16": 329 -> 259 page faults over
- * the real-world corpus, force.com's 66 -> 0). */
+ * the real-world corpus, force.com's 66 -> 0). Its two lists of records
+ * take an eighth of the input at their first record: grown from 384
+ * bytes, a page of markup's `key: value` lines (an extension record each)
+ * were copied up to seven times as the list doubled, then fourfold
+ * (bench/README.md, "Session 18": the corpus's parse 0.21 M instructions
+ * cheaper, its page faults 259 -> 164; a quarter or a sixteenth of the
+ * input measured dearer in both). The document's block takes only what
+ * they hold. */
 #define RB_SMALL_TEXT_SLACK ((size_t)512)
 static void reserve_arrays(parser *p, size_t limit) {
     size_t agents = limit / 512 + 4, rules = limit / 32 + 4;
@@ -70,6 +77,8 @@ static void reserve_arrays(parser *p, size_t limit) {
                (limit <= RB_SMALL_TEXT_SLACK ? 2 * RB_DIAG_ROOM : 0);
     if (p->mem.region == NULL) { /* the rules' room at the first one */
         rb_vec_plan(&p->rules, rules);
+        rb_vec_plan(&p->sitemaps.bytes, limit / 8);
+        rb_vec_plan(&p->extensions.bytes, limit / 8);
         rb_vec *const vecs[3] = {&p->groups, &p->agents, &p->text};
         const size_t caps[3] = {agents, agents, text};
         if (!rb_vec_reserve_first(&p->mem, vecs, caps, 3))
