@@ -344,7 +344,7 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
                        robots_profile profile, const rb_group *groups,
                        size_t group_count, const rb_agent *agents,
                        size_t agent_count, const rb_rule *rules,
-                       size_t rule_count, const char *text) {
+                       size_t rule_count, const char *text, size_t text_len) {
     /* legacy: records are not merged, a check scans them in order; no
      * user-agent line (a page of HTML): no token and no `*` set */
     if (profile == ROBOTS_PROFILE_LEGACY || agent_count == 0)
@@ -380,8 +380,12 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
                 continue;
             }
             /* rfc9309: an empty token names nobody; google: it names the
-             * empty caller, as google/robotstxt does. */
-            size_t token_len = rb_agent_token(profile, text, agent);
+             * empty caller, as google/robotstxt does. Its value reduced
+             * as rb_agent_token() reduces it (not `*`, not legacy: the
+             * token, which its NUL ends), sixteen bytes a step within the
+             * text. */
+            size_t token_len = rb_agent_token_len_within(
+                text + rb_agent_value_off(agent), SIZE_MAX, text + text_len);
             if (token_len == 0 && profile != ROBOTS_PROFILE_GOOGLE)
                 continue;
             sc.refs[ref_count].token = text + rb_agent_value_off(agent);

@@ -150,12 +150,14 @@ rb_index_one_star_group(rb_index_build *build, robots_profile profile,
     return 1;
 }
 /* Builds the parse-time part of the index of a parsed document's groups
- * (the tokens and the sets they select). 0 on memory failure. */
+ * (the tokens and the sets they select), its values in the text_len bytes
+ * of text. 0 on memory failure. */
 RB_HIDDEN int rb_index_build_all(rb_mem *mem, rb_index_build *build,
                                  robots_profile profile, const rb_group *groups,
                                  size_t group_count, const rb_agent *agents,
                                  size_t agent_count, const rb_rule *rules,
-                                 size_t rule_count, const char *text);
+                                 size_t rule_count, const char *text,
+                                 size_t text_len);
 /* The compiled unit of a set, compiled now if no check has yet (through
  * the document's allocator, outside its memory cap). NULL when memory for
  * it runs out: the caller then answers without the index. The common

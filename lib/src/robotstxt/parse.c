@@ -471,11 +471,11 @@ static robots_status parse_body(const char *body, size_t body_len, size_t rest,
         !rb_index_one_star_group(
             &p.index, p.profile, (const rb_group *)p.groups.data,
             p.groups.count, (const rb_agent *)p.agents.data, p.agents.count) &&
-        !rb_index_build_all(&p.mem, &p.index, p.profile,
-                            (const rb_group *)p.groups.data, p.groups.count,
-                            (const rb_agent *)p.agents.data, p.agents.count,
-                            (const rb_rule *)p.rules.data, p.rules.count,
-                            p.text.count ? (const char *)p.text.data : ""))
+        !rb_index_build_all(
+            &p.mem, &p.index, p.profile, (const rb_group *)p.groups.data,
+            p.groups.count, (const rb_agent *)p.agents.data, p.agents.count,
+            (const rb_rule *)p.rules.data, p.rules.count,
+            p.text.count ? (const char *)p.text.data : "", p.text.count))
         p.failed = 1;
 
     rb_mem_close_region(&p.mem); /* the document is the allocator's */

@@ -147,36 +147,13 @@ agent_reading(parser *p, const char *value, size_t len, size_t token_len) {
     rb_parse_diag_keep(p, value, 0, kind, ROBOTS_SEVERITY_WARNING, out, n);
 }
 
-/* rb_line_token_len() of a value in the body: sixteen bytes a step with
- * SSE2 while the body has them (test_parse holds every byte to the
- * class table's answer), the table a byte for the rest. */
+/* rb_line_token_len() of a value in the body, sixteen bytes a step while
+ * the body has them (agent.h). */
 static size_t value_token_len(const parser *p, const char *value, size_t len,
                               int wildcard) {
     if (rb_line_reads_whole(p->profile, wildcard))
         return len;
-    size_t i = 0;
-#ifdef RB_SSE2
-    for (; len - i >= 16 || (i < len && p->body_end - (value + i) >= 16);
-         i += 16) {
-        /* [A-Za-z_-]: a letter with its 0x20 bit set is above '`' and
-         * below '{' (a byte >= 0x80 is below 0 signed), '-' and '_' */
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(value + i));
-        __m128i lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
-        __m128i token = _mm_or_si128(
-            _mm_and_si128(_mm_cmpgt_epi8(lower, _mm_set1_epi8('`')),
-                          _mm_cmplt_epi8(lower, _mm_set1_epi8('{'))),
-            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')),
-                         _mm_cmpeq_epi8(v, _mm_set1_epi8('_'))));
-        unsigned other = ~(unsigned)_mm_movemask_epi8(token) & 0xFFFFu;
-        if (other != 0) {
-            size_t at = i + (size_t)__builtin_ctz(other);
-            return at < len ? at : len;
-        }
-    }
-    if (i >= len)
-        return len;
-#endif
-    return i + rb_agent_token_len(value + i, len - i);
+    return rb_agent_token_len_within(value, len, p->body_end);
 }
 
 /* rb_parse_add_text() for a value in the body of at most 32 bytes, when
