@@ -20,6 +20,7 @@
  * is decided before: no occurrence, no match (rb_path_pairs, multi.h).
  */
 #include "multi.h"
+#include "byte_class.h"
 #include "memory.h"
 
 #include <string.h>
@@ -222,6 +223,16 @@ void rb_path_pairs_note(rb_path_pairs *pp, const char *path, size_t len) {
         pairs[bit >> 5] |= (uint32_t)1 << (bit & 31);
     }
     memcpy(pp->bytes, bytes, sizeof bytes);
+    /* each byte >= 0x80 whose escape %XX the path may hold */
+    static const char hex[] = "0123456789ABCDEF";
+    uint64_t escapes[2] = {0, 0};
+    if (bytes[0] >> '%' & 1)
+        for (unsigned c = 0x80; c < 0x100; c++)
+            if (has_pair(pp, '%', (unsigned char)hex[c >> 4]) &&
+                has_pair(pp, (unsigned char)hex[c >> 4],
+                         (unsigned char)hex[c & 15]))
+                escapes[(c >> 6) & 1] |= (uint64_t)1 << (c & 63);
+    memcpy(pp->escapes, escapes, sizeof escapes);
 }
 
 /* Can the n bytes at s (n > 0) occur in the path, by their first byte
@@ -271,6 +282,45 @@ int rb_rest_may_match(const rb_path_pairs *pp, const char *rest, size_t n) {
             i = end - 1;
         }
         p = i; /* the segment's last byte; its end next */
+    }
+    return 1;
+}
+
+/* The raw bytes rb_raw_may_match() reads from a pattern's start (its key,
+ * which starts the path, passes): enough to decide the short rules of a
+ * hostile file's thousands, at a bounded cost where the rule must be
+ * normalised anyway. */
+#define RAW_TESTED ((size_t)32)
+
+int rb_raw_may_match(const rb_path_pairs *pp, const char *raw, size_t len) {
+    static const char hex[] = "0123456789ABCDEF";
+    const unsigned char *u = (const unsigned char *)raw;
+    size_t n = len < RAW_TESTED ? len : RAW_TESTED;
+    int prev = -1; /* the normal form's byte before, in this run */
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = u[i];
+        int first = c; /* the byte the normal form writes first */
+        if (c >= 0x80) {
+            if ((pp->escapes[(c >> 6) & 1] >> (c & 63) & 1) == 0)
+                return 0;
+            first = '%';
+        } else if (rb_byte_class[c] & RB_C_PLAIN) {
+            if ((pp->bytes[c >> 6] >> (c & 63) & 1) == 0)
+                return 0;
+        } else {
+            prev = -1;
+            /* an escape's hex digits may be written otherwise: never in a
+             * run (a '%' before anything else is itself) */
+            if (c == '%' && len - i > 2 &&
+                (rb_byte_class[u[i + 1]] & RB_C_HEX) &&
+                (rb_byte_class[u[i + 2]] & RB_C_HEX))
+                i += 2;
+            continue;
+        }
+        if (prev >= 0 &&
+            !has_pair(pp, (unsigned char)prev, (unsigned char)first))
+            return 0;
+        prev = c >= 0x80 ? hex[c & 15] : c;
     }
     return 1;
 }

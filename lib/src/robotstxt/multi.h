@@ -47,6 +47,7 @@ RB_HIDDEN int rb_match_many(const robots_allocator *allocator, const char *path,
 typedef struct rb_path_pairs {
     uint32_t *pairs; /* RB_PAIR_WORDS words, the caller's */
     uint64_t bytes[4];
+    uint64_t escapes[2]; /* c >= 0x80: bit c & 127, the path may hold %XX */
 } rb_path_pairs;
 #define RB_PAIR_WORDS 1024u
 /* Notes the path's bytes and pairs in pp (pp->pairs set by the caller). */
@@ -59,6 +60,18 @@ RB_HIDDEN void rb_path_pairs_note(rb_path_pairs *pp, const char *path,
  * segment's end found by memchr(). */
 RB_HIDDEN int rb_rest_may_match(const rb_path_pairs *pp, const char *rest,
                                 size_t n);
+/* rb_rest_may_match()'s answer, or a 1 where that could be 0, read from a
+ * rule's raw pattern (rfc9309 or google; its first 32 bytes) before it is
+ * normalised. Either profile writes an RB_C_PLAIN byte as it is and a byte
+ * >= 0x80 as %XX, and a `*` is the wildcard on both sides; an escape's
+ * three bytes may change, and anything else may be written either way,
+ * so each ends a run. A run is written side by side in one segment of the
+ * normal form: a byte or a pair of it the path lacks is one that
+ * rb_rest_may_match() would find (the key, which starts the path, holds
+ * none). Spares a check the normal form of most of a hostile file's
+ * thousands of rules of raw UTF-8, which it would make on every check. */
+RB_HIDDEN int rb_raw_may_match(const rb_path_pairs *pp, const char *raw,
+                               size_t n);
 /* A check's wildcard work, in byte comparisons by the per-rule bound of
  * rb_match_wildcard(), past which the rules still in play go to
  * rb_match_many(): far above any realistic check; well under 1 ms. */
