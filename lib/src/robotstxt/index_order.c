@@ -397,20 +397,20 @@ static void write_runs(const entry_key *entries, uint32_t count, uint32_t *dst,
         dst[ends] = RB_RUN_MARKER(RB_RUN_ENDS, 0, w - ends - 1);
 }
 
-/* The markers a node of these entries gets: one a run, and ENDS when
- * there are LAST runs; 0 for a node of few entries, written plain. */
-static uint32_t count_runs(const builder *b, const entry_key *entries,
-                           uint32_t count, uint32_t key_len) {
-    if (count < RB_RUN_MIN || count > RB_RUN_MAX_COUNT - RUN_BUCKETS - 1)
-        return 0;
-    unsigned char used[RUN_BUCKETS];
-    memset(used, 0, sizeof used);
+/* Whether a node of `count` entries has them in runs (RB_RUN_MIN): a node
+ * of few is written plain. */
+static int has_runs(uint32_t count) {
+    return count >= RB_RUN_MIN && count <= RB_RUN_MAX_COUNT - RUN_BUCKETS - 1;
+}
+
+/* The markers a node of entries ordered by order_runs() gets: one a run,
+ * and ENDS when there are LAST runs. */
+static uint32_t count_runs(const entry_key *entries, uint32_t count) {
     uint32_t runs = 0, last = 0;
     for (uint32_t i = 0; i < count; i++) {
-        uint32_t k = run_bucket(b, &entries[i], key_len);
-        runs += !used[k];
+        uint32_t k = entries[i].hash;
+        runs += i == 0 || k != entries[i - 1].hash;
         last |= k >= 1 && k < 257;
-        used[k] = 1;
     }
     return runs + last;
 }
@@ -434,12 +434,12 @@ static void put_node_keys(builder *b, entry_key *keys) {
 }
 
 /* Writes a node's entries apart from it, and their filters beside them:
- * its `count` ordered entries (mine; tmp is scratch for their runs), or
- * its one entry (node->ref) when that has a filter to keep. A node of
- * RB_NODE_MANY or more writes its count first. 0: out of memory. */
+ * its `count` ordered entries (mine, in `runs` runs by order_runs() when
+ * it has any), or its one entry (node->ref) when that has a filter to keep. A
+ * node of RB_NODE_MANY or more writes its count first. 0: out of memory. */
 static int write_node_entries(builder *b, rb_node *node, entry_key *mine,
-                              entry_key *tmp, uint32_t count, uint32_t runs,
-                              uint32_t single_filter, uint32_t key_len) {
+                              uint32_t count, uint32_t runs,
+                              uint32_t single_filter) {
     uint32_t written = count + runs;
     size_t extra = written >= RB_NODE_MANY;
     uint32_t *dst = rb_vec_reserve(b->mem, &b->entries, written + 1);
@@ -454,7 +454,6 @@ static int write_node_entries(builder *b, rb_node *node, entry_key *mine,
         dst_filters++;
     }
     if (runs != 0) {
-        order_runs(b, mine, tmp, count, key_len);
         write_runs(mine, count, dst, dst_filters);
     } else if (count == 1) {
         dst[0] = single;
@@ -496,7 +495,11 @@ int rb_index_emit_nodes(builder *b, rb_set *set) {
             count = order_entries(b, mine, keys + total, count);
             node->ref = mine[0].entry;
         }
-        uint32_t runs = count > 1 ? count_runs(b, mine, count, key_len) : 0;
+        uint32_t runs = 0;
+        if (has_runs(count)) {
+            order_runs(b, mine, keys + total, count, key_len);
+            runs = count_runs(mine, count);
+        }
         uint32_t written = count + runs;
         /* One entry stays in the node unless it has a filter to keep. */
         uint32_t single_filter =
@@ -506,8 +509,7 @@ int rb_index_emit_nodes(builder *b, rb_set *set) {
             stored = RB_NODE_ONE_APART;
         node->key_count = key_len | stored << 16;
         if ((count > 1 || single_filter != 0) &&
-            !write_node_entries(b, node, mine, keys + total, count, runs,
-                                single_filter, key_len))
+            !write_node_entries(b, node, mine, count, runs, single_filter))
             return 0;
         if (key_len < 64)
             set->len_mask |= (uint64_t)1 << key_len;
