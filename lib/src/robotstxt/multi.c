@@ -286,18 +286,30 @@ int rb_rest_may_match(const rb_path_pairs *pp, const char *rest, size_t n) {
     return 1;
 }
 
-/* The raw bytes rb_raw_may_match() reads from a pattern's start (its key,
- * which starts the path, passes): enough to decide the short rules of a
- * hostile file's thousands, at a bounded cost where the rule must be
- * normalised anyway. */
+/* The raw bytes rb_raw_may_match() reads at each end of a pattern (its
+ * key, which starts the path, passes): enough to decide the short rules of
+ * a hostile file's thousands, and the last segment of a long one, at a
+ * bounded cost where the rule must be normalised anyway. */
 #define RAW_TESTED ((size_t)32)
 
-int rb_raw_may_match(const rb_path_pairs *pp, const char *raw, size_t len) {
+/* Whether the '%' at u[i] (i < len) starts an escape: two hex digits
+ * follow. Known from the bytes alone, as a '%' is no hex digit. */
+static int escape_starts(const unsigned char *u, size_t len, size_t i) {
+    return len - i > 2 && (rb_byte_class[u[i + 1]] & RB_C_HEX) &&
+           (rb_byte_class[u[i + 2]] & RB_C_HEX);
+}
+
+/* rb_raw_may_match() on the raw bytes [from, to) of a pattern of len. */
+static int raw_runs_may(const rb_path_pairs *pp, const unsigned char *u,
+                        size_t from, size_t to, size_t len) {
     static const char hex[] = "0123456789ABCDEF";
-    const unsigned char *u = (const unsigned char *)raw;
-    size_t n = len < RAW_TESTED ? len : RAW_TESTED;
+    /* not from within an escape's hex digits */
+    if (from >= 1 && u[from - 1] == '%' && escape_starts(u, len, from - 1))
+        from += 2;
+    else if (from >= 2 && u[from - 2] == '%' && escape_starts(u, len, from - 2))
+        from += 1;
     int prev = -1; /* the normal form's byte before, in this run */
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = from; i < to; i++) {
         unsigned char c = u[i];
         int first = c; /* the byte the normal form writes first */
         if (c >= 0x80) {
@@ -311,9 +323,7 @@ int rb_raw_may_match(const rb_path_pairs *pp, const char *raw, size_t len) {
             prev = -1;
             /* an escape's hex digits may be written otherwise: never in a
              * run (a '%' before anything else is itself) */
-            if (c == '%' && len - i > 2 &&
-                (rb_byte_class[u[i + 1]] & RB_C_HEX) &&
-                (rb_byte_class[u[i + 2]] & RB_C_HEX))
+            if (c == '%' && escape_starts(u, len, i))
                 i += 2;
             continue;
         }
@@ -323,6 +333,14 @@ int rb_raw_may_match(const rb_path_pairs *pp, const char *raw, size_t len) {
         prev = c >= 0x80 ? hex[c & 15] : c;
     }
     return 1;
+}
+
+int rb_raw_may_match(const rb_path_pairs *pp, const char *raw, size_t len) {
+    const unsigned char *u = (const unsigned char *)raw;
+    if (len <= 2 * RAW_TESTED)
+        return raw_runs_may(pp, u, 0, len, len);
+    return raw_runs_may(pp, u, 0, RAW_TESTED, len) &&
+           raw_runs_may(pp, u, len - RAW_TESTED, len, len);
 }
 
 /* Splits a rule's pattern (from its first `*`) into segments: sets the

@@ -60,16 +60,18 @@ RB_HIDDEN void rb_path_pairs_note(rb_path_pairs *pp, const char *path,
  * segment's end found by memchr(). */
 RB_HIDDEN int rb_rest_may_match(const rb_path_pairs *pp, const char *rest,
                                 size_t n);
-/* rb_rest_may_match()'s answer, or a 1 where that could be 0, read from a
- * rule's raw pattern (rfc9309 or google; its first 32 bytes) before it is
- * normalised. Either profile writes an RB_C_PLAIN byte as it is and a byte
+/* Can a rule match a path with these bytes and pairs, read from its raw
+ * pattern (rfc9309 or google; its first and last 32 bytes) before it is
+ * normalised? Either profile writes an RB_C_PLAIN byte as it is and a byte
  * >= 0x80 as %XX, and a `*` is the wildcard on both sides; an escape's
- * three bytes may change, and anything else may be written either way,
- * so each ends a run. A run is written side by side in one segment of the
- * normal form: a byte or a pair of it the path lacks is one that
- * rb_rest_may_match() would find (the key, which starts the path, holds
- * none). Spares a check the normal form of most of a hostile file's
- * thousands of rules of raw UTF-8, which it would make on every check. */
+ * three bytes may change (a '%' followed by two hex digits starts one
+ * wherever it is), and anything else may be written either way, so each
+ * ends a run. A run is written side by side in one segment of the normal
+ * form: when the path lacks a byte or a pair of it, the rule cannot match
+ * (0; the key, which starts the path, lacks none). 1: it may, and
+ * rb_rest_may_match() on its normal form decides. Spares a check the
+ * normal form of most of a hostile file's thousands of rules of raw
+ * UTF-8, which it would make again on every check. */
 RB_HIDDEN int rb_raw_may_match(const rb_path_pairs *pp, const char *raw,
                                size_t n);
 /* A check's wildcard work, in byte comparisons by the per-rule bound of
