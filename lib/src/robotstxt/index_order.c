@@ -310,10 +310,11 @@ static void put_key(const builder *b, local_node *node, entry_key *keys,
 }
 
 /* The run (see RB_ENTRY_RUN) an entry of a node of many goes to: 0 for
- * ALL, 1 + B for LAST, 257 + B for HAS. */
+ * ALL, 1 + B for LAST, 257 + B for HAS, with the rule's normal form in
+ * *text for a HAS entry. */
 #define RUN_BUCKETS 513u
 static uint32_t run_bucket(const builder *b, const entry_key *k,
-                           uint32_t key_len) {
+                           uint32_t key_len, const char **text) {
     uint32_t entry = k->entry, f = k->filter;
     if (entry & RB_ENTRY_INDEX_DIR)
         return 0;
@@ -324,7 +325,7 @@ static uint32_t run_bucket(const builder *b, const entry_key *k,
     case RB_FILTER_BYTES: {
         /* The first byte of the first segment after the key's `*`. */
         const rb_rule *r = &b->doc->rules[entry];
-        const char *p = rule_text(b, entry);
+        const char *p = *text = rule_text(b, entry);
         size_t i = key_len;
         while (i < r->normalized_len && p[i] == '*')
             i++;
@@ -338,11 +339,10 @@ static uint32_t run_bucket(const builder *b, const entry_key *k,
 /* The filter an entry of a HAS run gets (see RB_HEAD_MAX): up to two
  * bytes of its first segment after the run's byte (the segment ends at a
  * `*` or the final `$`), and from its BYTES filter the rarest byte and the
- * bytes it needs past its key. */
+ * bytes it needs past its key; p is its normal form. */
 static uint32_t head_filter(const builder *b, const entry_key *k,
-                            uint32_t key_len) {
+                            uint32_t key_len, const char *p) {
     const rb_rule *r = &b->doc->rules[k->entry];
-    const char *p = rule_text(b, k->entry);
     size_t end = r->normalized_len, i = key_len;
     if (end > 0 && p[end - 1] == '$')
         end--;
@@ -367,9 +367,10 @@ static void order_runs(const builder *b, entry_key *entries, entry_key *tmp,
                        uint32_t count, uint32_t key_len) {
     for (uint32_t i = 0; i < count; i++) {
         entry_key *k = &entries[i];
-        uint32_t bucket = run_bucket(b, k, key_len), head = 0;
+        const char *text = NULL; /* the rule's normal form, once found */
+        uint32_t bucket = run_bucket(b, k, key_len, &text), head = 0;
         if (bucket >= 257) {
-            k->filter = head_filter(b, k, key_len);
+            k->filter = head_filter(b, k, key_len, text);
             head = RB_HEAD_KEY(k->filter);
         }
         k->hash = k->rank;
