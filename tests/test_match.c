@@ -313,7 +313,7 @@ static unsigned long many_rules_compared(unsigned long state, int rounds,
     char rest[RULES][REST_CAP], path[PATH_MAX_LEN];
     rb_wild_rule rules[RULES];
     uint32_t pair_bits[RB_PAIR_WORDS];
-    rb_path_pairs pairs = {pair_bits, {0, 0, 0, 0}, {0, 0}};
+    rb_path_pairs pairs = {pair_bits, {0, 0, 0, 0}, {0}};
     unsigned long mismatches = 0;
     for (int round = 0; round < rounds; round++) {
         state = state * 6364136223846793005ul + 1442695040888963407ul;
@@ -401,7 +401,7 @@ static void many_rules_at_once(void) {
 static void raw_patterns_refused(void) {
     static const unsigned char alphabet[] = "/ab*%41C3$\"\xC3\xA9";
     uint32_t pair_bits[RB_PAIR_WORDS];
-    rb_path_pairs pairs = {pair_bits, {0, 0, 0, 0}, {0, 0}};
+    rb_path_pairs pairs = {pair_bits, {0, 0, 0, 0}, {0}};
     unsigned long state = 23, refused = 0, checked = 0, wrong = 0, hits = 0;
     for (int round = 0; round < 20000; round++) {
         char raw[100], normal[3 * sizeof raw], path[3 * sizeof raw + 24];

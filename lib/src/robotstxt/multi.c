@@ -216,23 +216,26 @@ void rb_path_pairs_note(rb_path_pairs *pp, const char *path, size_t len) {
     /* in locals: the stores through pp->pairs could alias them */
     uint64_t bytes[4] = {0, 0, 0, 0};
     uint32_t *pairs = pp->pairs;
-    for (size_t i = 0; i < len; i++)
+    if (len != 0)
+        bytes[u[0] >> 6] |= (uint64_t)1 << (u[0] & 63);
+    for (size_t i = 1; i < len; i++) { /* one pass: a path of 48 KB */
         bytes[u[i] >> 6] |= (uint64_t)1 << (u[i] & 63);
-    for (size_t i = 1; i < len; i++) {
         uint32_t bit = pair_bit(u[i - 1], u[i]);
         pairs[bit >> 5] |= (uint32_t)1 << (bit & 31);
     }
     memcpy(pp->bytes, bytes, sizeof bytes);
-    /* each byte >= 0x80 whose escape %XX the path may hold */
+    /* what each raw byte of a pattern is to rb_raw_may_match() */
     static const char hex[] = "0123456789ABCDEF";
-    uint64_t escapes[2] = {0, 0};
-    if (bytes[0] >> '%' & 1)
-        for (unsigned c = 0x80; c < 0x100; c++)
-            if (has_pair(pp, '%', (unsigned char)hex[c >> 4]) &&
-                has_pair(pp, (unsigned char)hex[c >> 4],
-                         (unsigned char)hex[c & 15]))
-                escapes[(c >> 6) & 1] |= (uint64_t)1 << (c & 63);
-    memcpy(pp->escapes, escapes, sizeof escapes);
+    for (unsigned c = 0; c < 0x80; c++)
+        pp->raw[c] = (rb_byte_class[c] & RB_C_PLAIN) == 0 ? RB_RAW_ENDS_RUN
+                     : bytes[c >> 6] >> (c & 63) & 1      ? RB_RAW_AS_IS
+                                                          : RB_RAW_LACKED;
+    for (unsigned c = 0x80; c < 0x100; c++)
+        pp->raw[c] = has_pair(pp, '%', (unsigned char)hex[c >> 4]) &&
+                             has_pair(pp, (unsigned char)hex[c >> 4],
+                                      (unsigned char)hex[c & 15])
+                         ? RB_RAW_ESCAPED
+                         : RB_RAW_LACKED;
 }
 
 /* Can the n bytes at s (n > 0) occur in the path, by their first byte
@@ -311,15 +314,10 @@ static int raw_runs_may(const rb_path_pairs *pp, const unsigned char *u,
     int prev = -1; /* the normal form's byte before, in this run */
     for (size_t i = from; i < to; i++) {
         unsigned char c = u[i];
-        int first = c; /* the byte the normal form writes first */
-        if (c >= 0x80) {
-            if ((pp->escapes[(c >> 6) & 1] >> (c & 63) & 1) == 0)
-                return 0;
-            first = '%';
-        } else if (rb_byte_class[c] & RB_C_PLAIN) {
-            if ((pp->bytes[c >> 6] >> (c & 63) & 1) == 0)
-                return 0;
-        } else {
+        unsigned kind = pp->raw[c];
+        if (kind == RB_RAW_LACKED)
+            return 0;
+        if (kind == RB_RAW_ENDS_RUN) {
             prev = -1;
             /* an escape's hex digits may be written otherwise: never in a
              * run (a '%' before anything else is itself) */
@@ -327,10 +325,12 @@ static int raw_runs_may(const rb_path_pairs *pp, const unsigned char *u,
                 i += 2;
             continue;
         }
+        /* the byte the normal form writes first, and last */
+        int first = kind == RB_RAW_ESCAPED ? '%' : c;
         if (prev >= 0 &&
             !has_pair(pp, (unsigned char)prev, (unsigned char)first))
             return 0;
-        prev = c >= 0x80 ? hex[c & 15] : c;
+        prev = kind == RB_RAW_ESCAPED ? hex[c & 15] : c;
     }
     return 1;
 }

@@ -47,8 +47,13 @@ RB_HIDDEN int rb_match_many(const robots_allocator *allocator, const char *path,
 typedef struct rb_path_pairs {
     uint32_t *pairs; /* RB_PAIR_WORDS words, the caller's */
     uint64_t bytes[4];
-    uint64_t escapes[2]; /* c >= 0x80: bit c & 127, the path may hold %XX */
+    /* what a raw byte of a pattern is (rb_raw_may_match()): RAW_* */
+    unsigned char raw[256];
 } rb_path_pairs;
+#define RB_RAW_LACKED 0u   /* written as it is, or as %XX: the path lacks it */
+#define RB_RAW_ENDS_RUN 1u /* may be written either way: ends a run */
+#define RB_RAW_AS_IS 2u    /* written as it is, and the path has it */
+#define RB_RAW_ESCAPED 3u  /* >= 0x80, written %XX, which the path may hold */
 #define RB_PAIR_WORDS 1024u
 /* Notes the path's bytes and pairs in pp (pp->pairs set by the caller). */
 RB_HIDDEN void rb_path_pairs_note(rb_path_pairs *pp, const char *path,
