@@ -205,8 +205,54 @@ static const unsigned char byte_commonness[256] = {
     5,  5,  5,  5,  5,  5,  5,  5,  5,
 };
 
-/* The filter of a rule (see RB_FILTER_* in index_layout.h). */
+/* The two rarest distinct bytes seen so far (a, then b): commonness ra
+ * and rb, 1000 for none. */
+typedef struct rarest {
+    unsigned char a, b;
+    unsigned ra, rb;
+} rarest;
+
+static inline void weigh(rarest *w, unsigned char c) {
+    unsigned r = byte_commonness[c];
+    if (c == w->a || c == w->b)
+        return;
+    if (r < w->ra) {
+        w->b = w->a;
+        w->rb = w->ra;
+        w->a = c;
+        w->ra = r;
+    } else if (r < w->rb) {
+        w->b = c;
+        w->rb = r;
+    }
+}
+
+/* A pattern's bytes [from, end) after its key's `*` when there are over
+ * 2 * RARE_SCAN of them: the rarest weighed among the first and the last
+ * RARE_SCAN only (any two bytes it needs make a filter, and weighing a
+ * hostile file's 1,000 patterns of 3,000 bytes whole cost 17 M), the
+ * literal bytes (need) and those after the last `*` (last_seg) counted by
+ * a loop of few steps. */
 #define RARE_SCAN ((size_t)256)
+static void weigh_long(const char *p, size_t from, size_t end, rarest *w,
+                       size_t *need, size_t *last_seg) {
+    size_t stars = 0;
+    for (size_t i = from; i < end; i++)
+        stars += p[i] == '*';
+    *need = end - from - stars;
+    size_t tail = end;
+    while (tail > from && p[tail - 1] != '*')
+        tail--;
+    *last_seg = end - tail;
+    for (size_t i = from; i < from + RARE_SCAN; i++)
+        if (p[i] != '*')
+            weigh(w, (unsigned char)p[i]);
+    for (size_t i = end - RARE_SCAN; i < end; i++)
+        if (p[i] != '*')
+            weigh(w, (unsigned char)p[i]);
+}
+
+/* The filter of a rule (see RB_FILTER_* in index_layout.h). */
 static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
     if (key_len >= len || p[key_len] != '*')
         return 0; /* no wildcard: a check needs no filter */
@@ -214,46 +260,25 @@ static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
     int anchored = p[len - 1] == '$';
     if (anchored)
         end--;
-    /* The literal bytes after the key's `*` (need), those after the last
-     * `*` (last_seg), and the two rarest of the first RARE_SCAN: any two
-     * bytes it needs make a filter, and a hostile file's 1,000 patterns of
-     * 3,000 bytes cost 17 M to weigh whole. */
+    /* the literal bytes after the key's `*` (need), those after the last
+     * `*` (last_seg), and the two rarest */
     size_t need = 0, last_seg = 0;
-    unsigned char a = 0, b = 0;
-    unsigned ra = 1000, rb = 1000;
-    size_t scan_end =
-        end - key_len - 1 > RARE_SCAN ? key_len + 1 + RARE_SCAN : end;
-    for (size_t i = key_len + 1; i < scan_end; i++) {
-        unsigned char c = (unsigned char)p[i];
-        if (c == '*') {
-            last_seg = 0;
-            continue;
-        }
-        need++;
-        last_seg++;
-        unsigned r = byte_commonness[c];
-        if (c == a || c == b)
-            continue;
-        if (r < ra) {
-            b = a;
-            rb = ra;
-            a = c;
-            ra = r;
-        } else if (r < rb) {
-            b = c;
-            rb = r;
+    rarest w = {0, 0, 1000, 1000};
+    if (end - key_len - 1 > 2 * RARE_SCAN) {
+        weigh_long(p, key_len + 1, end, &w, &need, &last_seg);
+    } else {
+        for (size_t i = key_len + 1; i < end; i++) {
+            unsigned char c = (unsigned char)p[i];
+            if (c == '*') {
+                last_seg = 0;
+                continue;
+            }
+            need++;
+            last_seg++;
+            weigh(&w, c);
         }
     }
-    if (scan_end < end) { /* the rest, counted by a loop of few steps */
-        size_t stars = 0;
-        for (size_t i = scan_end; i < end; i++)
-            stars += p[i] == '*';
-        need += end - scan_end - stars;
-        size_t tail = end;
-        while (stars != 0 && p[tail - 1] != '*')
-            tail--;
-        last_seg = stars != 0 ? end - tail : last_seg + end - scan_end;
-    }
+    unsigned char a = w.a, b = w.b;
     if (need > 0x3FFF)
         need = 0x3FFF;
     uint32_t mode = RB_FILTER_NONE;
@@ -267,7 +292,7 @@ static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
         b = 0;
     } else if (need > 0) {
         mode = RB_FILTER_BYTES;
-        if (rb == 1000)
+        if (w.rb == 1000)
             b = a;
     }
     return mode << 30 | (uint32_t)need << 16 | (uint32_t)b << 8 | a;
