@@ -228,26 +228,29 @@ static inline void weigh(rarest *w, unsigned char c) {
 }
 
 /* A pattern's bytes [from, end) after its key's `*` when there are over
- * 2 * RARE_SCAN of them: the rarest weighed among the first and the last
- * RARE_SCAN only (any two bytes it needs make a filter, and weighing a
- * hostile file's 1,000 patterns of 3,000 bytes whole cost 17 M), the
- * literal bytes (need) and those after the last `*` (last_seg) counted by
- * a loop of few steps. */
+ * 2 * RARE_SCAN of them: the rarest weighed among the first RARE_SCAN and
+ * the last RARE_TAIL only (any two bytes it needs make a filter, and
+ * weighing a hostile file's 1,000 patterns of 3,000 bytes whole cost 17 M;
+ * the end is where 30 long lines told apart by a number differ), the
+ * literal bytes (need) and, when *last_seg is not 0 on entry (an anchored
+ * pattern's), those after the last `*` (last_seg) counted by loops of few
+ * steps. */
 #define RARE_SCAN ((size_t)256)
+#define RARE_TAIL ((size_t)32)
 static void weigh_long(const char *p, size_t from, size_t end, rarest *w,
                        size_t *need, size_t *last_seg) {
     size_t stars = 0;
     for (size_t i = from; i < end; i++)
         stars += p[i] == '*';
     *need = end - from - stars;
-    size_t tail = end;
-    while (tail > from && p[tail - 1] != '*')
+    size_t tail = end; /* past the last `*`: from when there is none */
+    while (stars != 0 && *last_seg != 0 && p[tail - 1] != '*')
         tail--;
-    *last_seg = end - tail;
+    *last_seg = end - (stars != 0 ? tail : from);
     for (size_t i = from; i < from + RARE_SCAN; i++)
         if (p[i] != '*')
             weigh(w, (unsigned char)p[i]);
-    for (size_t i = end - RARE_SCAN; i < end; i++)
+    for (size_t i = end - RARE_TAIL; i < end; i++)
         if (p[i] != '*')
             weigh(w, (unsigned char)p[i]);
 }
@@ -265,6 +268,7 @@ static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
     size_t need = 0, last_seg = 0;
     rarest w = {0, 0, 1000, 1000};
     if (end - key_len - 1 > 2 * RARE_SCAN) {
+        last_seg = (size_t)anchored; /* only an anchored one needs it */
         weigh_long(p, key_len + 1, end, &w, &need, &last_seg);
     } else {
         for (size_t i = key_len + 1; i < end; i++) {
