@@ -142,6 +142,17 @@ def main():
            .encode(),
            "%d rules Disallow:/*x0NNNNNN, URL of x0 repeated" % i,
            agent="QuxBot")
+    # 3c'. The same rules against a path that holds every pair of digits
+    # (a de Bruijn sequence of them after the x0s): no rule lacks a byte
+    # or a pair of bytes, so the pair filter drops none, and the one
+    # pass's automaton is built for all of them on every check.
+    digits = "".join("%d%d" % (a, b) for a in range(10) for b in range(10))
+    robots("many-wild-pairs-all", body,
+           (HOST + "x0" * ((url_len - len(HOST) - len(digits)) // 2 - 1) +
+            digits).encode(),
+           "%d rules Disallow:/*x0NNNNNN, URL of x0 repeated and every pair "
+           "of digits" % i,
+           agent="QuxBot")
 
     # 3d. Against the one-pass matcher: segments of many different lengths
     # that all occur at every position of the path, so that each position

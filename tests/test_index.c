@@ -641,6 +641,46 @@ static void many_sets_one_pass(void) {
     EXPECT(passes >= 16);
 }
 
+/* Thousands of wildcard rules of raw UTF-8 under "/" (issue29-star-e-acute's
+ * shape, with escapes among them) against a long path of é and digits:
+ * past the budget the gathered rules are first tested on their raw bytes
+ * (rb_raw_may_match()), most dropped there, the rest on their normal
+ * forms. The verdict and its evidence are the scan's, the deciding rule
+ * one of the few that match or none. */
+static void raw_rules_gathered(void) {
+    static char body[3000 * 40], path[4200];
+    size_t len = (size_t)sprintf(body, "User-agent: *\n");
+    for (int r = 0; r < 3000; r++)
+        len += (size_t)sprintf(
+            body + len, "%s: /*%s\xC3\xA9%d%s\n", r % 5 ? "Disallow" : "Allow",
+            r % 11 ? "" : "%41", r, r % 3 ? "*" : "\xC3\xA9$");
+    size_t n = 1;
+    path[0] = '/';
+    for (int i = 0; i < 1300; i++, n += 3)
+        memcpy(path + n,
+               "\xC3\xA9"
+               "1",
+               3);
+    static const char *const tails[] = {"", "234",
+                                        "\xC3\xA9"
+                                        "17\xC3\xA9",
+                                        "A\xC3\xA9"
+                                        "990\xC3\xA9"};
+    for (int p = 0; p < 2; p++) {
+        robots_txt *doc = parse_as(body, len, p);
+        if (doc == NULL)
+            continue;
+        robots_str agent = {"bot", 3};
+        for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++) {
+            size_t tl = strlen(tails[t]);
+            memcpy(path + n, tails[t], tl);
+            same_verdict(doc, &agent, 1, path, n + tl);
+            same_verdict(doc, &agent, 1, path, n + tl); /* compiled */
+        }
+        robots_free(doc);
+    }
+}
+
 /* google's "<dir>/$" companion of an index.htm Allow is a pattern like any
  * other (docs/google-profile.md, Patterns): the Allow of "/x0", a star and
  * "/index.html" allows every path that starts with "/x0" and ends in '/'.
@@ -1031,6 +1071,7 @@ int main(void) {
     merge_budget();
     many_wildcard_rules();
     many_sets_one_pass();
+    raw_rules_gathered();
     wildcard_companions();
     wildcard_filters();
     runs_of_entries();

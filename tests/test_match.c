@@ -313,7 +313,7 @@ static unsigned long many_rules_compared(unsigned long state, int rounds,
     char rest[RULES][REST_CAP], path[PATH_MAX_LEN];
     rb_wild_rule rules[RULES];
     uint32_t pair_bits[RB_PAIR_WORDS];
-    rb_path_pairs pairs = {pair_bits, {0, 0, 0, 0}};
+    rb_path_pairs pairs = {pair_bits, {0, 0, 0, 0}, {0}};
     unsigned long mismatches = 0;
     for (int round = 0; round < rounds; round++) {
         state = state * 6364136223846793005ul + 1442695040888963407ul;
@@ -389,6 +389,57 @@ static void many_rules_at_once(void) {
     rb_wild_rule past = {"*", 1, 5, 0, 1};
     EXPECT_EQ(rb_match_many(NULL, "/ab", 3, &past, 1), 0);
     EXPECT_EQ(past.matched, 0);
+}
+
+/* rb_raw_may_match() refuses a raw pattern only where its normal form
+ * cannot match (rfc9309 and google): random patterns of bytes that are
+ * copied, escaped (>= 0x80, '"'), decoded ("%41"), read as an escape or
+ * not ('%' before hex or not), and `*` and `$`, up to 100 bytes (both ends
+ * of a long one are read), against paths that start with the pattern's
+ * key, as a check's do: half of them its normal form with each `*` a
+ * random byte, which it matches. */
+static void raw_patterns_refused(void) {
+    static const unsigned char alphabet[] = "/ab*%41C3$\"\xC3\xA9";
+    uint32_t pair_bits[RB_PAIR_WORDS];
+    rb_path_pairs pairs = {pair_bits, {0, 0, 0, 0}, {0}};
+    unsigned long state = 23, refused = 0, checked = 0, wrong = 0, hits = 0;
+    for (int round = 0; round < 20000; round++) {
+        char raw[100], normal[3 * sizeof raw], path[3 * sizeof raw + 24];
+        state = state * 6364136223846793005ul + 1442695040888963407ul;
+        size_t n = 2 + (size_t)(state >> 40) % 98;
+        int matching = (state >> 20) & 1;
+        raw[0] = '/';
+        for (size_t i = 1; i < n; i++) {
+            state = state * 6364136223846793005ul + 1442695040888963407ul;
+            raw[i] = (char)alphabet[(state >> 50) % (sizeof alphabet - 1)];
+        }
+        robots_profile profile =
+            round % 2 ? ROBOTS_PROFILE_GOOGLE : ROBOTS_PROFILE_RFC9309;
+        size_t len = rb_normalize_pattern(profile, raw, n, normal);
+        const char *star = memchr(normal, '*', len);
+        if (star == NULL)
+            continue;
+        size_t key = (size_t)(star - normal), plen = key;
+        memcpy(path, normal, key);
+        for (size_t i = key; matching && i < len; i++)
+            if (normal[i] != '$' || i + 1 < len)
+                path[plen++] = normal[i] == '*' ? 'a' : normal[i];
+        for (size_t i = 0; !matching && i < 24; i++) {
+            state = state * 6364136223846793005ul + 1442695040888963407ul;
+            path[plen++] =
+                (char)alphabet[(state >> 50) % (sizeof alphabet - 1)];
+        }
+        rb_path_pairs_note(&pairs, path, plen);
+        int raw_may = rb_raw_may_match(&pairs, raw, n);
+        int matched = rb_match_wildcard(normal, len, path, plen);
+        checked++;
+        hits += (unsigned long)matched;
+        refused += (unsigned long)!raw_may;
+        wrong += (unsigned long)(!raw_may && matched);
+    }
+    EXPECT_MSG(wrong == 0, "%lu of %lu refused wrongly", wrong, checked);
+    EXPECT_MSG(hits > checked / 4, "%lu of %lu matched", hits, checked);
+    EXPECT_MSG(refused > checked / 10, "%lu of %lu refused", refused, checked);
 }
 
 /* rb_match_many() with memory running out at each of its requests, the
@@ -685,6 +736,7 @@ int main(void) {
     substring_search_exhaustive();
     substring_search_random();
     many_rules_at_once();
+    raw_patterns_refused();
     many_rules_out_of_memory();
     arguments();
     normal_url_paths();

@@ -87,6 +87,12 @@ static int drop_lacking(const robots_txt *doc, rb_path_view *q, rb_mem *mem) {
     size_t kept = 0;
     for (size_t i = 0; i < q->wild_count; i++) {
         const rb_wild_rule *w = &q->wild[i];
+        /* a rule without its normal form: its raw pattern first, as most
+         * such are decided there (rb_raw_may_match()) */
+        if (w->rest == NULL && (w->rule & RB_ENTRY_INDEX_DIR) == 0 &&
+            !rb_raw_may_match(&pp, doc->text + doc->rules[w->rule].pattern_off,
+                              rb_rule_pattern_len(&doc->rules[w->rule])))
+            continue;
         /* a companion's without the '$' its text lacks */
         const char *rest =
             w->rest != NULL

@@ -37,6 +37,47 @@ static void insertion_sort(entry_key *keys, size_t n) {
     }
 }
 
+/* One pass of a stable radix sort of n keys from `from` into `to`, by the
+ * 8 bits of the hash (by_hash) or the rank at `shift`. Returns where the
+ * keys are now: `from` itself when all have the same digit there. */
+static entry_key *radix_pass(entry_key *from, entry_key *to, size_t n,
+                             int by_hash, unsigned shift) {
+    size_t at[257];
+    memset(at, 0, sizeof at);
+    for (size_t i = 0; i < n; i++)
+        at[((by_hash ? from[i].hash : from[i].rank) >> shift & 255u) + 1]++;
+    if (at[((by_hash ? from[0].hash : from[0].rank) >> shift & 255u) + 1] == n)
+        return from;
+    for (size_t d = 1; d <= 256; d++)
+        at[d] += at[d - 1];
+    for (size_t i = 0; i < n; i++)
+        to[at[(by_hash ? from[i].hash : from[i].rank) >> shift & 255u]++] =
+            from[i];
+    return to;
+}
+
+/* The keys of a node of many entries (RADIX_MIN or more: a hostile file's
+ * 25,000 rules under "/"), by rank then hash as compare_entries() orders
+ * them, in linear time: a merge sort cost 15 compares an entry. Keys of
+ * equal rank and hash stay in the order they came, which is the order of
+ * their entries, but for a companion (RB_ENTRY_INDEX_DIR) beside a rule:
+ * never the same pattern, so order_entries() keeps the same ones. tmp
+ * has room for n. */
+#define RADIX_MIN ((size_t)512)
+static void radix_sort_keys(entry_key *keys, entry_key *tmp, size_t n) {
+    entry_key *from = keys;
+    /* ranks are under 2^17 (see entry_key) */
+    static const struct {
+        unsigned char by_hash, shift;
+    } digits[] = {{1, 0}, {1, 8}, {1, 16}, {1, 24}, {0, 0}, {0, 8}, {0, 16}};
+    for (size_t d = 0; d < sizeof digits / sizeof digits[0]; d++) {
+        entry_key *to = from == keys ? tmp : keys;
+        from = radix_pass(from, to, n, digits[d].by_hash, digits[d].shift);
+    }
+    if (from != keys)
+        memcpy(keys, from, n * sizeof *keys);
+}
+
 /* A merge sort of runs of 16 with the comparison inlined: qsort's call per
  * comparison was most of the cost of a node of many entries. tmp has room
  * for n. Keys already in order, as those of one rule repeated are (they
@@ -49,6 +90,10 @@ static void sort_entries(entry_key *keys, entry_key *tmp, size_t n) {
         ordered++;
     if (ordered >= n)
         return;
+    if (n >= RADIX_MIN) {
+        radix_sort_keys(keys, tmp, n);
+        return;
+    }
     for (size_t lo = 0; lo < n; lo += 16)
         insertion_sort(keys + lo, n - lo < 16 ? n - lo : 16);
     entry_key *src = keys, *dst = tmp;
@@ -160,6 +205,56 @@ static const unsigned char byte_commonness[256] = {
     5,  5,  5,  5,  5,  5,  5,  5,  5,
 };
 
+/* The two rarest distinct bytes seen so far (a, then b): commonness ra
+ * and rb, 1000 for none. */
+typedef struct rarest {
+    unsigned char a, b;
+    unsigned ra, rb;
+} rarest;
+
+static inline void weigh(rarest *w, unsigned char c) {
+    unsigned r = byte_commonness[c];
+    if (c == w->a || c == w->b)
+        return;
+    if (r < w->ra) {
+        w->b = w->a;
+        w->rb = w->ra;
+        w->a = c;
+        w->ra = r;
+    } else if (r < w->rb) {
+        w->b = c;
+        w->rb = r;
+    }
+}
+
+/* A pattern's bytes [from, end) after its key's `*` when there are over
+ * 2 * RARE_SCAN of them: the rarest weighed among the first RARE_SCAN and
+ * the last RARE_TAIL only (any two bytes it needs make a filter, and
+ * weighing a hostile file's 1,000 patterns of 3,000 bytes whole cost 17 M;
+ * the end is where 30 long lines told apart by a number differ), the
+ * literal bytes (need) and, when *last_seg is not 0 on entry (an anchored
+ * pattern's), those after the last `*` (last_seg) counted by loops of few
+ * steps. */
+#define RARE_SCAN ((size_t)256)
+#define RARE_TAIL ((size_t)32)
+static void weigh_long(const char *p, size_t from, size_t end, rarest *w,
+                       size_t *need, size_t *last_seg) {
+    size_t stars = 0;
+    for (size_t i = from; i < end; i++)
+        stars += p[i] == '*';
+    *need = end - from - stars;
+    size_t tail = end; /* past the last `*`: from when there is none */
+    while (stars != 0 && *last_seg != 0 && p[tail - 1] != '*')
+        tail--;
+    *last_seg = end - (stars != 0 ? tail : from);
+    for (size_t i = from; i < from + RARE_SCAN; i++)
+        if (p[i] != '*')
+            weigh(w, (unsigned char)p[i]);
+    for (size_t i = end - RARE_TAIL; i < end; i++)
+        if (p[i] != '*')
+            weigh(w, (unsigned char)p[i]);
+}
+
 /* The filter of a rule (see RB_FILTER_* in index_layout.h). */
 static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
     if (key_len >= len || p[key_len] != '*')
@@ -168,30 +263,26 @@ static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
     int anchored = p[len - 1] == '$';
     if (anchored)
         end--;
+    /* the literal bytes after the key's `*` (need), those after the last
+     * `*` (last_seg), and the two rarest */
     size_t need = 0, last_seg = 0;
-    unsigned char a = 0, b = 0;
-    unsigned ra = 1000, rb = 1000;
-    for (size_t i = key_len + 1; i < end; i++) {
-        unsigned char c = (unsigned char)p[i];
-        if (c == '*') {
-            last_seg = 0;
-            continue;
-        }
-        need++;
-        last_seg++;
-        unsigned r = byte_commonness[c];
-        if (c == a || c == b)
-            continue;
-        if (r < ra) {
-            b = a;
-            rb = ra;
-            a = c;
-            ra = r;
-        } else if (r < rb) {
-            b = c;
-            rb = r;
+    rarest w = {0, 0, 1000, 1000};
+    if (end - key_len - 1 > 2 * RARE_SCAN) {
+        last_seg = (size_t)anchored; /* only an anchored one needs it */
+        weigh_long(p, key_len + 1, end, &w, &need, &last_seg);
+    } else {
+        for (size_t i = key_len + 1; i < end; i++) {
+            unsigned char c = (unsigned char)p[i];
+            if (c == '*') {
+                last_seg = 0;
+                continue;
+            }
+            need++;
+            last_seg++;
+            weigh(&w, c);
         }
     }
+    unsigned char a = w.a, b = w.b;
     if (need > 0x3FFF)
         need = 0x3FFF;
     uint32_t mode = RB_FILTER_NONE;
@@ -205,7 +296,7 @@ static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
         b = 0;
     } else if (need > 0) {
         mode = RB_FILTER_BYTES;
-        if (rb == 1000)
+        if (w.rb == 1000)
             b = a;
     }
     return mode << 30 | (uint32_t)need << 16 | (uint32_t)b << 8 | a;
@@ -248,10 +339,11 @@ static void put_key(const builder *b, local_node *node, entry_key *keys,
 }
 
 /* The run (see RB_ENTRY_RUN) an entry of a node of many goes to: 0 for
- * ALL, 1 + B for LAST, 257 + B for HAS. */
+ * ALL, 1 + B for LAST, 257 + B for HAS, with the rule's normal form in
+ * *text for a HAS entry. */
 #define RUN_BUCKETS 513u
 static uint32_t run_bucket(const builder *b, const entry_key *k,
-                           uint32_t key_len) {
+                           uint32_t key_len, const char **text) {
     uint32_t entry = k->entry, f = k->filter;
     if (entry & RB_ENTRY_INDEX_DIR)
         return 0;
@@ -262,7 +354,7 @@ static uint32_t run_bucket(const builder *b, const entry_key *k,
     case RB_FILTER_BYTES: {
         /* The first byte of the first segment after the key's `*`. */
         const rb_rule *r = &b->doc->rules[entry];
-        const char *p = rule_text(b, entry);
+        const char *p = *text = rule_text(b, entry);
         size_t i = key_len;
         while (i < r->normalized_len && p[i] == '*')
             i++;
@@ -276,11 +368,10 @@ static uint32_t run_bucket(const builder *b, const entry_key *k,
 /* The filter an entry of a HAS run gets (see RB_HEAD_MAX): up to two
  * bytes of its first segment after the run's byte (the segment ends at a
  * `*` or the final `$`), and from its BYTES filter the rarest byte and the
- * bytes it needs past its key. */
+ * bytes it needs past its key; p is its normal form. */
 static uint32_t head_filter(const builder *b, const entry_key *k,
-                            uint32_t key_len) {
+                            uint32_t key_len, const char *p) {
     const rb_rule *r = &b->doc->rules[k->entry];
-    const char *p = rule_text(b, k->entry);
     size_t end = r->normalized_len, i = key_len;
     if (end > 0 && p[end - 1] == '$')
         end--;
@@ -305,9 +396,10 @@ static void order_runs(const builder *b, entry_key *entries, entry_key *tmp,
                        uint32_t count, uint32_t key_len) {
     for (uint32_t i = 0; i < count; i++) {
         entry_key *k = &entries[i];
-        uint32_t bucket = run_bucket(b, k, key_len), head = 0;
+        const char *text = NULL; /* the rule's normal form, once found */
+        uint32_t bucket = run_bucket(b, k, key_len, &text), head = 0;
         if (bucket >= 257) {
-            k->filter = head_filter(b, k, key_len);
+            k->filter = head_filter(b, k, key_len, text);
             head = RB_HEAD_KEY(k->filter);
         }
         k->hash = k->rank;
@@ -352,20 +444,20 @@ static void write_runs(const entry_key *entries, uint32_t count, uint32_t *dst,
         dst[ends] = RB_RUN_MARKER(RB_RUN_ENDS, 0, w - ends - 1);
 }
 
-/* The markers a node of these entries gets: one a run, and ENDS when
- * there are LAST runs; 0 for a node of few entries, written plain. */
-static uint32_t count_runs(const builder *b, const entry_key *entries,
-                           uint32_t count, uint32_t key_len) {
-    if (count < RB_RUN_MIN || count > RB_RUN_MAX_COUNT - RUN_BUCKETS - 1)
-        return 0;
-    unsigned char used[RUN_BUCKETS];
-    memset(used, 0, sizeof used);
+/* Whether a node of `count` entries has them in runs (RB_RUN_MIN): a node
+ * of few is written plain. */
+static int has_runs(uint32_t count) {
+    return count >= RB_RUN_MIN && count <= RB_RUN_MAX_COUNT - RUN_BUCKETS - 1;
+}
+
+/* The markers a node of entries ordered by order_runs() gets: one a run,
+ * and ENDS when there are LAST runs. */
+static uint32_t count_runs(const entry_key *entries, uint32_t count) {
     uint32_t runs = 0, last = 0;
     for (uint32_t i = 0; i < count; i++) {
-        uint32_t k = run_bucket(b, &entries[i], key_len);
-        runs += !used[k];
+        uint32_t k = entries[i].hash;
+        runs += i == 0 || k != entries[i - 1].hash;
         last |= k >= 1 && k < 257;
-        used[k] = 1;
     }
     return runs + last;
 }
@@ -389,12 +481,12 @@ static void put_node_keys(builder *b, entry_key *keys) {
 }
 
 /* Writes a node's entries apart from it, and their filters beside them:
- * its `count` ordered entries (mine; tmp is scratch for their runs), or
- * its one entry (node->ref) when that has a filter to keep. A node of
- * RB_NODE_MANY or more writes its count first. 0: out of memory. */
+ * its `count` ordered entries (mine, in `runs` runs by order_runs() when
+ * it has any), or its one entry (node->ref) when that has a filter to keep. A
+ * node of RB_NODE_MANY or more writes its count first. 0: out of memory. */
 static int write_node_entries(builder *b, rb_node *node, entry_key *mine,
-                              entry_key *tmp, uint32_t count, uint32_t runs,
-                              uint32_t single_filter, uint32_t key_len) {
+                              uint32_t count, uint32_t runs,
+                              uint32_t single_filter) {
     uint32_t written = count + runs;
     size_t extra = written >= RB_NODE_MANY;
     uint32_t *dst = rb_vec_reserve(b->mem, &b->entries, written + 1);
@@ -409,7 +501,6 @@ static int write_node_entries(builder *b, rb_node *node, entry_key *mine,
         dst_filters++;
     }
     if (runs != 0) {
-        order_runs(b, mine, tmp, count, key_len);
         write_runs(mine, count, dst, dst_filters);
     } else if (count == 1) {
         dst[0] = single;
@@ -451,7 +542,11 @@ int rb_index_emit_nodes(builder *b, rb_set *set) {
             count = order_entries(b, mine, keys + total, count);
             node->ref = mine[0].entry;
         }
-        uint32_t runs = count > 1 ? count_runs(b, mine, count, key_len) : 0;
+        uint32_t runs = 0;
+        if (has_runs(count)) {
+            order_runs(b, mine, keys + total, count, key_len);
+            runs = count_runs(mine, count);
+        }
         uint32_t written = count + runs;
         /* One entry stays in the node unless it has a filter to keep. */
         uint32_t single_filter =
@@ -461,8 +556,7 @@ int rb_index_emit_nodes(builder *b, rb_set *set) {
             stored = RB_NODE_ONE_APART;
         node->key_count = key_len | stored << 16;
         if ((count > 1 || single_filter != 0) &&
-            !write_node_entries(b, node, mine, keys + total, count, runs,
-                                single_filter, key_len))
+            !write_node_entries(b, node, mine, count, runs, single_filter))
             return 0;
         if (key_len < 64)
             set->len_mask |= (uint64_t)1 << key_len;

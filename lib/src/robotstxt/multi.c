@@ -20,6 +20,7 @@
  * is decided before: no occurrence, no match (rb_path_pairs, multi.h).
  */
 #include "multi.h"
+#include "byte_class.h"
 #include "memory.h"
 
 #include <string.h>
@@ -215,13 +216,26 @@ void rb_path_pairs_note(rb_path_pairs *pp, const char *path, size_t len) {
     /* in locals: the stores through pp->pairs could alias them */
     uint64_t bytes[4] = {0, 0, 0, 0};
     uint32_t *pairs = pp->pairs;
-    for (size_t i = 0; i < len; i++)
+    if (len != 0)
+        bytes[u[0] >> 6] |= (uint64_t)1 << (u[0] & 63);
+    for (size_t i = 1; i < len; i++) { /* one pass: a path of 48 KB */
         bytes[u[i] >> 6] |= (uint64_t)1 << (u[i] & 63);
-    for (size_t i = 1; i < len; i++) {
         uint32_t bit = pair_bit(u[i - 1], u[i]);
         pairs[bit >> 5] |= (uint32_t)1 << (bit & 31);
     }
     memcpy(pp->bytes, bytes, sizeof bytes);
+    /* what each raw byte of a pattern is to rb_raw_may_match() */
+    static const char hex[] = "0123456789ABCDEF";
+    for (unsigned c = 0; c < 0x80; c++)
+        pp->raw[c] = (rb_byte_class[c] & RB_C_PLAIN) == 0 ? RB_RAW_ENDS_RUN
+                     : bytes[c >> 6] >> (c & 63) & 1      ? RB_RAW_AS_IS
+                                                          : RB_RAW_LACKED;
+    for (unsigned c = 0x80; c < 0x100; c++)
+        pp->raw[c] = has_pair(pp, '%', (unsigned char)hex[c >> 4]) &&
+                             has_pair(pp, (unsigned char)hex[c >> 4],
+                                      (unsigned char)hex[c & 15])
+                         ? RB_RAW_ESCAPED
+                         : RB_RAW_LACKED;
 }
 
 /* Can the n bytes at s (n > 0) occur in the path, by their first byte
@@ -273,6 +287,60 @@ int rb_rest_may_match(const rb_path_pairs *pp, const char *rest, size_t n) {
         p = i; /* the segment's last byte; its end next */
     }
     return 1;
+}
+
+/* The raw bytes rb_raw_may_match() reads at each end of a pattern (its
+ * key, which starts the path, passes): enough to decide the short rules of
+ * a hostile file's thousands, and the last segment of a long one, at a
+ * bounded cost where the rule must be normalised anyway. */
+#define RAW_TESTED ((size_t)32)
+
+/* Whether the '%' at u[i] (i < len) starts an escape: two hex digits
+ * follow. Known from the bytes alone, as a '%' is no hex digit. */
+static int escape_starts(const unsigned char *u, size_t len, size_t i) {
+    return len - i > 2 && (rb_byte_class[u[i + 1]] & RB_C_HEX) &&
+           (rb_byte_class[u[i + 2]] & RB_C_HEX);
+}
+
+/* rb_raw_may_match() on the raw bytes [from, to) of a pattern of len. */
+static int raw_runs_may(const rb_path_pairs *pp, const unsigned char *u,
+                        size_t from, size_t to, size_t len) {
+    static const char hex[] = "0123456789ABCDEF";
+    /* not from within an escape's hex digits */
+    if (from >= 1 && u[from - 1] == '%' && escape_starts(u, len, from - 1))
+        from += 2;
+    else if (from >= 2 && u[from - 2] == '%' && escape_starts(u, len, from - 2))
+        from += 1;
+    int prev = -1; /* the normal form's byte before, in this run */
+    for (size_t i = from; i < to; i++) {
+        unsigned char c = u[i];
+        unsigned kind = pp->raw[c];
+        if (kind == RB_RAW_LACKED)
+            return 0;
+        if (kind == RB_RAW_ENDS_RUN) {
+            prev = -1;
+            /* an escape's hex digits may be written otherwise: never in a
+             * run (a '%' before anything else is itself) */
+            if (c == '%' && escape_starts(u, len, i))
+                i += 2;
+            continue;
+        }
+        /* the byte the normal form writes first, and last */
+        int first = kind == RB_RAW_ESCAPED ? '%' : c;
+        if (prev >= 0 &&
+            !has_pair(pp, (unsigned char)prev, (unsigned char)first))
+            return 0;
+        prev = kind == RB_RAW_ESCAPED ? hex[c & 15] : c;
+    }
+    return 1;
+}
+
+int rb_raw_may_match(const rb_path_pairs *pp, const char *raw, size_t len) {
+    const unsigned char *u = (const unsigned char *)raw;
+    if (len <= 2 * RAW_TESTED)
+        return raw_runs_may(pp, u, 0, len, len);
+    return raw_runs_may(pp, u, 0, RAW_TESTED, len) &&
+           raw_runs_may(pp, u, len - RAW_TESTED, len, len);
 }
 
 /* Splits a rule's pattern (from its first `*`) into segments: sets the

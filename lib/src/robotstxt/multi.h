@@ -47,7 +47,13 @@ RB_HIDDEN int rb_match_many(const robots_allocator *allocator, const char *path,
 typedef struct rb_path_pairs {
     uint32_t *pairs; /* RB_PAIR_WORDS words, the caller's */
     uint64_t bytes[4];
+    /* what a raw byte of a pattern is (rb_raw_may_match()): RAW_* */
+    unsigned char raw[256];
 } rb_path_pairs;
+#define RB_RAW_LACKED 0u   /* written as it is, or as %XX: the path lacks it */
+#define RB_RAW_ENDS_RUN 1u /* may be written either way: ends a run */
+#define RB_RAW_AS_IS 2u    /* written as it is, and the path has it */
+#define RB_RAW_ESCAPED 3u  /* >= 0x80, written %XX, which the path may hold */
 #define RB_PAIR_WORDS 1024u
 /* Notes the path's bytes and pairs in pp (pp->pairs set by the caller). */
 RB_HIDDEN void rb_path_pairs_note(rb_path_pairs *pp, const char *path,
@@ -59,6 +65,20 @@ RB_HIDDEN void rb_path_pairs_note(rb_path_pairs *pp, const char *path,
  * segment's end found by memchr(). */
 RB_HIDDEN int rb_rest_may_match(const rb_path_pairs *pp, const char *rest,
                                 size_t n);
+/* Can a rule match a path with these bytes and pairs, read from its raw
+ * pattern (rfc9309 or google; its first and last 32 bytes) before it is
+ * normalised? Either profile writes an RB_C_PLAIN byte as it is and a byte
+ * >= 0x80 as %XX, and a `*` is the wildcard on both sides; an escape's
+ * three bytes may change (a '%' followed by two hex digits starts one
+ * wherever it is), and anything else may be written either way, so each
+ * ends a run. A run is written side by side in one segment of the normal
+ * form: when the path lacks a byte or a pair of it, the rule cannot match
+ * (0; the key, which starts the path, lacks none). 1: it may, and
+ * rb_rest_may_match() on its normal form decides. Spares a check the
+ * normal form of most of a hostile file's thousands of rules of raw
+ * UTF-8, which it would make again on every check. */
+RB_HIDDEN int rb_raw_may_match(const rb_path_pairs *pp, const char *raw,
+                               size_t n);
 /* A check's wildcard work, in byte comparisons by the per-rule bound of
  * rb_match_wildcard(), past which the rules still in play go to
  * rb_match_many(): far above any realistic check; well under 1 ms. */
