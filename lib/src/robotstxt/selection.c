@@ -94,15 +94,17 @@ typedef struct rb_names_filter {
 } rb_names_filter;
 
 static void filter_init(rb_names_filter *f, const robots_str *names, size_t n) {
-    unsigned char lower[256] = {0};
+    unsigned char seen[256] = {0}, lower[256] = {0};
     memset(f, 0, sizeof *f);
     for (size_t i = 0; i < n; i++) {
         f->text += names[i].len + 1;
         if (names[i].len > f->longest)
             f->longest = names[i].len;
         for (size_t k = 0; k < names[i].len; k++)
-            lower[rb_lower_fast((unsigned char)names[i].ptr[k])] = 1;
+            seen[(unsigned char)names[i].ptr[k]] = 1;
     }
+    for (size_t c = 0; c < 256; c++)
+        lower[rb_lower_fast((unsigned char)c)] |= seen[c];
     for (size_t c = 0; c < 256; c++)
         f->held[c] = lower[rb_lower_fast((unsigned char)c)];
     f->held[0] = 0; /* the end of a stored value */
@@ -125,11 +127,11 @@ static size_t passing_len(const rb_names_filter *f, const char *v) {
  * found either, as the search stops at the first found. */
 typedef struct rb_values {
     const robots_txt *doc;
-    const rb_names_filter *filter;
-    size_t group;       /* the group read */
-    size_t next;        /* the group read after it */
-    uint32_t at, count; /* the group's next agent, its agents */
-    const char *last;   /* the value before, and its length */
+    const rb_names_filter *filter; /* or NULL: every value, whole */
+    size_t group;                  /* the group read */
+    size_t next;                   /* the group read after it */
+    uint32_t at, count;            /* the group's next agent, its agents */
+    const char *last;              /* the value before, and its length */
     size_t last_len;
 } rb_values;
 
@@ -158,7 +160,7 @@ static inline int values_next(rb_values *w, const char **value, size_t *len) {
             continue;
         /* legacy's token is the whole value */
         const char *v = doc->text + rb_agent_value_off(agent);
-        size_t n = passing_len(w->filter, v);
+        size_t n = w->filter != NULL ? passing_len(w->filter, v) : strlen(v);
         if (n == 0 || (n == w->last_len && v[0] == w->last[0] &&
                        memcmp(v, w->last, n) == 0))
             continue;
@@ -215,92 +217,138 @@ static void survey_values(const robots_txt *doc, const rb_names_filter *f,
 #define RB_SORT_COST 230
 #define RB_SEARCH_COST 340
 
+/* The values the hash looks up, their groups and its answers: room for
+ * `room` values, or none. */
+typedef struct rb_kept {
+    robots_str *values;
+    uint32_t *groups;
+    unsigned char *found;
+    size_t room;
+} rb_kept;
+
+/* Whether the hash over `count` values keeps within the index's bound
+ * (robots.h: 21 * (H + n) + 1 KiB), with what rb_kept holds for them. */
+static int hash_fits(const rb_names_filter *f, size_t count) {
+    size_t each = sizeof(robots_str) + sizeof(uint32_t) + 1;
+    return count * each + rb_names_hash_bytes(f->text, count) <=
+           21 * f->text + 1024;
+}
+
+static void kept_free(rb_mem *mem, rb_kept *k) {
+    rb_free(mem, k->found, k->room);
+    rb_free(mem, k->groups, k->room * sizeof *k->groups);
+    rb_free(mem, k->values, k->room * sizeof *k->values);
+    memset(k, 0, sizeof *k);
+}
+
+static robots_status kept_alloc(rb_mem *mem, rb_kept *k, size_t room) {
+    k->room = room;
+    k->values = rb_alloc(mem, room * sizeof *k->values);
+    k->groups = rb_alloc(mem, room * sizeof *k->groups);
+    k->found = rb_alloc(mem, room);
+    if (k->values != NULL && k->groups != NULL && k->found != NULL)
+        return ROBOTS_OK;
+    kept_free(mem, k);
+    return mem->failure;
+}
+
 /* The survey's values through the names' hash (names_hash.c), when its
- * passes cost less than sorting and it fits the index's bound (robots.h:
- * 21 * (H + n) + 1 KiB): *done, and *group the first found's group if
- * any. Not done when the hash gave up (a crafted input). */
+ * passes cost less than sorting and it fits the index's bound: *done, and
+ * *group the first found's group if any. Not done when the hash gave up
+ * (a crafted input). The values are kept already if `kept` has room. */
 static robots_status find_by_hash(rb_mem *mem, const robots_txt *doc,
                                   const robots_str *names, size_t n,
                                   const rb_names_filter *f,
-                                  const rb_values_survey *survey, size_t *group,
-                                  int *done) {
+                                  const rb_values_survey *survey, rb_kept *kept,
+                                  size_t *group, int *done) {
     size_t count = survey->count;
-    size_t each = sizeof(robots_str) + sizeof(uint32_t) + 1;
     *done = 0;
     if (survey->lengths * RB_HASH_PASS_COST * f->text >
             RB_SORT_COST * f->text + RB_SEARCH_COST * count ||
-        count * each + rb_names_hash_bytes(f->text, count) >
-            21 * f->text + 1024)
+        !hash_fits(f, count))
         return ROBOTS_OK;
-    robots_str *values = rb_alloc(mem, count * sizeof *values);
-    uint32_t *groups = rb_alloc(mem, count * sizeof *groups);
-    unsigned char *found = rb_alloc(mem, count);
-    robots_status why = mem->failure;
-    if (values != NULL && groups != NULL && found != NULL) {
+    if (kept->room == 0) {
+        robots_status why = kept_alloc(mem, kept, count);
+        if (why != ROBOTS_OK)
+            return why;
         rb_values_survey again;
-        survey_values(doc, f, &again, values, groups);
-        why = rb_names_hash_find(mem, names, n, values, count, survey->lengths,
-                                 found, done);
+        survey_values(doc, f, &again, kept->values, kept->groups);
     }
+    robots_status why = rb_names_hash_find(mem, names, n, kept->values, count,
+                                           survey->lengths, kept->found, done);
     for (size_t i = 0; why == ROBOTS_OK && *done && i < count; i++)
-        if (found[i]) {
-            *group = groups[i];
+        if (kept->found[i]) {
+            *group = kept->groups[i];
             break;
         }
-    rb_free(mem, found, count);
-    rb_free(mem, groups, count * sizeof *groups);
-    rb_free(mem, values, count * sizeof *values);
     return why;
 }
 
 /* The first of the survey's values of two bytes or more in a name: its
  * group, or the survey's sure one. */
-static robots_status first_found(const robots_txt *doc, const robots_str *names,
-                                 size_t n, const rb_names_filter *f,
-                                 const rb_values_survey *survey,
+static robots_status first_found(rb_mem *mem, const robots_txt *doc,
+                                 const robots_str *names, size_t n,
+                                 const rb_names_filter *f,
+                                 const rb_values_survey *survey, rb_kept *kept,
                                  size_t *group) {
-    rb_mem mem;
-    rb_mem_init(&mem, &doc->mem.allocator, 0);
     *group = survey->sure;
     int done = 0;
     robots_status status = ROBOTS_OK;
     if (survey->longest > 2)
-        status = find_by_hash(&mem, doc, names, n, f, survey, group, &done);
+        status =
+            find_by_hash(mem, doc, names, n, f, survey, kept, group, &done);
+    /* the sorted suffixes' memory is the whole bound: nothing kept */
+    kept_free(mem, kept);
     if (status != ROBOTS_OK || done)
         return status;
     rb_names_index index;
-    status = rb_names_index_build(&mem, names, n, survey->longest, &index);
+    status = rb_names_index_build(mem, names, n, survey->longest, &index);
     if (status != ROBOTS_OK)
         return status;
+    /* Every value, unfiltered: a value that fails the filter is in no
+     * name, and searching it costs less than testing its bytes again
+     * would (a file's values may be 500 KB); one of one byte is in a name
+     * if the name holds it (the survey's sure one, where this stops if
+     * it gets so far). */
     rb_values w;
-    values_start(&w, doc, f);
+    values_start(&w, doc, NULL);
     const char *v;
     size_t len;
-    for (size_t kept = 0; kept < survey->count && values_next(&w, &v, &len);
-         kept++) {
-        if (rb_names_index_contains(&index, v, len)) {
+    while (values_next(&w, &v, &len)) {
+        if (len == 1 ? f->held[(unsigned char)v[0]]
+                     : rb_names_index_contains(&index, v, len)) {
             *group = w.group;
             break;
         }
     }
-    rb_names_index_release(&mem, &index);
+    rb_names_index_release(mem, &index);
     return ROBOTS_OK;
 }
 
-/* select_group_direct() through a filter and the names' hash or index. */
+/* select_group_direct() through a filter and the names' hash or index.
+ * When the hash could take every value within the bound, they are kept
+ * as the survey reads them, which then need not read them again. */
 static robots_status select_group_indexed(const robots_txt *doc,
                                           const robots_str *agents, size_t n,
                                           size_t *group, int *specific) {
     rb_names_filter f;
     filter_init(&f, agents, n);
+    rb_mem mem;
+    rb_mem_init(&mem, &doc->mem.allocator, 0);
+    rb_kept kept = {0};
+    robots_status status = ROBOTS_OK;
+    if (hash_fits(&f, doc->agent_count))
+        status = kept_alloc(&mem, &kept, doc->agent_count);
+    if (status != ROBOTS_OK)
+        return status;
     rb_values_survey survey;
-    survey_values(doc, &f, &survey, NULL, NULL);
+    survey_values(doc, &f, &survey, kept.values, kept.groups);
     size_t found = survey.sure;
-    if (survey.count != 0) {
-        robots_status status = first_found(doc, agents, n, &f, &survey, &found);
-        if (status != ROBOTS_OK)
-            return status;
-    }
+    if (survey.count != 0)
+        status = first_found(&mem, doc, agents, n, &f, &survey, &kept, &found);
+    kept_free(&mem, &kept);
+    if (status != ROBOTS_OK)
+        return status;
     *specific = found != ROBOTS_NO_POSITION;
     *group = found;
     for (size_t g = 0; *group == ROBOTS_NO_POSITION && g < doc->group_count;
