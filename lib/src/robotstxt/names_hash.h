@@ -27,7 +27,7 @@ RB_HIDDEN size_t rb_names_hash_bytes(size_t text, size_t values);
  * past what that time allows, as only a crafted input makes them: found[]
  * is then not the answer and the caller searches another way. At most
  * 2^24 values (the table's slot and filter bit are the top bits of one
- * 32-bit mix; robots.h's bound on the index keeps legacy's under 2^18).
+ * 32-bit mix; robots.h's bound on the index keeps legacy's under 2^19).
  * ROBOTS_OK, or the allocator's failure with nothing left allocated. */
 RB_HIDDEN robots_status rb_names_hash_find(rb_mem *mem, const robots_str *names,
                                            size_t count,
