@@ -118,7 +118,7 @@ static size_t passing_len(const rb_names_filter *f, const char *v) {
     while (held[u[k]] && held[u[k + 1]])
         k += 2;
     k += held[u[k]];
-    return v[k] == '\0' && k <= f->longest ? k : 0;
+    return k <= f->longest && v[k] == '\0' ? k : 0;
 }
 
 /* The values legacy searches for that pass the filter, in file order: a
