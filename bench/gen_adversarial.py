@@ -378,6 +378,59 @@ def main():
            "a value of %d bytes, then %d of 8 bytes of the names and `~`, "
            "64 names of letters and digits" % (name_len, k),
            profile="legacy", agent="@names-64-mixed.txt")
+    # Session 18's variants of it. The names' hash (names_hash.c) answers
+    # values of a few lengths, and a filter of the names' bytes the ones
+    # holding a byte no name holds (every one above, with its `~`): the
+    # same file with a letter the names hold in place of each `~` (the
+    # letter after the piece's own next one: the piece is then in no
+    # name but by a one in ten million chance); the same with a value
+    # found last; values of 200 lengths (6 to 205 bytes), which the hash
+    # would need 200 passes for, so the suffixes are sorted; and 64 names
+    # of `abab...` against values of (ab)^k cut to 3 to 99 bytes and
+    # `bb`, each searched deep in the sorted suffixes.
+    def shifted(name, at, n):
+        nxt = alnum.index(name[at + n])
+        return name[at:at + n] + alnum[(nxt + 1) % len(alnum):][:1]
+    def pieces(first, lengths, limit):
+        out, k = b"user-agent:" + first + b"\n", 0
+        while True:
+            n = lengths[k % len(lengths)]
+            name = mixed[k % 64]
+            line = (b"user-agent:" + shifted(name, (k * 7919) % (name_len - n - 1), n)
+                    + b"\n")
+            if len(out) + len(line) > limit:
+                return out, k
+            out += line
+            k += 1
+    letters_first = bytes(alnum[(i * 7) % len(alnum)] for i in range(name_len))
+    body, k = pieces(letters_first, [8], 511000 // div)
+    robots("issue29-legacy-long-letters", body, (HOST + "x").encode(),
+           "a value of %d letters, then %d of 8 bytes of the names and a "
+           "letter, found nowhere" % (name_len, k), profile="legacy",
+           agent="@names-64-mixed.txt")
+    found = b"user-agent:" + mixed[63][100:200] + b"\n"
+    body, k = pieces(letters_first, [8], 511000 // div - len(found))
+    robots("issue29-legacy-long-found", body + found, (HOST + "x").encode(),
+           "issue29-legacy-long-letters with a value found last (%d values)"
+           % (k + 2), profile="legacy", agent="@names-64-mixed.txt")
+    body, k = pieces(letters_first,
+                     [6 + i % 200 for i in range(200)] if div == 1 else [6],
+                     511000 // div)
+    robots("issue29-legacy-many-lengths", body, (HOST + "x").encode(),
+           "a value of %d letters, then %d pieces of the names of 200 "
+           "lengths with a letter after, found nowhere" % (name_len, k),
+           profile="legacy", agent="@names-64-mixed.txt")
+    write("names-64-ab.txt", ((b"ab" * name_len)[:name_len] + b"\n") * 64)
+    body, k = b"user-agent:" + b"ab" * (name_len // 2 - 48) + b"b\n", 0
+    while True:
+        line = (b"user-agent:" + (b"ab" * (k % 50 + 2))[:k % 97 + 3] + b"bb\n")
+        if len(body) + len(line) > 511000 // div:
+            break
+        body += line
+        k += 1
+    robots("issue29-legacy-ab-names", body, (HOST + "x").encode(),
+           "64 names of abab..., values (ab)^k cut to 3 to 99 bytes and bb "
+           "(%d values)" % (k + 1), profile="legacy", agent="@names-64-ab.txt")
     # What `robots check FILE` read from /dev/zero: NUL bytes and no line
     # end, at the parse limit and four times past it (the bytes past the
     # limit are only counted).

@@ -53,6 +53,18 @@ static void counting_free(void *ctx, void *ptr, size_t size) {
     free(h);
 }
 
+/* A fresh counter that fails the call numbered fail_at (0: none), and an
+ * allocator through it. */
+static inline void counting_allocator_init(robots_allocator *allocator,
+                                           counting *count, size_t fail_at) {
+    memset(count, 0, sizeof *count);
+    count->fail_at = fail_at;
+    memset(allocator, 0, sizeof *allocator);
+    allocator->alloc = counting_alloc;
+    allocator->free = counting_free;
+    allocator->ctx = count;
+}
+
 /* Parse options whose allocator is a fresh counting one. The document
  * keeps the counter (the allocator's ctx): this must outlive it. */
 typedef struct counted_options {

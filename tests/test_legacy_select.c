@@ -15,21 +15,13 @@
 #include "document.h"
 #include "memory.h"
 #include "names_index.h"
+#include "random_names.h"
 #include "robots.h"
 #include "suffix_sort.h"
 #include "testing.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* A deterministic generator (xorshift), so a failure repeats. */
-static uint32_t rng_state = 2463534242u;
-static uint32_t next_random(void) {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
-}
 
 /* The index against rb_contains_nocase() on random names and values over
  * a small alphabet (so that values often occur), mixed case. */
@@ -38,14 +30,8 @@ static void index_agrees_with_direct_search(void) {
     char names_text[4][40];
     robots_str names[4];
     for (int round = 0; round < 300; round++) {
-        size_t count = 1 + next_random() % 4;
-        for (size_t i = 0; i < count; i++) {
-            size_t len = next_random() % 40;
-            for (size_t k = 0; k < len; k++)
-                names_text[i][k] = alphabet[next_random() % 5];
-            names[i].ptr = names_text[i];
-            names[i].len = len;
-        }
+        size_t count = random_names(names_text[0], sizeof names_text[0], 4,
+                                    alphabet, 5, names);
         rb_mem mem;
         rb_mem_init(&mem, NULL, 0);
         rb_names_index index;
@@ -237,12 +223,9 @@ static void index_without_memory(void) {
     static const size_t counts[] = {8, 1, 8};
     for (size_t kind = 0; kind < 3; kind++) {
         for (size_t fail = 1;; fail++) {
-            counting count = {0};
-            count.fail_at = fail;
-            robots_allocator allocator = {0};
-            allocator.alloc = counting_alloc;
-            allocator.free = counting_free;
-            allocator.ctx = &count;
+            counting count;
+            robots_allocator allocator;
+            counting_allocator_init(&allocator, &count, fail);
             rb_mem mem;
             rb_mem_init(&mem, &allocator, 0);
             rb_names_index index;
@@ -353,7 +336,10 @@ static void many_records_long_names(void) {
               ROBOTS_OK);
     EXPECT_EQ(v.allowed, 0);
 
-    /* No memory for the index: an error, never a guess. */
+    /* No memory for the index: an error, never a guess. The names hold
+     * "1q" (no value), so that values such as "q1" pass the filter of the
+     * names' bytes and must be searched. */
+    names = long_names(storage, "1q", 0);
     size_t live = c.count.live;
     c.count.refuse = 1;
     EXPECT_EQ(robots_check(doc, names, NAMES, "http://a/", 9, &v),

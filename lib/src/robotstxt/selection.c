@@ -6,13 +6,20 @@
  *   rfc9309, google: every group naming the caller is merged; if none does,
  *   every `*` group (the index's tokens name them: rb_index_tokens()).
  *   legacy: the first record naming the caller, else the first `*` record.
+ *   Past 2^20 byte steps of direct search, each value is first tested
+ *   against the bytes the names hold (most of a hostile file's fail it),
+ *   and the rest are found by the names' hash (names_hash.c) when they
+ *   are of a few lengths, else in their sorted suffixes (names_index.c):
+ *   whichever costs less, by the figures below.
  */
 #include "selection.h"
 #include "agent.h"
+#include "byte_class.h"
 #include "document.h"
 #include "index.h"
 #include "index_layout.h"
 #include "memory.h"
+#include "names_hash.h"
 #include "names_index.h"
 
 #include <string.h>
@@ -73,67 +80,281 @@ static size_t select_group_direct(const robots_txt *doc,
 
 /* legacy searches every name for every record's value: at most this many
  * byte steps (agents times the names' length) are searched directly;
- * past it the names are indexed once (names_index.c), so that a file of
- * many records against long names costs O((F + H) log H), not F * H. */
+ * past it the names are indexed once, so that a file of many records
+ * against long names costs O(F + H) or O((F + H) log H), not F * H. */
 #define RB_LEGACY_DIRECT_WORK ((size_t)1 << 20)
 
-/* The longest value legacy compares (a `*` line's is never searched). */
-static size_t longest_value(const robots_txt *doc) {
-    size_t longest = 0;
-    for (size_t i = 0; i < doc->agent_count; i++) {
-        const rb_agent *agent = &doc->agents[i];
-        if (rb_agent_wildcard(agent))
-            continue;
-        size_t len = rb_agent_token(ROBOTS_PROFILE_LEGACY, doc->text, agent);
-        if (len > longest)
-            longest = len;
+/* What every value is first tested against: a value longer than every
+ * name, or holding a byte no name holds, is in no name (most values of a
+ * hostile file, and every one of issue29-legacy-long-value's). */
+typedef struct rb_names_filter {
+    unsigned char held[256]; /* 1 for each byte a name holds (either case) */
+    size_t longest;          /* the longest name */
+    size_t text;             /* H + n: the names and a NUL after each */
+} rb_names_filter;
+
+static void filter_init(rb_names_filter *f, const robots_str *names, size_t n) {
+    unsigned char seen[256] = {0}, lower[256] = {0};
+    memset(f, 0, sizeof *f);
+    for (size_t i = 0; i < n; i++) {
+        f->text += names[i].len + 1;
+        if (names[i].len > f->longest)
+            f->longest = names[i].len;
+        for (size_t k = 0; k < names[i].len; k++)
+            seen[(unsigned char)names[i].ptr[k]] = 1;
     }
-    return longest;
+    for (size_t c = 0; c < 256; c++)
+        lower[rb_lower_fast((unsigned char)c)] |= seen[c];
+    for (size_t c = 0; c < 256; c++)
+        f->held[c] = lower[rb_lower_fast((unsigned char)c)];
+    f->held[0] = 0; /* the end of a stored value */
 }
 
-/* select_group_direct() through the names' index. A value the same as the
- * line before's (a file of thousands of one line) is not searched again. */
+/* The length of the NUL-terminated value at v if it passes the filter,
+ * else 0 (read only as far as the first byte that fails it). */
+static size_t passing_len(const rb_names_filter *f, const char *v) {
+    const unsigned char *held = f->held, *u = (const unsigned char *)v;
+    size_t k = 0;
+    while (held[u[k]] && held[u[k + 1]])
+        k += 2;
+    k += held[u[k]];
+    return k <= f->longest && v[k] == '\0' ? k : 0;
+}
+
+/* The values legacy searches for that pass the filter, in file order: a
+ * `*` line's is never searched, an empty one names nobody, and one the
+ * same as the value before it (a file of thousands of one line) was not
+ * found either, as the search stops at the first found. */
+typedef struct rb_values {
+    const robots_txt *doc;
+    const rb_names_filter *filter; /* or NULL: every value, whole */
+    size_t group;                  /* the group read */
+    size_t next;                   /* the group read after it */
+    uint32_t at, count;            /* the group's next agent, its agents */
+    const char *last;              /* the value before, and its length */
+    size_t last_len;
+} rb_values;
+
+static void values_start(rb_values *w, const robots_txt *doc,
+                         const rb_names_filter *f) {
+    memset(w, 0, sizeof *w);
+    w->doc = doc;
+    w->filter = f;
+}
+
+/* The next value and its length, its group in w->group; 0 at the end. */
+static inline int values_next(rb_values *w, const char **value, size_t *len) {
+    const robots_txt *doc = w->doc;
+    for (;;) {
+        if (w->at == w->count) {
+            if (w->next == doc->group_count)
+                return 0;
+            w->group = w->next++;
+            w->at = 0;
+            w->count = group_agents(doc, w->group);
+            continue;
+        }
+        const rb_agent *agent =
+            &doc->agents[doc->groups[w->group].first_agent + w->at++];
+        if (rb_agent_wildcard(agent))
+            continue;
+        /* legacy's token is the whole value */
+        const char *v = doc->text + rb_agent_value_off(agent);
+        size_t n = w->filter != NULL ? passing_len(w->filter, v) : strlen(v);
+        if (n == 0 || (n == w->last_len && v[0] == w->last[0] &&
+                       memcmp(v, w->last, n) == 0))
+            continue;
+        w->last = v;
+        w->last_len = n;
+        *value = v;
+        *len = n;
+        return 1;
+    }
+}
+
+/* The values that pass the filter up to the first of one byte (which is
+ * in a name: its group applies, `sure`), and of those the ones of two
+ * bytes or more: how many, the longest, how many distinct lengths (each
+ * written to `keep` and its group to `groups`, if given). */
+typedef struct rb_values_survey {
+    size_t count, longest, lengths, sure;
+} rb_values_survey;
+
+static void survey_values(const robots_txt *doc, const rb_names_filter *f,
+                          rb_values_survey *out, robots_str *keep,
+                          uint32_t *groups) {
+    unsigned char seen[ROBOTS_MAX_AGENT_BYTES / 8 + 1] = {0};
+    memset(out, 0, sizeof *out);
+    out->sure = ROBOTS_NO_POSITION;
+    rb_values w;
+    values_start(&w, doc, f);
+    const char *v;
+    size_t len;
+    while (values_next(&w, &v, &len)) {
+        if (len == 1) {
+            out->sure = w.group;
+            break;
+        }
+        if (keep != NULL) {
+            keep[out->count].ptr = v;
+            keep[out->count].len = len;
+            groups[out->count] = (uint32_t)w.group;
+        }
+        out->count++;
+        if (len > out->longest)
+            out->longest = len;
+        if (!(seen[len >> 3] >> (len & 7) & 1)) {
+            seen[len >> 3] = (unsigned char)(seen[len >> 3] | 1u << (len & 7));
+            out->lengths++;
+        }
+    }
+}
+
+/* Instructions, about (callgrind, 64 random names of 4 KiB): the hash's
+ * pass for one length of value, a byte of the names; sorting the
+ * suffixes, a byte; the binary search after, a value. */
+#define RB_HASH_PASS_COST 22
+#define RB_SORT_COST 230
+#define RB_SEARCH_COST 340
+
+/* The values the hash looks up, their groups and its answers: room for
+ * `room` values, or none. */
+typedef struct rb_kept {
+    robots_str *values;
+    uint32_t *groups;
+    unsigned char *found;
+    size_t room;
+} rb_kept;
+
+/* Whether the hash over `count` values keeps within the index's bound
+ * (robots.h: 21 * (H + n) + 1 KiB), with what rb_kept holds for them. */
+static int hash_fits(const rb_names_filter *f, size_t count) {
+    size_t each = sizeof(robots_str) + sizeof(uint32_t) + 1;
+    return count * each + rb_names_hash_bytes(f->text, count) <=
+           21 * f->text + 1024;
+}
+
+static void kept_free(rb_mem *mem, rb_kept *k) {
+    rb_free(mem, k->found, k->room);
+    rb_free(mem, k->groups, k->room * sizeof *k->groups);
+    rb_free(mem, k->values, k->room * sizeof *k->values);
+    memset(k, 0, sizeof *k);
+}
+
+static robots_status kept_alloc(rb_mem *mem, rb_kept *k, size_t room) {
+    k->room = room;
+    k->values = rb_alloc(mem, room * sizeof *k->values);
+    k->groups = rb_alloc(mem, room * sizeof *k->groups);
+    k->found = rb_alloc(mem, room);
+    if (k->values != NULL && k->groups != NULL && k->found != NULL)
+        return ROBOTS_OK;
+    kept_free(mem, k);
+    return mem->failure;
+}
+
+/* The survey's values through the names' hash (names_hash.c), when its
+ * passes cost less than sorting and it fits the index's bound: *done, and
+ * *group the first found's group if any. Not done when the hash gave up
+ * (a crafted input). The values are kept already if `kept` has room. */
+static robots_status find_by_hash(rb_mem *mem, const robots_txt *doc,
+                                  const robots_str *names, size_t n,
+                                  const rb_names_filter *f,
+                                  const rb_values_survey *survey, rb_kept *kept,
+                                  size_t *group, int *done) {
+    size_t count = survey->count;
+    *done = 0;
+    if (survey->lengths * RB_HASH_PASS_COST * f->text >
+            RB_SORT_COST * f->text + RB_SEARCH_COST * count ||
+        !hash_fits(f, count))
+        return ROBOTS_OK;
+    if (kept->room == 0) {
+        robots_status why = kept_alloc(mem, kept, count);
+        if (why != ROBOTS_OK)
+            return why;
+        rb_values_survey again;
+        survey_values(doc, f, &again, kept->values, kept->groups);
+    }
+    robots_status why = rb_names_hash_find(mem, names, n, kept->values, count,
+                                           survey->lengths, kept->found, done);
+    for (size_t i = 0; why == ROBOTS_OK && *done && i < count; i++)
+        if (kept->found[i]) {
+            *group = kept->groups[i];
+            break;
+        }
+    return why;
+}
+
+/* The first of the survey's values of two bytes or more in a name: its
+ * group, or the survey's sure one. */
+static robots_status first_found(rb_mem *mem, const robots_txt *doc,
+                                 const robots_str *names, size_t n,
+                                 const rb_names_filter *f,
+                                 const rb_values_survey *survey, rb_kept *kept,
+                                 size_t *group) {
+    *group = survey->sure;
+    int done = 0;
+    robots_status status = ROBOTS_OK;
+    if (survey->longest > 2)
+        status =
+            find_by_hash(mem, doc, names, n, f, survey, kept, group, &done);
+    /* the sorted suffixes' memory is the whole bound: nothing kept */
+    kept_free(mem, kept);
+    if (status != ROBOTS_OK || done)
+        return status;
+    rb_names_index index;
+    status = rb_names_index_build(mem, names, n, survey->longest, &index);
+    if (status != ROBOTS_OK)
+        return status;
+    /* Every value, unfiltered: a value that fails the filter is in no
+     * name, and searching it costs less than testing its bytes again
+     * would (a file's values may be 500 KB); one of one byte is in a name
+     * if the name holds it (the survey's sure one, where this stops if
+     * it gets so far). */
+    rb_values w;
+    values_start(&w, doc, NULL);
+    const char *v;
+    size_t len;
+    while (values_next(&w, &v, &len)) {
+        if (len == 1 ? f->held[(unsigned char)v[0]]
+                     : rb_names_index_contains(&index, v, len)) {
+            *group = w.group;
+            break;
+        }
+    }
+    rb_names_index_release(mem, &index);
+    return ROBOTS_OK;
+}
+
+/* select_group_direct() through a filter and the names' hash or index.
+ * When the hash could take every value within the bound, they are kept
+ * as the survey reads them, which then need not read them again. */
 static robots_status select_group_indexed(const robots_txt *doc,
                                           const robots_str *agents, size_t n,
                                           size_t *group, int *specific) {
+    rb_names_filter f;
+    filter_init(&f, agents, n);
     rb_mem mem;
     rb_mem_init(&mem, &doc->mem.allocator, 0);
-    rb_names_index index;
-    robots_status status =
-        rb_names_index_build(&mem, agents, n, longest_value(doc), &index);
+    rb_kept kept = {0};
+    robots_status status = ROBOTS_OK;
+    if (hash_fits(&f, doc->agent_count))
+        status = kept_alloc(&mem, &kept, doc->agent_count);
     if (status != ROBOTS_OK)
         return status;
-    size_t wildcard = ROBOTS_NO_POSITION, found = ROBOTS_NO_POSITION;
-    const char *last = NULL;
-    size_t last_len = 0;
-    for (size_t g = 0; g < doc->group_count && found == ROBOTS_NO_POSITION;
-         g++) {
-        const rb_group *grp = &doc->groups[g];
-        for (uint32_t i = 0, count = group_agents(doc, g); i < count; i++) {
-            const rb_agent *agent = &doc->agents[grp->first_agent + i];
-            if (rb_agent_wildcard(agent))
-                continue;
-            const char *value = doc->text + rb_agent_value_off(agent);
-            size_t len =
-                rb_agent_token(ROBOTS_PROFILE_LEGACY, doc->text, agent);
-            /* As rb_agent_names_caller(): an empty value names nobody. A
-             * value the same as the last searched was not found: the
-             * search stops at the first found. */
-            if (len == 0 || (len == last_len && memcmp(value, last, len) == 0))
-                continue;
-            if (rb_names_index_contains(&index, value, len)) {
-                found = g;
-                break;
-            }
-            last = value;
-            last_len = len;
-        }
-        if (wildcard == ROBOTS_NO_POSITION && rb_group_is_wildcard(doc, g))
-            wildcard = g;
-    }
-    rb_names_index_release(&mem, &index);
+    rb_values_survey survey;
+    survey_values(doc, &f, &survey, kept.values, kept.groups);
+    size_t found = survey.sure;
+    if (survey.count != 0)
+        status = first_found(&mem, doc, agents, n, &f, &survey, &kept, &found);
+    kept_free(&mem, &kept);
+    if (status != ROBOTS_OK)
+        return status;
     *specific = found != ROBOTS_NO_POSITION;
-    *group = found != ROBOTS_NO_POSITION ? found : wildcard;
+    *group = found;
+    for (size_t g = 0; *group == ROBOTS_NO_POSITION && g < doc->group_count;
+         g++)
+        if (rb_group_is_wildcard(doc, g))
+            *group = g;
     return ROBOTS_OK;
 }
 

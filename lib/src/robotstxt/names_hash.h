@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * names_hash.h - legacy's substring test of many values of a few lengths
+ * at once, by a rolling hash over the caller's names (names_hash.c). May
+ * call: memory.h, byte_class.h.
+ */
+#ifndef ROBOTS_RT_NAMES_HASH_H
+#define ROBOTS_RT_NAMES_HASH_H
+
+#include "compiler.h"
+#include "memory.h"
+#include "robots.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The bytes rb_names_hash_find() allocates at most, for `values` values and
+ * names of `text` bytes with their NULs (H + n): the caller's own arrays
+ * (the values, a byte each for the answers) come on top. */
+RB_HIDDEN size_t rb_names_hash_bytes(size_t text, size_t values);
+
+/* Sets found[i] to 1 for each values[i] (2 to the longest name's length
+ * bytes, no NUL; of `lengths` distinct lengths) that is, ASCII case
+ * ignored, part of one of the n names, and to 0 for the others. Time:
+ * O(lengths * H + the values' bytes), each hash that agrees checked byte
+ * by byte. *complete is 0 when hashes agreed (or values crowded the table)
+ * past what that time allows, as only a crafted input makes them: found[]
+ * is then not the answer and the caller searches another way. At most
+ * 2^24 values (the table's slot and filter bit are the top bits of one
+ * 32-bit mix; robots.h's bound on the index keeps legacy's under 2^19).
+ * ROBOTS_OK, or the allocator's failure with nothing left allocated. */
+RB_HIDDEN robots_status rb_names_hash_find(rb_mem *mem, const robots_str *names,
+                                           size_t count,
+                                           const robots_str *values,
+                                           size_t value_count, size_t lengths,
+                                           unsigned char *found, int *complete);
+
+#endif

@@ -1,0 +1,400 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_names_hash.c - legacy's values found in the caller's names by a
+ * rolling hash (names_hash.c), and legacy's selection through it, its
+ * filter and the sorted suffixes, against the direct search.
+ *
+ * The rule is the book's (HTTP: The Definitive Guide section 9.4.2): a
+ * record applies when its value is a case-insensitive substring of one
+ * of the robot's names, the first such record wins, and without one the
+ * first `*` record applies. Every expectation is the direct search's.
+ */
+#include "agent.h"
+#include "counting_alloc.h"
+#include "memory.h"
+#include "names_hash.h"
+#include "random_names.h"
+#include "robots.h"
+#include "testing.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int in_some_name(const robots_str *names, size_t count, const char *v,
+                        size_t len) {
+    for (size_t i = 0; i < count; i++)
+        if (rb_contains_nocase(names[i].ptr, names[i].len, v, len))
+            return 1;
+    return 0;
+}
+
+/* Random names (NUL and high bytes among them) and values of 2 to 8
+ * bytes, mixed case and often repeated: each answer the direct search's. */
+static void hash_agrees_with_direct_search(void) {
+    static const char alphabet[] = "abAB\xe9\0";
+    static char names_text[4][60];
+    static char values_text[200][8];
+    robots_str names[4], values[200];
+    unsigned char found[200];
+    for (int round = 0; round < 300; round++) {
+        size_t count = random_names(names_text[0], sizeof names_text[0], 4,
+                                    alphabet, 6, names);
+        size_t value_count = 1 + next_random() % 200;
+        for (size_t v = 0; v < value_count; v++) {
+            size_t len = 2 + next_random() % (round % 2 ? 3 : 7);
+            for (size_t k = 0; k < len; k++)
+                values_text[v][k] = alphabet[next_random() % 5];
+            values[v].ptr = values_text[v];
+            values[v].len = len;
+        }
+        rb_mem mem;
+        rb_mem_init(&mem, NULL, 0);
+        int complete = 0;
+        EXPECT_EQ(rb_names_hash_find(&mem, names, count, values, value_count, 7,
+                                     found, &complete),
+                  ROBOTS_OK);
+        EXPECT(complete);
+        for (size_t v = 0; v < value_count; v++)
+            EXPECT_MSG(found[v] == in_some_name(names, count, values[v].ptr,
+                                                values[v].len),
+                       "value '%.*s' in round %d", (int)values[v].len,
+                       values[v].ptr, round);
+        EXPECT_EQ(mem.live, 0);
+        EXPECT_MSG(mem.peak <= rb_names_hash_bytes(count * 61, value_count),
+                   "peak %zu", mem.peak);
+    }
+}
+
+/* The Thue-Morse word of 128 letters and its complement hash alike modulo
+ * 2^32 (for any odd base), so any string of such blocks hashes like every
+ * other of its length: 16 values of four blocks against names of one
+ * block repeated collide at every block's start, each compared until its
+ * first differing block. The hash gives up; the answers are then not
+ * asked for. */
+enum { TM_BLOCK = 128, TM_BLOCKS = 4 };
+
+static void thue_morse(char *out, int complement) {
+    for (size_t i = 0; i < TM_BLOCK; i++) {
+        int bit = 0;
+        for (size_t x = i; x != 0; x &= x - 1)
+            bit ^= 1;
+        out[i] = (char)('a' + (bit ^ complement));
+    }
+}
+
+static char *thue_morse_values(robots_str *values) {
+    char *text = malloc(16 * TM_BLOCK * TM_BLOCKS);
+    for (size_t v = 0; v < 16; v++) {
+        for (size_t b = 0; b < TM_BLOCKS; b++)
+            thue_morse(text + (v * TM_BLOCKS + b) * TM_BLOCK,
+                       (int)(v >> b & 1));
+        values[v].ptr = text + v * TM_BLOCKS * TM_BLOCK;
+        values[v].len = TM_BLOCKS * TM_BLOCK;
+    }
+    return text;
+}
+
+static void hash_gives_up_on_collisions(void) {
+    static char text[4][4096];
+    robots_str names[4], values[16];
+    for (size_t i = 0; i < 4; i++) {
+        for (size_t b = 0; b < 4096 / TM_BLOCK; b++)
+            thue_morse(text[i] + b * TM_BLOCK, 0);
+        names[i].ptr = text[i];
+        names[i].len = sizeof text[i];
+    }
+    char *storage = thue_morse_values(values);
+    unsigned char found[16];
+    rb_mem mem;
+    rb_mem_init(&mem, NULL, 0);
+    int complete = 1;
+    EXPECT_EQ(
+        rb_names_hash_find(&mem, names, 4, values, 16, 1, found, &complete),
+        ROBOTS_OK);
+    EXPECT(!complete);
+    EXPECT_EQ(mem.live, 0);
+    free(storage);
+    /* Values of six blocks, 64 alike to the hash, against one short name:
+     * putting them in the table passes the budget already. */
+    char *six = malloc(64 * 6 * TM_BLOCK);
+    robots_str many[64];
+    for (size_t v = 0; v < 64; v++) {
+        for (size_t b = 0; b < 6; b++)
+            thue_morse(six + (v * 6 + b) * TM_BLOCK, (int)(v >> b & 1));
+        many[v].ptr = six + v * 6 * TM_BLOCK;
+        many[v].len = 6 * TM_BLOCK;
+    }
+    unsigned char found_many[64];
+    robots_str short_name = {"ab", 2};
+    complete = 1;
+    EXPECT_EQ(rb_names_hash_find(&mem, &short_name, 1, many, 64, 1, found_many,
+                                 &complete),
+              ROBOTS_OK);
+    EXPECT(!complete);
+    EXPECT_EQ(mem.live, 0);
+    free(six);
+}
+
+/* Each allocation refused in turn: the allocator's failure, nothing left
+ * allocated. */
+static void hash_without_memory(void) {
+    robots_str names[2] = {{"GoodBot", 7}, {"otherbot", 8}};
+    robots_str values[3] = {{"bot", 3}, {"dbo", 3}, {"xy", 2}};
+    unsigned char found[3];
+    for (size_t fail = 1;; fail++) {
+        int complete = 0;
+        counting count;
+        robots_allocator allocator;
+        counting_allocator_init(&allocator, &count, fail);
+        rb_mem mem;
+        rb_mem_init(&mem, &allocator, 0);
+        robots_status status =
+            rb_names_hash_find(&mem, names, 2, values, 3, 2, found, &complete);
+        EXPECT_EQ(count.live, 0);
+        if (status == ROBOTS_OK) {
+            EXPECT(complete && found[0] && found[1] && !found[2]);
+            EXPECT_MSG(fail > 1, "the hash allocates");
+            break;
+        }
+        EXPECT_EQ(status, ROBOTS_ERR_NO_MEMORY);
+    }
+}
+
+/* The selection, through whichever way the file's values take, against
+ * the direct search over the same records. */
+typedef struct file {
+    char *text;
+    size_t len, cap;
+    size_t records;
+    /* the record the book selects: the first whose value is in a name */
+    long expect;
+    long star; /* the first `*` record */
+} file;
+
+static void add_record(file *f, const robots_str *names, size_t count,
+                       const char *value, size_t len) {
+    if (f->len + len + 32 > f->cap) {
+        f->cap = 2 * f->cap + len + 64;
+        f->text = realloc(f->text, f->cap);
+    }
+    f->len += (size_t)sprintf(f->text + f->len, "User-agent: ");
+    memcpy(f->text + f->len, value, len);
+    f->len += len;
+    f->len +=
+        (size_t)sprintf(f->text + f->len, "\nDisallow: /%zu\n\n", f->records);
+    if (len == 1 && value[0] == '*') {
+        if (f->star < 0)
+            f->star = (long)f->records;
+    } else if (f->expect < 0 && len != 0 &&
+               in_some_name(names, count, value, len)) {
+        f->expect = (long)f->records;
+    }
+    f->records++;
+}
+
+static void expect_selects(const file *f, const robots_str *names, size_t count,
+                           const char *what) {
+    counted_options c;
+    counted_options_init(&c, ROBOTS_PROFILE_LEGACY);
+    robots_txt *doc = NULL;
+    EXPECT_EQ(robots_parse(f->text, f->len, &c.options, &doc), ROBOTS_OK);
+    size_t before = c.count.live, group = 0;
+    c.count.peak = before;
+    int specific = 0;
+    EXPECT_EQ(robots_select_group(doc, names, count, &group, &specific),
+              ROBOTS_OK);
+    long want = f->expect >= 0 ? f->expect : f->star;
+    EXPECT_MSG(want < 0 ? group == ROBOTS_NO_POSITION : group == (size_t)want,
+               "%s: group %zu, want %ld", what, group, want);
+    EXPECT_EQ(specific, f->expect >= 0);
+    size_t h = 0;
+    for (size_t i = 0; i < count; i++)
+        h += names[i].len + 1;
+    /* robots.h's bound on legacy's index of the names */
+    EXPECT_MSG(c.count.peak - before <= 21 * h + 1024, "%s: peak %zu for %zu",
+               what, c.count.peak - before, h);
+    EXPECT_EQ(c.count.live, before);
+    robots_free(doc);
+}
+
+/* Each allocation of a selection refused in turn: the allocator's
+ * failure and nothing left allocated, until the selection gets all it
+ * asks for; then the direct search's answer. */
+static void expect_selects_without_memory(const file *f,
+                                          const robots_str *names, size_t count,
+                                          const char *what) {
+    robots_options options;
+    robots_options_init(&options);
+    options.profile = ROBOTS_PROFILE_LEGACY;
+    long want = f->expect >= 0 ? f->expect : f->star;
+    for (size_t fail = 1;; fail++) {
+        counting counter;
+        robots_allocator allocator;
+        counting_allocator_init(&allocator, &counter, 0);
+        robots_txt *doc = NULL;
+        options.allocator = &allocator;
+        EXPECT_EQ(robots_parse(f->text, f->len, &options, &doc), ROBOTS_OK);
+        size_t live = counter.live, group = 0;
+        counter.fail_at = counter.calls + fail;
+        int specific = 0;
+        robots_status status =
+            robots_select_group(doc, names, count, &group, &specific);
+        EXPECT_EQ(counter.live, live);
+        robots_free(doc);
+        if (status == ROBOTS_OK) {
+            EXPECT_MSG(want < 0 ? group == ROBOTS_NO_POSITION
+                                : group == (size_t)want,
+                       "%s: group %zu, want %ld", what, group, want);
+            EXPECT_MSG(fail > 1, "%s allocates", what);
+            break;
+        }
+        EXPECT_EQ(status, ROBOTS_ERR_NO_MEMORY);
+    }
+}
+
+enum { NAMES = 16, NAME_BYTES = 2048 };
+
+/* A piece of a name with one byte after it changed, to a byte the names
+ * hold: found in no name but by chance. */
+static void piece(const robots_str *names, size_t len, char *out) {
+    const robots_str *n = &names[next_random() % NAMES];
+    size_t at = next_random() % (n->len - len);
+    memcpy(out, n->ptr + at, len);
+    out[len - 1] = (char)(out[len - 1] == 'a' ? 'b' : 'a');
+}
+
+static void selection_shapes(void) {
+    static char text[NAMES][NAME_BYTES];
+    robots_str names[NAMES];
+    for (size_t shape = 0; shape < 8; shape++) {
+        for (size_t i = 0; i < NAMES; i++) {
+            for (size_t k = 0; k < NAME_BYTES; k++)
+                text[i][k] = shape == 3   ? "aB"[k % 2]
+                             : shape == 4 ? (char)(0x80 + next_random() % 4)
+                                          : "abcdEFGH"[next_random() % 8];
+            names[i].ptr = text[i];
+            names[i].len = NAME_BYTES;
+        }
+        file f = {0};
+        f.expect = f.star = -1;
+        add_record(&f, names, NAMES, "*", 1);
+        char value[300];
+        for (size_t r = 0; r < 3000; r++) {
+            /* 0: few lengths (the hash); 1: many (the sorted suffixes);
+             * 2: some found; 3: (ab)^n names; 4: high bytes; 5: a value
+             * of one byte late; 6: bytes no name holds; 7: two bytes
+             * (the byte pairs) */
+            size_t len = shape == 1 ? 3 + r % 250 : shape == 7 ? 2 : 6 + r % 3;
+            piece(names, len, value);
+            if (shape == 6)
+                value[len / 2] = 'z';
+            if (shape == 2 && r == 2500)
+                memcpy(value, names[3].ptr + 100, len);
+            if (shape == 5 && r == 2900)
+                len = 1;
+            add_record(&f, names, NAMES, value, len);
+        }
+        expect_selects(&f, names, NAMES, "shape");
+        free(f.text);
+    }
+}
+
+/* Values that collide in the hash (hash_gives_up_on_collisions()): the
+ * selection sorts the suffixes instead, and finds the one value of four
+ * blocks that is in the names, late. */
+static void selection_after_collisions(void) {
+    static char text[NAMES][NAME_BYTES];
+    robots_str names[NAMES], values[16];
+    for (size_t i = 0; i < NAMES; i++) {
+        for (size_t b = 0; b < NAME_BYTES / TM_BLOCK; b++)
+            thue_morse(text[i] + b * TM_BLOCK, 0);
+        names[i].ptr = text[i];
+        names[i].len = NAME_BYTES;
+    }
+    char *storage = thue_morse_values(values);
+    file f = {0};
+    f.expect = f.star = -1;
+    /* values[0], four blocks of the word itself, is in every name; of
+     * the others, the ones in none fill the file before it */
+    size_t absent[16], count = 0;
+    for (size_t v = 1; v < 16; v++)
+        if (!in_some_name(names, NAMES, values[v].ptr, values[v].len))
+            absent[count++] = v;
+    EXPECT(count > 8);
+    for (size_t r = 0; r < 300; r++) {
+        const robots_str *v = &values[r == 290 ? 0 : absent[r % count]];
+        add_record(&f, names, NAMES, v->ptr, v->len);
+    }
+    EXPECT_EQ(f.expect, 290);
+    expect_selects(&f, names, NAMES, "collisions");
+    free(f.text);
+    free(storage);
+}
+
+/* Many values against one name of 200 bytes: the hash's table would pass
+ * the index's bound, so the suffixes are sorted; with all but one in a
+ * hundred holding a byte the name does not, the few left are hashed. */
+static void selection_many_values_short_name(void) {
+    char text[200];
+    for (size_t k = 0; k < sizeof text; k++)
+        text[k] = "abcdefgh"[next_random() % 8];
+    robots_str name = {text, sizeof text};
+    for (size_t kind = 0; kind < 2; kind++) {
+        file f = {0};
+        f.expect = f.star = -1;
+        char value[16];
+        for (size_t r = 0; r < 8000; r++) {
+            size_t at = next_random() % 190, len = 3 + r % 4;
+            memcpy(value, text + at, len);
+            value[len - 1] = (char)(value[len - 1] == 'e' ? 'f' : 'e');
+            if (kind == 1 && r % 100 != 0)
+                value[0] = 'z';
+            add_record(&f, &name, 1, value, len);
+        }
+        add_record(&f, &name, 1, "*", 1);
+        expect_selects(&f, &name, 1, "one short name");
+        /* the few values kept only once the survey has counted them */
+        if (kind == 1)
+            expect_selects_without_memory(&f, &name, 1, "few kept");
+        free(f.text);
+    }
+}
+
+/* Through the hash (values of 5 to 7 bytes) and through the sorted
+ * suffixes (of 200 lengths); no `*` record and no value in a name: no
+ * group. */
+static void selection_without_memory(void) {
+    static char text[NAMES][NAME_BYTES];
+    robots_str names[NAMES];
+    for (size_t i = 0; i < NAMES; i++) {
+        for (size_t k = 0; k < NAME_BYTES; k++)
+            text[i][k] = "abcdEFGH"[next_random() % 8];
+        names[i].ptr = text[i];
+        names[i].len = NAME_BYTES;
+    }
+    for (size_t kind = 0; kind < 2; kind++) {
+        file f = {0};
+        f.expect = f.star = -1;
+        char value[210];
+        for (size_t r = 0; r < 1200; r++) {
+            size_t len = kind == 0 ? 5 + r % 3 : 6 + r % 200;
+            piece(names, len, value);
+            add_record(&f, names, NAMES, value, len);
+        }
+        expect_selects_without_memory(&f, names, NAMES, "without memory");
+        free(f.text);
+    }
+}
+
+int main(void) {
+    rng_state = 88172645u;
+    hash_agrees_with_direct_search();
+    hash_gives_up_on_collisions();
+    hash_without_memory();
+    selection_shapes();
+    selection_after_collisions();
+    selection_many_values_short_name();
+    selection_without_memory();
+    return testing_finish();
+}
