@@ -49,7 +49,10 @@ typedef struct rb_hash_table {
     unsigned char *filter; /* a bit per (hash, length) mixed: 8 per slot */
     size_t mask;           /* slots - 1 */
     unsigned shift;        /* 32 - log2(slots * 8): the filter's bit */
-    size_t work, budget;
+    uint64_t work, budget; /* tested at every step, not only at the end:
+                            * values crafted to crowd one run of slots cost
+                            * each probe the run's length (review, session
+                            * 18: 3.3 s before the hash gave up) */
 } rb_hash_table;
 
 /* A hash and a length mixed (the length in, so that values of one hash
@@ -82,9 +85,10 @@ static size_t agreeing(const char *a, const char *b, size_t n) {
 }
 
 /* Each value into the table once: a value equal to one before it is an
- * alias of that one (`first`), looked up no more. */
-static void put_values(rb_hash_table *t, const robots_str *values,
-                       size_t value_count, uint32_t *first) {
+ * alias of that one (`first`), looked up no more. 0 when the work passed
+ * the budget before every value was in (first[] then partly set). */
+static int put_values(rb_hash_table *t, const robots_str *values,
+                      size_t value_count, uint32_t *first) {
     for (size_t i = 0; i < value_count; i++) {
         uint32_t h = 0;
         for (size_t k = 0; k < values[i].len; k++)
@@ -97,7 +101,8 @@ static void put_values(rb_hash_table *t, const robots_str *values,
         first[i] = (uint32_t)i;
         while (t->slots[2 * at + 1] != 0) {
             uint32_t e = t->slots[2 * at + 1] - 1;
-            t->work++;
+            if (++t->work > t->budget)
+                return 0;
             if (t->slots[2 * at] == h && values[e].len == values[i].len) {
                 size_t same =
                     agreeing(values[e].ptr, values[i].ptr, values[i].len);
@@ -114,6 +119,7 @@ static void put_values(rb_hash_table *t, const robots_str *values,
             t->slots[2 * at + 1] = (uint32_t)i + 1;
         }
     }
+    return 1;
 }
 
 /* Every window of `len` bytes of name `name`, which starts at `start` in
@@ -124,7 +130,8 @@ static void find_window(rb_hash_table *t, const char *window, size_t len,
     for (size_t at = slot_of(t, x); t->slots[2 * at + 1] != 0;
          at = (at + 1) & t->mask) {
         uint32_t e = t->slots[2 * at + 1] - 1;
-        t->work++;
+        if (++t->work > t->budget)
+            return;
         if (t->slots[2 * at] != h || values[e].len != len || found[e])
             continue;
         size_t same = agreeing(window, values[e].ptr, len);
@@ -144,8 +151,11 @@ static void find_windows(rb_hash_table *t, const robots_str *name,
     for (size_t k = 0, end = name->len - len; k <= end; k++) {
         uint32_t h = prefix[k + len] - prefix[k] * power;
         uint32_t x = (h ^ salt) * 0x85ebca6bu, bit = x >> shift;
-        if (filter[bit >> 3] >> (bit & 7) & 1)
+        if (filter[bit >> 3] >> (bit & 7) & 1) {
             find_window(t, name->ptr + k, len, h, x, values, found);
+            if (t->work > t->budget)
+                return;
+        }
     }
 }
 
@@ -175,7 +185,8 @@ static void find_all(rb_hash_table *t, const robots_str *names, size_t count,
 robots_status rb_names_hash_find(rb_mem *mem, const robots_str *names,
                                  size_t count, const robots_str *values,
                                  size_t value_count, size_t lengths,
-                                 unsigned char *found, int *complete) {
+                                 unsigned char *found, int *complete,
+                                 rb_names_hash_cost *cost) {
     *complete = 0;
     size_t text = 0, value_bytes = 0;
     for (size_t j = 0; j < count; j++)
@@ -189,7 +200,8 @@ robots_status rb_names_hash_find(rb_mem *mem, const robots_str *names,
     for (size_t bits = slots * 8; bits > 1; bits /= 2)
         t.shift--;
     t.work = 0;
-    t.budget = RB_HASH_WORK_PER_ITEM * (lengths * text + value_bytes);
+    /* in 64 bits: lengths * text passes 2^32 where size_t is 32 bits */
+    t.budget = RB_HASH_WORK_PER_ITEM * ((uint64_t)lengths * text + value_bytes);
     uint32_t *prefix = rb_alloc(mem, (text + 1) * sizeof *prefix);
     t.slots = rb_alloc(mem, slots * 2 * sizeof *t.slots);
     t.filter = rb_alloc(mem, slots);
@@ -210,11 +222,11 @@ robots_status rb_names_hash_find(rb_mem *mem, const robots_str *names,
         memset(t.slots, 0, slots * 2 * sizeof *t.slots);
         memset(t.filter, 0, slots);
         memset(found, 0, value_count);
-        put_values(&t, values, value_count, first);
-        if (t.work <= t.budget)
+        if (put_values(&t, values, value_count, first)) {
             find_all(&t, names, count, prefix, values, value_count, found);
-        for (size_t i = 0; i < value_count; i++)
-            found[i] = found[first[i]];
+            for (size_t i = 0; i < value_count; i++)
+                found[i] = found[first[i]];
+        }
         *complete = t.work <= t.budget;
         why = ROBOTS_OK;
     }
@@ -222,5 +234,9 @@ robots_status rb_names_hash_find(rb_mem *mem, const robots_str *names,
     rb_free(mem, t.filter, slots);
     rb_free(mem, t.slots, slots * 2 * sizeof *t.slots);
     rb_free(mem, prefix, (text + 1) * sizeof *prefix);
+    if (cost != NULL) {
+        cost->spent = t.work;
+        cost->allowed = t.budget;
+    }
     return why;
 }

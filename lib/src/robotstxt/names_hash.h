@@ -19,6 +19,13 @@
  * (the values, a byte each for the answers) come on top. */
 RB_HIDDEN size_t rb_names_hash_bytes(size_t text, size_t values);
 
+/* The work rb_names_hash_find() spent (table slots stepped over, bytes
+ * compared) and the budget it stops at: it stops at the first step past
+ * it, so spent <= allowed + 1 + the longest value's length. */
+typedef struct rb_names_hash_cost {
+    uint64_t spent, allowed;
+} rb_names_hash_cost;
+
 /* Sets found[i] to 1 for each values[i] (2 to the longest name's length
  * bytes, no NUL; of `lengths` distinct lengths) that is, ASCII case
  * ignored, part of one of the n names, and to 0 for the others. Time:
@@ -28,11 +35,14 @@ RB_HIDDEN size_t rb_names_hash_bytes(size_t text, size_t values);
  * is then not the answer and the caller searches another way. At most
  * 2^24 values (the table's slot and filter bit are the top bits of one
  * 32-bit mix; robots.h's bound on the index keeps legacy's under 2^19).
+ * The work is counted at every step and the search stops at the first
+ * past the budget (*cost says both, when cost is not NULL).
  * ROBOTS_OK, or the allocator's failure with nothing left allocated. */
 RB_HIDDEN robots_status rb_names_hash_find(rb_mem *mem, const robots_str *names,
                                            size_t count,
                                            const robots_str *values,
                                            size_t value_count, size_t lengths,
-                                           unsigned char *found, int *complete);
+                                           unsigned char *found, int *complete,
+                                           rb_names_hash_cost *cost);
 
 #endif

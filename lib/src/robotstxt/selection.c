@@ -22,6 +22,7 @@
 #include "names_hash.h"
 #include "names_index.h"
 
+#include <stdint.h>
 #include <string.h>
 
 robots_status rb_validate_agents(const robots_str *agents, size_t n) {
@@ -230,8 +231,8 @@ typedef struct rb_kept {
  * (robots.h: 21 * (H + n) + 1 KiB), with what rb_kept holds for them. */
 static int hash_fits(const rb_names_filter *f, size_t count) {
     size_t each = sizeof(robots_str) + sizeof(uint32_t) + 1;
-    return count * each + rb_names_hash_bytes(f->text, count) <=
-           21 * f->text + 1024;
+    return (uint64_t)count * each + rb_names_hash_bytes(f->text, count) <=
+           21 * (uint64_t)f->text + 1024;
 }
 
 static void kept_free(rb_mem *mem, rb_kept *k) {
@@ -263,8 +264,11 @@ static robots_status find_by_hash(rb_mem *mem, const robots_txt *doc,
                                   size_t *group, int *done) {
     size_t count = survey->count;
     *done = 0;
-    if (survey->lengths * RB_HASH_PASS_COST * f->text >
-            RB_SORT_COST * f->text + RB_SEARCH_COST * count ||
+    /* in 64 bits: lengths * 22 * H passes 2^32 where size_t is 32 bits,
+     * and a wrapped product would choose the hash at any cost */
+    if ((uint64_t)survey->lengths * RB_HASH_PASS_COST * f->text >
+            (uint64_t)RB_SORT_COST * f->text +
+                (uint64_t)RB_SEARCH_COST * count ||
         !hash_fits(f, count))
         return ROBOTS_OK;
     if (kept->room == 0) {
@@ -274,8 +278,9 @@ static robots_status find_by_hash(rb_mem *mem, const robots_txt *doc,
         rb_values_survey again;
         survey_values(doc, f, &again, kept->values, kept->groups);
     }
-    robots_status why = rb_names_hash_find(mem, names, n, kept->values, count,
-                                           survey->lengths, kept->found, done);
+    robots_status why =
+        rb_names_hash_find(mem, names, n, kept->values, count, survey->lengths,
+                           kept->found, done, NULL);
     for (size_t i = 0; why == ROBOTS_OK && *done && i < count; i++)
         if (kept->found[i]) {
             *group = kept->groups[i];
