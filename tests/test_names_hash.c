@@ -314,10 +314,10 @@ static void piece(const robots_str *names, size_t len, char *out) {
 static void selection_shapes(void) {
     static char text[NAMES][NAME_BYTES];
     robots_str names[NAMES];
-    for (size_t shape = 0; shape < 8; shape++) {
+    for (size_t shape = 0; shape < 10; shape++) {
         for (size_t i = 0; i < NAMES; i++) {
             for (size_t k = 0; k < NAME_BYTES; k++)
-                text[i][k] = shape == 3   ? "aB"[k % 2]
+                text[i][k] = shape == 3 || shape >= 8 ? "aB"[k % 2]
                              : shape == 4 ? (char)(0x80 + next_random() % 4)
                                           : "abcdEFGH"[next_random() % 8];
             names[i].ptr = text[i];
@@ -331,12 +331,17 @@ static void selection_shapes(void) {
             /* 0: few lengths (the hash); 1: many (the sorted suffixes);
              * 2: some found; 3: (ab)^n names; 4: high bytes; 5: a value
              * of one byte late; 6: bytes no name holds; 7: two bytes
-             * (the byte pairs) */
-            size_t len = shape == 1 ? 3 + r % 250 : shape == 7 ? 2 : 6 + r % 3;
+             * (the byte pairs); 8: (ab)^n names and values of many
+             * lengths, each holding `aa` or `bb`, which no name holds (the
+             * filter of byte pairs, before sorting); 9: the same with
+             * one value found late (sorted then) */
+            size_t len = shape == 1 || shape >= 8 ? 3 + r % 250
+                         : shape == 7             ? 2
+                                                  : 6 + r % 3;
             piece(names, len, value);
             if (shape == 6)
                 value[len / 2] = 'z';
-            if (shape == 2 && r == 2500)
+            if ((shape == 2 || shape == 9) && r == 2500)
                 memcpy(value, names[3].ptr + 100, len);
             if (shape == 5 && r == 2900)
                 len = 1;
