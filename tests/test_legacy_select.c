@@ -15,6 +15,7 @@
 #include "document.h"
 #include "memory.h"
 #include "names_index.h"
+#include "prefix_sort.h"
 #include "random_names.h"
 #include "robots.h"
 #include "suffix_sort.h"
@@ -125,6 +126,95 @@ static void suffix_sort_matches_definition(void) {
         s[i] = (uint32_t)((i + 2) * 1618 / 1000 - (i + 1) * 1618 / 1000 - 1);
     expect_sorted(s, 5000, 2, "Sturmian");
     free(s);
+}
+
+/* rb_prefix_sort() against its definition: a permutation, each suffix
+ * not after the next in its first `depth` bytes, a NUL ending the
+ * comparison. Returns what it returned. */
+static int expect_prefix_sorted(const unsigned char *text, size_t n,
+                                size_t depth, size_t scratch_words,
+                                const char *what) {
+    uint32_t *sa = malloc(n * sizeof *sa), *keys = malloc(n * sizeof *keys);
+    uint32_t *scratch = malloc(scratch_words * sizeof *scratch);
+    unsigned char *seen = calloc(n, 1);
+    int sorted =
+        rb_prefix_sort(text, n, depth, sa, keys, scratch, scratch_words);
+    int ok = 1;
+    for (size_t i = 0; i < n && ok; i++) {
+        ok = sa[i] < n && !seen[sa[i]];
+        if (ok)
+            seen[sa[i]] = 1;
+    }
+    for (size_t i = 1; i < n && ok && sorted; i++) {
+        size_t a = sa[i - 1], b = sa[i], k = 0;
+        while (k < depth && text[a + k] == text[b + k] && text[a + k] != 0)
+            k++;
+        ok = k == depth || text[a + k] <= text[b + k];
+    }
+    EXPECT_MSG(ok, "%s: %zu bytes, depth %zu", what, n, depth);
+    free(seen);
+    free(scratch);
+    free(keys);
+    free(sa);
+    return sorted;
+}
+
+/* Names of `count` random bytes of the alphabet's first `symbols`, each
+ * ended by a NUL, from text[at]; returns the end. */
+static size_t random_text(unsigned char *text, size_t at, size_t count,
+                          size_t symbols) {
+    static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+    for (size_t i = 0; i < count; i++)
+        text[at++] =
+            i % 97 == 96 ? 0 : (unsigned char)alphabet[next_random() % symbols];
+    text[at++] = 0;
+    return at;
+}
+
+/* The shallow sort: sorted wherever it answers, and it gives up (for the
+ * linear sort) on the texts that would make it deep: too many suffixes
+ * alike, a run alike too deep for its work, or splitting too deep. */
+static void prefix_sort_matches_definition(void) {
+    enum { BIG = 200000 };
+    unsigned char *text = malloc(BIG);
+    size_t wide = BIG + 65536;
+    for (size_t n = 1; n <= 300; n += 7) {
+        for (size_t symbols = 2; symbols <= 36; symbols += 17) {
+            size_t end = random_text(text, 0, n - 1, symbols);
+            expect_prefix_sorted(text, end, 3, end, "random, depth 3");
+            expect_prefix_sorted(text, end, 4 + n % 9, end, "random");
+        }
+    }
+    size_t end = random_text(text, 0, BIG - 1, 36);
+    EXPECT(expect_prefix_sorted(text, end, 4096, end, "8-bit digits"));
+    EXPECT(expect_prefix_sorted(text, end, 4096, wide, "16-bit digits"));
+    /* (ab)^n: every suffix alike */
+    for (size_t i = 0; i + 1 < BIG; i++)
+        text[i] = (unsigned char)"ab"[i % 2];
+    text[BIG - 1] = 0;
+    EXPECT(!expect_prefix_sorted(text, BIG, 4096, BIG, "(ab)^n"));
+    EXPECT(expect_prefix_sorted(text, BIG, 4, BIG, "(ab)^n, depth 4"));
+    /* a fifth of it (ab)^n: few enough tied, but deep */
+    end = random_text(text, 0, BIG / 5 * 4, 36);
+    for (; end + 1 < BIG; end++)
+        text[end] = (unsigned char)"ab"[end % 2];
+    text[BIG - 1] = 0;
+    EXPECT(!expect_prefix_sorted(text, BIG, 4096, BIG, "a fifth alike"));
+    /* names "xyzw" and the first k bytes of one random word and a `!`:
+     * at each byte of the word one suffix parts from the rest, past
+     * what the stack holds */
+    unsigned char word[80];
+    random_text(word, 0, sizeof word - 1, 26);
+    end = random_text(text, 0, BIG / 2, 36);
+    for (size_t k = 0; k < sizeof word - 1; k++) {
+        memcpy(text + end, "xyzw", 4);
+        memcpy(text + end + 4, word, k);
+        text[end + 4 + k] = (unsigned char)'!';
+        text[end + 5 + k] = 0;
+        end += 6 + k;
+    }
+    EXPECT(!expect_prefix_sorted(text, end, 4096, end, "split deep"));
+    free(text);
 }
 
 /* Every value of 1 to 4 bytes over the names' alphabet and one byte more,
@@ -368,6 +458,7 @@ static void many_records_long_names(void) {
 
 int main(void) {
     suffix_sort_matches_definition();
+    prefix_sort_matches_definition();
     index_on_hostile_names();
     index_without_memory();
     index_agrees_with_direct_search();

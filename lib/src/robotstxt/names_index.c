@@ -11,7 +11,9 @@
  * Sorting the suffixes of the names once (induced sorting, suffix_sort.c,
  * O(H)) lets each value be found by binary search in O(m + log H) for a
  * value of m bytes, so a selection costs O(H + F log H) for a file of F
- * bytes.
+ * bytes. The search reads a suffix no deeper than the longest value, so
+ * the suffixes are first sorted only that deep (prefix_sort.c), at a
+ * fifth of the cost when few are alike.
  *
  * The text is every name lowercased, each followed by a NUL. A record's
  * value holds no NUL (a NUL ends a line's content), so a value found in
@@ -27,6 +29,7 @@
 #include "names_index.h"
 #include "byte_class.h"
 #include "memory.h"
+#include "prefix_sort.h"
 #include "suffix_sort.h"
 
 #include <string.h>
@@ -91,9 +94,10 @@ static robots_status index_starts(rb_mem *mem, rb_names_index *out) {
 }
 
 /* The names' text, and its suffixes sorted over the alphabet of the bytes
- * it holds (the NUL ranks first, as it is the least byte). */
+ * it holds (the NUL ranks first, as it is the least byte), at least as
+ * deep as `depth` bytes or a NUL. */
 static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
-                                    size_t count, size_t n,
+                                    size_t count, size_t n, size_t depth,
                                     rb_names_index *out) {
     uint32_t rank[256];
     size_t symbols = 0;
@@ -115,9 +119,13 @@ static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
                 text[at++] = rb_lower_fast((unsigned char)names[i].ptr[k]);
             text[at++] = '\0';
         }
-        for (size_t i = 0; i < n; i++)
-            s[i] = rank[text[i]];
-        rb_suffix_sort(s, n, symbols, sa, scratch);
+        /* as deep as the longest value, when few suffixes are alike;
+         * else all the way, in linear time */
+        if (!rb_prefix_sort(text, n, depth, sa, s, scratch, words)) {
+            for (size_t i = 0; i < n; i++)
+                s[i] = rank[text[i]];
+            rb_suffix_sort(s, n, symbols, sa, scratch);
+        }
         out->text = text;
         out->suffixes = sa;
         out->len = n;
@@ -164,7 +172,7 @@ robots_status rb_names_index_build(rb_mem *mem, const robots_str *names,
         return ROBOTS_OK;
     if (longest_value == 2 && n >= RB_PAIRS_FROM)
         return index_pairs(mem, names, count, out);
-    return index_suffixes(mem, names, count, n, out);
+    return index_suffixes(mem, names, count, n, longest_value, out);
 }
 
 void rb_names_index_release(rb_mem *mem, rb_names_index *index) {

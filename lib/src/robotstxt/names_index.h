@@ -2,7 +2,8 @@
 /*
  * names_index.h - the caller's names, searchable as one sorted suffix array
  * (names_index.c): legacy's substring test of many values at once. May
- * call: memory.h, common/ascii.h, suffix_sort.h; reads document.h's agents.
+ * call: memory.h, common/ascii.h, prefix_sort.h, suffix_sort.h; reads
+ * document.h's agents.
  */
 #ifndef ROBOTS_RT_NAMES_INDEX_H
 #define ROBOTS_RT_NAMES_INDEX_H
@@ -24,7 +25,7 @@
  * looked up in a table of the names' bytes and byte pairs instead. */
 typedef struct rb_names_index {
     unsigned char *text;  /* the names lowercased, each followed by a NUL */
-    uint32_t *suffixes;   /* the offsets of text's suffixes, sorted */
+    uint32_t *suffixes;   /* text's suffixes, sorted as deep as a value */
     size_t len;           /* of text, and entries of suffixes (or 0) */
     size_t longest;       /* the longest name's length */
     unsigned char *pairs; /* a bit per lowercased byte pair, or NULL */

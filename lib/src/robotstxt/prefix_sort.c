@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * prefix_sort.c - the suffixes of legacy's names text sorted only as deep
+ * as a value can reach, when that costs less than induced sorting.
+ *
+ * names_index.c's binary search compares a value with a suffix as far as
+ * the value's length and never past a NUL (a value holds none), so the
+ * suffixes need only be in the order of their first `depth` bytes up to a
+ * NUL; suffixes equal so far may stand in any order. Induced sorting
+ * (suffix_sort.c) orders them fully at about 170 instructions a byte of
+ * names, 45 M for 64 names of 4 KiB on every check. Here they are
+ * radix-sorted on their first four bytes (about 30 instructions a byte)
+ * and only the runs still tied are refined, by a multikey quicksort
+ * (Bentley and Sedgewick 1997) on the bytes after. Names of letters and
+ * digits leave few ties; names of one repeated pattern leave nearly every
+ * suffix tied, deep: this then gives up (a quarter of the suffixes tied,
+ * the refining's work past its budget, or its stack full) and the caller
+ * sorts by induction, having spent the radix passes.
+ */
+#include "prefix_sort.h"
+
+#include <string.h>
+
+/* Past this share of the suffixes tied on their first four bytes, the
+ * refining would cost more than induced sorting: it is not begun. */
+#define RB_PREFIX_TIED_SHARE 4 /* one in 4 */
+
+/* The refining's budget: elements stepped over by its partitions, per
+ * suffix of the text (random names of 4 KiB spend under 0.05). */
+#define RB_PREFIX_WORK_PER_SUFFIX 2u
+
+/* The refining's stack of parts still to sort: each partition pushes at
+ * most three, so this many let it go 40 splits deep (1.1 KiB). */
+enum { RB_PREFIX_PARTS = 96 };
+
+/* Digits of 16 bits (two passes rather than four) need 65,536 counts:
+ * taken from the scratch past its first n words when it has them, else
+ * digits of 8 bits count on the stack. */
+#define RB_PREFIX_WIDE_COUNTS 65536u
+
+/* One stable counting pass of the LSD radix sort: `from` (NULL: every
+ * position in text order, the first pass) into `to` by the digit of each
+ * position's key at `shift`, `mask` wide. The counts need not follow
+ * `from`: every position is counted once either way. */
+static void radix_pass(const uint32_t *keys, const uint32_t *from, uint32_t *to,
+                       size_t n, unsigned shift, uint32_t mask,
+                       uint32_t *counts) {
+    size_t buckets = (size_t)mask + 1;
+    memset(counts, 0, buckets * sizeof *counts);
+    for (size_t j = 0; j < n; j++)
+        counts[keys[j] >> shift & mask]++;
+    uint32_t sum = 0;
+    for (size_t b = 0; b < buckets; b++) {
+        uint32_t c = counts[b];
+        counts[b] = sum;
+        sum += c;
+    }
+    if (from == NULL) {
+        for (size_t j = 0; j < n; j++)
+            to[counts[keys[j] >> shift & mask]++] = (uint32_t)j;
+        return;
+    }
+    for (size_t j = 0; j < n; j++) {
+        uint32_t p = from[j];
+        to[counts[keys[p] >> shift & mask]++] = p;
+    }
+}
+
+/* Whether one of a key's four bytes is a NUL: suffixes of one such key
+ * are equal as far as the search reads them. */
+static int holds_nul(uint32_t key) {
+    return ((key - 0x01010101u) & ~key & 0x80808080u) != 0;
+}
+
+static unsigned char byte_at(const unsigned char *text, size_t n, uint32_t pos,
+                             size_t d) {
+    return pos + d < n ? text[pos + d] : 0;
+}
+
+typedef struct rb_prefix_part {
+    uint32_t lo, hi, depth;
+} rb_prefix_part;
+
+/* Sorts sa[0..count), suffixes equal on their first four bytes, by their
+ * bytes from the fifth to `depth` or a NUL: a three-way partition on one
+ * byte at a time, with an explicit stack. 0 when past the budget or the
+ * stack. */
+static int refine(const unsigned char *text, size_t n, uint32_t *sa,
+                  size_t count, size_t depth, uint64_t *work, uint64_t budget) {
+    rb_prefix_part stack[RB_PREFIX_PARTS];
+    size_t top = 0;
+    stack[top++] = (rb_prefix_part){0, (uint32_t)count, 4};
+    while (top > 0) {
+        rb_prefix_part p = stack[--top];
+        if (p.hi - p.lo < 2 || p.depth >= depth)
+            continue;
+        *work += p.hi - p.lo;
+        if (*work > budget || top + 3 > RB_PREFIX_PARTS)
+            return 0;
+        uint32_t *s = sa + p.lo;
+        size_t m = p.hi - p.lo, lt = 0, i = 0, gt = m;
+        unsigned char pivot = byte_at(text, n, s[m / 2], p.depth);
+        while (i < gt) {
+            unsigned char c = byte_at(text, n, s[i], p.depth);
+            uint32_t t = s[i];
+            if (c < pivot) {
+                s[i++] = s[lt];
+                s[lt++] = t;
+            } else if (c > pivot) {
+                s[i] = s[--gt];
+                s[gt] = t;
+            } else {
+                i++;
+            }
+        }
+        stack[top++] = (rb_prefix_part){p.lo, p.lo + (uint32_t)lt, p.depth};
+        stack[top++] = (rb_prefix_part){p.lo + (uint32_t)gt, p.hi, p.depth};
+        if (pivot != 0) /* past a NUL, equal as far as a search reads */
+            stack[top++] = (rb_prefix_part){p.lo + (uint32_t)lt,
+                                            p.lo + (uint32_t)gt, p.depth + 1};
+    }
+    return 1;
+}
+
+int rb_prefix_sort(const unsigned char *text, size_t n, size_t depth,
+                   uint32_t *sa, uint32_t *keys, uint32_t *scratch,
+                   size_t scratch_words) {
+    /* Each suffix's first four bytes, the first the most significant. */
+    uint32_t key = 0;
+    for (size_t i = n; i-- > 0;) {
+        key = key >> 8 | (uint32_t)text[i] << 24;
+        keys[i] = key;
+    }
+    /* an even number of passes: the order ends in sa */
+    if (scratch_words >= n + RB_PREFIX_WIDE_COUNTS) {
+        uint32_t *counts = scratch + n;
+        radix_pass(keys, NULL, scratch, n, 0, 0xffff, counts);
+        radix_pass(keys, scratch, sa, n, 16, 0xffff, counts);
+    } else {
+        uint32_t counts[256];
+        radix_pass(keys, NULL, scratch, n, 0, 0xff, counts);
+        radix_pass(keys, scratch, sa, n, 8, 0xff, counts);
+        radix_pass(keys, sa, scratch, n, 16, 0xff, counts);
+        radix_pass(keys, scratch, sa, n, 24, 0xff, counts);
+    }
+    if (depth <= 4)
+        return 1;
+    /* The runs of one key, refined as they come; too many tied, and
+     * the refining stops where it is. */
+    size_t tied = 0;
+    uint64_t work = 0, budget = (uint64_t)RB_PREFIX_WORK_PER_SUFFIX * n;
+    for (size_t j = 0, end; j < n; j = end) {
+        uint32_t run = keys[sa[j]];
+        for (end = j + 1; end < n && keys[sa[end]] == run;)
+            end++;
+        if (end - j < 2 || holds_nul(run))
+            continue;
+        tied += end - j;
+        if (tied > n / RB_PREFIX_TIED_SHARE ||
+            !refine(text, n, sa + j, end - j, depth, &work, budget))
+            return 0;
+    }
+    return 1;
+}
