@@ -177,7 +177,7 @@ static size_t random_text(unsigned char *text, size_t at, size_t count,
 static void prefix_sort_matches_definition(void) {
     enum { BIG = 200000 };
     unsigned char *text = malloc(BIG);
-    size_t wide = BIG + 65536;
+    size_t wide = BIG + 2 * 65536;
     for (size_t n = 1; n <= 300; n += 7) {
         for (size_t symbols = 2; symbols <= 36; symbols += 17) {
             size_t end = random_text(text, 0, n - 1, symbols);
@@ -200,18 +200,32 @@ static void prefix_sort_matches_definition(void) {
         text[end] = (unsigned char)"ab"[end % 2];
     text[BIG - 1] = 0;
     EXPECT(!expect_prefix_sorted(text, BIG, 4096, BIG, "a fifth alike"));
-    /* names "xyzw" and the first k bytes of one random word and a `!`:
-     * at each byte of the word one suffix parts from the rest, past
-     * what the stack holds */
-    unsigned char word[80];
-    random_text(word, 0, sizeof word - 1, 26);
-    end = random_text(text, 0, BIG / 2, 36);
-    for (size_t k = 0; k < sizeof word - 1; k++) {
+    /* a block of a twentieth twice, of high bytes (128 of them, so that
+     * its keys meet only their copies): few enough tied, in runs of
+     * two, but deep */
+    end = random_text(text, 0, BIG / 10 * 8, 36);
+    for (size_t k = 0; k < BIG / 20; k++)
+        text[end + k] = text[end + BIG / 20 + k] =
+            (unsigned char)(0x80 + next_random() % 128);
+    end += BIG / 10;
+    text[end++] = 0;
+    EXPECT(!expect_prefix_sorted(text, end, 4096, end, "a block twice"));
+    EXPECT(expect_prefix_sorted(text, end, 8, end, "a block twice, 8"));
+    /* names "xyzw", the first k bytes of one word of letters and `!!`,
+     * twice each: at each byte of the word two suffixes part from the
+     * rest, deeper than the stack holds (the random ones make the
+     * refining's budget room for the work) */
+    free(text);
+    text = malloc(3 * BIG + 40000);
+    unsigned char word[110];
+    for (size_t k = 0; k < sizeof word; k++)
+        word[k] = (unsigned char)('a' + next_random() % 26);
+    end = random_text(text, 0, 3 * BIG, 36);
+    for (size_t k = 0; k < 2 * sizeof word; k++) {
         memcpy(text + end, "xyzw", 4);
-        memcpy(text + end + 4, word, k);
-        text[end + 4 + k] = (unsigned char)'!';
-        text[end + 5 + k] = 0;
-        end += 6 + k;
+        memcpy(text + end + 4, word, k / 2);
+        memcpy(text + end + 4 + k / 2, "!!", 3);
+        end += 7 + k / 2;
     }
     EXPECT(!expect_prefix_sorted(text, end, 4096, end, "split deep"));
     free(text);

@@ -69,26 +69,25 @@ static robots_status index_pairs(rb_mem *mem, const robots_str *names,
 #define RB_STARTS_FROM 16384
 #define RB_STARTS_WORDS (65536 + 1)
 
-/* The first two bytes of the suffix at `at` as one number (0 past the
- * end, as the NUL after each name). */
-static size_t first_pair(const rb_names_index *index, size_t at) {
-    size_t second = at + 1 < index->len ? index->text[at + 1] : 0;
-    return (size_t)index->text[at] << 8 | second;
-}
-
+/* Where each first byte pair's suffixes start: the suffixes are in order,
+ * so each pair's run is contiguous, and its start is the count of the
+ * pairs before it, counted in one pass along the text (the last byte's
+ * pair has a 0 second, as the NUL after each name). */
 static robots_status index_starts(rb_mem *mem, rb_names_index *out) {
     uint32_t *starts = rb_alloc(mem, RB_STARTS_WORDS * sizeof *starts);
     if (starts == NULL)
         return mem->failure;
-    /* The suffixes are in order, so each pair's run is contiguous. */
-    size_t pair = 0;
-    for (size_t i = 0; i < out->len; i++) {
-        size_t now = first_pair(out, out->suffixes[i]);
-        while (pair <= now)
-            starts[pair++] = (uint32_t)i;
+    memset(starts, 0, RB_STARTS_WORDS * sizeof *starts);
+    const unsigned char *text = out->text;
+    for (size_t i = 0; i + 1 < out->len; i++)
+        starts[(size_t)text[i] << 8 | text[i + 1]]++;
+    starts[(size_t)text[out->len - 1] << 8]++;
+    uint32_t sum = 0;
+    for (size_t pair = 0; pair < RB_STARTS_WORDS; pair++) {
+        uint32_t c = starts[pair];
+        starts[pair] = sum;
+        sum += c;
     }
-    while (pair < RB_STARTS_WORDS)
-        starts[pair++] = (uint32_t)out->len;
     out->starts = starts;
     return ROBOTS_OK;
 }
@@ -119,9 +118,12 @@ static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
                 text[at++] = rb_lower_fast((unsigned char)names[i].ptr[k]);
             text[at++] = '\0';
         }
-        /* as deep as the longest value, when few suffixes are alike;
-         * else all the way, in linear time */
-        if (!rb_prefix_sort(text, n, depth, sa, s, scratch, words)) {
+        /* as deep as the longest value, when few suffixes are alike and
+         * every NUL ends a name (a NUL inside a name would make suffixes
+         * alike past it that the shallow sort leaves in any order); else
+         * all the way, in linear time */
+        if (has_bit(out->bytes, 0) ||
+            !rb_prefix_sort(text, n, depth, sa, s, scratch, words)) {
             for (size_t i = 0; i < n; i++)
                 s[i] = rank[text[i]];
             rb_suffix_sort(s, n, symbols, sa, scratch);

@@ -29,41 +29,50 @@
  * suffix of the text (random names of 4 KiB spend under 0.05). */
 #define RB_PREFIX_WORK_PER_SUFFIX 2u
 
-/* The refining's stack of parts still to sort: each partition pushes at
- * most three, so this many let it go 40 splits deep (1.1 KiB). */
+/* The refining's stack of parts still to sort (1.1 KiB): each holds two
+ * suffixes or more, and the equal part is sorted first, so it fills only
+ * where a run splits again and again as deep as this. */
 enum { RB_PREFIX_PARTS = 96 };
 
-/* Digits of 16 bits (two passes rather than four) need 65,536 counts:
- * taken from the scratch past its first n words when it has them, else
- * digits of 8 bits count on the stack. */
+/* Digits of 16 bits (two passes rather than four) need 65,536 counts
+ * each: taken from the scratch past its first n words when it has room
+ * for both, else digits of 8 bits count on the stack. */
 #define RB_PREFIX_WIDE_COUNTS 65536u
 
-/* One stable counting pass of the LSD radix sort: `from` (NULL: every
- * position in text order, the first pass) into `to` by the digit of each
- * position's key at `shift`, `mask` wide. The counts need not follow
- * `from`: every position is counted once either way. */
-static void radix_pass(const uint32_t *keys, const uint32_t *from, uint32_t *to,
-                       size_t n, unsigned shift, uint32_t mask,
-                       uint32_t *counts) {
-    size_t buckets = (size_t)mask + 1;
-    memset(counts, 0, buckets * sizeof *counts);
-    for (size_t j = 0; j < n; j++)
-        counts[keys[j] >> shift & mask]++;
+/* Each digit's count turned into where its run starts. */
+static void count_to_starts(uint32_t *counts, size_t buckets) {
     uint32_t sum = 0;
     for (size_t b = 0; b < buckets; b++) {
         uint32_t c = counts[b];
         counts[b] = sum;
         sum += c;
     }
+}
+
+/* One stable pass of the LSD radix sort: `from` (NULL: every position in
+ * text order, the first pass) into `to` by the digit of each position's
+ * key at `shift`, `mask` wide, `starts` where each digit's run starts. */
+static void scatter(const uint32_t *keys, const uint32_t *from, uint32_t *to,
+                    size_t n, unsigned shift, uint32_t mask, uint32_t *starts) {
     if (from == NULL) {
         for (size_t j = 0; j < n; j++)
-            to[counts[keys[j] >> shift & mask]++] = (uint32_t)j;
+            to[starts[keys[j] >> shift & mask]++] = (uint32_t)j;
         return;
     }
     for (size_t j = 0; j < n; j++) {
         uint32_t p = from[j];
-        to[counts[keys[p] >> shift & mask]++] = p;
+        to[starts[keys[p] >> shift & mask]++] = p;
     }
+}
+
+/* A pass of digits of 8 bits, counted on the stack (a short text). */
+static void narrow_pass(const uint32_t *keys, const uint32_t *from,
+                        uint32_t *to, size_t n, unsigned shift) {
+    uint32_t counts[256] = {0};
+    for (size_t j = 0; j < n; j++)
+        counts[keys[j] >> shift & 0xff]++;
+    count_to_starts(counts, 256);
+    scatter(keys, from, to, n, shift, 0xff, counts);
 }
 
 /* Whether one of a key's four bytes is a NUL: suffixes of one such key
@@ -113,13 +122,38 @@ static int refine(const unsigned char *text, size_t n, uint32_t *sa,
                 i++;
             }
         }
-        stack[top++] = (rb_prefix_part){p.lo, p.lo + (uint32_t)lt, p.depth};
-        stack[top++] = (rb_prefix_part){p.lo + (uint32_t)gt, p.hi, p.depth};
-        if (pivot != 0) /* past a NUL, equal as far as a search reads */
+        /* a part of one suffix is in order: only the others take room,
+         * so that a run alike deep (the equal part each time) does not */
+        if (lt > 1)
+            stack[top++] = (rb_prefix_part){p.lo, p.lo + (uint32_t)lt, p.depth};
+        if (m - gt > 1)
+            stack[top++] = (rb_prefix_part){p.lo + (uint32_t)gt, p.hi, p.depth};
+        if (gt - lt > 1 && pivot != 0) /* past a NUL, equal as a search reads */
             stack[top++] = (rb_prefix_part){p.lo + (uint32_t)lt,
                                             p.lo + (uint32_t)gt, p.depth + 1};
     }
     return 1;
+}
+
+/* The commonest run, two suffixes, put in order without the partitions'
+ * setting up: compared from their fifth byte to `depth` or a NUL, each
+ * byte compared counted as work. */
+static void order_two(const unsigned char *text, size_t n, uint32_t *two,
+                      size_t depth, uint64_t *work) {
+    size_t k = 4;
+    unsigned char a = 0, b = 0;
+    for (; k < depth; k++) {
+        a = byte_at(text, n, two[0], k);
+        b = byte_at(text, n, two[1], k);
+        if (a != b || a == 0)
+            break;
+    }
+    *work += k - 3;
+    if (a > b) {
+        uint32_t t = two[0];
+        two[0] = two[1];
+        two[1] = t;
+    }
 }
 
 int rb_prefix_sort(const unsigned char *text, size_t n, size_t depth,
@@ -132,16 +166,23 @@ int rb_prefix_sort(const unsigned char *text, size_t n, size_t depth,
         keys[i] = key;
     }
     /* an even number of passes: the order ends in sa */
-    if (scratch_words >= n + RB_PREFIX_WIDE_COUNTS) {
-        uint32_t *counts = scratch + n;
-        radix_pass(keys, NULL, scratch, n, 0, 0xffff, counts);
-        radix_pass(keys, scratch, sa, n, 16, 0xffff, counts);
+    if (scratch_words >= n + 2 * RB_PREFIX_WIDE_COUNTS) {
+        /* both digits counted in one pass */
+        uint32_t *low = scratch + n, *high = low + RB_PREFIX_WIDE_COUNTS;
+        memset(low, 0, 2 * RB_PREFIX_WIDE_COUNTS * sizeof *low);
+        for (size_t j = 0; j < n; j++) {
+            low[keys[j] & 0xffff]++;
+            high[keys[j] >> 16]++;
+        }
+        count_to_starts(low, RB_PREFIX_WIDE_COUNTS);
+        count_to_starts(high, RB_PREFIX_WIDE_COUNTS);
+        scatter(keys, NULL, scratch, n, 0, 0xffff, low);
+        scatter(keys, scratch, sa, n, 16, 0xffff, high);
     } else {
-        uint32_t counts[256];
-        radix_pass(keys, NULL, scratch, n, 0, 0xff, counts);
-        radix_pass(keys, scratch, sa, n, 8, 0xff, counts);
-        radix_pass(keys, sa, scratch, n, 16, 0xff, counts);
-        radix_pass(keys, scratch, sa, n, 24, 0xff, counts);
+        narrow_pass(keys, NULL, scratch, n, 0);
+        narrow_pass(keys, scratch, sa, n, 8);
+        narrow_pass(keys, sa, scratch, n, 16);
+        narrow_pass(keys, scratch, sa, n, 24);
     }
     if (depth <= 4)
         return 1;
@@ -156,8 +197,12 @@ int rb_prefix_sort(const unsigned char *text, size_t n, size_t depth,
         if (end - j < 2 || holds_nul(run))
             continue;
         tied += end - j;
-        if (tied > n / RB_PREFIX_TIED_SHARE ||
-            !refine(text, n, sa + j, end - j, depth, &work, budget))
+        if (tied > n / RB_PREFIX_TIED_SHARE)
+            return 0;
+        if (end - j == 2)
+            order_two(text, n, sa + j, depth, &work);
+        if (work > budget || (end - j > 2 && !refine(text, n, sa + j, end - j,
+                                                     depth, &work, budget)))
             return 0;
     }
     return 1;

@@ -16,7 +16,7 @@
  * last byte a NUL) in the order of the suffixes' first `depth` bytes, a
  * NUL ending the comparison: suffixes equal that far, or up to a NUL
  * they share, stand in any order. `keys` is n words, `scratch` at least
- * n (with 65,536 more, the radix passes are two rather than four).
+ * n (with 131,072 more, the radix passes are two rather than four).
  * O(n) time, a constant stack. Returns 0 when it gave up (too many
  * suffixes alike, which induced sorting orders in linear time): sa then
  * holds every position, in no useful order. */

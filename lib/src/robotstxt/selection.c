@@ -92,8 +92,9 @@ typedef struct rb_names_filter {
     unsigned char held[256]; /* 1 for each byte a name holds (either case) */
     size_t longest;          /* the longest name */
     size_t text;             /* H + n: the names and a NUL after each */
-    /* or NULL: a bit for each lowercased byte pair next to each other in
-     * a name, tested only before the suffixes would be sorted */
+    /* or NULL: a byte for each lowercased byte pair, 1 for the pairs
+     * next to each other in a name, tested only before the suffixes
+     * would be sorted */
     const unsigned char *pairs;
 } rb_names_filter;
 
@@ -125,8 +126,8 @@ static size_t passing_len(const rb_names_filter *f, const char *v) {
     return k <= f->longest && v[k] == '\0' ? k : 0;
 }
 
-/* The bit of the pair (a, b), lowercased, in a bitmap of 65,536. */
-static size_t pair_bit(unsigned char a, unsigned char b) {
+/* The pair (a, b), lowercased, as one number. */
+static size_t pair_of(unsigned char a, unsigned char b) {
     return (size_t)rb_lower_fast(a) << 8 | rb_lower_fast(b);
 }
 
@@ -134,11 +135,9 @@ static size_t pair_bit(unsigned char a, unsigned char b) {
  * name holds (each pair of a value in a name is in that name). */
 static int pairs_held(const unsigned char *pairs, const char *v, size_t len) {
     const unsigned char *u = (const unsigned char *)v;
-    for (size_t k = 1; k < len; k++) {
-        size_t bit = pair_bit(u[k - 1], u[k]);
-        if (!(pairs[bit >> 3] >> (bit & 7) & 1))
+    for (size_t k = 1; k < len; k++)
+        if (!pairs[pair_of(u[k - 1], u[k])])
             return 0;
-    }
     return 1;
 }
 
@@ -312,10 +311,11 @@ static robots_status find_by_hash(rb_mem *mem, const robots_txt *doc,
     return why;
 }
 
-/* From this many bytes of names and NULs on, the pairs' 8 KiB keep
- * within the index's bound (21 * (H + n) + 1 KiB). */
-#define RB_PAIR_FILTER_FROM 512
-#define RB_PAIR_BITMAP_BYTES (65536 / 8)
+/* From this many bytes of names and NULs on, the pairs' 64 KiB (a byte
+ * each, which costs half the instructions of a bit each to set and test)
+ * keep within the index's bound (21 * (H + n) + 1 KiB). */
+#define RB_PAIR_FILTER_FROM 3072
+#define RB_PAIR_TABLE_BYTES 65536
 
 /* Whether a value of two bytes or more, before the survey's sure one,
  * holds only byte pairs the names hold. Asked before the suffixes are
@@ -323,22 +323,21 @@ static robots_status find_by_hash(rb_mem *mem, const robots_txt *doc,
  * `abab...` hold no `bb`, and values of `(ab)^k` and `bb` each hold one
  * (issue29-legacy-ab-names), so none is searched. It stops at the first
  * value that passes, as one is enough to sort for: with random names
- * that is the first, and the test costs the pairs' 2 instructions a byte
+ * that is the first, and the test costs the pairs' 6 instructions a byte
  * of names. The hash's cheaper passes are not made to pay it. */
 static robots_status any_pairs_held(rb_mem *mem, const robots_txt *doc,
                                     const robots_str *names, size_t n,
                                     const rb_names_filter *f, int *any) {
-    unsigned char *pairs = rb_alloc(mem, RB_PAIR_BITMAP_BYTES);
+    unsigned char *pairs = rb_alloc(mem, RB_PAIR_TABLE_BYTES);
     if (pairs == NULL)
         return mem->failure;
-    memset(pairs, 0, RB_PAIR_BITMAP_BYTES);
+    memset(pairs, 0, RB_PAIR_TABLE_BYTES);
     for (size_t i = 0; i < n; i++) {
         const unsigned char *name = (const unsigned char *)names[i].ptr;
         size_t before = names[i].len != 0 ? rb_lower_fast(name[0]) : 0;
         for (size_t k = 1; k < names[i].len; k++) {
-            size_t now = rb_lower_fast(name[k]), bit = before << 8 | now;
-            pairs[bit >> 3] =
-                (unsigned char)(pairs[bit >> 3] | 1u << (bit & 7));
+            size_t now = rb_lower_fast(name[k]);
+            pairs[before << 8 | now] = 1;
             before = now;
         }
     }
@@ -349,7 +348,7 @@ static robots_status any_pairs_held(rb_mem *mem, const robots_txt *doc,
     const char *v;
     size_t len;
     *any = values_next(&w, &v, &len) && len > 1;
-    rb_free(mem, pairs, RB_PAIR_BITMAP_BYTES);
+    rb_free(mem, pairs, RB_PAIR_TABLE_BYTES);
     return ROBOTS_OK;
 }
 
