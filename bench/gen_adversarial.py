@@ -431,6 +431,32 @@ def main():
     robots("issue29-legacy-ab-names", body, (HOST + "x").encode(),
            "64 names of abab..., values (ab)^k cut to 3 to 99 bytes and bb "
            "(%d values)" % (k + 1), profile="legacy", agent="@names-64-ab.txt")
+    # Session 19's variant of it that the names' byte pairs do not stop:
+    # 64 names cut from one Thue-Morse word over {a, b} (each starting a
+    # byte later), which holds all four pairs and makes every suffix
+    # alike (so they are sorted by induction), against pieces of the word
+    # of 3 to 99 bytes with the last byte changed, each in no name.
+    tm = bytes(b"ab"[bin(i).count("1") % 2] for i in range(name_len + 64))
+    tm_names = [tm[i:i + name_len] for i in range(64)]
+    write("names-64-tm.txt", b"".join(n + b"\n" for n in tm_names))
+    first = tm[:name_len - 2] + b"aa"
+    assert not any(first in name for name in tm_names)
+    body, k, at = b"user-agent:" + first + b"\n", 0, 0
+    while True:
+        at = (at + 7919) % (name_len - 100)
+        n = k % 97 + 3
+        piece = tm[at:at + n - 1] + (b"a" if tm[at + n - 1] == 98 else b"b")
+        k += 1
+        if any(piece in name for name in tm_names):
+            continue
+        line = b"user-agent:" + piece + b"\n"
+        if len(body) + len(line) > 511000 // div:
+            break
+        body += line
+    robots("issue29-legacy-tm-names", body, (HOST + "x").encode(),
+           "64 names cut from one Thue-Morse word, values pieces of it of 3 "
+           "to 99 bytes with the last changed, in no name",
+           profile="legacy", agent="@names-64-tm.txt")
     # What `robots check FILE` read from /dev/zero: NUL bytes and no line
     # end, at the parse limit and four times past it (the bytes past the
     # limit are only counted).

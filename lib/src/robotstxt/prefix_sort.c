@@ -27,7 +27,7 @@
 
 /* The refining's budget: elements stepped over by its partitions, per
  * suffix of the text (random names of 4 KiB spend under 0.05). */
-#define RB_PREFIX_WORK_PER_SUFFIX 2u
+#define RB_PREFIX_WORK_PER_SUFFIX 1u
 
 /* The refining's stack of parts still to sort (1.1 KiB): each holds two
  * suffixes or more, and the equal part is sorted first, so it fills only
