@@ -159,26 +159,28 @@ static void order_two(const unsigned char *text, size_t n, uint32_t *two,
 int rb_prefix_sort(const unsigned char *text, size_t n, size_t depth,
                    uint32_t *sa, uint32_t *keys, uint32_t *scratch,
                    size_t scratch_words) {
-    /* Each suffix's first four bytes, the first the most significant. */
+    /* Each suffix's first four bytes, the first the most significant;
+     * with room for digits of 16 bits, both counted in the same pass.
+     * An even number of passes: the order ends in sa. */
     uint32_t key = 0;
-    for (size_t i = n; i-- > 0;) {
-        key = key >> 8 | (uint32_t)text[i] << 24;
-        keys[i] = key;
-    }
-    /* an even number of passes: the order ends in sa */
     if (scratch_words >= n + 2 * RB_PREFIX_WIDE_COUNTS) {
-        /* both digits counted in one pass */
         uint32_t *low = scratch + n, *high = low + RB_PREFIX_WIDE_COUNTS;
         memset(low, 0, 2 * RB_PREFIX_WIDE_COUNTS * sizeof *low);
-        for (size_t j = 0; j < n; j++) {
-            low[keys[j] & 0xffff]++;
-            high[keys[j] >> 16]++;
+        for (size_t i = n; i-- > 0;) {
+            key = key >> 8 | (uint32_t)text[i] << 24;
+            keys[i] = key;
+            low[key & 0xffff]++;
+            high[key >> 16]++;
         }
         count_to_starts(low, RB_PREFIX_WIDE_COUNTS);
         count_to_starts(high, RB_PREFIX_WIDE_COUNTS);
         scatter(keys, NULL, scratch, n, 0, 0xffff, low);
         scatter(keys, scratch, sa, n, 16, 0xffff, high);
     } else {
+        for (size_t i = n; i-- > 0;) {
+            key = key >> 8 | (uint32_t)text[i] << 24;
+            keys[i] = key;
+        }
         narrow_pass(keys, NULL, scratch, n, 0);
         narrow_pass(keys, scratch, sa, n, 8);
         narrow_pass(keys, sa, scratch, n, 16);
