@@ -39,14 +39,18 @@ enum { RB_PREFIX_PARTS = 96 };
  * for both, else digits of 8 bits count on the stack. */
 #define RB_PREFIX_WIDE_COUNTS 65536u
 
-/* Each digit's count turned into where its run starts. */
-static void count_to_starts(uint32_t *counts, size_t buckets) {
+/* Each digit's count turned into where its run starts; returns how many
+ * digits occur. */
+static size_t count_to_starts(uint32_t *counts, size_t buckets) {
     uint32_t sum = 0;
+    size_t occur = 0;
     for (size_t b = 0; b < buckets; b++) {
         uint32_t c = counts[b];
         counts[b] = sum;
         sum += c;
+        occur += c != 0;
     }
+    return occur;
 }
 
 /* One stable pass of the LSD radix sort: `from` (NULL: every position in
@@ -172,8 +176,17 @@ int rb_prefix_sort(const unsigned char *text, size_t n, size_t depth,
             low[key & 0xffff]++;
             high[key >> 16]++;
         }
-        count_to_starts(low, RB_PREFIX_WIDE_COUNTS);
-        count_to_starts(high, RB_PREFIX_WIDE_COUNTS);
+        uint64_t keys_at_most =
+            (uint64_t)count_to_starts(low, RB_PREFIX_WIDE_COUNTS) *
+            count_to_starts(high, RB_PREFIX_WIDE_COUNTS);
+        /* A suffix not tied has a key of its own, or a NUL in its key
+         * (four for each NUL, whose count is where the keys of first
+         * byte 1 start): with too few keys for the rest, more than a
+         * quarter are tied, and the passes below would be spent for
+         * nothing (names of one repeated pattern: Thue-Morse words) */
+        if (depth > 4 && keys_at_most + 4 * (uint64_t)high[256] <
+                             n - n / RB_PREFIX_TIED_SHARE)
+            return 0;
         scatter(keys, NULL, scratch, n, 0, 0xffff, low);
         scatter(keys, scratch, sa, n, 16, 0xffff, high);
     } else {

@@ -18,8 +18,8 @@
  * they share, stand in any order. `keys` is n words, `scratch` at least
  * n (with 131,072 more, the radix passes are two rather than four).
  * O(n) time, a constant stack. Returns 0 when it gave up (too many
- * suffixes alike, which induced sorting orders in linear time): sa then
- * holds every position, in no useful order. */
+ * suffixes alike, which induced sorting orders in linear time): sa,
+ * keys and scratch then hold nothing of use. */
 RB_HIDDEN int rb_prefix_sort(const unsigned char *text, size_t n, size_t depth,
                              uint32_t *sa, uint32_t *keys, uint32_t *scratch,
                              size_t scratch_words);
