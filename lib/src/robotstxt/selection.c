@@ -92,10 +92,6 @@ typedef struct rb_names_filter {
     unsigned char held[256]; /* 1 for each byte a name holds (either case) */
     size_t longest;          /* the longest name */
     size_t text;             /* H + n: the names and a NUL after each */
-    /* or NULL: a byte for each lowercased byte pair, 1 for the pairs
-     * next to each other in a name, tested only before the suffixes
-     * would be sorted */
-    const unsigned char *pairs;
 } rb_names_filter;
 
 static void filter_init(rb_names_filter *f, const robots_str *names, size_t n) {
@@ -183,9 +179,6 @@ static inline int values_next(rb_values *w, const char **value, size_t *len) {
         size_t n = w->filter != NULL ? passing_len(w->filter, v) : strlen(v);
         if (n == 0 || (n == w->last_len && v[0] == w->last[0] &&
                        memcmp(v, w->last, n) == 0))
-            continue;
-        if (n > 1 && w->filter != NULL && w->filter->pairs != NULL &&
-            !pairs_held(w->filter->pairs, v, n))
             continue;
         w->last = v;
         w->last_len = n;
@@ -341,13 +334,13 @@ static robots_status any_pairs_held(rb_mem *mem, const robots_txt *doc,
             before = now;
         }
     }
-    rb_names_filter with_pairs = *f;
-    with_pairs.pairs = pairs;
     rb_values w;
-    values_start(&w, doc, &with_pairs);
+    values_start(&w, doc, f);
     const char *v;
     size_t len;
-    *any = values_next(&w, &v, &len) && len > 1;
+    *any = 0;
+    while (!*any && values_next(&w, &v, &len) && len > 1)
+        *any = pairs_held(pairs, v, len);
     rb_free(mem, pairs, RB_PAIR_TABLE_BYTES);
     return ROBOTS_OK;
 }
