@@ -10,7 +10,9 @@
  *   against the bytes the names hold (most of a hostile file's fail it),
  *   and the rest are found by the names' hash (names_hash.c) when they
  *   are of a few lengths, else in their sorted suffixes (names_index.c):
- *   whichever costs less, by the figures below.
+ *   whichever costs less, by the figures below. Before sorting, a value
+ *   holding a byte pair no name holds is in no name either: if none is
+ *   left, nothing is sorted.
  */
 #include "selection.h"
 #include "agent.h"
