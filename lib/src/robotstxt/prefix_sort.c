@@ -37,7 +37,7 @@ enum { RB_PREFIX_PARTS = 96 };
 /* Digits of 16 bits (two passes rather than four) need 65,536 counts
  * each: taken from the scratch past its first n words when it has room
  * for both, else digits of 8 bits count on the stack. */
-#define RB_PREFIX_WIDE_COUNTS 65536u
+#define RB_PREFIX_WIDE_COUNTS ((size_t)65536)
 
 /* Each digit's count turned into where its run starts; returns how many
  * digits occur. */
