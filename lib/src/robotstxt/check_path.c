@@ -23,6 +23,7 @@
 #include "match.h"
 #include "memory.h"
 #include "multi.h"
+#include "multi_literal.h"
 #include "normalize.h"
 #include "selection.h"
 #include "urlpath.h"
@@ -71,21 +72,22 @@ static int own_rests(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
     return 1;
 }
 
-/* Drops the gathered rules that cannot match, a segment of theirs holding
- * a byte or a pair of bytes the path lacks (rb_rest_may_match()): in a
- * hostile file most of its thousands of rules, which would otherwise be
- * matched one by one or build the one pass's automaton. A rule that does
- * not keep its normal form is tested on it in q->scratch, nothing
- * allocated for it: the rules kept are normalised again where they are
- * matched. 0 when memory runs out. */
-static int drop_lacking(const robots_txt *doc, rb_path_view *q, rb_mem *mem) {
+/* Drops the gathered rules from `first` on that cannot match, a segment
+ * of theirs holding a byte or a pair of bytes the path lacks
+ * (rb_rest_may_match()): in a hostile file most of its thousands of rules,
+ * which would otherwise be matched one by one or build the one pass's
+ * automaton. A rule that does not keep its normal form is tested on it in
+ * q->scratch, nothing allocated for it: the rules kept are normalised
+ * again where they are matched. 0 when memory runs out. */
+static int drop_lacking(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
+                        size_t first) {
     rb_path_pairs pp;
     pp.pairs = rb_alloc(mem, RB_PAIR_WORDS * sizeof *pp.pairs);
     if (pp.pairs == NULL)
         return 0;
     rb_path_pairs_note(&pp, q->path, q->len);
-    size_t kept = 0;
-    for (size_t i = 0; i < q->wild_count; i++) {
+    size_t kept = first;
+    for (size_t i = first; i < q->wild_count; i++) {
         const rb_wild_rule *w = &q->wild[i];
         /* a rule without its normal form: its raw pattern first, as most
          * such are decided there (rb_raw_may_match()) */
@@ -163,13 +165,36 @@ static void end_many(const robots_txt *doc, rb_path_view *q, rb_mem *mem) {
     q->rests = NULL;
 }
 
+/* The gathered rules of one literal that rb_match_literals() decides,
+ * moved before the others (each with its set): their number. */
+static size_t decide_literals(const robots_txt *doc, rb_path_view *q) {
+    size_t n = q->wild_count, first = 0;
+    if (rb_match_literals(&doc->mem.allocator, q->path, q->len, q->wild, n) ==
+        0)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        if (q->wild[i].matched == RB_LITERAL_UNDECIDED)
+            continue;
+        rb_wild_rule w = q->wild[first];
+        q->wild[first] = q->wild[i];
+        q->wild[i] = w;
+        uint32_t set = q->wild_set[first];
+        q->wild_set[first] = q->wild_set[i];
+        q->wild_set[i] = set;
+        first++;
+    }
+    return first;
+}
+
 /* The gathered wildcard rules of every set read since the budget ran out,
- * matched at once: one pass over the path by rb_match_many(), or rule by
- * rule where their bounds say that is cheaper. 0 when memory for the pass
- * ran out. */
+ * matched at once: those of one literal by their hashes
+ * (rb_match_literals()), the rest in one pass over the path by
+ * rb_match_many(), or rule by rule where their bounds say that is
+ * cheaper. 0 when memory for the pass ran out. */
 static int match_gathered(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
                           rb_best_rule *best) {
-    if (!drop_lacking(doc, q, mem))
+    size_t first = decide_literals(doc, q);
+    if (!drop_lacking(doc, q, mem, first))
         return 0;
     size_t n = q->wild_count;
     /* One pass costs about 32 instructions a pattern byte to build and 16
@@ -177,7 +202,7 @@ static int match_gathered(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
      * a pattern byte for each rule. Long shared patterns against a long
      * path (30 lines of 16 KiB of %C3) are cheaper rule by rule. */
     uint64_t per_rule = 0, one_pass = 16 * (uint64_t)q->len;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = first; i < n; i++) {
         per_rule += 3 * (uint64_t)(q->len - q->wild[i].from) +
                     12 * (uint64_t)q->wild[i].rest_len;
         one_pass += 32 * (uint64_t)q->wild[i].rest_len;
@@ -185,7 +210,7 @@ static int match_gathered(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
     if (per_rule <= one_pass) {
         /* The whole pattern (its key is known to start the path): leaves
          * match_star() one caller, inlined into the hot loop. */
-        for (size_t i = 0; i < n; i++) {
+        for (size_t i = first; i < n; i++) {
             const rb_wild_rule *w = &q->wild[i];
             uint32_t rule = w->rule & ~RB_ENTRY_INDEX_DIR;
             const char *pattern = rb_normal_of(doc, rule, q);
@@ -198,8 +223,8 @@ static int match_gathered(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
                                         q->path, q->len);
         }
     } else if (!own_rests(doc, q, mem, n) ||
-               rb_match_many(&doc->mem.allocator, q->path, q->len, q->wild,
-                             n) != 0) {
+               rb_match_many(&doc->mem.allocator, q->path, q->len,
+                             q->wild + first, n - first) != 0) {
         return 0;
     }
     for (size_t i = 0; i < n; i++) {

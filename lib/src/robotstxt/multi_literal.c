@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * multi_literal.c - the gathered wildcard rules of one literal (`*lit`,
+ * `*lit$`) decided by a rolling hash, before the one pass (multi.c).
+ *
+ * A hostile file's 25,000 rules `Disallow: /` `*x0NNNNNN` against a path that
+ * holds every pair of their digits pass every byte and pair filter, and
+ * the one pass's automaton over all of them cost 19 M instructions on
+ * every check (many-wild-pairs-all). Such a rule matches when its literal
+ * occurs in the path at or after its key: a search for many strings at
+ * once. The literals go into a hash table keyed by their polynomial hash
+ * and length; every window of the path of each length they have is hashed
+ * in O(1) from the one before and looked up, and the last place each
+ * literal occurs is kept, so a rule matches when that place is not before
+ * its key's end. A hash that agrees is confirmed byte by byte: a collision
+ * costs time, never a wrong answer. Collisions can be crafted (Thue-Morse
+ * words collide modulo 2^64), so the work is counted at every step, and a
+ * length past its budget is left to the automaton, as are the lengths
+ * whose pass over the path would cost more than the automaton they spare.
+ */
+#include "multi_literal.h"
+#include "memory.h"
+
+#include <stdint.h>
+
+/* Polynomial hashes modulo 2^64 in wrapping arithmetic (an odd base). */
+#define HASH_BASE 0x100000001B3ull
+
+/* The cost model, in instructions: a window of the rolling hash, and a
+ * pattern byte of the one pass's automaton (check_path.c's model). */
+#define WINDOW_COST 12u
+#define AUTOMATON_BYTE_COST 32u
+
+/* Work units (slots stepped over, bytes compared) a window and a literal
+ * byte may spend before a length is left to the automaton: honest paths
+ * and literals spend about one a window. */
+#define WORK_PER_ITEM 4u
+
+#define CANDIDATE (-2) /* a `*lit` rule until its length is weighed */
+
+/* What a length's literals are: left to the automaton, to be hashed,
+ * hashed, or past their work budget. */
+enum class_state { CLASS_NONE, CLASS_HASHED, CLASS_SCANNED, CLASS_FAILED };
+
+typedef struct literal {
+    uint64_t hash;
+    const char *bytes;
+    uint32_t len;
+    uint32_t last; /* its last occurrence's start + 1; 0: none yet */
+} literal;
+
+typedef struct table {
+    literal *lits;
+    uint32_t count;
+    uint32_t *slots; /* literal + 1; 0: empty */
+    uint32_t mask;
+    unsigned bits;
+} table;
+
+static uint64_t hash_of(const char *s, size_t n) {
+    uint64_t h = 0;
+    for (size_t i = 0; i < n; i++)
+        h = h * HASH_BASE + (unsigned char)s[i];
+    return h;
+}
+
+/* A hash's slot. Its high bits folded down first: literals that differ in
+ * their last bytes (a hostile file's numbered rules) differ only in a
+ * hash's low bits, and a multiply alone crowded them into a few runs of
+ * slots (20 steps a look-up). */
+static uint32_t slot_of(const table *t, uint64_t h, size_t len) {
+    uint64_t x = h ^ (uint64_t)len << 40;
+    x = (x ^ x >> 29) * 0xBF58476D1CE4E5B9ull;
+    return (uint32_t)(x >> (64 - t->bits));
+}
+
+/* The literal of these bytes, added when new; UINT32_MAX when the work
+ * passed *budget (counted in *work). */
+static uint32_t intern(table *t, const char *s, size_t n, uint64_t *work,
+                       uint64_t budget) {
+    uint64_t h = hash_of(s, n);
+    uint32_t i = slot_of(t, h, n);
+    for (;; i = (i + 1) & t->mask) {
+        uint32_t v = t->slots[i];
+        if (v == 0)
+            break;
+        const literal *lit = &t->lits[v - 1];
+        if (lit->hash == h && lit->len == n) {
+            *work += n;
+            if (memcmp(lit->bytes, s, n) == 0)
+                return v - 1;
+        }
+        if (++*work > budget)
+            return UINT32_MAX;
+    }
+    literal *lit = &t->lits[t->count];
+    lit->hash = h;
+    lit->bytes = s;
+    lit->len = (uint32_t)n;
+    lit->last = 0;
+    t->slots[i] = ++t->count;
+    return t->count - 1;
+}
+
+/* Every window of m bytes of the path looked up: the literals of that
+ * length found get their last occurrence. 0 when the work passed budget. */
+static int scan_length(table *t, const char *path, size_t len, size_t m,
+                       uint64_t budget) {
+    const unsigned char *u = (const unsigned char *)path;
+    uint64_t top = 1; /* HASH_BASE^m: the weight of the byte leaving */
+    for (size_t i = 0; i < m; i++)
+        top *= HASH_BASE;
+    uint64_t h = hash_of(path, m), work = 0;
+    for (size_t at = 0;; at++) {
+        for (uint32_t i = slot_of(t, h, m);; i = (i + 1) & t->mask) {
+            uint32_t v = t->slots[i];
+            if (v == 0)
+                break;
+            literal *lit = &t->lits[v - 1];
+            if (lit->hash == h && lit->len == m) {
+                work += m;
+                if (memcmp(lit->bytes, path + at, m) == 0) {
+                    lit->last = (uint32_t)at + 1;
+                    break;
+                }
+            }
+            if (++work > budget)
+                return 0;
+        }
+        if (at + m == len)
+            return 1;
+        h = h * HASH_BASE + u[at + m] - top * u[at];
+    }
+}
+
+/* What a rule is: decided here when `*lit$`, or empty, or longer than
+ * what follows its key; CANDIDATE when `*lit`; else undecided. Its
+ * literal's length in *m. */
+static int classify(const rb_wild_rule *w, const char *path, size_t len,
+                    size_t *m) {
+    if (w->rest == NULL || !rb_one_literal(w->rest, w->rest_len) ||
+        w->from > len)
+        return RB_LITERAL_UNDECIDED;
+    int anchored = w->rest_len > 1 && w->rest[w->rest_len - 1] == '$';
+    *m = w->rest_len - 1 - (size_t)anchored;
+    if (*m > len - w->from)
+        return 0;
+    if (anchored)
+        return memcmp(path + len - *m, w->rest + 1, *m) == 0;
+    return *m == 0 ? 1 : CANDIDATE;
+}
+
+/* The lengths worth a pass: each length's rest bytes are summed in
+ * sum[m], then it is CLASS_HASHED when its pass over the path costs no
+ * more than the automaton for them. The number of their rules. */
+static size_t weigh_lengths(rb_wild_rule *rules, size_t n, size_t len,
+                            uint32_t *sum, unsigned char *state) {
+    for (size_t r = 0; r < n; r++)
+        if (rules[r].matched == CANDIDATE)
+            sum[rules[r].rest_len - 1] += (uint32_t)rules[r].rest_len;
+    size_t hashed = 0;
+    for (size_t r = 0; r < n; r++) {
+        if (rules[r].matched != CANDIDATE)
+            continue;
+        size_t m = rules[r].rest_len - 1;
+        if (state[m] == CLASS_NONE &&
+            (uint64_t)WINDOW_COST * (len - m + 1) <=
+                (uint64_t)AUTOMATON_BYTE_COST * sum[m])
+            state[m] = CLASS_HASHED;
+        if (state[m] == CLASS_HASHED)
+            hashed++;
+        else
+            rules[r].matched = RB_LITERAL_UNDECIDED;
+    }
+    return hashed;
+}
+
+/* The hashed rules' literals interned (entry[r]), every length's windows
+ * looked up, and the rules decided. The rules decided; 0 past the work of
+ * interning. */
+static size_t find_all(table *t, rb_wild_rule *rules, size_t n,
+                       const char *path, size_t len, uint32_t *entry,
+                       const uint32_t *sum, unsigned char *state) {
+    uint64_t work = 0, budget = 0;
+    for (size_t r = 0; r < n; r++)
+        if (rules[r].matched == CANDIDATE)
+            budget += WORK_PER_ITEM * (uint64_t)rules[r].rest_len;
+    for (size_t r = 0; r < n; r++) {
+        if (rules[r].matched != CANDIDATE)
+            continue;
+        entry[r] =
+            intern(t, rules[r].rest + 1, rules[r].rest_len - 1, &work, budget);
+        if (entry[r] == UINT32_MAX)
+            return 0;
+    }
+    size_t decided = 0;
+    for (size_t r = 0; r < n; r++) {
+        if (rules[r].matched != CANDIDATE) {
+            decided += rules[r].matched != RB_LITERAL_UNDECIDED;
+            continue;
+        }
+        size_t m = rules[r].rest_len - 1;
+        if (state[m] == CLASS_HASHED &&
+            !scan_length(t, path, len, m,
+                         WORK_PER_ITEM * ((uint64_t)len + sum[m])))
+            state[m] = CLASS_FAILED;
+        if (state[m] == CLASS_FAILED) {
+            rules[r].matched = RB_LITERAL_UNDECIDED;
+            continue;
+        }
+        state[m] = CLASS_SCANNED;
+        rules[r].matched = t->lits[entry[r]].last > rules[r].from;
+        decided++;
+    }
+    return decided;
+}
+
+size_t rb_match_literals(const robots_allocator *allocator, const char *path,
+                         size_t len, rb_wild_rule *rules, size_t n) {
+    size_t longest = 0, candidates = 0, decided = 0;
+    for (size_t r = 0; r < n; r++) {
+        size_t m = 0;
+        rules[r].matched = classify(&rules[r], path, len, &m);
+        if (rules[r].matched == CANDIDATE) {
+            candidates++;
+            if (m > longest)
+                longest = m;
+        } else {
+            decided += rules[r].matched != RB_LITERAL_UNDECIDED;
+        }
+    }
+    if (candidates == 0)
+        return decided;
+    rb_mem mem;
+    rb_mem_init(&mem, allocator, 0);
+    table t = {NULL, 0, NULL, 15, 4};
+    while (t.mask + 1 < 2 * candidates) {
+        t.mask = 2 * t.mask + 1;
+        t.bits++;
+    }
+    uint32_t *sum = rb_alloc(&mem, (longest + 1) * sizeof *sum);
+    unsigned char *state = rb_alloc(&mem, longest + 1);
+    uint32_t *entry = rb_alloc(&mem, n * sizeof *entry);
+    t.lits = rb_alloc(&mem, candidates * sizeof *t.lits);
+    t.slots = rb_alloc(&mem, ((size_t)t.mask + 1) * sizeof *t.slots);
+    size_t found = 0;
+    if (sum != NULL && state != NULL && entry != NULL && t.lits != NULL &&
+        t.slots != NULL) {
+        memset(sum, 0, (longest + 1) * sizeof *sum);
+        memset(state, CLASS_NONE, longest + 1);
+        memset(t.slots, 0, ((size_t)t.mask + 1) * sizeof *t.slots);
+        if (weigh_lengths(rules, n, len, sum, state) > 0)
+            found = find_all(&t, rules, n, path, len, entry, sum, state);
+    }
+    /* without memory, or past the work of interning: the automaton's */
+    if (found == 0)
+        for (size_t r = 0; r < n; r++)
+            if (rules[r].matched == CANDIDATE)
+                rules[r].matched = RB_LITERAL_UNDECIDED;
+    rb_free(&mem, t.slots, ((size_t)t.mask + 1) * sizeof *t.slots);
+    rb_free(&mem, t.lits, candidates * sizeof *t.lits);
+    rb_free(&mem, entry, n * sizeof *entry);
+    rb_free(&mem, state, longest + 1);
+    rb_free(&mem, sum, (longest + 1) * sizeof *sum);
+    return found != 0 ? found : decided;
+}
