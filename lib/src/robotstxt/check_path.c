@@ -78,21 +78,16 @@ static int own_rests(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
  * which would otherwise be matched one by one or build the one pass's
  * automaton. A rule that does not keep its normal form is tested on it in
  * q->scratch, nothing allocated for it: the rules kept are normalised
- * again where they are matched. 0 when memory runs out. */
-static int drop_lacking(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
-                        size_t first) {
-    rb_path_pairs pp;
-    pp.pairs = rb_alloc(mem, RB_PAIR_WORDS * sizeof *pp.pairs);
-    if (pp.pairs == NULL)
-        return 0;
-    rb_path_pairs_note(&pp, q->path, q->len);
+ * again where they are matched. */
+static void drop_lacking(const robots_txt *doc, rb_path_view *q,
+                         const rb_path_pairs *pp, size_t first) {
     size_t kept = first;
     for (size_t i = first; i < q->wild_count; i++) {
         const rb_wild_rule *w = &q->wild[i];
         /* a rule without its normal form: its raw pattern first, as most
          * such are decided there (rb_raw_may_match()) */
         if (w->rest == NULL && (w->rule & RB_ENTRY_INDEX_DIR) == 0 &&
-            !rb_raw_may_match(&pp, doc->text + doc->rules[w->rule].pattern_off,
+            !rb_raw_may_match(pp, doc->text + doc->rules[w->rule].pattern_off,
                               rb_rule_pattern_len(&doc->rules[w->rule])))
             continue;
         /* a companion's without the '$' its text lacks */
@@ -101,15 +96,13 @@ static int drop_lacking(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
                 ? w->rest
                 : rb_normal_of(doc, w->rule & ~RB_ENTRY_INDEX_DIR, q) + w->from;
         size_t rest_len = w->rest_len - (w->rule & RB_ENTRY_INDEX_DIR ? 1 : 0);
-        if (!rb_rest_may_match(&pp, rest, rest_len))
+        if (!rb_rest_may_match(pp, rest, rest_len))
             continue;
         q->wild[kept] = q->wild[i];
         q->wild_set[kept] = q->wild_set[i];
         kept++;
     }
     q->wild_count = kept;
-    rb_free(mem, pp.pairs, RB_PAIR_WORDS * sizeof *pp.pairs);
-    return 1;
 }
 
 /* The bytes of q->gathered: two bits a rule. */
@@ -167,10 +160,11 @@ static void end_many(const robots_txt *doc, rb_path_view *q, rb_mem *mem) {
 
 /* The gathered rules of one literal that rb_match_literals() decides,
  * moved before the others (each with its set): their number. */
-static size_t decide_literals(const robots_txt *doc, rb_path_view *q) {
+static size_t decide_literals(const robots_txt *doc, rb_path_view *q,
+                              const rb_path_pairs *pp) {
     size_t n = q->wild_count, first = 0;
-    if (rb_match_literals(&doc->mem.allocator, q->path, q->len, q->wild, n) ==
-        0)
+    if (rb_match_literals(&doc->mem.allocator, pp, q->path, q->len, q->wild,
+                          n) == 0)
         return 0;
     for (size_t i = 0; i < n; i++) {
         if (q->wild[i].matched == RB_LITERAL_UNDECIDED)
@@ -193,9 +187,15 @@ static size_t decide_literals(const robots_txt *doc, rb_path_view *q) {
  * cheaper. 0 when memory for the pass ran out. */
 static int match_gathered(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
                           rb_best_rule *best) {
-    size_t first = decide_literals(doc, q);
-    if (!drop_lacking(doc, q, mem, first))
+    /* the path's bytes and pairs, which both read */
+    rb_path_pairs pp;
+    pp.pairs = rb_alloc(mem, RB_PAIR_WORDS * sizeof *pp.pairs);
+    if (pp.pairs == NULL)
         return 0;
+    rb_path_pairs_note(&pp, q->path, q->len);
+    size_t first = decide_literals(doc, q, &pp);
+    drop_lacking(doc, q, &pp, first);
+    rb_free(mem, pp.pairs, RB_PAIR_WORDS * sizeof *pp.pairs);
     size_t n = q->wild_count;
     /* One pass costs about 32 instructions a pattern byte to build and 16
      * a path byte to scan; rule by rule is bounded by 3 a path byte and 12

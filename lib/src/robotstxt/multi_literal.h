@@ -35,11 +35,13 @@ static inline int rb_one_literal(const char *rest, size_t n) {
  * work (slots stepped over, bytes compared, counted at every step) passes
  * 4 a window and 4 a literal byte: crafted collisions cost time, bounded,
  * never a wrong answer. Returns the rules decided (0 without memory).
- * Memory, from the allocator and freed before returning: 44 bytes a rule
- * + 5 per byte of the longest literal + 64. len and n under 2^31 (32-bit
+ * A `*lit` whose first byte, or first two or last pair, the path lacks
+ * (pp, the path's, noted by the caller) is refused first. Memory, from
+ * the allocator and freed before returning: 44 bytes a rule + 5 per byte
+ * of the longest literal + 64. len and n under 2^31 (32-bit
  * places and counts: a check's path is at most 3 * ROBOTS_MAX_URL_BYTES). */
 RB_HIDDEN size_t rb_match_literals(const robots_allocator *allocator,
-                                   const char *path, size_t len,
-                                   rb_wild_rule *rules, size_t n);
+                                   const rb_path_pairs *pp, const char *path,
+                                   size_t len, rb_wild_rule *rules, size_t n);
 
 #endif
