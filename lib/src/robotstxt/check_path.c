@@ -159,23 +159,27 @@ static void end_many(const robots_txt *doc, rb_path_view *q, rb_mem *mem) {
 }
 
 /* The gathered rules of one literal that rb_match_literals() decides,
- * moved before the others (each with its set): their number. */
+ * kept before the others (each with its set): their number. The others
+ * are swapped to the end, as they are few or none: a hostile file's
+ * thousands of rules of one shape are decided in place. */
 static size_t decide_literals(const robots_txt *doc, rb_path_view *q,
                               const rb_path_pairs *pp) {
-    size_t n = q->wild_count, first = 0;
+    size_t first = 0, end = q->wild_count;
     if (rb_match_literals(&doc->mem.allocator, pp, q->path, q->len, q->wild,
-                          n) == 0)
+                          end) == 0)
         return 0;
-    for (size_t i = 0; i < n; i++) {
-        if (q->wild[i].matched == RB_LITERAL_UNDECIDED)
+    while (first < end) {
+        if (q->wild[first].matched != RB_LITERAL_UNDECIDED) {
+            first++;
             continue;
+        }
+        end--;
         rb_wild_rule w = q->wild[first];
-        q->wild[first] = q->wild[i];
-        q->wild[i] = w;
+        q->wild[first] = q->wild[end];
+        q->wild[end] = w;
         uint32_t set = q->wild_set[first];
-        q->wild_set[first] = q->wild_set[i];
-        q->wild_set[i] = set;
-        first++;
+        q->wild_set[first] = q->wild_set[end];
+        q->wild_set[end] = set;
     }
     return first;
 }
