@@ -158,16 +158,17 @@ static void end_many(const robots_txt *doc, rb_path_view *q, rb_mem *mem) {
     q->rests = NULL;
 }
 
-/* The gathered rules of one literal that rb_match_literals() decides,
- * kept before the others (each with its set): their number. The others
+/* The gathered rules from `first` on of one literal that
+ * rb_match_literals() decides, kept before the others (each with its
+ * set): where the others start. The others
  * are swapped to the end, as they are few or none: a hostile file's
  * thousands of rules of one shape are decided in place. */
 static size_t decide_literals(const robots_txt *doc, rb_path_view *q,
-                              const rb_path_pairs *pp) {
-    size_t first = 0, end = q->wild_count;
-    if (rb_match_literals(&doc->mem.allocator, pp, q->path, q->len, q->wild,
-                          end) == 0)
-        return 0;
+                              const rb_path_pairs *pp, size_t first) {
+    size_t end = q->wild_count;
+    if (rb_match_literals(&doc->mem.allocator, pp, q->path, q->len,
+                          q->wild + first, end - first) == 0)
+        return first;
     while (first < end) {
         if (q->wild[first].matched != RB_LITERAL_UNDECIDED) {
             first++;
@@ -184,6 +185,13 @@ static size_t decide_literals(const robots_txt *doc, rb_path_view *q,
     return first;
 }
 
+/* How matching the sets went. */
+enum match_outcome {
+    MATCH_DONE,    /* every set read */
+    MATCH_NO_UNIT, /* a set could not be compiled for want of memory */
+    MATCH_NO_ROOM  /* no memory to gather the rules for one pass */
+};
+
 /* The gathered wildcard rules of every set read since the budget ran out,
  * matched at once: those of one literal by their hashes
  * (rb_match_literals()), the rest in one pass over the path by
@@ -197,9 +205,8 @@ static int match_gathered(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
     if (pp.pairs == NULL)
         return 0;
     rb_path_pairs_note(&pp, q->path, q->len);
-    size_t first = decide_literals(doc, q, &pp);
+    size_t first = decide_literals(doc, q, &pp, 0);
     drop_lacking(doc, q, &pp, first);
-    rb_free(mem, pp.pairs, RB_PAIR_WORDS * sizeof *pp.pairs);
     size_t n = q->wild_count;
     /* One pass costs about 32 instructions a pattern byte to build and 16
      * a path byte to scan; rule by rule is bounded by 3 a path byte and 12
@@ -226,11 +233,21 @@ static int match_gathered(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
                                         doc->rules[rule].normalized_len,
                                         q->path, q->len);
         }
-    } else if (!own_rests(doc, q, mem, n) ||
-               rb_match_many(&doc->mem.allocator, q->path, q->len,
-                             q->wild + first, n - first) != 0) {
-        return 0;
+    } else {
+        int ok = own_rests(doc, q, mem, n);
+        if (ok) {
+            /* those of one literal without a normal form of their own
+             * (raw UTF-8, companions) have it now */
+            first = decide_literals(doc, q, &pp, first);
+            ok = rb_match_many(&doc->mem.allocator, q->path, q->len,
+                               q->wild + first, n - first) == 0;
+        }
+        if (!ok) {
+            rb_free(mem, pp.pairs, RB_PAIR_WORDS * sizeof *pp.pairs);
+            return 0;
+        }
     }
+    rb_free(mem, pp.pairs, RB_PAIR_WORDS * sizeof *pp.pairs);
     for (size_t i = 0; i < n; i++) {
         const rb_wild_rule *w = &q->wild[i];
         if (!w->matched)
@@ -248,12 +265,18 @@ static int match_gathered(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
     return 1;
 }
 
-/* How matching the sets went. */
-enum match_outcome {
-    MATCH_DONE,    /* every set read */
-    MATCH_NO_UNIT, /* a set could not be compiled for want of memory */
-    MATCH_NO_ROOM  /* no memory to gather the rules for one pass */
-};
+/* Once every set is read past the budget: the gathered rules matched
+ * (match_gathered()), then what gathering allocated freed. Apart from the
+ * check's path, which never gathers. */
+RB_COLD static enum match_outcome finish_many(const robots_txt *doc,
+                                              rb_path_view *q, rb_mem *mem,
+                                              rb_best_rule *best,
+                                              enum match_outcome o) {
+    if (o == MATCH_DONE && !match_gathered(doc, q, mem, best))
+        o = MATCH_NO_ROOM;
+    end_many(doc, q, mem);
+    return o;
+}
 
 /* A set, rule by rule while the check's wildcard work stays within
  * RB_WILD_BUDGET. Past it, this set's wildcard rules and those of every
@@ -337,10 +360,8 @@ static int indexed_match(const robots_txt *doc, const uint32_t *tokens,
         path_view_init(&q, path, len, scratch, budget);
         enum match_outcome o =
             match_sets(doc, tokens, token_count, &q, &mem, &best);
-        if (o == MATCH_DONE && q.many && !match_gathered(doc, &q, &mem, &best))
-            o = MATCH_NO_ROOM;
         if (q.many)
-            end_many(doc, &q, &mem);
+            o = finish_many(doc, &q, &mem, &best, o);
         if (o == MATCH_DONE)
             break;
         if (o == MATCH_NO_UNIT)

@@ -23,8 +23,12 @@
 
 #include <stdint.h>
 
-/* Polynomial hashes modulo 2^64 in wrapping arithmetic (an odd base). */
-#define HASH_BASE 0x100000001B3ull
+/* Polynomial hashes modulo 2^64 in wrapping arithmetic. The base is odd
+ * and its bits look random, so that a multiply spreads hashes that differ
+ * by a few of its powers (literals that differ in a byte or two) over the
+ * table: with a sparse base (FNV's) a hostile file's numbered literals
+ * crowded into a few runs of slots. */
+#define HASH_BASE 0x9E3779B97F4A7C15ull
 
 /* The cost model, in instructions: a window of the rolling hash, and a
  * pattern byte of the one pass's automaton (check_path.c's model). */
@@ -79,14 +83,10 @@ static uint64_t hash_of(const char *s, size_t n) {
     return h;
 }
 
-/* A hash's slot. Its high bits folded down first: literals that differ in
- * their last bytes (a hostile file's numbered rules) differ only in a
- * hash's low bits, and a multiply alone crowded them into a few runs of
- * slots (20 steps a look-up). */
+/* A hash's slot: its length mixed in, then the top bits of a multiply
+ * (three steps: it is taken for every window of the path). */
 static uint32_t slot_of(const table *t, uint64_t h, size_t len) {
-    uint64_t x = h ^ (uint64_t)len << 40;
-    x = (x ^ x >> 29) * 0xBF58476D1CE4E5B9ull;
-    return (uint32_t)(x >> (64 - t->bits));
+    return (uint32_t)(((h ^ len) * 0xD6E8FEB86659FD93ull) >> (64 - t->bits));
 }
 
 /* The literal of these bytes, added when new; UINT32_MAX when the work
@@ -255,7 +255,9 @@ size_t rb_match_literals(const robots_allocator *allocator,
     size_t candidates =
         classify_all(rules, n, pp, path, len, &longest, &budget);
     table t = {NULL, 0, NULL, 15, 4};
-    while (t.mask + 1 < 2 * candidates) {
+    /* at most a quarter full: most windows find no literal, and a miss
+     * steps over a run of taken slots (2.5 steps at half full) */
+    while (t.mask + 1 < 4 * candidates) {
         t.mask = 2 * t.mask + 1;
         t.bits++;
     }

@@ -37,7 +37,7 @@ static inline int rb_one_literal(const char *rest, size_t n) {
  * never a wrong answer. Returns the rules decided (0 without memory).
  * A `*lit` whose first byte, or first two or last pair, the path lacks
  * (pp, the path's, noted by the caller) is refused first. Memory, from
- * the allocator and freed before returning: 44 bytes a rule + 5 per byte
+ * the allocator and freed before returning: 60 bytes a rule + 5 per byte
  * of the longest literal + 64. len and n under 2^31 (32-bit
  * places and counts: a check's path is at most 3 * ROBOTS_MAX_URL_BYTES). */
 RB_HIDDEN size_t rb_match_literals(const robots_allocator *allocator,
