@@ -30,15 +30,15 @@
 
 #include <string.h>
 
-/* The rests of the gathered rules that do not keep their normal form
- * (rest NULL), made in q->rests, which the caller frees: a rule's whole
- * normal form written there, its rest pointing past the key (no copy); a
+/* The rests of the gathered rules [first, n) that do not keep their
+ * normal form (rest NULL), made in q->rests, which the caller frees: a rule's
+ * whole normal form written there, its rest pointing past the key (no copy); a
  * companion's (rule flagged RB_ENTRY_INDEX_DIR) is its "<dir>/" from the
  * key on and the '$' its text lacks. 0 when memory runs out. */
 static int own_rests(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
-                     size_t n) {
+                     size_t first, size_t n) {
     size_t bytes = 0;
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = first; i < n; i++)
         if (q->wild[i].rest == NULL)
             bytes +=
                 q->wild[i].rest_len +
@@ -49,7 +49,7 @@ static int own_rests(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
     if (q->rests == NULL)
         return 0;
     q->rests_bytes = bytes;
-    for (size_t i = 0, at = 0; i < n; i++) {
+    for (size_t i = first, at = 0; i < n; i++) {
         rb_wild_rule *w = &q->wild[i];
         if (w->rest != NULL)
             continue;
@@ -76,33 +76,37 @@ static int own_rests(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
  * of theirs holding a byte or a pair of bytes the path lacks
  * (rb_rest_may_match()): in a hostile file most of its thousands of rules,
  * which would otherwise be matched one by one or build the one pass's
- * automaton. A rule that does not keep its normal form is tested on it in
- * q->scratch, nothing allocated for it: the rules kept are normalised
- * again where they are matched. */
-static void drop_lacking(const robots_txt *doc, rb_path_view *q,
-                         const rb_path_pairs *pp, size_t first) {
+ * automaton. A rule that does not keep its normal form is tested on its
+ * raw pattern first (rb_raw_may_match()), as most such are decided there,
+ * and the rest get their normal form once (own_rests()), for this test,
+ * the hash of one literal and the one pass alike. 0 when memory runs
+ * out. */
+static int drop_lacking(const robots_txt *doc, rb_path_view *q,
+                        const rb_path_pairs *pp, rb_mem *mem, size_t first) {
     size_t kept = first;
     for (size_t i = first; i < q->wild_count; i++) {
         const rb_wild_rule *w = &q->wild[i];
-        /* a rule without its normal form: its raw pattern first, as most
-         * such are decided there (rb_raw_may_match()) */
         if (w->rest == NULL && (w->rule & RB_ENTRY_INDEX_DIR) == 0 &&
             !rb_raw_may_match(pp, doc->text + doc->rules[w->rule].pattern_off,
                               rb_rule_pattern_len(&doc->rules[w->rule])))
-            continue;
-        /* a companion's without the '$' its text lacks */
-        const char *rest =
-            w->rest != NULL
-                ? w->rest
-                : rb_normal_of(doc, w->rule & ~RB_ENTRY_INDEX_DIR, q) + w->from;
-        size_t rest_len = w->rest_len - (w->rule & RB_ENTRY_INDEX_DIR ? 1 : 0);
-        if (!rb_rest_may_match(pp, rest, rest_len))
             continue;
         q->wild[kept] = q->wild[i];
         q->wild_set[kept] = q->wild_set[i];
         kept++;
     }
     q->wild_count = kept;
+    if (!own_rests(doc, q, mem, first, kept))
+        return 0;
+    kept = first;
+    for (size_t i = first; i < q->wild_count; i++) {
+        if (!rb_rest_may_match(pp, q->wild[i].rest, q->wild[i].rest_len))
+            continue;
+        q->wild[kept] = q->wild[i];
+        q->wild_set[kept] = q->wild_set[i];
+        kept++;
+    }
+    q->wild_count = kept;
+    return 1;
 }
 
 /* The bytes of q->gathered: two bits a rule. */
@@ -206,7 +210,13 @@ static int match_gathered(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
         return 0;
     rb_path_pairs_note(&pp, q->path, q->len);
     size_t first = decide_literals(doc, q, &pp, 0);
-    drop_lacking(doc, q, &pp, first);
+    if (!drop_lacking(doc, q, &pp, mem, first)) {
+        rb_free(mem, pp.pairs, RB_PAIR_WORDS * sizeof *pp.pairs);
+        return 0;
+    }
+    /* those of one literal given their normal form there (raw UTF-8,
+     * companions) */
+    first = decide_literals(doc, q, &pp, first);
     size_t n = q->wild_count;
     /* One pass costs about 32 instructions a pattern byte to build and 16
      * a path byte to scan; rule by rule is bounded by 3 a path byte and 12
@@ -233,19 +243,10 @@ static int match_gathered(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
                                         doc->rules[rule].normalized_len,
                                         q->path, q->len);
         }
-    } else {
-        int ok = own_rests(doc, q, mem, n);
-        if (ok) {
-            /* those of one literal without a normal form of their own
-             * (raw UTF-8, companions) have it now */
-            first = decide_literals(doc, q, &pp, first);
-            ok = rb_match_many(&doc->mem.allocator, q->path, q->len,
-                               q->wild + first, n - first) == 0;
-        }
-        if (!ok) {
-            rb_free(mem, pp.pairs, RB_PAIR_WORDS * sizeof *pp.pairs);
-            return 0;
-        }
+    } else if (rb_match_many(&doc->mem.allocator, q->path, q->len,
+                             q->wild + first, n - first) != 0) {
+        rb_free(mem, pp.pairs, RB_PAIR_WORDS * sizeof *pp.pairs);
+        return 0;
     }
     rb_free(mem, pp.pairs, RB_PAIR_WORDS * sizeof *pp.pairs);
     for (size_t i = 0; i < n; i++) {

@@ -227,10 +227,11 @@ static size_t find_all(table *t, rb_wild_rule *rules, size_t n,
 }
 
 /* Every rule's state, by classify(); the candidates' number, their
- * longest literal and their interning budget. */
+ * longest literal and their interning budget, and the rules decided. */
 static size_t classify_all(rb_wild_rule *rules, size_t n,
                            const rb_path_pairs *pp, const char *path,
-                           size_t len, size_t *longest, uint64_t *budget) {
+                           size_t len, size_t *longest, uint64_t *budget,
+                           size_t *decided) {
     size_t candidates = 0;
     for (size_t r = 0; r < n; r++) {
         size_t m = 0;
@@ -240,6 +241,8 @@ static size_t classify_all(rb_wild_rule *rules, size_t n,
             *budget += WORK_PER_ITEM * (uint64_t)rules[r].rest_len;
             if (m > *longest)
                 *longest = m;
+        } else {
+            *decided += rules[r].matched != RB_LITERAL_UNDECIDED;
         }
     }
     return candidates;
@@ -250,10 +253,12 @@ size_t rb_match_literals(const robots_allocator *allocator,
                          rb_wild_rule *rules, size_t n) {
     rb_mem mem;
     rb_mem_init(&mem, allocator, 0);
-    size_t longest = 0, found = 0;
+    size_t longest = 0, found = 0, decided = 0;
     uint64_t budget = 0;
     size_t candidates =
-        classify_all(rules, n, pp, path, len, &longest, &budget);
+        classify_all(rules, n, pp, path, len, &longest, &budget, &decided);
+    if (candidates == 0)
+        return decided;
     table t = {NULL, 0, NULL, 15, 4};
     /* at most a quarter full: most windows find no literal, and a miss
      * steps over a run of taken slots (2.5 steps at half full) */
@@ -261,15 +266,11 @@ size_t rb_match_literals(const robots_allocator *allocator,
         t.mask = 2 * t.mask + 1;
         t.bits++;
     }
-    uint32_t *sum = NULL, *entry = NULL;
-    unsigned char *state = NULL;
-    if (candidates > 0) {
-        sum = rb_alloc(&mem, (longest + 1) * sizeof *sum);
-        state = rb_alloc(&mem, longest + 1);
-        entry = rb_alloc(&mem, n * sizeof *entry);
-        t.lits = rb_alloc(&mem, candidates * sizeof *t.lits);
-        t.slots = rb_alloc(&mem, ((size_t)t.mask + 1) * sizeof *t.slots);
-    }
+    uint32_t *sum = rb_alloc(&mem, (longest + 1) * sizeof *sum);
+    unsigned char *state = rb_alloc(&mem, longest + 1);
+    uint32_t *entry = rb_alloc(&mem, n * sizeof *entry);
+    t.lits = rb_alloc(&mem, candidates * sizeof *t.lits);
+    t.slots = rb_alloc(&mem, ((size_t)t.mask + 1) * sizeof *t.slots);
     if (sum != NULL && state != NULL && entry != NULL && t.lits != NULL &&
         t.slots != NULL) {
         memset(sum, 0, (longest + 1) * sizeof *sum);
@@ -281,19 +282,18 @@ size_t rb_match_literals(const robots_allocator *allocator,
         found = find_all(&t, rules, n, path, len, entry, sum, state, budget);
     }
     /* without memory, or past the work of interning: the automaton's */
-    size_t decided = 0;
-    if (found == 0)
+    if (found == 0) {
+        decided = 0;
         for (size_t r = 0; r < n; r++) {
             if (rules[r].matched == CANDIDATE)
                 rules[r].matched = RB_LITERAL_UNDECIDED;
             decided += rules[r].matched != RB_LITERAL_UNDECIDED;
         }
-    if (candidates > 0) {
-        rb_free(&mem, t.slots, ((size_t)t.mask + 1) * sizeof *t.slots);
-        rb_free(&mem, t.lits, candidates * sizeof *t.lits);
-        rb_free(&mem, entry, n * sizeof *entry);
-        rb_free(&mem, state, longest + 1);
-        rb_free(&mem, sum, (longest + 1) * sizeof *sum);
     }
+    rb_free(&mem, t.slots, ((size_t)t.mask + 1) * sizeof *t.slots);
+    rb_free(&mem, t.lits, candidates * sizeof *t.lits);
+    rb_free(&mem, entry, n * sizeof *entry);
+    rb_free(&mem, state, longest + 1);
+    rb_free(&mem, sum, (longest + 1) * sizeof *sum);
     return found != 0 ? found : decided;
 }
