@@ -66,8 +66,10 @@ static void random_rules(void) {
             size_t m = shape < 10 ? common : next(&state) % 8;
             size_t k = 0;
             rest[r][k++] = '*';
-            for (size_t i = 0; i < m; i++)
-                rest[r][k++] = next(&state) % 3 ? 'a' : 'b';
+            for (size_t i = 0; i < m; i++) /* 1 in 64 a 'c', in no path */
+                rest[r][k++] = next(&state) % 64 == 0 ? 'c'
+                               : next(&state) % 3     ? 'a'
+                                                      : 'b';
             if (shape == 10 && m > 1)
                 rest[r][1 + m / 2] = '*';
             if (shape >= 11 && shape < 14)
@@ -81,6 +83,8 @@ static void random_rules(void) {
         /* a rule without its normal form yet: never decided here */
         if (round % 7 == 0)
             rules[0].rest = NULL;
+        if (round % 11 == 0) /* a key longer than the path: the one pass's */
+            rules[n - 1].from = len + 1;
         size_t got = literals(NULL, path, len, rules, n);
         size_t count = 0;
         for (size_t r = 0; r < n; r++) {
