@@ -38,8 +38,9 @@ static inline int rb_one_literal(const char *rest, size_t n) {
  * A `*lit` whose first byte, or first two or last pair, the path lacks
  * (pp, the path's, noted by the caller) is refused first. Memory, from
  * the allocator and freed before returning: 60 bytes a rule + 5 per byte
- * of the longest literal + 64. len and n under 2^31 (32-bit
- * places and counts: a check's path is at most 3 * ROBOTS_MAX_URL_BYTES). */
+ * of the longest literal + 64. len and n under 2^28 (32-bit places,
+ * counts and slots: a check's path is at most 3 * ROBOTS_MAX_URL_BYTES,
+ * and a rule takes at least 9 of ROBOTS_MAX_INPUT_BYTES). */
 RB_HIDDEN size_t rb_match_literals(const robots_allocator *allocator,
                                    const rb_path_pairs *pp, const char *path,
                                    size_t len, rb_wild_rule *rules, size_t n);
