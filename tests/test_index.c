@@ -92,13 +92,19 @@ static size_t one_group_body(char *body, int rules, const char *format,
     return len;
 }
 
-static robots_txt *parse_as(const char *body, size_t len, int p) {
+static robots_txt *parse_with(const char *body, size_t len, int p,
+                              const robots_allocator *allocator) {
     robots_options options;
     robots_options_init(&options);
     options.profile = (robots_profile)p;
+    options.allocator = allocator;
     robots_txt *doc = NULL;
     EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
     return doc;
+}
+
+static robots_txt *parse_as(const char *body, size_t len, int p) {
+    return parse_with(body, len, p, NULL);
 }
 
 /* Many agents named both in one big group and in a small group each: merged
@@ -510,11 +516,7 @@ static void raw_rules_out_of_memory(void) {
     for (int f = 0; f < 2; f++) {
         size_t len = one_group_body(body, RULES, formats[f], NULL);
         memset(&count, 0, sizeof count);
-        robots_options options;
-        robots_options_init(&options);
-        options.allocator = &allocator;
-        robots_txt *doc = NULL;
-        EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+        robots_txt *doc = parse_with(body, len, 0, &allocator);
         if (doc == NULL)
             continue;
         robots_str agent = {"bot", 3};
@@ -774,12 +776,7 @@ static void wildcard_companions(void) {
         counting count;
         memset(&count, 0, sizeof count);
         robots_allocator allocator = {counting_alloc, counting_free, &count};
-        robots_options options;
-        robots_options_init(&options);
-        options.profile = ROBOTS_PROFILE_GOOGLE;
-        options.allocator = &allocator;
-        robots_txt *doc = NULL;
-        EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+        robots_txt *doc = parse_with(body, len, 1, &allocator);
         if (doc == NULL)
             continue;
         robots_str agent = {"bot", 3};
