@@ -154,6 +154,43 @@ def main():
            "of digits" % i,
            agent="QuxBot")
 
+    # 3c''. What an adversary tries next against the hash of one-literal
+    # rules (session 19, multi_literal.c), each against a path holding
+    # every pair its rules need: literals of 60 lengths (a pass over the
+    # path for each length worth one); literals sharing 32 bytes that
+    # occur all along the path; the same rules anchored with `$`; and raw
+    # UTF-8 literals, which get their normal form only once gathered.
+    pairs_url = (HOST + "x0" * ((url_len - len(HOST) - len(digits)) // 2 - 1)
+                 + digits).encode()
+    body = bytearray(b"User-agent: *\n")
+    i = 0
+    while True:
+        lit = ("%d" % i * 64)[:1 + i % 60]
+        line_i = b"Disallow:/*x0%s\n" % lit.encode()
+        if len(body) + len(line_i) > limit:
+            break
+        body += line_i
+        i += 1
+    robots("many-wild-lengths-pairs", bytes(body), pairs_url,
+           "%d rules Disallow:/*x0 and 1 to 60 digits, URL of x0 repeated "
+           "and every pair of digits" % i, agent="QuxBot")
+    body, i = numbered_lines(b"User-agent: *\n",
+                             b"Disallow:/*" + b"x0" * 16 + b"%06d\n")
+    robots("many-wild-shared-prefix", body, pairs_url,
+           "%d rules Disallow:/*(x0 x16)NNNNNN, URL of x0 repeated and "
+           "every pair of digits" % i, agent="QuxBot")
+    body, i = numbered_lines(b"User-agent: *\n", b"Disallow:/*x0%06d$\n")
+    robots("many-wild-anchored-pairs", body, pairs_url,
+           "%d rules Disallow:/*x0NNNNNN$, URL of x0 repeated and every "
+           "pair of digits" % i, agent="QuxBot")
+    body, i = numbered_lines(b"User-agent: *\n",
+                             b"Disallow:/*\xc3\xa9%06d\n")
+    robots("many-wild-raw-pairs", body,
+           (HOST + "\u00e9" * ((url_len - len(HOST) - len(digits)) // 2 - 1)
+            + digits).encode(),
+           "%d rules Disallow:/*<e-acute>NNNNNN (raw UTF-8), URL of e-acute "
+           "repeated and every pair of digits" % i, agent="QuxBot")
+
     # 3d. Against the one-pass matcher: segments of many different lengths
     # that all occur at every position of the path, so that each position
     # reports every one of them (path_len x distinct lengths). In the first

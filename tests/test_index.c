@@ -92,13 +92,19 @@ static size_t one_group_body(char *body, int rules, const char *format,
     return len;
 }
 
-static robots_txt *parse_as(const char *body, size_t len, int p) {
+static robots_txt *parse_with(const char *body, size_t len, int p,
+                              const robots_allocator *allocator) {
     robots_options options;
     robots_options_init(&options);
     options.profile = (robots_profile)p;
+    options.allocator = allocator;
     robots_txt *doc = NULL;
     EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
     return doc;
+}
+
+static robots_txt *parse_as(const char *body, size_t len, int p) {
+    return parse_with(body, len, p, NULL);
 }
 
 /* Many agents named both in one big group and in a small group each: merged
@@ -485,6 +491,65 @@ static void large_set_filter(void) {
     }
 }
 
+/* Raw UTF-8 rules of two stars past the budget (`/`, `*é<N>*z`: each gets its
+ * normal form once gathered, and goes to the one pass, as its pairs are
+ * all in the path), then raw rules of one literal (`/`, `*é<N>`: decided by
+ * their hashes once normalised), with memory running out at each request
+ * of the check: the pairs, the normal forms, the literals' table, the one
+ * pass. Every way, the verdict is the scan's. */
+static void raw_rules_out_of_memory(void) {
+    enum { RULES = 300 };
+    static char body[RULES * 24 + 64];
+    static char path[8000];
+    const char *const formats[] = {"Disallow: /*\xc3\xa9%d*z\n",
+                                   "Disallow: /*\xc3\xa9%d\n"};
+    counting count;
+    robots_allocator allocator = {counting_alloc, counting_free, &count};
+    /* "/" + e-acute x 1000 + every pair of digits + "z" */
+    size_t n = 1;
+    path[0] = '/';
+    for (int i = 0; i < 1000; i++, n += 2)
+        memcpy(path + n, "\xc3\xa9", 2);
+    for (int pair = 0; pair < 100; pair++)
+        n += (size_t)sprintf(path + n, "%02d", pair);
+    path[n++] = 'z';
+    for (int f = 0; f < 2; f++) {
+        size_t len = one_group_body(body, RULES, formats[f], NULL);
+        memset(&count, 0, sizeof count);
+        robots_txt *doc = parse_with(body, len, 0, &allocator);
+        if (doc == NULL)
+            continue;
+        robots_str agent = {"bot", 3};
+        same_verdict(doc, &agent, 1, path, n); /* compiles the set */
+        robots_verdict want, got;
+        EXPECT_EQ(rb_check_reference(doc, &agent, 1, path, n, &want),
+                  ROBOTS_OK);
+        size_t requests = 0, answered = 0;
+        for (size_t fail = 1; fail < 40; fail++) {
+            count.calls = 0;
+            count.fail_at = fail;
+            robots_status status = robots_check(doc, &agent, 1, path, n, &got);
+            if (requests == 0 && count.calls < fail)
+                requests = fail - 1; /* every request failed once */
+            /* only the work area (the long path's normal form) may fail
+             * the check; past it, the same verdict, slower */
+            EXPECT(status == ROBOTS_OK ||
+                   (status == ROBOTS_ERR_NO_MEMORY && fail == 1));
+            if (status != ROBOTS_OK)
+                continue;
+            answered++;
+            EXPECT(got.allowed == want.allowed && got.rule == want.rule &&
+                   got.group == want.group && got.reason == want.reason &&
+                   got.rule_line == want.rule_line);
+        }
+        count.fail_at = 0;
+        EXPECT(requests > 3);
+        EXPECT(answered + 1 >= requests);
+        robots_free(doc);
+        EXPECT_EQ(count.live, 0);
+    }
+}
+
 /* Hundreds of different wildcard rules against long paths that nearly
  * match them everywhere: past RB_WILD_BUDGET a check matches the rules
  * still in play in one pass (rb_match_many, which allocates), and without
@@ -711,12 +776,7 @@ static void wildcard_companions(void) {
         counting count;
         memset(&count, 0, sizeof count);
         robots_allocator allocator = {counting_alloc, counting_free, &count};
-        robots_options options;
-        robots_options_init(&options);
-        options.profile = ROBOTS_PROFILE_GOOGLE;
-        options.allocator = &allocator;
-        robots_txt *doc = NULL;
-        EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+        robots_txt *doc = parse_with(body, len, 1, &allocator);
         if (doc == NULL)
             continue;
         robots_str agent = {"bot", 3};
@@ -1070,6 +1130,7 @@ int main(void) {
     token_lookup();
     merge_budget();
     many_wildcard_rules();
+    raw_rules_out_of_memory();
     many_sets_one_pass();
     raw_rules_gathered();
     wildcard_companions();

@@ -23,21 +23,22 @@
 #include "match.h"
 #include "memory.h"
 #include "multi.h"
+#include "multi_literal.h"
 #include "normalize.h"
 #include "selection.h"
 #include "urlpath.h"
 
 #include <string.h>
 
-/* The rests of the gathered rules that do not keep their normal form
- * (rest NULL), made in q->rests, which the caller frees: a rule's whole
- * normal form written there, its rest pointing past the key (no copy); a
+/* The rests of the gathered rules [first, n) that do not keep their
+ * normal form (rest NULL), made in q->rests, which the caller frees: a rule's
+ * whole normal form written there, its rest pointing past the key (no copy); a
  * companion's (rule flagged RB_ENTRY_INDEX_DIR) is its "<dir>/" from the
  * key on and the '$' its text lacks. 0 when memory runs out. */
 static int own_rests(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
-                     size_t n) {
+                     size_t first, size_t n) {
     size_t bytes = 0;
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = first; i < n; i++)
         if (q->wild[i].rest == NULL)
             bytes +=
                 q->wild[i].rest_len +
@@ -48,7 +49,7 @@ static int own_rests(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
     if (q->rests == NULL)
         return 0;
     q->rests_bytes = bytes;
-    for (size_t i = 0, at = 0; i < n; i++) {
+    for (size_t i = first, at = 0; i < n; i++) {
         rb_wild_rule *w = &q->wild[i];
         if (w->rest != NULL)
             continue;
@@ -71,42 +72,40 @@ static int own_rests(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
     return 1;
 }
 
-/* Drops the gathered rules that cannot match, a segment of theirs holding
- * a byte or a pair of bytes the path lacks (rb_rest_may_match()): in a
- * hostile file most of its thousands of rules, which would otherwise be
- * matched one by one or build the one pass's automaton. A rule that does
- * not keep its normal form is tested on it in q->scratch, nothing
- * allocated for it: the rules kept are normalised again where they are
- * matched. 0 when memory runs out. */
-static int drop_lacking(const robots_txt *doc, rb_path_view *q, rb_mem *mem) {
-    rb_path_pairs pp;
-    pp.pairs = rb_alloc(mem, RB_PAIR_WORDS * sizeof *pp.pairs);
-    if (pp.pairs == NULL)
-        return 0;
-    rb_path_pairs_note(&pp, q->path, q->len);
-    size_t kept = 0;
-    for (size_t i = 0; i < q->wild_count; i++) {
+/* Drops the gathered rules from `first` on that cannot match, a segment
+ * of theirs holding a byte or a pair of bytes the path lacks
+ * (rb_rest_may_match()): in a hostile file most of its thousands of rules,
+ * which would otherwise be matched one by one or build the one pass's
+ * automaton. A rule that does not keep its normal form is tested on its
+ * raw pattern first (rb_raw_may_match()), as most such are decided there,
+ * and the rest get their normal form once (own_rests()), for this test,
+ * the hash of one literal and the one pass alike. 0 when memory runs
+ * out. */
+static int drop_lacking(const robots_txt *doc, rb_path_view *q,
+                        const rb_path_pairs *pp, rb_mem *mem, size_t first) {
+    size_t kept = first;
+    for (size_t i = first; i < q->wild_count; i++) {
         const rb_wild_rule *w = &q->wild[i];
-        /* a rule without its normal form: its raw pattern first, as most
-         * such are decided there (rb_raw_may_match()) */
         if (w->rest == NULL && (w->rule & RB_ENTRY_INDEX_DIR) == 0 &&
-            !rb_raw_may_match(&pp, doc->text + doc->rules[w->rule].pattern_off,
+            !rb_raw_may_match(pp, doc->text + doc->rules[w->rule].pattern_off,
                               rb_rule_pattern_len(&doc->rules[w->rule])))
-            continue;
-        /* a companion's without the '$' its text lacks */
-        const char *rest =
-            w->rest != NULL
-                ? w->rest
-                : rb_normal_of(doc, w->rule & ~RB_ENTRY_INDEX_DIR, q) + w->from;
-        size_t rest_len = w->rest_len - (w->rule & RB_ENTRY_INDEX_DIR ? 1 : 0);
-        if (!rb_rest_may_match(&pp, rest, rest_len))
             continue;
         q->wild[kept] = q->wild[i];
         q->wild_set[kept] = q->wild_set[i];
         kept++;
     }
     q->wild_count = kept;
-    rb_free(mem, pp.pairs, RB_PAIR_WORDS * sizeof *pp.pairs);
+    if (!own_rests(doc, q, mem, first, kept))
+        return 0;
+    kept = first;
+    for (size_t i = first; i < q->wild_count; i++) {
+        if (!rb_rest_may_match(pp, q->wild[i].rest, q->wild[i].rest_len))
+            continue;
+        q->wild[kept] = q->wild[i];
+        q->wild_set[kept] = q->wild_set[i];
+        kept++;
+    }
+    q->wild_count = kept;
     return 1;
 }
 
@@ -163,21 +162,68 @@ static void end_many(const robots_txt *doc, rb_path_view *q, rb_mem *mem) {
     q->rests = NULL;
 }
 
+/* The gathered rules from `first` on of one literal that
+ * rb_match_literals() decides, kept before the others (each with its
+ * set): where the others start. The others
+ * are swapped to the end, as they are few or none: a hostile file's
+ * thousands of rules of one shape are decided in place. */
+static size_t decide_literals(const robots_txt *doc, rb_path_view *q,
+                              const rb_path_pairs *pp, size_t first) {
+    size_t end = q->wild_count;
+    if (rb_match_literals(&doc->mem.allocator, pp, q->path, q->len,
+                          q->wild + first, end - first) == 0)
+        return first;
+    while (first < end) {
+        if (q->wild[first].matched != RB_LITERAL_UNDECIDED) {
+            first++;
+            continue;
+        }
+        end--;
+        rb_wild_rule w = q->wild[first];
+        q->wild[first] = q->wild[end];
+        q->wild[end] = w;
+        uint32_t set = q->wild_set[first];
+        q->wild_set[first] = q->wild_set[end];
+        q->wild_set[end] = set;
+    }
+    return first;
+}
+
+/* How matching the sets went. */
+enum match_outcome {
+    MATCH_DONE,    /* every set read */
+    MATCH_NO_UNIT, /* a set could not be compiled for want of memory */
+    MATCH_NO_ROOM  /* no memory to gather the rules for one pass */
+};
+
 /* The gathered wildcard rules of every set read since the budget ran out,
- * matched at once: one pass over the path by rb_match_many(), or rule by
- * rule where their bounds say that is cheaper. 0 when memory for the pass
- * ran out. */
+ * matched at once: those of one literal by their hashes
+ * (rb_match_literals()), the rest in one pass over the path by
+ * rb_match_many(), or rule by rule where their bounds say that is
+ * cheaper. 0 when memory for the pass ran out. */
 static int match_gathered(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
                           rb_best_rule *best) {
-    if (!drop_lacking(doc, q, mem))
+    /* the path's bytes and pairs, which both read */
+    rb_path_pairs pp;
+    pp.pairs = rb_alloc(mem, RB_PAIR_WORDS * sizeof *pp.pairs);
+    if (pp.pairs == NULL)
         return 0;
+    rb_path_pairs_note(&pp, q->path, q->len);
+    size_t first = decide_literals(doc, q, &pp, 0);
+    if (!drop_lacking(doc, q, &pp, mem, first)) {
+        rb_free(mem, pp.pairs, RB_PAIR_WORDS * sizeof *pp.pairs);
+        return 0;
+    }
+    /* those of one literal given their normal form there (raw UTF-8,
+     * companions) */
+    first = decide_literals(doc, q, &pp, first);
     size_t n = q->wild_count;
     /* One pass costs about 32 instructions a pattern byte to build and 16
      * a path byte to scan; rule by rule is bounded by 3 a path byte and 12
      * a pattern byte for each rule. Long shared patterns against a long
      * path (30 lines of 16 KiB of %C3) are cheaper rule by rule. */
     uint64_t per_rule = 0, one_pass = 16 * (uint64_t)q->len;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = first; i < n; i++) {
         per_rule += 3 * (uint64_t)(q->len - q->wild[i].from) +
                     12 * (uint64_t)q->wild[i].rest_len;
         one_pass += 32 * (uint64_t)q->wild[i].rest_len;
@@ -185,7 +231,7 @@ static int match_gathered(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
     if (per_rule <= one_pass) {
         /* The whole pattern (its key is known to start the path): leaves
          * match_star() one caller, inlined into the hot loop. */
-        for (size_t i = 0; i < n; i++) {
+        for (size_t i = first; i < n; i++) {
             const rb_wild_rule *w = &q->wild[i];
             uint32_t rule = w->rule & ~RB_ENTRY_INDEX_DIR;
             const char *pattern = rb_normal_of(doc, rule, q);
@@ -197,11 +243,12 @@ static int match_gathered(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
                                         doc->rules[rule].normalized_len,
                                         q->path, q->len);
         }
-    } else if (!own_rests(doc, q, mem, n) ||
-               rb_match_many(&doc->mem.allocator, q->path, q->len, q->wild,
-                             n) != 0) {
+    } else if (rb_match_many(&doc->mem.allocator, q->path, q->len,
+                             q->wild + first, n - first) != 0) {
+        rb_free(mem, pp.pairs, RB_PAIR_WORDS * sizeof *pp.pairs);
         return 0;
     }
+    rb_free(mem, pp.pairs, RB_PAIR_WORDS * sizeof *pp.pairs);
     for (size_t i = 0; i < n; i++) {
         const rb_wild_rule *w = &q->wild[i];
         if (!w->matched)
@@ -219,12 +266,18 @@ static int match_gathered(const robots_txt *doc, rb_path_view *q, rb_mem *mem,
     return 1;
 }
 
-/* How matching the sets went. */
-enum match_outcome {
-    MATCH_DONE,    /* every set read */
-    MATCH_NO_UNIT, /* a set could not be compiled for want of memory */
-    MATCH_NO_ROOM  /* no memory to gather the rules for one pass */
-};
+/* Once every set is read past the budget: the gathered rules matched
+ * (match_gathered()), then what gathering allocated freed. Apart from the
+ * check's path, which never gathers. */
+RB_COLD static enum match_outcome finish_many(const robots_txt *doc,
+                                              rb_path_view *q, rb_mem *mem,
+                                              rb_best_rule *best,
+                                              enum match_outcome o) {
+    if (o == MATCH_DONE && !match_gathered(doc, q, mem, best))
+        o = MATCH_NO_ROOM;
+    end_many(doc, q, mem);
+    return o;
+}
 
 /* A set, rule by rule while the check's wildcard work stays within
  * RB_WILD_BUDGET. Past it, this set's wildcard rules and those of every
@@ -308,10 +361,8 @@ static int indexed_match(const robots_txt *doc, const uint32_t *tokens,
         path_view_init(&q, path, len, scratch, budget);
         enum match_outcome o =
             match_sets(doc, tokens, token_count, &q, &mem, &best);
-        if (o == MATCH_DONE && q.many && !match_gathered(doc, &q, &mem, &best))
-            o = MATCH_NO_ROOM;
         if (q.many)
-            end_many(doc, &q, &mem);
+            o = finish_many(doc, &q, &mem, &best, o);
         if (o == MATCH_DONE)
             break;
         if (o == MATCH_NO_UNIT)

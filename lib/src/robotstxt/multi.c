@@ -200,16 +200,6 @@ static void link_nodes(automaton *a, uint32_t *order, uint32_t *per_depth,
     }
 }
 
-static uint32_t pair_bit(unsigned char first, unsigned char second) {
-    return ((uint32_t)first << 7 ^ second) & 0x7FFFu;
-}
-
-static int has_pair(const rb_path_pairs *pp, unsigned char first,
-                    unsigned char second) {
-    uint32_t bit = pair_bit(first, second);
-    return (int)(pp->pairs[bit >> 5] >> (bit & 31) & 1);
-}
-
 void rb_path_pairs_note(rb_path_pairs *pp, const char *path, size_t len) {
     memset(pp->pairs, 0, RB_PAIR_WORDS * sizeof *pp->pairs);
     const unsigned char *u = (const unsigned char *)path;
@@ -220,7 +210,7 @@ void rb_path_pairs_note(rb_path_pairs *pp, const char *path, size_t len) {
         bytes[u[0] >> 6] |= (uint64_t)1 << (u[0] & 63);
     for (size_t i = 1; i < len; i++) { /* one pass: a path of 48 KB */
         bytes[u[i] >> 6] |= (uint64_t)1 << (u[i] & 63);
-        uint32_t bit = pair_bit(u[i - 1], u[i]);
+        uint32_t bit = rb_pair_bit(u[i - 1], u[i]);
         pairs[bit >> 5] |= (uint32_t)1 << (bit & 31);
     }
     memcpy(pp->bytes, bytes, sizeof bytes);
@@ -231,9 +221,9 @@ void rb_path_pairs_note(rb_path_pairs *pp, const char *path, size_t len) {
                      : bytes[c >> 6] >> (c & 63) & 1      ? RB_RAW_AS_IS
                                                           : RB_RAW_LACKED;
     for (unsigned c = 0x80; c < 0x100; c++)
-        pp->raw[c] = has_pair(pp, '%', (unsigned char)hex[c >> 4]) &&
-                             has_pair(pp, (unsigned char)hex[c >> 4],
-                                      (unsigned char)hex[c & 15])
+        pp->raw[c] = rb_has_pair(pp, '%', (unsigned char)hex[c >> 4]) &&
+                             rb_has_pair(pp, (unsigned char)hex[c >> 4],
+                                         (unsigned char)hex[c & 15])
                          ? RB_RAW_ESCAPED
                          : RB_RAW_LACKED;
 }
@@ -250,12 +240,12 @@ static int may_occur(const rb_path_pairs *pp, const char *s, size_t n) {
     size_t pairs = n - 1;
     size_t head = pairs <= 2 * PAIRS_TESTED ? pairs : PAIRS_TESTED;
     for (size_t i = 0; i < head; i++)
-        if (!has_pair(pp, u[i], u[i + 1]))
+        if (!rb_has_pair(pp, u[i], u[i + 1]))
             return 0;
     for (size_t i = pairs -
                     (pairs - head < PAIRS_TESTED ? pairs - head : PAIRS_TESTED);
          i < pairs; i++)
-        if (!has_pair(pp, u[i], u[i + 1]))
+        if (!rb_has_pair(pp, u[i], u[i + 1]))
             return 0;
     return 1;
 }
@@ -273,14 +263,14 @@ int rb_rest_may_match(const rb_path_pairs *pp, const char *rest, size_t n) {
             return 0;
         size_t i = p; /* the pair at i, i + 1 is next */
         for (; i + 1 < n && u[i + 1] != '*' && i - p < PAIRS_TESTED; i++)
-            if (!has_pair(pp, u[i], u[i + 1]))
+            if (!rb_has_pair(pp, u[i], u[i + 1]))
                 return 0;
         if (i + 1 < n && u[i + 1] != '*') { /* long: its last pairs */
             const unsigned char *star = memchr(u + i + 1, '*', n - i - 1);
             size_t end = star != NULL ? (size_t)(star - u) : n;
             size_t j = end - i - 1 > PAIRS_TESTED ? end - 1 - PAIRS_TESTED : i;
             for (; j + 1 < end; j++)
-                if (!has_pair(pp, u[j], u[j + 1]))
+                if (!rb_has_pair(pp, u[j], u[j + 1]))
                     return 0;
             i = end - 1;
         }
@@ -328,7 +318,7 @@ static int raw_runs_may(const rb_path_pairs *pp, const unsigned char *u,
         /* the byte the normal form writes first, and last */
         int first = kind == RB_RAW_ESCAPED ? '%' : c;
         if (prev >= 0 &&
-            !has_pair(pp, (unsigned char)prev, (unsigned char)first))
+            !rb_has_pair(pp, (unsigned char)prev, (unsigned char)first))
             return 0;
         prev = kind == RB_RAW_ESCAPED ? hex[c & 15] : c;
     }

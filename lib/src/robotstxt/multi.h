@@ -55,6 +55,15 @@ typedef struct rb_path_pairs {
 #define RB_RAW_AS_IS 2u    /* written as it is, and the path has it */
 #define RB_RAW_ESCAPED 3u  /* >= 0x80, written %XX, which the path may hold */
 #define RB_PAIR_WORDS 1024u
+static inline uint32_t rb_pair_bit(unsigned char first, unsigned char second) {
+    return ((uint32_t)first << 7 ^ second) & 0x7FFFu;
+}
+/* Does the path hold the pair (or one that folds into its bit)? */
+static inline int rb_has_pair(const rb_path_pairs *pp, unsigned char first,
+                              unsigned char second) {
+    uint32_t bit = rb_pair_bit(first, second);
+    return (int)(pp->pairs[bit >> 5] >> (bit & 31) & 1);
+}
 /* Notes the path's bytes and pairs in pp (pp->pairs set by the caller). */
 RB_HIDDEN void rb_path_pairs_note(rb_path_pairs *pp, const char *path,
                                   size_t len);

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * multi_literal.h - the gathered wildcard rules whose rest is one literal
+ * (`*lit`, `*lit$`) decided before the one pass (multi_literal.c), by a
+ * rolling hash over the path for each length of literal. May call: the
+ * caller's allocator.
+ */
+#ifndef ROBOTS_RT_MULTI_LITERAL_H
+#define ROBOTS_RT_MULTI_LITERAL_H
+
+#include "compiler.h"
+#include "multi.h"
+#include "robots.h"
+
+#include <stddef.h>
+#include <string.h>
+
+/* A rule's `matched` when rb_match_literals() left it to the one pass. */
+#define RB_LITERAL_UNDECIDED (-1)
+
+/* Is a rest (from its `*` on, as rb_wild_rule's) one literal: `*`, then
+ * no other `*` (a final `$` is the anchor)? */
+static inline int rb_one_literal(const char *rest, size_t n) {
+    return n > 0 && rest[0] == '*' &&
+           (n == 1 || memchr(rest + 1, '*', n - 1) == NULL);
+}
+
+/* Decides the rules of one literal (rb_one_literal(), rest not NULL) as
+ * rb_match_many() would: `*lit$` by the path's end; `*lit` when the
+ * literals of its length are worth a pass over the path (by the one
+ * pass's own cost: 12 instructions a window against 32 a pattern byte),
+ * by a rolling hash of every window of that length looked up in a table
+ * of the literals, a hash that agrees confirmed byte by byte. Each other
+ * rule's `matched` is RB_LITERAL_UNDECIDED, as are those of a length whose
+ * work (slots stepped over, bytes compared, counted at every step) passes
+ * 4 a window and 4 a literal byte: crafted collisions cost time, bounded,
+ * never a wrong answer. Returns the rules decided (0 without memory).
+ * A `*lit` whose first byte, or first two or last pair, the path lacks
+ * (pp, the path's, noted by the caller) is refused first. Memory, from
+ * the allocator and freed before returning: 60 bytes a rule + 5 per byte
+ * of the longest literal + 64. len and n under 2^28 (32-bit places,
+ * counts and slots: a check's path is at most 3 * ROBOTS_MAX_URL_BYTES,
+ * and a rule takes at least 9 of ROBOTS_MAX_INPUT_BYTES). */
+RB_HIDDEN size_t rb_match_literals(const robots_allocator *allocator,
+                                   const rb_path_pairs *pp, const char *path,
+                                   size_t len, rb_wild_rule *rules, size_t n);
+
+#endif
