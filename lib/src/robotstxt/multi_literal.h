@@ -35,7 +35,7 @@ static inline int rb_one_literal(const char *rest, size_t n) {
  * work (slots stepped over, bytes compared, counted at every step) passes
  * 4 a window and 4 a literal byte: crafted collisions cost time, bounded,
  * never a wrong answer. Returns the rules decided (0 without memory).
- * A `*lit` whose first byte, or first two or last pair, the path lacks
+ * A `*lit` whose first byte, first two pairs or last pair the path lacks
  * (pp, the path's, noted by the caller) is refused first. Memory, from
  * the allocator and freed before returning: 60 bytes a rule + 5 per byte
  * of the longest literal + 64. len and n under 2^28 (32-bit places,
