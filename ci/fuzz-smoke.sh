@@ -11,6 +11,7 @@
 #                    skips it), COST_SEED its seed (default 1)
 #   AFL_SECONDS      seconds of AFL++ (default 45; 0 skips it)
 #   AFL_HARNESS      the harness AFL++ runs (default differential)
+#   FUZZ_JOBS        harnesses run at once (default CI_JOBS, else the cores)
 #   BUILD_DIR        (default build-fuzz-smoke); the AFL++ build is
 #                    $BUILD_DIR-afl
 # Each run starts from corpus/NAME and corpus/regressions/NAME (read only:
@@ -29,6 +30,7 @@ cost_iterations=${COST_ITERATIONS:-400}
 cost_seed=${COST_SEED:-1}
 afl_seconds=${AFL_SECONDS:-45}
 afl_harness=${AFL_HARNESS:-differential}
+jobs=${FUZZ_JOBS:-${CI_JOBS:-$(nproc)}}
 build=${BUILD_DIR:-build-fuzz-smoke}
 harnesses=$(ls fuzz/fuzz_*.c | sed 's|fuzz/fuzz_||; s|\.c$||')
 failed=()
@@ -72,7 +74,10 @@ for h in $harnesses; do targets+=("fuzz_$h"); done
 [ "$cost_iterations" -gt 0 ] && targets+=(robots_cost_fuzz)
 cmake --build "$build" -j"$(nproc)" --target "${targets[@]}"
 
-for h in $harnesses; do
+# fuzz_one NAME: one harness for $seconds; its verdict in $build/work/NAME.status
+# (0 ok) and its line or its failure's report in $build/work/NAME.report.
+fuzz_one() {
+    local h=$1 work art max_len dirs d rc execs cov found
     work="$build/work/$h"
     art="$build/work/$h-artifacts"
     rm -rf "$work" "$art"
@@ -92,15 +97,42 @@ for h in $harnesses; do
     rc=$?
     set -e
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$build/work/$h.log")
-    cov=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$build/work/$h.log" | tail -1)
+    # (a harness that fails on its first input has no such line)
+    cov=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$build/work/$h.log" | tail -1 || true)
     found=$(ls "$art" | wc -l)
     # libFuzzer: 1 crash/leak/invariant, 70 timeout, 71 out of memory.
     if [ "$rc" -ne 0 ] || [ "$found" -ne 0 ]; then
-        report_failure "$h" "$rc" "$art" "$build/work/$h.log"
-        failed+=("$h")
+        CI_DETAILS_FILE=$build/work/$h.details \
+            report_failure "$h" "$rc" "$art" "$build/work/$h.log" >"$build/work/$h.report"
+        echo 1 >"$build/work/$h.status"
     else
-        echo "fuzz-smoke: $h ok (${execs:-?} runs, $cov)"
+        echo "fuzz-smoke: $h ok (${execs:-?} runs, $cov)" >"$build/work/$h.report"
+        echo 0 >"$build/work/$h.status"
     fi
+}
+
+# The harnesses are independent and each is one process on one core: run
+# $jobs at a time (each still for $seconds), so the gate takes the time of
+# the harnesses divided by the cores rather than their sum. Reports are
+# printed in the harnesses' order once all are done.
+running=0
+for h in $harnesses; do
+    rm -f "$build/work/$h.status" "$build/work/$h.report" "$build/work/$h.details"
+    mkdir -p "$build/work"
+    fuzz_one "$h" &
+    running=$((running + 1))
+    if [ "$running" -ge "$jobs" ]; then
+        wait -n || true
+        running=$((running - 1))
+    fi
+done
+wait
+for h in $harnesses; do
+    cat "$build/work/$h.report" 2>/dev/null || echo "fuzz-smoke: $h left no report"
+    if [ -s "$build/work/$h.details" ] && [ -n "${CI_DETAILS_FILE:-}" ]; then
+        cat "$build/work/$h.details" >>"$CI_DETAILS_FILE"
+    fi
+    [ "$(cat "$build/work/$h.status" 2>/dev/null)" = 0 ] || failed+=("$h")
 done
 
 # The cost fuzzer: every call of every entry point held to its budget

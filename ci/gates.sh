@@ -239,12 +239,15 @@ gate_msan() {
 # already traces the origin of an uninitialised value.
 CI_VALGRIND_OPTIONS="--leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=1 --num-callers=30"
 
+# The build is the gcc gate's (build/ci-gcc, the same compiler, type and
+# flags; the memcheck options only change what ctest passes to valgrind),
+# so that after the gcc gate nothing is compiled twice.
 gate_valgrind() {
-    ci_build build/ci-valgrind gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    ci_build build/ci-gcc gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         "-DMEMORYCHECK_COMMAND_OPTIONS=$CI_VALGRIND_OPTIONS"
     echo "--- valgrind $CI_VALGRIND_OPTIONS"
     # shellcheck disable=SC2086 # the options are words
-    nice python3 ci/valgrind_suite.py build/ci-valgrind --jobs "$CI_JOBS" \
+    nice python3 ci/valgrind_suite.py build/ci-gcc --jobs "$CI_JOBS" \
         --timeout "$CI_TEST_TIMEOUT" --why "$CI_WHY_FILE" -- $CI_VALGRIND_OPTIONS
 }
 
@@ -377,6 +380,7 @@ gate_instructions() {
     local real=${ROBOTS_REAL_CORPUS:-../shared/real-corpus/robots-real.tar.xz}
     [ -e "$real" ] || real=
     if ! BASELINES=0 TOP=0 E2E_RUNS=0 BUDGETS=bench/budgets.tsv \
+        CALLGRIND_JOBS="$CI_JOBS" \
         REAL_CORPUS="$real" ROBOTS_BENCH_SHARED="$shared" \
         nice bash bench/callgrind.sh "$dir" \
         "$dir/work" 2>&1 | tee "$CI_LOGS/instructions.out"; then

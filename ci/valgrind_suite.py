@@ -25,6 +25,7 @@ import re
 import shlex
 import subprocess
 import sys
+import time
 
 ERROR_SUMMARY = re.compile(r"ERROR SUMMARY: (\d+) errors")
 
@@ -139,6 +140,7 @@ def run_script_test(build, test, vg_opts, opts):
     cwd = props.get("WORKING_DIRECTORY", build)
     report = [f"+ [{name}] {' '.join(shlex.quote(c) for c in command)}"
               f"  (valgrind wraps: {', '.join(wrapped) or 'nothing'})"]
+    started = time.monotonic()
     try:
         proc = subprocess.run(command, cwd=cwd, env=env,
                               stdin=subprocess.DEVNULL,
@@ -155,7 +157,8 @@ def run_script_test(build, test, vg_opts, opts):
         report.append(f"[{name}] failed under valgrind (exit {rc})")
     report += [log_text(log) for log in dirty]
     report.append(f"[{name}] {len(logs)} processes under valgrind, "
-                  f"{len(dirty)} with errors")
+                  f"{len(dirty)} with errors, "
+                  f"{time.monotonic() - started:.0f} s")
     return ok and not dirty and bool(logs or not wrapped), "\n".join(report)
 
 def main():
