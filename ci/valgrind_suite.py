@@ -3,7 +3,7 @@
 """Runs the whole ctest suite of a build directory under valgrind memcheck.
 
 Usage: valgrind_suite.py BUILD_DIR [--jobs N] [--timeout S] [--why FILE]
-                         -- VALGRIND_OPTION...
+                         [--skip TEST]... -- VALGRIND_OPTION...
 
 Tests whose command is a program built in BUILD_DIR run through
 `ctest -T memcheck`, with the options that the build was configured with
@@ -14,7 +14,8 @@ that runs it under valgrind with VALGRIND_OPTIONS, writing one log per
 process. Every valgrind log is then read: any "ERROR SUMMARY" above zero
 (leaks count, through --errors-for-leak-kinds) fails the run, as does any
 test that fails. Exit status 0 when clean, 1 otherwise; the reason goes to
---why FILE.
+--why FILE. A test named by --skip is not run (the caller says why; the
+list is printed), and naming a test that does not exist is an error.
 """
 import argparse
 import concurrent.futures
@@ -71,13 +72,14 @@ def log_text(path, limit=80):
     return "\n".join(text)
 
 
-def run_binary_tests(build, tests, scripts, opts):
-    """ctest -T memcheck over all but the script tests; failed names."""
+def run_binary_tests(build, tests, excluded, opts):
+    """ctest -T memcheck over all but the excluded tests (the script tests
+    and the skipped ones); failed names."""
     cmd = ["ctest", "--test-dir", build, "-T", "memcheck",
            "--output-on-failure", "--timeout", str(opts.timeout),
            "-j", str(opts.jobs)]
-    if scripts:
-        cmd += ["-E", ctest_regex(scripts)]
+    if excluded:
+        cmd += ["-E", ctest_regex(excluded)]
     print("+ " + " ".join(shlex.quote(c) for c in cmd), flush=True)
     for old in glob.glob(os.path.join(build, "Testing", "Temporary",
                                       "MemoryChecker.*.log")):
@@ -167,6 +169,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=900)
     ap.add_argument("--why")
+    ap.add_argument("--skip", action="append", default=[],
+                    help="a test not run under valgrind (repeatable)")
     argv = sys.argv[1:]
     vg = []
     if "--" in argv:
@@ -205,16 +209,22 @@ def main():
         prog = os.path.realpath(test["command"][0])
         return is_elf(prog) and prog.startswith(build_abs + os.sep)
 
-    scripts = [t for t in tests if not ours(t)]
-    programs = [t["name"] for t in tests if ours(t)]
+    unknown = sorted(set(opts.skip) - {t["name"] for t in tests})
+    if unknown:
+        return fail("--skip names no test of the suite: " + " ".join(unknown))
+    if opts.skip:
+        print("not run under valgrind: " + " ".join(opts.skip), flush=True)
+    tests_run = [t for t in tests if t["name"] not in opts.skip]
+    scripts = [t for t in tests_run if not ours(t)]
+    programs = [t["name"] for t in tests_run if ours(t)]
     print(f"{len(programs)} program tests under ctest -T memcheck, "
           f"{len(scripts)} script tests with their programs wrapped",
           flush=True)
 
     failed = []
     if programs:
-        failed += sorted(run_binary_tests(build, tests,
-                                          [t["name"] for t in scripts], opts))
+        failed += sorted(run_binary_tests(
+            build, tests, [t["name"] for t in scripts] + opts.skip, opts))
     # Script tests run their programs one after another; run them side by
     # side, and print each report whole when it is done.
     with concurrent.futures.ThreadPoolExecutor(max(1, opts.jobs)) as pool:
