@@ -205,8 +205,10 @@ static void first_content(parser *p, const char *content) {
 static int split_line(parser *p, const char *content, size_t len,
                       const char **key, size_t *klen, const char **value,
                       size_t *vlen, int skip) {
-    RB_ASSUMED(rb_lies_in(content, len, p->body, p->body_end)); /* two_words */
-    const char *colon = memchr(content, ':', len);
+    /* two_words(), rb_body_find_byte() */
+    RB_ASSUMED(rb_lies_in(content, len, p->body, p->body_end));
+    size_t colon_at = rb_body_find_byte(content, len, ':', p->body_end);
+    const char *colon = colon_at < len ? content + colon_at : NULL;
     uint64_t words;
     if (colon != NULL) {
         *key = content;
