@@ -295,7 +295,8 @@ static void process_line(parser *p, const char *raw, size_t raw_len,
         /* UTF-8 and a BOM past the start are only reported: a NUL and a
          * '#', which end the content, are line_content()'s. */
         if (!skip)
-            rb_parse_check_bytes(p, raw, raw_len);
+            rb_parse_check_bytes(p, raw, raw_len,
+                                 special - 1 < raw_len ? special - 1 : raw_len);
     } else if (process_usual_line(p, raw, raw_len)) {
         return;
     }
