@@ -538,8 +538,8 @@ static void small_allocations(void) {
 }
 
 /* A small file's region (parse.c, region_bytes()) is of one size, that
- * of the largest body it serves (16 KiB: 35 KiB), so that malloc() finds
- * the block the parse before freed; under a memory cap it is twice the
+ * of the largest body it serves (16 KiB: 35 KiB), so that more of its
+ * arrays stay in it; under a memory cap it is twice the
  * body and 3 KiB, so that a capped parse needs what it needed before:
  * a 16 KiB cap parses this body of about 1 KiB. */
 static void region_of_one_size(void) {

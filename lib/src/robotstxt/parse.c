@@ -113,12 +113,13 @@ static void reserve_arrays(parser *p, size_t limit) {
  * then makes worth a call.
  *
  * Unless a memory cap is set, that block is of one size, the largest
- * body's (35 KiB), whatever the body: glibc's malloc() then finds the
- * block the parse before freed, of the same size, where a size that
- * followed the body cost about 430 instructions a call and 150 for its
- * free (bench/README.md, "Session 20 (parse)": 0.37 M over the
- * real-world corpus). Under a cap, twice the body and 3 KiB as before,
- * so that a capped parse needs no more memory than it did. */
+ * body's (35 KiB), whatever the body: the index's arrays and the
+ * diagnostics of the larger small files then stay in it, where each took
+ * a malloc() and a free() of their own, about 400 instructions (760
+ * fewer calls to the allocator over the real-world corpus, 0.37 M
+ * instructions: bench/README.md, "Session 20 (parse)"). Under a cap,
+ * twice the body and 3 KiB as before, so that a capped parse needs no
+ * more memory than it did. */
 #define RB_PARSE_REGION_INPUT ((size_t)16384)
 #define RB_PARSE_REGION_TINY ((size_t)768)
 #define RB_PARSE_REGION_STACK ((size_t)3072)
