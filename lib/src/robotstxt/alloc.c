@@ -9,17 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void rb_copy(void *dst, const void *src, size_t n) {
-    unsigned char *d = dst;
-    const unsigned char *s = src;
-    for (; n > RB_COPY_CHUNK; n -= RB_COPY_CHUNK) {
-        memcpy(d, s, RB_COPY_CHUNK);
-        d += RB_COPY_CHUNK;
-        s += RB_COPY_CHUNK;
-    }
-    memcpy(d, s, n);
-}
-
 static void *default_alloc(void *ctx, size_t size) {
     (void)ctx;
     return malloc(size);
@@ -180,7 +169,7 @@ void *rb_vec_grow(rb_mem *mem, rb_vec *vec, size_t more) {
         if (data == NULL)
             return NULL;
         if (vec->data != NULL && vec->count != 0)
-            rb_copy(data, vec->data, vec->count * vec->elem);
+            memcpy(data, vec->data, vec->count * vec->elem);
         rb_free(mem, vec->data, vec->cap * vec->elem);
         vec->data = data;
         vec->cap = cap;

@@ -37,18 +37,6 @@ typedef struct rb_mem {
     size_t region_span; /* its whole length, for rb_mem_in_region() */
 } rb_mem;
 
-/* memcpy() of n bytes (the regions may not overlap), RB_COPY_CHUNK at a
- * time: for a document's arrays gathered into its block and an array
- * grown by copying. glibc copies from 8 KiB on (x86-64, its
- * rep_movsb_threshold) with `rep movsb`, which callgrind counts as an
- * instruction a byte; below that with its vector loop, about a tenth of
- * the count. The instructions gate's figures are callgrind's: in pieces
- * under the threshold, a large file's copies count about 4 M fewer over
- * the real-world corpus, in the same time (bench/README.md, "Session 20
- * (parse)"). */
-#define RB_COPY_CHUNK ((size_t)4096)
-RB_HIDDEN void rb_copy(void *dst, const void *src, size_t n);
-
 RB_HIDDEN void rb_mem_init(rb_mem *mem, const robots_allocator *allocator,
                            size_t cap);
 /* Allocates the region, `size` bytes; 0 on failure (mem->failure set). */

@@ -341,12 +341,12 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
             return NULL;
         block_size = size;
         if (p->text.count != 0)
-            rb_copy(block, p->text.data, p->text.count);
+            memcpy(block, p->text.data, p->text.count);
     }
     for (size_t i = 0; i < PART_COUNT; i++)
         if (parts[i]->count != 0)
-            rb_copy(block + layout.part_at[i], parts[i]->data,
-                    parts[i]->count * parts[i]->elem);
+            memcpy(block + layout.part_at[i], parts[i]->data,
+                   parts[i]->count * parts[i]->elem);
     robots_txt *doc = (robots_txt *)(block + layout.doc_at);
     /* Every field is set here or by parse_body() (mem, parse_limit), so
      * the header is not zeroed first: 512 bytes, a tenth of a tiny file's
