@@ -537,6 +537,31 @@ static void small_allocations(void) {
     }
 }
 
+/* A small file's region (parse.c, region_bytes()) is of one size, that
+ * of the largest body it serves (16 KiB: 35 KiB), so that more of its
+ * arrays stay in it; under a memory cap it is twice the
+ * body and 3 KiB, so that a capped parse needs what it needed before:
+ * a 16 KiB cap parses this body of about 1 KiB. */
+static void region_of_one_size(void) {
+    char padded[1024];
+    size_t len = region_body(padded, sizeof padded, small_body);
+    for (int capped = 0; capped < 2; capped++) {
+        counted_options counted;
+        counted_options_init(&counted, ROBOTS_PROFILE_RFC9309);
+        robots_options options = counted.options;
+        options.memory_cap = capped ? 16384 : 0;
+        robots_txt *doc = NULL;
+        /* capped: under a cap smaller than the uncapped region */
+        EXPECT_EQ(robots_parse(padded, len, &options, &doc), ROBOTS_OK);
+        if (!capped) {
+            EXPECT_EQ(counted.count.calls, 2); /* the region, the document */
+            EXPECT(counted.count.peak >= 2 * 16384 + 3072);
+        }
+        robots_free(doc);
+        EXPECT_EQ(counted.count.live, 0);
+    }
+}
+
 /* The memo's slots (document.h, robots_txt.memo) are not in the block:
  * the first check that remembers a name allocates them, through the
  * document's allocator, and robots_txt_memory_used() counts them from
@@ -605,5 +630,6 @@ int main(void) {
     document_within_bound();
     diagnostics_within_bound();
     memory_cap();
+    region_of_one_size();
     return testing_finish();
 }

@@ -110,12 +110,23 @@ static void reserve_arrays(parser *p, size_t limit) {
  * 3 KiB over twice the body: over the real-world corpus a quarter fewer
  * page faults than 768 bytes over three times the body (207 against
  * 279). A larger file's arrays come from the allocator, which their size
- * then makes worth a call. */
+ * then makes worth a call.
+ *
+ * Unless a memory cap is set, that block is of one size, the largest
+ * body's (35 KiB), whatever the body: the index's arrays and the
+ * diagnostics of the larger small files then stay in it, where each took
+ * a malloc() and a free() of their own, about 400 instructions (760
+ * fewer calls to the allocator over the real-world corpus, 0.37 M
+ * instructions: bench/README.md, "Session 20 (parse)"). Under a cap,
+ * twice the body and 3 KiB as before, so that a capped parse needs no
+ * more memory than it did. */
 #define RB_PARSE_REGION_INPUT ((size_t)16384)
 #define RB_PARSE_REGION_TINY ((size_t)768)
 #define RB_PARSE_REGION_STACK ((size_t)3072)
-static size_t region_bytes(size_t limit) {
-    return limit <= RB_PARSE_REGION_INPUT ? 2 * limit + 3072 : 0;
+static size_t region_bytes(const rb_mem *mem, size_t limit) {
+    if (limit > RB_PARSE_REGION_INPUT)
+        return 0;
+    return 2 * (mem->cap == 0 ? RB_PARSE_REGION_INPUT : limit) + 3072;
 }
 
 /* Opens the parse's region for a body of `limit` bytes: `stack`
@@ -126,8 +137,8 @@ static int open_region(parser *p, size_t limit, unsigned char *stack) {
         rb_mem_lend_region(&p->mem, stack, RB_PARSE_REGION_STACK);
         return 1;
     }
-    return region_bytes(limit) == 0 ||
-           rb_mem_open_region(&p->mem, region_bytes(limit));
+    size_t bytes = region_bytes(&p->mem, limit);
+    return bytes == 0 || rb_mem_open_region(&p->mem, bytes);
 }
 
 static size_t align8(size_t n) {

@@ -545,11 +545,13 @@ check_high_bytes(parser *p, const char *raw, size_t len, size_t high) {
                       "as ordinary bytes");
 }
 
-void rb_parse_check_bytes(parser *p, const char *raw, size_t len) {
+void rb_parse_check_bytes(parser *p, const char *raw, size_t len, size_t from) {
     /* Most such lines are comments of ASCII: no byte >= 0x80, so neither
-     * a byte that is not UTF-8 nor a BOM (0xEF first), and one scan. */
-    size_t high = rb_body_high_byte((const unsigned char *)raw, len,
-                                    (const unsigned char *)p->body_end);
+     * a byte that is not UTF-8 nor a BOM (0xEF first), and one scan, from
+     * the line's first special byte (a rule's comment, a value's UTF-8). */
+    size_t high =
+        from + rb_body_high_byte((const unsigned char *)raw + from, len - from,
+                                 (const unsigned char *)p->body_end);
     if (high != len)
         check_high_bytes(p, raw, len, high);
 }

@@ -167,17 +167,31 @@ static int process_usual_line(parser *p, const char *raw, size_t raw_len) {
 }
 
 /* The line's content: up to a NUL (reported) or a '#', trimmed. *blank
- * when neither cut it (a comment line is not blank). */
-static void line_content(parser *p, int special, const char **content,
+ * when neither cut it (a comment line is not blank). special: 1 + the
+ * offset of the line's first NUL, '#' or byte >= 0x80 (line_end()), 0
+ * when it has none. The searches start there, as no NUL or '#' comes
+ * before; and that byte, a '#' (a comment line's) or a NUL, is the first
+ * of its kind without one: a comment line cost a memchr() for its '#'. */
+static void line_content(parser *p, size_t special, const char **content,
                          size_t *len, int *blank) {
-    const char *nul = special && *len ? memchr(*content, '\0', *len) : NULL;
-    if (nul != NULL) {
-        rb_parse_diag(p, nul, ROBOTS_DIAG_NUL_BYTE, ROBOTS_SEVERITY_WARNING,
-                      NULL,
-                      "a NUL byte ends the line; the rest of it is ignored");
-        *len = (size_t)(nul - *content);
+    const char *nul = NULL, *hash = NULL;
+    size_t at = special - 1; /* (a truncated line may end before it) */
+    if (special != 0 && at < *len) {
+        unsigned char first = (unsigned char)(*content)[at];
+        nul = first == '\0' ? *content + at
+                            : memchr(*content + at, '\0', *len - at);
+        if (nul != NULL) {
+            rb_parse_diag(p, nul, ROBOTS_DIAG_NUL_BYTE, ROBOTS_SEVERITY_WARNING,
+                          NULL,
+                          "a NUL byte ends the line; the rest of it is "
+                          "ignored");
+            *len = (size_t)(nul - *content);
+        }
+        if (first == '#')
+            hash = *content + at;
+        else if (first != '\0' && *len > at)
+            hash = memchr(*content + at, '#', *len - at);
     }
-    const char *hash = special && *len ? memchr(*content, '#', *len) : NULL;
     *blank = hash == NULL && nul == NULL;
     if (hash != NULL)
         *len = (size_t)(hash - *content);
@@ -205,8 +219,10 @@ static void first_content(parser *p, const char *content) {
 static int split_line(parser *p, const char *content, size_t len,
                       const char **key, size_t *klen, const char **value,
                       size_t *vlen, int skip) {
-    RB_ASSUMED(rb_lies_in(content, len, p->body, p->body_end)); /* two_words */
-    const char *colon = memchr(content, ':', len);
+    /* two_words(), rb_body_find_byte() */
+    RB_ASSUMED(rb_lies_in(content, len, p->body, p->body_end));
+    size_t colon_at = rb_body_find_byte(content, len, ':', p->body_end);
+    const char *colon = colon_at < len ? content + colon_at : NULL;
     uint64_t words;
     if (colon != NULL) {
         *key = content;
@@ -269,16 +285,18 @@ static void on_key(parser *p, const char *key, size_t klen, const char *value,
 /* One line, in named steps: the usual line read whole, or its content,
  * the first content's HTML test, its key and value, their handler.
  * special: the line may hold a NUL, '#' or a byte >= 0x80 (when 0, it
- * holds none, and the searches for them are skipped). skip: the parse
+ * holds none, and the searches for them are skipped; else 1 + the first
+ * one's offset). skip: the parse
  * keeps no diagnostics (a constant of each copy of the loop). */
 static void process_line(parser *p, const char *raw, size_t raw_len,
-                         int special, int skip) {
+                         size_t special, int skip) {
     p->line_start = raw;
     if (special) {
         /* UTF-8 and a BOM past the start are only reported: a NUL and a
          * '#', which end the content, are line_content()'s. */
         if (!skip)
-            rb_parse_check_bytes(p, raw, raw_len);
+            rb_parse_check_bytes(p, raw, raw_len,
+                                 special - 1 < raw_len ? special - 1 : raw_len);
     } else if (process_usual_line(p, raw, raw_len)) {
         return;
     }
@@ -382,21 +400,22 @@ static inline size_t next_candidate(const char *body, size_t i, size_t limit) {
 }
 
 /* The end of the line starting at pos (the first LF or CR, or limit), and
- * whether the line holds a NUL, '#' or byte >= 0x80 (*special); a TAB or
+ * whether the line holds a NUL, '#' or byte >= 0x80 (*special: 1 + the
+ * first one's offset in the line, for line_content()); a TAB or
  * another control is stepped over. Once the line is known to be special,
  * only its end is searched for: a comment, a line of UTF-8 or a binary
  * file's bytes are not stopped at one by one. Inline in each copy of the
  * loop, as it was in the one loop: a call a line cost about 1% of a
  * parse. */
 RB_ALWAYS_INLINE static inline size_t line_end(const char *body, size_t pos,
-                                               size_t limit, int *special) {
+                                               size_t limit, size_t *special) {
     for (size_t i = next_candidate(body, pos, limit); i < limit;
          i = next_candidate(body, i + 1, limit)) {
         unsigned char c = (unsigned char)body[i];
         if (rb_byte_class[c] & RB_C_LINE) {
             if (c == '\n' || c == '\r')
                 return i;
-            *special = 1;
+            *special = i - pos + 1;
             return rb_next_line_break(body, i + 1, limit);
         }
     }
@@ -491,7 +510,7 @@ RB_ALWAYS_INLINE static inline void read_lines(parser *p, const char *body,
     while (pos < limit && !p->failed) {
         if (rule_lines(p, body, &pos, limit, len) != 0)
             continue; /* a run of usual rule lines, their ends stepped over */
-        int special = 0;
+        size_t special = 0;
         size_t eol = line_end(body, pos, limit, &special);
         if (eol == limit && limit < len && body[limit] != '\n' &&
             body[limit] != '\r')

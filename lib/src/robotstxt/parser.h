@@ -325,8 +325,10 @@ RB_HIDDEN void rb_parse_diag_parts(parser *p, const char *at, size_t key_len,
 /* 1, with the diagnostic counted, when no more are kept: its message need
  * not be written. */
 RB_HIDDEN int rb_parse_diag_capped(parser *p, robots_diag_kind kind);
-/* The bytes of a line that holds a byte >= 0x80: not UTF-8, or a BOM. */
-RB_HIDDEN void rb_parse_check_bytes(parser *p, const char *raw, size_t len);
+/* The bytes of a line that holds a byte >= 0x80: not UTF-8, or a BOM.
+ * Its bytes before `from` (at most len) are below 0x80. */
+RB_HIDDEN void rb_parse_check_bytes(parser *p, const char *raw, size_t len,
+                                    size_t from);
 
 /* ---- what parse_keys.c offers: keys and typo keys ----------------------- */
 
