@@ -220,6 +220,7 @@ try_rule(const robots_txt *doc, uint32_t rule, size_t klen, rb_path_view *q,
         w->rest_len = plen - klen;
         w->from = klen;
         w->rule = rule;
+        w->matched = 0; /* not weighed yet (rb_match_literals()) */
         return RULE_NEXT;
     } else {
         if (q->budget != SIZE_MAX) {
@@ -266,6 +267,7 @@ RB_COLD static enum rule_outcome try_companion(const robots_txt *doc,
         w->rest_len = dir - klen + 1; /* and the '$' */
         w->from = klen;
         w->rule = rule | RB_ENTRY_INDEX_DIR;
+        w->matched = 0;
         return RULE_NEXT;
     } else {
         if (q->budget != SIZE_MAX) {

@@ -157,6 +157,8 @@ static int scan_length(table *t, const char *path, size_t len, size_t m,
  * CANDIDATE when `*lit`; else undecided. Its literal's length in *m. */
 static int classify(const rb_wild_rule *w, const rb_path_pairs *pp,
                     const char *path, size_t len, size_t *m) {
+    if (w->matched == RB_LITERAL_LEFT) /* weighed by an earlier call */
+        return RB_LITERAL_LEFT;
     if (w->rest == NULL || !rb_one_literal(w->rest, w->rest_len) ||
         w->from > len)
         return RB_LITERAL_UNDECIDED;
@@ -199,7 +201,7 @@ static size_t find_all(table *t, rb_wild_rule *rules, size_t n,
                            ? CLASS_HASHED
                            : CLASS_LEFT;
         if (state[m] == CLASS_LEFT) {
-            rules[r].matched = RB_LITERAL_UNDECIDED;
+            rules[r].matched = RB_LITERAL_LEFT;
             continue;
         }
         entry[r] = intern(t, rules[r].rest + 1, m, &work, budget);
@@ -209,7 +211,7 @@ static size_t find_all(table *t, rb_wild_rule *rules, size_t n,
     size_t decided = 0;
     for (size_t r = 0; r < n; r++) {
         if (rules[r].matched != CANDIDATE) {
-            decided += rules[r].matched != RB_LITERAL_UNDECIDED;
+            decided += rules[r].matched >= 0;
             continue;
         }
         size_t m = rules[r].rest_len - 1;
@@ -218,7 +220,7 @@ static size_t find_all(table *t, rb_wild_rule *rules, size_t n,
                          WORK_PER_ITEM * ((uint64_t)len + sum[m])))
             state[m] = CLASS_FAILED;
         if (state[m] == CLASS_FAILED) {
-            rules[r].matched = RB_LITERAL_UNDECIDED;
+            rules[r].matched = RB_LITERAL_LEFT;
             continue;
         }
         state[m] = CLASS_SCANNED;
@@ -244,7 +246,7 @@ static size_t classify_all(rb_wild_rule *rules, size_t n,
             if (m > *longest)
                 *longest = m;
         } else {
-            *decided += rules[r].matched != RB_LITERAL_UNDECIDED;
+            *decided += rules[r].matched >= 0;
         }
     }
     return candidates;
@@ -288,8 +290,8 @@ size_t rb_match_literals(const robots_allocator *allocator,
         decided = 0;
         for (size_t r = 0; r < n; r++) {
             if (rules[r].matched == CANDIDATE)
-                rules[r].matched = RB_LITERAL_UNDECIDED;
-            decided += rules[r].matched != RB_LITERAL_UNDECIDED;
+                rules[r].matched = RB_LITERAL_LEFT;
+            decided += rules[r].matched >= 0;
         }
     }
     rb_free(&mem, t.slots, ((size_t)t.mask + 1) * sizeof *t.slots);
