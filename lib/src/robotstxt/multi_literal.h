@@ -42,10 +42,10 @@ static inline int rb_one_literal(const char *rest, size_t n) {
  * compared, counted at every step) passes 4 a window and 4 a literal
  * byte: crafted collisions cost time, bounded, never a wrong answer. A
  * rule's `matched` is read first (0 for a rule not seen yet): one
- * RB_LITERAL_LEFT by an earlier call is left so. Returns the rules decided (0 without memory).
- * A `*lit` whose first byte, first two pairs or last pair the path lacks
- * (pp, the path's, noted by the caller) is refused first. Memory, from
- * the allocator and freed before returning: 60 bytes a rule + 5 per byte
+ * RB_LITERAL_LEFT by an earlier call is left so. Returns the rules decided (0
+ * without memory). A `*lit` whose first byte, first two pairs or last pair the
+ * path lacks (pp, the path's, noted by the caller) is refused first. Memory,
+ * from the allocator and freed before returning: 60 bytes a rule + 5 per byte
  * of the longest literal + 64. len and n under 2^28 (32-bit places,
  * counts and slots: a check's path is at most 3 * ROBOTS_MAX_URL_BYTES,
  * and a rule takes at least 9 of ROBOTS_MAX_INPUT_BYTES). */
