@@ -304,6 +304,7 @@ static enum match_outcome match_set(const robots_txt *doc, const rb_unit *unit,
     }
     q->collecting = 1;
     q->over_budget = 0;
+    q->unit = unit; /* the normal forms it keeps */
     rb_walk_set(doc, unit, q, best);
     q->collecting = 0;
     /* Out of room: each rule is gathered once, so it cannot happen. */

@@ -154,29 +154,36 @@ static int scan_length(table *t, const char *path, size_t len, size_t m,
  * what follows its key, or holding a byte or pair the path lacks (its
  * first byte and its first two and last pairs: most of a hostile file's
  * rules that miss are refused there, for less than a hash costs);
- * CANDIDATE when `*lit`; else undecided. Its literal's length in *m. */
+ * CANDIDATE when `*lit`; else undecided. Its literal's length in *m.
+ * The last pair is tested first, before the search for a second `*`: a
+ * pair of two bytes that are no `*` lies in one segment, whatever stars
+ * the rest has, and the numbered literals of a hostile file that miss
+ * (many-raw-near-miss) mostly miss there. */
 static int classify(const rb_wild_rule *w, const rb_path_pairs *pp,
                     const char *path, size_t len, size_t *m) {
     if (w->matched == RB_LITERAL_LEFT) /* weighed by an earlier call */
         return RB_LITERAL_LEFT;
-    if (w->rest == NULL || !rb_one_literal(w->rest, w->rest_len) ||
-        w->from > len)
+    size_t n = w->rest_len;
+    if (w->rest == NULL || n == 0 || w->rest[0] != '*' || w->from > len)
         return RB_LITERAL_UNDECIDED;
-    int anchored = w->rest_len > 1 && w->rest[w->rest_len - 1] == '$';
-    *m = w->rest_len - 1 - (size_t)anchored;
+    const unsigned char *u = (const unsigned char *)w->rest + 1;
+    if (n > 2 && u[n - 3] != '*' && u[n - 2] != '*' && u[n - 2] != '$' &&
+        !rb_has_pair(pp, u[n - 3], u[n - 2]))
+        return 0;
+    if (!rb_one_literal(w->rest, n))
+        return RB_LITERAL_UNDECIDED;
+    int anchored = n > 1 && w->rest[n - 1] == '$';
+    *m = n - 1 - (size_t)anchored;
     if (*m > len - w->from)
         return 0;
     if (anchored)
         return memcmp(path + len - *m, w->rest + 1, *m) == 0;
     if (*m == 0)
         return 1;
-    const unsigned char *u = (const unsigned char *)w->rest + 1;
     if ((pp->bytes[u[0] >> 6] >> (u[0] & 63) & 1) == 0)
         return 0;
-    if (*m > 1 && (!rb_has_pair(pp, u[0], u[1]) ||
-                   !rb_has_pair(pp, u[*m - 2], u[*m - 1])))
-        return 0;
-    if (*m > 2 && !rb_has_pair(pp, u[1], u[2]))
+    if (*m > 2 &&
+        (!rb_has_pair(pp, u[0], u[1]) || !rb_has_pair(pp, u[1], u[2])))
         return 0;
     return CANDIDATE;
 }
