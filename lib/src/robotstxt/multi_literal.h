@@ -26,9 +26,10 @@
 
 /* Is a rest (from its `*` on, as rb_wild_rule's) one literal: `*`, then
  * no other `*` (a final `$` is the anchor)? One ending in `*`, as many
- * do (a hostile file's 25,000 `*<e-acute>N*`), is told without a search. */
+ * do (a hostile file's 25,000 `*<e-acute>N*`), is told without a search.
+ * NULL (a rest not made) is none. */
 static inline int rb_one_literal(const char *rest, size_t n) {
-    return n > 0 && rest[0] == '*' &&
+    return rest != NULL && n > 0 && rest[0] == '*' &&
            (n == 1 ||
             (rest[n - 1] != '*' && memchr(rest + 1, '*', n - 1) == NULL));
 }
