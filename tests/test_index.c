@@ -12,6 +12,7 @@
 #include "document.h"
 #include "index.h"
 #include "index_layout.h"
+#include "normalize.h"
 #include "testing.h"
 
 #include <stdint.h>
@@ -746,6 +747,102 @@ static void raw_rules_gathered(void) {
     }
 }
 
+/* A set keeps the normal forms of its rules of raw UTF-8 (rb_unit's
+ * `normal`) while it stays within robots.h's 30 * E + 96 bytes: thousands
+ * under the key "/" fit, and each is the rule's own normal form; a rule
+ * that keeps its own, or is outside their span, has none there. */
+static void normal_forms_kept(void) {
+    static char body[2000 * 24];
+    for (int p = 0; p < 2; p++) {
+        size_t len = one_group_body(body, 2000, "Disallow: /*\xc3\xa9%d\n",
+                                    "Disallow: /*x%d\n");
+        robots_txt *doc = parse_as(body, len, p);
+        if (doc == NULL)
+            continue;
+        const rb_unit *unit = rb_index_unit(doc, doc->wildcard_set);
+        EXPECT(unit != NULL && unit->normal != NULL);
+        if (unit == NULL || unit->normal == NULL) {
+            robots_free(doc);
+            continue;
+        }
+        EXPECT(unit->bytes <= 30 * 2000 + 96);
+        size_t kept = 0;
+        char form[64];
+        for (uint32_t r = 0; r < doc->rule_count; r++) {
+            const rb_rule *rule = &doc->rules[r];
+            const char *normal = rb_unit_normal(unit, r);
+            if (!rb_rule_normalises(rule)) {
+                EXPECT(normal == NULL); /* r % 3 == 0: its own */
+                continue;
+            }
+            kept += normal != NULL;
+            EXPECT(normal != NULL && rule->normalized_len < sizeof form &&
+                   memcmp(normal, rb_rule_normal(doc, rule, form),
+                          rule->normalized_len) == 0);
+        }
+        EXPECT_EQ(kept, 2000 - 667);
+        EXPECT(rb_unit_normal(unit, (uint32_t)doc->rule_count) == NULL);
+        EXPECT(rb_unit_normal(unit, UINT32_MAX) == NULL);
+        robots_free(doc);
+    }
+}
+
+/* Rules of raw UTF-8 each under a key of its own (every key a prefix of
+ * the path): the set has no room for their normal forms (each node, entry
+ * and filter take some 30 bytes), so a check past its budget makes them
+ * (own_rests()), and with memory running out at each of its requests
+ * answers as the scan. */
+static void normal_forms_not_kept(void) {
+    enum { RULES = 200 };
+    static char body[RULES * (2 * RULES + 24)];
+    static char path[2 * RULES + 512];
+    size_t n = 1;
+    path[0] = '/';
+    for (int i = 0; i < RULES; i++, n += 2)
+        memcpy(path + n, "\xc3\xa9", 2);
+    for (int pair = 0; pair < 100; pair++)
+        n += (size_t)sprintf(path + n, "%02d", pair);
+    path[n++] = 'z';
+    size_t len = (size_t)sprintf(body, "User-agent: *\n");
+    for (int r = 1; r <= RULES; r++) {
+        len += (size_t)sprintf(body + len, "Disallow: /");
+        for (int i = 0; i < r; i++, len += 2)
+            memcpy(body + len, "\xc3\xa9", 2);
+        len +=
+            (size_t)sprintf(body + len, r % 2 ? "*%d9\n" : "*%d*z\n", 1000 + r);
+    }
+    counting count;
+    robots_allocator allocator = {counting_alloc, counting_free, &count};
+    for (int p = 0; p < 2; p++) {
+        memset(&count, 0, sizeof count);
+        robots_txt *doc = parse_with(body, len, p, &allocator);
+        if (doc == NULL)
+            continue;
+        const rb_unit *unit = rb_index_unit(doc, doc->wildcard_set);
+        EXPECT(unit != NULL && unit->normal == NULL);
+        robots_str agent = {"bot", 3};
+        same_verdict(doc, &agent, 1, path, n);
+        same_verdict(doc, &agent, 1, path, n - 1);
+        robots_verdict want, got;
+        EXPECT_EQ(rb_check_reference(doc, &agent, 1, path, n, &want),
+                  ROBOTS_OK);
+        for (size_t fail = 1; fail < 12; fail++) {
+            count.calls = 0;
+            count.fail_at = fail;
+            robots_status status = robots_check(doc, &agent, 1, path, n, &got);
+            /* only the work area (the long path's normal form) may fail */
+            EXPECT(status == ROBOTS_OK ||
+                   (status == ROBOTS_ERR_NO_MEMORY && fail == 1));
+            if (status == ROBOTS_OK)
+                EXPECT(got.allowed == want.allowed && got.rule == want.rule &&
+                       got.reason == want.reason);
+        }
+        count.fail_at = 0;
+        robots_free(doc);
+        EXPECT_EQ(count.live, 0);
+    }
+}
+
 /* google's "<dir>/$" companion of an index.htm Allow is a pattern like any
  * other (docs/google-profile.md, Patterns): the Allow of "/x0", a star and
  * "/index.html" allows every path that starts with "/x0" and ends in '/'.
@@ -1133,6 +1230,8 @@ int main(void) {
     raw_rules_out_of_memory();
     many_sets_one_pass();
     raw_rules_gathered();
+    normal_forms_kept();
+    normal_forms_not_kept();
     wildcard_companions();
     wildcard_filters();
     runs_of_entries();

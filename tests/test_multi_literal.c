@@ -88,7 +88,7 @@ static void random_rules(void) {
         size_t got = literals(NULL, path, len, rules, n);
         size_t count = 0;
         for (size_t r = 0; r < n; r++) {
-            if (rules[r].matched == RB_LITERAL_UNDECIDED) {
+            if (rules[r].matched < 0) {
                 undecided++;
                 continue;
             }
@@ -149,7 +149,7 @@ static void crafted_collisions(void) {
     /* as many literals of one length make it worth hashing */
     EXPECT_EQ(literals(NULL, path, len, rules, LONG), 0);
     for (size_t r = 0; r < LONG; r++)
-        EXPECT_EQ(rules[r].matched, RB_LITERAL_UNDECIDED);
+        EXPECT_EQ(rules[r].matched, RB_LITERAL_LEFT);
 
     /* (2): "t t" and "c c" against t c t c ...: every aligned window is
      * "t c" or "c t", the same hash, never equal; random literals of the
@@ -168,15 +168,29 @@ static void crafted_collisions(void) {
     rules[OTHERS] = (rb_wild_rule){"*abba", 5, 3, OTHERS, 0};
     size_t got = literals(NULL, path, len, rules, OTHERS + 1);
     for (size_t r = 0; r < OTHERS; r++)
-        EXPECT_EQ(rules[r].matched, RB_LITERAL_UNDECIDED);
+        EXPECT_EQ(rules[r].matched, RB_LITERAL_LEFT);
     /* the short one is alone in its length, not worth a pass either */
     EXPECT_EQ(got, 0);
+
+    /* Called again, as check_path.c does once it has made the rests some
+     * rules lacked: the rules left are not weighed again (no table, no
+     * scan: nothing allocated), so a length's work is spent once, not
+     * twice, and they stay left. */
+    counting count;
+    robots_allocator allocator = {counting_alloc, counting_free, &count};
+    memset(&count, 0, sizeof count);
+    EXPECT_EQ(literals(&allocator, path, len, rules, OTHERS + 1), 0);
+    EXPECT_EQ(count.calls, 0);
+    for (size_t r = 0; r <= OTHERS; r++)
+        EXPECT_EQ(rules[r].matched, RB_LITERAL_LEFT);
 
     /* The same, with the path's blocks random (no aligned collisions): the
      * length is hashed and decided, each answer the matcher's. */
     for (size_t i = 0; i < len; i++)
         path[i] = next(&state) % 2 ? 'a' : 'b';
     memcpy(path + 5 * BLOCK + 7, two[4] + 1, 2 * BLOCK); /* one found */
+    for (size_t r = 0; r < OTHERS; r++)
+        rules[r].matched = 0; /* new rules: not weighed yet */
     got = literals(NULL, path, len, rules, OTHERS);
     EXPECT_EQ(got, OTHERS);
     size_t found = 0;
@@ -206,12 +220,14 @@ static void out_of_memory(void) {
     for (size_t fail = 1; fail <= 6; fail++) {
         memset(&count, 0, sizeof count);
         count.fail_at = fail;
+        for (size_t r = 0; r < RULES; r++)
+            rules[r].matched = 0; /* not weighed yet */
         got[fail] = literals(&allocator, path, len, rules, RULES);
         EXPECT_EQ(count.live, 0);
         EXPECT_EQ(count.size_mismatch, 0);
         size_t decided = 0;
         for (size_t r = 0; r < RULES; r++) {
-            if (rules[r].matched == RB_LITERAL_UNDECIDED)
+            if (rules[r].matched < 0)
                 continue;
             decided++;
             EXPECT(agrees(&rules[r], path, len));

@@ -387,7 +387,8 @@ typedef struct robots_str {
  *     D) for their P pattern bytes, S segments and D <= sqrt(2P) distinct
  *     segment lengths. legacy: the record's rules in file order, the sum
  *     of (pattern_len + 1). A rule not kept in its normal form is
- *     normalised when read, at most 3 bytes written for each of its bytes.
+ *     normalised when read, at most 3 bytes written for each of its bytes
+ *     (past the budget, not where its compiled set keeps the form: below).
  *     The first check to read a set of E rules (in google, and the
  *     companion of each index.htm Allow) of P pattern bytes compiles
  *     it, once per document: O(P + E log E). Except the first answers:
@@ -403,7 +404,9 @@ typedef struct robots_str {
  *     would).
  *   Memory, all through the document's allocator: a compiled set keeps at
  *     most 30 * E + 96 bytes until robots_free() (a document of R rules
- *     has sets of at most 6 * R + 4096 entries in all) and needs at most
+ *     has sets of at most 6 * R + 4096 entries in all; within that, while
+ *     it fits, the normal forms of its rules that do not keep their own,
+ *     copied in O(P) by its compile) and needs at most
  *     146 * E + 7 * P bytes of scratch while it is compiled; the one pass
  *     at most 81 * P + 96 * R + 4 * path_len bytes (R: the rules, and in
  *     google the companion of each index.htm Allow); normal forms over

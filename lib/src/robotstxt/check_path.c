@@ -99,7 +99,14 @@ static int drop_lacking(const robots_txt *doc, rb_path_view *q,
         return 0;
     kept = first;
     for (size_t i = first; i < q->wild_count; i++) {
-        if (!rb_rest_may_match(pp, q->wild[i].rest, q->wild[i].rest_len))
+        const rb_wild_rule *w = &q->wild[i];
+        /* A rest of one literal made just now is weighed by the literal
+         * pass next (decide_literals()), whose own test of its first
+         * byte and three pairs refuses as many for less; one the first
+         * pass left (RB_LITERAL_LEFT) goes to the one pass, filtered. */
+        if ((w->matched == RB_LITERAL_LEFT ||
+             !rb_one_literal(w->rest, w->rest_len)) &&
+            !rb_rest_may_match(pp, w->rest, w->rest_len))
             continue;
         q->wild[kept] = q->wild[i];
         q->wild_set[kept] = q->wild_set[i];
@@ -174,7 +181,7 @@ static size_t decide_literals(const robots_txt *doc, rb_path_view *q,
                           q->wild + first, end - first) == 0)
         return first;
     while (first < end) {
-        if (q->wild[first].matched != RB_LITERAL_UNDECIDED) {
+        if (q->wild[first].matched >= 0) { /* not UNDECIDED nor LEFT */
             first++;
             continue;
         }
@@ -297,6 +304,7 @@ static enum match_outcome match_set(const robots_txt *doc, const rb_unit *unit,
     }
     q->collecting = 1;
     q->over_budget = 0;
+    q->unit = unit; /* the normal forms it keeps */
     rb_walk_set(doc, unit, q, best);
     q->collecting = 0;
     /* Out of room: each rule is gathered once, so it cannot happen. */

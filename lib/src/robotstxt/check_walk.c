@@ -157,6 +157,13 @@ static int gather(rb_path_view *q, uint32_t entry, uint32_t set) {
     return 1;
 }
 
+/* A gathered rule's rest (from klen on) in the normal form its set keeps
+ * (rb_unit_normal()); NULL when it keeps none. */
+static const char *kept_rest(const rb_unit *unit, uint32_t rule, size_t klen) {
+    const char *normal = rb_unit_normal(unit, rule);
+    return normal != NULL ? normal + klen : NULL;
+}
+
 /* What try_rule() found: go on with the next entry; none after this one in
  * its run (or head) can win; the check is over its wildcard budget. */
 enum rule_outcome { RULE_NEXT, RULE_LOWER, RULE_STOP };
@@ -214,12 +221,13 @@ try_rule(const robots_txt *doc, uint32_t rule, size_t klen, rb_path_view *q,
         if (!gather(q, rule, best->set))
             return q->over_budget ? RULE_STOP : RULE_NEXT;
         rb_wild_rule *w = &q->wild[q->wild_count - 1];
-        /* a normal form of its own is made once the rules are gathered */
-        w->rest =
-            rb_rule_normalises(r) ? NULL : doc->text + r->pattern_off + klen;
+        /* one the set does not keep is made once the rules are gathered */
+        w->rest = rb_rule_normalises(r) ? kept_rest(q->unit, rule, klen)
+                                        : doc->text + r->pattern_off + klen;
         w->rest_len = plen - klen;
         w->from = klen;
         w->rule = rule;
+        w->matched = 0; /* not weighed yet (rb_match_literals()) */
         return RULE_NEXT;
     } else {
         if (q->budget != SIZE_MAX) {
@@ -266,6 +274,7 @@ RB_COLD static enum rule_outcome try_companion(const robots_txt *doc,
         w->rest_len = dir - klen + 1; /* and the '$' */
         w->from = klen;
         w->rule = rule | RB_ENTRY_INDEX_DIR;
+        w->matched = 0;
         return RULE_NEXT;
     } else {
         if (q->budget != SIZE_MAX) {

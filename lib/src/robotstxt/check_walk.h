@@ -41,6 +41,8 @@ typedef struct rb_path_view {
      * sets of two names can share a group, and so its rules. */
     unsigned char *gathered;
     size_t wild_count, wild_cap;
+    /* While collecting: the set walked, for the normal forms it keeps. */
+    const rb_unit *unit;
     /* doc->longest_rule_normal bytes for the normal form of a rule that does
      * not keep it, and the rule whose it holds (UINT32_MAX: none), which a
      * probe makes for its key and the rule's match reads again. */

@@ -37,7 +37,8 @@ typedef struct rb_span {
  * normal form would take up to three times the pattern's bytes again (a
  * byte >= 0x80 becomes %XX), four times the input's in all. (The index's
  * filter of a rule is computed when its set is compiled, and kept beside
- * its entry.) */
+ * its entry; so is the normal form, while the set stays within its bound:
+ * rb_unit_normal().) */
 typedef struct rb_rule {
     uint32_t line_bits; /* line << 2 | index_htm << 1 | kind */
     uint32_t pattern_off;

@@ -67,6 +67,12 @@ typedef struct builder {
     size_t normal_mask, normal_bytes;
     uint32_t *normal_slots;
     char *normal_text;
+    /* Those a unit keeps (normal_keep()): the rules they span, their
+     * bytes; and E, the set's rules and companions (robots.h's bound). */
+    uint32_t normal_first, normal_span;
+    size_t normal_kept, most; /* normal_kept: 0 when none may be kept */
+    const uint32_t *groups;   /* the set's, group_count of them */
+    size_t group_count;
 } builder;
 
 static inline size_t normal_slot(size_t mask, uint32_t rule) {

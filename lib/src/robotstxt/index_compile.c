@@ -164,8 +164,19 @@ static int add_keyed(builder *b, interner *keys, const char *p, size_t key_len,
     return 1;
 }
 
+/* Is a rule's normal form one a unit keeps: one that does not end in `*`
+ * (`*lit` and `*lit$` after its key do not; a form ending in `*` after
+ * another has two, and its rule is tested on its raw bytes, which refuse
+ * most of a hostile file's such rules for less than the filter of their
+ * normal form would: issue29-star-e-acute). The last byte only: a search
+ * for a second `*` in each, twice, cost a compile 4 M instructions. */
+static int kept_form(const char *p, size_t len) {
+    return len != 0 && p[len - 1] != '*';
+}
+
 /* The normal forms the set's rules do not keep (builder.normal_*), in
- * memory of the build's. 0 when it runs out. */
+ * memory of the build's, and what of them a unit may keep (kept_form()):
+ * the rules they span and their bytes. 0 when memory runs out. */
 static int make_normal_forms(builder *b, const uint32_t *groups, size_t n) {
     const robots_txt *doc = b->doc;
     size_t count = 0, bytes = 0;
@@ -201,9 +212,16 @@ static int make_normal_forms(builder *b, const uint32_t *groups, size_t n) {
                 k = (k + 1) & b->normal_mask;
             b->normal_slots[2 * k] = first + j + 1;
             b->normal_slots[2 * k + 1] = (uint32_t)at;
-            at += rb_normalize_pattern(doc->profile, doc->text + r->pattern_off,
-                                       rb_rule_pattern_len(r),
-                                       b->normal_text + at);
+            size_t len = rb_normalize_pattern(
+                doc->profile, doc->text + r->pattern_off,
+                rb_rule_pattern_len(r), b->normal_text + at);
+            if (kept_form(b->normal_text + at, len)) {
+                if (b->normal_kept == 0)
+                    b->normal_first = first + j;
+                b->normal_span = first + j - b->normal_first + 1;
+                b->normal_kept += len;
+            }
+            at += len;
         }
     }
     return 1;
@@ -217,6 +235,9 @@ static int build_set(builder *b, const rb_set_def *def, rb_set *set) {
     size_t most = rb_index_set_entries(
         doc->profile == ROBOTS_PROFILE_GOOGLE, doc->groups, doc->group_count,
         doc->rules, doc->rule_count, groups, def->count);
+    b->most = most;
+    b->groups = groups;
+    b->group_count = def->count;
     if (!make_normal_forms(b, groups, def->count))
         return 0;
     interner keys;
@@ -253,10 +274,54 @@ static int build_set(builder *b, const rb_set_def *def, rb_set *set) {
     return rb_index_emit_nodes(b, set);
 }
 
+/* The bytes of the normal forms a unit of `bytes` keeps (rb_unit's
+ * `normal`): those the build made that kept_form() keeps, among them the
+ * rules of one literal after their key that a check past its budget
+ * decides by their hash (multi_literal.h) with no other test, when the
+ * unit stays within robots.h's 30 * E + 96 bytes with them; else none.
+ * A hostile file's thousands of such rules of raw UTF-8 under a few keys
+ * fit (about 8 bytes an entry are taken, and a short rule's form and
+ * offset are some 20); a file of as many keys keeps none, and its checks
+ * normalise them as before. */
+static size_t normal_keep(const builder *b, size_t bytes) {
+    if (b->normal_kept == 0)
+        return 0;
+    size_t need =
+        (2 + (size_t)b->normal_span) * sizeof(uint32_t) + b->normal_bytes;
+    return bytes + need <= 30 * b->most + 96 ? need : 0;
+}
+
+/* Writes the normal forms kept (normal_keep()) at `normal`: the build's
+ * copied whole (one copy: those kept_form() refuses are left unread), and
+ * the offsets of those kept, the set's rules read in make_normal_forms()'s
+ * order. */
+static void place_normal(const builder *b, uint32_t *normal) {
+    const robots_txt *doc = b->doc;
+    normal[0] = b->normal_first;
+    normal[1] = b->normal_span;
+    memset(normal + 2, 0, (size_t)b->normal_span * sizeof *normal);
+    char *text = (char *)(normal + 2 + b->normal_span);
+    memcpy(text, b->normal_text, b->normal_bytes);
+    uint32_t from = 0;
+    for (size_t i = 0; i < b->group_count; i++) {
+        uint32_t first = doc->groups[b->groups[i]].first_rule;
+        uint32_t k = group_rules(doc, b->groups[i]);
+        for (uint32_t j = 0; j < k; j++) {
+            const rb_rule *r = &doc->rules[first + j];
+            if (!rb_rule_normalises(r))
+                continue;
+            size_t len = r->normalized_len;
+            if (kept_form(text + from, len))
+                normal[2 + (first + j - b->normal_first)] = from + 1;
+            from += (uint32_t)len;
+        }
+    }
+}
+
 /* The unit of a built set: its hash table sized from its nodes, 1.5 slots
  * a node and one, with the two Bloom filters (keys, then '/' prefixes)
  * before it when it is large, then its nodes, entries and the entries'
- * filters, in one allocation. */
+ * filters, and the normal forms it keeps, in one allocation. */
 static rb_unit *place_unit(builder *b, const rb_set *set) {
     size_t n = b->out_nodes.count, entries = b->entries.count;
     size_t size = n + n / 2 + 1, words = rb_bloom_words((uint32_t)size),
@@ -266,6 +331,8 @@ static rb_unit *place_unit(builder *b, const rb_set *set) {
         ((words + pwords + size) * sizeof(uint32_t) + 7) & ~(size_t)7;
     size_t bytes = head + slot_bytes + n * sizeof(rb_node) +
                    2 * entries * sizeof(uint32_t);
+    size_t keep = normal_keep(b, bytes);
+    bytes += keep;
     unsigned char *block = rb_alloc(b->mem, bytes);
     if (block == NULL)
         return NULL;
@@ -293,6 +360,11 @@ static rb_unit *place_unit(builder *b, const rb_set *set) {
     unit->nodes = nodes;
     unit->entries = out_entries;
     unit->filters = out_filters;
+    unit->normal = NULL;
+    if (keep != 0) {
+        place_normal(b, out_filters + entries);
+        unit->normal = out_filters + entries;
+    }
     uint32_t *table = slots + words + pwords, *bloom = slots;
     const uint32_t *hash = (const uint32_t *)b->node_hash.data;
     for (size_t node = 0; node < n; node++) {

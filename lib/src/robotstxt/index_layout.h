@@ -223,7 +223,23 @@ typedef struct rb_unit {
     const rb_node *nodes;
     const uint32_t *entries;
     const uint32_t *filters; /* beside entries, one a word (see rb_node) */
+    /* The normal forms of the set's rules that do not keep their own
+     * (rb_rule), kept while the unit stays within robots.h's 30 * E + 96
+     * bytes: NULL, or [first rule, rules spanned, then for each rule of
+     * the span the offset + 1 of its normal form (0: none), then the
+     * forms' bytes]. A check past its budget reads a rule's there
+     * (rb_unit_normal()), not normalising it again. */
+    const uint32_t *normal;
 } rb_unit;
 typedef _Atomic(const rb_unit *) rb_unit_ref;
+
+/* The normal form a unit keeps of a rule (normalized_len bytes), or NULL. */
+static inline const char *rb_unit_normal(const rb_unit *unit, uint32_t rule) {
+    const uint32_t *n = unit->normal;
+    if (n == NULL || rule - n[0] >= n[1]) /* below n[0]: wraps, above */
+        return NULL;
+    uint32_t at = n[2 + (rule - n[0])];
+    return at == 0 ? NULL : (const char *)(n + 2 + n[1]) + (at - 1);
+}
 
 #endif

@@ -154,27 +154,36 @@ static int scan_length(table *t, const char *path, size_t len, size_t m,
  * what follows its key, or holding a byte or pair the path lacks (its
  * first byte and its first two and last pairs: most of a hostile file's
  * rules that miss are refused there, for less than a hash costs);
- * CANDIDATE when `*lit`; else undecided. Its literal's length in *m. */
+ * CANDIDATE when `*lit`; else undecided. Its literal's length in *m.
+ * The last pair is tested first, before the search for a second `*`: a
+ * pair of two bytes that are no `*` lies in one segment, whatever stars
+ * the rest has, and the numbered literals of a hostile file that miss
+ * (many-raw-near-miss) mostly miss there. */
 static int classify(const rb_wild_rule *w, const rb_path_pairs *pp,
                     const char *path, size_t len, size_t *m) {
-    if (w->rest == NULL || !rb_one_literal(w->rest, w->rest_len) ||
-        w->from > len)
+    if (w->matched == RB_LITERAL_LEFT) /* weighed by an earlier call */
+        return RB_LITERAL_LEFT;
+    size_t n = w->rest_len;
+    if (w->rest == NULL || n == 0 || w->rest[0] != '*' || w->from > len)
         return RB_LITERAL_UNDECIDED;
-    int anchored = w->rest_len > 1 && w->rest[w->rest_len - 1] == '$';
-    *m = w->rest_len - 1 - (size_t)anchored;
+    const unsigned char *u = (const unsigned char *)w->rest + 1;
+    if (n > 2 && u[n - 3] != '*' && u[n - 2] != '*' && u[n - 2] != '$' &&
+        !rb_has_pair(pp, u[n - 3], u[n - 2]))
+        return 0;
+    if (!rb_one_literal(w->rest, n))
+        return RB_LITERAL_UNDECIDED;
+    int anchored = n > 1 && w->rest[n - 1] == '$';
+    *m = n - 1 - (size_t)anchored;
     if (*m > len - w->from)
         return 0;
     if (anchored)
         return memcmp(path + len - *m, w->rest + 1, *m) == 0;
     if (*m == 0)
         return 1;
-    const unsigned char *u = (const unsigned char *)w->rest + 1;
     if ((pp->bytes[u[0] >> 6] >> (u[0] & 63) & 1) == 0)
         return 0;
-    if (*m > 1 && (!rb_has_pair(pp, u[0], u[1]) ||
-                   !rb_has_pair(pp, u[*m - 2], u[*m - 1])))
-        return 0;
-    if (*m > 2 && !rb_has_pair(pp, u[1], u[2]))
+    if (*m > 2 &&
+        (!rb_has_pair(pp, u[0], u[1]) || !rb_has_pair(pp, u[1], u[2])))
         return 0;
     return CANDIDATE;
 }
@@ -199,7 +208,7 @@ static size_t find_all(table *t, rb_wild_rule *rules, size_t n,
                            ? CLASS_HASHED
                            : CLASS_LEFT;
         if (state[m] == CLASS_LEFT) {
-            rules[r].matched = RB_LITERAL_UNDECIDED;
+            rules[r].matched = RB_LITERAL_LEFT;
             continue;
         }
         entry[r] = intern(t, rules[r].rest + 1, m, &work, budget);
@@ -209,7 +218,7 @@ static size_t find_all(table *t, rb_wild_rule *rules, size_t n,
     size_t decided = 0;
     for (size_t r = 0; r < n; r++) {
         if (rules[r].matched != CANDIDATE) {
-            decided += rules[r].matched != RB_LITERAL_UNDECIDED;
+            decided += rules[r].matched >= 0;
             continue;
         }
         size_t m = rules[r].rest_len - 1;
@@ -218,7 +227,7 @@ static size_t find_all(table *t, rb_wild_rule *rules, size_t n,
                          WORK_PER_ITEM * ((uint64_t)len + sum[m])))
             state[m] = CLASS_FAILED;
         if (state[m] == CLASS_FAILED) {
-            rules[r].matched = RB_LITERAL_UNDECIDED;
+            rules[r].matched = RB_LITERAL_LEFT;
             continue;
         }
         state[m] = CLASS_SCANNED;
@@ -244,7 +253,7 @@ static size_t classify_all(rb_wild_rule *rules, size_t n,
             if (m > *longest)
                 *longest = m;
         } else {
-            *decided += rules[r].matched != RB_LITERAL_UNDECIDED;
+            *decided += rules[r].matched >= 0;
         }
     }
     return candidates;
@@ -288,8 +297,8 @@ size_t rb_match_literals(const robots_allocator *allocator,
         decided = 0;
         for (size_t r = 0; r < n; r++) {
             if (rules[r].matched == CANDIDATE)
-                rules[r].matched = RB_LITERAL_UNDECIDED;
-            decided += rules[r].matched != RB_LITERAL_UNDECIDED;
+                rules[r].matched = RB_LITERAL_LEFT;
+            decided += rules[r].matched >= 0;
         }
     }
     rb_free(&mem, t.slots, ((size_t)t.mask + 1) * sizeof *t.slots);
