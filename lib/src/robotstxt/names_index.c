@@ -92,6 +92,20 @@ static robots_status index_starts(rb_mem *mem, rb_names_index *out) {
     return ROBOTS_OK;
 }
 
+/* Bytes of zeros after the text, so that the search may load a word of
+ * eight bytes at any position up to its end. */
+#define RB_TEXT_PAD 8
+
+/* Whether the shallow sort would find too few distinct keys of four
+ * bytes for the suffixes not to be tied (prefix_sort.c's own test, from
+ * the alphabet alone, before it builds a key): names of two letters
+ * (Thue-Morse words, `abab...`) have at most 3^4 keys, and its keys and
+ * counts would cost a sixth of induced sorting for nothing. */
+static int too_few_keys(size_t symbols, size_t count, size_t n, size_t depth) {
+    uint64_t keys = (uint64_t)symbols * symbols * symbols * symbols;
+    return depth > 4 && keys + 4 * (uint64_t)count < n - n / 4;
+}
+
 /* The names' text, and its suffixes sorted over the alphabet of the bytes
  * it holds (the NUL ranks first, as it is the least byte), at least as
  * deep as `depth` bytes or a NUL. */
@@ -106,7 +120,7 @@ static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
             symbols++;
     }
     size_t words = rb_suffix_sort_scratch(n, symbols);
-    unsigned char *text = rb_alloc(mem, n);
+    unsigned char *text = rb_alloc(mem, n + RB_TEXT_PAD);
     uint32_t *sa = rb_alloc(mem, n * sizeof *sa);
     uint32_t *s = rb_alloc(mem, n * sizeof *s);
     uint32_t *scratch = rb_alloc(mem, words * sizeof *scratch);
@@ -118,11 +132,12 @@ static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
                 text[at++] = rb_lower_fast((unsigned char)names[i].ptr[k]);
             text[at++] = '\0';
         }
+        memset(text + n, 0, RB_TEXT_PAD);
         /* as deep as the longest value, when few suffixes are alike and
          * every NUL ends a name (a NUL inside a name would make suffixes
          * alike past it that the shallow sort leaves in any order); else
          * all the way, in linear time */
-        if (has_bit(out->bytes, 0) ||
+        if (has_bit(out->bytes, 0) || too_few_keys(symbols, count, n, depth) ||
             !rb_prefix_sort(text, n, depth, sa, s, scratch, words)) {
             for (size_t i = 0; i < n; i++)
                 s[i] = rank[text[i]];
@@ -138,12 +153,12 @@ static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
     rb_free(mem, scratch, words * sizeof *scratch);
     rb_free(mem, s, n * sizeof *s);
     rb_free(mem, sa, n * sizeof *sa);
-    rb_free(mem, text, n);
+    rb_free(mem, text, n + RB_TEXT_PAD);
     if (why == ROBOTS_OK && n >= RB_STARTS_FROM) {
         why = index_starts(mem, out);
         if (why != ROBOTS_OK) {
             rb_free(mem, out->suffixes, n * sizeof *out->suffixes);
-            rb_free(mem, out->text, n);
+            rb_free(mem, out->text, n + RB_TEXT_PAD);
             memset(out, 0, sizeof *out);
         }
     }
@@ -179,15 +194,54 @@ robots_status rb_names_index_build(rb_mem *mem, const robots_str *names,
 
 void rb_names_index_release(rb_mem *mem, rb_names_index *index) {
     rb_free(mem, index->suffixes, index->len * sizeof *index->suffixes);
-    rb_free(mem, index->text, index->len);
+    rb_free(mem, index->text, index->len + RB_TEXT_PAD);
     rb_free(mem, index->pairs, index->pairs != NULL ? 65536 / 8 : 0);
     rb_free(mem, index->starts, RB_STARTS_WORDS * sizeof *index->starts);
     memset(index, 0, sizeof *index);
 }
 
+/* Eight bytes as one word, in the machine's order (the words are only
+ * tested for equality). */
+static uint64_t load_word(const unsigned char *at) {
+    uint64_t w;
+    memcpy(&w, at, sizeof w);
+    return w;
+}
+
+/* Each ASCII capital of the word's eight bytes lowercased, as
+ * rb_lower_fast() does a byte: a byte's low seven bits plus 0x3f carry
+ * into its high bit from 'A' on, plus 0x25 from past 'Z'; no sum carries
+ * into the next byte. */
+static uint64_t lower_word(uint64_t x) {
+    const uint64_t ones = 0x0101010101010101u, high = ones * 0x80;
+    uint64_t low = x & ~high;
+    uint64_t from_a = low + ones * (0x80 - 'A');
+    uint64_t past_z = low + ones * (0x80 - 'Z' - 1);
+    return x | (from_a & ~past_z & ~x & high) >> 2;
+}
+
+/* The first k from `from` at which the value and the suffix at `at`
+ * differ, len if none: eight bytes a step while they agree (names of one
+ * pattern make every search compare deep), the last ones a byte at a
+ * time. The text's padding is read at most, as a value holds no NUL and
+ * the text ends in one. */
+static size_t agree_to(const rb_names_index *index, const unsigned char *value,
+                       size_t len, size_t at, size_t from) {
+    size_t k = from;
+    const unsigned char *text = index->text + at;
+    while (k + 8 <= len &&
+           lower_word(load_word(value + k)) == load_word(text + k))
+        k += 8;
+    while (k < len && rb_lower_fast(value[k]) == text[k])
+        k++;
+    return k;
+}
+
 /* Binary search, each comparison starting past the bytes both bounds are
  * known to share with the value (every suffix between them shares them
- * too): about m + log H byte comparisons rather than m log H. */
+ * too): about m + log H byte comparisons rather than m log H. The text's
+ * last byte is a NUL, which no value holds: a suffix differs from a value
+ * before it ends, and sorts before it there (the NUL is the least byte). */
 static int search_suffixes(const rb_names_index *index, const char *value,
                            size_t len) {
     size_t lo = 0, hi = index->len, lo_shared = 0, hi_shared = 0;
@@ -201,23 +255,11 @@ static int search_suffixes(const rb_names_index *index, const char *value,
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         size_t at = index->suffixes[mid];
-        size_t k = lo_shared < hi_shared ? lo_shared : hi_shared;
-        int order = 0; /* of the value against the suffix */
-        for (; k < len; k++) {
-            if (at + k >= index->len) {
-                order = 1; /* the suffix ends first: it sorts before */
-                break;
-            }
-            unsigned char v = rb_lower_fast((unsigned char)value[k]);
-            unsigned char t = index->text[at + k];
-            if (v != t) {
-                order = v < t ? -1 : 1;
-                break;
-            }
-        }
+        size_t k = agree_to(index, (const unsigned char *)value, len, at,
+                            lo_shared < hi_shared ? lo_shared : hi_shared);
         if (k == len)
             return 1;
-        if (order < 0) {
+        if (rb_lower_fast((unsigned char)value[k]) < index->text[at + k]) {
             hi = mid;
             hi_shared = k;
         } else {
