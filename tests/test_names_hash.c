@@ -52,7 +52,7 @@ static void hash_agrees_with_direct_search(void) {
         rb_mem_init(&mem, NULL, 0);
         int complete = 0;
         EXPECT_EQ(rb_names_hash_find(&mem, names, count, values, value_count, 7,
-                                     found, &complete, NULL),
+                                     0, found, &complete, NULL),
                   ROBOTS_OK);
         EXPECT(complete);
         for (size_t v = 0; v < value_count; v++)
@@ -95,6 +95,62 @@ static char *thue_morse_values(robots_str *values) {
     return text;
 }
 
+/* The same through one pass of windows of each value's first bytes (2, or
+ * the shortest value's length), values of 2 to 30 bytes: every answer the
+ * direct search's wherever the pass was complete, and on random names of
+ * 26 letters every pass is. */
+static void window_agrees_with_direct_search(void) {
+    static char names_text[4][300];
+    static char values_text[200][30];
+    robots_str names[4], values[200];
+    unsigned char found[200];
+    size_t complete_rounds = 0;
+    for (int round = 0; round < 300; round++) {
+        const char *alphabet =
+            round % 2 ? "abAB\xe9" : "abcdefghijklmnopqrstuvwxyZ";
+        size_t symbols = strlen(alphabet);
+        size_t count = random_names(names_text[0], sizeof names_text[0], 4,
+                                    alphabet, symbols, names);
+        size_t value_count = 1 + next_random() % 200, shortest = 30;
+        for (size_t v = 0; v < value_count; v++) {
+            size_t len = 2 + next_random() % 28;
+            const robots_str *n = &names[next_random() % count];
+            for (size_t k = 0; k < len; k++)
+                values_text[v][k] = alphabet[next_random() % symbols];
+            /* often a piece of a name, its case changed, or one byte off */
+            if (n->len > len && next_random() % 2) {
+                size_t at = next_random() % (n->len - len);
+                for (size_t k = 0; k < len; k++)
+                    values_text[v][k] =
+                        (char)(n->ptr[at + k] ^
+                               (n->ptr[at + k] >= 'a' ? 0x20 : 0));
+                if (next_random() % 2)
+                    values_text[v][len - 1] = alphabet[next_random() % symbols];
+            }
+            values[v].ptr = values_text[v];
+            values[v].len = len;
+            if (len < shortest)
+                shortest = len;
+        }
+        rb_mem mem;
+        rb_mem_init(&mem, NULL, 0);
+        int complete = 0;
+        EXPECT_EQ(rb_names_hash_find(&mem, names, count, values, value_count,
+                                     28, round % 3 ? shortest : 2, found,
+                                     &complete, NULL),
+                  ROBOTS_OK);
+        EXPECT(complete || round % 2);
+        complete_rounds += (size_t)complete;
+        for (size_t v = 0; complete && v < value_count; v++)
+            EXPECT_MSG(found[v] == in_some_name(names, count, values[v].ptr,
+                                                values[v].len),
+                       "value '%.*s' in round %d", (int)values[v].len,
+                       values[v].ptr, round);
+        EXPECT_EQ(mem.live, 0);
+    }
+    EXPECT(complete_rounds >= 150);
+}
+
 static void hash_gives_up_on_collisions(void) {
     static char text[4][4096];
     robots_str names[4], values[16];
@@ -109,7 +165,15 @@ static void hash_gives_up_on_collisions(void) {
     rb_mem mem;
     rb_mem_init(&mem, NULL, 0);
     int complete = 1;
-    EXPECT_EQ(rb_names_hash_find(&mem, names, 4, values, 16, 1, found,
+    EXPECT_EQ(rb_names_hash_find(&mem, names, 4, values, 16, 1, 0, found,
+                                 &complete, NULL),
+              ROBOTS_OK);
+    EXPECT(!complete);
+    EXPECT_EQ(mem.live, 0);
+    /* Through windows of one block: every block of the names agrees with
+     * every value's first, which are compared in vain. */
+    complete = 1;
+    EXPECT_EQ(rb_names_hash_find(&mem, names, 4, values, 16, 1, TM_BLOCK, found,
                                  &complete, NULL),
               ROBOTS_OK);
     EXPECT(!complete);
@@ -129,8 +193,8 @@ static void hash_gives_up_on_collisions(void) {
     robots_str short_name = {"ab", 2};
     complete = 1;
     rb_names_hash_cost cost;
-    EXPECT_EQ(rb_names_hash_find(&mem, &short_name, 1, many, 64, 1, found_many,
-                                 &complete, &cost),
+    EXPECT_EQ(rb_names_hash_find(&mem, &short_name, 1, many, 64, 1, 0,
+                                 found_many, &complete, &cost),
               ROBOTS_OK);
     EXPECT(!complete);
     EXPECT(cost.spent <= cost.allowed + 1 + 6 * TM_BLOCK);
@@ -174,7 +238,7 @@ static void hash_stops_on_crowded_slots(void) {
     rb_mem_init(&mem, NULL, 0);
     int complete = 1;
     rb_names_hash_cost cost;
-    EXPECT_EQ(rb_names_hash_find(&mem, &name, 1, values, VALUES, 1, found,
+    EXPECT_EQ(rb_names_hash_find(&mem, &name, 1, values, VALUES, 1, 0, found,
                                  &complete, &cost),
               ROBOTS_OK);
     EXPECT(!complete);
@@ -197,7 +261,7 @@ static void hash_without_memory(void) {
         rb_mem mem;
         rb_mem_init(&mem, &allocator, 0);
         robots_status status = rb_names_hash_find(&mem, names, 2, values, 3, 2,
-                                                  found, &complete, NULL);
+                                                  0, found, &complete, NULL);
         EXPECT_EQ(count.live, 0);
         if (status == ROBOTS_OK) {
             EXPECT(complete && found[0] && found[1] && !found[2]);
@@ -314,10 +378,12 @@ static void piece(const robots_str *names, size_t len, char *out) {
 static void selection_shapes(void) {
     static char text[NAMES][NAME_BYTES];
     robots_str names[NAMES];
-    for (size_t shape = 0; shape < 10; shape++) {
+    static const char letters[] = "abcdefghijklmnopQRSTUVWXYZ0123456789";
+    for (size_t shape = 0; shape < 12; shape++) {
         for (size_t i = 0; i < NAMES; i++) {
             for (size_t k = 0; k < NAME_BYTES; k++)
-                text[i][k] = shape == 3 || shape >= 8 ? "aB"[k % 2]
+                text[i][k] = shape >= 10 ? letters[next_random() % 36]
+                             : shape == 3 || shape >= 8 ? "aB"[k % 2]
                              : shape == 4 ? (char)(0x80 + next_random() % 4)
                                           : "abcdEFGH"[next_random() % 8];
             names[i].ptr = text[i];
@@ -334,14 +400,18 @@ static void selection_shapes(void) {
              * (the byte pairs); 8: (ab)^n names and values of many
              * lengths, each holding `aa` or `bb`, which no name holds (the
              * filter of byte pairs, before sorting); 9: the same with
-             * one value found late (sorted then) */
-            size_t len = shape == 1 || shape >= 8 ? 3 + r % 250
-                         : shape == 7             ? 2
-                                                  : 6 + r % 3;
+             * one value found late (sorted then); 10: names of 36 letters
+             * and digits and values of many lengths (one pass of the
+             * hash over windows of the shortest); 11: the same with one
+             * found late */
+            size_t len = shape >= 10                ? 6 + r % 250
+                         : shape == 1 || shape >= 8 ? 3 + r % 250
+                         : shape == 7               ? 2
+                                                    : 6 + r % 3;
             piece(names, len, value);
             if (shape == 6)
                 value[len / 2] = 'z';
-            if ((shape == 2 || shape == 9) && r == 2500)
+            if ((shape == 2 || shape == 9 || shape == 11) && r == 2500)
                 memcpy(value, names[3].ptr + 100, len);
             if (shape == 5 && r == 2900)
                 len = 1;
@@ -442,6 +512,7 @@ static void selection_without_memory(void) {
 int main(void) {
     rng_state = 88172645u;
     hash_agrees_with_direct_search();
+    window_agrees_with_direct_search();
     hash_gives_up_on_collisions();
     hash_stops_on_crowded_slots();
     hash_without_memory();

@@ -45,6 +45,7 @@ size_t rb_names_hash_bytes(size_t text, size_t values) {
 }
 
 typedef struct rb_hash_table {
+    size_t window;         /* the bytes hashed of each value: 0, all */
     uint32_t *slots;       /* pairs: a value's hash, its index + 1 (0: empty) */
     unsigned char *filter; /* a bit per (hash, length) mixed: 8 per slot */
     size_t mask;           /* slots - 1 */
@@ -91,10 +92,11 @@ static int put_values(rb_hash_table *t, const robots_str *values,
                       size_t value_count, uint32_t *first) {
     for (size_t i = 0; i < value_count; i++) {
         uint32_t h = 0;
-        for (size_t k = 0; k < values[i].len; k++)
+        size_t hashed = t->window != 0 ? t->window : values[i].len;
+        for (size_t k = 0; k < hashed; k++)
             h = h * RB_HASH_BASE +
                 rb_lower_fast((unsigned char)values[i].ptr[k]);
-        uint32_t x = mix(h, values[i].len);
+        uint32_t x = mix(h, hashed);
         size_t at = slot_of(t, x), bit = filter_bit(t, x);
         t->filter[bit >> 3] =
             (unsigned char)(t->filter[bit >> 3] | 1u << (bit & 7));
@@ -122,20 +124,24 @@ static int put_values(rb_hash_table *t, const robots_str *values,
     return 1;
 }
 
-/* Every window of `len` bytes of name `name`, which starts at `start` in
- * the prefix hashes, looked up; the values it equals found. */
+/* A window of `len` bytes of a name, `room` bytes from its start to the
+ * name's end, looked up; the values it equals found (with a window of
+ * the table's, the values it starts and the bytes after it in the name
+ * start too). */
 static void find_window(rb_hash_table *t, const char *window, size_t len,
-                        uint32_t h, uint32_t x, const robots_str *values,
-                        unsigned char *found) {
+                        size_t room, uint32_t h, uint32_t x,
+                        const robots_str *values, unsigned char *found) {
     for (size_t at = slot_of(t, x); t->slots[2 * at + 1] != 0;
          at = (at + 1) & t->mask) {
         uint32_t e = t->slots[2 * at + 1] - 1;
         if (++t->work > t->budget)
             return;
-        if (t->slots[2 * at] != h || values[e].len != len || found[e])
+        size_t need = values[e].len;
+        if (t->slots[2 * at] != h || found[e] ||
+            (t->window != 0 ? need > room : need != len))
             continue;
-        size_t same = agreeing(window, values[e].ptr, len);
-        found[e] = same == len;
+        size_t same = agreeing(window, values[e].ptr, need);
+        found[e] = same == need;
         t->work += same;
     }
 }
@@ -152,21 +158,22 @@ static void find_windows(rb_hash_table *t, const robots_str *name,
         uint32_t h = prefix[k + len] - prefix[k] * power;
         uint32_t x = (h ^ salt) * 0x85ebca6bu, bit = x >> shift;
         if (filter[bit >> 3] >> (bit & 7) & 1) {
-            find_window(t, name->ptr + k, len, h, x, values, found);
+            find_window(t, name->ptr + k, len, name->len - k, h, x, values,
+                        found);
             if (t->work > t->budget)
                 return;
         }
     }
 }
 
-/* Each distinct length of value, and each name, through find_windows();
- * stops once the work passes the budget. */
+/* Each distinct length of value (or the table's window alone), and each
+ * name, through find_windows(); stops once the work passes the budget. */
 static void find_all(rb_hash_table *t, const robots_str *names, size_t count,
                      const uint32_t *prefix, const robots_str *values,
                      size_t value_count, unsigned char *found) {
     unsigned char seen[ROBOTS_MAX_AGENT_BYTES / 8 + 1] = {0};
     for (size_t i = 0; i < value_count && t->work <= t->budget; i++) {
-        size_t len = values[i].len;
+        size_t len = t->window != 0 ? t->window : values[i].len;
         if (seen[len >> 3] >> (len & 7) & 1)
             continue;
         seen[len >> 3] = (unsigned char)(seen[len >> 3] | 1u << (len & 7));
@@ -185,8 +192,8 @@ static void find_all(rb_hash_table *t, const robots_str *names, size_t count,
 robots_status rb_names_hash_find(rb_mem *mem, const robots_str *names,
                                  size_t count, const robots_str *values,
                                  size_t value_count, size_t lengths,
-                                 unsigned char *found, int *complete,
-                                 rb_names_hash_cost *cost) {
+                                 size_t window, unsigned char *found,
+                                 int *complete, rb_names_hash_cost *cost) {
     *complete = 0;
     size_t text = 0, value_bytes = 0;
     for (size_t j = 0; j < count; j++)
@@ -199,6 +206,9 @@ robots_status rb_names_hash_find(rb_mem *mem, const robots_str *names,
     t.shift = 32;
     for (size_t bits = slots * 8; bits > 1; bits /= 2)
         t.shift--;
+    t.window = window;
+    if (window != 0)
+        lengths = 1; /* one pass */
     t.work = 0;
     /* in 64 bits: lengths * text passes 2^32 where size_t is 32 bits */
     t.budget = RB_HASH_WORK_PER_ITEM * ((uint64_t)lengths * text + value_bytes);

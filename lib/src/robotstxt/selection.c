@@ -94,6 +94,7 @@ typedef struct rb_names_filter {
     unsigned char held[256]; /* 1 for each byte a name holds (either case) */
     size_t longest;          /* the longest name */
     size_t text;             /* H + n: the names and a NUL after each */
+    size_t alphabet;         /* how many bytes the names hold, lowercased */
 } rb_names_filter;
 
 static void filter_init(rb_names_filter *f, const robots_str *names, size_t n) {
@@ -108,6 +109,8 @@ static void filter_init(rb_names_filter *f, const robots_str *names, size_t n) {
     }
     for (size_t c = 0; c < 256; c++)
         lower[rb_lower_fast((unsigned char)c)] |= seen[c];
+    for (size_t c = 0; c < 256; c++)
+        f->alphabet += lower[c];
     for (size_t c = 0; c < 256; c++)
         f->held[c] = lower[rb_lower_fast((unsigned char)c)];
     f->held[0] = 0; /* the end of a stored value */
@@ -192,10 +195,11 @@ static inline int values_next(rb_values *w, const char **value, size_t *len) {
 
 /* The values that pass the filter up to the first of one byte (which is
  * in a name: its group applies, `sure`), and of those the ones of two
- * bytes or more: how many, the longest, how many distinct lengths (each
- * written to `keep` and its group to `groups`, if given). */
+ * bytes or more: how many, the longest and the shortest, how many
+ * distinct lengths (each written to `keep` and its group to `groups`, if
+ * given). */
 typedef struct rb_values_survey {
-    size_t count, longest, lengths, sure;
+    size_t count, longest, shortest, lengths, sure;
 } rb_values_survey;
 
 static void survey_values(const robots_txt *doc, const rb_names_filter *f,
@@ -204,6 +208,7 @@ static void survey_values(const robots_txt *doc, const rb_names_filter *f,
     unsigned char seen[ROBOTS_MAX_AGENT_BYTES / 8 + 1] = {0};
     memset(out, 0, sizeof *out);
     out->sure = ROBOTS_NO_POSITION;
+    out->shortest = SIZE_MAX;
     rb_values w;
     values_start(&w, doc, f);
     const char *v;
@@ -221,6 +226,8 @@ static void survey_values(const robots_txt *doc, const rb_names_filter *f,
         out->count++;
         if (len > out->longest)
             out->longest = len;
+        if (len < out->shortest)
+            out->shortest = len;
         if (!(seen[len >> 3] >> (len & 7) & 1)) {
             seen[len >> 3] = (unsigned char)(seen[len >> 3] | 1u << (len & 7));
             out->lengths++;
@@ -270,23 +277,43 @@ static robots_status kept_alloc(rb_mem *mem, rb_kept *k, size_t room) {
     return mem->failure;
 }
 
+/* Whether the names' windows as long as the shortest value would mostly
+ * be unlike every value's first bytes, so that one pass of the hash over
+ * them (names_hash.c's window) compares few values in vain: the windows
+ * the names' alphabet can make are at least this many times their count.
+ * Names of two letters (Thue-Morse words) make every short window
+ * everywhere: the pass would spend its budget before the sort. */
+#define RB_WINDOW_SPREAD 4
+
+static int windows_spread(const rb_names_filter *f, size_t window) {
+    uint64_t kinds = 1, enough = (uint64_t)RB_WINDOW_SPREAD * f->text;
+    for (size_t k = 0; k < window && kinds < enough; k++)
+        kinds *= f->alphabet;
+    return kinds >= enough;
+}
+
 /* The survey's values through the names' hash (names_hash.c), when its
  * passes cost less than sorting and it fits the index's bound: *done, and
- * *group the first found's group if any. Not done when the hash gave up
- * (a crafted input). The values are kept already if `kept` has room. */
+ * *group the first found's group if any. Values of too many lengths for a
+ * pass each are looked up by their first bytes, in one pass, when the
+ * names' windows of that length are spread. Not done when the hash gave
+ * up (a crafted input). The values are kept already if `kept` has room. */
 static robots_status find_by_hash(rb_mem *mem, const robots_txt *doc,
                                   const robots_str *names, size_t n,
                                   const rb_names_filter *f,
                                   const rb_values_survey *survey, rb_kept *kept,
                                   size_t *group, int *done) {
-    size_t count = survey->count;
+    size_t count = survey->count, window = 0;
     *done = 0;
     /* in 64 bits: lengths * 22 * H passes 2^32 where size_t is 32 bits,
      * and a wrapped product would choose the hash at any cost */
     if ((uint64_t)survey->lengths * RB_HASH_PASS_COST * f->text >
-            (uint64_t)RB_SORT_COST * f->text +
-                (uint64_t)RB_SEARCH_COST * count ||
-        !hash_fits(f, count))
+        (uint64_t)RB_SORT_COST * f->text + (uint64_t)RB_SEARCH_COST * count) {
+        if (!windows_spread(f, survey->shortest))
+            return ROBOTS_OK;
+        window = survey->shortest;
+    }
+    if (!hash_fits(f, count))
         return ROBOTS_OK;
     if (kept->room == 0) {
         robots_status why = kept_alloc(mem, kept, count);
@@ -297,7 +324,7 @@ static robots_status find_by_hash(rb_mem *mem, const robots_txt *doc,
     }
     robots_status why =
         rb_names_hash_find(mem, names, n, kept->values, count, survey->lengths,
-                           kept->found, done, NULL);
+                           window, kept->found, done, NULL);
     for (size_t i = 0; why == ROBOTS_OK && *done && i < count; i++)
         if (kept->found[i]) {
             *group = kept->groups[i];
