@@ -375,14 +375,36 @@ static void piece(const robots_str *names, size_t len, char *out) {
     out[len - 1] = (char)(out[len - 1] == 'a' ? 'b' : 'a');
 }
 
+/* Bit i of the Thue-Morse word: the parity of i's ones. */
+static int thue_morse_bit(size_t i) {
+    int bit = 0;
+    for (; i != 0; i &= i - 1)
+        bit ^= 1;
+    return bit;
+}
+
+/* Each byte's case (bit 0x20) flipped by chance: any byte's, or only an
+ * ASCII letter's (so that a value in a name stays in it). */
+static void flip_case(char *value, size_t len, int letters_only) {
+    for (size_t k = 0; k < len; k++) {
+        unsigned char c = (unsigned char)value[k], lower = c | 0x20;
+        if (next_random() % 2 &&
+            (!letters_only || (lower >= 'a' && lower <= 'z')))
+            value[k] = (char)(c ^ 0x20);
+    }
+}
+
 static void selection_shapes(void) {
     static char text[NAMES][NAME_BYTES];
     robots_str names[NAMES];
     static const char letters[] = "abcdefghijklmnopQRSTUVWXYZ0123456789";
-    for (size_t shape = 0; shape < 12; shape++) {
+    static const char edges[] = "Aa\xc1\xe1[@Zz"; /* about 'A' to 'Z' */
+    for (size_t shape = 0; shape < 16; shape++) {
         for (size_t i = 0; i < NAMES; i++) {
             for (size_t k = 0; k < NAME_BYTES; k++)
-                text[i][k] = shape >= 10 ? letters[next_random() % 36]
+                text[i][k] = shape >= 14   ? edges[next_random() % 8]
+                             : shape >= 12 ? "aB"[thue_morse_bit(i + k)]
+                             : shape >= 10 ? letters[next_random() % 36]
                              : shape == 3 || shape >= 8 ? "aB"[k % 2]
                              : shape == 4 ? (char)(0x80 + next_random() % 4)
                                           : "abcdEFGH"[next_random() % 8];
@@ -403,16 +425,30 @@ static void selection_shapes(void) {
              * one value found late (sorted then); 10: names of 36 letters
              * and digits and values of many lengths (one pass of the
              * hash over windows of the shortest); 11: the same with one
-             * found late */
-            size_t len = shape >= 10                ? 6 + r % 250
+             * found late; 12: names cut from one Thue-Morse word, each a
+             * byte later (every suffix alike: sorted by induction, each
+             * search deep), values of many lengths, their case flipped;
+             * 13: the same with one found late; 14: names of bytes about
+             * the capitals' edges ('@', 'A', 'Z', '[', 0xc1 and 0xe1,
+             * which fold to nothing), values of many lengths, any byte's
+             * case flipped (the search's eight bytes at once); 15: the
+             * same with one found late */
+            size_t len = shape >= 12                ? 3 + r % 250
+                         : shape >= 10              ? 6 + r % 250
                          : shape == 1 || shape >= 8 ? 3 + r % 250
                          : shape == 7               ? 2
                                                     : 6 + r % 3;
             piece(names, len, value);
             if (shape == 6)
                 value[len / 2] = 'z';
-            if ((shape == 2 || shape == 9 || shape == 11) && r == 2500)
+            if (shape >= 12)
+                flip_case(value, len, shape < 14);
+            if ((shape == 2 || shape == 9 || shape == 11 || shape == 13 ||
+                 shape == 15) &&
+                r == 2500) {
                 memcpy(value, names[3].ptr + 100, len);
+                flip_case(value, len, 1);
+            }
             if (shape == 5 && r == 2900)
                 len = 1;
             add_record(&f, names, NAMES, value, len);

@@ -31,6 +31,7 @@
 #include "memory.h"
 #include "prefix_sort.h"
 #include "suffix_sort.h"
+#include "words.h"
 
 #include <string.h>
 
@@ -154,14 +155,16 @@ static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
     rb_free(mem, s, n * sizeof *s);
     rb_free(mem, sa, n * sizeof *sa);
     rb_free(mem, text, n + RB_TEXT_PAD);
-    if (why == ROBOTS_OK && n >= RB_STARTS_FROM) {
-        why = index_starts(mem, out);
-        if (why != ROBOTS_OK) {
-            rb_free(mem, out->suffixes, n * sizeof *out->suffixes);
-            rb_free(mem, out->text, n + RB_TEXT_PAD);
-            memset(out, 0, sizeof *out);
-        }
+    if (why == ROBOTS_OK) {
+        out->lowered = rb_alloc(mem, out->longest + RB_TEXT_PAD);
+        why = out->lowered == NULL ? mem->failure : ROBOTS_OK;
+        if (out->lowered != NULL) /* read past a value, never compared */
+            memset(out->lowered, 0, out->longest + RB_TEXT_PAD);
     }
+    if (why == ROBOTS_OK && n >= RB_STARTS_FROM)
+        why = index_starts(mem, out);
+    if (why != ROBOTS_OK)
+        rb_names_index_release(mem, out);
     return why;
 }
 
@@ -197,15 +200,8 @@ void rb_names_index_release(rb_mem *mem, rb_names_index *index) {
     rb_free(mem, index->text, index->len + RB_TEXT_PAD);
     rb_free(mem, index->pairs, index->pairs != NULL ? 65536 / 8 : 0);
     rb_free(mem, index->starts, RB_STARTS_WORDS * sizeof *index->starts);
+    rb_free(mem, index->lowered, index->longest + RB_TEXT_PAD);
     memset(index, 0, sizeof *index);
-}
-
-/* Eight bytes as one word, in the machine's order (the words are only
- * tested for equality). */
-static uint64_t load_word(const unsigned char *at) {
-    uint64_t w;
-    memcpy(&w, at, sizeof w);
-    return w;
 }
 
 /* Each ASCII capital of the word's eight bytes lowercased, as
@@ -213,28 +209,52 @@ static uint64_t load_word(const unsigned char *at) {
  * into its high bit from 'A' on, plus 0x25 from past 'Z'; no sum carries
  * into the next byte. */
 static uint64_t lower_word(uint64_t x) {
-    const uint64_t ones = 0x0101010101010101u, high = ones * 0x80;
-    uint64_t low = x & ~high;
-    uint64_t from_a = low + ones * (0x80 - 'A');
-    uint64_t past_z = low + ones * (0x80 - 'Z' - 1);
-    return x | (from_a & ~past_z & ~x & high) >> 2;
+    uint64_t low = x & ~RB_HIGHS;
+    uint64_t from_a = low + RB_ONES * (0x80 - 'A');
+    uint64_t past_z = low + RB_ONES * (0x80 - 'Z' - 1);
+    return x | (from_a & ~past_z & ~x & RB_HIGHS) >> 2;
 }
 
-/* The first k from `from` at which the value and the suffix at `at`
- * differ, len if none: eight bytes a step while they agree (names of one
- * pattern make every search compare deep), the last ones a byte at a
- * time. The text's padding is read at most, as a value holds no NUL and
- * the text ends in one. */
+/* The value lowercased into the index's own room, eight bytes a step
+ * (the bytes past it, up to eight, are of no use). */
+static const unsigned char *lowered(const rb_names_index *index,
+                                    const char *value, size_t len) {
+    unsigned char *out = index->lowered;
+    size_t k = 0;
+    for (; k + 8 <= len; k += 8) {
+        uint64_t w = lower_word(rb_load8(value + k));
+        memcpy(out + k, &w, sizeof w);
+    }
+    for (; k < len; k++)
+        out[k] = rb_lower_fast((unsigned char)value[k]);
+    return out;
+}
+
+/* The first k from `from` at which the lowered value and the suffix at
+ * `at` differ, len if none, or where the suffix ends if it ends first
+ * (the text's last byte is a NUL, which a value does not hold: a suffix
+ * differs from it before it ends), eight bytes a step (names of one
+ * pattern make every search compare deep). Bytes past the value and the
+ * text are read (their room and padding) but not compared. */
 static size_t agree_to(const rb_names_index *index, const unsigned char *value,
                        size_t len, size_t at, size_t from) {
-    size_t k = from;
-    const unsigned char *text = index->text + at;
-    while (k + 8 <= len &&
-           lower_word(load_word(value + k)) == load_word(text + k))
-        k += 8;
-    while (k < len && rb_lower_fast(value[k]) == text[k])
-        k++;
-    return k;
+    const char *v = (const char *)value, *t = (const char *)index->text + at;
+    size_t end = len < index->len - at ? len : index->len - at;
+    for (size_t k = from; k < end; k += 8) {
+        uint64_t diff = rb_load8(v + k) ^ rb_load8(t + k);
+        if (diff == 0)
+            continue;
+#ifdef RB_LITTLE_ENDIAN
+        /* a flag in each byte that differs (exact: no carry across) */
+        k += rb_first_flagged((((diff & ~RB_HIGHS) + ~RB_HIGHS) | diff) &
+                              RB_HIGHS);
+#else
+        while (value[k] == index->text[at + k])
+            k++;
+#endif
+        return k < end ? k : end; /* a difference past both is none */
+    }
+    return end;
 }
 
 /* Binary search, each comparison starting past the bytes both bounds are
@@ -245,9 +265,9 @@ static size_t agree_to(const rb_names_index *index, const unsigned char *value,
 static int search_suffixes(const rb_names_index *index, const char *value,
                            size_t len) {
     size_t lo = 0, hi = index->len, lo_shared = 0, hi_shared = 0;
+    const unsigned char *low = lowered(index, value, len);
     if (index->starts != NULL && len >= 2) {
-        size_t pair = (size_t)rb_lower_fast((unsigned char)value[0]) << 8 |
-                      rb_lower_fast((unsigned char)value[1]);
+        size_t pair = (size_t)low[0] << 8 | low[1];
         lo = index->starts[pair];
         hi = index->starts[pair + 1];
         lo_shared = hi_shared = 2;
@@ -255,11 +275,12 @@ static int search_suffixes(const rb_names_index *index, const char *value,
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         size_t at = index->suffixes[mid];
-        size_t k = agree_to(index, (const unsigned char *)value, len, at,
+        size_t k = agree_to(index, low, len, at,
                             lo_shared < hi_shared ? lo_shared : hi_shared);
         if (k == len)
             return 1;
-        if (rb_lower_fast((unsigned char)value[k]) < index->text[at + k]) {
+        /* past the text's end, its padding's 0 sorts before the value */
+        if (low[k] < index->text[at + k]) {
             hi = mid;
             hi_shared = k;
         } else {
