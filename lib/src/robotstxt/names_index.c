@@ -107,6 +107,29 @@ static int too_few_keys(size_t symbols, size_t count, size_t n, size_t depth) {
     return depth > 4 && keys + 4 * (uint64_t)count < n - n / 4;
 }
 
+/* Each ASCII capital of the word's eight bytes lowercased, as
+ * rb_lower_fast() does a byte: a byte's low seven bits plus 0x3f carry
+ * into its high bit from 'A' on, plus 0x25 from past 'Z'; no sum carries
+ * into the next byte. */
+static uint64_t lower_word(uint64_t x) {
+    uint64_t low = x & ~RB_HIGHS;
+    uint64_t from_a = low + RB_ONES * (0x80 - 'A');
+    uint64_t past_z = low + RB_ONES * (0x80 - 'Z' - 1);
+    return x | (from_a & ~past_z & ~x & RB_HIGHS) >> 2;
+}
+
+/* len bytes lowercased into out, eight a step: a name into the text, a
+ * value into the index's room. */
+static void lower_into(unsigned char *out, const char *in, size_t len) {
+    size_t k = 0;
+    for (; k + 8 <= len; k += 8) {
+        uint64_t w = lower_word(rb_load8(in + k));
+        memcpy(out + k, &w, sizeof w);
+    }
+    for (; k < len; k++)
+        out[k] = rb_lower_fast((unsigned char)in[k]);
+}
+
 /* The names' text, and its suffixes sorted over the alphabet of the bytes
  * it holds (the NUL ranks first, as it is the least byte), at least as
  * deep as `depth` bytes or a NUL. */
@@ -129,8 +152,8 @@ static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
     if (text != NULL && sa != NULL && s != NULL && scratch != NULL) {
         size_t at = 0;
         for (size_t i = 0; i < count; i++) {
-            for (size_t k = 0; k < names[i].len; k++)
-                text[at++] = rb_lower_fast((unsigned char)names[i].ptr[k]);
+            lower_into(text + at, names[i].ptr, names[i].len);
+            at += names[i].len;
             text[at++] = '\0';
         }
         memset(text + n, 0, RB_TEXT_PAD);
@@ -204,32 +227,6 @@ void rb_names_index_release(rb_mem *mem, rb_names_index *index) {
     memset(index, 0, sizeof *index);
 }
 
-/* Each ASCII capital of the word's eight bytes lowercased, as
- * rb_lower_fast() does a byte: a byte's low seven bits plus 0x3f carry
- * into its high bit from 'A' on, plus 0x25 from past 'Z'; no sum carries
- * into the next byte. */
-static uint64_t lower_word(uint64_t x) {
-    uint64_t low = x & ~RB_HIGHS;
-    uint64_t from_a = low + RB_ONES * (0x80 - 'A');
-    uint64_t past_z = low + RB_ONES * (0x80 - 'Z' - 1);
-    return x | (from_a & ~past_z & ~x & RB_HIGHS) >> 2;
-}
-
-/* The value lowercased into the index's own room, eight bytes a step
- * (the bytes past it, up to eight, are of no use). */
-static const unsigned char *lowered(const rb_names_index *index,
-                                    const char *value, size_t len) {
-    unsigned char *out = index->lowered;
-    size_t k = 0;
-    for (; k + 8 <= len; k += 8) {
-        uint64_t w = lower_word(rb_load8(value + k));
-        memcpy(out + k, &w, sizeof w);
-    }
-    for (; k < len; k++)
-        out[k] = rb_lower_fast((unsigned char)value[k]);
-    return out;
-}
-
 /* The first k from `from` at which the lowered value and the suffix at
  * `at` differ, len if none, or where the suffix ends if it ends first
  * (the text's last byte is a NUL, which a value does not hold: a suffix
@@ -265,7 +262,8 @@ static size_t agree_to(const rb_names_index *index, const unsigned char *value,
 static int search_suffixes(const rb_names_index *index, const char *value,
                            size_t len) {
     size_t lo = 0, hi = index->len, lo_shared = 0, hi_shared = 0;
-    const unsigned char *low = lowered(index, value, len);
+    const unsigned char *low = index->lowered;
+    lower_into(index->lowered, value, len);
     if (index->starts != NULL && len >= 2) {
         size_t pair = (size_t)low[0] << 8 | low[1];
         lo = index->starts[pair];
