@@ -292,29 +292,39 @@ static int windows_spread(const rb_names_filter *f, size_t window) {
     return kinds >= enough;
 }
 
-/* The survey's values through the names' hash (names_hash.c), when its
- * passes cost less than sorting and it fits the index's bound: *done, and
- * *group the first found's group if any. Values of too many lengths for a
- * pass each are looked up by their first bytes, in one pass, when the
- * names' windows of that length are spread. Not done when the hash gave
- * up (a crafted input). The values are kept already if `kept` has room. */
-static robots_status find_by_hash(rb_mem *mem, const robots_txt *doc,
-                                  const robots_str *names, size_t n,
-                                  const rb_names_filter *f,
-                                  const rb_values_survey *survey, rb_kept *kept,
-                                  size_t *group, int *done) {
-    size_t count = survey->count, window = 0;
-    *done = 0;
+/* Whether the survey's values go through the names' hash (names_hash.c):
+ * when its passes cost less than sorting and it fits the index's bound.
+ * Values of too many lengths for a pass each are looked up by their first
+ * `window` bytes (else 0), in one pass, when the names' windows of that
+ * length are spread. */
+static int hash_way(const rb_names_filter *f, const rb_values_survey *survey,
+                    size_t *window) {
+    *window = 0;
+    if (survey->longest <= 2)
+        return 0;
     /* in 64 bits: lengths * 22 * H passes 2^32 where size_t is 32 bits,
      * and a wrapped product would choose the hash at any cost */
     if ((uint64_t)survey->lengths * RB_HASH_PASS_COST * f->text >
-        (uint64_t)RB_SORT_COST * f->text + (uint64_t)RB_SEARCH_COST * count) {
+        (uint64_t)RB_SORT_COST * f->text +
+            (uint64_t)RB_SEARCH_COST * survey->count) {
         if (!windows_spread(f, survey->shortest))
-            return ROBOTS_OK;
-        window = survey->shortest;
+            return 0;
+        *window = survey->shortest;
     }
-    if (!hash_fits(f, count))
-        return ROBOTS_OK;
+    return hash_fits(f, survey->count);
+}
+
+/* The survey's values through the names' hash, the way hash_way() chose:
+ * *done, and *group the first found's group if any. Not done when the
+ * hash gave up (a crafted input). The values are kept already if `kept`
+ * has room. */
+static robots_status find_by_hash(rb_mem *mem, const robots_txt *doc,
+                                  const robots_str *names, size_t n,
+                                  const rb_names_filter *f,
+                                  const rb_values_survey *survey, size_t window,
+                                  rb_kept *kept, size_t *group, int *done) {
+    size_t count = survey->count;
+    *done = 0;
     if (kept->room == 0) {
         robots_status why = kept_alloc(mem, kept, count);
         if (why != ROBOTS_OK)
@@ -374,28 +384,52 @@ static robots_status any_pairs_held(rb_mem *mem, const robots_txt *doc,
     return ROBOTS_OK;
 }
 
+/* any_pairs_held() while the values may be kept: they are let go first
+ * if the pairs' table would not fit beside them within the index's bound
+ * (find_by_hash() then reads them again). */
+static robots_status pairs_beside_kept(rb_mem *mem, const robots_txt *doc,
+                                       const robots_str *names, size_t n,
+                                       const rb_names_filter *f, rb_kept *kept,
+                                       int *any) {
+    size_t each = sizeof(robots_str) + sizeof(uint32_t) + 1;
+    if ((uint64_t)kept->room * each + RB_PAIR_TABLE_BYTES >
+        21 * (uint64_t)f->text + 1024)
+        kept_free(mem, kept);
+    return any_pairs_held(mem, doc, names, n, f, any);
+}
+
 /* The first of the survey's values of two bytes or more in a name: its
- * group, or the survey's sure one. */
+ * group, or the survey's sure one. The byte pairs come before a pass of
+ * the hash by the values' first bytes, which costs more than they do and
+ * spends its budget in vain where the names repeat one pattern (each
+ * window everywhere), and after a pass for each length, which costs
+ * less. */
 static robots_status first_found(rb_mem *mem, const robots_txt *doc,
                                  const robots_str *names, size_t n,
                                  const rb_names_filter *f,
                                  const rb_values_survey *survey, rb_kept *kept,
                                  size_t *group) {
     *group = survey->sure;
-    int done = 0;
+    int done = 0, any = 1,
+        pairs = survey->longest > 2 && f->text >= RB_PAIR_FILTER_FROM;
+    size_t window = 0;
     robots_status status = ROBOTS_OK;
-    if (survey->longest > 2)
-        status =
-            find_by_hash(mem, doc, names, n, f, survey, kept, group, &done);
+    int hash = hash_way(f, survey, &window);
+    if (hash && window != 0 && pairs) {
+        pairs = 0;
+        status = pairs_beside_kept(mem, doc, names, n, f, kept, &any);
+    }
+    if (status == ROBOTS_OK && hash && any)
+        status = find_by_hash(mem, doc, names, n, f, survey, window, kept,
+                              group, &done);
     /* the sorted suffixes' memory is the whole bound: nothing kept */
     kept_free(mem, kept);
-    if (status != ROBOTS_OK || done)
-        return status;
-    if (survey->longest > 2 && f->text >= RB_PAIR_FILTER_FROM) {
-        int any = 0;
+    if (status != ROBOTS_OK || done || !any)
+        return status; /* !any: none is in a name, the sure one if any */
+    if (pairs) {
         status = any_pairs_held(mem, doc, names, n, f, &any);
         if (status != ROBOTS_OK || !any)
-            return status; /* none is in a name: the sure one, if any */
+            return status;
     }
     rb_names_index index;
     status = rb_names_index_build(mem, names, n, survey->longest, &index);
