@@ -95,10 +95,12 @@ static char *thue_morse_values(robots_str *values) {
     return text;
 }
 
-/* The same through one pass of windows of each value's first bytes (2, or
- * the shortest value's length), values of 2 to 30 bytes: every answer the
- * direct search's wherever the pass was complete, and on random names of
- * 26 letters every pass is. */
+/* The same through one pass of windows of each value's first bytes (the
+ * shortest value's length, or 2 or 4): values of 2 to 30 bytes on names
+ * of five bytes, whose windows are alike (every answer the direct
+ * search's wherever the pass was complete), and of 4 to 30 bytes on
+ * random names of 26 letters, whose windows of 4 are spread as the
+ * selection asks (every pass complete). */
 static void window_agrees_with_direct_search(void) {
     static char names_text[4][300];
     static char values_text[200][30];
@@ -113,7 +115,7 @@ static void window_agrees_with_direct_search(void) {
                                     alphabet, symbols, names);
         size_t value_count = 1 + next_random() % 200, shortest = 30;
         for (size_t v = 0; v < value_count; v++) {
-            size_t len = 2 + next_random() % 28;
+            size_t len = (round % 2 ? 2 : 4) + next_random() % 26;
             const robots_str *n = &names[next_random() % count];
             for (size_t k = 0; k < len; k++)
                 values_text[v][k] = alphabet[next_random() % symbols];
@@ -136,8 +138,11 @@ static void window_agrees_with_direct_search(void) {
         rb_mem_init(&mem, NULL, 0);
         int complete = 0;
         EXPECT_EQ(rb_names_hash_find(&mem, names, count, values, value_count,
-                                     28, round % 3 ? shortest : 2, found,
-                                     &complete, NULL),
+                                     28,
+                                     round % 3   ? shortest
+                                     : round % 2 ? 2
+                                                 : 4,
+                                     found, &complete, NULL),
                   ROBOTS_OK);
         EXPECT(complete || round % 2);
         complete_rounds += (size_t)complete;

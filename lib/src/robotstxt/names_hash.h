@@ -19,9 +19,11 @@
  * (the values, a byte each for the answers) come on top. */
 RB_HIDDEN size_t rb_names_hash_bytes(size_t text, size_t values);
 
-/* The work rb_names_hash_find() spent (table slots stepped over, bytes
- * compared) and the budget it stops at: it stops at the first step past
- * it, so spent <= allowed + 1 + the longest value's length. */
+/* The work rb_names_hash_find() spent (table slots stepped over, 8 units
+ * each a window steps over with a window, else 1; bytes compared) and the
+ * budget it stops at:
+ * it stops at the first step past it, so spent <= allowed + 8 + the
+ * longest value's length (+ 1 without a window). */
 typedef struct rb_names_hash_cost {
     uint64_t spent, allowed;
 } rb_names_hash_cost;
