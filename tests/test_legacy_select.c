@@ -24,6 +24,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The index's answer for a value against rb_contains_nocase()'s. */
+static void expect_as_direct(const rb_names_index *index,
+                             const robots_str *names, size_t count,
+                             const char *value, size_t len, int round) {
+    int direct = 0;
+    for (size_t i = 0; i < count; i++)
+        direct |= rb_contains_nocase(names[i].ptr, names[i].len, value, len);
+    EXPECT_MSG(rb_names_index_contains(index, value, len) == direct,
+               "value '%.*s' in round %d", (int)len, value, round);
+}
+
 /* The index against rb_contains_nocase() on random names and values over
  * a small alphabet (so that values often occur), mixed case. */
 static void index_agrees_with_direct_search(void) {
@@ -43,12 +54,7 @@ static void index_agrees_with_direct_search(void) {
             size_t len = 1 + next_random() % 7;
             for (size_t k = 0; k < len; k++)
                 value[k] = alphabet[next_random() % 5];
-            int direct = 0;
-            for (size_t i = 0; i < count; i++)
-                direct |=
-                    rb_contains_nocase(names[i].ptr, names[i].len, value, len);
-            EXPECT_MSG(rb_names_index_contains(&index, value, len) == direct,
-                       "value '%.*s' in round %d", (int)len, value, round);
+            expect_as_direct(&index, names, count, value, len, round);
         }
         rb_names_index_release(&mem, &index);
         EXPECT_EQ(mem.live, 0);
@@ -404,12 +410,7 @@ static void index_at_the_capitals_edges(void) {
             }
             EXPECT(rb_names_index_contains(&index, value, len));
             value[next_random() % len] ^= 0x20;
-            int direct = 0;
-            for (size_t i = 0; i < 4; i++)
-                direct |=
-                    rb_contains_nocase(names[i].ptr, names[i].len, value, len);
-            EXPECT_MSG(rb_names_index_contains(&index, value, len) == direct,
-                       "value '%.*s' in round %d", (int)len, value, round);
+            expect_as_direct(&index, names, 4, value, len, round);
         }
         rb_names_index_release(&mem, &index);
         EXPECT_EQ(mem.live, 0);
