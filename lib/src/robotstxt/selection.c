@@ -226,13 +226,15 @@ static void survey_values(const robots_txt *doc, const rb_names_filter *f,
         out->count++;
         if (len > out->longest)
             out->longest = len;
-        if (len < out->shortest)
-            out->shortest = len;
         if (!(seen[len >> 3] >> (len & 7) & 1)) {
             seen[len >> 3] = (unsigned char)(seen[len >> 3] | 1u << (len & 7));
             out->lengths++;
         }
     }
+    /* the shortest from the lengths seen, not a test a value */
+    for (size_t m = 2; out->count != 0 && out->shortest == SIZE_MAX; m++)
+        if (seen[m >> 3] >> (m & 7) & 1)
+            out->shortest = m;
 }
 
 /* Instructions, about (callgrind, 64 random names of 4 KiB): the hash's
