@@ -94,7 +94,6 @@ typedef struct rb_names_filter {
     unsigned char held[256]; /* 1 for each byte a name holds (either case) */
     size_t longest;          /* the longest name */
     size_t text;             /* H + n: the names and a NUL after each */
-    size_t alphabet;         /* how many bytes the names hold, lowercased */
 } rb_names_filter;
 
 static void filter_init(rb_names_filter *f, const robots_str *names, size_t n) {
@@ -109,8 +108,6 @@ static void filter_init(rb_names_filter *f, const robots_str *names, size_t n) {
     }
     for (size_t c = 0; c < 256; c++)
         lower[rb_lower_fast((unsigned char)c)] |= seen[c];
-    for (size_t c = 0; c < 256; c++)
-        f->alphabet += lower[c];
     for (size_t c = 0; c < 256; c++)
         f->held[c] = lower[rb_lower_fast((unsigned char)c)];
     f->held[0] = 0; /* the end of a stored value */
@@ -288,9 +285,12 @@ static robots_status kept_alloc(rb_mem *mem, rb_kept *k, size_t room) {
 #define RB_WINDOW_SPREAD 4
 
 static int windows_spread(const rb_names_filter *f, size_t window) {
+    size_t alphabet = 0; /* the bytes the names hold, lowercased */
+    for (size_t c = 0; c < 256; c++)
+        alphabet += f->held[c] && rb_lower_fast((unsigned char)c) == c;
     uint64_t kinds = 1, enough = (uint64_t)RB_WINDOW_SPREAD * f->text;
     for (size_t k = 0; k < window && kinds < enough; k++)
-        kinds *= f->alphabet;
+        kinds *= alphabet;
     return kinds >= enough;
 }
 
