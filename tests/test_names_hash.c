@@ -495,6 +495,40 @@ static void selection_after_collisions(void) {
     free(storage);
 }
 
+/* Values of 100 lengths against two names of 1,535 letters and digits
+ * (3,072 bytes with their NULs): the pass by the values' first bytes, its
+ * table within the bound, but the byte pairs' 64 KiB asked for before it
+ * would not fit beside the values kept (21 * 3,072 + 1,024 bytes), which
+ * are let go and read again; none found, then one found late. */
+static void selection_window_small_names(void) {
+    static const char letters[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+    static char text[2][1535];
+    robots_str names[2];
+    for (size_t i = 0; i < 2; i++) {
+        for (size_t k = 0; k < sizeof text[i]; k++)
+            text[i][k] = letters[next_random() % 36];
+        names[i].ptr = text[i];
+        names[i].len = sizeof text[i];
+    }
+    for (int late = 0; late < 2; late++) {
+        file f = {0};
+        f.expect = f.star = -1;
+        char value[120];
+        for (size_t r = 0; r < 400; r++) {
+            size_t len = 6 + r % 100;
+            const robots_str *n = &names[next_random() % 2];
+            memcpy(value, n->ptr + next_random() % (n->len - len), len);
+            value[len - 1] = (char)(value[len - 1] == 'a' ? 'b' : 'a');
+            if (late && r == 390)
+                memcpy(value, names[1].ptr + 7, len);
+            add_record(&f, names, 2, value, len);
+        }
+        EXPECT_EQ(f.expect >= 0, late);
+        expect_selects(&f, names, 2, "small names");
+        free(f.text);
+    }
+}
+
 /* Many values against one name of 200 bytes: the hash's table would pass
  * the index's bound, so the suffixes are sorted; with all but one in a
  * hundred holding a byte the name does not, the few left are hashed. */
@@ -560,6 +594,7 @@ int main(void) {
     selection_shapes();
     selection_after_collisions();
     selection_many_values_short_name();
+    selection_window_small_names();
     selection_without_memory();
     return testing_finish();
 }
