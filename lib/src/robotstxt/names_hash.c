@@ -157,7 +157,8 @@ static int put_values(rb_hash_table *t, const robots_str *values,
                 return 0;
             }
             if (t->slots[2 * at] == h && values[e].len == values[i].len &&
-                (t->window == 0 || t->whole[2 * e] == t->whole[2 * i])) {
+                (t->window == 0 ||
+                 t->whole[2 * (size_t)e] == t->whole[2 * i])) {
                 size_t same =
                     agreeing(values[e].ptr, values[i].ptr, values[i].len);
                 if (same == values[i].len) {
@@ -183,7 +184,8 @@ static int put_values(rb_hash_table *t, const robots_str *values,
 static int whole_agrees(const rb_hash_table *t, uint32_t e, size_t need,
                         size_t room, const uint32_t *prefix) {
     return need <= room &&
-           prefix[need] - prefix[0] * t->whole[2 * e + 1] == t->whole[2 * e];
+           prefix[need] - prefix[0] * t->whole[2 * (size_t)e + 1] ==
+               t->whole[2 * (size_t)e];
 }
 
 /* A window of `len` bytes of a name looked up; the values it equals
@@ -313,7 +315,7 @@ robots_status rb_names_hash_find(rb_mem *mem, const robots_str *names,
     t.budget = RB_HASH_WORK_PER_ITEM * ((uint64_t)lengths * text + value_bytes);
     if (window != 0) /* and four slots a value, for the windows found */
         t.budget = RB_WINDOW_WORK_PER_ITEM * ((uint64_t)text + value_bytes) +
-                   4 * RB_WINDOW_STEP * (uint64_t)value_count;
+                   (uint64_t)4 * RB_WINDOW_STEP * value_count;
     size_t whole_words = window != 0 ? 2 * value_count : 0;
     uint32_t *prefix = rb_alloc(mem, (text + 1) * sizeof *prefix);
     t.slots = rb_alloc(mem, slots * 2 * sizeof *t.slots);
