@@ -157,8 +157,8 @@ static int put_values(rb_hash_table *t, const robots_str *values,
                 return 0;
             }
             if (t->slots[2 * at] == h && values[e].len == values[i].len &&
-                (t->window == 0 ||
-                 t->whole[2 * (size_t)e] == t->whole[2 * i])) {
+                /* e + e: under 2^25 */
+                (t->window == 0 || t->whole[e + e] == t->whole[2 * i])) {
                 size_t same =
                     agreeing(values[e].ptr, values[i].ptr, values[i].len);
                 if (same == values[i].len) {
@@ -181,11 +181,10 @@ static int put_values(rb_hash_table *t, const robots_str *values,
  * the window on (`room`, their prefix hashes from `prefix`), and hashes
  * as they do: a value that starts alike costs a subtraction, not its
  * bytes. */
-static int whole_agrees(const rb_hash_table *t, uint32_t e, size_t need,
+static int whole_agrees(const rb_hash_table *t, size_t e, size_t need,
                         size_t room, const uint32_t *prefix) {
     return need <= room &&
-           prefix[need] - prefix[0] * t->whole[2 * (size_t)e + 1] ==
-               t->whole[2 * (size_t)e];
+           prefix[need] - prefix[0] * t->whole[2 * e + 1] == t->whole[2 * e];
 }
 
 /* A window of `len` bytes of a name looked up; the values it equals
@@ -217,7 +216,7 @@ static RB_NOINLINE void find_starting(rb_hash_table *t, const robots_str *name,
                                       unsigned char *found) {
     for (size_t at = slot_of(t, x); t->slots[2 * at + 1] != 0;
          at = (at + 1) & t->mask) {
-        uint32_t e = t->slots[2 * at + 1] - 1;
+        size_t e = t->slots[2 * at + 1] - 1;
         t->work += RB_WINDOW_STEP;
         if (t->work > t->budget)
             return;
