@@ -24,6 +24,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The index's answer for a value against rb_contains_nocase()'s. */
+static void expect_as_direct(const rb_names_index *index,
+                             const robots_str *names, size_t count,
+                             const char *value, size_t len, int round) {
+    int direct = 0;
+    for (size_t i = 0; i < count; i++)
+        direct |= rb_contains_nocase(names[i].ptr, names[i].len, value, len);
+    EXPECT_MSG(rb_names_index_contains(index, value, len) == direct,
+               "value '%.*s' in round %d", (int)len, value, round);
+}
+
 /* The index against rb_contains_nocase() on random names and values over
  * a small alphabet (so that values often occur), mixed case. */
 static void index_agrees_with_direct_search(void) {
@@ -43,12 +54,7 @@ static void index_agrees_with_direct_search(void) {
             size_t len = 1 + next_random() % 7;
             for (size_t k = 0; k < len; k++)
                 value[k] = alphabet[next_random() % 5];
-            int direct = 0;
-            for (size_t i = 0; i < count; i++)
-                direct |=
-                    rb_contains_nocase(names[i].ptr, names[i].len, value, len);
-            EXPECT_MSG(rb_names_index_contains(&index, value, len) == direct,
-                       "value '%.*s' in round %d", (int)len, value, round);
+            expect_as_direct(&index, names, count, value, len, round);
         }
         rb_names_index_release(&mem, &index);
         EXPECT_EQ(mem.live, 0);
@@ -371,6 +377,46 @@ static void value_within_one_name(void) {
     rb_names_index_release(&mem, &index);
 }
 
+/* Values of 1 to 40 bytes through the search's eight bytes at a time, on
+ * names of the bytes about the capitals' edges ('@' and '[' beside 'A'
+ * and 'Z', and 0xc1 and 0xe1, which are 'A' and 'a' with the high bit and
+ * fold to nothing): pieces of the names (found, whatever their letters'
+ * case), and the same with one byte's 0x20 flipped (found where the
+ * direct search finds them), each against rb_contains_nocase(). */
+static void index_at_the_capitals_edges(void) {
+    static const char edges[] = "Aa\xc1\xe1[@Zz`{";
+    static char text[4][300];
+    robots_str names[4];
+    for (int round = 0; round < 40; round++) {
+        for (size_t i = 0; i < 4; i++) {
+            for (size_t k = 0; k < sizeof text[i]; k++)
+                text[i][k] = edges[next_random() % 10];
+            names[i].ptr = text[i];
+            names[i].len = sizeof text[i] - i;
+        }
+        rb_mem mem;
+        rb_mem_init(&mem, NULL, 0);
+        rb_names_index index;
+        EXPECT_EQ(rb_names_index_build(&mem, names, 4, 40, &index), ROBOTS_OK);
+        for (int v = 0; v < 400; v++) {
+            char value[40];
+            size_t len = 1 + next_random() % 40;
+            const robots_str *n = &names[next_random() % 4];
+            memcpy(value, n->ptr + next_random() % (n->len - len), len);
+            for (size_t k = 0; k < len; k++) {
+                unsigned char lower = (unsigned char)value[k] | 0x20;
+                if (lower >= 'a' && lower <= 'z' && next_random() % 2)
+                    value[k] = (char)(value[k] ^ 0x20);
+            }
+            EXPECT(rb_names_index_contains(&index, value, len));
+            value[next_random() % len] ^= 0x20;
+            expect_as_direct(&index, names, 4, value, len, round);
+        }
+        rb_names_index_release(&mem, &index);
+        EXPECT_EQ(mem.live, 0);
+    }
+}
+
 /* The issue's shape: thousands of records of short values no name holds,
  * then the record meant for the robot (all within the default parse
  * limit); 64 names of 4,096 bytes. */
@@ -480,6 +526,7 @@ int main(void) {
     index_without_memory();
     index_agrees_with_direct_search();
     value_within_one_name();
+    index_at_the_capitals_edges();
     many_records_long_names();
     return testing_finish();
 }

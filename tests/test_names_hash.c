@@ -52,7 +52,7 @@ static void hash_agrees_with_direct_search(void) {
         rb_mem_init(&mem, NULL, 0);
         int complete = 0;
         EXPECT_EQ(rb_names_hash_find(&mem, names, count, values, value_count, 7,
-                                     found, &complete, NULL),
+                                     0, found, &complete, NULL),
                   ROBOTS_OK);
         EXPECT(complete);
         for (size_t v = 0; v < value_count; v++)
@@ -95,6 +95,67 @@ static char *thue_morse_values(robots_str *values) {
     return text;
 }
 
+/* The same through one pass of windows of each value's first bytes (the
+ * shortest value's length, or 2 or 4): values of 2 to 30 bytes on names
+ * of five bytes, whose windows are alike (every answer the direct
+ * search's wherever the pass was complete), and of 4 to 30 bytes on
+ * random names of 26 letters, whose windows of 4 are spread as the
+ * selection asks (every pass complete). */
+static void window_agrees_with_direct_search(void) {
+    static char names_text[4][300];
+    static char values_text[200][30];
+    robots_str names[4], values[200];
+    unsigned char found[200];
+    size_t complete_rounds = 0;
+    for (int round = 0; round < 300; round++) {
+        const char *alphabet =
+            round % 2 ? "abAB\xe9" : "abcdefghijklmnopqrstuvwxyZ";
+        size_t symbols = strlen(alphabet);
+        size_t count = random_names(names_text[0], sizeof names_text[0], 4,
+                                    alphabet, symbols, names);
+        size_t value_count = 1 + next_random() % 200, shortest = 30;
+        for (size_t v = 0; v < value_count; v++) {
+            size_t len = (round % 2 ? 2 : 4) + next_random() % 26;
+            const robots_str *n = &names[next_random() % count];
+            for (size_t k = 0; k < len; k++)
+                values_text[v][k] = alphabet[next_random() % symbols];
+            /* often a piece of a name, its case changed, or one byte off */
+            if (n->len > len && next_random() % 2) {
+                size_t at = next_random() % (n->len - len);
+                for (size_t k = 0; k < len; k++)
+                    values_text[v][k] =
+                        (char)(n->ptr[at + k] ^
+                               (n->ptr[at + k] >= 'a' ? 0x20 : 0));
+                if (next_random() % 2)
+                    values_text[v][len - 1] = alphabet[next_random() % symbols];
+            }
+            values[v].ptr = values_text[v];
+            values[v].len = len;
+            if (len < shortest)
+                shortest = len;
+        }
+        rb_mem mem;
+        rb_mem_init(&mem, NULL, 0);
+        int complete = 0;
+        EXPECT_EQ(rb_names_hash_find(&mem, names, count, values, value_count,
+                                     28,
+                                     round % 3   ? shortest
+                                     : round % 2 ? 2
+                                                 : 4,
+                                     found, &complete, NULL),
+                  ROBOTS_OK);
+        EXPECT(complete || round % 2);
+        complete_rounds += (size_t)complete;
+        for (size_t v = 0; complete && v < value_count; v++)
+            EXPECT_MSG(found[v] == in_some_name(names, count, values[v].ptr,
+                                                values[v].len),
+                       "value '%.*s' in round %d", (int)values[v].len,
+                       values[v].ptr, round);
+        EXPECT_EQ(mem.live, 0);
+    }
+    EXPECT(complete_rounds >= 150);
+}
+
 static void hash_gives_up_on_collisions(void) {
     static char text[4][4096];
     robots_str names[4], values[16];
@@ -109,7 +170,15 @@ static void hash_gives_up_on_collisions(void) {
     rb_mem mem;
     rb_mem_init(&mem, NULL, 0);
     int complete = 1;
-    EXPECT_EQ(rb_names_hash_find(&mem, names, 4, values, 16, 1, found,
+    EXPECT_EQ(rb_names_hash_find(&mem, names, 4, values, 16, 1, 0, found,
+                                 &complete, NULL),
+              ROBOTS_OK);
+    EXPECT(!complete);
+    EXPECT_EQ(mem.live, 0);
+    /* Through windows of one block: every block of the names agrees with
+     * every value's first, which are compared in vain. */
+    complete = 1;
+    EXPECT_EQ(rb_names_hash_find(&mem, names, 4, values, 16, 1, TM_BLOCK, found,
                                  &complete, NULL),
               ROBOTS_OK);
     EXPECT(!complete);
@@ -129,8 +198,8 @@ static void hash_gives_up_on_collisions(void) {
     robots_str short_name = {"ab", 2};
     complete = 1;
     rb_names_hash_cost cost;
-    EXPECT_EQ(rb_names_hash_find(&mem, &short_name, 1, many, 64, 1, found_many,
-                                 &complete, &cost),
+    EXPECT_EQ(rb_names_hash_find(&mem, &short_name, 1, many, 64, 1, 0,
+                                 found_many, &complete, &cost),
               ROBOTS_OK);
     EXPECT(!complete);
     EXPECT(cost.spent <= cost.allowed + 1 + 6 * TM_BLOCK);
@@ -174,7 +243,7 @@ static void hash_stops_on_crowded_slots(void) {
     rb_mem_init(&mem, NULL, 0);
     int complete = 1;
     rb_names_hash_cost cost;
-    EXPECT_EQ(rb_names_hash_find(&mem, &name, 1, values, VALUES, 1, found,
+    EXPECT_EQ(rb_names_hash_find(&mem, &name, 1, values, VALUES, 1, 0, found,
                                  &complete, &cost),
               ROBOTS_OK);
     EXPECT(!complete);
@@ -197,7 +266,7 @@ static void hash_without_memory(void) {
         rb_mem mem;
         rb_mem_init(&mem, &allocator, 0);
         robots_status status = rb_names_hash_find(&mem, names, 2, values, 3, 2,
-                                                  found, &complete, NULL);
+                                                  0, found, &complete, NULL);
         EXPECT_EQ(count.live, 0);
         if (status == ROBOTS_OK) {
             EXPECT(complete && found[0] && found[1] && !found[2]);
@@ -311,13 +380,37 @@ static void piece(const robots_str *names, size_t len, char *out) {
     out[len - 1] = (char)(out[len - 1] == 'a' ? 'b' : 'a');
 }
 
+/* Bit i of the Thue-Morse word: the parity of i's ones. */
+static int thue_morse_bit(size_t i) {
+    int bit = 0;
+    for (; i != 0; i &= i - 1)
+        bit ^= 1;
+    return bit;
+}
+
+/* Each byte's case (bit 0x20) flipped by chance: any byte's, or only an
+ * ASCII letter's (so that a value in a name stays in it). */
+static void flip_case(char *value, size_t len, int letters_only) {
+    for (size_t k = 0; k < len; k++) {
+        unsigned char c = (unsigned char)value[k], lower = c | 0x20;
+        if (next_random() % 2 &&
+            (!letters_only || (lower >= 'a' && lower <= 'z')))
+            value[k] = (char)(c ^ 0x20);
+    }
+}
+
 static void selection_shapes(void) {
     static char text[NAMES][NAME_BYTES];
     robots_str names[NAMES];
-    for (size_t shape = 0; shape < 10; shape++) {
+    static const char letters[] = "abcdefghijklmnopQRSTUVWXYZ0123456789";
+    static const char edges[] = "Aa\xc1\xe1[@Zz"; /* about 'A' to 'Z' */
+    for (size_t shape = 0; shape < 16; shape++) {
         for (size_t i = 0; i < NAMES; i++) {
             for (size_t k = 0; k < NAME_BYTES; k++)
-                text[i][k] = shape == 3 || shape >= 8 ? "aB"[k % 2]
+                text[i][k] = shape >= 14   ? edges[next_random() % 8]
+                             : shape >= 12 ? "aB"[thue_morse_bit(i + k)]
+                             : shape >= 10 ? letters[next_random() % 36]
+                             : shape == 3 || shape >= 8 ? "aB"[k % 2]
                              : shape == 4 ? (char)(0x80 + next_random() % 4)
                                           : "abcdEFGH"[next_random() % 8];
             names[i].ptr = text[i];
@@ -334,15 +427,33 @@ static void selection_shapes(void) {
              * (the byte pairs); 8: (ab)^n names and values of many
              * lengths, each holding `aa` or `bb`, which no name holds (the
              * filter of byte pairs, before sorting); 9: the same with
-             * one value found late (sorted then) */
-            size_t len = shape == 1 || shape >= 8 ? 3 + r % 250
-                         : shape == 7             ? 2
-                                                  : 6 + r % 3;
+             * one value found late (sorted then); 10: names of 36 letters
+             * and digits and values of many lengths (one pass of the
+             * hash over windows of the shortest); 11: the same with one
+             * found late; 12: names cut from one Thue-Morse word, each a
+             * byte later (every suffix alike: sorted by induction, each
+             * search deep), values of many lengths, their case flipped;
+             * 13: the same with one found late; 14: names of bytes about
+             * the capitals' edges ('@', 'A', 'Z', '[', 0xc1 and 0xe1,
+             * which fold to nothing), values of many lengths, any byte's
+             * case flipped (the search's eight bytes at once); 15: the
+             * same with one found late */
+            size_t len = shape >= 12                ? 3 + r % 250
+                         : shape >= 10              ? 6 + r % 250
+                         : shape == 1 || shape >= 8 ? 3 + r % 250
+                         : shape == 7               ? 2
+                                                    : 6 + r % 3;
             piece(names, len, value);
             if (shape == 6)
                 value[len / 2] = 'z';
-            if ((shape == 2 || shape == 9) && r == 2500)
+            if (shape >= 12)
+                flip_case(value, len, shape < 14);
+            if ((shape == 2 || shape == 9 || shape == 11 || shape == 13 ||
+                 shape == 15) &&
+                r == 2500) {
                 memcpy(value, names[3].ptr + 100, len);
+                flip_case(value, len, 1);
+            }
             if (shape == 5 && r == 2900)
                 len = 1;
             add_record(&f, names, NAMES, value, len);
@@ -382,6 +493,40 @@ static void selection_after_collisions(void) {
     expect_selects(&f, names, NAMES, "collisions");
     free(f.text);
     free(storage);
+}
+
+/* Values of 100 lengths against two names of 1,535 letters and digits
+ * (3,072 bytes with their NULs): the pass by the values' first bytes, its
+ * table within the bound, but the byte pairs' 64 KiB asked for before it
+ * would not fit beside the values kept (21 * 3,072 + 1,024 bytes), which
+ * are let go and read again; none found, then one found late. */
+static void selection_window_small_names(void) {
+    static const char letters[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+    static char text[2][1535];
+    robots_str names[2];
+    for (size_t i = 0; i < 2; i++) {
+        for (size_t k = 0; k < sizeof text[i]; k++)
+            text[i][k] = letters[next_random() % 36];
+        names[i].ptr = text[i];
+        names[i].len = sizeof text[i];
+    }
+    for (int late = 0; late < 2; late++) {
+        file f = {0};
+        f.expect = f.star = -1;
+        char value[120];
+        for (size_t r = 0; r < 400; r++) {
+            size_t len = 6 + r % 100;
+            const robots_str *n = &names[next_random() % 2];
+            memcpy(value, n->ptr + next_random() % (n->len - len), len);
+            value[len - 1] = (char)(value[len - 1] == 'a' ? 'b' : 'a');
+            if (late && r == 390)
+                memcpy(value, names[1].ptr + 7, len);
+            add_record(&f, names, 2, value, len);
+        }
+        EXPECT_EQ(f.expect >= 0, late);
+        expect_selects(&f, names, 2, "small names");
+        free(f.text);
+    }
 }
 
 /* Many values against one name of 200 bytes: the hash's table would pass
@@ -442,12 +587,14 @@ static void selection_without_memory(void) {
 int main(void) {
     rng_state = 88172645u;
     hash_agrees_with_direct_search();
+    window_agrees_with_direct_search();
     hash_gives_up_on_collisions();
     hash_stops_on_crowded_slots();
     hash_without_memory();
     selection_shapes();
     selection_after_collisions();
     selection_many_values_short_name();
+    selection_window_small_names();
     selection_without_memory();
     return testing_finish();
 }

@@ -28,6 +28,9 @@
 /* A path hot loops rarely take, kept out of them so that they stay small
  * enough to inline. */
 #define RB_COLD __attribute__((cold, noinline))
+/* Kept out of line where inlining it would crowd its caller's loop with
+ * the registers it needs (names_hash.c's look-up of a window). */
+#define RB_NOINLINE __attribute__((noinline))
 /* Inlined whatever the compiler's estimate, where a call in a hot loop
  * costs its registers. Only when optimising: inlining is for speed, which
  * an unoptimised build (the coverage gate's -O0) does not measure, and

@@ -29,6 +29,20 @@
 /* Work units (table slots stepped over, bytes compared) a window and a
  * value's byte may spend: random names and values spend under 0.2. */
 #define RB_HASH_WORK_PER_ITEM 2u
+/* The same for the one pass by the values' first bytes, which spends a
+ * slot for each value a window starts, and bytes only for a value whose
+ * whole hash agrees too: each slot is counted as 8 units (about the
+ * instructions of 8 bytes compared), so that where names repeat one
+ * pattern, and windows start values everywhere, the pass gives up after
+ * a sixteenth of the slots the per-length budget would allow; each value
+ * has four slots more, for the windows that start it. */
+#define RB_WINDOW_WORK_PER_ITEM 1u
+#define RB_WINDOW_STEP 8u
+
+/* With a window, more values than this starting alike (a window that
+ * starts them all would step over each) and the pass is not begun: the
+ * pass is for values of many lengths and few first bytes in common. */
+#define RB_WINDOW_CROWD 16
 
 static size_t table_slots(size_t values) {
     size_t slots = 16;
@@ -37,14 +51,18 @@ static size_t table_slots(size_t values) {
     return slots;
 }
 
-/* The table's slots (2 words each), and a byte of filter per slot. */
+/* The names' prefix hashes, the table's slots (2 words each), a byte of
+ * filter per slot, and for each value its first alias and (with a window)
+ * its whole hash and the base's power of its length. */
 size_t rb_names_hash_bytes(size_t text, size_t values) {
     return (text + 1) * sizeof(uint32_t) +
            table_slots(values) * (2 * sizeof(uint32_t) + 1) +
-           values * sizeof(uint32_t);
+           values * 3 * sizeof(uint32_t);
 }
 
 typedef struct rb_hash_table {
+    size_t window;         /* the bytes hashed of each value: 0, all */
+    uint32_t *whole;       /* with a window: each value's hash and power */
     uint32_t *slots;       /* pairs: a value's hash, its index + 1 (0: empty) */
     unsigned char *filter; /* a bit per (hash, length) mixed: 8 per slot */
     size_t mask;           /* slots - 1 */
@@ -84,18 +102,48 @@ static size_t agreeing(const char *a, const char *b, size_t n) {
     return k;
 }
 
+/* RB_HASH_BASE to the power len, by squaring. */
+static uint32_t power_of(size_t len) {
+    uint32_t power = 1, base = RB_HASH_BASE;
+    for (; len != 0; len >>= 1) {
+        if (len & 1)
+            power *= base;
+        base *= base;
+    }
+    return power;
+}
+
+/* Value i's hash in the table: of its bytes, or (with a window) of its
+ * first `window` bytes, its whole hash and the base's power of its length
+ * kept beside. */
+static uint32_t value_hash(rb_hash_table *t, const robots_str *values,
+                           size_t i) {
+    const unsigned char *v = (const unsigned char *)values[i].ptr;
+    size_t len = values[i].len, hashed = t->window != 0 ? t->window : len;
+    uint32_t h = 0;
+    for (size_t k = 0; k < hashed; k++)
+        h = h * RB_HASH_BASE + rb_lower_fast(v[k]);
+    if (t->window == 0)
+        return h;
+    uint32_t whole = h;
+    for (size_t k = hashed; k < len; k++)
+        whole = whole * RB_HASH_BASE + rb_lower_fast(v[k]);
+    t->whole[2 * i] = whole;
+    t->whole[2 * i + 1] = power_of(len);
+    return h;
+}
+
 /* Each value into the table once: a value equal to one before it is an
  * alias of that one (`first`), looked up no more. 0 when the work passed
- * the budget before every value was in (first[] then partly set). */
+ * the budget before every value was in, or with a window when more than
+ * RB_WINDOW_CROWD start alike (first[] then partly set; the work is put
+ * past the budget, so that the answer is not taken). */
 static int put_values(rb_hash_table *t, const robots_str *values,
                       size_t value_count, uint32_t *first) {
     for (size_t i = 0; i < value_count; i++) {
-        uint32_t h = 0;
-        for (size_t k = 0; k < values[i].len; k++)
-            h = h * RB_HASH_BASE +
-                rb_lower_fast((unsigned char)values[i].ptr[k]);
-        uint32_t x = mix(h, values[i].len);
-        size_t at = slot_of(t, x), bit = filter_bit(t, x);
+        uint32_t h = value_hash(t, values, i);
+        uint32_t x = mix(h, t->window != 0 ? t->window : values[i].len);
+        size_t at = slot_of(t, x), bit = filter_bit(t, x), alike = 0;
         t->filter[bit >> 3] =
             (unsigned char)(t->filter[bit >> 3] | 1u << (bit & 7));
         first[i] = (uint32_t)i;
@@ -103,7 +151,14 @@ static int put_values(rb_hash_table *t, const robots_str *values,
             uint32_t e = t->slots[2 * at + 1] - 1;
             if (++t->work > t->budget)
                 return 0;
-            if (t->slots[2 * at] == h && values[e].len == values[i].len) {
+            if (t->slots[2 * at] == h && t->window != 0 &&
+                ++alike > RB_WINDOW_CROWD) {
+                t->work = t->budget + 1;
+                return 0;
+            }
+            if (t->slots[2 * at] == h && values[e].len == values[i].len &&
+                /* e + e: under 2^25 */
+                (t->window == 0 || t->whole[e + e] == t->whole[2 * i])) {
                 size_t same =
                     agreeing(values[e].ptr, values[i].ptr, values[i].len);
                 if (same == values[i].len) {
@@ -122,8 +177,18 @@ static int put_values(rb_hash_table *t, const robots_str *values,
     return 1;
 }
 
-/* Every window of `len` bytes of name `name`, which starts at `start` in
- * the prefix hashes, looked up; the values it equals found. */
+/* Whether the value e (with a window) is as long as the name's bytes from
+ * the window on (`room`, their prefix hashes from `prefix`), and hashes
+ * as they do: a value that starts alike costs a subtraction, not its
+ * bytes. */
+static int whole_agrees(const rb_hash_table *t, size_t e, size_t need,
+                        size_t room, const uint32_t *prefix) {
+    return need <= room &&
+           prefix[need] - prefix[0] * t->whole[2 * e + 1] == t->whole[2 * e];
+}
+
+/* A window of `len` bytes of a name looked up; the values it equals
+ * found. */
 static void find_window(rb_hash_table *t, const char *window, size_t len,
                         uint32_t h, uint32_t x, const robots_str *values,
                         unsigned char *found) {
@@ -140,6 +205,31 @@ static void find_window(rb_hash_table *t, const char *window, size_t len,
     }
 }
 
+/* With a window: the window at k of a name (its prefix
+ * hashes at `prefix`) looked up, and the values it starts found where
+ * the name's bytes after it end them too. Out of line, so that the loop
+ * over the windows stays as small as without a window. */
+static RB_NOINLINE void find_starting(rb_hash_table *t, const robots_str *name,
+                                      const uint32_t *prefix, size_t k,
+                                      uint32_t h, uint32_t x,
+                                      const robots_str *values,
+                                      unsigned char *found) {
+    for (size_t at = slot_of(t, x); t->slots[2 * at + 1] != 0;
+         at = (at + 1) & t->mask) {
+        size_t e = t->slots[2 * at + 1] - 1;
+        t->work += RB_WINDOW_STEP;
+        if (t->work > t->budget)
+            return;
+        size_t need = values[e].len;
+        if (t->slots[2 * at] != h || found[e] ||
+            !whole_agrees(t, e, need, name->len - k, prefix + k))
+            continue;
+        size_t same = agreeing(name->ptr + k, values[e].ptr, need);
+        found[e] = same == need;
+        t->work += same;
+    }
+}
+
 /* Every window of `len` bytes of a name (its prefix hashes at `prefix`)
  * through the filter, and the few that pass it through find_window(). */
 static void find_windows(rb_hash_table *t, const robots_str *name,
@@ -152,21 +242,24 @@ static void find_windows(rb_hash_table *t, const robots_str *name,
         uint32_t h = prefix[k + len] - prefix[k] * power;
         uint32_t x = (h ^ salt) * 0x85ebca6bu, bit = x >> shift;
         if (filter[bit >> 3] >> (bit & 7) & 1) {
-            find_window(t, name->ptr + k, len, h, x, values, found);
+            if (t->window != 0)
+                find_starting(t, name, prefix, k, h, x, values, found);
+            else
+                find_window(t, name->ptr + k, len, h, x, values, found);
             if (t->work > t->budget)
                 return;
         }
     }
 }
 
-/* Each distinct length of value, and each name, through find_windows();
- * stops once the work passes the budget. */
+/* Each distinct length of value (or the table's window alone), and each
+ * name, through find_windows(); stops once the work passes the budget. */
 static void find_all(rb_hash_table *t, const robots_str *names, size_t count,
                      const uint32_t *prefix, const robots_str *values,
                      size_t value_count, unsigned char *found) {
     unsigned char seen[ROBOTS_MAX_AGENT_BYTES / 8 + 1] = {0};
     for (size_t i = 0; i < value_count && t->work <= t->budget; i++) {
-        size_t len = values[i].len;
+        size_t len = t->window != 0 ? t->window : values[i].len;
         if (seen[len >> 3] >> (len & 7) & 1)
             continue;
         seen[len >> 3] = (unsigned char)(seen[len >> 3] | 1u << (len & 7));
@@ -182,11 +275,25 @@ static void find_all(rb_hash_table *t, const robots_str *names, size_t count,
     }
 }
 
+/* Each name's prefix hashes from 0, the NUL after it the next's 0: a
+ * window never spans two names. */
+static void prefix_hashes(const robots_str *names, size_t count,
+                          uint32_t *prefix) {
+    uint32_t *p = prefix;
+    for (size_t j = 0; j < count; j++) {
+        p[0] = 0;
+        for (size_t k = 0; k < names[j].len; k++)
+            p[k + 1] = p[k] * RB_HASH_BASE +
+                       rb_lower_fast((unsigned char)names[j].ptr[k]);
+        p += names[j].len + 1;
+    }
+}
+
 robots_status rb_names_hash_find(rb_mem *mem, const robots_str *names,
                                  size_t count, const robots_str *values,
                                  size_t value_count, size_t lengths,
-                                 unsigned char *found, int *complete,
-                                 rb_names_hash_cost *cost) {
+                                 size_t window, unsigned char *found,
+                                 int *complete, rb_names_hash_cost *cost) {
     *complete = 0;
     size_t text = 0, value_bytes = 0;
     for (size_t j = 0; j < count; j++)
@@ -199,30 +306,30 @@ robots_status rb_names_hash_find(rb_mem *mem, const robots_str *names,
     t.shift = 32;
     for (size_t bits = slots * 8; bits > 1; bits /= 2)
         t.shift--;
+    t.window = window;
+    if (window != 0)
+        lengths = 1; /* one pass */
     t.work = 0;
     /* in 64 bits: lengths * text passes 2^32 where size_t is 32 bits */
     t.budget = RB_HASH_WORK_PER_ITEM * ((uint64_t)lengths * text + value_bytes);
+    if (window != 0) /* and four slots a value, for the windows found */
+        t.budget = RB_WINDOW_WORK_PER_ITEM * ((uint64_t)text + value_bytes) +
+                   (uint64_t)4 * RB_WINDOW_STEP * value_count;
+    size_t whole_words = window != 0 ? 2 * value_count : 0;
     uint32_t *prefix = rb_alloc(mem, (text + 1) * sizeof *prefix);
     t.slots = rb_alloc(mem, slots * 2 * sizeof *t.slots);
     t.filter = rb_alloc(mem, slots);
     uint32_t *first = rb_alloc(mem, value_count * sizeof *first);
+    t.whole = rb_alloc(mem, whole_words * sizeof *t.whole);
     robots_status why = mem->failure;
     if (prefix != NULL && t.slots != NULL && t.filter != NULL &&
-        first != NULL) {
-        /* Each name's prefix hashes from 0, the NUL after it the next's
-         * 0: a window never spans two names. */
-        uint32_t *p = prefix;
-        for (size_t j = 0; j < count; j++) {
-            p[0] = 0;
-            for (size_t k = 0; k < names[j].len; k++)
-                p[k + 1] = p[k] * RB_HASH_BASE +
-                           rb_lower_fast((unsigned char)names[j].ptr[k]);
-            p += names[j].len + 1;
-        }
+        first != NULL && t.whole != NULL) {
         memset(t.slots, 0, slots * 2 * sizeof *t.slots);
         memset(t.filter, 0, slots);
         memset(found, 0, value_count);
+        /* the values first: crowded, they give up before the names */
         if (put_values(&t, values, value_count, first)) {
+            prefix_hashes(names, count, prefix);
             find_all(&t, names, count, prefix, values, value_count, found);
             for (size_t i = 0; i < value_count; i++)
                 found[i] = found[first[i]];
@@ -230,6 +337,7 @@ robots_status rb_names_hash_find(rb_mem *mem, const robots_str *names,
         *complete = t.work <= t.budget;
         why = ROBOTS_OK;
     }
+    rb_free(mem, t.whole, whole_words * sizeof *t.whole);
     rb_free(mem, first, value_count * sizeof *first);
     rb_free(mem, t.filter, slots);
     rb_free(mem, t.slots, slots * 2 * sizeof *t.slots);

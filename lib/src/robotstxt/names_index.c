@@ -31,6 +31,7 @@
 #include "memory.h"
 #include "prefix_sort.h"
 #include "suffix_sort.h"
+#include "words.h"
 
 #include <string.h>
 
@@ -92,6 +93,43 @@ static robots_status index_starts(rb_mem *mem, rb_names_index *out) {
     return ROBOTS_OK;
 }
 
+/* Bytes of zeros after the text, so that the search may load a word of
+ * eight bytes at any position up to its end. */
+#define RB_TEXT_PAD 8
+
+/* Whether the shallow sort would find too few distinct keys of four
+ * bytes for the suffixes not to be tied (prefix_sort.c's own test, from
+ * the alphabet alone, before it builds a key): names of two letters
+ * (Thue-Morse words, `abab...`) have at most 3^4 keys, and its keys and
+ * counts would cost a sixth of induced sorting for nothing. */
+static int too_few_keys(size_t symbols, size_t count, size_t n, size_t depth) {
+    uint64_t keys = (uint64_t)symbols * symbols * symbols * symbols;
+    return depth > 4 && keys + 4 * (uint64_t)count < n - n / 4;
+}
+
+/* Each ASCII capital of the word's eight bytes lowercased, as
+ * rb_lower_fast() does a byte: a byte's low seven bits plus 0x3f carry
+ * into its high bit from 'A' on, plus 0x25 from past 'Z'; no sum carries
+ * into the next byte. */
+static uint64_t lower_word(uint64_t x) {
+    uint64_t low = x & ~RB_HIGHS;
+    uint64_t from_a = low + RB_ONES * (0x80 - 'A');
+    uint64_t past_z = low + RB_ONES * (0x80 - 'Z' - 1);
+    return x | (from_a & ~past_z & ~x & RB_HIGHS) >> 2;
+}
+
+/* len bytes lowercased into out, eight a step: a name into the text, a
+ * value into the index's room. */
+static void lower_into(unsigned char *out, const char *in, size_t len) {
+    size_t k = 0;
+    for (; k + 8 <= len; k += 8) {
+        uint64_t w = lower_word(rb_load8(in + k));
+        memcpy(out + k, &w, sizeof w);
+    }
+    for (; k < len; k++)
+        out[k] = rb_lower_fast((unsigned char)in[k]);
+}
+
 /* The names' text, and its suffixes sorted over the alphabet of the bytes
  * it holds (the NUL ranks first, as it is the least byte), at least as
  * deep as `depth` bytes or a NUL. */
@@ -106,7 +144,7 @@ static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
             symbols++;
     }
     size_t words = rb_suffix_sort_scratch(n, symbols);
-    unsigned char *text = rb_alloc(mem, n);
+    unsigned char *text = rb_alloc(mem, n + RB_TEXT_PAD);
     uint32_t *sa = rb_alloc(mem, n * sizeof *sa);
     uint32_t *s = rb_alloc(mem, n * sizeof *s);
     uint32_t *scratch = rb_alloc(mem, words * sizeof *scratch);
@@ -114,15 +152,16 @@ static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
     if (text != NULL && sa != NULL && s != NULL && scratch != NULL) {
         size_t at = 0;
         for (size_t i = 0; i < count; i++) {
-            for (size_t k = 0; k < names[i].len; k++)
-                text[at++] = rb_lower_fast((unsigned char)names[i].ptr[k]);
+            lower_into(text + at, names[i].ptr, names[i].len);
+            at += names[i].len;
             text[at++] = '\0';
         }
+        memset(text + n, 0, RB_TEXT_PAD);
         /* as deep as the longest value, when few suffixes are alike and
          * every NUL ends a name (a NUL inside a name would make suffixes
          * alike past it that the shallow sort leaves in any order); else
          * all the way, in linear time */
-        if (has_bit(out->bytes, 0) ||
+        if (has_bit(out->bytes, 0) || too_few_keys(symbols, count, n, depth) ||
             !rb_prefix_sort(text, n, depth, sa, s, scratch, words)) {
             for (size_t i = 0; i < n; i++)
                 s[i] = rank[text[i]];
@@ -138,15 +177,17 @@ static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
     rb_free(mem, scratch, words * sizeof *scratch);
     rb_free(mem, s, n * sizeof *s);
     rb_free(mem, sa, n * sizeof *sa);
-    rb_free(mem, text, n);
-    if (why == ROBOTS_OK && n >= RB_STARTS_FROM) {
-        why = index_starts(mem, out);
-        if (why != ROBOTS_OK) {
-            rb_free(mem, out->suffixes, n * sizeof *out->suffixes);
-            rb_free(mem, out->text, n);
-            memset(out, 0, sizeof *out);
-        }
+    rb_free(mem, text, n + RB_TEXT_PAD);
+    if (why == ROBOTS_OK) {
+        out->lowered = rb_alloc(mem, out->longest + RB_TEXT_PAD);
+        why = out->lowered == NULL ? mem->failure : ROBOTS_OK;
+        if (out->lowered != NULL) /* read past a value, never compared */
+            memset(out->lowered, 0, out->longest + RB_TEXT_PAD);
     }
+    if (why == ROBOTS_OK && n >= RB_STARTS_FROM)
+        why = index_starts(mem, out);
+    if (why != ROBOTS_OK)
+        rb_names_index_release(mem, out);
     return why;
 }
 
@@ -179,21 +220,52 @@ robots_status rb_names_index_build(rb_mem *mem, const robots_str *names,
 
 void rb_names_index_release(rb_mem *mem, rb_names_index *index) {
     rb_free(mem, index->suffixes, index->len * sizeof *index->suffixes);
-    rb_free(mem, index->text, index->len);
+    rb_free(mem, index->text, index->len + RB_TEXT_PAD);
     rb_free(mem, index->pairs, index->pairs != NULL ? 65536 / 8 : 0);
     rb_free(mem, index->starts, RB_STARTS_WORDS * sizeof *index->starts);
+    rb_free(mem, index->lowered, index->longest + RB_TEXT_PAD);
     memset(index, 0, sizeof *index);
+}
+
+/* The first k from `from` at which the lowered value and the suffix at
+ * `at` differ, len if none, or where the suffix ends if it ends first
+ * (the text's last byte is a NUL, which a value does not hold: a suffix
+ * differs from it before it ends), eight bytes a step (names of one
+ * pattern make every search compare deep). Bytes past the value and the
+ * text are read (their room and padding) but not compared. */
+static size_t agree_to(const rb_names_index *index, const unsigned char *value,
+                       size_t len, size_t at, size_t from) {
+    const char *v = (const char *)value, *t = (const char *)index->text + at;
+    size_t end = len < index->len - at ? len : index->len - at;
+    for (size_t k = from; k < end; k += 8) {
+        uint64_t diff = rb_load8(v + k) ^ rb_load8(t + k);
+        if (diff == 0)
+            continue;
+#ifdef RB_LITTLE_ENDIAN
+        /* a flag in each byte that differs (exact: no carry across) */
+        k += rb_first_flagged((((diff & ~RB_HIGHS) + ~RB_HIGHS) | diff) &
+                              RB_HIGHS);
+#else
+        while (value[k] == index->text[at + k])
+            k++;
+#endif
+        return k < end ? k : end; /* a difference past both is none */
+    }
+    return end;
 }
 
 /* Binary search, each comparison starting past the bytes both bounds are
  * known to share with the value (every suffix between them shares them
- * too): about m + log H byte comparisons rather than m log H. */
+ * too): about m + log H byte comparisons rather than m log H. The text's
+ * last byte is a NUL, which no value holds: a suffix differs from a value
+ * before it ends, and sorts before it there (the NUL is the least byte). */
 static int search_suffixes(const rb_names_index *index, const char *value,
                            size_t len) {
     size_t lo = 0, hi = index->len, lo_shared = 0, hi_shared = 0;
+    const unsigned char *low = index->lowered;
+    lower_into(index->lowered, value, len);
     if (index->starts != NULL && len >= 2) {
-        size_t pair = (size_t)rb_lower_fast((unsigned char)value[0]) << 8 |
-                      rb_lower_fast((unsigned char)value[1]);
+        size_t pair = (size_t)low[0] << 8 | low[1];
         lo = index->starts[pair];
         hi = index->starts[pair + 1];
         lo_shared = hi_shared = 2;
@@ -201,23 +273,12 @@ static int search_suffixes(const rb_names_index *index, const char *value,
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         size_t at = index->suffixes[mid];
-        size_t k = lo_shared < hi_shared ? lo_shared : hi_shared;
-        int order = 0; /* of the value against the suffix */
-        for (; k < len; k++) {
-            if (at + k >= index->len) {
-                order = 1; /* the suffix ends first: it sorts before */
-                break;
-            }
-            unsigned char v = rb_lower_fast((unsigned char)value[k]);
-            unsigned char t = index->text[at + k];
-            if (v != t) {
-                order = v < t ? -1 : 1;
-                break;
-            }
-        }
+        size_t k = agree_to(index, low, len, at,
+                            lo_shared < hi_shared ? lo_shared : hi_shared);
         if (k == len)
             return 1;
-        if (order < 0) {
+        /* past the text's end, its padding's 0 sorts before the value */
+        if (low[k] < index->text[at + k]) {
             hi = mid;
             hi_shared = k;
         } else {

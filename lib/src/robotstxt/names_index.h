@@ -2,8 +2,8 @@
 /*
  * names_index.h - the caller's names, searchable as one sorted suffix array
  * (names_index.c): legacy's substring test of many values at once. May
- * call: memory.h, common/ascii.h, prefix_sort.h, suffix_sort.h; reads
- * document.h's agents.
+ * call: memory.h, common/ascii.h, common/words.h, prefix_sort.h,
+ * suffix_sort.h; reads document.h's agents.
  */
 #ifndef ROBOTS_RT_NAMES_INDEX_H
 #define ROBOTS_RT_NAMES_INDEX_H
@@ -30,6 +30,7 @@ typedef struct rb_names_index {
     size_t longest;       /* the longest name's length */
     unsigned char *pairs; /* a bit per lowercased byte pair, or NULL */
     uint32_t *starts; /* where each first byte pair's suffixes start, or NULL */
+    unsigned char *lowered;  /* room for a value lowercased (longest + 8) */
     unsigned char bytes[32]; /* a bit per lowercased byte of the names */
 } rb_names_index;
 

@@ -192,10 +192,11 @@ static inline int values_next(rb_values *w, const char **value, size_t *len) {
 
 /* The values that pass the filter up to the first of one byte (which is
  * in a name: its group applies, `sure`), and of those the ones of two
- * bytes or more: how many, the longest, how many distinct lengths (each
- * written to `keep` and its group to `groups`, if given). */
+ * bytes or more: how many, the longest and the shortest, how many
+ * distinct lengths (each written to `keep` and its group to `groups`, if
+ * given). */
 typedef struct rb_values_survey {
-    size_t count, longest, lengths, sure;
+    size_t count, longest, shortest, lengths, sure;
 } rb_values_survey;
 
 static void survey_values(const robots_txt *doc, const rb_names_filter *f,
@@ -204,6 +205,7 @@ static void survey_values(const robots_txt *doc, const rb_names_filter *f,
     unsigned char seen[ROBOTS_MAX_AGENT_BYTES / 8 + 1] = {0};
     memset(out, 0, sizeof *out);
     out->sure = ROBOTS_NO_POSITION;
+    out->shortest = SIZE_MAX;
     rb_values w;
     values_start(&w, doc, f);
     const char *v;
@@ -226,6 +228,10 @@ static void survey_values(const robots_txt *doc, const rb_names_filter *f,
             out->lengths++;
         }
     }
+    /* the shortest from the lengths seen, not a test a value */
+    for (size_t m = 2; out->count != 0 && out->shortest == SIZE_MAX; m++)
+        if (seen[m >> 3] >> (m & 7) & 1)
+            out->shortest = m;
 }
 
 /* Instructions, about (callgrind, 64 random names of 4 KiB): the hash's
@@ -270,24 +276,57 @@ static robots_status kept_alloc(rb_mem *mem, rb_kept *k, size_t room) {
     return mem->failure;
 }
 
-/* The survey's values through the names' hash (names_hash.c), when its
- * passes cost less than sorting and it fits the index's bound: *done, and
- * *group the first found's group if any. Not done when the hash gave up
- * (a crafted input). The values are kept already if `kept` has room. */
-static robots_status find_by_hash(rb_mem *mem, const robots_txt *doc,
-                                  const robots_str *names, size_t n,
-                                  const rb_names_filter *f,
-                                  const rb_values_survey *survey, rb_kept *kept,
-                                  size_t *group, int *done) {
-    size_t count = survey->count;
-    *done = 0;
+/* Whether the names' windows as long as the shortest value would mostly
+ * be unlike every value's first bytes, so that one pass of the hash over
+ * them (names_hash.c's window) compares few values in vain: the windows
+ * the names' alphabet can make are at least this many times their count.
+ * Names of two letters (Thue-Morse words) make every short window
+ * everywhere: the pass would spend its budget before the sort. */
+#define RB_WINDOW_SPREAD 4
+
+static int windows_spread(const rb_names_filter *f, size_t window) {
+    size_t alphabet = 0; /* the bytes the names hold, lowercased */
+    for (size_t c = 0; c < 256; c++)
+        alphabet += f->held[c] && rb_lower_fast((unsigned char)c) == c;
+    uint64_t kinds = 1, enough = (uint64_t)RB_WINDOW_SPREAD * f->text;
+    for (size_t k = 0; k < window && kinds < enough; k++)
+        kinds *= alphabet;
+    return kinds >= enough;
+}
+
+/* Whether the survey's values go through the names' hash (names_hash.c):
+ * when its passes cost less than sorting and it fits the index's bound.
+ * Values of too many lengths for a pass each are looked up by their first
+ * `window` bytes (else 0), in one pass, when the names' windows of that
+ * length are spread. */
+static int hash_way(const rb_names_filter *f, const rb_values_survey *survey,
+                    size_t *window) {
+    *window = 0;
+    if (survey->longest <= 2)
+        return 0;
     /* in 64 bits: lengths * 22 * H passes 2^32 where size_t is 32 bits,
      * and a wrapped product would choose the hash at any cost */
     if ((uint64_t)survey->lengths * RB_HASH_PASS_COST * f->text >
-            (uint64_t)RB_SORT_COST * f->text +
-                (uint64_t)RB_SEARCH_COST * count ||
-        !hash_fits(f, count))
-        return ROBOTS_OK;
+        (uint64_t)RB_SORT_COST * f->text +
+            (uint64_t)RB_SEARCH_COST * survey->count) {
+        if (!windows_spread(f, survey->shortest))
+            return 0;
+        *window = survey->shortest;
+    }
+    return hash_fits(f, survey->count);
+}
+
+/* The survey's values through the names' hash, the way hash_way() chose:
+ * *done, and *group the first found's group if any. Not done when the
+ * hash gave up (a crafted input). The values are kept already if `kept`
+ * has room. */
+static robots_status find_by_hash(rb_mem *mem, const robots_txt *doc,
+                                  const robots_str *names, size_t n,
+                                  const rb_names_filter *f,
+                                  const rb_values_survey *survey, size_t window,
+                                  rb_kept *kept, size_t *group, int *done) {
+    size_t count = survey->count;
+    *done = 0;
     if (kept->room == 0) {
         robots_status why = kept_alloc(mem, kept, count);
         if (why != ROBOTS_OK)
@@ -297,7 +336,7 @@ static robots_status find_by_hash(rb_mem *mem, const robots_txt *doc,
     }
     robots_status why =
         rb_names_hash_find(mem, names, n, kept->values, count, survey->lengths,
-                           kept->found, done, NULL);
+                           window, kept->found, done, NULL);
     for (size_t i = 0; why == ROBOTS_OK && *done && i < count; i++)
         if (kept->found[i]) {
             *group = kept->groups[i];
@@ -347,28 +386,52 @@ static robots_status any_pairs_held(rb_mem *mem, const robots_txt *doc,
     return ROBOTS_OK;
 }
 
+/* any_pairs_held() while the values may be kept: they are let go first
+ * if the pairs' table would not fit beside them within the index's bound
+ * (find_by_hash() then reads them again). */
+static robots_status pairs_beside_kept(rb_mem *mem, const robots_txt *doc,
+                                       const robots_str *names, size_t n,
+                                       const rb_names_filter *f, rb_kept *kept,
+                                       int *any) {
+    size_t each = sizeof(robots_str) + sizeof(uint32_t) + 1;
+    if ((uint64_t)kept->room * each + RB_PAIR_TABLE_BYTES >
+        21 * (uint64_t)f->text + 1024)
+        kept_free(mem, kept);
+    return any_pairs_held(mem, doc, names, n, f, any);
+}
+
 /* The first of the survey's values of two bytes or more in a name: its
- * group, or the survey's sure one. */
+ * group, or the survey's sure one. The byte pairs come before a pass of
+ * the hash by the values' first bytes, which costs more than they do and
+ * spends its budget in vain where the names repeat one pattern (each
+ * window everywhere), and after a pass for each length, which costs
+ * less. */
 static robots_status first_found(rb_mem *mem, const robots_txt *doc,
                                  const robots_str *names, size_t n,
                                  const rb_names_filter *f,
                                  const rb_values_survey *survey, rb_kept *kept,
                                  size_t *group) {
     *group = survey->sure;
-    int done = 0;
+    int done = 0, any = 1,
+        pairs = survey->longest > 2 && f->text >= RB_PAIR_FILTER_FROM;
+    size_t window = 0;
     robots_status status = ROBOTS_OK;
-    if (survey->longest > 2)
-        status =
-            find_by_hash(mem, doc, names, n, f, survey, kept, group, &done);
+    int hash = hash_way(f, survey, &window);
+    if (hash && window != 0 && pairs) {
+        pairs = 0;
+        status = pairs_beside_kept(mem, doc, names, n, f, kept, &any);
+    }
+    if (status == ROBOTS_OK && hash && any)
+        status = find_by_hash(mem, doc, names, n, f, survey, window, kept,
+                              group, &done);
     /* the sorted suffixes' memory is the whole bound: nothing kept */
     kept_free(mem, kept);
-    if (status != ROBOTS_OK || done)
-        return status;
-    if (survey->longest > 2 && f->text >= RB_PAIR_FILTER_FROM) {
-        int any = 0;
+    if (status != ROBOTS_OK || done || !any)
+        return status; /* !any: none is in a name, the sure one if any */
+    if (pairs) {
         status = any_pairs_held(mem, doc, names, n, f, &any);
         if (status != ROBOTS_OK || !any)
-            return status; /* none is in a name: the sure one, if any */
+            return status;
     }
     rb_names_index index;
     status = rb_names_index_build(mem, names, n, survey->longest, &index);
