@@ -321,6 +321,31 @@ static void index_on_hostile_names(void) {
     }
 }
 
+/* robots.h's 21 * (H + n) + 1 KiB at the edge of the table of first pairs:
+ * texts of 16,384 bytes (4 names of 4,095, 16 of 1,023) and 16,388 hold no
+ * table, whose 256 KiB would not fit beside the text, its suffixes and the
+ * room for a value; from RB_STARTS_FROM (16,578) on, it fits (16,578 just;
+ * 5 names of 4,095). expect_index_agrees() checks the peak. */
+static void index_bound_at_the_table(void) {
+    static char text[16][4096];
+    static const size_t shapes[][3] = {
+        {4, 4095, 4095}, {16, 1023, 1023}, {4, 4096, 4096},
+        {5, 4096, 189},  {5, 4095, 4095},
+    };
+    robots_str names[16];
+    for (size_t sh = 0; sh < sizeof shapes / sizeof *shapes; sh++) {
+        size_t count = shapes[sh][0];
+        for (size_t i = 0; i < count; i++) {
+            size_t len = i + 1 == count ? shapes[sh][2] : shapes[sh][1];
+            for (size_t k = 0; k < len; k++)
+                text[i][k] = "abcd"[next_random() % 4];
+            names[i].ptr = text[i];
+            names[i].len = len;
+        }
+        expect_index_agrees(names, count, 300, "abcde", "the table's edge");
+    }
+}
+
 /* Each allocation of each kind of index refused in turn: the allocator's
  * failure, and nothing left allocated (the byte pairs; sorted suffixes
  * without and with the table of first pairs). */
@@ -523,6 +548,7 @@ int main(void) {
     suffix_sort_matches_definition();
     prefix_sort_matches_definition();
     index_on_hostile_names();
+    index_bound_at_the_table();
     index_without_memory();
     index_agrees_with_direct_search();
     value_within_one_name();

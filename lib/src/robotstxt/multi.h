@@ -20,7 +20,10 @@ typedef struct rb_wild_rule {
     size_t rest_len;
     size_t from;
     uint32_t rule; /* the caller's, untouched */
-    int matched;   /* set by rb_match_many() */
+    /* set by rb_match_many(); read by rb_match_literals() too: 0 (as
+     * whoever builds the rule must set it) not yet weighed, and its
+     * RB_LITERAL_LEFT kept across calls */
+    int matched;
 } rb_wild_rule;
 /* Sets every rule's `matched` as rb_match_wildcard() would, in one pass
  * over the path: O(segment bytes) to build, then path_len automaton steps,

@@ -63,12 +63,22 @@ static robots_status index_pairs(rb_mem *mem, const robots_str *names,
     return ROBOTS_OK;
 }
 
-/* From this many bytes of text on, the table of where each first byte pair
- * starts (65,537 words) is less than the 16 bytes a byte of text may take
- * while the suffixes are sorted, so it keeps within that bound; it saves
- * the binary search its first 16 steps, each a cache miss. */
-#define RB_STARTS_FROM 16384
+/* Bytes of zeros after the text, so that the search may load a word of
+ * eight bytes at any position up to its end. */
+#define RB_TEXT_PAD 8
+
+/* The table of where each first byte pair starts (65,537 words) saves the
+ * binary search its first 16 steps, each a cache miss. It is built last,
+ * beside the text and its suffixes (5 bytes a byte of text T, and the
+ * text's padding) and the room for a value lowercased (at most the longest
+ * name and its padding): all within robots.h's 21 * T + 1 KiB from this
+ * many bytes of text on, where the 16 bytes a byte of text that sorting
+ * took are free again. */
 #define RB_STARTS_WORDS (65536 + 1)
+#define RB_STARTS_FROM                                                         \
+    ((RB_STARTS_WORDS * sizeof(uint32_t) + ROBOTS_MAX_AGENT_BYTES +            \
+      2 * RB_TEXT_PAD - 1024 + 15) /                                           \
+     16)
 
 /* Where each first byte pair's suffixes start: the suffixes are in order,
  * so each pair's run is contiguous, and its start is the count of the
@@ -92,10 +102,6 @@ static robots_status index_starts(rb_mem *mem, rb_names_index *out) {
     out->starts = starts;
     return ROBOTS_OK;
 }
-
-/* Bytes of zeros after the text, so that the search may load a word of
- * eight bytes at any position up to its end. */
-#define RB_TEXT_PAD 8
 
 /* Whether the shallow sort would find too few distinct keys of four
  * bytes for the suffixes not to be tied (prefix_sort.c's own test, from

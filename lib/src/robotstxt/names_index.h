@@ -19,8 +19,9 @@
  * legacy's "the value is a substring of a name" for many values at once:
  * for n names of H bytes in all, building costs O(H) time and at most
  * 21 * (H + n) + 1,024 bytes (robots.h's 1 KiB) of the allocator's memory while
- * it runs, 5 * (H + n) after (and past 16 KiB, 256 KiB more: the table of where
- * each pair of first bytes starts); a search costs O(m + log H) byte
+ * it runs, 5 * (H + n) + 8 after and the longest name + 8 (and from about
+ * 16 KiB of text on, 256 KiB more: the table of where each pair of first bytes
+ * starts, names_index.c's RB_STARTS_FROM); a search costs O(m + log H) byte
  * comparisons for m bytes (at worst O(m log H)). Values of one or two bytes are
  * looked up in a table of the names' bytes and byte pairs instead. */
 typedef struct rb_names_index {
@@ -44,7 +45,9 @@ RB_HIDDEN robots_status rb_names_index_build(rb_mem *mem,
                                              rb_names_index *out);
 RB_HIDDEN void rb_names_index_release(rb_mem *mem, rb_names_index *index);
 /* Is value (m bytes, no NUL, m at most the build's longest_value),
- * case-insensitively, part of one name? */
+ * case-insensitively, part of one name? The value is lowercased into the
+ * index's `lowered`, so one index serves one caller at a time (each
+ * selection builds its own). */
 RB_HIDDEN int rb_names_index_contains(const rb_names_index *index,
                                       const char *value, size_t len);
 
