@@ -77,7 +77,7 @@ static robots_status index_pairs(rb_mem *mem, const robots_str *names,
 #define RB_STARTS_WORDS (65536 + 1)
 #define RB_STARTS_FROM                                                         \
     ((RB_STARTS_WORDS * sizeof(uint32_t) + ROBOTS_MAX_AGENT_BYTES +            \
-      2 * RB_TEXT_PAD - 1024 + 15) /                                           \
+      (size_t)2 * RB_TEXT_PAD - 1024 + 15) /                                   \
      16)
 
 /* Where each first byte pair's suffixes start: the suffixes are in order,
