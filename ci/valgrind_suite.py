@@ -14,11 +14,13 @@ that runs it under valgrind with VALGRIND_OPTIONS, writing one log per
 process. Every valgrind log is then read: any "ERROR SUMMARY" above zero
 (leaks count, through --errors-for-leak-kinds) fails the run, as does any
 test that fails. Exit status 0 when clean, 1 otherwise; the reason goes to
---why FILE. A test named by --skip is not run (the caller says why; the
-list is printed), and naming a test that does not exist is an error.
+--why FILE. A test named by --skip (a name, or a shell-style pattern such
+as unit-small-stack-*) is not run (the caller says why; the list is
+printed), and a --skip that matches no test is an error.
 """
 import argparse
 import concurrent.futures
+import fnmatch
 import glob
 import json
 import os
@@ -170,7 +172,8 @@ def main():
     ap.add_argument("--timeout", type=int, default=900)
     ap.add_argument("--why")
     ap.add_argument("--skip", action="append", default=[],
-                    help="a test not run under valgrind (repeatable)")
+                    help="a test not run under valgrind, or a shell-style "
+                    "pattern of test names (repeatable)")
     argv = sys.argv[1:]
     vg = []
     if "--" in argv:
@@ -209,12 +212,15 @@ def main():
         prog = os.path.realpath(test["command"][0])
         return is_elf(prog) and prog.startswith(build_abs + os.sep)
 
-    unknown = sorted(set(opts.skip) - {t["name"] for t in tests})
+    names = [t["name"] for t in tests]
+    unknown = [p for p in opts.skip if not fnmatch.filter(names, p)]
     if unknown:
         return fail("--skip names no test of the suite: " + " ".join(unknown))
-    if opts.skip:
-        print("not run under valgrind: " + " ".join(opts.skip), flush=True)
-    tests_run = [t for t in tests if t["name"] not in opts.skip]
+    skipped = [n for n in names
+               if any(fnmatch.fnmatchcase(n, p) for p in opts.skip)]
+    if skipped:
+        print("not run under valgrind: " + " ".join(skipped), flush=True)
+    tests_run = [t for t in tests if t["name"] not in skipped]
     scripts = [t for t in tests_run if not ours(t)]
     programs = [t["name"] for t in tests_run if ours(t)]
     print(f"{len(programs)} program tests under ctest -T memcheck, "
@@ -224,7 +230,7 @@ def main():
     failed = []
     if programs:
         failed += sorted(run_binary_tests(
-            build, tests, [t["name"] for t in scripts] + opts.skip, opts))
+            build, tests, [t["name"] for t in scripts] + skipped, opts))
     # Script tests run their programs one after another; run them side by
     # side, and print each report whole when it is done.
     with concurrent.futures.ThreadPoolExecutor(max(1, opts.jobs)) as pool:

@@ -24,6 +24,9 @@
  * gates gcc and clang). The valgrind gate does not run this test: those
  * gates and asan-ubsan and msan already run it, and under memcheck it took
  * more than a third of that gate (ci/gates.sh, CI_VALGRIND_SKIP).
+ *
+ * A second argument K/N runs the manifest's K-th case of every N (and the
+ * test's own shapes in part 1): ctest runs the N parts side by side.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "robots.h"
@@ -465,9 +468,29 @@ static robots_profile profile_of(const char *name) {
     return p;
 }
 
+/* "K/N": this run takes the manifest's cases K, K + N, K + 2N, ... (from
+ * 1), so that ctest can run the N parts at once: one process of every
+ * case took most of a gate's suite on its own (tests/CMakeLists.txt). */
+static int read_part(const char *arg, unsigned *part, unsigned *parts) {
+    char *end = NULL;
+    unsigned long k = strtoul(arg, &end, 10);
+    if (end == arg || *end != '/')
+        return 0;
+    const char *n_at = end + 1;
+    unsigned long n = strtoul(n_at, &end, 10);
+    if (end == n_at || *end != '\0' || n == 0 || n > 64 || k == 0 || k > n)
+        return 0;
+    *part = (unsigned)k;
+    *parts = (unsigned)n;
+    return 1;
+}
+
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s ADVERSARIAL_DIR (gen_adversarial.py's)\n",
+    unsigned part = 1, parts = 1;
+    if ((argc != 2 && argc != 3) ||
+        (argc == 3 && !read_part(argv[2], &part, &parts))) {
+        fprintf(stderr,
+                "usage: %s ADVERSARIAL_DIR (gen_adversarial.py's) [K/N]\n",
                 argv[0]);
         return 2;
     }
@@ -478,7 +501,7 @@ int main(int argc, char **argv) {
            SMALL_STACK_BYTES, thread_floor);
 
     bytes manifest = read_file(dir, "manifest.tsv");
-    size_t cases = 0;
+    size_t cases = 0, ran = 0;
     char *line = manifest.ptr, *end = manifest.ptr + manifest.len;
     while (line < end) {
         char *nl = memchr(line, '\n', (size_t)(end - line));
@@ -504,6 +527,9 @@ int main(int argc, char **argv) {
         c.agent = (bytes){field[3], strlen(field[3])};
         if (field[4][0] == '@')
             continue; /* the main workload: not adversarial */
+        if (cases++ % parts != part - 1)
+            continue; /* another part's */
+        ran++;
         c.input = read_file(dir, field[4]);
         if (strcmp(c.kind, "robots") == 0) {
             c.url = read_file(dir, field[5]);
@@ -528,14 +554,16 @@ int main(int argc, char **argv) {
             run("URL, fetch and cache functions", url_functions, &j);
         }
         free(c.input.ptr);
-        cases++;
     }
     free(manifest.ptr);
     EXPECT_MSG(cases >= 30, "only %zu cases in %s/manifest.tsv", cases, dir);
-    run_own_cases();
-    printf("%zu adversarial cases; the most stack a call touched: %zu bytes "
-           "(%s)\n",
-           cases, most_used, most_used_by);
+    EXPECT_MSG(ran >= cases / parts, "part %u/%u ran %zu of %zu cases", part,
+               parts, ran, cases);
+    if (part == 1)
+        run_own_cases();
+    printf("part %u/%u: %zu of %zu adversarial cases; the most stack a call "
+           "touched: %zu bytes (%s)\n",
+           part, parts, ran, cases, most_used, most_used_by);
     printf("%d passed, %d failed\n", testing_passed, testing_failed);
     return testing_failed != 0;
 }
