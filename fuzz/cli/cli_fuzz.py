@@ -3,7 +3,7 @@
 """cli_fuzz.py - the `robots` command driven with random arguments, files
 and standard input (fuzz/README.md, "CLI fuzzing").
 
-usage: cli_fuzz.py ROBOTS [--seed N] [--runs N] [--save DIR] [--verbose]
+usage: cli_fuzz.py ROBOTS [--seed N] [--runs N] [--from I] [--save DIR] [--verbose]
 
 Each run picks a subcommand (check, parse, lint, test, diff, url, scope,
 policy, meta, cache-lifetime, usage, or none: --help, --version, a word that is no
@@ -543,7 +543,7 @@ def main(argv):
         sys.stderr.write(__doc__)
         return 2
     robots = os.path.abspath(argv[1])
-    seed, runs, save, verbose = 1, 300, None, False
+    seed, runs, first, save, verbose = 1, 300, 0, None, False
     rest = argv[2:]
     while rest:
         opt = rest.pop(0)
@@ -551,6 +551,10 @@ def main(argv):
             seed = int(rest.pop(0))
         elif opt == "--runs":
             runs = int(rest.pop(0))
+        elif opt == "--from":
+            # Run I is the same on every machine and in every split: runs
+            # 0..749 and 750..1499 of a seed are its runs 0..1499.
+            first = int(rest.pop(0))
         elif opt == "--save":
             save = rest.pop(0)
         elif opt == "--verbose":
@@ -568,7 +572,7 @@ def main(argv):
     slowest = (0.0, None)
     top = tempfile.mkdtemp(prefix="robots-cli-fuzz-")
     try:
-        for i in range(runs):
+        for i in range(first, first + runs):
             rnd = random.Random("%d/%d" % (seed, i))
             base = os.path.join(top, str(i))
             os.mkdir(base)
@@ -604,8 +608,8 @@ def main(argv):
             shutil.rmtree(base, ignore_errors=True)
     finally:
         shutil.rmtree(top, ignore_errors=True)
-    print("cli-fuzz: seed %d, %d runs, exit statuses %s, the slowest %.1f s "
-          "(%s): %s" % (seed, runs, dict(sorted(statuses.items(), key=str)),
+    print("cli-fuzz: seed %d, runs %d to %d, exit statuses %s, the slowest "
+          "%.1f s (%s): %s" % (seed, first, first + runs - 1, dict(sorted(statuses.items(), key=str)),
                         slowest[0], " ".join(slowest[1] or []),
                         "%d findings" % findings if findings else "ok"))
     return 1 if findings else 0
