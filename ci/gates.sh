@@ -563,17 +563,22 @@ ci_build_cli() {
         ci_fail "the robots command did not build in $dir (see $dir/ci-build.log)"
 }
 
+# The js and web gates build the module and the command in the same two
+# directories (the same options): whichever runs second finds them built.
+CI_WASM_DIR=build/ci-wasm
+CI_NATIVE_DIR=build/ci-native
+
 gate_js() {
     command -v node >/dev/null || ci_fail "node is not installed"
-    ci_build_wasm build/ci-js/wasm
-    ci_build_cli build/ci-js/native
+    ci_build_wasm "$CI_WASM_DIR"
+    ci_build_cli "$CI_NATIVE_DIR"
     echo "--- node --test js/test ($(node --version))"
-    ROBOTS_CLI=$PWD/build/ci-js/native/cli/robots nice node --test js/test/ \
+    ROBOTS_CLI=$PWD/$CI_NATIVE_DIR/cli/robots nice node --test js/test/ \
         2>&1 | tee "$CI_LOGS/js-tests.out" ||
         ci_fail "node --test js/test: $(grep -cE '^not ok' "$CI_LOGS/js-tests.out") failed (first: $(grep -m1 -E '^not ok' "$CI_LOGS/js-tests.out"))"
 }
 
-# The tester page (web/), built with the module (build/ci-web/wasm/web), in
+# The tester page (web/), built with the module (build/ci-wasm/web), in
 # Debian's chromium driven by playwright-core (ci/install-deps.sh installs
 # both; the browser runs headless, offline). The test compares what the
 # page shows with the natively built robots command's answers.
@@ -584,10 +589,11 @@ gate_web() {
         ci_fail "chromium is not installed (ci/install-deps.sh installs it)"
     [ -e "$npm_dir/node_modules/playwright-core/package.json" ] ||
         ci_fail "playwright-core is not installed in $npm_dir (ci/install-deps.sh installs it)"
-    ci_build_wasm "$dir/wasm"
-    ci_build_cli "$dir/native"
+    ci_build_wasm "$CI_WASM_DIR"
+    ci_build_cli "$CI_NATIVE_DIR"
+    mkdir -p "$dir"
     echo "--- node --test web/test ($(node --version), $("${CHROMIUM:-/usr/bin/chromium}" --version 2>/dev/null | head -n 1))"
-    ROBOTS_WEB_DIR=$PWD/$dir/wasm/web ROBOTS_CLI=$PWD/$dir/native/cli/robots \
+    ROBOTS_WEB_DIR=$PWD/$CI_WASM_DIR/web ROBOTS_CLI=$PWD/$CI_NATIVE_DIR/cli/robots \
         ROBOTS_NPM_DIR=$npm_dir ROBOTS_WEB_OUT=$PWD/$dir/screenshots \
         nice node --test web/test/ 2>&1 | tee "$CI_LOGS/web-tests.out" ||
         ci_fail "node --test web/test: $(grep -cE '^not ok' "$CI_LOGS/web-tests.out") failed (first: $(grep -m1 -E '^not ok' "$CI_LOGS/web-tests.out"))"
