@@ -250,8 +250,13 @@ gate_msan() {
 # below; tests that are scripts get their programs wrapped in valgrind
 # instead (ci/valgrind_suite.py), so valgrind checks our code, not /bin/sh.
 # No --track-origins: it doubles the time of every run, and the msan gate
-# already traces the origin of an uninitialised value.
-CI_VALGRIND_OPTIONS="--leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=1 --num-callers=30"
+# already traces the origin of an uninitialised value. --read-inline-info=no:
+# memcheck's start-up reads the debug information of libc (Debian's
+# libc6-dbg, which valgrind depends on) for each of the suite's 600
+# processes; without the inlined frames' part it takes about 15% less CPU.
+# What is checked does not change; a report's stack lists the functions
+# that were not inlined (rerun the test under valgrind for the others).
+CI_VALGRIND_OPTIONS="--leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=1 --num-callers=30 --read-inline-info=no"
 
 # The build is the gcc gate's (build/ci-gcc, the same compiler, type and
 # flags; the memcheck options only change what ctest passes to valgrind),
