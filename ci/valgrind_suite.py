@@ -117,7 +117,7 @@ def run_script_test(build, test, vg_opts, opts):
     wrapdir = os.path.join(os.path.realpath(build), "valgrind-wrap", name)
     logdir = os.path.join(wrapdir, "logs")
     os.makedirs(logdir, exist_ok=True)
-    for old in glob.glob(os.path.join(logdir, "*.log")):
+    for old in glob.glob(os.path.join(logdir, "*")):
         os.remove(old)
     build_abs = os.path.realpath(build)
     command = []
@@ -127,10 +127,17 @@ def run_script_test(build, test, vg_opts, opts):
         if (i > 0 and real and is_elf(real) and os.access(real, os.X_OK)
                 and real.startswith(build_abs + os.sep)):
             wrapper = os.path.join(wrapdir, os.path.basename(arg))
+            # A log per process, named by mktemp before valgrind starts:
+            # a name of the pid alone is taken again if the pids wrap
+            # (pid_max is 32,768 here) during a long test, and the later
+            # process would write over the earlier one's log.
             with open(wrapper, "w") as f:
-                f.write("#!/bin/sh\nexec valgrind %s --log-file=%s %s \"$@\"\n"
-                        % (" ".join(shlex.quote(o) for o in vg_opts),
-                           shlex.quote(os.path.join(logdir, "%p.log")),
+                f.write("#!/bin/sh\n"
+                        "log=$(mktemp %s) || exit 125\n"
+                        "exec valgrind %s \"--log-file=$log.%%p.log\" %s "
+                        "\"$@\"\n"
+                        % (shlex.quote(os.path.join(logdir, "run-XXXXXXXX")),
+                           " ".join(shlex.quote(o) for o in vg_opts),
                            shlex.quote(arg)))
             os.chmod(wrapper, 0o755)
             command.append(wrapper)
