@@ -174,25 +174,23 @@ static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
             text[at++] = '\0';
         }
         memset(text + n, 0, RB_TEXT_PAD);
-        /* as deep as the longest value, when few suffixes are alike and
-         * every NUL ends a name (a NUL inside a name would make suffixes
-         * alike past it that the shallow sort leaves in any order); else
-         * the distinct windows, when few; else all the way, in linear
-         * time */
+        /* the distinct windows, when few (names of one pattern: the
+         * attempt gives up after a thirty-second of the text on others);
+         * else as deep as the longest value, when few suffixes are alike
+         * and every NUL ends a name (a NUL inside a name would make
+         * suffixes alike past it that the shallow sort leaves in any
+         * order); else all the way, in linear time */
         size_t sorted = n;
-        out->shallow = SIZE_MAX;
-        if (has_bit(out->bytes, 0) || too_few_keys(symbols, count, n, depth) ||
-            !rb_prefix_sort(text, n, depth, sa, s, scratch, words)) {
-            if (shallow >= RB_WINDOWS_FROM &&
-                rb_window_sort(text, n, shallow, sa, &sorted, s, scratch,
-                               words)) {
-                out->shallow = shallow;
-            } else {
-                sorted = n;
-                for (size_t i = 0; i < n; i++)
-                    s[i] = rank[text[i]];
-                rb_suffix_sort(s, n, symbols, sa, scratch);
-            }
+        if (shallow >= RB_WINDOWS_FROM &&
+            rb_window_sort(text, n, shallow, sa, &sorted, s, scratch, words))
+            out->shallow = shallow;
+        else if (has_bit(out->bytes, 0) ||
+                 too_few_keys(symbols, count, n, depth) ||
+                 !rb_prefix_sort(text, n, depth, sa, s, scratch, words)) {
+            sorted = n;
+            for (size_t i = 0; i < n; i++)
+                s[i] = rank[text[i]];
+            rb_suffix_sort(s, n, symbols, sa, scratch);
         }
         out->text = text;
         out->suffixes = sa;

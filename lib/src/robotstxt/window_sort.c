@@ -21,59 +21,52 @@
 
 #include <string.h>
 
-/* Polynomial hashes modulo 2^32 (as names_hash.c's): a window's hash is
- * two loads, a multiply and a subtraction from the prefix hashes. A
- * collision costs a comparison, never a wrong representative. */
+/* Polynomial hashes modulo 2^32 (as names_hash.c's), of a window's
+ * bytes when it is looked up: the chain from the position before spares
+ * most positions that. A collision costs a comparison, never a wrong
+ * representative. */
 #define RB_WINDOW_BASE 0x01000193u
 
-/* More representatives than a position in this many, and sorting them
- * would cost what induced sorting does: it gives up. */
-#define RB_WINDOW_REPS_SHARE 8
-/* Bytes compared (and table slots stepped over) a byte of text, at most. */
+/* More representatives than a position in this many, and it gives up:
+ * names of letters and digits hit it after a thirty-second of the text
+ * (about 90 instructions a position looked up), names that repeat one
+ * pattern hold a few hundred or thousand (Thue-Morse, de Bruijn). */
+#define RB_WINDOW_REPS_SHARE 32
+/* Words of 8 bytes hashed or compared (and table slots stepped over) a
+ * byte of text, at most. */
 #define RB_WINDOW_WORK 4
 
 typedef struct rb_windows {
     const unsigned char *text;
     size_t n, depth;
-    const uint32_t *prefix; /* the text's prefix hashes, n + 1 */
-    uint32_t *slots;        /* triples: hash, position + 1 (0: empty), len */
-    size_t mask;            /* slots - 1 */
-    uint32_t power;         /* the base to the power depth */
+    uint32_t *slots; /* triples: hash, position + 1 (0: empty), length */
+    size_t mask;     /* slots - 1 */
+    uint32_t *reps;  /* the representatives so far, in text order */
+    size_t count, most;
     uint64_t work, budget;
 } rb_windows;
-
-/* RB_WINDOW_BASE to the power len, by squaring. */
-static uint32_t power_of(size_t len) {
-    uint32_t power = 1, base = RB_WINDOW_BASE;
-    for (; len != 0; len >>= 1) {
-        if (len & 1)
-            power *= base;
-        base *= base;
-    }
-    return power;
-}
-
-/* Whether the len bytes at q and p agree and q's window is as long: the
- * byte after a window shorter than depth is its NUL. */
-static int same_window(rb_windows *w, size_t q, size_t p, size_t len) {
-    size_t bytes = len + (len < w->depth);
-    w->work += bytes / 8 + 1;
-    return memcmp(w->text + q, w->text + p, bytes) == 0;
-}
 
 /* The representative whose window equals p's (len bytes), p itself when
  * none does yet (then put in the table). */
 static size_t look_up(rb_windows *w, size_t p, size_t len) {
-    uint32_t power = len == w->depth ? w->power : power_of(len);
-    uint32_t h = w->prefix[p + len] - w->prefix[p] * power;
+    const unsigned char *text = w->text;
+    uint32_t h = 0;
+    for (size_t k = 0; k < len; k++)
+        h = h * RB_WINDOW_BASE + text[p + k];
+    w->work += len / 8 + 1;
     uint32_t x = (h ^ (uint32_t)len * 0x9e3779b9u) * 0x85ebca6bu;
     size_t at = (x ^ x >> 15) & w->mask;
     uint32_t *slots = w->slots;
+    /* the byte after a window shorter than depth is its NUL, which ends
+     * the one it is compared with too */
+    size_t bytes = len + (len < w->depth);
     for (; slots[3 * at + 1] != 0; at = (at + 1) & w->mask) {
         size_t q = slots[3 * at + 1] - 1;
         w->work++;
-        if (slots[3 * at] == h && slots[3 * at + 2] == len &&
-            same_window(w, q, p, len))
+        if (slots[3 * at] != h || slots[3 * at + 2] != len)
+            continue;
+        w->work += bytes / 8;
+        if (memcmp(text + q, text + p, bytes) == 0)
             return q;
     }
     slots[3 * at] = h;
@@ -82,15 +75,60 @@ static size_t look_up(rb_windows *w, size_t p, size_t len) {
     return p;
 }
 
+/* cover[p]: p's representative, looked up. 0 when it gave up. */
+static int place(rb_windows *w, size_t p, size_t len, uint32_t *cover) {
+    size_t q = look_up(w, p, len);
+    cover[p] = (uint32_t)q;
+    if (q == p) {
+        if (w->count == w->most)
+            return 0;
+        w->reps[w->count++] = (uint32_t)p;
+    }
+    return w->work <= w->budget;
+}
+
+/* Each position of the name text[start..end) (end its NUL) given a
+ * representative. The window at p - 1 starts r's (r its
+ * representative), so the one at p starts r + 1's, and with it the
+ * window of r + 1's representative, when it is shorter than depth or
+ * the byte after agrees. 0 when it gave up. */
+static int cover_name(rb_windows *w, size_t start, size_t end,
+                      uint32_t *cover) {
+    const unsigned char *text = w->text;
+    size_t depth = w->depth;
+    size_t full = end - start >= depth ? end - depth + 1 : start;
+    if (!place(w, start, end - start < depth ? end - start : depth, cover))
+        return 0;
+    size_t p = start + 1;
+    for (; p < full; p++) { /* windows of depth bytes */
+        size_t r = cover[p - 1];
+        if (r + 1 < p && text[p - 1 + depth] == text[r + depth])
+            cover[p] = cover[r + 1];
+        else if (!place(w, p, depth, cover))
+            return 0;
+    }
+    for (; p < end; p++) { /* the name's last ones, cut by its NUL */
+        size_t r = cover[p - 1];
+        if (r + 1 < p)
+            cover[p] = cover[r + 1];
+        else if (!place(w, p, end - p, cover))
+            return 0;
+    }
+    return 1;
+}
+
 /* Whether a's window sorts before b's (the NUL that ends one the least
- * byte; two representatives' windows are never equal). */
+ * byte; two representatives' windows are never equal), eight bytes a
+ * step. */
 static int window_before(rb_windows *w, size_t a, size_t b) {
     const unsigned char *text = w->text;
     size_t room = w->n - (a > b ? a : b);
     size_t limit = w->depth < room ? w->depth : room, k = 0;
-    while (k < limit && text[a + k] == text[b + k] && text[a + k] != 0)
-        k++;
+    while (k + 8 <= limit && memcmp(text + a + k, text + b + k, 8) == 0)
+        k += 8;
     w->work += k / 8 + 1;
+    while (k < limit && text[a + k] == text[b + k])
+        k++;
     return k < limit && text[a + k] < text[b + k];
 }
 
@@ -120,45 +158,6 @@ static void sort_reps(rb_windows *w, uint32_t *reps, size_t count,
         memcpy(reps, from, count * sizeof *reps);
 }
 
-/* The representatives, in text order, each position's in cover[]; 0 when
- * there were more than `most` or the work passed the budget. */
-static int find_reps(rb_windows *w, uint32_t *reps, size_t *count,
-                     uint32_t *cover, size_t most) {
-    const unsigned char *text = w->text;
-    size_t depth = w->depth, end = 0, k = 0;
-    for (size_t p = 0; p < w->n; p++) {
-        if (text[p] == 0)
-            continue; /* no value holds a NUL: no window starts here */
-        if (p == 0 || text[p - 1] == 0) {
-            end = p;
-            while (text[end] != 0) /* the text ends with a NUL */
-                end++;
-        }
-        size_t len = end - p < depth ? end - p : depth;
-        if (p != 0 && text[p - 1] != 0) {
-            /* p - 1's window starts r's, so p's starts r + 1's: all but
-             * its last byte when it is depth bytes long */
-            size_t r = cover[p - 1];
-            if (r + 1 < p &&
-                (len < depth || text[p - 1 + depth] == text[r + depth])) {
-                cover[p] = cover[r + 1];
-                continue;
-            }
-        }
-        size_t q = look_up(w, p, len);
-        cover[p] = (uint32_t)q;
-        if (q == p) {
-            if (k == most)
-                return 0;
-            reps[k++] = (uint32_t)p;
-        }
-        if (w->work > w->budget)
-            return 0;
-    }
-    *count = k;
-    return 1;
-}
-
 int rb_window_sort(const unsigned char *text, size_t n, size_t depth,
                    uint32_t *reps, size_t *count, uint32_t *cover,
                    uint32_t *scratch, size_t scratch_words) {
@@ -166,29 +165,32 @@ int rb_window_sort(const unsigned char *text, size_t n, size_t depth,
     w.text = text;
     w.n = n;
     w.depth = depth;
-    w.power = power_of(depth);
+    w.reps = reps;
+    w.count = 0;
     w.work = 0;
     w.budget = (uint64_t)RB_WINDOW_WORK * n;
-    /* the table: the most slots of three words the scratch holds past
-     * the prefix hashes, twice the representatives allowed */
+    /* the table: twice the representatives allowed, at most what the
+     * scratch holds in slots of three words */
+    w.most = n / RB_WINDOW_REPS_SHARE;
     size_t slots = 16;
-    if (scratch_words < n + 1 + 3 * slots)
-        return 0;
-    while (slots < n && 3 * 2 * slots <= scratch_words - (n + 1))
+    while (slots < 2 * w.most && 3 * 2 * slots <= scratch_words)
         slots *= 2;
-    size_t most = n / RB_WINDOW_REPS_SHARE;
-    if (most > slots / 2)
-        most = slots / 2;
-    uint32_t *prefix = scratch;
-    prefix[0] = 0;
-    for (size_t i = 0; i < n; i++)
-        prefix[i + 1] = prefix[i] * RB_WINDOW_BASE + text[i];
-    w.prefix = prefix;
-    w.slots = scratch + n + 1;
+    if (w.most > slots / 2)
+        w.most = slots / 2;
+    if (3 * slots > scratch_words)
+        return 0;
+    w.slots = scratch;
     w.mask = slots - 1;
     memset(w.slots, 0, 3 * slots * sizeof *w.slots);
-    if (!find_reps(&w, reps, count, cover, most))
-        return 0;
-    sort_reps(&w, reps, *count, cover);
+    const unsigned char *at = text, *stop = text + n;
+    while (at < stop) { /* each name, and each NUL inside one */
+        const unsigned char *end = memchr(at, 0, (size_t)(stop - at));
+        size_t start = (size_t)(at - text);
+        if (end != at && !cover_name(&w, start, (size_t)(end - text), cover))
+            return 0;
+        at = end + 1;
+    }
+    *count = w.count;
+    sort_reps(&w, reps, w.count, cover);
     return w.work <= w.budget;
 }

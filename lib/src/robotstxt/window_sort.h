@@ -18,11 +18,11 @@
  * every position's window is a prefix of one of theirs, in the order of
  * their windows (the NUL the least byte): a value of at most `depth`
  * bytes and no NUL is in the text exactly when it starts the window of
- * one of them. `cover` is n words; `scratch` holds the text's prefix
- * hashes (n + 1 words) and a hash table of three words a slot in the
- * rest. O(n) time and a constant stack. Returns 0 when it gave up (more
- * than n / 8 representatives, or than the table holds, or comparisons
- * past 4 n bytes): reps, cover and scratch then hold nothing of use. */
+ * one of them. `cover` is n words; `scratch` (scratch_words) a hash
+ * table of three words a slot. O(n) time and a constant stack. Returns 0
+ * when it gave up (more than n / 32 representatives, or than half the
+ * table's slots, or hashing and comparing past 4 n words): reps, cover
+ * and scratch then hold nothing of use. */
 RB_HIDDEN int rb_window_sort(const unsigned char *text, size_t n, size_t depth,
                              uint32_t *reps, size_t *count, uint32_t *cover,
                              uint32_t *scratch, size_t scratch_words);
