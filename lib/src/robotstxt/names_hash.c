@@ -320,10 +320,13 @@ robots_status rb_names_hash_find(rb_mem *mem, const robots_str *names,
     t.slots = rb_alloc(mem, slots * 2 * sizeof *t.slots);
     t.filter = rb_alloc(mem, slots);
     uint32_t *first = rb_alloc(mem, value_count * sizeof *first);
-    t.whole = rb_alloc(mem, whole_words * sizeof *t.whole);
+    /* without a window none: no allocation of a byte for nothing */
+    t.whole = whole_words != 0
+                  ? rb_alloc(mem, whole_words * sizeof *t.whole)
+                  : NULL;
     robots_status why = mem->failure;
     if (prefix != NULL && t.slots != NULL && t.filter != NULL &&
-        first != NULL && t.whole != NULL) {
+        first != NULL && (t.whole != NULL || whole_words == 0)) {
         memset(t.slots, 0, slots * 2 * sizeof *t.slots);
         memset(t.filter, 0, slots);
         memset(found, 0, value_count);

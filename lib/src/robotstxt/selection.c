@@ -238,15 +238,14 @@ static void survey_values(const robots_txt *doc, const rb_names_filter *f,
             groups[out->count] = (uint32_t)w.group;
         }
         out->count++;
-        if (len > out->longest)
-            out->longest = len;
-        if (len > out->top[RB_LONG_VALUES])
+        if (len > out->top[RB_LONG_VALUES]) /* the longest is top[0] */
             keep_top(out, len);
         if (!(seen[len >> 3] >> (len & 7) & 1)) {
             seen[len >> 3] = (unsigned char)(seen[len >> 3] | 1u << (len & 7));
             out->lengths++;
         }
     }
+    out->longest = out->top[0];
     /* the shortest from the lengths seen, not a test a value */
     for (size_t m = 2; out->count != 0 && out->shortest == SIZE_MAX; m++)
         if (seen[m >> 3] >> (m & 7) & 1)

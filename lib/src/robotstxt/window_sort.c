@@ -19,12 +19,15 @@
  */
 #include "window_sort.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* Polynomial hashes modulo 2^32 (as names_hash.c's), of a window's
  * bytes when it is looked up: the chain from the position before spares
- * most positions that. A collision costs a comparison, never a wrong
- * representative. */
+ * most positions that, and a window of depth bytes looked up right after
+ * the one before it rolls that one's hash on (names of letters and
+ * digits, each window new, until it gives up). A collision costs a
+ * comparison, never a wrong representative. */
 #define RB_WINDOW_BASE 0x01000193u
 
 /* More representatives than a position in this many, and it gives up:
@@ -43,6 +46,9 @@ typedef struct rb_windows {
     size_t mask;     /* slots - 1 */
     uint32_t *reps;  /* the representatives so far, in text order */
     size_t count, most;
+    size_t hashed;  /* the position whose window of depth bytes is `hash` */
+    uint32_t hash;  /* (hashed is SIZE_MAX when none is) */
+    uint32_t power; /* the base to the power depth */
     uint64_t work, budget;
 } rb_windows;
 
@@ -51,9 +57,17 @@ typedef struct rb_windows {
 static size_t look_up(rb_windows *w, size_t p, size_t len) {
     const unsigned char *text = w->text;
     uint32_t h = 0;
-    for (size_t k = 0; k < len; k++)
-        h = h * RB_WINDOW_BASE + text[p + k];
-    w->work += len / 8 + 1;
+    if (len == w->depth && p != 0 && w->hashed == p - 1) {
+        h = w->hash * RB_WINDOW_BASE + text[p - 1 + len] -
+            text[p - 1] * w->power;
+    } else {
+        for (size_t k = 0; k < len; k++)
+            h = h * RB_WINDOW_BASE + text[p + k];
+        w->work += len / 8;
+    }
+    w->work++;
+    w->hashed = len == w->depth ? p : SIZE_MAX;
+    w->hash = h;
     uint32_t x = (h ^ (uint32_t)len * 0x9e3779b9u) * 0x85ebca6bu;
     size_t at = (x ^ x >> 15) & w->mask;
     uint32_t *slots = w->slots;
@@ -167,6 +181,10 @@ int rb_window_sort(const unsigned char *text, size_t n, size_t depth,
     w.depth = depth;
     w.reps = reps;
     w.count = 0;
+    w.hashed = SIZE_MAX;
+    w.power = 1;
+    for (size_t k = 0; k < depth; k++)
+        w.power *= RB_WINDOW_BASE;
     w.work = 0;
     w.budget = (uint64_t)RB_WINDOW_WORK * n;
     /* the table: twice the representatives allowed, at most what the
