@@ -39,9 +39,13 @@
 #define RB_WINDOW_WORK_PER_ITEM 1u
 #define RB_WINDOW_STEP 8u
 
-/* With a window, more values than this starting alike (a window that
- * starts them all would step over each) and the pass is not begun: the
- * pass is for values of many lengths and few first bytes in common. */
+/* With a window, values starting alike are each stepped over by the
+ * ones put after them (a crowd of c costs c * c / 2 slots) and by every
+ * window that starts them: more than this many alike, and more than the
+ * square root of half the budget, and the pass is not begun. A family of
+ * names (`googlebot-image`, `googlebot-news`, ...: tens, on a file of
+ * their records) passes; values crafted to start alike give up after
+ * putting a quarter of the budget's slots. */
 #define RB_WINDOW_CROWD 16
 
 static size_t table_slots(size_t values) {
@@ -135,8 +139,8 @@ static uint32_t value_hash(rb_hash_table *t, const robots_str *values,
 
 /* Each value into the table once: a value equal to one before it is an
  * alias of that one (`first`), looked up no more. 0 when the work passed
- * the budget before every value was in, or with a window when more than
- * RB_WINDOW_CROWD start alike (first[] then partly set; the work is put
+ * the budget before every value was in, or with a window when too many
+ * start alike (RB_WINDOW_CROWD) (first[] then partly set; the work is put
  * past the budget, so that the answer is not taken). */
 static int put_values(rb_hash_table *t, const robots_str *values,
                       size_t value_count, uint32_t *first) {
@@ -152,7 +156,8 @@ static int put_values(rb_hash_table *t, const robots_str *values,
             if (++t->work > t->budget)
                 return 0;
             if (t->slots[2 * at] == h && t->window != 0 &&
-                ++alike > RB_WINDOW_CROWD) {
+                ++alike > RB_WINDOW_CROWD &&
+                (uint64_t)alike * alike > t->budget / 2) {
                 t->work = t->budget + 1;
                 return 0;
             }
