@@ -71,6 +71,7 @@ typedef struct rb_hash_table {
     unsigned char *filter; /* a bit per (hash, length) mixed: 8 per slot */
     size_t mask;           /* slots - 1 */
     unsigned shift;        /* 32 - log2(slots * 8): the filter's bit */
+    size_t crowd;          /* values alike allowed (RB_WINDOW_CROWD) */
     uint64_t work, budget; /* tested at every step, not only at the end:
                             * values crafted to crowd one run of slots cost
                             * each probe the run's length (review, session
@@ -137,6 +138,21 @@ static uint32_t value_hash(rb_hash_table *t, const robots_str *values,
     return h;
 }
 
+/* The most values starting alike a pass by windows allows: the larger
+ * of RB_WINDOW_CROWD and the square root of half the budget (by
+ * bisection: the budget is under 2^42, its root under 2^21). */
+static size_t crowd_limit(uint64_t budget) {
+    uint64_t lo = RB_WINDOW_CROWD, hi = (uint64_t)1 << 21;
+    while (lo < hi) {
+        uint64_t mid = (lo + hi + 1) / 2;
+        if (mid * mid <= budget / 2)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return (size_t)lo;
+}
+
 /* Each value into the table once: a value equal to one before it is an
  * alias of that one (`first`), looked up no more. 0 when the work passed
  * the budget before every value was in, or with a window when too many
@@ -156,8 +172,7 @@ static int put_values(rb_hash_table *t, const robots_str *values,
             if (++t->work > t->budget)
                 return 0;
             if (t->slots[2 * at] == h && t->window != 0 &&
-                ++alike > RB_WINDOW_CROWD &&
-                (uint64_t)alike * alike > t->budget / 2) {
+                ++alike > t->crowd) {
                 t->work = t->budget + 1;
                 return 0;
             }
@@ -320,6 +335,7 @@ robots_status rb_names_hash_find(rb_mem *mem, const robots_str *names,
     if (window != 0) /* and four slots a value, for the windows found */
         t.budget = RB_WINDOW_WORK_PER_ITEM * ((uint64_t)text + value_bytes) +
                    (uint64_t)4 * RB_WINDOW_STEP * value_count;
+    t.crowd = crowd_limit(t.budget);
     size_t whole_words = window != 0 ? 2 * value_count : 0;
     uint32_t *prefix = rb_alloc(mem, (text + 1) * sizeof *prefix);
     t.slots = rb_alloc(mem, slots * 2 * sizeof *t.slots);

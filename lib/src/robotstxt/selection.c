@@ -226,7 +226,7 @@ static void survey_values(const robots_txt *doc, const rb_names_filter *f,
     rb_values w;
     values_start(&w, doc, f);
     const char *v;
-    size_t len;
+    size_t len, least = 0; /* the least of top[] */
     while (values_next(&w, &v, &len)) {
         if (len == 1) {
             out->sure = w.group;
@@ -238,8 +238,10 @@ static void survey_values(const robots_txt *doc, const rb_names_filter *f,
             groups[out->count] = (uint32_t)w.group;
         }
         out->count++;
-        if (len > out->top[RB_LONG_VALUES]) /* the longest is top[0] */
+        if (len > least) { /* the longest is top[0] */
             keep_top(out, len);
+            least = out->top[RB_LONG_VALUES];
+        }
         if (!(seen[len >> 3] >> (len & 7) & 1)) {
             seen[len >> 3] = (unsigned char)(seen[len >> 3] | 1u << (len & 7));
             out->lengths++;
