@@ -22,12 +22,15 @@
 #include <stdint.h>
 #include <string.h>
 
-/* Polynomial hashes modulo 2^32 (as names_hash.c's), of a window's
- * bytes when it is looked up: the chain from the position before spares
- * most positions that, and a window of depth bytes looked up right after
- * the one before it rolls that one's hash on (names of letters and
- * digits, each window new, until it gives up). A collision costs a
- * comparison, never a wrong representative. */
+/* Polynomial hashes modulo 2^32, of a window's bytes when it is looked
+ * up (the chain from the position before spares most positions that),
+ * the first byte the lowest power: the window after one looked up is
+ * rolled on from its hash, O(1), by the base's inverse (it is odd)
+ * whether it is as long or a byte shorter (a name's end cuts it). Names
+ * of letters and digits, each window new, and a name's last windows
+ * when each is new (the depth past them), cost no more than a few
+ * instructions a position that way. A collision costs a comparison,
+ * never a wrong representative. */
 #define RB_WINDOW_BASE 0x01000193u
 
 /* More representatives than a position in this many, and it gives up:
@@ -46,9 +49,11 @@ typedef struct rb_windows {
     size_t mask;     /* slots - 1 */
     uint32_t *reps;  /* the representatives so far, in text order */
     size_t count, most;
-    size_t hashed;  /* the position whose window of depth bytes is `hash` */
-    uint32_t hash;  /* (hashed is SIZE_MAX when none is) */
-    uint32_t power; /* the base to the power depth */
+    size_t hashed;    /* the position whose window is `hash` (or SIZE_MAX) */
+    size_t hashed_len; /* and its length */
+    uint32_t hash;
+    uint32_t top;     /* the base to the power depth - 1 */
+    uint32_t inverse; /* the base's inverse modulo 2^32 */
     uint64_t work, budget;
 } rb_windows;
 
@@ -57,16 +62,19 @@ typedef struct rb_windows {
 static size_t look_up(rb_windows *w, size_t p, size_t len) {
     const unsigned char *text = w->text;
     uint32_t h = 0;
-    if (len == w->depth && p != 0 && w->hashed == p - 1) {
-        h = w->hash * RB_WINDOW_BASE + text[p - 1 + len] -
-            text[p - 1] * w->power;
+    if (p != 0 && w->hashed == p - 1) {
+        h = (w->hash - text[p - 1]) * w->inverse;
+        if (len == w->hashed_len) /* a byte on at the end */
+            h += text[p - 1 + len] * w->top;
     } else {
-        for (size_t k = 0; k < len; k++)
-            h = h * RB_WINDOW_BASE + text[p + k];
+        uint32_t power = 1;
+        for (size_t k = 0; k < len; k++, power *= RB_WINDOW_BASE)
+            h += text[p + k] * power;
         w->work += len / 8;
     }
     w->work++;
-    w->hashed = len == w->depth ? p : SIZE_MAX;
+    w->hashed = p;
+    w->hashed_len = len;
     w->hash = h;
     uint32_t x = (h ^ (uint32_t)len * 0x9e3779b9u) * 0x85ebca6bu;
     size_t at = (x ^ x >> 15) & w->mask;
@@ -182,9 +190,14 @@ int rb_window_sort(const unsigned char *text, size_t n, size_t depth,
     w.reps = reps;
     w.count = 0;
     w.hashed = SIZE_MAX;
-    w.power = 1;
-    for (size_t k = 0; k < depth; k++)
-        w.power *= RB_WINDOW_BASE;
+    w.hashed_len = 0;
+    w.hash = 0;
+    w.top = 1;
+    for (size_t k = 1; k < depth; k++)
+        w.top *= RB_WINDOW_BASE;
+    w.inverse = RB_WINDOW_BASE; /* Newton: each step doubles the bits */
+    for (int k = 0; k < 5; k++)
+        w.inverse *= 2 - RB_WINDOW_BASE * w.inverse;
     w.work = 0;
     w.budget = (uint64_t)RB_WINDOW_WORK * n;
     /* the table: twice the representatives allowed, at most what the
