@@ -380,8 +380,9 @@ static void index_without_memory(void) {
             rb_mem mem;
             rb_mem_init(&mem, &allocator, 0);
             rb_names_index index;
-            robots_status status = rb_names_index_build(
-                &mem, names, counts[kind], longest[kind], longest[kind], &index);
+            robots_status status =
+                rb_names_index_build(&mem, names, counts[kind], longest[kind],
+                                     longest[kind], &index);
             if (status == ROBOTS_OK) {
                 EXPECT(rb_names_index_contains(&index, "aaa", longest[kind]));
                 rb_names_index_release(&mem, &index);
@@ -435,7 +436,8 @@ static void index_at_the_capitals_edges(void) {
         rb_mem mem;
         rb_mem_init(&mem, NULL, 0);
         rb_names_index index;
-        EXPECT_EQ(rb_names_index_build(&mem, names, 4, 40, 40, &index), ROBOTS_OK);
+        EXPECT_EQ(rb_names_index_build(&mem, names, 4, 40, 40, &index),
+                  ROBOTS_OK);
         for (int v = 0; v < 400; v++) {
             char value[40];
             size_t len = 1 + next_random() % 40;

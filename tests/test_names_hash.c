@@ -288,9 +288,10 @@ static void hash_without_memory(void) {
 static void window_family_of_values(void) {
     static char values_text[200][32];
     robots_str values[200];
-    robots_str names[3] = {{"Mozilla/5.0 (compatible; Googlebot-Image/1.0)", 45},
-                           {"googlebot-news", 14},
-                           {"AdsBot-Google-Mobile googlebot-video", 36}};
+    robots_str names[3] = {
+        {"Mozilla/5.0 (compatible; Googlebot-Image/1.0)", 45},
+        {"googlebot-news", 14},
+        {"AdsBot-Google-Mobile googlebot-video", 36}};
     static const char *const tails[] = {"image", "news", "video", "xnews"};
     unsigned char found[200];
     for (size_t v = 0; v < 200; v++) {
@@ -311,8 +312,8 @@ static void window_family_of_values(void) {
                   ROBOTS_OK);
         EXPECT_EQ(complete, round == 0);
         for (size_t v = 0; complete && v < count; v++)
-            EXPECT_MSG(found[v] == in_some_name(names, 3, values[v].ptr,
-                                                values[v].len),
+            EXPECT_MSG(found[v] ==
+                           in_some_name(names, 3, values[v].ptr, values[v].len),
                        "value '%.*s'", (int)values[v].len, values[v].ptr);
         EXPECT_EQ(mem.live, 0);
     }

@@ -69,8 +69,7 @@ static int expect_windows(const unsigned char *text, size_t n, size_t depth,
             while (i < count && !(window_len(text, reps[i], depth) >= len &&
                                   memcmp(text + reps[i], text + p, len) == 0))
                 i++;
-            EXPECT_MSG(i < count, "%s: position %zu covered by none", what,
-                       p);
+            EXPECT_MSG(i < count, "%s: position %zu covered by none", what, p);
         }
     }
     free(scratch);
@@ -94,10 +93,9 @@ static unsigned char de_bruijn(size_t i, size_t symbols) {
     for (size_t a = 0;; a++) {
         size_t block = 1 + 2 * (symbols - 1 - a);
         if (i < block)
-            return (unsigned char)('a' + (i == 0 ? a
-                                          : i % 2 == 1
-                                              ? a
-                                              : a + 1 + (i - 1) / 2));
+            return (unsigned char)('a' + (i == 0       ? a
+                                          : i % 2 == 1 ? a
+                                                       : a + 1 + (i - 1) / 2));
         i -= block;
     }
 }
@@ -128,8 +126,9 @@ static void shaped_name(unsigned char *out, size_t len, int shape, size_t i) {
             out[k] = (unsigned char)"aB\xe9\xc9"[next_random() % 4];
             break;
         default:
-            out[k] = k < sizeof family - 1 ? (unsigned char)family[k]
-                                           : (unsigned char)"xyz"[next_random() % 3];
+            out[k] = k < sizeof family - 1
+                         ? (unsigned char)family[k]
+                         : (unsigned char)"xyz"[next_random() % 3];
         }
     }
 }
@@ -243,8 +242,8 @@ static void index_agrees_on_shapes(void) {
             rb_mem mem;
             rb_mem_init(&mem, NULL, 0);
             rb_names_index index;
-            EXPECT_EQ(rb_names_index_build(&mem, names, COUNT, 300,
-                                           shallows[s], &index),
+            EXPECT_EQ(rb_names_index_build(&mem, names, COUNT, 300, shallows[s],
+                                           &index),
                       ROBOTS_OK);
             EXPECT(mem.peak <= 21 * (size_t)COUNT * (LEN + 1) + 1024);
             if (shape <= 2)

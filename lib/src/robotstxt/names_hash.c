@@ -171,8 +171,7 @@ static int put_values(rb_hash_table *t, const robots_str *values,
             uint32_t e = t->slots[2 * at + 1] - 1;
             if (++t->work > t->budget)
                 return 0;
-            if (t->slots[2 * at] == h && t->window != 0 &&
-                ++alike > t->crowd) {
+            if (t->slots[2 * at] == h && t->window != 0 && ++alike > t->crowd) {
                 t->work = t->budget + 1;
                 return 0;
             }
@@ -342,9 +341,8 @@ robots_status rb_names_hash_find(rb_mem *mem, const robots_str *names,
     t.filter = rb_alloc(mem, slots);
     uint32_t *first = rb_alloc(mem, value_count * sizeof *first);
     /* without a window none: no allocation of a byte for nothing */
-    t.whole = whole_words != 0
-                  ? rb_alloc(mem, whole_words * sizeof *t.whole)
-                  : NULL;
+    t.whole =
+        whole_words != 0 ? rb_alloc(mem, whole_words * sizeof *t.whole) : NULL;
     robots_status why = mem->failure;
     if (prefix != NULL && t.slots != NULL && t.filter != NULL &&
         first != NULL && (t.whole != NULL || whole_words == 0)) {

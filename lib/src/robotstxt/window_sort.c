@@ -49,7 +49,7 @@ typedef struct rb_windows {
     size_t mask;     /* slots - 1 */
     uint32_t *reps;  /* the representatives so far, in text order */
     size_t count, most;
-    size_t hashed;    /* the position whose window is `hash` (or SIZE_MAX) */
+    size_t hashed;     /* the position whose window is `hash` (or SIZE_MAX) */
     size_t hashed_len; /* and its length */
     uint32_t hash;
     uint32_t top;     /* the base to the power depth - 1 */
@@ -165,8 +165,8 @@ static void sort_reps(rb_windows *w, uint32_t *reps, size_t count,
             size_t hi = mid + width < count ? mid + width : count;
             size_t i = lo, j = mid, k = lo;
             while (i < mid && j < hi)
-                to[k++] = window_before(w, from[j], from[i]) ? from[j++]
-                                                             : from[i++];
+                to[k++] =
+                    window_before(w, from[j], from[i]) ? from[j++] : from[i++];
             while (i < mid)
                 to[k++] = from[i++];
             while (j < hi)
