@@ -294,9 +294,17 @@ static int search_suffixes(const rb_names_index *index, const char *value,
     size_t lo = 0, hi = index->sorted, lo_shared = 0, hi_shared = 0;
     const unsigned char *low = index->lowered;
     lower_into(index->lowered, value, len);
-    if (len > index->shallow) /* not in the windows: in the text */
+    if (len > index->shallow) {
+        /* not in the windows: in the text, O(H + m), which the caller
+         * does for at most two values that hold only bytes the names
+         * hold; a file's values that hold another (its `~` lines) are in
+         * no name, in O(m) */
+        for (size_t k = 0; k < len; k++)
+            if (!has_bit(index->bytes, low[k]))
+                return 0;
         return rb_find_two_way((const char *)index->text, index->len, 0,
                                (const char *)low, len) <= index->len;
+    }
     if (index->starts != NULL && len >= 2) {
         size_t pair = (size_t)low[0] << 8 | low[1];
         lo = index->starts[pair];

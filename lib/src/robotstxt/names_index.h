@@ -42,8 +42,10 @@ typedef struct rb_names_index {
  * searched will be longer (with 2 or less and long names, the index is
  * the byte pairs alone, O(H) time and 8 KiB). `shallow_value`: where many
  * suffixes are alike, only the distinct windows of this many bytes are
- * sorted, and each value longer is searched in the text, O(H + m): the
- * caller passes the length that all but a few values keep within. */
+ * sorted, and each value longer is searched in the text, O(H + m) (one
+ * holding a byte no name holds is answered in O(m)): the caller passes
+ * the length that all but two of the values it searches (of those bytes)
+ * keep within. */
 RB_HIDDEN robots_status rb_names_index_build(rb_mem *mem,
                                              const robots_str *names,
                                              size_t count, size_t longest_value,
