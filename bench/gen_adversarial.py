@@ -478,22 +478,52 @@ def main():
     write("names-64-tm.txt", b"".join(n + b"\n" for n in tm_names))
     first = tm[:name_len - 2] + b"aa"
     assert not any(first in name for name in tm_names)
-    body, k, at = b"user-agent:" + first + b"\n", 0, 0
-    while True:
-        at = (at + 7919) % (name_len - 100)
-        n = k % 97 + 3
-        piece = tm[at:at + n - 1] + (b"a" if tm[at + n - 1] == 98 else b"b")
-        k += 1
-        if any(piece in name for name in tm_names):
-            continue
-        line = b"user-agent:" + piece + b"\n"
-        if len(body) + len(line) > 511000 // div:
-            break
-        body += line
+    def pieces_in_none(names, body, piece_at):
+        """body + a `user-agent:` line for each piece_at(k), k = 0, 1, ...,
+        that no name holds, as many as fit in the parse limit."""
+        k = 0
+        while True:
+            piece = piece_at(k)
+            k += 1
+            if any(piece in name for name in names):
+                continue
+            line = b"user-agent:" + piece + b"\n"
+            if len(body) + len(line) > 511000 // div:
+                return body
+            body += line
+    def tm_piece(k):
+        at, n = (k + 1) * 7919 % (name_len - 100), k % 97 + 3
+        return tm[at:at + n - 1] + (b"a" if tm[at + n - 1] == 98 else b"b")
+    body = pieces_in_none(tm_names, b"user-agent:" + first + b"\n", tm_piece)
     robots("issue29-legacy-tm-names", body, (HOST + "x").encode(),
            "64 names cut from one Thue-Morse word, values pieces of it of 3 "
            "to 99 bytes with the last changed, in no name",
            profile="legacy", agent="@names-64-tm.txt")
+    # Session 20's shape that made the names' hash pay its budget before
+    # the sort: 64 names cut from a de Bruijn sequence of the 36 letters
+    # and digits, order 2 (every pair once in 1,296 bytes), repeated, each
+    # name starting 7 bytes after the one before (every pair held, each
+    # window of 6 bytes in the names about 205 times), against pieces of
+    # them of 6 to 205 bytes with the last byte changed, in no name.
+    # the Lyndon words of length 1 and 2 in order: a, then a b for each
+    # b > a, for each a
+    order = [x for a in range(36) for x in [a] + [y for b in range(a + 1, 36)
+                                                  for y in (a, b)]]
+    debruijn = bytes(alnum[x] for x in order)
+    db = (debruijn * ((name_len + 64 * 7) // len(debruijn) + 2))
+    db_names = [db[i * 7:i * 7 + name_len] for i in range(64)]
+    write("names-64-debruijn.txt", b"".join(n + b"\n" for n in db_names))
+    def db_piece(k):
+        n = 6 + k % 200 if div == 1 else 6
+        at, name = (k + 1) * 7919 % (name_len - n - 1), db_names[k % 64]
+        return name[at:at + n - 1] + alnum[
+            (alnum.index(name[at + n - 1]) + 1) % 36:][:1]
+    body = pieces_in_none(db_names, b"", db_piece)
+    robots("issue29-legacy-debruijn-names", body, (HOST + "x").encode(),
+           "64 names cut from a de Bruijn sequence of 36 symbols, order 2, "
+           "repeated; values pieces of them of 6 to 205 bytes with the last "
+           "changed, in no name", profile="legacy",
+           agent="@names-64-debruijn.txt")
     # What `robots check FILE` read from /dev/zero: NUL bytes and no line
     # end, at the parse limit and four times past it (the bytes past the
     # limit are only counted).

@@ -39,9 +39,13 @@
 #define RB_WINDOW_WORK_PER_ITEM 1u
 #define RB_WINDOW_STEP 8u
 
-/* With a window, more values than this starting alike (a window that
- * starts them all would step over each) and the pass is not begun: the
- * pass is for values of many lengths and few first bytes in common. */
+/* With a window, values starting alike are each stepped over by the
+ * ones put after them (a crowd of c costs c * c / 2 slots) and by every
+ * window that starts them: more than this many alike, and more than the
+ * square root of half the budget, and the pass is not begun. A family of
+ * names (`googlebot-image`, `googlebot-news`, ...: tens, on a file of
+ * their records) passes; values crafted to start alike give up after
+ * putting a quarter of the budget's slots. */
 #define RB_WINDOW_CROWD 16
 
 static size_t table_slots(size_t values) {
@@ -67,6 +71,7 @@ typedef struct rb_hash_table {
     unsigned char *filter; /* a bit per (hash, length) mixed: 8 per slot */
     size_t mask;           /* slots - 1 */
     unsigned shift;        /* 32 - log2(slots * 8): the filter's bit */
+    size_t crowd;          /* values alike allowed (RB_WINDOW_CROWD) */
     uint64_t work, budget; /* tested at every step, not only at the end:
                             * values crafted to crowd one run of slots cost
                             * each probe the run's length (review, session
@@ -133,10 +138,25 @@ static uint32_t value_hash(rb_hash_table *t, const robots_str *values,
     return h;
 }
 
+/* The most values starting alike a pass by windows allows: the larger
+ * of RB_WINDOW_CROWD and the square root of half the budget (by
+ * bisection: the budget is under 2^42, its root under 2^21). */
+static size_t crowd_limit(uint64_t budget) {
+    uint64_t lo = RB_WINDOW_CROWD, hi = (uint64_t)1 << 21;
+    while (lo < hi) {
+        uint64_t mid = (lo + hi + 1) / 2;
+        if (mid * mid <= budget / 2)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return (size_t)lo;
+}
+
 /* Each value into the table once: a value equal to one before it is an
  * alias of that one (`first`), looked up no more. 0 when the work passed
- * the budget before every value was in, or with a window when more than
- * RB_WINDOW_CROWD start alike (first[] then partly set; the work is put
+ * the budget before every value was in, or with a window when too many
+ * start alike (RB_WINDOW_CROWD) (first[] then partly set; the work is put
  * past the budget, so that the answer is not taken). */
 static int put_values(rb_hash_table *t, const robots_str *values,
                       size_t value_count, uint32_t *first) {
@@ -151,8 +171,7 @@ static int put_values(rb_hash_table *t, const robots_str *values,
             uint32_t e = t->slots[2 * at + 1] - 1;
             if (++t->work > t->budget)
                 return 0;
-            if (t->slots[2 * at] == h && t->window != 0 &&
-                ++alike > RB_WINDOW_CROWD) {
+            if (t->slots[2 * at] == h && t->window != 0 && ++alike > t->crowd) {
                 t->work = t->budget + 1;
                 return 0;
             }
@@ -315,15 +334,18 @@ robots_status rb_names_hash_find(rb_mem *mem, const robots_str *names,
     if (window != 0) /* and four slots a value, for the windows found */
         t.budget = RB_WINDOW_WORK_PER_ITEM * ((uint64_t)text + value_bytes) +
                    (uint64_t)4 * RB_WINDOW_STEP * value_count;
+    t.crowd = crowd_limit(t.budget);
     size_t whole_words = window != 0 ? 2 * value_count : 0;
     uint32_t *prefix = rb_alloc(mem, (text + 1) * sizeof *prefix);
     t.slots = rb_alloc(mem, slots * 2 * sizeof *t.slots);
     t.filter = rb_alloc(mem, slots);
     uint32_t *first = rb_alloc(mem, value_count * sizeof *first);
-    t.whole = rb_alloc(mem, whole_words * sizeof *t.whole);
+    /* without a window none: no allocation of a byte for nothing */
+    t.whole =
+        whole_words != 0 ? rb_alloc(mem, whole_words * sizeof *t.whole) : NULL;
     robots_status why = mem->failure;
     if (prefix != NULL && t.slots != NULL && t.filter != NULL &&
-        first != NULL && t.whole != NULL) {
+        first != NULL && (t.whole != NULL || whole_words == 0)) {
         memset(t.slots, 0, slots * 2 * sizeof *t.slots);
         memset(t.filter, 0, slots);
         memset(found, 0, value_count);

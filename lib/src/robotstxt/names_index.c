@@ -13,7 +13,10 @@
  * value of m bytes, so a selection costs O(H + F log H) for a file of F
  * bytes. The search reads a suffix no deeper than the longest value, so
  * the suffixes are first sorted only that deep (prefix_sort.c), at a
- * fifth of the cost when few are alike.
+ * fifth of the cost when few are alike. When many are alike (names of one
+ * pattern), only the distinct windows as deep as all but the longest
+ * values are sorted (window_sort.c): a few hundred positions rather than
+ * every one; the few values longer are searched in the text (two-way).
  *
  * The text is every name lowercased, each followed by a NUL. A record's
  * value holds no NUL (a NUL ends a line's content), so a value found in
@@ -28,9 +31,11 @@
  */
 #include "names_index.h"
 #include "byte_class.h"
+#include "match.h"
 #include "memory.h"
 #include "prefix_sort.h"
 #include "suffix_sort.h"
+#include "window_sort.h"
 #include "words.h"
 
 #include <string.h>
@@ -136,12 +141,18 @@ static void lower_into(unsigned char *out, const char *in, size_t len) {
         out[k] = rb_lower_fast((unsigned char)in[k]);
 }
 
+/* The shallowest depth at which the distinct windows are tried: below it
+ * the values are of a byte or two (the byte pairs answer them). */
+#define RB_WINDOWS_FROM 3
+
 /* The names' text, and its suffixes sorted over the alphabet of the bytes
  * it holds (the NUL ranks first, as it is the least byte), at least as
- * deep as `depth` bytes or a NUL. */
+ * deep as `depth` bytes or a NUL; or where many suffixes are alike, the
+ * distinct windows of `shallow` bytes (values longer searched in the
+ * text). */
 static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
                                     size_t count, size_t n, size_t depth,
-                                    rb_names_index *out) {
+                                    size_t shallow, rb_names_index *out) {
     uint32_t rank[256];
     size_t symbols = 0;
     for (size_t c = 0; c < 256; c++) {
@@ -163,12 +174,20 @@ static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
             text[at++] = '\0';
         }
         memset(text + n, 0, RB_TEXT_PAD);
-        /* as deep as the longest value, when few suffixes are alike and
-         * every NUL ends a name (a NUL inside a name would make suffixes
-         * alike past it that the shallow sort leaves in any order); else
-         * all the way, in linear time */
-        if (has_bit(out->bytes, 0) || too_few_keys(symbols, count, n, depth) ||
-            !rb_prefix_sort(text, n, depth, sa, s, scratch, words)) {
+        /* the distinct windows, when few (names of one pattern: the
+         * attempt gives up after a thirty-second of the text on others);
+         * else as deep as the longest value, when few suffixes are alike
+         * and every NUL ends a name (a NUL inside a name would make
+         * suffixes alike past it that the shallow sort leaves in any
+         * order); else all the way, in linear time */
+        size_t sorted = n;
+        if (shallow >= RB_WINDOWS_FROM &&
+            rb_window_sort(text, n, shallow, sa, &sorted, s, scratch, words))
+            out->shallow = shallow;
+        else if (has_bit(out->bytes, 0) ||
+                 too_few_keys(symbols, count, n, depth) ||
+                 !rb_prefix_sort(text, n, depth, sa, s, scratch, words)) {
+            sorted = n;
             for (size_t i = 0; i < n; i++)
                 s[i] = rank[text[i]];
             rb_suffix_sort(s, n, symbols, sa, scratch);
@@ -176,6 +195,7 @@ static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
         out->text = text;
         out->suffixes = sa;
         out->len = n;
+        out->sorted = sorted;
         text = NULL;
         sa = NULL;
         why = ROBOTS_OK;
@@ -190,7 +210,7 @@ static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
         if (out->lowered != NULL) /* read past a value, never compared */
             memset(out->lowered, 0, out->longest + RB_TEXT_PAD);
     }
-    if (why == ROBOTS_OK && n >= RB_STARTS_FROM)
+    if (why == ROBOTS_OK && n >= RB_STARTS_FROM && out->sorted == n)
         why = index_starts(mem, out);
     if (why != ROBOTS_OK)
         rb_names_index_release(mem, out);
@@ -199,8 +219,9 @@ static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
 
 robots_status rb_names_index_build(rb_mem *mem, const robots_str *names,
                                    size_t count, size_t longest_value,
-                                   rb_names_index *out) {
+                                   size_t shallow_value, rb_names_index *out) {
     memset(out, 0, sizeof *out);
+    out->shallow = SIZE_MAX;
     /* Validated names: at most ROBOTS_MAX_QUERY_AGENTS of at most
      * ROBOTS_MAX_AGENT_BYTES, far below what uint32_t indexes. */
     size_t n = 0;
@@ -221,7 +242,10 @@ robots_status rb_names_index_build(rb_mem *mem, const robots_str *names,
         return ROBOTS_OK;
     if (longest_value == 2 && n >= RB_PAIRS_FROM)
         return index_pairs(mem, names, count, out);
-    return index_suffixes(mem, names, count, n, longest_value, out);
+    if (shallow_value > longest_value)
+        shallow_value = longest_value;
+    return index_suffixes(mem, names, count, n, longest_value, shallow_value,
+                          out);
 }
 
 void rb_names_index_release(rb_mem *mem, rb_names_index *index) {
@@ -267,9 +291,20 @@ static size_t agree_to(const rb_names_index *index, const unsigned char *value,
  * before it ends, and sorts before it there (the NUL is the least byte). */
 static int search_suffixes(const rb_names_index *index, const char *value,
                            size_t len) {
-    size_t lo = 0, hi = index->len, lo_shared = 0, hi_shared = 0;
+    size_t lo = 0, hi = index->sorted, lo_shared = 0, hi_shared = 0;
     const unsigned char *low = index->lowered;
     lower_into(index->lowered, value, len);
+    if (len > index->shallow) {
+        /* not in the windows: in the text, O(H + m), which the caller
+         * does for at most two values that hold only bytes the names
+         * hold; a file's values that hold another (its `~` lines) are in
+         * no name, in O(m) */
+        for (size_t k = 0; k < len; k++)
+            if (!has_bit(index->bytes, low[k]))
+                return 0;
+        return rb_find_two_way((const char *)index->text, index->len, 0,
+                               (const char *)low, len) <= index->len;
+    }
     if (index->starts != NULL && len >= 2) {
         size_t pair = (size_t)low[0] << 8 | low[1];
         lo = index->starts[pair];

@@ -2,8 +2,8 @@
 /*
  * names_index.h - the caller's names, searchable as one sorted suffix array
  * (names_index.c): legacy's substring test of many values at once. May
- * call: memory.h, common/ascii.h, common/words.h, prefix_sort.h,
- * suffix_sort.h; reads document.h's agents.
+ * call: memory.h, common/ascii.h, common/words.h, match.h, prefix_sort.h,
+ * suffix_sort.h, window_sort.h; reads document.h's agents.
  */
 #ifndef ROBOTS_RT_NAMES_INDEX_H
 #define ROBOTS_RT_NAMES_INDEX_H
@@ -27,7 +27,9 @@
 typedef struct rb_names_index {
     unsigned char *text;  /* the names lowercased, each followed by a NUL */
     uint32_t *suffixes;   /* text's suffixes, sorted as deep as a value */
-    size_t len;           /* of text, and entries of suffixes (or 0) */
+    size_t len;           /* of text (or 0) */
+    size_t sorted;        /* entries of suffixes: len, or the windows' */
+    size_t shallow;       /* values longer are searched in the text */
     size_t longest;       /* the longest name's length */
     unsigned char *pairs; /* a bit per lowercased byte pair, or NULL */
     uint32_t *starts; /* where each first byte pair's suffixes start, or NULL */
@@ -38,10 +40,16 @@ typedef struct rb_names_index {
 /* ROBOTS_OK, or the allocator's failure with nothing left allocated. The
  * names must have passed rb_validate_agents(). `longest_value`: no value
  * searched will be longer (with 2 or less and long names, the index is
- * the byte pairs alone, O(H) time and 8 KiB). */
+ * the byte pairs alone, O(H) time and 8 KiB). `shallow_value`: where many
+ * suffixes are alike, only the distinct windows of this many bytes are
+ * sorted, and each value longer is searched in the text, O(H + m) (one
+ * holding a byte no name holds is answered in O(m)): the caller passes
+ * the length that all but two of the values it searches (of those bytes)
+ * keep within. */
 RB_HIDDEN robots_status rb_names_index_build(rb_mem *mem,
                                              const robots_str *names,
                                              size_t count, size_t longest_value,
+                                             size_t shallow_value,
                                              rb_names_index *out);
 RB_HIDDEN void rb_names_index_release(rb_mem *mem, rb_names_index *index);
 /* Is value (m bytes, no NUL, m at most the build's longest_value),

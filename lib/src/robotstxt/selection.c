@@ -190,14 +190,31 @@ static inline int values_next(rb_values *w, const char **value, size_t *len) {
     }
 }
 
+/* Values longer than all but this many are searched in the names' text
+ * (two-way, O(H) each) where the index sorts only the distinct windows
+ * of the others (names_index.c): a file of short values and one as long
+ * as a name (issue29-legacy-tm-names) then sorts windows of 99 bytes,
+ * not of 4,094. */
+#define RB_LONG_VALUES 2
+
 /* The values that pass the filter up to the first of one byte (which is
  * in a name: its group applies, `sure`), and of those the ones of two
  * bytes or more: how many, the longest and the shortest, how many
  * distinct lengths (each written to `keep` and its group to `groups`, if
- * given). */
+ * given), and the longest RB_LONG_VALUES + 1 lengths, longest first (0
+ * where there are fewer values). */
 typedef struct rb_values_survey {
     size_t count, longest, shortest, lengths, sure;
+    size_t top[RB_LONG_VALUES + 1];
 } rb_values_survey;
+
+/* len among the survey's longest lengths. */
+static void keep_top(rb_values_survey *out, size_t len) {
+    size_t k = RB_LONG_VALUES;
+    for (; k > 0 && out->top[k - 1] < len; k--)
+        out->top[k] = out->top[k - 1];
+    out->top[k] = len;
+}
 
 static void survey_values(const robots_txt *doc, const rb_names_filter *f,
                           rb_values_survey *out, robots_str *keep,
@@ -209,7 +226,7 @@ static void survey_values(const robots_txt *doc, const rb_names_filter *f,
     rb_values w;
     values_start(&w, doc, f);
     const char *v;
-    size_t len;
+    size_t len, least = 0; /* the least of top[] */
     while (values_next(&w, &v, &len)) {
         if (len == 1) {
             out->sure = w.group;
@@ -221,13 +238,16 @@ static void survey_values(const robots_txt *doc, const rb_names_filter *f,
             groups[out->count] = (uint32_t)w.group;
         }
         out->count++;
-        if (len > out->longest)
-            out->longest = len;
+        if (len > least) { /* the longest is top[0] */
+            keep_top(out, len);
+            least = out->top[RB_LONG_VALUES];
+        }
         if (!(seen[len >> 3] >> (len & 7) & 1)) {
             seen[len >> 3] = (unsigned char)(seen[len >> 3] | 1u << (len & 7));
             out->lengths++;
         }
     }
+    out->longest = out->top[0];
     /* the shortest from the lengths seen, not a test a value */
     for (size_t m = 2; out->count != 0 && out->shortest == SIZE_MAX; m++)
         if (seen[m >> 3] >> (m & 7) & 1)
@@ -434,7 +454,8 @@ static robots_status first_found(rb_mem *mem, const robots_txt *doc,
             return status;
     }
     rb_names_index index;
-    status = rb_names_index_build(mem, names, n, survey->longest, &index);
+    status = rb_names_index_build(mem, names, n, survey->longest,
+                                  survey->top[RB_LONG_VALUES], &index);
     if (status != ROBOTS_OK)
         return status;
     /* Every value, unfiltered: a value that fails the filter is in no

@@ -1,0 +1,283 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_window_sort.c - the distinct windows of legacy's names text
+ * (window_sort.c) against their definition, and the index of the names
+ * built on them (names_index.c) against a direct substring search on the
+ * shapes of names that make many suffixes alike.
+ *
+ * The rule the index serves is the 1996 draft's as HTTP: The Definitive
+ * Guide section 9.4.2 reads it: a record's value applies when it is a
+ * case-insensitive substring of the robot's name. window_sort.h states
+ * what the representatives are: every position's window (its bytes up to
+ * the depth or the NUL that ends its name) a prefix of one of theirs,
+ * sorted by their windows.
+ */
+#include "agent.h"
+#include "memory.h"
+#include "names_index.h"
+#include "random_names.h"
+#include "robots.h"
+#include "testing.h"
+#include "window_sort.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The window at p: its length (up to depth or the NUL). */
+static size_t window_len(const unsigned char *text, size_t p, size_t depth) {
+    size_t k = 0;
+    while (k < depth && text[p + k] != 0)
+        k++;
+    return k;
+}
+
+/* Whether a's window sorts strictly before b's, the end of a window the
+ * least. */
+static int strictly_before(const unsigned char *text, size_t a, size_t b,
+                           size_t depth) {
+    size_t la = window_len(text, a, depth), lb = window_len(text, b, depth);
+    size_t k = 0;
+    while (k < la && k < lb && text[a + k] == text[b + k])
+        k++;
+    if (k == la || k == lb)
+        return la < lb;
+    return text[a + k] < text[b + k];
+}
+
+/* rb_window_sort() on text[0..n) at depth: 1 when it answered, the
+ * answer checked against the definition. */
+static int expect_windows(const unsigned char *text, size_t n, size_t depth,
+                          const char *what) {
+    uint32_t *reps = malloc(n * sizeof *reps);
+    uint32_t *cover = malloc(n * sizeof *cover);
+    size_t words = 3 * n + 64;
+    uint32_t *scratch = malloc(words * sizeof *scratch);
+    size_t count = 0;
+    int done =
+        rb_window_sort(text, n, depth, reps, &count, cover, scratch, words);
+    if (done) {
+        for (size_t i = 0; i < count; i++)
+            EXPECT_MSG(text[reps[i]] != 0, "%s: a NUL represents", what);
+        for (size_t i = 1; i < count; i++)
+            EXPECT_MSG(strictly_before(text, reps[i - 1], reps[i], depth),
+                       "%s: reps %zu and %zu out of order (depth %zu)", what,
+                       i - 1, i, depth);
+        for (size_t p = 0; p < n; p++) {
+            if (text[p] == 0)
+                continue;
+            size_t len = window_len(text, p, depth), i = 0;
+            while (i < count && !(window_len(text, reps[i], depth) >= len &&
+                                  memcmp(text + reps[i], text + p, len) == 0))
+                i++;
+            EXPECT_MSG(i < count, "%s: position %zu covered by none", what, p);
+        }
+    }
+    free(scratch);
+    free(cover);
+    free(reps);
+    return done;
+}
+
+/* The Thue-Morse word's byte i over {a, b}, or its complement. */
+static unsigned char thue_morse(size_t i, int complement) {
+    int ones = 0;
+    for (size_t x = i; x != 0; x &= x - 1)
+        ones++;
+    return (unsigned char)("ab"[(ones + complement) % 2]);
+}
+
+/* The de Bruijn sequence of order 2 over the first `symbols` letters
+ * (the Lyndon words of length 1 and 2 in order), byte i of it repeated. */
+static unsigned char de_bruijn(size_t i, size_t symbols) {
+    i %= symbols * symbols;
+    for (size_t a = 0;; a++) {
+        size_t block = 1 + 2 * (symbols - 1 - a);
+        if (i < block)
+            return (unsigned char)('a' + (i == 0       ? a
+                                          : i % 2 == 1 ? a
+                                                       : a + 1 + (i - 1) / 2));
+        i -= block;
+    }
+}
+
+enum { SHAPES = 6 };
+
+/* Name `i` of `len` bytes of shape `shape`: Thue-Morse (cut a byte apart),
+ * de Bruijn over 5 letters, `abab`, random over two letters, mixed case
+ * and high bytes over four, and names of one family (`googlebot-` and a
+ * random tail). */
+static void shaped_name(unsigned char *out, size_t len, int shape, size_t i) {
+    static const char family[] = "googlebot-";
+    for (size_t k = 0; k < len; k++) {
+        switch (shape) {
+        case 0:
+            out[k] = thue_morse(i + k, 0);
+            break;
+        case 1:
+            out[k] = de_bruijn(3 * i + k, 5);
+            break;
+        case 2:
+            out[k] = (unsigned char)"ab"[k % 2];
+            break;
+        case 3:
+            out[k] = (unsigned char)"ab"[next_random() % 2];
+            break;
+        case 4:
+            out[k] = (unsigned char)"aB\xe9\xc9"[next_random() % 4];
+            break;
+        default:
+            out[k] = k < sizeof family - 1
+                         ? (unsigned char)family[k]
+                         : (unsigned char)"xyz"[next_random() % 3];
+        }
+    }
+}
+
+/* The definition on texts of each shape, several depths, names of
+ * several lengths (and empty ones): the periodic shapes hold few windows
+ * and must be answered; the random ones may give up. */
+static void windows_match_definition(void) {
+    static unsigned char text[8 * 301 + 8];
+    static const size_t depths[] = {1, 3, 7, 40, 500};
+    for (int shape = 0; shape < SHAPES; shape++) {
+        for (size_t d = 0; d < sizeof depths / sizeof *depths; d++) {
+            size_t n = 0;
+            for (size_t i = 0; i < 8; i++) {
+                size_t len = i == 5 ? 0 : 300 - 7 * i;
+                shaped_name(text + n, len, shape, i);
+                n += len;
+                text[n++] = 0;
+            }
+            int done = expect_windows(text, n, depths[d], "shape");
+            if ((shape == 1 || shape == 2) && depths[d] <= 40)
+                EXPECT_MSG(done, "shape %d depth %zu not answered", shape,
+                           depths[d]);
+            if (shape == 0 && depths[d] <= 7)
+                EXPECT_MSG(done, "shape %d depth %zu not answered", shape,
+                           depths[d]);
+        }
+    }
+}
+
+/* The definition on random names (random_names.h) over a small
+ * alphabet, NULs and high bytes among it: answered or not, never wrong. */
+static void windows_of_random_names(void) {
+    static const char alphabet[] = {'a', 'b', '\0', '\xe9'};
+    char names_text[4][60];
+    robots_str names[4];
+    unsigned char text[4 * 61];
+    for (int round = 0; round < 300; round++) {
+        size_t count = random_names(names_text[0], sizeof names_text[0], 4,
+                                    alphabet, 2 + (size_t)round % 3, names);
+        size_t n = 0;
+        for (size_t i = 0; i < count; i++) {
+            memcpy(text + n, names[i].ptr, names[i].len);
+            n += names[i].len;
+            text[n++] = 0;
+        }
+        expect_windows(text, n, 1 + (size_t)round % 9, "random names");
+    }
+}
+
+/* Where it gives up: random names of 26 letters (a window each, more than
+ * a thirty-second of the text) and a scratch too small for the table.
+ * And where it does not: a name whose windows are each new, all cut by
+ * its NUL (the depth past it), each rolled on from the one before (the
+ * NULs after it making room for as many representatives). */
+static void windows_give_up(void) {
+    enum { LONG = 600, PAD = 31 * 600 };
+    unsigned char *text = calloc(LONG + PAD + 1, 1);
+    for (size_t k = 0; k < 2000; k++) /* a NUL after them */
+        text[k] = (unsigned char)('a' + next_random() % 26);
+    EXPECT(!expect_windows(text, 2001, 8, "26 letters"));
+    uint32_t reps[64], cover[64], scratch[47];
+    size_t count = 0;
+    EXPECT(!rb_window_sort((const unsigned char *)"abab", 5, 2, reps, &count,
+                           cover, scratch, 47));
+    memset(text, 0, LONG + PAD + 1);
+    for (size_t k = 0; k < LONG; k++)
+        text[k] = (unsigned char)('a' + next_random() % 26);
+    EXPECT(expect_windows(text, LONG + PAD + 1, LONG + 1, "windows rolled"));
+    free(text);
+}
+
+/* Windows whose hashes agree and whose bytes do not: the Thue-Morse word
+ * of 128 bytes and its complement hash alike modulo 2^32 (for any odd
+ * base), so the second is compared with the first and given its own;
+ * NULs after them (empty names) leave room for each new suffix. */
+static void windows_that_collide(void) {
+    enum { PAD = 32 * 4 * 129 };
+    static unsigned char text[4 * 129 + PAD];
+    size_t n = 0;
+    for (int copy = 0; copy < 4; copy++) {
+        for (size_t k = 0; k < 128; k++)
+            text[n + k] = thue_morse(k, copy % 2);
+        n += 128;
+        text[n++] = 0;
+    }
+    EXPECT(expect_windows(text, n + PAD, 128, "colliding"));
+}
+
+/* The index against the direct search on names of each shape (64 names
+ * of 600 bytes, so that the index sorts), mixed case, with values: pieces
+ * of the names of 2 to 120 bytes (found), the same with a byte changed,
+ * random ones, the family's prefix and more, and pieces longer than the
+ * windows' depth (searched in the text). */
+static void index_agrees_on_shapes(void) {
+    enum { COUNT = 64, LEN = 600 };
+    static unsigned char text[COUNT][LEN];
+    robots_str names[COUNT];
+    for (int shape = 0; shape < SHAPES; shape++) {
+        for (size_t i = 0; i < COUNT; i++) {
+            shaped_name(text[i], LEN, shape, i);
+            for (size_t k = 0; k < LEN; k++)
+                if (next_random() % 3 == 0 && text[i][k] >= 'a' &&
+                    text[i][k] <= 'z')
+                    text[i][k] = (unsigned char)(text[i][k] - 32);
+            names[i].ptr = (const char *)text[i];
+            names[i].len = LEN;
+        }
+        static const size_t shallows[] = {3, 40, 120};
+        for (size_t s = 0; s < 3; s++) {
+            rb_mem mem;
+            rb_mem_init(&mem, NULL, 0);
+            rb_names_index index;
+            EXPECT_EQ(rb_names_index_build(&mem, names, COUNT, 300, shallows[s],
+                                           &index),
+                      ROBOTS_OK);
+            EXPECT(mem.peak <= 21 * (size_t)COUNT * (LEN + 1) + 1024);
+            if (shape <= 2)
+                EXPECT_MSG(index.shallow == shallows[s],
+                           "shape %d: the windows not sorted", shape);
+            for (int v = 0; v < 300; v++) {
+                char value[300];
+                size_t len = 2 + next_random() % (v % 5 == 0 ? 298 : 119);
+                const robots_str *from = &names[next_random() % COUNT];
+                memcpy(value, from->ptr + next_random() % (LEN - len), len);
+                if (v % 2 == 1)
+                    value[next_random() % len] = "abAB\xe9gx-"[v % 8];
+                if (v % 7 == 3)
+                    memcpy(value, "googlebot-", len < 10 ? len : 10);
+                int direct = 0;
+                for (size_t i = 0; i < COUNT; i++)
+                    direct |= rb_contains_nocase(names[i].ptr, names[i].len,
+                                                 value, len);
+                EXPECT_MSG(rb_names_index_contains(&index, value, len) ==
+                               direct,
+                           "shape %d, depth %zu: value of %zu", shape,
+                           shallows[s], len);
+            }
+            rb_names_index_release(&mem, &index);
+            EXPECT_EQ(mem.live, 0);
+        }
+    }
+}
+
+int main(void) {
+    windows_match_definition();
+    windows_of_random_names();
+    windows_give_up();
+    windows_that_collide();
+    index_agrees_on_shapes();
+    return testing_finish();
+}
