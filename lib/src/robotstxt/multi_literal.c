@@ -17,6 +17,14 @@
  * words collide modulo 2^64), so the work is counted at every step, and a
  * length past its budget is left to the automaton, as are the lengths
  * whose pass over the path would cost more than the automaton they spare.
+ *
+ * Literals of many lengths (many-wild-lengths-pairs: 60) would take a pass
+ * each, so the lengths [2^b, 2^(b+1)) share one: the table is keyed by the
+ * hash of the band's shortest length's first bytes, and each literal whose
+ * first bytes agree is compared whole. Literals sharing those bytes would
+ * all be compared at every window that has them: a band whose interning
+ * or pass passes its budget falls back to a pass a length, not to the
+ * automaton (many-wild-shared-band).
  */
 #include "multi_literal.h"
 #include "memory.h"
@@ -38,11 +46,12 @@
 #define AUTOMATON_BYTE_COST 32u
 
 /* Work units (slots stepped over, bytes compared) a window and a literal
- * byte may spend before a length is left to the automaton: honest paths
- * and literals spend about one a window. */
+ * byte may spend before a length is left to the automaton (a band's
+ * interning: a literal, not a byte): honest paths and literals spend about
+ * one a window. */
 #define WORK_PER_ITEM 4u
 
-#define CANDIDATE (-2) /* a `*lit` rule until its length is weighed */
+#define CANDIDATE (-2) /* a `*lit` rule until its group is decided */
 
 typedef struct literal {
     uint64_t hash;
@@ -275,12 +284,12 @@ static void decide_length(groups *g, size_t m) {
 
 /* The rules of the lengths [first, last]: one pass for all of them, keyed
  * by the first bytes of the shortest, when they have two lengths or more
- * and it is worth it (many-wild-lengths-pairs' 60 lengths take 6 passes,
+ * and it is worth it (many-wild-lengths-pairs' 60 lengths take 5 passes,
  * not 32); else, or when that pass passes its budget, one a length, as
  * for a band of one length. The band's interning may spend WORK_PER_ITEM
  * a literal, not a byte: literals sharing their first k bytes (where the
  * path would hold them all along, each window compared with every one)
- * or repeated go to a pass per length after a few steps, not the
+ * or repeated go to a pass a length after a few steps, not the
  * automaton. */
 static void decide_band(groups *g, size_t first, size_t last) {
     size_t lo = g->at[first - 1], hi = g->at[last], k = 0, lengths = 0;
@@ -294,7 +303,8 @@ static void decide_band(groups *g, size_t first, size_t last) {
         rest_bytes += (uint64_t)count * (m + 1);
     }
     if (lengths > 1 && worth_a_pass(g->len, k, rest_bytes) &&
-        decide_group(g, lo, hi, k, 0, hi - lo, rest_bytes))
+        decide_group(g, lo, hi, k, 0, WORK_PER_ITEM * (uint64_t)(hi - lo),
+                     rest_bytes))
         return;
     for (size_t m = first; m <= last; m++)
         decide_length(g, m);
