@@ -321,14 +321,7 @@ static void out_of_memory(void) {
         got[fail] = literals(&allocator, path, len, rules, RULES);
         EXPECT_EQ(count.live, 0);
         EXPECT_EQ(count.size_mismatch, 0);
-        size_t decided = 0;
-        for (size_t r = 0; r < RULES; r++) {
-            if (rules[r].matched < 0)
-                continue;
-            decided++;
-            EXPECT(agrees(&rules[r], path, len));
-        }
-        EXPECT_EQ(got[fail], decided);
+        EXPECT_EQ(got[fail], all_agree(rules, RULES, path, len));
     }
     /* 5 requests: without any, the `*lit` rules the pairs did not refuse
      * are left; with all, every rule is decided */
