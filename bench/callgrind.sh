@@ -55,9 +55,9 @@ top_functions=${TOP:-1}
 budgets=${BUDGETS:-}
 real=${REAL_CORPUS:-}
 real_files=${REAL_FILES:-force.com godaddy.com azure.com amazonaws.com herokuapp.com www.smugmug.com www.runescape.com linkedin.com}
-adversarial=${ADVERSARIAL:-issue-star-a issue-star-a-distinct long-segments pct-segments pct-segments-distinct stars-only many-wild-near-miss many-wild-pairs-all many-wild-lengths-pairs many-wild-raw-pairs many-lengths-waiting many-lengths-found raw-segments-distinct many-raw-near-miss many-raw-lengths-found many-raw-lengths-two many-raw-keys wide-patterns issue29-star-dollar issue29-star-e-acute issue29-legacy-q issue29-legacy-q-rfc9309 issue29-legacy-q-random issue29-legacy-long-value issue29-legacy-long-letters issue29-legacy-long-found issue29-legacy-many-lengths issue29-legacy-ab-names issue29-legacy-tm-names zero-bytes zero-bytes-past-limit many-sets-wild}
+adversarial=${ADVERSARIAL:-issue-star-a issue-star-a-distinct long-segments pct-segments pct-segments-distinct stars-only many-wild-near-miss many-wild-pairs-all many-wild-lengths-pairs many-wild-raw-pairs many-wild-shared-band many-lengths-waiting many-lengths-found raw-segments-distinct many-raw-near-miss many-raw-lengths-found many-raw-lengths-two many-raw-keys wide-patterns issue29-star-dollar issue29-star-e-acute issue29-legacy-q issue29-legacy-q-rfc9309 issue29-legacy-q-random issue29-legacy-long-value issue29-legacy-long-letters issue29-legacy-long-found issue29-legacy-many-lengths issue29-legacy-ab-names issue29-legacy-tm-names zero-bytes zero-bytes-past-limit many-sets-wild}
 # the cases whose second check is counted too (a row "check after")
-after_cases=${ADVERSARIAL_AFTER:-pct-segments-distinct many-wild-near-miss many-wild-pairs-all many-wild-lengths-pairs many-wild-raw-pairs many-raw-near-miss many-raw-lengths-found many-raw-lengths-two many-raw-keys issue29-star-dollar issue29-star-e-acute}
+after_cases=${ADVERSARIAL_AFTER:-pct-segments-distinct many-wild-near-miss many-wild-pairs-all many-wild-lengths-pairs many-wild-raw-pairs many-wild-shared-band many-raw-near-miss many-raw-lengths-found many-raw-lengths-two many-raw-keys issue29-star-dollar issue29-star-e-acute}
 for tool in valgrind callgrind_annotate python3; do
     command -v "$tool" >/dev/null || { echo "callgrind.sh: needs $tool" >&2; exit 2; }
 done

@@ -1219,6 +1219,52 @@ static void first_answers_within_parsed_bound(void) {
     }
 }
 
+/* Rules of one literal of many lengths past the wildcard budget, decided
+ * by the literal pass's bands of lengths (multi_literal.c) and its
+ * fallback to a pass a length: random literals over {x, 0, 1} of 2 to 40
+ * bytes, some sharing a long first part, Allow and Disallow, with and
+ * without `$`, against long paths of those bytes with some literals
+ * planted: the verdict and its evidence are the scan's, in rfc9309 and
+ * google. */
+static void literal_bands(void) {
+    enum { RULES = 600, PATH = 6000 };
+    static char body[RULES * 64 + 64], path[PATH + 64], lits[RULES][48];
+    static const char shared[] = "x0x0x0x0x0x0x0x0x0x0x0x0x0x0x0x0";
+    for (int round = 0; round < 6; round++) {
+        size_t len = (size_t)sprintf(body, "User-agent: *\n");
+        for (size_t r = 0; r < RULES; r++) {
+            size_t m = 2 + pick(39), at = 0;
+            if (round % 2 && r % 4 == 0 && m > 32) /* a shared first part */
+                at = (size_t)sprintf(lits[r], "%.*s", (int)(m - 6), shared);
+            for (; at < m; at++)
+                lits[r][at] = "x01"[pick(3)];
+            lits[r][m] = '\0';
+            len += (size_t)sprintf(body + len, "%s: /*%s%s\n",
+                                   pick(3) ? "Disallow" : "Allow", lits[r],
+                                   pick(8) ? "" : "$");
+        }
+        size_t n = 1;
+        path[0] = '/';
+        while (n < PATH) {
+            if (pick(50) == 0) {
+                n += (size_t)sprintf(path + n, "%s", lits[pick(RULES)]);
+            } else {
+                path[n] = round % 3 ? "x0"[n % 2] : "x01"[pick(3)];
+                n++;
+            }
+        }
+        for (int p = 0; p < 2; p++) {
+            robots_txt *doc = parse_as(body, len, p);
+            if (doc == NULL)
+                continue;
+            robots_str agent = {"bot", 3};
+            for (size_t cut = n; cut > n / 2; cut -= 1 + pick(n / 8))
+                same_verdict(doc, &agent, 1, path, cut);
+            robots_free(doc);
+        }
+    }
+}
+
 int main(void) {
     first_answers_tell_rules_apart();
     first_answers_past_parsed_bound();
@@ -1227,6 +1273,7 @@ int main(void) {
     token_lookup();
     merge_budget();
     many_wildcard_rules();
+    literal_bands();
     raw_rules_out_of_memory();
     many_sets_one_pass();
     raw_rules_gathered();

@@ -4,7 +4,8 @@
  * `*lit$`) decided by a rolling hash (multi_literal.c), against
  * rb_match_wildcard(), the matcher RFC 9309 section 2.2.3 describes, rule
  * by rule: random rules, crafted hash collisions (Thue-Morse blocks, which
- * collide modulo 2^64), and memory running out.
+ * collide modulo 2^64), the bands of lengths sharing a pass and their
+ * fallback to a pass a length, and memory running out.
  */
 #include "counting_alloc.h"
 #include "match.h"
@@ -201,6 +202,101 @@ static void crafted_collisions(void) {
     EXPECT_EQ(found, 1);
 }
 
+/* Every rule of rules[0, n) as rb_match_wildcard() decides; the number
+ * decided. */
+static size_t all_agree(const rb_wild_rule *rules, size_t n, const char *path,
+                        size_t len) {
+    size_t decided = 0;
+    for (size_t r = 0; r < n; r++) {
+        if (rules[r].matched < 0)
+            continue;
+        decided++;
+        EXPECT(agrees(&rules[r], path, len));
+    }
+    return decided;
+}
+
+/* A path of `len` bytes: `unit` repeated, then the 16 pairs of {a, b, c,
+ * d} (so that no literal over them is refused by its pairs). */
+static size_t pair_path(char *path, size_t len, const char *unit) {
+    static const char tail[] = "aaabacadbabbbcbdcacbcccddadbdcdd";
+    size_t n = strlen(unit), body = len - (sizeof tail - 1);
+    for (size_t i = 0; i < body; i++)
+        path[i] = unit[i % n];
+    memcpy(path + body, tail, sizeof tail - 1);
+    return len;
+}
+
+enum { BAND_RULES = 480, BAND_CAP = 40, BAND_PATH = 1400 };
+static char band_rest[BAND_RULES][BAND_CAP];
+static char band_path[BAND_PATH];
+
+/* Rule r: `*` and lit, from 1. */
+static rb_wild_rule band_rule(size_t r, const char *lit) {
+    size_t n = strlen(lit);
+    band_rest[r][0] = '*';
+    memcpy(band_rest[r] + 1, lit, n);
+    return (rb_wild_rule){band_rest[r], n + 1, 1, (uint32_t)r, 0};
+}
+
+/* A random literal of m bytes over {a, b, c, d}, after `head`. */
+static const char *random_literal(char *out, const char *head, size_t m,
+                                  unsigned long *state) {
+    size_t h = strlen(head);
+    memcpy(out, head, h);
+    for (size_t i = h; i < m; i++)
+        out[i] = (char)('a' + next(state) % 4);
+    out[m] = '\0';
+    return out;
+}
+
+/* The bands of lengths [2^b, 2^(b+1)): (1) 8 literals of each length 4 to
+ * 7, too few for a pass a length (each alone is left), worth one pass
+ * for the band: all decided; (2) 200 literals of 38 bytes sharing their
+ * first 32 with one of 32 bytes (many-wild-shared-band): the band, keyed
+ * by those 32 bytes, passes its interning budget, and falls back to a
+ * pass a length, not the automaton: the 38-byte literals decided, the
+ * one of 32, alone in its length, left; (3) a band whose interning fits
+ * but whose pass over the path passes its budget (3 literals of each
+ * length 8 to 15 sharing "aaaaaaab", which the path holds every 8 bytes):
+ * a pass a length decides them all. */
+static void bands(void) {
+    rb_wild_rule rules[BAND_RULES];
+    char lit[BAND_CAP];
+    unsigned long state = 41;
+    /* (1) */
+    size_t len = pair_path(band_path, 400, "abcd");
+    size_t n = 0;
+    for (size_t m = 4; m <= 7; m++)
+        for (size_t i = 0; i < 8; i++, n++)
+            rules[n] = band_rule(n, random_literal(lit, "", m, &state));
+    EXPECT_EQ(literals(NULL, band_path, len, rules, n), n);
+    EXPECT_EQ(all_agree(rules, n, band_path, len), n);
+    for (size_t i = 0; i < 8; i++) /* one length alone: not worth a pass */
+        rules[i].matched = 0;
+    EXPECT_EQ(literals(NULL, band_path, len, rules, 8), 0);
+
+    /* (2) */
+    len = pair_path(band_path, 600, "ab");
+    const char *shared = "abababababababababababababababab";
+    rules[0] = band_rule(0, shared);
+    for (n = 1; n <= 200; n++)
+        rules[n] = band_rule(n, random_literal(lit, shared, 38, &state));
+    EXPECT_EQ(literals(NULL, band_path, len, rules, n), n - 1);
+    EXPECT_EQ(rules[0].matched, RB_LITERAL_LEFT);
+    EXPECT_EQ(all_agree(rules, n, band_path, len), n - 1);
+
+    /* (3) */
+    len = pair_path(band_path, BAND_PATH, "aaaaaaab");
+    n = 0;
+    for (size_t m = 8; m <= 15; m++)
+        for (size_t i = 0; i < 60; i++, n++)
+            rules[n] = band_rule(
+                n, random_literal(lit, i < 3 ? "aaaaaaab" : "", m, &state));
+    EXPECT_EQ(literals(NULL, band_path, len, rules, n), n);
+    EXPECT_EQ(all_agree(rules, n, band_path, len), n);
+}
+
 /* Memory running out at each request: every `*lit` rule is left to the
  * automaton, the rest decided as before, and nothing is kept. */
 static void out_of_memory(void) {
@@ -225,14 +321,7 @@ static void out_of_memory(void) {
         got[fail] = literals(&allocator, path, len, rules, RULES);
         EXPECT_EQ(count.live, 0);
         EXPECT_EQ(count.size_mismatch, 0);
-        size_t decided = 0;
-        for (size_t r = 0; r < RULES; r++) {
-            if (rules[r].matched < 0)
-                continue;
-            decided++;
-            EXPECT(agrees(&rules[r], path, len));
-        }
-        EXPECT_EQ(got[fail], decided);
+        EXPECT_EQ(got[fail], all_agree(rules, RULES, path, len));
     }
     /* 5 requests: without any, the `*lit` rules the pairs did not refuse
      * are left; with all, every rule is decided */
@@ -245,6 +334,7 @@ static void out_of_memory(void) {
 int main(void) {
     random_rules();
     crafted_collisions();
+    bands();
     out_of_memory();
     return testing_finish();
 }

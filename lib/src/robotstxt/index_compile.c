@@ -169,9 +169,14 @@ static int add_keyed(builder *b, interner *keys, const char *p, size_t key_len,
  * another has two, and its rule is tested on its raw bytes, which refuse
  * most of a hostile file's such rules for less than the filter of their
  * normal form would: issue29-star-e-acute). The last byte only: a search
- * for a second `*` in each, twice, cost a compile 4 M instructions. */
+ * for a second `*` in each, twice, cost a compile 4 M instructions.
+ * len >= 1, untested: only a rule that normalises has its form made here
+ * (rb_rule_normalises()), flagged when its form differs from its pattern
+ * (parse_records.c), so the pattern is not empty, and
+ * rb_normalize_pattern() writes 1 to 3 bytes for each byte or escape it
+ * reads (normalize.c). */
 static int kept_form(const char *p, size_t len) {
-    return len != 0 && p[len - 1] != '*';
+    return p[len - 1] != '*';
 }
 
 /* The normal forms the set's rules do not keep (builder.normal_*), in

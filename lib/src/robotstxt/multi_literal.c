@@ -17,6 +17,14 @@
  * words collide modulo 2^64), so the work is counted at every step, and a
  * length past its budget is left to the automaton, as are the lengths
  * whose pass over the path would cost more than the automaton they spare.
+ *
+ * Literals of many lengths (many-wild-lengths-pairs: 60) would take a pass
+ * each, so the lengths [2^b, 2^(b+1)) share one: the table is keyed by the
+ * hash of the band's shortest length's first bytes, and each literal whose
+ * first bytes agree is compared whole. Literals sharing those bytes would
+ * all be compared at every window that has them: a band whose interning
+ * or pass passes its budget falls back to a pass a length, not to the
+ * automaton (many-wild-shared-band).
  */
 #include "multi_literal.h"
 #include "memory.h"
@@ -38,21 +46,12 @@
 #define AUTOMATON_BYTE_COST 32u
 
 /* Work units (slots stepped over, bytes compared) a window and a literal
- * byte may spend before a length is left to the automaton: honest paths
- * and literals spend about one a window. */
+ * byte may spend before a length is left to the automaton (a band's
+ * interning: a literal, not a byte): honest paths and literals spend about
+ * one a window. */
 #define WORK_PER_ITEM 4u
 
-#define CANDIDATE (-2) /* a `*lit` rule until its length is weighed */
-
-/* What a length's literals are: not yet weighed, left to the automaton,
- * to be hashed, hashed, or past their work budget. */
-enum class_state {
-    CLASS_NONE,
-    CLASS_LEFT,
-    CLASS_HASHED,
-    CLASS_SCANNED,
-    CLASS_FAILED
-};
+#define CANDIDATE (-2) /* a `*lit` rule until its group is decided */
 
 typedef struct literal {
     uint64_t hash;
@@ -67,6 +66,7 @@ typedef struct table {
     uint32_t *slots; /* literal + 1; 0: empty */
     uint32_t mask;
     unsigned bits;
+    uint32_t clean; /* the first slots known empty */
 } table;
 
 /* Four bytes a step: a hostile file's 25,000 literals are hashed on
@@ -91,12 +91,13 @@ static uint32_t slot_of(const table *t, uint64_t h, size_t len) {
     return (uint32_t)(((h ^ len) * 0xD6E8FEB86659FD93ull) >> (64 - t->bits));
 }
 
-/* The literal of these bytes, added when new; UINT32_MAX when the work
- * passed *budget (counted in *work). */
-static uint32_t intern(table *t, const char *s, size_t n, uint64_t *work,
-                       uint64_t budget) {
-    uint64_t h = hash_of(s, n);
-    uint32_t i = slot_of(t, h, n);
+/* The literal of these n bytes, keyed by the hash of its first k (its
+ * group's shortest length: n itself for a group of one length), added when
+ * new; UINT32_MAX when the work passed budget (counted in *work). */
+static uint32_t intern(table *t, const char *s, size_t n, size_t k,
+                       uint64_t *work, uint64_t budget) {
+    uint64_t h = hash_of(s, k);
+    uint32_t i = slot_of(t, h, k);
     for (;; i = (i + 1) & t->mask) {
         uint32_t v = t->slots[i];
         if (v == 0)
@@ -119,34 +120,40 @@ static uint32_t intern(table *t, const char *s, size_t n, uint64_t *work,
     return t->count - 1;
 }
 
-/* Every window of m bytes of the path looked up: the literals of that
- * length found get their last occurrence. 0 when the work passed budget. */
-static int scan_length(table *t, const char *path, size_t len, size_t m,
-                       uint64_t budget) {
+/* Every window of k bytes of the path looked up: the literals whose first
+ * k bytes' hash agrees and that fit before the path's end are compared
+ * whole there, and those found get their last occurrence. Of one length
+ * (k, `whole`), a window holds at most one literal, and each fits; of a
+ * band, several. 0 when the work passed budget. Inlined with `whole` a
+ * constant: a test more a step cost many-raw-near-miss 80,000 a check. */
+static inline RB_ALWAYS_INLINE int scan_windows(table *t, const char *path,
+                                                size_t len, size_t k, int whole,
+                                                uint64_t budget) {
     const unsigned char *u = (const unsigned char *)path;
-    uint64_t top = 1; /* HASH_BASE^m: the weight of the byte leaving */
-    for (size_t i = 0; i < m; i++)
+    uint64_t top = 1; /* HASH_BASE^k: the weight of the byte leaving */
+    for (size_t i = 0; i < k; i++)
         top *= HASH_BASE;
-    uint64_t h = hash_of(path, m), work = 0;
+    uint64_t h = hash_of(path, k), work = 0;
     for (size_t at = 0;; at++) {
-        for (uint32_t i = slot_of(t, h, m);; i = (i + 1) & t->mask) {
+        for (uint32_t i = slot_of(t, h, k);; i = (i + 1) & t->mask) {
             uint32_t v = t->slots[i];
             if (v == 0)
                 break;
             literal *lit = &t->lits[v - 1];
-            if (lit->hash == h && lit->len == m) {
-                work += m;
-                if (memcmp(lit->bytes, path + at, m) == 0) {
+            if (lit->hash == h && (whole || lit->len <= len - at)) {
+                work += lit->len;
+                if (memcmp(lit->bytes, path + at, lit->len) == 0) {
                     lit->last = (uint32_t)at + 1;
-                    break;
+                    if (whole)
+                        break;
                 }
             }
             if (++work > budget)
                 return 0;
         }
-        if (at + m == len)
+        if (at + k == len)
             return 1;
-        h = h * HASH_BASE + u[at + m] - top * u[at];
+        h = h * HASH_BASE + u[at + k] - top * u[at];
     }
 }
 
@@ -188,68 +195,135 @@ static int classify(const rb_wild_rule *w, const rb_path_pairs *pp,
     return CANDIDATE;
 }
 
-/* The hashed rules' literals interned (entry[r]) as each length is found
- * worth a pass (sum[m], each length's rest bytes: its pass over the path
- * costs no more than the automaton for them), every length's windows
- * looked up, and the rules decided. The rules decided; 0 past the work of
- * interning. */
-static size_t find_all(table *t, rb_wild_rule *rules, size_t n,
-                       const char *path, size_t len, uint32_t *entry,
-                       const uint32_t *sum, unsigned char *state,
-                       uint64_t budget) {
-    uint64_t work = 0;
-    for (size_t r = 0; r < n; r++) {
-        if (rules[r].matched != CANDIDATE)
-            continue;
-        size_t m = rules[r].rest_len - 1;
-        if (state[m] == CLASS_NONE)
-            state[m] = (uint64_t)WINDOW_COST * (len - m + 1) <=
-                               (uint64_t)AUTOMATON_BYTE_COST * sum[m]
-                           ? CLASS_HASHED
-                           : CLASS_LEFT;
-        if (state[m] == CLASS_LEFT) {
-            rules[r].matched = RB_LITERAL_LEFT;
-            continue;
-        }
-        entry[r] = intern(t, rules[r].rest + 1, m, &work, budget);
-        if (entry[r] == UINT32_MAX)
-            return 0;
+/* The candidates in order of their literals' length (order[]; those of
+ * length m at [at[m - 1], at[m])), a table for the largest group, and the
+ * literal each rule of the group at hand has (entry[], as order[]). */
+typedef struct groups {
+    rb_wild_rule *rules;
+    const char *path;
+    size_t len;
+    uint32_t *order;
+    uint32_t *entry;
+    uint32_t *at;
+    table t;
+} groups;
+
+/* A group that failed emptied: its literals' slots found from their
+ * hashes, as interned, for less than clearing the table (the pass a length
+ * that follows a band's reuses it); `clean` slots are empty then. 0. */
+static int empty(table *t, size_t k, uint32_t clean) {
+    for (uint32_t v = 1; v <= t->count; v++) {
+        uint32_t i = slot_of(t, t->lits[v - 1].hash, k);
+        while (t->slots[i] != v)
+            i = (i + 1) & t->mask;
+        t->slots[i] = 0;
     }
-    size_t decided = 0;
-    for (size_t r = 0; r < n; r++) {
-        if (rules[r].matched != CANDIDATE) {
-            decided += rules[r].matched >= 0;
-            continue;
-        }
-        size_t m = rules[r].rest_len - 1;
-        if (state[m] == CLASS_HASHED &&
-            !scan_length(t, path, len, m,
-                         WORK_PER_ITEM * ((uint64_t)len + sum[m])))
-            state[m] = CLASS_FAILED;
-        if (state[m] == CLASS_FAILED) {
-            rules[r].matched = RB_LITERAL_LEFT;
-            continue;
-        }
-        state[m] = CLASS_SCANNED;
-        rules[r].matched = t->lits[entry[r]].last > rules[r].from;
-        decided++;
-    }
-    return decided;
+    t->clean = clean;
+    return 0;
 }
 
-/* Every rule's state, by classify(); the candidates' number, their
- * longest literal and their interning budget, and the rules decided. */
+/* The rules order[lo, hi) decided: their literals interned, keyed by the
+ * hash of their first k bytes (the group's shortest length), and the
+ * path's windows of k bytes looked up. 0, the rules left as they were,
+ * when the work of interning passed intern_budget or that of the pass
+ * WORK_PER_ITEM * (len + rest bytes). */
+static int decide_group(groups *g, size_t lo, size_t hi, size_t k, int whole,
+                        uint64_t intern_budget, uint64_t rest_bytes) {
+    table *t = &g->t;
+    t->count = 0;
+    t->mask = 15;
+    t->bits = 4;
+    /* at most a quarter full: most windows find no literal, and a miss
+     * steps over a run of taken slots (2.5 steps at half full) */
+    while (t->mask + 1 < 4 * (hi - lo)) {
+        t->mask = 2 * t->mask + 1;
+        t->bits++;
+    }
+    if (t->clean < t->mask + 1)
+        memset(t->slots + t->clean, 0,
+               (t->mask + 1 - t->clean) * sizeof *t->slots);
+    uint32_t clean = t->clean > t->mask + 1 ? t->clean : t->mask + 1;
+    t->clean = 0;
+    uint64_t work = 0;
+    for (size_t j = lo; j < hi; j++) {
+        const rb_wild_rule *w = &g->rules[g->order[j]];
+        g->entry[j] =
+            intern(t, w->rest + 1, w->rest_len - 1, k, &work, intern_budget);
+        if (g->entry[j] == UINT32_MAX)
+            return empty(t, k, clean);
+    }
+    uint64_t budget = WORK_PER_ITEM * ((uint64_t)g->len + rest_bytes);
+    if (!(whole ? scan_windows(t, g->path, g->len, k, 1, budget)
+                : scan_windows(t, g->path, g->len, k, 0, budget)))
+        return empty(t, k, clean);
+    for (size_t j = lo; j < hi; j++) {
+        rb_wild_rule *w = &g->rules[g->order[j]];
+        w->matched = t->lits[g->entry[j]].last > w->from;
+    }
+    return 1;
+}
+
+/* Is a pass over the path, its windows of k bytes, worth it for rules of
+ * these rest bytes? By the one pass's own cost: no dearer than the
+ * automaton it spares. */
+static int worth_a_pass(size_t len, size_t k, uint64_t rest_bytes) {
+    return (uint64_t)WINDOW_COST * (len - k + 1) <=
+           (uint64_t)AUTOMATON_BYTE_COST * rest_bytes;
+}
+
+/* The rules of length m: one pass when worth it and within its budget
+ * (its rest bytes' work to intern), else left to the automaton. */
+static void decide_length(groups *g, size_t m) {
+    size_t lo = g->at[m - 1], hi = g->at[m];
+    uint64_t rest_bytes = (uint64_t)(hi - lo) * (m + 1);
+    if (lo == hi)
+        return;
+    if (worth_a_pass(g->len, m, rest_bytes) &&
+        decide_group(g, lo, hi, m, 1, WORK_PER_ITEM * rest_bytes, rest_bytes))
+        return;
+    for (size_t j = lo; j < hi; j++)
+        g->rules[g->order[j]].matched = RB_LITERAL_LEFT;
+}
+
+/* The rules of the lengths [first, last]: one pass for all of them, keyed
+ * by the first bytes of the shortest, when they have two lengths or more
+ * and it is worth it (many-wild-lengths-pairs' 60 lengths take 5 passes,
+ * not 32); else, or when that pass passes its budget, one a length, as
+ * for a band of one length. The band's interning may spend WORK_PER_ITEM
+ * a literal, not a byte: literals sharing their first k bytes (where the
+ * path would hold them all along, each window compared with every one)
+ * or repeated go to a pass a length after a few steps, not the
+ * automaton. */
+static void decide_band(groups *g, size_t first, size_t last) {
+    size_t lo = g->at[first - 1], hi = g->at[last], k = 0, lengths = 0;
+    uint64_t rest_bytes = 0;
+    for (size_t m = first; m <= last; m++) {
+        size_t count = g->at[m] - g->at[m - 1];
+        if (count == 0)
+            continue;
+        k = k == 0 ? m : k;
+        lengths++;
+        rest_bytes += (uint64_t)count * (m + 1);
+    }
+    if (lengths > 1 && worth_a_pass(g->len, k, rest_bytes) &&
+        decide_group(g, lo, hi, k, 0, WORK_PER_ITEM * (uint64_t)(hi - lo),
+                     rest_bytes))
+        return;
+    for (size_t m = first; m <= last; m++)
+        decide_length(g, m);
+}
+
+/* Every rule's state, by classify(); the candidates' number and their
+ * longest literal, and the rules decided. */
 static size_t classify_all(rb_wild_rule *rules, size_t n,
                            const rb_path_pairs *pp, const char *path,
-                           size_t len, size_t *longest, uint64_t *budget,
-                           size_t *decided) {
+                           size_t len, size_t *longest, size_t *decided) {
     size_t candidates = 0;
     for (size_t r = 0; r < n; r++) {
         size_t m = 0;
         rules[r].matched = classify(&rules[r], pp, path, len, &m);
         if (rules[r].matched == CANDIDATE) {
             candidates++;
-            *budget += WORK_PER_ITEM * (uint64_t)rules[r].rest_len;
             if (m > *longest)
                 *longest = m;
         } else {
@@ -259,52 +333,62 @@ static size_t classify_all(rb_wild_rule *rules, size_t n,
     return candidates;
 }
 
+/* The candidates ordered by length, a counting sort: g->at[m] the end of
+ * those of length m (at[0] = 0: none is empty). */
+static void order_by_length(groups *g, size_t n, size_t longest) {
+    memset(g->at, 0, (longest + 1) * sizeof *g->at);
+    for (size_t r = 0; r < n; r++)
+        if (g->rules[r].matched == CANDIDATE)
+            g->at[g->rules[r].rest_len - 1]++;
+    uint32_t start = 0;
+    for (size_t m = 0; m <= longest; m++) {
+        uint32_t count = g->at[m];
+        g->at[m] = start;
+        start += count;
+    }
+    for (size_t r = 0; r < n; r++)
+        if (g->rules[r].matched == CANDIDATE)
+            g->order[g->at[g->rules[r].rest_len - 1]++] = (uint32_t)r;
+}
+
 size_t rb_match_literals(const robots_allocator *allocator,
                          const rb_path_pairs *pp, const char *path, size_t len,
                          rb_wild_rule *rules, size_t n) {
     rb_mem mem;
     rb_mem_init(&mem, allocator, 0);
-    size_t longest = 0, found = 0, decided = 0;
-    uint64_t budget = 0;
+    size_t longest = 0, decided = 0;
     size_t candidates =
-        classify_all(rules, n, pp, path, len, &longest, &budget, &decided);
+        classify_all(rules, n, pp, path, len, &longest, &decided);
     if (candidates == 0)
         return decided;
-    table t = {NULL, 0, NULL, 15, 4};
-    /* at most a quarter full: most windows find no literal, and a miss
-     * steps over a run of taken slots (2.5 steps at half full) */
-    while (t.mask + 1 < 4 * candidates) {
-        t.mask = 2 * t.mask + 1;
-        t.bits++;
+    size_t slots = 16;
+    while (slots < 4 * candidates)
+        slots *= 2;
+    groups g = {rules, path, len, NULL, NULL, NULL, {NULL, 0, NULL, 15, 4, 0}};
+    g.at = rb_alloc(&mem, (longest + 1) * sizeof *g.at);
+    g.order = rb_alloc(&mem, candidates * sizeof *g.order);
+    g.entry = rb_alloc(&mem, candidates * sizeof *g.entry);
+    g.t.lits = rb_alloc(&mem, candidates * sizeof *g.t.lits);
+    g.t.slots = rb_alloc(&mem, slots * sizeof *g.t.slots);
+    if (g.at != NULL && g.order != NULL && g.entry != NULL &&
+        g.t.lits != NULL && g.t.slots != NULL) {
+        order_by_length(&g, n, longest);
+        /* the bands of lengths [2^b, 2^(b+1)) */
+        for (size_t first = 1; first <= longest; first *= 2)
+            decide_band(&g, first,
+                        2 * first - 1 < longest ? 2 * first - 1 : longest);
     }
-    uint32_t *sum = rb_alloc(&mem, (longest + 1) * sizeof *sum);
-    unsigned char *state = rb_alloc(&mem, longest + 1);
-    uint32_t *entry = rb_alloc(&mem, n * sizeof *entry);
-    t.lits = rb_alloc(&mem, candidates * sizeof *t.lits);
-    t.slots = rb_alloc(&mem, ((size_t)t.mask + 1) * sizeof *t.slots);
-    if (sum != NULL && state != NULL && entry != NULL && t.lits != NULL &&
-        t.slots != NULL) {
-        memset(sum, 0, (longest + 1) * sizeof *sum);
-        memset(state, CLASS_NONE, longest + 1);
-        memset(t.slots, 0, ((size_t)t.mask + 1) * sizeof *t.slots);
-        for (size_t r = 0; r < n; r++)
-            if (rules[r].matched == CANDIDATE)
-                sum[rules[r].rest_len - 1] += (uint32_t)rules[r].rest_len;
-        found = find_all(&t, rules, n, path, len, entry, sum, state, budget);
+    /* without memory: the automaton's */
+    decided = 0;
+    for (size_t r = 0; r < n; r++) {
+        if (rules[r].matched == CANDIDATE)
+            rules[r].matched = RB_LITERAL_LEFT;
+        decided += rules[r].matched >= 0;
     }
-    /* without memory, or past the work of interning: the automaton's */
-    if (found == 0) {
-        decided = 0;
-        for (size_t r = 0; r < n; r++) {
-            if (rules[r].matched == CANDIDATE)
-                rules[r].matched = RB_LITERAL_LEFT;
-            decided += rules[r].matched >= 0;
-        }
-    }
-    rb_free(&mem, t.slots, ((size_t)t.mask + 1) * sizeof *t.slots);
-    rb_free(&mem, t.lits, candidates * sizeof *t.lits);
-    rb_free(&mem, entry, n * sizeof *entry);
-    rb_free(&mem, state, longest + 1);
-    rb_free(&mem, sum, (longest + 1) * sizeof *sum);
-    return found != 0 ? found : decided;
+    rb_free(&mem, g.t.slots, slots * sizeof *g.t.slots);
+    rb_free(&mem, g.t.lits, candidates * sizeof *g.t.lits);
+    rb_free(&mem, g.entry, candidates * sizeof *g.entry);
+    rb_free(&mem, g.order, candidates * sizeof *g.order);
+    rb_free(&mem, g.at, (longest + 1) * sizeof *g.at);
+    return decided;
 }

@@ -36,10 +36,12 @@ static inline int rb_one_literal(const char *rest, size_t n) {
 
 /* Decides the rules of one literal (rb_one_literal(), rest not NULL) as
  * rb_match_many() would: `*lit$` by the path's end; `*lit` when the
- * literals of its length are worth a pass over the path (by the one
- * pass's own cost: 12 instructions a window against 32 a pattern byte),
- * by a rolling hash of every window of that length looked up in a table
- * of the literals, a hash that agrees confirmed byte by byte. Each other
+ * literals of its length, or of its band of lengths [2^b, 2^(b+1)), are
+ * worth a pass over the path (by the one pass's own cost: 12 instructions
+ * a window against 32 a pattern byte), by a rolling hash of every window
+ * of that length (the band's shortest) looked up in a table of the
+ * literals (of their first bytes), a hash that agrees confirmed byte by
+ * byte; a band past its budget, by a pass a length. Each other
  * rule's `matched` is RB_LITERAL_UNDECIDED, or RB_LITERAL_LEFT for those of
  * a length not worth a pass or whose work (slots stepped over, bytes
  * compared, counted at every step) passes 4 a window and 4 a literal
@@ -48,8 +50,9 @@ static inline int rb_one_literal(const char *rest, size_t n) {
  * RB_LITERAL_LEFT by an earlier call is left so. Returns the rules decided (0
  * without memory). A `*lit` whose first byte, first two pairs or last pair the
  * path lacks (pp, the path's, noted by the caller) is refused first. Memory,
- * from the allocator and freed before returning: 60 bytes a rule + 5 per byte
- * of the longest literal + 64. len and n under 2^28 (32-bit places,
+ * from the allocator and freed before returning: 64 bytes a rule + 4 per byte
+ * of the longest literal + 64 (within robots.h's one pass: a rule's rest
+ * is 2 bytes or more). len and n under 2^28 (32-bit places,
  * counts and slots: a check's path is at most 3 * ROBOTS_MAX_URL_BYTES,
  * and a rule takes at least 9 of ROBOTS_MAX_INPUT_BYTES). */
 RB_HIDDEN size_t rb_match_literals(const robots_allocator *allocator,
