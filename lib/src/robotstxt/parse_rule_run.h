@@ -220,6 +220,50 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
 #endif
 }
 
+/* Where the line after the one at pos starts when that line says nothing
+ * a rule run must stop for, 0 when it is any other: an empty line (not
+ * in legacy, whose empty line ends the record) or a comment from its
+ * first byte, '#', of ASCII with no control byte (nothing reported: no
+ * NUL, no byte that may not be UTF-8, no TAB the general path would be
+ * asked about) ended by a LF or CR before limit. The general path does
+ * nothing with either but count it; read here, such a line between two
+ * rules costs no new run (about 100 instructions each: its arrays' room
+ * drawn again). last16: limit - 16 (limit >= 16); its end's LF or CR,
+ * or CRLF, stepped over as rb_parse_lines() steps over it. */
+static inline size_t quiet_line_next(const char *body, size_t pos,
+                                     size_t last16, size_t len, int legacy) {
+#ifdef RB_SSE2
+    size_t e = pos;
+    /* (pos may be past limit: a CRLF the limit cuts) */
+    if (pos > last16 + 15 || (unsigned char)body[pos] > '#')
+        return 0; /* most lines: a key's letter */
+    if (body[pos] == '#') {
+        for (size_t i = pos;; i += 16) {
+            if (i > last16)
+                return 0; /* the file's last bytes: the general path's */
+            __m128i v =
+                _mm_loadu_si128((const __m128i *)(const void *)(body + i));
+            unsigned m = (unsigned)_mm_movemask_epi8(
+                _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E)));
+            if (m != 0) {
+                e = i + (size_t)__builtin_ctz(m);
+                break;
+            }
+        }
+        if (e - pos > ROBOTS_MAX_LINE_BYTES)
+            return 0;
+    } else if (legacy) {
+        return 0;
+    }
+    if (body[e] != '\n' && body[e] != '\r')
+        return 0;
+    return e + 1 + (body[e] == '\r' && e + 1 < len && body[e + 1] == '\n');
+#else
+    (void)body, (void)pos, (void)last16, (void)len, (void)legacy;
+    return 0;
+#endif
+}
+
 /* How far lines of a run may end, from pos, with room for their rules and
  * text sure to be there (from pos on, a rule line of n bytes adds at most
  * n - 6 bytes of text and is at least 8 bytes long), so that the run tests
@@ -263,7 +307,19 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
      * first rule (parse.c, reserve_arrays()) */
     rb_rule *rule = NULL;
     enum key_kind key = KEY_NONE;
-    while (rule_line_end(body, pos, last16, len, rfc, &next, &end, &key, &v)) {
+    for (;;) {
+        if (!rule_line_end(body, pos, last16, len, rfc, &next, &end, &key,
+                           &v)) {
+            /* tested only where the line is not a rule: no cost to one */
+            size_t after = !rfc && !google
+                               ? 0
+                               : quiet_line_next(body, pos, last16, len, 0);
+            if (after == 0)
+                break;
+            pos = after;
+            line++;
+            continue;
+        }
         const char *value = body + v;
         size_t plen = end - v;
         /* the index.htm test reads back to `body`, the copy 48 bytes on
@@ -319,6 +375,11 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
     }
     if (pos == *at)
         return 0;
+    if (rule == NULL) { /* quiet lines alone, or memory ran out */
+        p->line = line;
+        *at = pos;
+        return 1;
+    }
     /* p->line_start is left as it was: a run makes no diagnostic, and the
      * line that ended it may have set key and v before it was refused, so
      * they need not be the last stored line's (parser.h) */
