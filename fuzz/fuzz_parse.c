@@ -327,8 +327,8 @@ static void same_without_diagnostics(const robots_txt *doc, const char *body,
 }
 
 /* One parse of the body with opt (its allocator `ca`, reset here, failing
- * every call from its fail_at-th on; 0: never): its status, *out its document or
- * NULL, and nothing left allocated when it failed. */
+ * every call from its fail_at-th on; 0: never): its status, *out its document
+ * or NULL, and nothing left allocated when it failed. */
 static robots_status counted_parse(const char *body, size_t size,
                                    const robots_options *opt,
                                    counting_allocator *ca, size_t fail_at,

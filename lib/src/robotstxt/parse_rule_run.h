@@ -264,6 +264,51 @@ static inline size_t quiet_line_next(const char *body, size_t pos,
 #endif
 }
 
+/* The usual user-agent line at pos, "User-agent: x" with the key spelt
+ * exactly (any case) and ':' right after it, that holds no byte below
+ * 0x0E, no '#' and none >= 0x80 before its LF or CR (which is before
+ * limit): 1 with its value from *v to *end, trimmed of spaces as
+ * usual_line() (parse_lines.c) trims it (such a value has no other
+ * space to trim), and *next where the next line starts; 0 for any other
+ * line. last16: limit - 16 (limit >= 16). */
+static inline int agent_line_end(const char *body, size_t pos, size_t last16,
+                                 size_t len, size_t *v, size_t *end,
+                                 size_t *next) {
+#ifdef RB_SSE2
+    const char *raw = body + pos;
+    if (pos > last16 || raw[10] != ':' || !is_word(raw, "user-agent", 10))
+        return 0;
+    size_t e = 0;
+    for (size_t i = pos + 11;; i += 16) {
+        if (i > last16)
+            return 0; /* the file's last bytes: the general path's */
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(body + i));
+        unsigned m = (unsigned)_mm_movemask_epi8(
+            _mm_or_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x0E)),
+                         _mm_cmpeq_epi8(x, _mm_set1_epi8('#'))));
+        if (m != 0) {
+            e = i + (size_t)__builtin_ctz(m);
+            break;
+        }
+    }
+    if ((body[e] != '\n' && body[e] != '\r') || e - pos > ROBOTS_MAX_LINE_BYTES)
+        return 0;
+    size_t s = pos + 11, t = e;
+    while (s < t && body[s] == ' ')
+        s++;
+    while (t > s && body[t - 1] == ' ')
+        t--;
+    *v = s;
+    *end = t;
+    *next = e + 1 + (body[e] == '\r' && e + 1 < len && body[e + 1] == '\n');
+    return 1;
+#else
+    (void)body, (void)pos, (void)last16, (void)len, (void)v, (void)end;
+    (void)next;
+    return 0;
+#endif
+}
+
 /* How far lines of a run may end, from pos, with room for their rules and
  * text sure to be there (from pos on, a rule line of n bytes adds at most
  * n - 6 bytes of text and is at least 8 bytes long), so that the run tests
@@ -314,6 +359,37 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
             size_t after = !rfc && !google
                                ? 0
                                : quiet_line_next(body, pos, last16, len, 0);
+#ifndef RB_PARSE_CROSSCHECK
+            if (after == 0 &&
+                agent_line_end(body, pos, last16, len, &v, &end, &next)) {
+                /* A user-agent line, read as the general path reads it
+                 * (process_usual_line()), with the run's counts given
+                 * back first and taken again after: the run goes on into
+                 * the group it starts or joins, where it cost a new run
+                 * and the general path's line end and key. */
+                if (rule != NULL) {
+                    p->text.count = texts;
+                    p->rules.count = (size_t)(rule - (rb_rule *)p->rules.data);
+                    p->in_agent_list = 0;
+                }
+                if (google)
+                    p->index.companions |= companions;
+                companions = 0;
+                p->line = line;
+                p->line_start = body + pos;
+                p->seen_content = 1;
+                rb_parse_user_agent(p, body + v, end - v);
+                if (p->failed)
+                    break;
+                texts = p->text.count;
+                rules = p->rules.count;
+                text_data = (char *)p->text.data;
+                rule = NULL; /* the room drawn again at the next rule */
+                pos = next;
+                line++;
+                continue;
+            }
+#endif
             if (after == 0)
                 break;
             pos = after;
@@ -375,7 +451,8 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
     }
     if (pos == *at)
         return 0;
-    if (rule == NULL) { /* quiet lines alone, or memory ran out */
+    if (rule == NULL) { /* quiet lines alone, a user-agent line last, or
+                         * memory ran out: the counts are given back */
         p->line = line;
         *at = pos;
         return 1;
