@@ -28,6 +28,11 @@
 /* parse_lines.c: the one line of a run read the general way too */
 static void crosscheck_run(parser *p, const char *raw, const char *value,
                            size_t len, enum key_kind key);
+/* parse_lines.c: a usual line's key and value as the general path finds
+ * them */
+static void crosscheck_usual(const parser *p, const char *raw, size_t len,
+                             enum key_kind kind, const char *value,
+                             size_t vlen);
 #endif
 
 /* Stores a rule whose pattern (len bytes, at least one) is its own normal
@@ -264,22 +269,37 @@ static inline size_t quiet_line_next(const char *body, size_t pos,
 #endif
 }
 
-/* The usual user-agent line at pos, "User-agent: x" with the key spelt
- * exactly (any case) and ':' right after it, that holds no byte below
- * 0x0E, no '#' and none >= 0x80 before its LF or CR (which is before
- * limit): 1 with its value from *v to *end, trimmed of spaces as
- * usual_line() (parse_lines.c) trims it (such a value has no other
- * space to trim), and *next where the next line starts; 0 for any other
- * line. last16: limit - 16 (limit >= 16). */
-static inline int agent_line_end(const char *body, size_t pos, size_t last16,
-                                 size_t len, size_t *v, size_t *end,
-                                 size_t *next) {
+/* The usual line at pos the run did not read as a rule: "User-agent: x",
+ * "Disallow: x" or "Allow: x" with the key spelt exactly (any case) and
+ * ':' right after it, that holds no byte below 0x0E, no '#' and none >=
+ * 0x80 before its LF or CR (which is before limit): its key (*key), its
+ * value from *v to *end, trimmed of spaces as usual_line() (parse_lines.c)
+ * trims it (such a value has no other space to trim), and *next where the
+ * next line starts; 0 for any other line. A rule here is one whose
+ * pattern is not its own normal form or does not start with '/', for
+ * rb_parse_rule(). last16: limit - 16 (limit >= 16). */
+static inline int keyed_line_end(const char *body, size_t pos, size_t last16,
+                                 size_t len, enum key_kind *key, size_t *v,
+                                 size_t *end, size_t *next) {
 #ifdef RB_SSE2
     const char *raw = body + pos;
-    if (pos > last16 || raw[10] != ':' || !is_word(raw, "user-agent", 10))
+    size_t s;
+    if (pos > last16)
         return 0;
+    if (raw[10] == ':' && is_word(raw, "user-agent", 10)) {
+        *key = KEY_USER_AGENT;
+        s = pos + 11;
+    } else if (raw[8] == ':' && is_word(raw, "disallow", 8)) {
+        *key = KEY_DISALLOW;
+        s = pos + 9;
+    } else if (raw[5] == ':' && is_word(raw, "allow", 5)) {
+        *key = KEY_ALLOW;
+        s = pos + 6;
+    } else {
+        return 0;
+    }
     size_t e = 0;
-    for (size_t i = pos + 11;; i += 16) {
+    for (size_t i = s;; i += 16) {
         if (i > last16)
             return 0; /* the file's last bytes: the general path's */
         __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(body + i));
@@ -293,7 +313,7 @@ static inline int agent_line_end(const char *body, size_t pos, size_t last16,
     }
     if ((body[e] != '\n' && body[e] != '\r') || e - pos > ROBOTS_MAX_LINE_BYTES)
         return 0;
-    size_t s = pos + 11, t = e;
+    size_t t = e;
     while (s < t && body[s] == ' ')
         s++;
     while (t > s && body[t - 1] == ' ')
@@ -303,8 +323,8 @@ static inline int agent_line_end(const char *body, size_t pos, size_t last16,
     *next = e + 1 + (body[e] == '\r' && e + 1 < len && body[e + 1] == '\n');
     return 1;
 #else
-    (void)body, (void)pos, (void)last16, (void)len, (void)v, (void)end;
-    (void)next;
+    (void)body, (void)pos, (void)last16, (void)len, (void)key, (void)v;
+    (void)end, (void)next;
     return 0;
 #endif
 }
@@ -359,14 +379,14 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
             size_t after = !rfc && !google
                                ? 0
                                : quiet_line_next(body, pos, last16, len, 0);
-#ifndef RB_PARSE_CROSSCHECK
             if (after == 0 &&
-                agent_line_end(body, pos, last16, len, &v, &end, &next)) {
-                /* A user-agent line, read as the general path reads it
+                keyed_line_end(body, pos, last16, len, &key, &v, &end, &next)) {
+                /* A user-agent line, or a rule whose pattern is to be
+                 * normalised, read as the general path reads it
                  * (process_usual_line()), with the run's counts given
                  * back first and taken again after: the run goes on into
-                 * the group it starts or joins, where it cost a new run
-                 * and the general path's line end and key. */
+                 * the group, where it cost a new run and the general
+                 * path's line end and key. */
                 if (rule != NULL) {
                     p->text.count = texts;
                     p->rules.count = (size_t)(rule - (rb_rule *)p->rules.data);
@@ -378,7 +398,17 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
                 p->line = line;
                 p->line_start = body + pos;
                 p->seen_content = 1;
-                rb_parse_user_agent(p, body + v, end - v);
+#ifdef RB_PARSE_CROSSCHECK
+                size_t raw_end = pos;
+                while (body[raw_end] != '\n' && body[raw_end] != '\r')
+                    raw_end++;
+                crosscheck_usual(p, body + pos, raw_end - pos, key, body + v,
+                                 end - v);
+#endif
+                if (key == KEY_USER_AGENT)
+                    rb_parse_user_agent(p, body + v, end - v);
+                else
+                    rb_parse_rule(p, key, body + v, end - v);
                 if (p->failed)
                     break;
                 texts = p->text.count;
@@ -389,7 +419,6 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
                 line++;
                 continue;
             }
-#endif
             if (after == 0)
                 break;
             pos = after;
