@@ -495,12 +495,12 @@ record_cut(parser *p, const char *body, size_t pos, size_t len, size_t limit) {
                   NULL, "%s", words);
 }
 
-/* complexity: 26 (pmccabe). The parse's line loop, which every byte of
+/* complexity: 32 (pmccabe). The parse's line loop, which every byte of
  * every file passes through: its branches are the runs of usual rule
- * lines, the word-at-a-time and SSE2 line-end scans and the parse limit's
- * cut, kept in one frame so that the loop's state stays in registers (the
- * instructions gate measures it). Inline into its two copies below, skip
- * a constant in each. */
+ * lines, the word-at-a-time and SSE2 line-end scans, the parse limit's
+ * cut and the lines only counted (empty, a plain comment), kept in one frame so
+ * that the loop's state stays in registers (the instructions gate measures it).
+ * Inline into its two copies below, skip a constant in each. */
 RB_ALWAYS_INLINE static inline void read_lines(parser *p, const char *body,
                                                size_t len, size_t limit,
                                                size_t *parsed, int skip) {

@@ -4,7 +4,10 @@
  * a pattern that is its own normal form) stored as rb_parse_rule() would
  * store it, with no call: one line the line loop has read
  * (usual_rule()), and a run of such lines read in one SSE2 pass that
- * finds each line's end and tests its pattern at once (rule_lines()).
+ * finds each line's end and tests its pattern at once (rule_lines()). The
+ * run goes on over the lines between its rules that would each start a
+ * new one: empty lines and plain comments (only counted), and the usual
+ * user-agent lines and rules to normalise, each handed to its handler.
  * Static inline, for parse_lines.c alone: out of line, the run cost a
  * call a line (the real-world corpus's parse 4 M instructions dearer).
  * The fuzzers' build (RB_PARSE_CROSSCHECK) reads every such line the
@@ -349,11 +352,15 @@ static inline size_t run_room(size_t pos, size_t texts, size_t text_cap,
  * copies, so that the loop tests no profile and keeps their registers.
  * The fuzzers' build (RB_PARSE_CROSSCHECK) reads one line a run, and that
  * line the general way too, and stops at a difference. */
-/* complexity: 91 lines (pmccabe). The arrays' counts and the line number
- * stay in registers through the run, where a byte stored through a char
- * pointer (the text) would have the compiler load every field of the
+/* complexity: 153 lines, 32 (pmccabe). The arrays' counts and the line
+ * number stay in registers through the run, where a byte stored through a
+ * char pointer (the text) would have the compiler load every field of the
  * parser again; with its growth in a function of its own, the compiler
- * kept less of the loop in registers (corpus parse +0.8 M instructions). */
+ * kept less of the loop in registers (corpus parse +0.8 M instructions).
+ * The quiet lines and the keyed lines it reads by a call (user-agent, a
+ * rule to normalise) are its branches too: each was a new run, about 100
+ * instructions (bench/README.md, "Session 21 (parse)"), and the flattened
+ * loop's layout moves with every function taken out of it. */
 RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
                                             size_t *at, size_t limit,
                                             size_t len, const int rfc,
@@ -379,14 +386,18 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
             size_t after = !rfc && !google
                                ? 0
                                : quiet_line_next(body, pos, last16, len, 0);
-            if (after == 0 &&
+            if (after == 0 && (rfc || google) &&
                 keyed_line_end(body, pos, last16, len, &key, &v, &end, &next)) {
                 /* A user-agent line, or a rule whose pattern is to be
                  * normalised, read as the general path reads it
                  * (process_usual_line()), with the run's counts given
                  * back first and taken again after: the run goes on into
                  * the group, where it cost a new run and the general
-                 * path's line end and key. */
+                 * path's line end and key. Not in legacy, whose records
+                 * end at an empty line, so that few such lines follow a
+                 * rule: there its loop's code laid out otherwise cost
+                 * the workload's parse 1.5% (bench/README.md, "Session
+                 * 21 (parse)"). */
                 if (rule != NULL) {
                     p->text.count = texts;
                     p->rules.count = (size_t)(rule - (rb_rule *)p->rules.data);
