@@ -27,7 +27,7 @@
 
 typedef struct counting_allocator {
     size_t calls;      /* alloc calls so far */
-    size_t fail_at;    /* 1-based call that fails; 0: never */
+    size_t fail_at;    /* 1-based call from which every call fails; 0: never */
     size_t live;       /* bytes allocated and not freed */
     size_t live_max;   /* peak */
     size_t mismatches; /* frees whose size was not the one allocated */
@@ -37,7 +37,9 @@ typedef struct counting_allocator {
 static void *count_alloc(void *ctx, size_t size) {
     counting_allocator *a = ctx;
     a->calls++;
-    if (a->fail_at != 0 && a->calls == a->fail_at)
+    /* every call from fail_at on: a parse answers one refusal (a small
+     * file's region asked for again smaller, parse.c), not all of them */
+    if (a->fail_at != 0 && a->calls >= a->fail_at)
         return NULL;
     size_t *p = malloc(size + sizeof(size_t) * 2);
     if (p == NULL)
@@ -325,8 +327,8 @@ static void same_without_diagnostics(const robots_txt *doc, const char *body,
 }
 
 /* One parse of the body with opt (its allocator `ca`, reset here, failing
- * at its fail_at-th call; 0: never): its status, *out its document or
- * NULL, and nothing left allocated when it failed. */
+ * every call from its fail_at-th on; 0: never): its status, *out its document
+ * or NULL, and nothing left allocated when it failed. */
 static robots_status counted_parse(const char *body, size_t size,
                                    const robots_options *opt,
                                    counting_allocator *ca, size_t fail_at,
@@ -344,9 +346,9 @@ static robots_status counted_parse(const char *body, size_t size,
  * and options (its document doc), under the failures robots.h allows.
  * The rules, from robots.h's promises, the same for both parses:
  *   - allocation: a parse fails with ROBOTS_ERR_NO_MEMORY, *out NULL and
- *     nothing left allocated, exactly when its allocator fails one of the
- *     calls that parse makes (fail_at <= its own calls), and succeeds with
- *     the same reading otherwise;
+ *     nothing left allocated, exactly when its allocator fails every call
+ *     from one of the calls that parse makes on (fail_at <= its own
+ *     calls), and succeeds with the same reading otherwise;
  *   - memory cap: a parse fails with ROBOTS_ERR_MEMORY_CAP exactly when
  *     its own peak (live bytes, counted as the allocator sees them) is
  *     over the cap; both peaks are within robots_parse_memory_bound(),

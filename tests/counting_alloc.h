@@ -2,7 +2,8 @@
 /*
  * counting_alloc.h - a robots_allocator for tests: counts calls, live bytes
  * and blocks, notices a free() told the wrong size, and fails on demand
- * (one numbered call, or every call while `refuse` is set).
+ * (one numbered call, every call from a number on, every call larger
+ * than a size, or every call while `refuse` is set).
  */
 #ifndef ROBOTS_COUNTING_ALLOC_H
 #define ROBOTS_COUNTING_ALLOC_H
@@ -13,12 +14,15 @@
 #include <string.h>
 
 typedef struct counting {
-    size_t calls;   /* alloc calls so far */
-    size_t fail_at; /* fail the call with this number (1-based); 0 never */
-    int refuse;     /* fail every call while set */
-    size_t live;    /* bytes not yet freed */
-    size_t peak;    /* the most bytes live at once */
-    size_t blocks;  /* blocks not yet freed */
+    size_t calls;        /* alloc calls so far */
+    size_t fail_at;      /* fail the call with this number (1-based); 0 never */
+    size_t fail_from;    /* fail every call from this number on; 0 never */
+    size_t refuse_above; /* fail every call of more bytes; 0 never */
+    size_t refused;      /* calls failed so far */
+    int refuse;          /* fail every call while set */
+    size_t live;         /* bytes not yet freed */
+    size_t peak;         /* the most bytes live at once */
+    size_t blocks;       /* blocks not yet freed */
     int size_mismatch;
 } counting;
 
@@ -30,8 +34,12 @@ typedef struct header {
 static void *counting_alloc(void *ctx, size_t size) {
     counting *c = ctx;
     c->calls++;
-    if (c->refuse || (c->fail_at != 0 && c->calls == c->fail_at))
+    if (c->refuse || (c->fail_at != 0 && c->calls == c->fail_at) ||
+        (c->fail_from != 0 && c->calls >= c->fail_from) ||
+        (c->refuse_above != 0 && size > c->refuse_above)) {
+        c->refused++;
         return NULL;
+    }
     header *h = malloc(sizeof(header) + size);
     if (h == NULL)
         return NULL;

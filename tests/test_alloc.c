@@ -56,18 +56,57 @@ static void every_failure_point(const char *body, size_t len,
     EXPECT_EQ(c->live, 0);
     EXPECT_EQ(c->blocks, 0);
 
+    /* The document parsed with nothing refused, to compare with one
+     * parsed after a refusal was answered (below). */
+    robots_txt *whole = NULL;
+    robots_options plain;
+    robots_options_init(&plain);
+    plain.profile = profile;
+    EXPECT_EQ(robots_parse(body, len, &plain, &whole), ROBOTS_OK);
+
     for (size_t n = 1; n <= total_calls; n++) {
+        /* Every call from the n-th on refused: the parse fails, whichever
+         * call it was, with nothing left allocated. */
         memset(c, 0, sizeof *c);
-        c->fail_at = n;
+        c->fail_from = n;
         doc = (robots_txt *)c; /* must be reset to NULL */
         robots_status status = robots_parse(body, len, &options, &doc);
-        EXPECT_MSG(status == ROBOTS_ERR_NO_MEMORY, "fail at %zu: %s", n,
+        EXPECT_MSG(status == ROBOTS_ERR_NO_MEMORY, "fail from %zu: %s", n,
                    robots_status_name(status));
         EXPECT(doc == NULL);
+        EXPECT_MSG(c->live == 0 && c->blocks == 0,
+                   "fail from %zu: %zu bytes in %zu blocks left", n, c->live,
+                   c->blocks);
+
+        /* The n-th call alone refused: the parse fails as above, but for
+         * the region of one size (a body past the tiny ones, up to 16
+         * KiB: the first call), which is asked for again at twice the
+         * body and 3 KiB (parse.c, open_region()): then the same
+         * document. */
+        int asked_again = n == 1 && len > TINY_BODY_BYTES && len <= 16384;
+        memset(c, 0, sizeof *c);
+        c->fail_at = n;
+        doc = (robots_txt *)c;
+        status = robots_parse(body, len, &options, &doc);
+        EXPECT_MSG(status == (asked_again ? ROBOTS_OK : ROBOTS_ERR_NO_MEMORY),
+                   "fail at %zu: %s", n, robots_status_name(status));
+        EXPECT((doc != NULL) == asked_again);
+        if (doc != NULL && whole != NULL) {
+            EXPECT_EQ(c->refused, 1);
+            EXPECT(doc->text_len == whole->text_len &&
+                   memcmp(doc->text, whole->text, whole->text_len) == 0);
+            EXPECT(doc->rule_count == whole->rule_count &&
+                   doc->group_count == whole->group_count &&
+                   doc->agent_count == whole->agent_count &&
+                   doc->diag_count == whole->diag_count);
+            EXPECT_EQ(robots_txt_memory_used(doc), c->live);
+        }
+        robots_free(doc);
         EXPECT_MSG(c->live == 0 && c->blocks == 0,
                    "fail at %zu: %zu bytes in %zu blocks left", n, c->live,
                    c->blocks);
     }
+    robots_free(whole);
     EXPECT_EQ(c->size_mismatch, 0);
 }
 
@@ -562,6 +601,51 @@ static void region_of_one_size(void) {
     }
 }
 
+/* A caller's small arena of 16 KiB that refuses the region of one size
+ * (35 KiB) but has room for twice the body and 3 KiB: the region is asked for
+ * again at that size (parse.c, open_region()), and the body parses as
+ * it does with the region of one size, to the same verdicts. */
+static void region_refused_then_fitted(void) {
+    char padded[1024];
+    size_t len = region_body(padded, sizeof padded, small_body);
+    static const robots_str names[] = {{"a", 1}, {"b", 1}, {"other", 5}};
+    static const char *const paths[] = {"/x", "/x/\xC3\xA9", "/t", "/a.gif",
+                                        "/private/directory/007"};
+    for (int p = 0; p < 3; p++) {
+        counted_options counted;
+        counted_options_init(&counted, (robots_profile)p);
+        counted.count.refuse_above = 16384; /* the arena's room */
+        robots_txt *doc = NULL, *whole = NULL;
+        EXPECT_EQ(robots_parse(padded, len, &counted.options, &doc), ROBOTS_OK);
+        EXPECT_EQ(counted.count.refused, 1); /* the region of one size */
+        robots_options plain;
+        robots_options_init(&plain);
+        plain.profile = (robots_profile)p;
+        EXPECT_EQ(robots_parse(padded, len, &plain, &whole), ROBOTS_OK);
+        if (doc == NULL || whole == NULL)
+            return;
+        EXPECT_EQ(robots_txt_memory_used(doc), counted.count.live);
+        EXPECT(doc->rule_count == whole->rule_count &&
+               doc->diag_count == whole->diag_count);
+        for (size_t n = 0; n < 3; n++)
+            for (size_t u = 0; u < sizeof paths / sizeof paths[0]; u++) {
+                robots_verdict got, want;
+                EXPECT_EQ(robots_check(doc, &names[n], 1, paths[u],
+                                       strlen(paths[u]), &got),
+                          ROBOTS_OK);
+                EXPECT_EQ(robots_check(whole, &names[n], 1, paths[u],
+                                       strlen(paths[u]), &want),
+                          ROBOTS_OK);
+                EXPECT(got.allowed == want.allowed &&
+                       got.rule_line == want.rule_line);
+            }
+        robots_free(doc);
+        robots_free(whole);
+        EXPECT_EQ(counted.count.live, 0);
+        EXPECT_EQ(counted.count.size_mismatch, 0);
+    }
+}
+
 /* The memo's slots (document.h, robots_txt.memo) are not in the block:
  * the first check that remembers a name allocates them, through the
  * document's allocator, and robots_txt_memory_used() counts them from
@@ -631,5 +715,6 @@ int main(void) {
     diagnostics_within_bound();
     memory_cap();
     region_of_one_size();
+    region_refused_then_fitted();
     return testing_finish();
 }

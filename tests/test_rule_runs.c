@@ -12,7 +12,9 @@
  * after its last '/' starts with "index.htm") on patterns of every shape
  * its test reads apart, read as a usual line, the general way and
  * normalised; and google's lines of two words without ':', read sixteen
- * bytes a step, with words and blanks across those steps' bounds.
+ * bytes a step, with words and blanks across those steps' bounds. Empty
+ * lines and comments between the rules, which the run steps over or
+ * stops at, give the same rules, groups and diagnostics' count too.
  */
 #include "robots.h"
 #include "testing.h"
@@ -48,7 +50,55 @@ static void put_both(bodies *b, const char *s, size_t n) {
     b->general_len += n;
 }
 
+/* Lines between the rules, which say nothing but a line: in the usual
+ * body as a run steps over them (quiet_line_next(): an empty line, which
+ * ends a record in legacy; a comment of plain ASCII from its first byte,
+ * short or past a 16-byte step), in the other with a space first, which
+ * neither the run nor the loop's count of such lines takes
+ * (parse_lines.c, plain_bytes()), so that process_line() reads them, the
+ * space trimmed: the same rules, groups and diagnostics. And comments the
+ * general path is to read in both (a TAB, UTF-8, a NUL), and rules to
+ * normalise, with and without a comment after them. */
+typedef struct between_line {
+    const char *usual, *general;
+    size_t usual_len, general_len;
+} between_line;
+#define BETWEEN(u, g)                                                          \
+    { u, g, sizeof u - 1, sizeof g - 1 }
+static const between_line between[] = {
+    BETWEEN("\n", " \n"),
+    BETWEEN("\r\n", " \r\n"),
+    BETWEEN("\r", " \r"),
+    BETWEEN("#\n", " #\n"),
+    BETWEEN("# a comment\n", " # a comment\n"),
+    BETWEEN("# a comment of more than sixteen bytes, plain ASCII\r\n",
+            " # a comment of more than sixteen bytes, plain ASCII\r\n"),
+    BETWEEN("#\ta tab\n", "#\ta tab\n"),
+    BETWEEN("# caf\xc3\xa9\n", "# caf\xc3\xa9\n"),
+    BETWEEN("# \xff not UTF-8\n", "# \xff not UTF-8\n"),
+    BETWEEN("#\0 a NUL\n", "#\0 a NUL\n"),
+    /* a rule to normalise, which the run hands to rb_parse_rule() but for
+     * its comment, the general path's */
+    BETWEEN("disallow: /%41 # a comment\n", "disallow:\t/%41 # a comment\n"),
+    BETWEEN("allow: /caf%c3%a9\n", "allow:\t/caf%c3%a9\n"),
+};
+
+static void put_between(bodies *b) {
+    const between_line *l =
+        &between[next_random() % (sizeof between / sizeof between[0])];
+    /* (a LF after a line's lone CR would end that line, not add one) */
+    if (l->usual[0] == '\n' && b->usual_len > 0 &&
+        b->usual[b->usual_len - 1] == '\r')
+        return;
+    memcpy(b->usual + b->usual_len, l->usual, l->usual_len);
+    memcpy(b->general + b->general_len, l->general, l->general_len);
+    b->usual_len += l->usual_len;
+    b->general_len += l->general_len;
+}
+
 static void put_line(bodies *b) {
+    if (next_random() % 8 == 0)
+        put_between(b);
     unsigned pick = next_random();
     const char *key = pick % 50 == 0 ? "user-agent"
                       : pick & 1     ? "Allow"
@@ -223,7 +273,8 @@ int main(void) {
     index_htm_flags();
     two_word_lines();
     bodies b;
-    /* 400 lines of at most 6 + 10 + 2 + 70 + 3 bytes each, and the
+    /* 400 lines of at most 6 + 10 + 2 + 70 + 3 bytes each, a line of at
+     * most 55 bytes before each (put_between()), and the
      * user-agent line */
     b.usual = malloc(64 * 1024);
     b.general = malloc(64 * 1024);

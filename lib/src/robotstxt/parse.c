@@ -119,26 +119,35 @@ static void reserve_arrays(parser *p, size_t limit) {
  * fewer calls to the allocator over the real-world corpus, 0.37 M
  * instructions: bench/README.md, "Session 20 (parse)"). Under a cap,
  * twice the body and 3 KiB as before, so that a capped parse needs no
- * more memory than it did. */
+ * more memory than it did; and that size again when the allocator
+ * refuses the one size (open_region()). */
 #define RB_PARSE_REGION_INPUT ((size_t)16384)
 #define RB_PARSE_REGION_TINY ((size_t)768)
 #define RB_PARSE_REGION_STACK ((size_t)3072)
-static size_t region_bytes(const rb_mem *mem, size_t limit) {
-    if (limit > RB_PARSE_REGION_INPUT)
-        return 0;
-    return 2 * (mem->cap == 0 ? RB_PARSE_REGION_INPUT : limit) + 3072;
+static size_t region_bytes(size_t input) {
+    return 2 * input + 3072;
 }
 
 /* Opens the parse's region for a body of `limit` bytes: `stack`
  * (RB_PARSE_REGION_STACK bytes) for a tiny one. 0 when memory runs
- * out. */
+ * out. An allocator that refuses the region of one size (a caller's
+ * small arena) is asked again for the region a cap would get, twice the
+ * body and 3 KiB: the body is parsed in what it needs, as it was before
+ * the one size, rather than refused for the room that only saves calls. */
 static int open_region(parser *p, size_t limit, unsigned char *stack) {
     if (limit <= RB_PARSE_REGION_TINY) {
         rb_mem_lend_region(&p->mem, stack, RB_PARSE_REGION_STACK);
         return 1;
     }
-    size_t bytes = region_bytes(&p->mem, limit);
-    return bytes == 0 || rb_mem_open_region(&p->mem, bytes);
+    if (limit > RB_PARSE_REGION_INPUT)
+        return 1; /* the arrays come from the allocator */
+    if (p->mem.cap == 0 &&
+        rb_mem_open_region(&p->mem, region_bytes(RB_PARSE_REGION_INPUT)))
+        return 1;
+    if (!rb_mem_open_region(&p->mem, region_bytes(limit)))
+        return 0;
+    p->mem.failure = ROBOTS_OK; /* the refusal, if any, was answered */
+    return 1;
 }
 
 static size_t align8(size_t n) {

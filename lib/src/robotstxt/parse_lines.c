@@ -422,6 +422,29 @@ RB_ALWAYS_INLINE static inline size_t line_end(const char *body, size_t pos,
     return limit;
 }
 
+/* Whether s[0, len), in a buffer readable to end, holds no NUL and no
+ * byte >= 0x80: a comment line of such bytes reports nothing (no NUL, no
+ * byte that may not be UTF-8, no BOM) and holds no content, which
+ * process_line() would learn with a search for each. */
+static inline int plain_bytes(const char *s, size_t len, const char *end) {
+    size_t i = 0;
+#ifdef RB_SSE2
+    for (; i < len && (size_t)(end - (s + i)) >= 16; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        unsigned m = (unsigned)_mm_movemask_epi8(
+            _mm_or_si128(v, _mm_cmpeq_epi8(v, _mm_setzero_si128())));
+        if (m != 0)
+            return i + (size_t)__builtin_ctz(m) >= len;
+    }
+#else
+    (void)end;
+#endif
+    for (; i < len; i++)
+        if (s[i] == '\0' || (unsigned char)s[i] >= 0x80)
+            return 0;
+    return 1;
+}
+
 /* The lines of body[pos, len) (pos < len), ended as rb_parse_lines() ends
  * them (LF, CR or CRLF) and the last one whether or not it is ended: for
  * the part of a body past the parse limit, which is never parsed. The
@@ -472,12 +495,12 @@ record_cut(parser *p, const char *body, size_t pos, size_t len, size_t limit) {
                   NULL, "%s", words);
 }
 
-/* complexity: 26 (pmccabe). The parse's line loop, which every byte of
+/* complexity: 32 (pmccabe). The parse's line loop, which every byte of
  * every file passes through: its branches are the runs of usual rule
- * lines, the word-at-a-time and SSE2 line-end scans and the parse limit's
- * cut, kept in one frame so that the loop's state stays in registers (the
- * instructions gate measures it). Inline into its two copies below, skip
- * a constant in each. */
+ * lines, the word-at-a-time and SSE2 line-end scans, the parse limit's
+ * cut and the lines only counted (empty, a plain comment), kept in one frame so
+ * that the loop's state stays in registers (the instructions gate measures it).
+ * Inline into its two copies below, skip a constant in each. */
 RB_ALWAYS_INLINE static inline void read_lines(parser *p, const char *body,
                                                size_t len, size_t limit,
                                                size_t *parsed, int skip) {
@@ -525,7 +548,16 @@ RB_ALWAYS_INLINE static inline void read_lines(parser *p, const char *body,
                           line_len, (size_t)ROBOTS_MAX_LINE_BYTES);
             line_len = ROBOTS_MAX_LINE_BYTES;
         }
-        process_line(p, body + pos, line_len, special, skip);
+        if (line_len == 0) {
+            /* legacy: an empty line ends the record (as process_line()) */
+            if (p->profile == ROBOTS_PROFILE_LEGACY) {
+                p->have_group = 0;
+                p->in_agent_list = 0;
+            }
+        } else if (special != 1 || body[pos] != '#' ||
+                   !plain_bytes(body + pos, line_len, p->body_end)) {
+            process_line(p, body + pos, line_len, special, skip);
+        } /* else a comment line with nothing to report: only counted */
         pos = eol;
         if (pos < len) {
             if (body[pos] == '\r' && pos + 1 < len && body[pos + 1] == '\n')

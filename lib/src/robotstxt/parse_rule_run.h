@@ -4,7 +4,10 @@
  * a pattern that is its own normal form) stored as rb_parse_rule() would
  * store it, with no call: one line the line loop has read
  * (usual_rule()), and a run of such lines read in one SSE2 pass that
- * finds each line's end and tests its pattern at once (rule_lines()).
+ * finds each line's end and tests its pattern at once (rule_lines()). The
+ * run goes on over the lines between its rules that would each start a
+ * new one: empty lines and plain comments (only counted), and the usual
+ * user-agent lines and rules to normalise, each handed to its handler.
  * Static inline, for parse_lines.c alone: out of line, the run cost a
  * call a line (the real-world corpus's parse 4 M instructions dearer).
  * The fuzzers' build (RB_PARSE_CROSSCHECK) reads every such line the
@@ -28,6 +31,11 @@
 /* parse_lines.c: the one line of a run read the general way too */
 static void crosscheck_run(parser *p, const char *raw, const char *value,
                            size_t len, enum key_kind key);
+/* parse_lines.c: a usual line's key and value as the general path finds
+ * them */
+static void crosscheck_usual(const parser *p, const char *raw, size_t len,
+                             enum key_kind kind, const char *value,
+                             size_t vlen);
 #endif
 
 /* Stores a rule whose pattern (len bytes, at least one) is its own normal
@@ -220,6 +228,110 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
 #endif
 }
 
+/* Where the line after the one at pos starts when that line says nothing
+ * a rule run must stop for, 0 when it is any other: an empty line (not
+ * in legacy, whose empty line ends the record) or a comment from its
+ * first byte, '#', of ASCII with no control byte (nothing reported: no
+ * NUL, no byte that may not be UTF-8, no TAB the general path would be
+ * asked about) ended by a LF or CR before limit. The general path does
+ * nothing with either but count it; read here, such a line between two
+ * rules costs no new run (about 100 instructions each: its arrays' room
+ * drawn again). last16: limit - 16 (limit >= 16); its end's LF or CR,
+ * or CRLF, stepped over as rb_parse_lines() steps over it. */
+static inline size_t quiet_line_next(const char *body, size_t pos,
+                                     size_t last16, size_t len, int legacy) {
+#ifdef RB_SSE2
+    size_t e = pos;
+    /* (pos may be past limit: a CRLF the limit cuts) */
+    if (pos > last16 + 15 || (unsigned char)body[pos] > '#')
+        return 0; /* most lines: a key's letter */
+    if (body[pos] == '#') {
+        for (size_t i = pos;; i += 16) {
+            if (i > last16)
+                return 0; /* the file's last bytes: the general path's */
+            __m128i v =
+                _mm_loadu_si128((const __m128i *)(const void *)(body + i));
+            unsigned m = (unsigned)_mm_movemask_epi8(
+                _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E)));
+            if (m != 0) {
+                e = i + (size_t)__builtin_ctz(m);
+                break;
+            }
+        }
+        if (e - pos > ROBOTS_MAX_LINE_BYTES)
+            return 0;
+    } else if (legacy) {
+        return 0;
+    }
+    if (body[e] != '\n' && body[e] != '\r')
+        return 0;
+    return e + 1 + (body[e] == '\r' && e + 1 < len && body[e + 1] == '\n');
+#else
+    (void)body, (void)pos, (void)last16, (void)len, (void)legacy;
+    return 0;
+#endif
+}
+
+/* The usual line at pos the run did not read as a rule: "User-agent: x",
+ * "Disallow: x" or "Allow: x" with the key spelt exactly (any case) and
+ * ':' right after it, that holds no byte below 0x0E, no '#' and none >=
+ * 0x80 before its LF or CR (which is before limit): its key (*key), its
+ * value from *v to *end, trimmed of spaces as usual_line() (parse_lines.c)
+ * trims it (such a value has no other space to trim), and *next where the
+ * next line starts; 0 for any other line. A rule here is one whose
+ * pattern is not its own normal form or does not start with '/', for
+ * rb_parse_rule(). last16: limit - 16 (limit >= 16). */
+static inline int keyed_line_end(const char *body, size_t pos, size_t last16,
+                                 size_t len, enum key_kind *key, size_t *v,
+                                 size_t *end, size_t *next) {
+#ifdef RB_SSE2
+    const char *raw = body + pos;
+    size_t s;
+    if (pos > last16)
+        return 0;
+    if (raw[10] == ':' && is_word(raw, "user-agent", 10)) {
+        *key = KEY_USER_AGENT;
+        s = pos + 11;
+    } else if (raw[8] == ':' && is_word(raw, "disallow", 8)) {
+        *key = KEY_DISALLOW;
+        s = pos + 9;
+    } else if (raw[5] == ':' && is_word(raw, "allow", 5)) {
+        *key = KEY_ALLOW;
+        s = pos + 6;
+    } else {
+        return 0;
+    }
+    size_t e = 0;
+    for (size_t i = s;; i += 16) {
+        if (i > last16)
+            return 0; /* the file's last bytes: the general path's */
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(body + i));
+        unsigned m = (unsigned)_mm_movemask_epi8(
+            _mm_or_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x0E)),
+                         _mm_cmpeq_epi8(x, _mm_set1_epi8('#'))));
+        if (m != 0) {
+            e = i + (size_t)__builtin_ctz(m);
+            break;
+        }
+    }
+    if ((body[e] != '\n' && body[e] != '\r') || e - pos > ROBOTS_MAX_LINE_BYTES)
+        return 0;
+    size_t t = e;
+    while (s < t && body[s] == ' ')
+        s++;
+    while (t > s && body[t - 1] == ' ')
+        t--;
+    *v = s;
+    *end = t;
+    *next = e + 1 + (body[e] == '\r' && e + 1 < len && body[e + 1] == '\n');
+    return 1;
+#else
+    (void)body, (void)pos, (void)last16, (void)len, (void)key, (void)v;
+    (void)end, (void)next;
+    return 0;
+#endif
+}
+
 /* How far lines of a run may end, from pos, with room for their rules and
  * text sure to be there (from pos on, a rule line of n bytes adds at most
  * n - 6 bytes of text and is at least 8 bytes long), so that the run tests
@@ -240,11 +352,15 @@ static inline size_t run_room(size_t pos, size_t texts, size_t text_cap,
  * copies, so that the loop tests no profile and keeps their registers.
  * The fuzzers' build (RB_PARSE_CROSSCHECK) reads one line a run, and that
  * line the general way too, and stops at a difference. */
-/* complexity: 91 lines (pmccabe). The arrays' counts and the line number
- * stay in registers through the run, where a byte stored through a char
- * pointer (the text) would have the compiler load every field of the
+/* complexity: 153 lines, 32 (pmccabe). The arrays' counts and the line
+ * number stay in registers through the run, where a byte stored through a
+ * char pointer (the text) would have the compiler load every field of the
  * parser again; with its growth in a function of its own, the compiler
- * kept less of the loop in registers (corpus parse +0.8 M instructions). */
+ * kept less of the loop in registers (corpus parse +0.8 M instructions).
+ * The quiet lines and the keyed lines it reads by a call (user-agent, a
+ * rule to normalise) are its branches too: each was a new run, about 100
+ * instructions (bench/README.md, "Session 21 (parse)"), and the flattened
+ * loop's layout moves with every function taken out of it. */
 RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
                                             size_t *at, size_t limit,
                                             size_t len, const int rfc,
@@ -263,7 +379,63 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
      * first rule (parse.c, reserve_arrays()) */
     rb_rule *rule = NULL;
     enum key_kind key = KEY_NONE;
-    while (rule_line_end(body, pos, last16, len, rfc, &next, &end, &key, &v)) {
+    for (;;) {
+        if (!rule_line_end(body, pos, last16, len, rfc, &next, &end, &key,
+                           &v)) {
+            /* tested only where the line is not a rule: no cost to one */
+            size_t after = !rfc && !google
+                               ? 0
+                               : quiet_line_next(body, pos, last16, len, 0);
+            if (after == 0 && (rfc || google) &&
+                keyed_line_end(body, pos, last16, len, &key, &v, &end, &next)) {
+                /* A user-agent line, or a rule whose pattern is to be
+                 * normalised, read as the general path reads it
+                 * (process_usual_line()), with the run's counts given
+                 * back first and taken again after: the run goes on into
+                 * the group, where it cost a new run and the general
+                 * path's line end and key. Not in legacy, whose records
+                 * end at an empty line, so that few such lines follow a
+                 * rule: there its loop's code laid out otherwise cost
+                 * the workload's parse 1.5% (bench/README.md, "Session
+                 * 21 (parse)"). */
+                if (rule != NULL) {
+                    p->text.count = texts;
+                    p->rules.count = (size_t)(rule - (rb_rule *)p->rules.data);
+                    p->in_agent_list = 0;
+                }
+                if (google)
+                    p->index.companions |= companions;
+                companions = 0;
+                p->line = line;
+                p->line_start = body + pos;
+                p->seen_content = 1;
+#ifdef RB_PARSE_CROSSCHECK
+                size_t raw_end = pos;
+                while (body[raw_end] != '\n' && body[raw_end] != '\r')
+                    raw_end++;
+                crosscheck_usual(p, body + pos, raw_end - pos, key, body + v,
+                                 end - v);
+#endif
+                if (key == KEY_USER_AGENT)
+                    rb_parse_user_agent(p, body + v, end - v);
+                else
+                    rb_parse_rule(p, key, body + v, end - v);
+                if (p->failed)
+                    break;
+                texts = p->text.count;
+                rules = p->rules.count;
+                text_data = (char *)p->text.data;
+                rule = NULL; /* the room drawn again at the next rule */
+                pos = next;
+                line++;
+                continue;
+            }
+            if (after == 0)
+                break;
+            pos = after;
+            line++;
+            continue;
+        }
         const char *value = body + v;
         size_t plen = end - v;
         /* the index.htm test reads back to `body`, the copy 48 bytes on
@@ -319,6 +491,12 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
     }
     if (pos == *at)
         return 0;
+    if (rule == NULL) { /* quiet lines alone, a user-agent line last, or
+                         * memory ran out: the counts are given back */
+        p->line = line;
+        *at = pos;
+        return 1;
+    }
     /* p->line_start is left as it was: a run makes no diagnostic, and the
      * line that ended it may have set key and v before it was refused, so
      * they need not be the last stored line's (parser.h) */
