@@ -204,7 +204,7 @@ int rb_window_sort(const unsigned char *text, size_t n, size_t depth,
      * scratch holds in slots of three words */
     w.most = n / RB_WINDOW_REPS_SHARE;
     size_t slots = 16;
-    while (slots < 2 * w.most && 3 * 2 * slots <= scratch_words)
+    while (slots < 2 * w.most && 3 * (2 * slots) <= scratch_words)
         slots *= 2;
     if (w.most > slots / 2)
         w.most = slots / 2;
