@@ -508,6 +508,23 @@ def main():
            "64 names cut from one Thue-Morse word, values pieces of it of 3 "
            "to 99 bytes with the last changed, in no name",
            profile="legacy", agent="@names-64-tm.txt")
+    # Session 21's review: a value longer than the index's windows (in no
+    # name, every byte held), repeated between `~` lines, which the search
+    # read unfiltered and looked for in the names' text, O(H), at each
+    # copy; then a^3 to a^15 (in no name: the word has no cube), whose many
+    # lengths keep the names' hash away.
+    long_value = b"aaa" + tm[1000:1297]
+    assert not any(long_value in name for name in tm_names)
+    pair = b"user-agent:" + long_value + b"\nuser-agent:~\n"
+    tail = b"".join(b"user-agent:" + b"a" * k + b"\n" for k in range(3, 16))
+    body = b""
+    while len(body) + len(pair) + len(tail) <= 511000 // div:
+        body += pair
+    robots("issue29-legacy-tm-long-repeated", body + tail,
+           (HOST + "x").encode(),
+           "64 Thue-Morse names, a 300-byte value in no name repeated "
+           "between ~ lines, then a^3 to a^15",
+           profile="legacy", agent="@names-64-tm.txt")
     # Session 20's shape that made the names' hash pay its budget before
     # the sort: 64 names cut from a de Bruijn sequence of the 36 letters
     # and digits, order 2 (every pair once in 1,296 bytes), repeated, each

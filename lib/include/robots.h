@@ -380,7 +380,8 @@ typedef struct robots_str {
  *     name; legacy, at most 2^20 byte steps of direct search, past which
  *     the names (H bytes) are indexed, O(H), and each user-agent
  *     value of m bytes is found in O(m log H) (at most two, the longest,
- *     in O(H + m) where the names repeat a pattern). Matching: rfc9309 and
+ *     in O(H + m) where the names repeat a pattern, each once however
+ *     often the file repeats it). Matching: rfc9309 and
  *     google, path_len hash steps per selected set of rules, and for each
  *     rule whose literal prefix starts the path at most 3 * path_len +
  *     12 * pattern_len byte comparisons; once those add up to 2^18, one

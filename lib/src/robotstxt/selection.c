@@ -426,6 +426,34 @@ static robots_status pairs_beside_kept(rb_mem *mem, const robots_txt *doc,
  * spends its budget in vain where the names repeat one pattern (each
  * window everywhere), and after a pass for each length, which costs
  * less. */
+/* The values longer than the index's windows searched so far, none found
+ * (the search stops at the first found). */
+typedef struct long_values {
+    const char *value[RB_LONG_VALUES];
+    size_t len[RB_LONG_VALUES], count;
+} long_values;
+
+/* A value longer than the index's windows, searched in the names' text in
+ * O(H + m) (names_index.c). Only one that passes the filter is searched,
+ * and each once: those are the survey's RB_LONG_VALUES longest, while the
+ * values read here are unfiltered, so a file repeating one between `~`
+ * lines, or holding many longer than any name, would otherwise pay O(H)
+ * a line (the review of session 21). */
+static int long_value_found(const rb_names_index *index,
+                            const rb_names_filter *f, long_values *searched,
+                            const char *v, size_t len) {
+    if (passing_len(f, v) != len)
+        return 0; /* a byte no name holds, or longer than every name */
+    for (size_t i = 0; i < searched->count; i++)
+        if (searched->len[i] == len && memcmp(searched->value[i], v, len) == 0)
+            return 0; /* searched before, and not found */
+    if (searched->count < RB_LONG_VALUES) {
+        searched->value[searched->count] = v;
+        searched->len[searched->count++] = len;
+    }
+    return rb_names_index_contains(index, v, len);
+}
+
 static robots_status first_found(rb_mem *mem, const robots_txt *doc,
                                  const robots_str *names, size_t n,
                                  const rb_names_filter *f,
@@ -467,9 +495,12 @@ static robots_status first_found(rb_mem *mem, const robots_txt *doc,
     values_start(&w, doc, NULL);
     const char *v;
     size_t len;
+    long_values searched = {0};
     while (values_next(&w, &v, &len)) {
         if (len == 1 ? f->held[(unsigned char)v[0]]
-                     : rb_names_index_contains(&index, v, len)) {
+            : len > index.shallow
+                ? long_value_found(&index, f, &searched, v, len)
+                : rb_names_index_contains(&index, v, len)) {
             *group = w.group;
             break;
         }

@@ -155,18 +155,24 @@ static int window_before(rb_windows *w, size_t a, size_t b) {
 }
 
 /* reps[0..count) in the order of their windows: merge sort bottom up,
- * through `spare` (count words), no recursion. */
-static void sort_reps(rb_windows *w, uint32_t *reps, size_t count,
-                      uint32_t *spare) {
+ * through `spare` (count words), no recursion. Returns 0, the order
+ * unfinished, once the comparisons pass the budget: windows alike for
+ * thousands of bytes would otherwise cost count log count times depth / 8
+ * words before the caller gave up anyway (the review of session 21). */
+static int sort_reps(rb_windows *w, uint32_t *reps, size_t count,
+                     uint32_t *spare) {
     uint32_t *from = reps, *to = spare;
     for (size_t width = 1; width < count; width *= 2) {
         for (size_t lo = 0; lo < count; lo += 2 * width) {
             size_t mid = lo + width < count ? lo + width : count;
             size_t hi = mid + width < count ? mid + width : count;
             size_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi)
+            while (i < mid && j < hi) {
+                if (w->work > w->budget)
+                    return 0;
                 to[k++] =
                     window_before(w, from[j], from[i]) ? from[j++] : from[i++];
+            }
             while (i < mid)
                 to[k++] = from[i++];
             while (j < hi)
@@ -178,6 +184,7 @@ static void sort_reps(rb_windows *w, uint32_t *reps, size_t count,
     }
     if (from != reps)
         memcpy(reps, from, count * sizeof *reps);
+    return 1;
 }
 
 int rb_window_sort(const unsigned char *text, size_t n, size_t depth,
@@ -222,6 +229,5 @@ int rb_window_sort(const unsigned char *text, size_t n, size_t depth,
         at = end + 1;
     }
     *count = w.count;
-    sort_reps(&w, reps, w.count, cover);
-    return w.work <= w.budget;
+    return sort_reps(&w, reps, w.count, cover) && w.work <= w.budget;
 }
