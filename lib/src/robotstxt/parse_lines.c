@@ -288,6 +288,17 @@ static void on_key(parser *p, const char *key, size_t klen, const char *value,
  * holds none, and the searches for them are skipped; else 1 + the first
  * one's offset). skip: the parse
  * keeps no diagnostics (a constant of each copy of the loop). */
+/* A blank line (not a comment line): in legacy it ends the record (the
+ * 1996 draft's records are separated by blank lines); elsewhere nothing.
+ * One place for read_lines(), which counts a bare empty line without
+ * process_line(), and process_line(). */
+static inline void blank_line(parser *p) {
+    if (p->profile == ROBOTS_PROFILE_LEGACY) {
+        p->have_group = 0;
+        p->in_agent_list = 0;
+    }
+}
+
 static void process_line(parser *p, const char *raw, size_t raw_len,
                          size_t special, int skip) {
     p->line_start = raw;
@@ -305,11 +316,8 @@ static void process_line(parser *p, const char *raw, size_t raw_len,
     int blank;
     line_content(p, special, &content, &len, &blank);
     if (len == 0) {
-        /* legacy: a blank line (not a comment line) ends the record. */
-        if (blank && p->profile == ROBOTS_PROFILE_LEGACY) {
-            p->have_group = 0;
-            p->in_agent_list = 0;
-        }
+        if (blank)
+            blank_line(p);
         return;
     }
     first_content(p, content);
@@ -549,11 +557,7 @@ RB_ALWAYS_INLINE static inline void read_lines(parser *p, const char *body,
             line_len = ROBOTS_MAX_LINE_BYTES;
         }
         if (line_len == 0) {
-            /* legacy: an empty line ends the record (as process_line()) */
-            if (p->profile == ROBOTS_PROFILE_LEGACY) {
-                p->have_group = 0;
-                p->in_agent_list = 0;
-            }
+            blank_line(p);
         } else if (special != 1 || body[pos] != '#' ||
                    !plain_bytes(body + pos, line_len, p->body_end)) {
             process_line(p, body + pos, line_len, special, skip);
