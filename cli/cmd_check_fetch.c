@@ -207,9 +207,7 @@ int cli_cmd_check_fetch(int argc, char **argv) {
     if ((status = parse_args(argc, argv, &c, &first)) != 0)
         return status;
     if (!http_available())
-        return cli_error("check --fetch: this robots was built without "
-                         "libcurl; install it (Debian: apt-get install "
-                         "libcurl4-openssl-dev) and build again");
+        return cli_error("check --fetch: %s", http_unavailable_why());
     if (c.options.now < 0)
         c.options.now = (int64_t)time(NULL);
     c.sites = calloc(CHECK_FETCH_MAX_SITES, sizeof *c.sites);

@@ -183,9 +183,7 @@ int cli_cmd_fetch(int argc, char **argv) {
     if ((status = parse_args(argc, argv, &r, &done)) != 0 || done)
         return status;
     if (!http_available())
-        return cli_error("fetch: this robots was built without libcurl; "
-                         "install it (Debian: apt-get install "
-                         "libcurl4-openssl-dev) and build again");
+        return cli_error("fetch: %s", http_unavailable_why());
     robots_status st = fetch_run_resolve(&r, &doc);
     if (st == ROBOTS_OK)
         st = robots_check_agent(doc, r.agent, strlen(r.agent), r.url,

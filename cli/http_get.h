@@ -29,12 +29,18 @@ typedef struct http_response {
     char error[256]; /* libcurl's words for a failure, or "" */
 } http_response;
 
-/* 1 when this build can fetch (libcurl was found); 0 otherwise. */
+/* 1 when this run can fetch: built with libcurl's headers, and the
+ * library loaded (the first call loads it); 0 otherwise. */
 int http_available(void);
 
+/* Why http_available() says 0, in words for an error message ("" when it
+ * says 1). */
+const char *http_unavailable_why(void);
+
 /* GETs `url` with `user_agent` within `timeout_ms`, reading at most
- * `body_cap` bytes of body. Fills *out (free with http_response_free());
- * returns 0 only when out of memory or libcurl cannot start. */
+ * `body_cap` bytes of body, over http or https only. Fills *out (free with
+ * http_response_free()); returns 0 only when out of memory or libcurl
+ * cannot be loaded or cannot start. */
 int http_get(const char *url, const char *user_agent, long timeout_ms,
              size_t body_cap, http_response *out);
 
