@@ -12,6 +12,10 @@ CI_GATES=(gcc clang asan-ubsan msan tsan valgrind coverage symbols stack fuzz in
 # Gates that run only when named (--gate NAME), not by default: none now.
 CI_NAMED_GATES=()
 
+# CI_JOBS: parallel jobs within a gate. Unset, test.sh sets it from the
+# cores and the lanes (2 when gates run one at a time).
+# shellcheck disable=SC2034 # read by test.sh
+CI_JOBS_GIVEN=${CI_JOBS:-}
 CI_JOBS=${CI_JOBS:-2}
 CI_TEST_TIMEOUT=${CI_TEST_TIMEOUT:-900}
 CI_LOGS=build/ci-logs
@@ -85,38 +89,62 @@ ci_on_error() {
     fi
 }
 
-# ci_run_gate NAME: runs one gate, logs it, counts it (test.sh's counters).
 # ci_cpu_seconds VAR: sets VAR to the user + system seconds of every
 # process this shell has waited for (bash's `times`, its second line). Not
-# through $(...): `times` would then speak for the subshell.
+# through $(...): `times` would then speak for the subshell. The file is
+# this shell's own, as gates in lanes (test.sh) measure at the same time.
 ci_cpu_seconds() {
-    local t="$CI_LOGS/.times"
+    local t="$CI_LOGS/.times.$BASHPID"
     times >"$t"
     printf -v "$1" '%s' "$(awk 'NR == 2 { split($1, u, /[ms]/);
         split($2, s, /[ms]/); printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$t")"
+    rm -f "$t"
 }
 
-ci_run_gate() {
-    local name=$1 log="$CI_LOGS/$1.log" why="$CI_LOGS/$1.why"
+# ci_execute_gate NAME [stream]: runs one gate in its own subshell, its whole
+# output in $CI_LOGS/NAME.log (and on stdout too with "stream"), and leaves
+# "STATUS WALL_SECONDS CPU_SECONDS" in $CI_LOGS/NAME.result.
+ci_execute_gate() {
+    local name=$1 stream=${2:-} log="$CI_LOGS/$1.log" why="$CI_LOGS/$1.why"
     local details="$CI_LOGS/$1.details"
-    local t0=$SECONDS cpu0 cpu1 rc secs
+    local t0=$SECONDS cpu0 cpu1 rc
     ci_cpu_seconds cpu0
-    rm -f "$why" "$details"
-    echo
-    echo "=== gate $name: $(ci_describe "$name")"
+    rm -f "$why" "$details" "$CI_LOGS/$name.result"
     set +e
-    (
-        export CI_WHY_FILE=$PWD/$why CI_DETAILS_FILE=$PWD/$details
-        set -eEuo pipefail
-        trap 'ci_on_error $? "$BASH_COMMAND"' ERR
-        "gate_${name//-/_}"
-    ) </dev/null 2>&1 | tee "$log"
-    rc=${PIPESTATUS[0]}
+    if [ -n "$stream" ]; then
+        ci_gate_body "$name" "$why" "$details" </dev/null 2>&1 | tee "$log"
+        rc=${PIPESTATUS[0]}
+    else
+        ci_gate_body "$name" "$why" "$details" </dev/null >"$log" 2>&1
+        rc=$?
+    fi
     set -e
     # The CPU seconds beside the wall's: where they are far under CI_JOBS
     # times the wall, a core sat idle during the gate.
     ci_cpu_seconds cpu1
-    secs="$((SECONDS - t0)) s, CPU $((cpu1 - cpu0)) s"
+    echo "$rc $((SECONDS - t0)) $((cpu1 - cpu0))" >"$CI_LOGS/$name.result"
+}
+
+ci_gate_body() {
+    (
+        export CI_WHY_FILE=$PWD/$2 CI_DETAILS_FILE=$PWD/$3
+        set -eEuo pipefail
+        trap 'ci_on_error $? "$BASH_COMMAND"' ERR
+        "gate_${1//-/_}"
+    )
+}
+
+# ci_account_gate NAME: says how the gate ended and counts it (test.sh's
+# counters and report), from what ci_execute_gate left.
+ci_account_gate() {
+    local name=$1 why="$CI_LOGS/$1.why" details="$CI_LOGS/$1.details"
+    local rc=1 wall=0 cpu=0 secs
+    if [ -s "$CI_LOGS/$name.result" ]; then
+        read -r rc wall cpu <"$CI_LOGS/$name.result"
+    else
+        echo "the gate left no result (was it killed?)" >"$why"
+    fi
+    secs="$wall s, CPU $cpu s"
     case $rc in
     0)
         passed=$((passed + 1))
@@ -132,12 +160,59 @@ ci_run_gate() {
         if [ ! -s "$why" ]; then
             echo "exit status $rc" >"$why"
         fi
-        report+=("FAILED  $name (${secs}): $(cat "$why") [log: $log]")
+        report+=("FAILED  $name (${secs}): $(cat "$why") [log: $CI_LOGS/$name.log]")
         if [ -s "$details" ]; then
             details_of_failed+=("$details")
         fi
         echo "=== gate $name: FAILED in ${secs}: $(cat "$why")"
         ;;
+    esac
+}
+
+# ci_run_gate NAME: runs one gate with its output on stdout as it comes,
+# logs it, counts it.
+ci_run_gate() {
+    echo
+    echo "=== gate $1: $(ci_describe "$1")"
+    ci_execute_gate "$1" stream
+    ci_account_gate "$1"
+}
+
+# Gates that build in the same directory run one after the other, in the
+# order of CI_GATES, in one lane (test.sh): valgrind and symbols use the gcc
+# gate's build, web the js gate's. ci_chain_of NAME names the chain.
+ci_chain_of() {
+    case $1 in
+    gcc | valgrind | symbols) echo gcc ;;
+    js | web) echo js ;;
+    *) echo "$1" ;;
+    esac
+}
+
+# The CPU seconds each gate took in a full run (the summary's figures, the
+# run on 4090fce): test.sh starts the dearest chains first, so the cheap
+# ones fill the end and both lanes finish close together. An estimate for
+# the order only; a wrong one costs time, never a result.
+ci_gate_cost() {
+    case $1 in
+    valgrind) echo 907 ;;
+    fuzz) echo 458 ;;
+    coverage) echo 406 ;;
+    msan) echo 358 ;;
+    static) echo 337 ;;
+    asan-ubsan) echo 294 ;;
+    tsan) echo 173 ;;
+    python) echo 143 ;;
+    instructions) echo 130 ;;
+    gcc) echo 120 ;;
+    clang) echo 116 ;;
+    compat) echo 77 ;;
+    js) echo 51 ;;
+    stack) echo 27 ;;
+    web) echo 19 ;;
+    naming) echo 18 ;;
+    format) echo 10 ;;
+    *) echo 1 ;;
     esac
 }
 
