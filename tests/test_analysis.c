@@ -478,6 +478,54 @@ static void limits(void) {
     free(body);
 }
 
+/* The budget also holds inside one comparison: two rules whose cover test
+ * alone would take more steps than ROBOTS_ANALYSIS_MAX_STEPS (a glob of
+ * one '*' and 13,000 bytes, the longer and so the winner, against a path
+ * of 12,000: each start the '*' tries costs up to 12,000 steps, about 72
+ * million in all), in groups merged for one agent; and legacy records whose
+ * names, compared each with every earlier one, would take more. The analysis
+ * stops within the budget and says so (robots.h, ROBOTS_DIAG_ANALYSIS_LIMIT).
+ */
+static void budget_inside_comparisons(void) {
+    size_t glob = 13000, path = 12000;
+    char *body = malloc(glob + path + 128);
+    size_t len = (size_t)sprintf(body, "User-agent: a\nDisallow: /*");
+    memset(body + len, 'a', glob);
+    len += glob;
+    len += (size_t)sprintf(body + len, "b\n\nUser-agent: a\nDisallow: /");
+    memset(body + len, 'a', path);
+    len += path;
+    len += (size_t)sprintf(body + len, "\nDisallow: /z\n");
+    body[len] = '\0';
+    result r = analyze(body, ROBOTS_PROFILE_RFC9309);
+    robots_diagnostic_info d;
+    EXPECT_EQ(count_of(&r, ROBOTS_DIAG_ANALYSIS_LIMIT, &d), 1);
+    EXPECT(d.line == 1 && d.severity == ROBOTS_SEVERITY_NOTE);
+    done(&r);
+    free(body);
+
+    /* 100 records of 10,000-byte names, none within another: 5,000 pairs
+     * of 20,000 steps each. */
+    size_t records = 100, name = 10000;
+    body = malloc(records * (name + 32) + 1);
+    len = 0;
+    uint32_t x = 12345;
+    for (size_t i = 0; i < records; i++) {
+        len += (size_t)sprintf(body + len, "User-agent: ");
+        for (size_t k = 0; k < name; k++) {
+            x = x * 1103515245u + 12345u;
+            body[len++] = (char)('a' + (x >> 16) % 26);
+        }
+        len += (size_t)sprintf(body + len, "\nDisallow: /\n\n");
+    }
+    body[len] = '\0';
+    r = analyze(body, ROBOTS_PROFILE_LEGACY);
+    EXPECT_EQ(count_of(&r, ROBOTS_DIAG_ANALYSIS_LIMIT, &d), 1);
+    EXPECT(d.line == 1 && d.severity == ROBOTS_SEVERITY_NOTE);
+    done(&r);
+    free(body);
+}
+
 static void contract(void) {
     robots_txt *doc = parse("User-agent: *\nDisallow: /a\nDisallow: /a\n", 40,
                             ROBOTS_PROFILE_RFC9309);
@@ -590,6 +638,7 @@ int main(void) {
     columns();
     quoting();
     limits();
+    budget_inside_comparisons();
     contract();
     no_memory();
     memory_bound();

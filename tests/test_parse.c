@@ -211,6 +211,23 @@ static void long_lines(void) {
     EXPECT_EQ(v.allowed, 1); /* the kept pattern is longer than the path */
     robots_free(doc);
 
+    /* The same cut for a long line inside a run of rule lines (after
+     * another rule line, where the parse reads lines by its fast path),
+     * whether it is one byte over the limit or far over it. */
+    const size_t overs[] = {ROBOTS_MAX_LINE_BYTES - (prefix - 1) + 1, n};
+    for (size_t k = 0; k < sizeof overs / sizeof *overs; k++) {
+        len = (size_t)sprintf(body, "User-agent: *\nDisallow: /a\nDisallow: /");
+        memset(body + len, 'x', overs[k]);
+        len += overs[k];
+        len += (size_t)sprintf(body + len, "\nAllow: /y\n");
+        EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+        EXPECT_EQ(rule(doc, 0, 1).pattern_len,
+                  ROBOTS_MAX_LINE_BYTES - (prefix - 1));
+        EXPECT_EQ(rule(doc, 0, 2).line, 4);
+        EXPECT_EQ(count_diag(doc, ROBOTS_DIAG_LINE_TRUNCATED), 1);
+        robots_free(doc);
+    }
+
     /* At the limit exactly: no truncation. */
     memset(body, 'x', ROBOTS_MAX_LINE_BYTES);
     memcpy(body, "Disallow: /", 11);
