@@ -377,12 +377,19 @@ gate_complexity() {
 
 # Thresholds and filters live in gcovr.cfg (gcovr reads it from the root);
 # ci/coverage_report.py prints the summary and adds the function floor.
+# unit-small-stack-* is not run here: measured on the whole suite
+# (session 22), it reached no line or branch the other tests do not (since
+# test_analysis and test_parse test the four lines it alone reached), and
+# under --coverage it took 166 of the gate's 406 s of CPU. It runs in the
+# gcc, clang, asan-ubsan, msan and tsan gates.
+CI_COVERAGE_SKIP='^unit-small-stack-'
+
 gate_coverage() {
     local dir=build/ci-coverage rc
     ci_build "$dir" gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROBOTS_COVERAGE=ON
     find "$dir" -name '*.gcda' -delete # the counts of this run only
     rm -f "$dir"/coverage*.{txt,json}
-    ci_ctest "$dir"
+    ci_ctest "$dir" -E "$CI_COVERAGE_SKIP"
     echo "--- gcovr $dir (floors in gcovr.cfg: $(grep -E '^fail-under' gcovr.cfg | tr '\n' ' '))"
     set +e
     # gcovr 5.2 can hang with -j after a gcov parse error: bound it.
