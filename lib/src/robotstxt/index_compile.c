@@ -185,11 +185,15 @@ static int kept_form(const char *p, size_t len) {
 static int make_normal_forms(builder *b, const uint32_t *groups, size_t n) {
     const robots_txt *doc = b->doc;
     size_t count = 0, bytes = 0;
+    uint32_t low = 0, high = 0;
     for (size_t i = 0; i < n; i++) {
-        const rb_rule *r = &doc->rules[doc->groups[groups[i]].first_rule];
-        for (uint32_t k = group_rules(doc, groups[i]); k > 0; k--, r++)
+        uint32_t first = doc->groups[groups[i]].first_rule;
+        const rb_rule *r = &doc->rules[first];
+        for (uint32_t k = 0, m = group_rules(doc, groups[i]); k < m; k++, r++)
             if (rb_rule_normalises(r)) {
-                count++;
+                if (count++ == 0) /* the groups and their rules ascend */
+                    low = first + k;
+                high = first + k;
                 bytes += r->normalized_len;
             }
     }
@@ -198,13 +202,20 @@ static int make_normal_forms(builder *b, const uint32_t *groups, size_t n) {
     size_t slots = 2;
     while (slots < 2 * count)
         slots *= 2;
-    b->normal_mask = slots - 1; /* what compile_unit() frees */
+    b->normal_mask = slots - 1;
+    b->normal_low = low;
+    b->normal_dense = (size_t)(high - low) < 4 * count;
+    b->normal_slot_bytes = /* what compile_unit() frees */
+        (b->normal_dense ? (size_t)(high - low) + 1 : 2 * slots) *
+        sizeof(uint32_t);
     b->normal_bytes = bytes;
-    b->normal_slots = rb_alloc(b->mem, 2 * slots * sizeof(uint32_t));
+    b->normal_slots = rb_alloc(b->mem, b->normal_slot_bytes);
     b->normal_text = rb_alloc(b->mem, bytes);
     if (b->normal_slots == NULL || b->normal_text == NULL)
         return 0;
-    memset(b->normal_slots, 0, 2 * slots * sizeof(uint32_t));
+    /* dense: every slot read is written below */
+    if (!b->normal_dense)
+        memset(b->normal_slots, 0, b->normal_slot_bytes);
     size_t at = 0;
     for (size_t i = 0; i < n; i++) {
         uint32_t first = doc->groups[groups[i]].first_rule;
@@ -212,11 +223,15 @@ static int make_normal_forms(builder *b, const uint32_t *groups, size_t n) {
             const rb_rule *r = &doc->rules[first + j];
             if (!rb_rule_normalises(r))
                 continue;
-            size_t k = normal_slot(b->normal_mask, first + j);
-            while (b->normal_slots[2 * k] != 0)
-                k = (k + 1) & b->normal_mask;
-            b->normal_slots[2 * k] = first + j + 1;
-            b->normal_slots[2 * k + 1] = (uint32_t)at;
+            if (b->normal_dense) {
+                b->normal_slots[first + j - low] = (uint32_t)at;
+            } else {
+                size_t k = normal_slot(b->normal_mask, first + j);
+                while (b->normal_slots[2 * k] != 0)
+                    k = (k + 1) & b->normal_mask;
+                b->normal_slots[2 * k] = first + j + 1;
+                b->normal_slots[2 * k + 1] = (uint32_t)at;
+            }
             size_t len = rb_normalize_pattern(
                 doc->profile, doc->text + r->pattern_off,
                 rb_rule_pattern_len(r), b->normal_text + at);
@@ -417,8 +432,7 @@ static rb_unit *compile_unit(const robots_txt *doc, uint32_t set_id,
     rb_vec_release(mem, &b.node_hash);
     rb_vec_release(mem, &b.prefix_hash);
     if (b.normal_slots != NULL)
-        rb_free(mem, b.normal_slots,
-                2 * (b.normal_mask + 1) * sizeof(uint32_t));
+        rb_free(mem, b.normal_slots, b.normal_slot_bytes);
     if (b.normal_text != NULL)
         rb_free(mem, b.normal_text, b.normal_bytes);
     return unit;
