@@ -1290,12 +1290,33 @@ static void compile_shapes(void) {
                                          "kj"[r % 2])
                        : (size_t)sprintf(body + len, "Allow: /%c%dz*%c\n",
                                          "ab"[r % 2], r % 10, "kj"[r % 2]);
+        /* keys of 8 to 16 bytes and of more, each twice, then one of the
+         * same length that differs in its first 8 bytes, its last 8 or
+         * only between them */
+        static const char *const keyed[] = {
+            "/mid0/key",         "/mid0/key",         "/mid1/key",
+            "/x0123456A",        "/x0123456A",        "/x0123456B",
+            "/aaaaaaa0bbbbbbbb", "/aaaaaaa0bbbbbbbb", "/aaaaaaa1bbbbbbbb"};
+        for (size_t r = 0; r < sizeof keyed / sizeof keyed[0]; r++)
+            len += (size_t)sprintf(body + len, "Disallow: %s*q\n", keyed[r]);
         robots_txt *doc = parse_as(body, len, p);
         if (doc == NULL)
             continue;
-        static const char *const paths[] = {
-            "/x\xc3\xa9y%", "/x%C3%A9z", "/p7q", "/p299/q", "/a3zk", "/b1zj",
-            "/a1zjk",       "/k",        "/",    "/p3",     "/b4zk"};
+        static const char *const paths[] = {"/x\xc3\xa9y%",
+                                            "/x%C3%A9z",
+                                            "/p7q",
+                                            "/p299/q",
+                                            "/a3zk",
+                                            "/b1zj",
+                                            "/a1zjk",
+                                            "/k",
+                                            "/",
+                                            "/p3",
+                                            "/b4zk",
+                                            "/mid2/keyq",
+                                            "/key/mi3/q",
+                                            "/aaaaaaa1bbbbbbbbq",
+                                            "/aaaaaaa9bbbbbbbbq"};
         for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
             same_verdict(doc, &agent, 1, paths[i], strlen(paths[i]));
         robots_free(doc);
