@@ -1272,7 +1272,8 @@ static void literal_bands(void) {
  * filed one after another (the last key's reuse and its misses); and one
  * node of some 1,500 entries whose priorities differ in a rank's second
  * digit, with repeated rules (the radix sort's rank passes and the runs'
- * rank digits every entry shares). */
+ * rank digits every entry shares), and one of many copies of a rule
+ * of either kind (hash digits they all share). */
 static void compile_shapes(void) {
     static char body[1600 * 340], path[4096];
     robots_str agent = {"bot", 3};
@@ -1319,6 +1320,18 @@ static void compile_shapes(void) {
                                             "/aaaaaaa9bbbbbbbbq"};
         for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
             same_verdict(doc, &agent, 1, paths[i], strlen(paths[i]));
+        robots_free(doc);
+    }
+    /* one node of many entries of one pattern, Allow and Disallow in
+     * turn: every digit of their hash the same, only the kind differs */
+    for (int p = 0; p < 2; p++) {
+        size_t len =
+            one_group_body(body, 600, "Disallow: /*x\n", "Allow: /*x\n");
+        robots_txt *doc = parse_as(body, len, p);
+        if (doc == NULL)
+            continue;
+        same_verdict(doc, &agent, 1, "/ax", 3);
+        same_verdict(doc, &agent, 1, "/a", 2);
         robots_free(doc);
     }
     /* one node of many, of lengths 3 to 300 and both kinds, repeated */
