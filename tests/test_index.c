@@ -1265,7 +1265,102 @@ static void literal_bands(void) {
     }
 }
 
+/* The compile's shapes of session 22 (index_compile.c, index_order.c),
+ * each checked against the scan: raw rules far apart in their group (the
+ * normal forms found through the table, not a direct slot a rule); keys
+ * of no bytes and keys of one length with the same first and last bytes
+ * filed one after another (the last key's reuse and its misses); and one
+ * node of some 1,500 entries whose priorities differ in a rank's second
+ * digit, with repeated rules (the radix sort's rank passes and the runs'
+ * rank digits every entry shares), and one of many copies of a rule
+ * of either kind (hash digits they all share). */
+static void compile_shapes(void) {
+    static char body[1600 * 340], path[4096];
+    robots_str agent = {"bot", 3};
+    for (int p = 0; p < 2; p++) {
+        /* raw rules at both ends of 300 plain ones: 2 forms over 302 */
+        size_t len = (size_t)sprintf(body, "User-agent: *\n"
+                                           "Disallow: /*\xc3\xa9y%%\n");
+        for (int r = 0; r < 300; r++)
+            len += (size_t)sprintf(body + len, "Disallow: /p%d*q\n", r);
+        len += (size_t)sprintf(body + len, "Allow: /*\xc3\xa9z\n");
+        /* keys "" and of one length sharing their ends */
+        for (int r = 0; r < 40; r++)
+            len += r % 4 < 2
+                       ? (size_t)sprintf(body + len, "Disallow: *%c\n",
+                                         "kj"[r % 2])
+                       : (size_t)sprintf(body + len, "Allow: /%c%dz*%c\n",
+                                         "ab"[r % 2], r % 10, "kj"[r % 2]);
+        /* keys of 8 to 16 bytes and of more, each twice, then one of the
+         * same length that differs in its first 8 bytes, its last 8 or
+         * only between them */
+        static const char *const keyed[] = {
+            "/mid0/key",         "/mid0/key",         "/mid1/key",
+            "/x0123456A",        "/x0123456A",        "/x0123456B",
+            "/aaaaaaa0bbbbbbbb", "/aaaaaaa0bbbbbbbb", "/aaaaaaa1bbbbbbbb"};
+        for (size_t r = 0; r < sizeof keyed / sizeof keyed[0]; r++)
+            len += (size_t)sprintf(body + len, "Disallow: %s*q\n", keyed[r]);
+        robots_txt *doc = parse_as(body, len, p);
+        if (doc == NULL)
+            continue;
+        static const char *const paths[] = {"/x\xc3\xa9y%",
+                                            "/x%C3%A9z",
+                                            "/p7q",
+                                            "/p299/q",
+                                            "/a3zk",
+                                            "/b1zj",
+                                            "/a1zjk",
+                                            "/k",
+                                            "/",
+                                            "/p3",
+                                            "/b4zk",
+                                            "/mid2/keyq",
+                                            "/key/mi3/q",
+                                            "/aaaaaaa1bbbbbbbbq",
+                                            "/aaaaaaa9bbbbbbbbq"};
+        for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
+            same_verdict(doc, &agent, 1, paths[i], strlen(paths[i]));
+        robots_free(doc);
+    }
+    /* one node of many entries of one pattern, Allow and Disallow in
+     * turn: every digit of their hash the same, only the kind differs */
+    for (int p = 0; p < 2; p++) {
+        size_t len =
+            one_group_body(body, 600, "Disallow: /*x\n", "Allow: /*x\n");
+        robots_txt *doc = parse_as(body, len, p);
+        if (doc == NULL)
+            continue;
+        same_verdict(doc, &agent, 1, "/ax", 3);
+        same_verdict(doc, &agent, 1, "/a", 2);
+        robots_free(doc);
+    }
+    /* one node of many, of lengths 3 to 300 and both kinds, repeated */
+    for (int p = 0; p < 2; p++) {
+        size_t len = (size_t)sprintf(body, "User-agent: *\n");
+        for (int r = 0; r < 1500; r++) {
+            int t = r % 700, m = 1 + (t * 37) % 298; /* r + 700 repeats r */
+            len += (size_t)sprintf(body + len, "%s: /*",
+                                   r % 5 == 0 ? "Allow" : "Disallow");
+            for (int i = 0; i < m; i++)
+                body[len++] = "xy"[(t >> (i % 9)) & 1];
+            body[len++] = '\n';
+        }
+        robots_txt *doc = parse_as(body, len, p);
+        if (doc == NULL)
+            continue;
+        for (int q = 0; q < 20; q++) {
+            size_t n = 1 + (size_t)q * 150;
+            path[0] = '/';
+            for (size_t i = 1; i < n; i++)
+                path[i] = "xy"[(i * (size_t)(q + 3) / 7) & 1];
+            same_verdict(doc, &agent, 1, path, n);
+        }
+        robots_free(doc);
+    }
+}
+
 int main(void) {
+    compile_shapes();
     first_answers_tell_rules_apart();
     first_answers_past_parsed_bound();
     first_answers_within_parsed_bound();

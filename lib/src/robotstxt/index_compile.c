@@ -150,9 +150,37 @@ static int hash_key(builder *b, const char *p, size_t key_len, uint32_t *hash) {
     return 1;
 }
 
-/* Adds an entry under its key, interned: a new key gets its prefixes too. */
-static int add_keyed(builder *b, interner *keys, const char *p, size_t key_len,
-                     uint32_t entry, int literal_dir) {
+/* The key an entry was last filed under, to file the next under the same
+ * one without hashing and interning it again: a hostile file's 25,000
+ * rules under "/" paid 120 instructions each for that. */
+typedef struct last_key {
+    const char *str; /* NULL: none yet */
+    size_t len;
+    uint32_t id;
+} last_key;
+
+/* Is p the key last filed under? Keys of one length mostly differ in
+ * their first or last 8 bytes, told apart without a call (a first and
+ * last byte alone left the workload's many keys "/.../" to memcmp()). */
+static inline int is_last_key(const last_key *last, const char *p,
+                              size_t key_len) {
+    if (last->str == NULL || last->len != key_len)
+        return 0;
+    if (key_len < 8) {
+        for (size_t i = 0; i < key_len; i++)
+            if (last->str[i] != p[i])
+                return 0;
+        return 1;
+    }
+    return rb_load8(last->str) == rb_load8(p) &&
+           rb_load8(last->str + key_len - 8) == rb_load8(p + key_len - 8) &&
+           (key_len <= 16 || memcmp(last->str + 8, p + 8, key_len - 16) == 0);
+}
+
+/* Adds an entry under its key, interned: a new key gets its prefixes too.
+ * Returns the key's id + 1; 0 on memory failure. */
+static uint32_t add_keyed(builder *b, interner *keys, const char *p,
+                          size_t key_len, uint32_t entry, int literal_dir) {
     size_t prefixes = b->prefix_hash.count;
     uint32_t hash;
     if (!hash_key(b, p, key_len, &hash))
@@ -161,7 +189,24 @@ static int add_keyed(builder *b, interner *keys, const char *p, size_t key_len,
     if (id != b->nodes.count)
         b->prefix_hash.count = prefixes; /* the key's, noted before */
     add_candidate(b, id, (uint32_t)key_len, hash, entry, literal_dir);
-    return 1;
+    return id + 1;
+}
+
+/* Adds a rule under its key: the key last filed (is_last_key()) without
+ * hashing or interning it again, as add_keyed()'s call cost the
+ * workload's keys more than the test. 0 on memory failure. */
+static int add_rule(builder *b, interner *keys, last_key *last, const char *p,
+                    size_t key_len, uint32_t rule) {
+    if (is_last_key(last, p, key_len)) {
+        /* not a new node: add_candidate() needs no hash */
+        add_candidate(b, last->id, (uint32_t)key_len, 0, rule, 0);
+        return 1;
+    }
+    uint32_t id = add_keyed(b, keys, p, key_len, rule, 0);
+    last->str = p;
+    last->len = key_len;
+    last->id = id - 1;
+    return id != 0;
 }
 
 /* Is a rule's normal form one a unit keeps: one that does not end in `*`
@@ -185,11 +230,15 @@ static int kept_form(const char *p, size_t len) {
 static int make_normal_forms(builder *b, const uint32_t *groups, size_t n) {
     const robots_txt *doc = b->doc;
     size_t count = 0, bytes = 0;
+    uint32_t low = 0, high = 0;
     for (size_t i = 0; i < n; i++) {
-        const rb_rule *r = &doc->rules[doc->groups[groups[i]].first_rule];
-        for (uint32_t k = group_rules(doc, groups[i]); k > 0; k--, r++)
+        uint32_t first = doc->groups[groups[i]].first_rule;
+        const rb_rule *r = &doc->rules[first];
+        for (uint32_t k = 0, m = group_rules(doc, groups[i]); k < m; k++, r++)
             if (rb_rule_normalises(r)) {
-                count++;
+                if (count++ == 0) /* the groups and their rules ascend */
+                    low = first + k;
+                high = first + k;
                 bytes += r->normalized_len;
             }
     }
@@ -198,13 +247,20 @@ static int make_normal_forms(builder *b, const uint32_t *groups, size_t n) {
     size_t slots = 2;
     while (slots < 2 * count)
         slots *= 2;
-    b->normal_mask = slots - 1; /* what compile_unit() frees */
+    b->normal_mask = slots - 1;
+    b->normal_low = low;
+    b->normal_dense = (size_t)(high - low) < 4 * count;
+    b->normal_slot_bytes = /* what compile_unit() frees */
+        (b->normal_dense ? (size_t)(high - low) + 1 : 2 * slots) *
+        sizeof(uint32_t);
     b->normal_bytes = bytes;
-    b->normal_slots = rb_alloc(b->mem, 2 * slots * sizeof(uint32_t));
+    b->normal_slots = rb_alloc(b->mem, b->normal_slot_bytes);
     b->normal_text = rb_alloc(b->mem, bytes);
     if (b->normal_slots == NULL || b->normal_text == NULL)
         return 0;
-    memset(b->normal_slots, 0, 2 * slots * sizeof(uint32_t));
+    /* dense: every slot read is written below */
+    if (!b->normal_dense)
+        memset(b->normal_slots, 0, b->normal_slot_bytes);
     size_t at = 0;
     for (size_t i = 0; i < n; i++) {
         uint32_t first = doc->groups[groups[i]].first_rule;
@@ -212,11 +268,15 @@ static int make_normal_forms(builder *b, const uint32_t *groups, size_t n) {
             const rb_rule *r = &doc->rules[first + j];
             if (!rb_rule_normalises(r))
                 continue;
-            size_t k = normal_slot(b->normal_mask, first + j);
-            while (b->normal_slots[2 * k] != 0)
-                k = (k + 1) & b->normal_mask;
-            b->normal_slots[2 * k] = first + j + 1;
-            b->normal_slots[2 * k + 1] = (uint32_t)at;
+            if (b->normal_dense) {
+                b->normal_slots[first + j - low] = (uint32_t)at;
+            } else {
+                size_t k = normal_slot(b->normal_mask, first + j);
+                while (b->normal_slots[2 * k] != 0)
+                    k = (k + 1) & b->normal_mask;
+                b->normal_slots[2 * k] = first + j + 1;
+                b->normal_slots[2 * k + 1] = (uint32_t)at;
+            }
             size_t len = rb_normalize_pattern(
                 doc->profile, doc->text + r->pattern_off,
                 rb_rule_pattern_len(r), b->normal_text + at);
@@ -247,6 +307,7 @@ static int build_set(builder *b, const rb_set_def *def, rb_set *set) {
         return 0;
     interner keys;
     memset(&keys, 0, sizeof keys);
+    last_key last = {NULL, 0, 0};
     /* Too many nodes cannot happen within ROBOTS_MAX_INPUT_BYTES. */
     if (most > UINT32_MAX / 4 || !interner_init(b->mem, &keys, most) ||
         rb_vec_reserve(b->mem, &b->nodes, most) == NULL ||
@@ -266,7 +327,7 @@ static int build_set(builder *b, const rb_set_def *def, rb_set *set) {
             size_t len = rr->normalized_len;
             size_t dir_key =
                 RB_RULE_INDEX_HTM(rr) ? companion_key_length(p, len) : 0;
-            if (!add_keyed(b, &keys, p, key_length(p, len), rule, 0) ||
+            if (!add_rule(b, &keys, &last, p, key_length(p, len), rule) ||
                 (RB_RULE_INDEX_HTM(rr) &&
                  !add_keyed(b, &keys, p, dir_key, rule | RB_ENTRY_INDEX_DIR,
                             dir_key == rb_index_dir_length(p, len)))) {
@@ -417,8 +478,7 @@ static rb_unit *compile_unit(const robots_txt *doc, uint32_t set_id,
     rb_vec_release(mem, &b.node_hash);
     rb_vec_release(mem, &b.prefix_hash);
     if (b.normal_slots != NULL)
-        rb_free(mem, b.normal_slots,
-                2 * (b.normal_mask + 1) * sizeof(uint32_t));
+        rb_free(mem, b.normal_slots, b.normal_slot_bytes);
     if (b.normal_text != NULL)
         rb_free(mem, b.normal_text, b.normal_bytes);
     return unit;
