@@ -362,6 +362,9 @@ static robots_status find_by_hash(rb_mem *mem, const robots_txt *doc,
         rb_values_survey again;
         survey_values(doc, f, &again, kept->values, kept->groups);
     }
+    if (window != 0 &&
+        rb_names_hash_crowded(names, n, kept->values, count, window))
+        return ROBOTS_OK; /* not done: the pass would give up */
     robots_status why =
         rb_names_hash_find(mem, names, n, kept->values, count, survey->lengths,
                            window, kept->found, done, NULL);
