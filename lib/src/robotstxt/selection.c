@@ -192,13 +192,14 @@ static inline int values_next(rb_values *w, const char **value, size_t *len) {
 
 /* Values longer than all but this many are searched in the names' text
  * (two-way, O(H) each) where the index sorts only the distinct windows
- * of the others (names_index.c): a file of short values and a few as
- * long as a name (issue29-legacy-tm-names, -tm-three-long) then sorts
- * windows of 99 bytes, not of 4,094. At most this many distinct ones are
- * searched so: one more that the windows do not rule out, and every
- * suffix is sorted after all (a crafted input; the search costs about 8
- * instructions a byte of text, the sort 225). */
-#define RB_LONG_VALUES 4
+ * of the others (names_index.c): a file of short values and one as long
+ * as a name (issue29-legacy-tm-names) then sorts windows of 99 bytes,
+ * not of 4,094. At most this many distinct ones are searched so: one
+ * more that its windows do not rule out, and every suffix is sorted
+ * after all (a crafted input; the search costs about 8 instructions a
+ * byte of text, the sort 225, so two searched and the sort cost about
+ * what the sort alone did before the windows). */
+#define RB_LONG_VALUES 2
 /* The windows are at most this deep: past it many values as long as a
  * name (issue29-legacy-tm-many-long) would make them as deep and nearly
  * all distinct, and each value longer is answered through its windows,
