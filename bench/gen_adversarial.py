@@ -525,6 +525,29 @@ def main():
            "64 Thue-Morse names, a 300-byte value in no name repeated "
            "between ~ lines, then a^3 to a^15",
            profile="legacy", agent="@names-64-tm.txt")
+    # Session 21's finding (session 22): issue29-legacy-tm-names with more
+    # values nearly as long as a name (pieces of the word of name_len - 4
+    # bytes, the last byte changed, in no name), so that the windows of
+    # all but the two longest values are as deep as a name.
+    def long_pieces(count):
+        out, at = b"", 0
+        while count > 0:
+            n = name_len - 4
+            piece = tm[at:at + n - 1] + (b"a" if tm[at + n - 1] == 98
+                                         else b"b")
+            at += 1
+            if not any(piece in name for name in tm_names):
+                out += b"user-agent:" + piece + b"\n"
+                count -= 1
+        return out
+    for many, case in ((2, "issue29-legacy-tm-three-long"),
+                       (40, "issue29-legacy-tm-many-long")):
+        head = b"user-agent:" + first + b"\n" + long_pieces(many)
+        robots(case, pieces_in_none(tm_names, head, tm_piece),
+               (HOST + "x").encode(),
+               "issue29-legacy-tm-names with %d more values of %d bytes "
+               "in no name" % (many, name_len - 4),
+               profile="legacy", agent="@names-64-tm.txt")
     # Session 20's shape that made the names' hash pay its budget before
     # the sort: 64 names cut from a de Bruijn sequence of the 36 letters
     # and digits, order 2 (every pair once in 1,296 bytes), repeated, each

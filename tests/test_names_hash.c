@@ -156,6 +156,58 @@ static void window_agrees_with_direct_search(void) {
     EXPECT(complete_rounds >= 150);
 }
 
+/* The sample before a pass by windows (rb_names_hash_crowded()) against
+ * the pass itself: on 64 names cut from a de Bruijn sequence of the 36
+ * letters and digits, order 2, repeated (each window of 6 bytes about 50
+ * times), against pieces of them of 6 to 60 bytes with the last byte
+ * changed, it says crowded and the pass gives up; on random names of the
+ * same letters, with the same pieces, it says not and the pass completes;
+ * names shorter than the window hold no window to sample. */
+static void window_pass_sampled(void) {
+    static const char alnum[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+    static char sequence[1296], text[64][1024], values_text[2000][60];
+    static robots_str names[64], values[2000];
+    static unsigned char found[2000];
+    size_t at = 0;
+    for (size_t a = 0; a < 36; a++) { /* the Lyndon words of 1 and 2 */
+        sequence[at++] = alnum[a];
+        for (size_t b = a + 1; b < 36; b++) {
+            sequence[at++] = alnum[a];
+            sequence[at++] = alnum[b];
+        }
+    }
+    for (int shape = 0; shape < 2; shape++) {
+        for (size_t i = 0; i < 64; i++) {
+            for (size_t k = 0; k < 1024; k++)
+                text[i][k] = shape == 0 ? sequence[(7 * i + k) % 1296]
+                                        : alnum[next_random() % 36];
+            names[i].ptr = text[i];
+            names[i].len = 1024;
+        }
+        for (size_t v = 0; v < 2000; v++) {
+            size_t len = 6 + v % 55;
+            const char *from = text[next_random() % 64];
+            memcpy(values_text[v], from + next_random() % (1024 - len), len);
+            char *last = &values_text[v][len - 1];
+            *last = alnum[(size_t)(strchr(alnum, *last) - alnum + 1) % 36];
+            values[v].ptr = values_text[v];
+            values[v].len = len;
+        }
+        int crowded = rb_names_hash_crowded(names, 64, values, 2000, 6);
+        EXPECT_EQ(crowded, shape == 0);
+        rb_mem mem;
+        rb_mem_init(&mem, NULL, 0);
+        int complete = -1;
+        EXPECT_EQ(rb_names_hash_find(&mem, names, 64, values, 2000, 55, 6,
+                                     found, &complete, NULL),
+                  ROBOTS_OK);
+        EXPECT_EQ(complete, shape != 0);
+        EXPECT_EQ(mem.live, 0);
+        names[0].len = 5; /* a name without a window, then none */
+        EXPECT(!rb_names_hash_crowded(names, 1, values, 2000, 6));
+    }
+}
+
 static void hash_gives_up_on_collisions(void) {
     static char text[4][4096];
     robots_str names[4], values[16];
@@ -631,6 +683,7 @@ int main(void) {
     hash_agrees_with_direct_search();
     window_agrees_with_direct_search();
     window_family_of_values();
+    window_pass_sampled();
     hash_gives_up_on_collisions();
     hash_stops_on_crowded_slots();
     hash_without_memory();

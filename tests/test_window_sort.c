@@ -201,6 +201,61 @@ static void windows_give_up(void) {
     free(text);
 }
 
+/* Where it gives up on its budget (more than 4 words hashed or compared a
+ * byte) rather than on the count of representatives: two names of a^1016
+ * and a tail of 8 digits of their own, each position's window new (2,048
+ * representatives, alike for hundreds of bytes), beside 16 names of 4,096
+ * `z` (one window, chained: they make room for as many representatives);
+ * sorting 2,048 windows about 300 bytes alike passes 4 words a byte. Then
+ * the index of those names sorts their suffixes instead, and answers as
+ * the direct search does. */
+static void windows_past_the_budget(void) {
+    enum { NAMES = 18, DEPTH = 1024 };
+    static char text[NAMES][4096];
+    static unsigned char joined[NAMES * 4097];
+    robots_str names[NAMES];
+    size_t n = 0;
+    for (size_t i = 0; i < NAMES; i++) {
+        size_t len = i < 2 ? DEPTH : 4096;
+        memset(text[i], i < 2 ? 'a' : 'z', len);
+        if (i < 2)
+            memcpy(text[i] + DEPTH - 8, i == 0 ? "01234567" : "76543210", 8);
+        names[i].ptr = text[i];
+        names[i].len = len;
+        memcpy(joined + n, text[i], len);
+        n += len;
+        joined[n++] = 0;
+    }
+    EXPECT(n / 32 > 2 * DEPTH + 2); /* room for every representative */
+    EXPECT(!expect_windows(joined, n, DEPTH, "past the budget"));
+    rb_mem mem;
+    rb_mem_init(&mem, NULL, 0);
+    rb_names_index index;
+    EXPECT_EQ(rb_names_index_build(&mem, names, NAMES, 4096, DEPTH, &index),
+              ROBOTS_OK);
+    EXPECT_EQ(index.shallow, SIZE_MAX); /* the windows gave up */
+    static char value[4096];
+    static const size_t lengths[] = {2, 9, 500, 1016, 1017, 1024, 4096};
+    for (size_t l = 0; l < sizeof lengths / sizeof *lengths; l++) {
+        for (int kind = 0; kind < 4; kind++) {
+            size_t len = lengths[l];
+            memset(value, kind == 3 ? 'Z' : 'A', len);
+            if (kind == 1 && len >= 8) /* a's and one name's tail */
+                memcpy(value + len - 8, "01234567", 8);
+            if (kind == 2 && len >= 8) /* and a tail no name has */
+                memcpy(value + len - 8, "01234576", 8);
+            int direct = 0;
+            for (size_t i = 0; i < NAMES; i++)
+                direct |=
+                    rb_contains_nocase(names[i].ptr, names[i].len, value, len);
+            EXPECT_MSG(rb_names_index_contains(&index, value, len) == direct,
+                       "past the budget: value of %zu, kind %d", len, kind);
+        }
+    }
+    rb_names_index_release(&mem, &index);
+    EXPECT_EQ(mem.live, 0);
+}
+
 /* Windows whose hashes agree and whose bytes do not: the Thue-Morse word
  * of 128 bytes and its complement hash alike modulo 2^32 (for any odd
  * base), so the second is compared with the first and given its own;
@@ -227,6 +282,7 @@ static void index_agrees_on_shapes(void) {
     enum { COUNT = 64, LEN = 600 };
     static unsigned char text[COUNT][LEN];
     robots_str names[COUNT];
+    size_t ruled_out = 0;
     for (int shape = 0; shape < SHAPES; shape++) {
         for (size_t i = 0; i < COUNT; i++) {
             shaped_name(text[i], LEN, shape, i);
@@ -266,11 +322,17 @@ static void index_agrees_on_shapes(void) {
                                direct,
                            "shape %d, depth %zu: value of %zu", shape,
                            shallows[s], len);
+                /* the windows rule out only what is in no name */
+                int may = rb_names_index_may_hold(&index, value, len);
+                EXPECT_MSG(may >= direct, "shape %d, depth %zu: value of %zu",
+                           shape, shallows[s], len);
+                ruled_out += !may;
             }
             rb_names_index_release(&mem, &index);
             EXPECT_EQ(mem.live, 0);
         }
     }
+    EXPECT(ruled_out != 0); /* values with a byte changed, longer than 120 */
 }
 
 int main(void) {
@@ -278,6 +340,7 @@ int main(void) {
     windows_of_random_names();
     windows_give_up();
     windows_that_collide();
+    windows_past_the_budget();
     index_agrees_on_shapes();
     return testing_finish();
 }

@@ -45,6 +45,15 @@ typedef struct rb_names_hash_cost {
  * work is counted at every step and the search stops at the first past the
  * budget (*cost says both, when cost is not NULL). ROBOTS_OK, or the
  * allocator's failure with nothing left allocated. */
+/* Whether a pass by windows (`window` not 0) would spend its budget and
+ * give up, by a sample of the names' windows and of the values (a few
+ * hundred of each, their first 32 bytes at most): where names repeat one
+ * pattern and each window starts values. An estimate: 1 costs the caller
+ * the other way of searching, never a wrong answer. */
+RB_HIDDEN int rb_names_hash_crowded(const robots_str *names, size_t count,
+                                    const robots_str *values,
+                                    size_t value_count, size_t window);
+
 RB_HIDDEN robots_status rb_names_hash_find(
     rb_mem *mem, const robots_str *names, size_t count,
     const robots_str *values, size_t value_count, size_t lengths, size_t window,

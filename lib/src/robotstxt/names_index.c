@@ -284,27 +284,16 @@ static size_t agree_to(const rb_names_index *index, const unsigned char *value,
     return end;
 }
 
-/* Binary search, each comparison starting past the bytes both bounds are
- * known to share with the value (every suffix between them shares them
- * too): about m + log H byte comparisons rather than m log H. The text's
- * last byte is a NUL, which no value holds: a suffix differs from a value
- * before it ends, and sorts before it there (the NUL is the least byte). */
-static int search_suffixes(const rb_names_index *index, const char *value,
-                           size_t len) {
+/* Whether the lowered value low[0..len) starts a sorted suffix (or
+ * window): binary search, each comparison starting past the bytes both
+ * bounds are known to share with the value (every suffix between them
+ * shares them too): about m + log H byte comparisons rather than
+ * m log H. The text's last byte is a NUL, which no value holds: a suffix
+ * differs from a value before it ends, and sorts before it there (the NUL
+ * is the least byte). */
+static int search_sorted(const rb_names_index *index, const unsigned char *low,
+                         size_t len) {
     size_t lo = 0, hi = index->sorted, lo_shared = 0, hi_shared = 0;
-    const unsigned char *low = index->lowered;
-    lower_into(index->lowered, value, len);
-    if (len > index->shallow) {
-        /* not in the windows: in the text, O(H + m), which the caller
-         * does for at most two values that hold only bytes the names
-         * hold; a file's values that hold another (its `~` lines) are in
-         * no name, in O(m) */
-        for (size_t k = 0; k < len; k++)
-            if (!has_bit(index->bytes, low[k]))
-                return 0;
-        return rb_find_two_way((const char *)index->text, index->len, 0,
-                               (const char *)low, len) <= index->len;
-    }
     if (index->starts != NULL && len >= 2) {
         size_t pair = (size_t)low[0] << 8 | low[1];
         lo = index->starts[pair];
@@ -328,6 +317,46 @@ static int search_suffixes(const rb_names_index *index, const char *value,
         }
     }
     return 0;
+}
+
+/* Whether a value longer than the windows (lowered into the index's room)
+ * may be in the text: each of its bytes is one a name holds, and its
+ * windows at every `shallow` bytes and its last are each in the sorted
+ * windows (a piece of a name with a byte changed fails here). O(m log R)
+ * for R windows, against the two-way search's O(H). */
+static int windows_hold(const rb_names_index *index, size_t len) {
+    const unsigned char *low = index->lowered;
+    size_t step = index->shallow;
+    for (size_t k = 0; k < len; k++)
+        if (!has_bit(index->bytes, low[k]))
+            return 0;
+    for (size_t at = 0; at + step < len; at += step)
+        if (!search_sorted(index, low + at, step))
+            return 0;
+    return search_sorted(index, low + len - step, step);
+}
+
+int rb_names_index_may_hold(const rb_names_index *index, const char *value,
+                            size_t len) {
+    if (len > index->longest)
+        return 0;
+    if (len <= index->shallow)
+        return 1;
+    lower_into(index->lowered, value, len);
+    return windows_hold(index, len);
+}
+
+static int search_suffixes(const rb_names_index *index, const char *value,
+                           size_t len) {
+    lower_into(index->lowered, value, len);
+    if (len > index->shallow)
+        /* not in the windows: in the text, O(H + m), which the caller
+         * does for at most a few values (selection.c); the others fail
+         * windows_hold() first, in O(m log R) */
+        return windows_hold(index, len) &&
+               rb_find_two_way((const char *)index->text, index->len, 0,
+                               (const char *)index->lowered, len) <= index->len;
+    return search_sorted(index, index->lowered, len);
 }
 
 int rb_names_index_contains(const rb_names_index *index, const char *value,

@@ -194,8 +194,17 @@ static inline int values_next(rb_values *w, const char **value, size_t *len) {
  * (two-way, O(H) each) where the index sorts only the distinct windows
  * of the others (names_index.c): a file of short values and one as long
  * as a name (issue29-legacy-tm-names) then sorts windows of 99 bytes,
- * not of 4,094. */
+ * not of 4,094. At most this many distinct ones are searched so: one
+ * more that its windows do not rule out, and every suffix is sorted
+ * after all (a crafted input; the search costs about 8 instructions a
+ * byte of text, the sort 225, so two searched and the sort cost about
+ * what the sort alone did before the windows). */
 #define RB_LONG_VALUES 2
+/* The windows are at most this deep: past it many values as long as a
+ * name (issue29-legacy-tm-many-long) would make them as deep and nearly
+ * all distinct, and each value longer is answered through its windows,
+ * O(m log H), where it is in no name. */
+#define RB_WINDOWS_DEEPEST 256
 
 /* The values that pass the filter up to the first of one byte (which is
  * in a name: its group applies, `sure`), and of those the ones of two
@@ -354,6 +363,9 @@ static robots_status find_by_hash(rb_mem *mem, const robots_txt *doc,
         rb_values_survey again;
         survey_values(doc, f, &again, kept->values, kept->groups);
     }
+    if (window != 0 &&
+        rb_names_hash_crowded(names, n, kept->values, count, window))
+        return ROBOTS_OK; /* not done: the pass would give up */
     robots_status why =
         rb_names_hash_find(mem, names, n, kept->values, count, survey->lengths,
                            window, kept->found, done, NULL);
@@ -431,11 +443,26 @@ static robots_status pairs_beside_kept(rb_mem *mem, const robots_txt *doc,
 typedef struct long_values {
     const char *value[RB_LONG_VALUES];
     size_t len[RB_LONG_VALUES], count;
+    const char *ruled; /* the last the windows ruled out, and its length */
+    size_t ruled_len;
 } long_values;
 
+/* Whether v is one of the long values searched before, or the last ruled
+ * out: a value repeated between `~` lines costs a comparison a copy. */
+static int searched_before(const long_values *searched, const char *v,
+                           size_t len) {
+    if (searched->ruled_len == len && memcmp(searched->ruled, v, len) == 0)
+        return 1;
+    for (size_t i = 0; i < searched->count; i++)
+        if (searched->len[i] == len && memcmp(searched->value[i], v, len) == 0)
+            return 1;
+    return 0;
+}
+
 /* A value longer than the index's windows, searched in the names' text in
- * O(H + m) (names_index.c). Only one that passes the filter is searched,
- * and each once: those are the survey's RB_LONG_VALUES longest, while the
+ * O(H + m) (names_index.c): 1 found, 0 not, -1 when RB_LONG_VALUES were
+ * searched so already (the caller sorts every suffix). Only one that
+ * passes the filter and the windows is searched, and each once, while the
  * values read here are unfiltered, so a file repeating one between `~`
  * lines, or holding many longer than any name, would otherwise pay O(H)
  * a line (the review of session 21). */
@@ -444,13 +471,17 @@ static int long_value_found(const rb_names_index *index,
                             const char *v, size_t len) {
     if (passing_len(f, v) != len)
         return 0; /* a byte no name holds, or longer than every name */
-    for (size_t i = 0; i < searched->count; i++)
-        if (searched->len[i] == len && memcmp(searched->value[i], v, len) == 0)
-            return 0; /* searched before, and not found */
-    if (searched->count < RB_LONG_VALUES) {
-        searched->value[searched->count] = v;
-        searched->len[searched->count++] = len;
+    if (searched_before(searched, v, len))
+        return 0; /* and not found */
+    if (!rb_names_index_may_hold(index, v, len)) {
+        searched->ruled = v;
+        searched->ruled_len = len;
+        return 0;
     }
+    if (searched->count == RB_LONG_VALUES)
+        return -1;
+    searched->value[searched->count] = v;
+    searched->len[searched->count++] = len;
     return rb_names_index_contains(index, v, len);
 }
 
@@ -481,9 +512,11 @@ static robots_status first_found(rb_mem *mem, const robots_txt *doc,
         if (status != ROBOTS_OK || !any)
             return status;
     }
+    size_t shallow = survey->top[RB_LONG_VALUES];
     rb_names_index index;
-    status = rb_names_index_build(mem, names, n, survey->longest,
-                                  survey->top[RB_LONG_VALUES], &index);
+    status = rb_names_index_build(
+        mem, names, n, survey->longest,
+        shallow < RB_WINDOWS_DEEPEST ? shallow : RB_WINDOWS_DEEPEST, &index);
     if (status != ROBOTS_OK)
         return status;
     /* Every value, unfiltered: a value that fails the filter is in no
@@ -497,10 +530,19 @@ static robots_status first_found(rb_mem *mem, const robots_txt *doc,
     size_t len;
     long_values searched = {0};
     while (values_next(&w, &v, &len)) {
-        if (len == 1 ? f->held[(unsigned char)v[0]]
-            : len > index.shallow
-                ? long_value_found(&index, f, &searched, v, len)
-                : rb_names_index_contains(&index, v, len)) {
+        int found = len == 1 ? f->held[(unsigned char)v[0]]
+                    : len > index.shallow
+                        ? long_value_found(&index, f, &searched, v, len)
+                        : rb_names_index_contains(&index, v, len);
+        if (found < 0) { /* too many long values: every suffix, sorted */
+            rb_names_index_release(mem, &index);
+            status =
+                rb_names_index_build(mem, names, n, survey->longest, 0, &index);
+            if (status != ROBOTS_OK)
+                return status;
+            found = rb_names_index_contains(&index, v, len);
+        }
+        if (found) {
             *group = w.group;
             break;
         }
