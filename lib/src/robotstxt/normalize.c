@@ -72,6 +72,32 @@ static int escape_at(const char *in, size_t len, size_t i) {
     return hi * 16 + lo;
 }
 
+#ifdef RB_SSE2
+/* The run of bytes from in[i] (len - i >= 16) that a pattern's normal form
+ * keeps as they are (rb_refused16(): rfc9309's, or google's), copied to o:
+ * its length. Sixteen a step, a step of sixteen kept bytes stored whole;
+ * the run's last bytes one by one, so that nothing past the run is
+ * written: a caller's buffer may hold the normal form exactly
+ * (robots_rule_normalized()). The byte loops below cost about ten
+ * instructions a kept byte, most of a pattern's (google's normalised
+ * patterns in the real-world corpus: 65,000 of their 102,000 bytes). */
+static size_t kept_run(const char *in, size_t i, size_t len, char *o, int rfc) {
+    size_t n = 0;
+    for (; len - i - n >= 16; n += 16) {
+        __m128i v =
+            _mm_loadu_si128((const __m128i *)(const void *)(in + i + n));
+        unsigned m = (unsigned)_mm_movemask_epi8(rb_refused16(v, rfc));
+        if (m != 0) {
+            for (size_t k = (size_t)__builtin_ctz(m); k > 0; k--, n++)
+                o[n] = in[i + n];
+            return n;
+        }
+        _mm_storeu_si128((__m128i *)(void *)(o + n), v);
+    }
+    return n;
+}
+#endif
+
 /* Octets an rfc9309 pattern or path may copy as they are (RB_C_PLAIN):
  * the common case, copied while they are looked at. '%', '*', '$' and what
  * must be encoded are not. */
@@ -80,7 +106,16 @@ static size_t normalize_rfc9309(const char *in, size_t len, char *out,
     char *o = out;
     /* NOLINTBEGIN(bugprone-branch-clone): one branch per class of byte, in
      * the order that decides it; two classes share an action on purpose. */
-    for (size_t i = 0; i < len; i++) {
+    size_t i = 0;
+#ifdef RB_SSE2
+    /* the pattern's first bytes, most often a plain path up to its first
+     * escape */
+    if (is_pattern && len >= 16) {
+        i = kept_run(in, 0, len, o, 1);
+        o += i;
+    }
+#endif
+    for (; i < len; i++) {
         unsigned char c = (unsigned char)in[i];
         if (rb_byte_class[c] & RB_C_PLAIN) {
             *o++ = (char)c;
@@ -119,7 +154,16 @@ static size_t normalize_rfc9309(const char *in, size_t len, char *out,
 
 static size_t normalize_google_pattern(const char *in, size_t len, char *out) {
     char *o = out;
-    for (size_t i = 0; i < len; i++) {
+    size_t i = 0;
+#ifdef RB_SSE2
+    /* the pattern's first bytes, most often a plain path up to its first
+     * escape */
+    if (len >= 16) {
+        i = kept_run(in, 0, len, o, 0);
+        o += i;
+    }
+#endif
+    for (; i < len; i++) {
         unsigned char c = (unsigned char)in[i];
         if (c >= 0x80) {
             o = put_escape(o, c);
