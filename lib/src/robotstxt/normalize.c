@@ -146,9 +146,11 @@ static size_t normalize_rfc9309(const char *in, size_t len, char *out,
     return (size_t)(o - out);
 }
 
-/* Not inlined into rb_normalize_pattern(): with its SSE2 step in the
- * same frame, rfc9309's path there cost about 3 instructions a pattern
- * more (the frame's registers). */
+/* Not inlined into rb_normalize_pattern(): alone in that frame,
+ * rfc9309's byte loop costs about 8 instructions a pattern fewer than
+ * beside this one's SSE2 step (the frame's registers; the adversarial
+ * cases' rules of raw UTF-8, normalised at the parse and again at the
+ * compile, bench/README.md "Session 22 (parse)"). */
 __attribute__((noinline)) static size_t
 normalize_google_pattern(const char *in, size_t len, char *out) {
     char *o = out;
