@@ -101,11 +101,10 @@ typedef struct parser {
     int skip_diagnostics;
     /* The typo guesses of the first words of lines without ':', and of
      * unknown keys, of 4 to 8 bytes (the shorter are near no key:
-     * rb_typo_length_near()), by their bytes and their length with their guess
-     * (parse_typo.c, rb_parse_word_typo_of()): a page of HTML's tags repeat
-     * ("<div",
-     * "<td>"), three in four of the real-world corpus's. Last, and not
-     * zeroed with the rest (init_parser(), parse.c: its rep stos a word
+     * rb_typo_length_near()), by their bytes and their length with their
+     * guess (parse_typo.c, rb_parse_word_typo_of()): a page of HTML's tags
+     * repeat ("<div", "<td>"), three in four of the real-world corpus's. Last,
+     * and not zeroed with the rest (init_parser(), parse.c: its rep stos a word
      * an instruction, a tenth of a 9-byte file's parse): a slot is read
      * only once typo_words_held says it was written. */
     uint64_t typo_words[RB_TYPO_WORDS];
@@ -362,12 +361,12 @@ RB_HIDDEN void rb_parse_typo_crosscheck(const char *word, size_t len,
 #define RB_TYPO_CROSSCHECK(word, len, guess) ((void)0)
 #endif
 
-/* rb_parse_typo_of() of a line's first word or key, remembered by its bytes
- * when it has 1 to 8 (parser's typo_words; its callers ask only of 4 to 8,
- * words and keys in the body): a slot
- * by a hash of the word, which holds the word and its length with its guess
- * (rb_typo_keys' index + 1, 0 none). The body has the 8 bytes from the word, or
- * the word is asked plainly. Inline: a repeat makes no call. */
+/* rb_parse_typo_of() of a line's first word or key, remembered by its
+ * bytes when it has 1 to 8 (parser's typo_words; its callers ask only of 4
+ * to 8, words and keys in the body): a slot by a hash of the word, which
+ * holds the word and its length with its guess (rb_typo_keys' index + 1, 0
+ * none). The body has the 8 bytes from the word, or the word is asked
+ * plainly. Inline: a repeat makes no call. */
 static inline const known_word *
 rb_parse_word_typo_of(parser *p, const char *word, size_t len) {
 #ifdef RB_LITTLE_ENDIAN
@@ -396,8 +395,9 @@ rb_parse_word_typo_of(parser *p, const char *word, size_t len) {
     return rb_parse_typo_of(word, len);
 }
 
-/* rb_parse_typo_of() of a line's key, remembered from one line to the
- * next: a file that misspells a key does so on each of its lines
+/* rb_parse_typo_of() of a line's key: one of 4 to 8 bytes by the words'
+ * slots, a longer one remembered from one line to the next: a file that
+ * misspells a key does so on each of its lines
  * ("Disalow" on every rule line, about 1,800 instructions each, most of
  * such a file's parse), and the same bytes have the same guess. Inline,
  * so that a repeat or a word of a length no key is near makes no call. */
