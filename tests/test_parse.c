@@ -881,6 +881,60 @@ static void normal_forms(void) {
               ROBOTS_ERR_INVALID_ARGUMENT);
 }
 
+/* Long patterns' normal forms (normalize.c): a pattern of 16 bytes or
+ * more has its first run of kept bytes copied sixteen at a time, so the
+ * first byte to escape falls before, at and after each step's end, and
+ * the form is written to a buffer that holds it exactly, the byte after
+ * its NUL untouched. */
+static void long_normal_forms(void) {
+    static const struct {
+        const char *pattern, *rfc9309, *google;
+    } want[] = {
+        {"/aaaaaaaaaaaaaa\xC3\xA9z", "/aaaaaaaaaaaaaa%C3%A9z",
+         "/aaaaaaaaaaaaaa%C3%A9z"},
+        {"/aaaaaaaaaaaaaaa\xC3\xA9z", "/aaaaaaaaaaaaaaa%C3%A9z",
+         "/aaaaaaaaaaaaaaa%C3%A9z"},
+        {"/aaaaaaaaaaaaaaaa\xC3\xA9z", "/aaaaaaaaaaaaaaaa%C3%A9z",
+         "/aaaaaaaaaaaaaaaa%C3%A9z"},
+        {"/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa%7ebbbbbbbbbbbbbbbbbb",
+         "/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa~bbbbbbbbbbbbbbbbbb",
+         "/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa%7Ebbbbbbbbbbbbbbbbbb"},
+        {"/aaaaaaaaaaaaaaaa$bbb", "/aaaaaaaaaaaaaaaa%24bbb",
+         "/aaaaaaaaaaaaaaaa$bbb"},
+        {"/abcdefghijklmno", "/abcdefghijklmno", "/abcdefghijklmno"},
+        {"/abcdefghijklmnopqrstuvwxyz0123456/",
+         "/abcdefghijklmnopqrstuvwxyz0123456/",
+         "/abcdefghijklmnopqrstuvwxyz0123456/"},
+        {"/%2fabcdefghijklmnopq\xC3\xA9", "/%2Fabcdefghijklmnopq%C3%A9",
+         "/%2Fabcdefghijklmnopq%C3%A9"},
+        /* rfc9309's form shorter than the first step: nothing past it */
+        {"/a%7e%7e%7e%7e%7e%7e", "/a~~~~~~", "/a%7E%7E%7E%7E%7E%7E"},
+    };
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+        char body[128];
+        int n = snprintf(body, sizeof body, "User-agent: *\nDisallow: %s\n",
+                         want[k].pattern);
+        EXPECT(n > 0 && (size_t)n < sizeof body);
+        for (int google = 0; google <= 1; google++) {
+            const char *normal = google ? want[k].google : want[k].rfc9309;
+            size_t normal_len = strlen(normal);
+            robots_txt *doc = parse(
+                google ? ROBOTS_PROFILE_GOOGLE : ROBOTS_PROFILE_RFC9309, body);
+            char out[80];
+            memset(out, 'x', sizeof out);
+            size_t len = 0;
+            EXPECT_EQ(robots_group_rule_normalized(doc, 0, 0, out,
+                                                   normal_len + 1, &len),
+                      ROBOTS_OK);
+            EXPECT_STRN(out, len, normal);
+            EXPECT_EQ(out[normal_len], '\0');
+            EXPECT_EQ(out[normal_len + 1], 'x');
+            EXPECT_EQ(rule(doc, 0, 0).normalized_len, normal_len);
+            robots_free(doc);
+        }
+    }
+}
+
 static void names_and_arguments(void) {
     robots_txt *doc = NULL;
     EXPECT_EQ(robots_parse("x", 1, NULL, NULL), ROBOTS_ERR_INVALID_ARGUMENT);
@@ -1126,6 +1180,7 @@ int main(void) {
     crawl_delay_lines();
     rules();
     normal_forms();
+    long_normal_forms();
     usual_lines_every_byte();
     agent_tokens_every_byte();
     names_and_arguments();

@@ -99,12 +99,12 @@ typedef struct parser {
      * reports: the check of a line's bytes, a line without ':'. Nothing
      * that decides what the document holds may depend on it. */
     int skip_diagnostics;
-    /* The typo guesses of the first words of lines without ':' of 4 to 8
-     * bytes (the shorter are near no key: rb_typo_length_near()), by their
-     * bytes and their length with their guess (parse_typo.c,
-     * rb_parse_word_typo_of()): a page of HTML's tags repeat ("<div",
-     * "<td>"), three in four of the real-world corpus's. Last, and not
-     * zeroed with the rest (init_parser(), parse.c: its rep stos a word
+    /* The typo guesses of the first words of lines without ':', and of
+     * unknown keys, of 4 to 8 bytes (the shorter are near no key:
+     * rb_typo_length_near()), by their bytes and their length with their
+     * guess (parse_typo.c, rb_parse_word_typo_of()): a page of HTML's tags
+     * repeat ("<div", "<td>"), three in four of the real-world corpus's. Last,
+     * and not zeroed with the rest (init_parser(), parse.c: its rep stos a word
      * an instruction, a tenth of a 9-byte file's parse): a slot is read
      * only once typo_words_held says it was written. */
     uint64_t typo_words[RB_TYPO_WORDS];
@@ -361,31 +361,12 @@ RB_HIDDEN void rb_parse_typo_crosscheck(const char *word, size_t len,
 #define RB_TYPO_CROSSCHECK(word, len, guess) ((void)0)
 #endif
 
-/* rb_parse_typo_of() of a line's key, remembered from one line to the
- * next: a file that misspells a key does so on each of its lines
- * ("Disalow" on every rule line, about 1,800 instructions each, most of
- * such a file's parse), and the same bytes have the same guess. Inline,
- * so that a repeat or a word of a length no key is near makes no call. */
-static inline const known_word *
-rb_parse_line_typo_of(parser *p, const char *key, size_t len) {
-    if (!rb_typo_length_near(len))
-        return NULL; /* a page's "<a", "<div", "<td>": no call, no memo */
-    if (p->typo_key != NULL && p->typo_len == len &&
-        memcmp(p->typo_key, key, len) == 0) {
-        RB_TYPO_CROSSCHECK(key, len, p->typo_guess);
-        return p->typo_guess;
-    }
-    p->typo_key = key;
-    p->typo_len = len;
-    p->typo_guess = rb_parse_typo_of(key, len);
-    return p->typo_guess;
-}
-
-/* rb_parse_typo_of() of a line's first word, remembered by its bytes when
- * it has 1 to 8 (parser's typo_words; its callers ask only of 4 to 8): a slot
- * by a hash of the word, which holds the word and its length with its guess
- * (rb_typo_keys' index + 1, 0 none). The body has the 8 bytes from the word, or
- * the word is asked plainly. Inline: a repeat makes no call. */
+/* rb_parse_typo_of() of a line's first word or key, remembered by its
+ * bytes when it has 1 to 8 (parser's typo_words; its callers ask only of 4
+ * to 8, words and keys in the body): a slot by a hash of the word, which
+ * holds the word and its length with its guess (rb_typo_keys' index + 1, 0
+ * none). The body has the 8 bytes from the word, or the word is asked
+ * plainly. Inline: a repeat makes no call. */
 static inline const known_word *
 rb_parse_word_typo_of(parser *p, const char *word, size_t len) {
 #ifdef RB_LITTLE_ENDIAN
@@ -412,6 +393,33 @@ rb_parse_word_typo_of(parser *p, const char *word, size_t len) {
     (void)p;
 #endif
     return rb_parse_typo_of(word, len);
+}
+
+/* rb_parse_typo_of() of a line's key: one of 4 to 8 bytes by the words'
+ * slots, a longer one remembered from one line to the next: a file that
+ * misspells a key does so on each of its lines
+ * ("Disalow" on every rule line, about 1,800 instructions each, most of
+ * such a file's parse), and the same bytes have the same guess. Inline,
+ * so that a repeat or a word of a length no key is near makes no call. */
+static inline const known_word *
+rb_parse_line_typo_of(parser *p, const char *key, size_t len) {
+    if (!rb_typo_length_near(len))
+        return NULL; /* a page's "<a", "<div", "<td>": no call, no memo */
+    /* A key of at most 8 bytes by its bytes' slot, as a line's first word:
+     * a page of HTML read as two words (google) has keys of a few kinds
+     * in turn ("<div", "<li", "<span"), which the one key remembered
+     * missed. */
+    if (len <= 8)
+        return rb_parse_word_typo_of(p, key, len);
+    if (p->typo_key != NULL && p->typo_len == len &&
+        memcmp(p->typo_key, key, len) == 0) {
+        RB_TYPO_CROSSCHECK(key, len, p->typo_guess);
+        return p->typo_guess;
+    }
+    p->typo_key = key;
+    p->typo_len = len;
+    p->typo_guess = rb_parse_typo_of(key, len);
+    return p->typo_guess;
 }
 
 /* A line with neither ':' nor (google) two words: reported, with the key
