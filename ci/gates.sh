@@ -350,7 +350,11 @@ CI_VALGRIND_OPTIONS="--leak-check=full --errors-for-leak-kinds=definite,indirect
 # gate. Its stack figure is proved by the gcc and clang gates (the plain
 # builds, measured), and memory errors on those inputs by asan-ubsan and
 # msan.
-CI_VALGRIND_SKIP=(--skip 'unit-small-stack-*')
+# Nor cli-no-libcurl: glibc's dlopen() of a library that fails to load
+# loses the path it copied from ld.so.cache (68 bytes, dl-cache.c's
+# strdup), which memcheck reports as a definite leak of ours; the test runs
+# in every other gate, ASan's among them (LeakSanitizer does not count it).
+CI_VALGRIND_SKIP=(--skip 'unit-small-stack-*' --skip cli-no-libcurl)
 
 gate_valgrind() {
     ci_build build/ci-gcc gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo \

@@ -107,6 +107,12 @@ if ! bash ci/install-deps.sh </dev/null; then
 fi
 
 mkdir -p "$CI_LOGS"
+# A gate is counted from the files it leaves: none may be an earlier run's
+# (a lane that died before a gate would otherwise count that gate's old
+# result).
+for gate in "${selected[@]}"; do
+    rm -f "$CI_LOGS/$gate".{result,why,details,log}
+done
 passed=0
 failed=0
 report=()

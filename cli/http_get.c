@@ -64,21 +64,24 @@ static int find_function(void *lib, const char *name, void *slot, size_t size) {
 
 static int load_curl(void) {
     void *lib = NULL;
-    const char *error = "";
+    /* dlerror()'s words for the first name, copied at once: the next
+     * failed dlopen() frees the buffer they are in. */
+    char first_error[160] = "no libcurl.so.4";
     if (curl_state != 0)
         return curl_state > 0;
     curl_state = -1;
     for (size_t i = 0;
          lib == NULL && i < sizeof curl_files / sizeof *curl_files; i++) {
         lib = dlopen(curl_files[i], RTLD_NOW | RTLD_LOCAL);
-        if (lib == NULL && i == 0)
-            error = dlerror();
+        const char *error = lib == NULL ? dlerror() : NULL;
+        if (i == 0 && error != NULL)
+            snprintf(first_error, sizeof first_error, "%s", error);
     }
     if (lib == NULL) {
         snprintf(curl_why, sizeof curl_why,
                  "libcurl could not be loaded (%s); install it (Debian: "
                  "apt-get install libcurl4)",
-                 error != NULL ? error : "no libcurl.so.4");
+                 first_error);
         return 0;
     }
     if (!FIND(global_init, "curl_global_init") ||
