@@ -190,10 +190,11 @@ const char *http_unavailable_why(void) {
 }
 
 /* Only http and https, whatever the URL or a redirect says: the names'
- * option where the loaded libcurl knows it (7.85 on), the bits'
- * otherwise. */
+ * option where the headers and the loaded libcurl know it (7.85 on; an
+ * older library refuses it), the bits' otherwise. (The option is an enum
+ * constant, so the headers' version says whether it is there.) */
 static int only_http(CURL *handle) {
-#ifdef CURLOPT_PROTOCOLS_STR
+#if LIBCURL_VERSION_NUM >= 0x075500
     if (curl.easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https") ==
         CURLE_OK)
         return 1;
