@@ -17,7 +17,7 @@
 # cores or more), the dearest first; each gate's log is printed whole when it
 # ends, and the summary lists them in the order of --list. Gates sharing a
 # build directory run one after the other in one lane (ci/gates.sh,
-# ci_chain_of). Why: a gate alone leaves a core idle for a third of its time
+# ci_chain_of). Why: a gate alone leaves a core idle for part of its time
 # (configuring, linking, the last test, gcovr, a browser's start), and two at
 # once fill it. With CI_LANES=1 the gates run one by one, their output as it
 # comes.
