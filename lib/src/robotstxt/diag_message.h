@@ -191,6 +191,27 @@ static inline int rb_parse_diag_keep_same(parser *p, const char *at,
     return 1;
 }
 
+/* A diagnostic kept again: the one at index `like` of the array (its
+ * kind, severity, message and suggestion) for the key (key_len bytes) at
+ * at, on this line, when the array has room for it under the cap: 1;
+ * else 0, with nothing counted, for the report's usual path. */
+static inline int rb_parse_diag_keep_again(parser *p, const char *at,
+                                           size_t key_len, size_t like) {
+    rb_vec *diags = &p->diags;
+    size_t count = diags->count;
+    if (p->failed || count >= ROBOTS_MAX_DIAGNOSTICS || count == diags->cap ||
+        like >= count)
+        return 0;
+    rb_diag *d = (rb_diag *)diags->data;
+    p->diag_total++;
+    p->kind_totals[d[like].kind]++;
+    rb_diag_fill(p, d + count, at, key_len, (robots_diag_kind)d[like].kind,
+                 (robots_severity)d[like].severity, d[like].message);
+    d[count].suggestion = d[like].suggestion;
+    diags->count = count + 1;
+    return 1;
+}
+
 /* The suggestion (len bytes) of the diagnostic rb_parse_diag_keep() just
  * kept: rare, so out of its path. */
 RB_HIDDEN void rb_parse_diag_suggest(parser *p, const char *suggestion,

@@ -101,6 +101,70 @@ static enum key_kind google_key(const char *key, size_t len, int *typo) {
     return KEY_OTHER;
 }
 
+/* ---- the diagnostics kept for a key ------------------------------------ */
+
+/* The reports whose message (and guess) the key's bytes alone decide,
+ * each remembered by its key (parser's key_notes). */
+enum { NOTE_TWO_WORDS = 1, NOTE_UNKNOWN_KEY, NOTE_EXTENSION };
+
+/* The key_notes slot of a report of a key of 1 to 16 bytes that the body
+ * holds 16 bytes from, by a hash of its first 8 bytes, its length and the
+ * report; RB_KEY_NOTES for any other key (its report is made anew). */
+static size_t key_note_slot(const parser *p, unsigned report, const char *key,
+                            size_t len) {
+    if (len - 1 >= 16 || (size_t)(p->body_end - key) < 16)
+        return RB_KEY_NOTES;
+    uint64_t w = rb_load8(key);
+    if (len < 8)
+        w &= ~(uint64_t)0 >> (64 - 8 * len);
+    w += (uint64_t)(len << 2 | report) << 56;
+    _Static_assert(RB_KEY_NOTES == 16, "four bits of the hash");
+    return (size_t)((w * 0x9E3779B97F4A7C15ull) >> 60);
+}
+
+/* The report of the key (len bytes at key, in the body) kept again as the
+ * diagnostic its slot remembers, when that one is this report's of the
+ * same bytes (compared sixteen at once): the diagnostic's index, or
+ * SIZE_MAX when the report is to be made (*slot: where it is to be
+ * remembered). Under the cap only (the way past it counts alone). */
+static size_t key_note_again(parser *p, unsigned report, const char *key,
+                             size_t len, size_t *slot) {
+    *slot = key_note_slot(p, report, key, len);
+    if (*slot == RB_KEY_NOTES || (p->key_notes_held >> *slot & 1u) == 0)
+        return SIZE_MAX;
+    const rb_key_note *note = &p->key_notes[*slot];
+    if (note->report != report || note->diag >= p->diags.count)
+        return SIZE_MAX;
+    const rb_diag *d = (const rb_diag *)p->diags.data + note->diag;
+    const char *was = p->body + d->key_off;
+    if (d->key_len != len || (size_t)(p->body_end - was) < 16)
+        return SIZE_MAX;
+#ifdef RB_SSE2
+    unsigned same = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+        _mm_loadu_si128((const __m128i *)(const void *)was),
+        _mm_loadu_si128((const __m128i *)(const void *)key)));
+    if ((same | ~0u << len) != ~0u)
+        return SIZE_MAX;
+#else
+    if (memcmp(was, key, len) != 0)
+        return SIZE_MAX;
+#endif
+    return rb_parse_diag_keep_again(p, key, len, note->diag) ? note->diag
+                                                              : SIZE_MAX;
+}
+
+/* Remembers the diagnostic a report of the key was just kept as (the one
+ * at index `before`, when the array grew by it under the cap), in slot. */
+static void key_note_keep(parser *p, size_t slot, unsigned report,
+                          size_t before) {
+    if (slot == RB_KEY_NOTES || p->failed ||
+        before >= ROBOTS_MAX_DIAGNOSTICS || p->diags.count != before + 1)
+        return;
+    p->key_notes[slot].diag = (uint16_t)before;
+    p->key_notes[slot].report = (uint8_t)report;
+    p->key_notes_held = (uint16_t)(p->key_notes_held | 1u << slot);
+}
+
 /* "'KEY' is an extension: ...": written where it is kept
  * (diag_message.h), as a file may have it on many lines. */
 __attribute__((noinline)) /* its room off rb_parse_classify_key()'s frame */
@@ -163,8 +227,18 @@ unknown_key_diag(parser *p, const char *key, size_t len) {
  * for a message, but guessed, as the guess decides whether the line is
  * kept. */
 static enum key_kind unknown_key(parser *p, const char *key, size_t len) {
-    if (!rb_parse_diag_counted_past_cap(p, ROBOTS_DIAG_UNKNOWN_KEY))
-        return unknown_key_diag(p, key, len);
+    if (!rb_parse_diag_counted_past_cap(p, ROBOTS_DIAG_UNKNOWN_KEY)) {
+        size_t slot, before = p->diags.count;
+        size_t like = key_note_again(p, NOTE_UNKNOWN_KEY, key, len, &slot);
+        if (like != SIZE_MAX) /* a typo is ignored, as the one kept was */
+            return ((const rb_diag *)p->diags.data)[like].kind ==
+                           ROBOTS_DIAG_TYPO_KEY
+                       ? KEY_NONE
+                       : KEY_OTHER;
+        enum key_kind kind = unknown_key_diag(p, key, len);
+        key_note_keep(p, slot, NOTE_UNKNOWN_KEY, before);
+        return kind;
+    }
     if (rb_parse_line_typo_of(p, key, len) == NULL)
         return KEY_OTHER;
     p->kind_totals[ROBOTS_DIAG_UNKNOWN_KEY]--;
@@ -206,7 +280,11 @@ classify_other_key(parser *p, const char *key, size_t len) {
     /* rfc9309 and legacy know the four keys spelt exactly (any case):
      * exact_key()'s, which said no above. */
     if (is_known_extension(key, len)) {
-        extension_diag(p, key, len);
+        size_t slot, before = p->diags.count;
+        if (key_note_again(p, NOTE_EXTENSION, key, len, &slot) == SIZE_MAX) {
+            extension_diag(p, key, len);
+            key_note_keep(p, slot, NOTE_EXTENSION, before);
+        }
         return KEY_OTHER;
     }
     return unknown_key(p, key, len);
@@ -261,9 +339,13 @@ static size_t first_word_len(const parser *p, const char *s, size_t len) {
  * (rb_parse_key_diag()) it cost about 520 instructions each, 1.5 M of the
  * real-world corpus's google parse. */
 void rb_parse_two_words(parser *p, const char *key, size_t klen) {
+    size_t slot, before = p->diags.count;
+    if (key_note_again(p, NOTE_TWO_WORDS, key, klen, &slot) != SIZE_MAX)
+        return;
     RB_DIAG_QUOTED(p, key, klen, ROBOTS_DIAG_NO_SEPARATOR_PAIR,
                    ROBOTS_SEVERITY_NOTE, "line without ':' is read as key '",
                    key, klen, "' and its value");
+    key_note_keep(p, slot, NOTE_TWO_WORDS, before);
 }
 
 /* rb_parse_missing_colon()'s report, under the cap: its message, with

@@ -43,6 +43,16 @@ typedef struct known_word {
  * typo_words): 16 slots, a slot by a hash of the word. */
 #define RB_TYPO_WORDS 16
 
+/* The diagnostics a parse remembers by the report and the key they quote
+ * (parser's key_notes, parse_keys.c): 16 slots, a slot by a hash of the
+ * report and the key's bytes, each the index of the diagnostic that
+ * report was kept as for that key. */
+#define RB_KEY_NOTES 16
+typedef struct rb_key_note {
+    uint16_t diag;  /* its index in diags (under ROBOTS_MAX_DIAGNOSTICS) */
+    uint8_t report; /* which report (parse_keys.c) */
+} rb_key_note;
+
 typedef struct parser {
     rb_mem mem;
     robots_profile profile;
@@ -79,6 +89,8 @@ typedef struct parser {
     const known_word *typo_guess;
     /* The slots of typo_words (below) that hold a word: bit i, slot i. */
     uint16_t typo_words_held;
+    /* The slots of key_notes (below) that hold a diagnostic: bit i. */
+    uint16_t key_notes_held;
     rb_index_build index;
     /* The first line the parse limit kept from being read (cut_line 0:
      * none), and the lines and bytes from there to the end of the body
@@ -109,6 +121,12 @@ typedef struct parser {
      * only once typo_words_held says it was written. */
     uint64_t typo_words[RB_TYPO_WORDS];
     uint8_t typo_word_guesses[RB_TYPO_WORDS];
+    /* The diagnostics kept for a key's report (its note, its warning),
+     * whose message (and guess) the key's bytes decide: a page of HTML
+     * read as two words in google quotes the same tag ("<div", "<li") on
+     * line after line, two diagnostics each. Not zeroed either: a slot is
+     * read only once key_notes_held says it was written. */
+    rb_key_note key_notes[RB_KEY_NOTES];
 } parser;
 
 /* diags.count of a parse that keeps no diagnostic (skip_diagnostics):
