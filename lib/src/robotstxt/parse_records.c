@@ -344,7 +344,7 @@ static void add_record(parser *p, rb_records_build *list, const char *key,
     uint32_t group =
         p->have_group ? (uint32_t)(p->groups.count - 1) : UINT32_MAX;
     if (!p->failed && !rb_records_add(&p->mem, list, (uint32_t)p->line, group,
-                                      key, klen, value, vlen))
+                                      key, klen, value, vlen, p->body_end))
         p->failed = 1;
 }
 

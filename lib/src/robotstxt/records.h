@@ -47,10 +47,12 @@ static inline void rb_records_init(rb_records_build *build) {
     build->last_group = 0;
 }
 RB_HIDDEN void rb_records_release(rb_mem *mem, rb_records_build *build);
-/* Appends a record (group UINT32_MAX: none); 0 when memory runs out. */
+/* Appends a record (group UINT32_MAX: none), its key and value in a
+ * buffer readable to end (the body); 0 when memory runs out. */
 RB_HIDDEN int rb_records_add(rb_mem *mem, rb_records_build *build,
                              uint32_t line, uint32_t group, const char *key,
-                             size_t klen, const char *value, size_t vlen);
+                             size_t klen, const char *value, size_t vlen,
+                             const char *end);
 /* Record `index` (below list->count), its strings pointing into the list. */
 RB_HIDDEN void rb_records_get(const rb_records *list, size_t index,
                               robots_record_info *out);
