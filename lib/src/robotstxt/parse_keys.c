@@ -118,8 +118,8 @@ static size_t key_note_slot(const parser *p, unsigned report, const char *key,
     if (len < 8)
         w &= ~(uint64_t)0 >> (64 - 8 * len);
     w += (uint64_t)(len << 2 | report) << 56;
-    _Static_assert(RB_KEY_NOTES == 16, "four bits of the hash");
-    return (size_t)((w * 0x9E3779B97F4A7C15ull) >> 60);
+    _Static_assert(RB_KEY_NOTES == 64, "six bits of the hash");
+    return (size_t)((w * 0x9E3779B97F4A7C15ull) >> 58);
 }
 
 /* The report of the key (len bytes at key, in the body) kept again as the
@@ -162,7 +162,7 @@ static void key_note_keep(parser *p, size_t slot, unsigned report,
         return;
     p->key_notes[slot].diag = (uint16_t)before;
     p->key_notes[slot].report = (uint8_t)report;
-    p->key_notes_held = (uint16_t)(p->key_notes_held | 1u << slot);
+    p->key_notes_held |= (uint64_t)1 << slot;
 }
 
 /* "'KEY' is an extension: ...": written where it is kept

@@ -47,7 +47,7 @@ typedef struct known_word {
  * (parser's key_notes, parse_keys.c): 16 slots, a slot by a hash of the
  * report and the key's bytes, each the index of the diagnostic that
  * report was kept as for that key. */
-#define RB_KEY_NOTES 16
+#define RB_KEY_NOTES 64
 typedef struct rb_key_note {
     uint16_t diag;  /* its index in diags (under ROBOTS_MAX_DIAGNOSTICS) */
     uint8_t report; /* which report (parse_keys.c) */
@@ -90,7 +90,7 @@ typedef struct parser {
     /* The slots of typo_words (below) that hold a word: bit i, slot i. */
     uint16_t typo_words_held;
     /* The slots of key_notes (below) that hold a diagnostic: bit i. */
-    uint16_t key_notes_held;
+    uint64_t key_notes_held;
     rb_index_build index;
     /* The first line the parse limit kept from being read (cut_line 0:
      * none), and the lines and bytes from there to the end of the body
