@@ -140,9 +140,9 @@ static size_t key_note_again(parser *p, unsigned report, const char *key,
     if (d->key_len != len || (size_t)(p->body_end - was) < 16)
         return SIZE_MAX;
 #ifdef RB_SSE2
-    unsigned same = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
-        _mm_loadu_si128((const __m128i *)(const void *)was),
-        _mm_loadu_si128((const __m128i *)(const void *)key)));
+    unsigned same = (unsigned)_mm_movemask_epi8(
+        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)was),
+                       _mm_loadu_si128((const __m128i *)(const void *)key)));
     if ((same | ~0u << len) != ~0u)
         return SIZE_MAX;
 #else
@@ -150,15 +150,15 @@ static size_t key_note_again(parser *p, unsigned report, const char *key,
         return SIZE_MAX;
 #endif
     return rb_parse_diag_keep_again(p, key, len, note->diag) ? note->diag
-                                                              : SIZE_MAX;
+                                                             : SIZE_MAX;
 }
 
 /* Remembers the diagnostic a report of the key was just kept as (the one
  * at index `before`, when the array grew by it under the cap), in slot. */
 static void key_note_keep(parser *p, size_t slot, unsigned report,
                           size_t before) {
-    if (slot == RB_KEY_NOTES || p->failed ||
-        before >= ROBOTS_MAX_DIAGNOSTICS || p->diags.count != before + 1)
+    if (slot == RB_KEY_NOTES || p->failed || before >= ROBOTS_MAX_DIAGNOSTICS ||
+        p->diags.count != before + 1)
         return;
     p->key_notes[slot].diag = (uint16_t)before;
     p->key_notes[slot].report = (uint8_t)report;

@@ -157,8 +157,10 @@ static inline uint64_t two_words(const char *s, size_t len, const char *end) {
  * search for ':' and then two_words32() loaded the bytes twice. The body
  * is readable to len + 15; a line of more than 32 bytes with no ':' in
  * them is searched on by memchr(), and two_words() then asked. */
-RB_ALWAYS_INLINE static inline size_t colon_or_two_words(const char *s, size_t len,
-                                        const char *end, uint64_t *words) {
+RB_ALWAYS_INLINE static inline size_t colon_or_two_words(const char *s,
+                                                         size_t len,
+                                                         const char *end,
+                                                         uint64_t *words) {
     const __m128i want = _mm_set1_epi8(':');
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
     uint64_t colon = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, want));

@@ -78,8 +78,8 @@ static uint32_t unzigzag(uint32_t from, uint32_t z) {
  * overwrites or the list does not count. A key and a value of a line were
  * two calls to memcpy(), about 30 instructions each. */
 #define RB_RECORD_STEP_BYTES ((size_t)128)
-static size_t put_bytes(unsigned char *out, size_t n, const char *s,
-                        size_t len, const char *end) {
+static size_t put_bytes(unsigned char *out, size_t n, const char *s, size_t len,
+                        const char *end) {
 #ifdef RB_SSE2
     if (len <= RB_RECORD_STEP_BYTES && (size_t)(end - s) >= len + 15) {
         for (size_t i = 0; i < len; i += 16)
