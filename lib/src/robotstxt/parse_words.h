@@ -183,7 +183,13 @@ RB_ALWAYS_INLINE static inline size_t colon_or_two_words(const char *s,
             const char *at = memchr(s + 32, ':', len - 32);
             if (at != NULL)
                 return (size_t)(at - s);
-            *words = two_words(s, len, end);
+            /* two runs of blanks in the first 32 bytes (a long line of
+             * text or markup, most often): a third word, with no second
+             * reading of them */
+            blank = blanks_of(v) | (uint64_t)blanks_of(w) << 16;
+            *words = ((blank + (blank & (0 - blank))) & blank) != 0
+                         ? 0
+                         : two_words(s, len, end);
             return len;
         }
         blank = blanks_of(v) | (uint64_t)blanks_of(w) << 16;
