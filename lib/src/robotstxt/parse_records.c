@@ -420,7 +420,9 @@ static void on_usage_record(parser *p, int key) {
 void rb_parse_other(parser *p, const char *key, size_t klen, const char *value,
                     size_t len) {
     add_record(p, &p->extensions, key, klen, value, len);
-    int usage = rb_usage_key(key, klen);
+    /* content-usage and content-signal, 13 and 14 bytes: another key (a
+     * page's tag read as two words in google) makes no call */
+    int usage = klen - 13 <= 1 ? rb_usage_key(key, klen) : RB_USAGE_KEY_NONE;
     if (usage != RB_USAGE_KEY_NONE)
         on_usage_record(p, usage);
     if (klen != 11 || !is_word(key, "crawl-delay", 11))
