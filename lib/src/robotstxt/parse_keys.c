@@ -246,36 +246,43 @@ static enum key_kind unknown_key(parser *p, const char *key, size_t len) {
     return KEY_NONE;
 }
 
+/* google's key read by its prefix (kind), a typo or a longer word, noted:
+ * out of line, so that a key no profile knows (a page's tag read as two
+ * words) sets up none of its quote's frame. */
+__attribute__((noinline)) static enum key_kind
+prefix_key_diag(parser *p, const char *key, size_t len, enum key_kind kind,
+                int typo) {
+    char q[48];
+    const char *name = canonical_key[kind].text;
+    if (!typo && equals_nocase(key, len, canonical_key[kind]))
+        return kind;
+    if (rb_parse_diag_capped(p, typo ? ROBOTS_DIAG_TYPO_KEY
+                                     : ROBOTS_DIAG_KEY_BY_PREFIX))
+        return kind;
+    if (typo)
+        rb_parse_key_diag(p, key, len, ROBOTS_DIAG_TYPO_KEY,
+                          ROBOTS_SEVERITY_NOTE, name,
+                          "key '%s' is a misspelling of %s, accepted as such",
+                          rb_parse_quote(key, len, q), name);
+    else
+        rb_parse_key_diag(p, key, len, ROBOTS_DIAG_KEY_BY_PREFIX,
+                          ROBOTS_SEVERITY_NOTE, name,
+                          "key '%s' is read as %s because it starts with it",
+                          rb_parse_quote(key, len, q), name);
+    return kind;
+}
+
 /* rb_parse_classify_key() of a key not spelt exactly: out of line, so
  * that a key spelt exactly (a sitemap's, a crawl-delay's: most of those
- * that come here) sets up none of its frame (its quote's room and
- * registers, about 16 instructions a key). */
+ * that come here) sets up none of its frame (its registers, about 16
+ * instructions a key). */
 __attribute__((noinline)) static enum key_kind
 classify_other_key(parser *p, const char *key, size_t len) {
-    char q[48];
     if (p->profile == ROBOTS_PROFILE_GOOGLE) {
         int typo = 0;
         enum key_kind kind = google_key(key, len, &typo);
-        if (kind != KEY_OTHER) {
-            const char *name = canonical_key[kind].text;
-            if (!typo && equals_nocase(key, len, canonical_key[kind]))
-                return kind;
-            if (rb_parse_diag_capped(p, typo ? ROBOTS_DIAG_TYPO_KEY
-                                             : ROBOTS_DIAG_KEY_BY_PREFIX))
-                return kind;
-            if (typo)
-                rb_parse_key_diag(
-                    p, key, len, ROBOTS_DIAG_TYPO_KEY, ROBOTS_SEVERITY_NOTE,
-                    name, "key '%s' is a misspelling of %s, accepted as such",
-                    rb_parse_quote(key, len, q), name);
-            else
-                rb_parse_key_diag(
-                    p, key, len, ROBOTS_DIAG_KEY_BY_PREFIX,
-                    ROBOTS_SEVERITY_NOTE, name,
-                    "key '%s' is read as %s because it starts with it",
-                    rb_parse_quote(key, len, q), name);
-            return kind;
-        }
+        if (kind != KEY_OTHER)
+            return prefix_key_diag(p, key, len, kind, typo);
     }
     /* rfc9309 and legacy know the four keys spelt exactly (any case):
      * exact_key()'s, which said no above. */
