@@ -343,8 +343,13 @@ static void add_record(parser *p, rb_records_build *list, const char *key,
                        size_t klen, const char *value, size_t vlen) {
     uint32_t group =
         p->have_group ? (uint32_t)(p->groups.count - 1) : UINT32_MAX;
-    if (!p->failed && !rb_records_add(&p->mem, list, (uint32_t)p->line, group,
-                                      key, klen, value, vlen, p->body_end))
+    /* (key before value on the line: the body holds 32 bytes from the key
+     * when it does from the value) */
+    if (!p->failed &&
+        !rb_records_add_usual(list, (uint32_t)p->line, group, key, klen, value,
+                              vlen, p->body_end) &&
+        !rb_records_add(&p->mem, list, (uint32_t)p->line, group, key, klen,
+                        value, vlen, p->body_end))
         p->failed = 1;
 }
 

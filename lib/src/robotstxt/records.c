@@ -58,14 +58,6 @@ static const unsigned char *get_varint(const unsigned char *in, uint32_t *v) {
     return in;
 }
 
-/* A group moves either way between records in legacy, whose blank lines
- * close one (group + 1 is 0 then): the difference, zigzag-encoded, so that
- * small ones of either sign take one byte. */
-static uint32_t zigzag(uint32_t from, uint32_t to) {
-    uint32_t d = to - from; /* modulo 2^32 */
-    return (d << 1) ^ (uint32_t) - (int32_t)(d >> 31);
-}
-
 static uint32_t unzigzag(uint32_t from, uint32_t z) {
     return from + ((z >> 1) ^ (uint32_t) - (int32_t)(z & 1));
 }
@@ -96,51 +88,11 @@ static size_t put_bytes(unsigned char *out, size_t n, const char *s, size_t len,
     return n + len;
 }
 
-#ifdef RB_SSE2
-/* rb_records_add() of the usual record: no mark and no growth due, each
- * delta a byte, a key of at most 32 bytes and a value of at most
- * RB_RECORD_STEP_BYTES that the body holds 32 and 15 bytes past: its key
- * in two steps of sixteen whatever its length, with no test of it, and
- * the rest of the path's tests made once (about 40 instructions a record
- * fewer). 1 when added; 0 when rb_records_add() is to. */
-static int add_usual(rb_records_build *build, uint32_t line, uint32_t group1,
-                     const char *key, size_t klen, const char *value,
-                     size_t vlen, const char *end) {
-    rb_vec *bytes = &build->bytes;
-    uint32_t dline = line - build->last_line;
-    uint32_t dgroup = zigzag(build->last_group, group1);
-    if (build->count % RB_RECORD_STRIDE == 0 || (dline | dgroup) >= 0x80 ||
-        klen > 32 || vlen > RB_RECORD_STEP_BYTES ||
-        bytes->cap - bytes->count < 4 + 32 + vlen + 15 ||
-        (size_t)(end - key) < 32 || (size_t)(end - value) < vlen + 15)
-        return 0;
-    unsigned char *out = bytes->data + bytes->count;
-    out[0] = (unsigned char)dline;
-    out[1] = (unsigned char)dgroup;
-    _mm_storeu_si128((__m128i *)(void *)(out + 2),
-                     _mm_loadu_si128((const __m128i *)(const void *)key));
-    _mm_storeu_si128(
-        (__m128i *)(void *)(out + 18),
-        _mm_loadu_si128((const __m128i *)(const void *)(key + 16)));
-    out[2 + klen] = '\0';
-    put_bytes(out, 3 + klen, value, vlen, end);
-    out[3 + klen + vlen] = '\0';
-    bytes->count += 4 + klen + vlen;
-    build->count++;
-    build->last_line = line;
-    build->last_group = group1;
-    return 1;
-}
-#endif
 
 int rb_records_add(rb_mem *mem, rb_records_build *build, uint32_t line,
                    uint32_t group, const char *key, size_t klen,
                    const char *value, size_t vlen, const char *end) {
     uint32_t group1 = group + 1; /* UINT32_MAX (none) is 0 */
-#ifdef RB_SSE2
-    if (add_usual(build, line, group1, key, klen, value, vlen, end))
-        return 1;
-#endif
     if (build->count % RB_RECORD_STRIDE == 0 && build->count != 0) {
         rb_record_mark mark = {(uint32_t)build->bytes.count, line, group1};
         if (!rb_vec_push(mem, &build->marks, &mark, 1))
@@ -166,7 +118,7 @@ int rb_records_add(rb_mem *mem, rb_records_build *build, uint32_t line,
     if (out == NULL)
         return 0;
     size_t n = put_varint(out, line - build->last_line);
-    n += put_varint(out + n, zigzag(build->last_group, group1));
+    n += put_varint(out + n, rb_records_zigzag(build->last_group, group1));
     n = put_bytes(out, n, key, klen, end);
     out[n++] = '\0';
     n = put_bytes(out, n, value, vlen, end);
