@@ -167,7 +167,8 @@ static void key_note_keep(parser *p, size_t slot, unsigned report,
 
 /* "'KEY' is an extension: ...": written where it is kept
  * (diag_message.h), as a file may have it on many lines. */
-__attribute__((noinline)) /* its room off rb_parse_classify_key()'s frame */
+__attribute__((
+    noinline)) /* its room off rb_parse_classify_other_key()'s frame */
 static void
 extension_diag(parser *p, const char *key, size_t len) {
     RB_DIAG_QUOTED(
@@ -178,7 +179,8 @@ extension_diag(parser *p, const char *key, size_t len) {
 /* A key no profile knows, under the cap (unknown_key()): a typo of a
  * known key (rfc9309 and legacy know exact keys only: the line is
  * ignored, KEY_NONE), or unknown (KEY_OTHER, kept as a record). */
-__attribute__((noinline)) /* its room off rb_parse_classify_key()'s frame */
+__attribute__((
+    noinline)) /* its room off rb_parse_classify_other_key()'s frame */
 static enum key_kind
 unknown_key_diag(parser *p, const char *key, size_t len) {
     static const char head[] = "unknown key '";
@@ -272,12 +274,8 @@ prefix_key_diag(parser *p, const char *key, size_t len, enum key_kind kind,
     return kind;
 }
 
-/* rb_parse_classify_key() of a key not spelt exactly: out of line, so
- * that a key spelt exactly (a sitemap's, a crawl-delay's: most of those
- * that come here) sets up none of its frame (its registers, about 16
- * instructions a key). */
-__attribute__((noinline)) static enum key_kind
-classify_other_key(parser *p, const char *key, size_t len) {
+enum key_kind rb_parse_classify_other_key(parser *p, const char *key,
+                                          size_t len) {
     if (p->profile == ROBOTS_PROFILE_GOOGLE) {
         int typo = 0;
         enum key_kind kind = google_key(key, len, &typo);
@@ -295,13 +293,6 @@ classify_other_key(parser *p, const char *key, size_t len) {
         return KEY_OTHER;
     }
     return unknown_key(p, key, len);
-}
-
-/* Classifies a key, reporting what was odd about it. KEY_NONE: the line is
- * to be ignored (a typo rfc9309 and legacy do not accept). */
-enum key_kind rb_parse_classify_key(parser *p, const char *key, size_t len) {
-    enum key_kind exact = exact_key(key, len);
-    return exact != KEY_OTHER ? exact : classify_other_key(p, key, len);
 }
 
 /* The length of s's first word, up to its first ' ' or '\t': sixteen

@@ -350,10 +350,20 @@ RB_HIDDEN void rb_parse_check_bytes(parser *p, const char *raw, size_t len,
 
 /* ---- what parse_keys.c offers: keys and typo keys ----------------------- */
 
+/* rb_parse_classify_key() of a key not spelt exactly (parse_keys.c). */
+RB_HIDDEN enum key_kind rb_parse_classify_other_key(parser *p, const char *key,
+                                                    size_t len);
 /* Classifies a key, reporting what was odd about it. KEY_NONE: the line is
- * to be ignored (a typo rfc9309 and legacy do not accept). */
-RB_HIDDEN enum key_kind rb_parse_classify_key(parser *p, const char *key,
-                                              size_t len);
+ * to be ignored (a typo rfc9309 and legacy do not accept). Inline: a key
+ * spelt exactly (a sitemap's) makes no call, and another one call, where
+ * rb_parse_classify_key() out of line was a call for each and a second
+ * for the other. */
+static inline enum key_kind rb_parse_classify_key(parser *p, const char *key,
+                                                  size_t len) {
+    enum key_kind exact = exact_key(key, len);
+    return exact != KEY_OTHER ? exact
+                              : rb_parse_classify_other_key(p, key, len);
+}
 /* Whether a word of len bytes may be a typo of a known key by its length
  * alone (4 to 16 bytes): typo_of()'s first test (parse_typo.c, whose
  * fuzzers' build holds it to its table) in one compare, before a call,
