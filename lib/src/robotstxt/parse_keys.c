@@ -126,9 +126,11 @@ static size_t key_note_slot(const parser *p, unsigned report, const char *key,
  * diagnostic its slot remembers, when that one is this report's of the
  * same bytes (compared sixteen at once): the diagnostic's index, or
  * SIZE_MAX when the report is to be made (*slot: where it is to be
- * remembered). Under the cap only (the way past it counts alone). */
-static size_t key_note_again(parser *p, unsigned report, const char *key,
-                             size_t len, size_t *slot) {
+ * remembered). Under the cap only (the way past it counts alone). Inline
+ * in its three callers: as a call, its frame was a fifth of its cost. */
+RB_ALWAYS_INLINE static inline size_t key_note_again(parser *p, unsigned report,
+                                                     const char *key,
+                                                     size_t len, size_t *slot) {
     *slot = key_note_slot(p, report, key, len);
     if (*slot == RB_KEY_NOTES || (p->key_notes_held >> *slot & 1u) == 0)
         return SIZE_MAX;
