@@ -348,13 +348,13 @@ void rb_parse_two_words(parser *p, const char *key, size_t klen) {
     key_note_keep(p, slot, NOTE_TWO_WORDS, before);
 }
 
-/* rb_parse_missing_colon()'s report, under the cap: its message, with
- * the key the line was likely meant to be, written where it is kept
- * (diag_message.h), as a page of text served as robots.txt has it on
- * most lines. */
-__attribute__((noinline)) /* its frame off the calls past the cap */
-static void
-missing_colon_diag(parser *p, const char *content, size_t len) {
+/* A line with neither ':' nor (google) two words, under the cap (its
+ * caller counts it past the cap, with no first word, distance or frame: a
+ * page of HTML's lines past it, 10,000 of the real-world corpus's): its
+ * message, with the key the line was likely meant to be, written where it
+ * is kept (diag_message.h), as a page of text served as robots.txt has it
+ * on most lines. */
+void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
     static const char head[] = "line '";
     static const char tail[] = "' has no ':' and is ignored";
     static const char ask[] = "; did you mean '";
@@ -363,7 +363,7 @@ missing_colon_diag(parser *p, const char *content, size_t len) {
     char *out =
         rb_parse_diag_room(p, ROBOTS_DIAG_MISSING_COLON, buf, sizeof buf);
     if (out == NULL)
-        return; /* never: rb_parse_missing_colon() counted it */
+        return; /* never: its caller counted it past the cap */
     _Static_assert(RB_DIAG_FITS(sizeof head + sizeof tail + sizeof ask +
                                     sizeof ask_end + 16,
                                 1),
@@ -395,12 +395,4 @@ missing_colon_diag(parser *p, const char *content, size_t len) {
     rb_parse_diag_keep(p, content, wlen, ROBOTS_DIAG_MISSING_COLON,
                        ROBOTS_SEVERITY_ERROR, out, n);
     rb_parse_diag_suggest(p, guess->text, guess->len);
-}
-
-/* A line with neither ':' nor (google) two words: reported and ignored.
- * Past the cap only counted, with no first word, distance or frame (a
- * page of HTML's lines past it: 10,000 of the real-world corpus's). */
-void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
-    if (!rb_parse_diag_counted_past_cap(p, ROBOTS_DIAG_MISSING_COLON))
-        missing_colon_diag(p, content, len);
 }

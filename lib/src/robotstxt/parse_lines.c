@@ -10,6 +10,7 @@
 #include "body.h"
 #include "byte_class.h"
 #include "compiler.h"
+#include "diag_message.h"
 #include "parse_rule_run.h"
 #include "parse_words.h"
 #include "parser.h"
@@ -261,8 +262,10 @@ static int split_line(parser *p, const char *content, size_t len,
         trim_start(p, value, vlen);
         rb_parse_two_words(p, *key, *klen);
     } else {
-        /* only reported: its first word and typo guess are the message's */
-        if (!skip)
+        /* only reported: its first word and typo guess are the message's;
+         * past the cap only counted, with no call */
+        if (!skip &&
+            !rb_parse_diag_counted_past_cap(p, ROBOTS_DIAG_MISSING_COLON))
             rb_parse_missing_colon(p, content, len);
         return 0;
     }

@@ -450,8 +450,9 @@ rb_parse_line_typo_of(parser *p, const char *key, size_t len) {
     return p->typo_guess;
 }
 
-/* A line with neither ':' nor (google) two words: reported, with the key
- * it was likely meant to be. */
+/* A line with neither ':' nor (google) two words, under the cap
+ * (rb_parse_diag_counted_past_cap() said no): reported, with the key it
+ * was likely meant to be. */
 RB_HIDDEN void rb_parse_missing_colon(parser *p, const char *content,
                                       size_t len);
 /* google: a line without ':' read as two words, key (klen bytes, in the
