@@ -192,22 +192,27 @@ static inline int rb_parse_diag_keep_same(parser *p, const char *at,
 }
 
 /* A diagnostic kept again: the one at index `like` of the array (its
- * kind, severity, message and suggestion) for the key (key_len bytes) at
- * at, on this line, when the array has room for it under the cap: 1;
- * else 0, with nothing counted, for the report's usual path. */
+ * kind, severity, message, suggestion and key's length) for the key at at
+ * (in the body, of that length), on this line, when the array has room
+ * for it under the cap: 1; else 0, with nothing counted, for the report's
+ * usual path. A copy of that one with its line, column and key's place
+ * set: rb_diag_fill()'s tests of the key hold for it as they held for
+ * that one. */
 static inline int rb_parse_diag_keep_again(parser *p, const char *at,
-                                           size_t key_len, size_t like) {
+                                           size_t like) {
     rb_vec *diags = &p->diags;
     size_t count = diags->count;
-    if (p->failed || count >= ROBOTS_MAX_DIAGNOSTICS || count == diags->cap ||
-        like >= count)
+    if (p->failed || count >= ROBOTS_MAX_DIAGNOSTICS || count == diags->cap)
         return 0;
     rb_diag *d = (rb_diag *)diags->data;
+    RB_ASSUMED(like < count && d[like].key_len != 0 &&
+               rb_lies_in(at, d[like].key_len, p->body, p->body_end));
     p->diag_total++;
     p->kind_totals[d[like].kind]++;
-    rb_diag_fill(p, d + count, at, key_len, (robots_diag_kind)d[like].kind,
-                 (robots_severity)d[like].severity, d[like].message);
-    d[count].suggestion = d[like].suggestion;
+    d[count] = d[like];
+    d[count].line = (uint32_t)p->line;
+    d[count].column = (uint32_t)(at - p->line_start) + 1;
+    d[count].key_off = (uint32_t)(at - p->body);
     diags->count = count + 1;
     return 1;
 }

@@ -151,8 +151,7 @@ RB_ALWAYS_INLINE static inline size_t key_note_again(parser *p, unsigned report,
     if (memcmp(was, key, len) != 0)
         return SIZE_MAX;
 #endif
-    return rb_parse_diag_keep_again(p, key, len, note->diag) ? note->diag
-                                                             : SIZE_MAX;
+    return rb_parse_diag_keep_again(p, key, note->diag) ? note->diag : SIZE_MAX;
 }
 
 /* Remembers the diagnostic a report of the key was just kept as (the one
