@@ -88,7 +88,6 @@ static size_t put_bytes(unsigned char *out, size_t n, const char *s, size_t len,
     return n + len;
 }
 
-
 int rb_records_add(rb_mem *mem, rb_records_build *build, uint32_t line,
                    uint32_t group, const char *key, size_t klen,
                    const char *value, size_t vlen, const char *end) {
