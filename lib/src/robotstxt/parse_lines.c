@@ -220,27 +220,11 @@ static void first_content(parser *p, const char *content) {
 static int split_line(parser *p, const char *content, size_t len,
                       const char **key, size_t *klen, const char **value,
                       size_t *vlen, int skip) {
-    /* two_words(), rb_body_find_byte(), colon_or_two_words() */
+    /* two_words(), rb_body_find_byte() */
     RB_ASSUMED(rb_lies_in(content, len, p->body, p->body_end));
-    uint64_t words = 0;
-    size_t colon_at;
-#ifdef RB_SSE2
-    if (p->profile == ROBOTS_PROFILE_GOOGLE &&
-        (size_t)(p->body_end - content) - len >= 15) {
-        colon_at = colon_or_two_words(content, len, p->body_end, &words);
-#ifdef RB_PARSE_CROSSCHECK
-        if (colon_at != rb_body_find_byte(content, len, ':', p->body_end) ||
-            (colon_at == len && words != two_words(content, len, p->body_end)))
-            abort();
-#endif
-    } else
-#endif
-    {
-        colon_at = rb_body_find_byte(content, len, ':', p->body_end);
-        if (colon_at == len && p->profile == ROBOTS_PROFILE_GOOGLE)
-            words = two_words(content, len, p->body_end);
-    }
+    size_t colon_at = rb_body_find_byte(content, len, ':', p->body_end);
     const char *colon = colon_at < len ? content + colon_at : NULL;
+    uint64_t words;
     if (colon != NULL) {
         *key = content;
         *klen = (size_t)(colon - content);
@@ -250,7 +234,8 @@ static int split_line(parser *p, const char *content, size_t len,
          * end are. */
         trim_end(p, *key, klen);
         trim_start(p, value, vlen);
-    } else if (words != 0) { /* google's two words */
+    } else if (p->profile == ROBOTS_PROFILE_GOOGLE &&
+               (words = two_words(content, len, p->body_end)) != 0) {
         /* The words are split at ' ' and '\t' only; then, as after a
          * ':', the key's end and the value's start are trimmed of the
          * profile's whitespace ("disallow\t\f/" is "/"). */

@@ -20,22 +20,17 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 #ifdef RB_PARSE_CROSSCHECK
 #include <stdlib.h> /* abort() */
 #endif
 
 #ifdef RB_SSE2
-/* The ' ' and '\t' of the 16 bytes v, a bit each. */
-static inline unsigned blanks_of(__m128i v) {
+/* The ' ' and '\t' of the 16 bytes at s, a bit each. */
+static inline unsigned blanks16(const char *s) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
     return (unsigned)_mm_movemask_epi8(
         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
                      _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))));
-}
-
-/* The ' ' and '\t' of the 16 bytes at s, a bit each. */
-static inline unsigned blanks16(const char *s) {
-    return blanks_of(_mm_loadu_si128((const __m128i *)(const void *)s));
 }
 
 /* Where the words of a line without ':' end and start (i: its first
@@ -71,20 +66,6 @@ static inline int two_words16(const char *s, size_t len, size_t *i, size_t *j) {
     return phase != 0;
 }
 
-/* The line's two words told from the blanks of all its bytes (at most 32,
- * a bit each): 0 when they hold two runs of blanks (a third word) or
- * none; 1 with *i and *j when one (its end is the first bit its lowest
- * bit's carry leaves, its bit at the line's length if it reaches the
- * end). */
-static inline int words_of_blanks(uint64_t blank, size_t *i, size_t *j) {
-    uint64_t low = blank & (0 - blank);
-    if (blank == 0 || ((blank + low) & blank) != 0)
-        return 0;
-    *i = (size_t)__builtin_ctzll(blank);
-    *j = (size_t)__builtin_ctzll(blank + low);
-    return 1;
-}
-
 /* two_words16() told from the blanks of the line's first 32 bytes alone,
  * inline, where its loop and call cost about 75 instructions a line
  * without ':' (1.8 M of the real-world corpus's google parse, a page of
@@ -99,13 +80,17 @@ static inline int two_words32(const char *s, size_t len, size_t *i, size_t *j) {
         blank |= (uint64_t)blanks16(s + 16) << 16;
     if (len < 32)
         blank &= ((uint64_t)1 << len) - 1;
-    if (((blank + (blank & (0 - blank))) & blank) != 0)
+    uint64_t low = blank & (0 - blank);
+    if (((blank + low) & blank) != 0)
         return 0; /* a second run: a third word */
     if (len > 32)
         return -1;
-    return words_of_blanks(blank, i, j);
+    if (blank == 0)
+        return 0;
+    *i = (size_t)__builtin_ctzll(blank);
+    *j = (size_t)__builtin_ctzll(blank + low);
+    return 1;
 }
-
 #endif
 
 /* "disallow /a" without a colon: google reads exactly two words as key and
@@ -149,57 +134,5 @@ static inline uint64_t two_words(const char *s, size_t len, const char *end) {
             return 0;
     return (uint64_t)j << 32 | i;
 }
-
-#ifdef RB_SSE2
-/* The line's first ':' (its offset, or len when it has none) and, when it
- * has none, two_words()'s answer in *words, from one reading of its first
- * 32 bytes: google asks both of a line the rule run did not take, where a
- * search for ':' and then two_words32() loaded the bytes twice. The body
- * is readable to len + 15; a line of more than 32 bytes with no ':' in
- * them is searched on by memchr(), and two_words() then asked. */
-RB_ALWAYS_INLINE static inline size_t colon_or_two_words(const char *s,
-                                                         size_t len,
-                                                         const char *end,
-                                                         uint64_t *words) {
-    const __m128i want = _mm_set1_epi8(':');
-    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
-    uint64_t colon = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, want));
-    uint64_t blank;
-    if (len <= 16) {
-        colon &= ((uint64_t)1 << len) - 1;
-        if (colon != 0)
-            return (size_t)__builtin_ctzll(colon);
-        blank = blanks_of(v) & (((uint64_t)1 << len) - 1);
-    } else {
-        if (colon != 0)
-            return (size_t)__builtin_ctzll(colon);
-        __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(s + 16));
-        colon = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(w, want));
-        if (len < 32)
-            colon &= ((uint64_t)1 << (len - 16)) - 1;
-        if (colon != 0)
-            return 16 + (size_t)__builtin_ctzll(colon);
-        if (len > 32) {
-            const char *at = memchr(s + 32, ':', len - 32);
-            if (at != NULL)
-                return (size_t)(at - s);
-            /* two runs of blanks in the first 32 bytes (a long line of
-             * text or markup, most often): a third word, with no second
-             * reading of them */
-            blank = blanks_of(v) | (uint64_t)blanks_of(w) << 16;
-            *words = ((blank + (blank & (0 - blank))) & blank) != 0
-                         ? 0
-                         : two_words(s, len, end);
-            return len;
-        }
-        blank = blanks_of(v) | (uint64_t)blanks_of(w) << 16;
-        if (len < 32)
-            blank &= ((uint64_t)1 << len) - 1;
-    }
-    size_t i = 0, j = 0;
-    *words = words_of_blanks(blank, &i, &j) ? (uint64_t)j << 32 | i : 0;
-    return len;
-}
-#endif
 
 #endif /* ROBOTS_RT_PARSE_WORDS_H */
