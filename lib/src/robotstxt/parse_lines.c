@@ -540,9 +540,10 @@ RB_ALWAYS_INLINE static inline void read_lines(parser *p, const char *body,
     }
     /* Where the last run stopped: at a line it refused (rule_run() stops
      * at no other but where memory ran out, which ends the loop), which
-     * it would refuse again, as its tests read only that line's bytes and
-     * the parse limit. Asked again, the refusal cost each run about 50
-     * instructions more (bench/README.md, "Session 23 (scan)"). */
+     * it would refuse again, as its tests read only that line's bytes, the
+     * parse limit and the group, and nothing runs in between. Asked again,
+     * the refusal cost each run about 80 instructions more (bench/README.md,
+     * "Session 23 (scan)"). */
     size_t refused = SIZE_MAX;
     while (pos < limit && !p->failed) {
         if (pos != refused && rule_lines(p, body, &pos, limit, len) != 0) {
