@@ -541,9 +541,20 @@ RB_ALWAYS_INLINE static inline void read_lines(parser *p, const char *body,
             "BB C2 BF: a UTF-8 BOM read as Latin-1 and saved as UTF-8 "
             "again); its six bytes are read as the start of line 1");
     }
+    /* Where the last run stopped: at a line it refused (rule_run() stops
+     * at no other but where memory ran out, which ends the loop), which
+     * it would refuse again, as its tests read only that line's bytes, the
+     * parse limit and the group, and nothing runs in between. Asked again,
+     * the refusal cost each run about 80 instructions more (bench/README.md,
+     * "Session 23 (scan)"). */
+    size_t refused = SIZE_MAX;
     while (pos < limit && !p->failed) {
-        if (rule_lines(p, body, &pos, limit, len) != 0)
+        if (pos != refused && rule_lines(p, body, &pos, limit, len) != 0) {
+#ifndef RB_PARSE_CROSSCHECK /* there a run stops after its first line */
+            refused = pos;
+#endif
             continue; /* a run of usual rule lines, their ends stepped over */
+        }
         size_t special = 0;
         size_t eol = line_end(body, pos, limit, &special);
         if (eol == limit && limit < len && body[limit] != '\n' &&
