@@ -573,6 +573,51 @@ def main():
            "repeated; values pieces of them of 6 to 205 bytes with the last "
            "changed, in no name", profile="legacy",
            agent="@names-64-debruijn.txt")
+    # Session 22's crafted shape (session 23): 64 names `x a^4095` and
+    # `a^4095 y` in turn against values `x a^k y`, k from 4,094 down by 16:
+    # each longer than the index's windows, each window of it in a name,
+    # the value in none (more than two such made every suffix sorted).
+    # Its variants: the same with a value in a name last (`x a^3000`);
+    # eight such values repeated; and values of two patterns, `x a^k y`
+    # and `x b^k y` in turn, against names of both.
+    xa = b"x" + b"a" * (name_len - 1)
+    ay = b"a" * (name_len - 1) + b"y"
+    write("names-64-xay.txt", (xa + b"\n" + ay + b"\n") * 32)
+    xb = b"x" + b"b" * (name_len - 1)
+    by = b"b" * (name_len - 1) + b"y"
+    write("names-64-xay-two.txt",
+          (xa + b"\n" + ay + b"\n" + xb + b"\n" + by + b"\n") * 16)
+    def xay_values(pattern, room):
+        out, k = b"", 0
+        while True:
+            value = pattern(k)
+            if value is None:
+                return out
+            line = b"user-agent:" + value + b"\n"
+            if len(out) + len(line) > room:
+                return out
+            out += line
+            k += 1
+    def xay(k, letter=b"a", step=16):
+        n = name_len - 2 - step * k
+        return b"x" + letter * n + b"y" if n > 0 else None
+    found = b"user-agent:x" + b"a" * (name_len * 3 // 4) + b"\n"
+    for case, pattern, names_file, room, last, note in (
+            ("issue29-legacy-xay-names", xay, "names-64-xay.txt",
+             511000 // div, b"", "x a^k y, k from %d down by 16, in no name"),
+            ("issue29-legacy-xay-found", xay, "names-64-xay.txt",
+             511000 // div - len(found), found,
+             "x a^k y, k from %d down by 16, then x a^(3n/4), in a name"),
+            ("issue29-legacy-xay-repeated", lambda k: xay(k % 8, step=97),
+             "names-64-xay.txt", 511000 // div, b"",
+             "eight values x a^k y (k from %d down by 97) repeated"),
+            ("issue29-legacy-xay-two",
+             lambda k: xay(k // 2, b"ab"[k % 2:k % 2 + 1]),
+             "names-64-xay-two.txt", 511000 // div, b"",
+             "x a^k y and x b^k y in turn, k from %d down by 16, in no name")):
+        robots(case, xay_values(pattern, room) + last, (HOST + "x").encode(),
+               "64 names x a^n / a^n y (and b): " + note % (name_len - 2),
+               profile="legacy", agent="@" + names_file)
     # What `robots check FILE` read from /dev/zero: NUL bytes and no line
     # end, at the parse limit and four times past it (the bytes past the
     # limit are only counted).
