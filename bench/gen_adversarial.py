@@ -577,9 +577,9 @@ def main():
     # `a^4095 y` in turn against values `x a^k y`, k from 4,094 down by 16:
     # each longer than the index's windows, each window of it in a name,
     # the value in none (more than two such made every suffix sorted).
-    # Its variants: the same with a value in a name last (`x a^3000`);
-    # eight such values repeated; and values of two patterns, `x a^k y`
-    # and `x b^k y` in turn, against names of both.
+    # Its variants: the same with a value in a name last (`x a^3072`);
+    # sixteen such values repeated in turn; and values of two patterns,
+    # `x a^k y` then `x b^k y`, against names of both.
     xa = b"x" + b"a" * (name_len - 1)
     ay = b"a" * (name_len - 1) + b"y"
     write("names-64-xay.txt", (xa + b"\n" + ay + b"\n") * 32)
@@ -598,25 +598,31 @@ def main():
                 return out
             out += line
             k += 1
-    def xay(k, letter=b"a", step=16):
-        n = name_len - 2 - step * k
+    def xay(k, letter=b"a", step=16, top=name_len - 2):
+        n = top - step * k
         return b"x" + letter * n + b"y" if n > 0 else None
     found = b"user-agent:x" + b"a" * (name_len * 3 // 4) + b"\n"
-    for case, pattern, names_file, room, last, note in (
-            ("issue29-legacy-xay-names", xay, "names-64-xay.txt",
-             511000 // div, b"", "x a^k y, k from %d down by 16, in no name"),
-            ("issue29-legacy-xay-found", xay, "names-64-xay.txt",
-             511000 // div - len(found), found,
+    half = 511000 // div // 2
+    for case, body, names_file, note in (
+            ("issue29-legacy-xay-names", xay_values(xay, 511000 // div),
+             "names-64-xay.txt", "x a^k y, k from %d down by 16, in no name"),
+            ("issue29-legacy-xay-found",
+             xay_values(xay, 511000 // div - len(found)) + found,
+             "names-64-xay.txt",
              "x a^k y, k from %d down by 16, then x a^(3n/4), in a name"),
-            ("issue29-legacy-xay-repeated", lambda k: xay(k % 8, step=97),
-             "names-64-xay.txt", 511000 // div, b"",
-             "eight values x a^k y (k from %d down by 97) repeated"),
+            ("issue29-legacy-xay-repeated",
+             xay_values(lambda k: xay(k % 16, step=61, top=name_len // 2),
+                        511000 // div),
+             "names-64-xay.txt",
+             "16 values x a^k y (k from %d down by 61) repeated in turn"),
             ("issue29-legacy-xay-two",
-             lambda k: xay(k // 2, b"ab"[k % 2:k % 2 + 1]),
-             "names-64-xay-two.txt", 511000 // div, b"",
-             "x a^k y and x b^k y in turn, k from %d down by 16, in no name")):
-        robots(case, xay_values(pattern, room) + last, (HOST + "x").encode(),
-               "64 names x a^n / a^n y (and b): " + note % (name_len - 2),
+             xay_values(lambda k: xay(k, step=8, top=name_len // 2), half) +
+             xay_values(lambda k: xay(k, b"b", 8, name_len // 2), half),
+             "names-64-xay-two.txt",
+             "x a^k y, then x b^k y, k from %d down by 8, in no name")):
+        top = name_len // 2 if "repeated" in case or "two" in case else name_len - 2
+        robots(case, body, (HOST + "x").encode(),
+               "64 names x a^n / a^n y (and b): " + note % top,
                profile="legacy", agent="@" + names_file)
     # What `robots check FILE` read from /dev/zero: NUL bytes and no line
     # end, at the parse limit and four times past it (the bytes past the
