@@ -379,10 +379,10 @@ typedef struct robots_str {
  *   Time. Choosing the groups: rfc9309 and google, a hash look-up per
  *     name; legacy, at most 2^20 byte steps of direct search, past which
  *     the names (H bytes) are indexed, O(H), and each user-agent
- *     value of m bytes is found in O(m log H) (at most two, longer
- *     than the others, in O(H + m) where the names repeat a pattern,
- *     each once however often the file repeats it; a third, and the
- *     names are indexed once more, O(H)). Matching: rfc9309 and
+ *     value of m bytes is found in O(m log H) (where the names repeat
+ *     a pattern, one longer than the index's windows is then tried at
+ *     the positions of its rarest window, O(H) for all of them, past
+ *     which the names are indexed once more, O(H)). Matching: rfc9309 and
  *     google, path_len hash steps per selected set of rules, and for each
  *     rule whose literal prefix starts the path at most 3 * path_len +
  *     12 * pattern_len byte comparisons; once those add up to 2^18, one

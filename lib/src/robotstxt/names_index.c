@@ -141,6 +141,13 @@ static void lower_into(unsigned char *out, const char *in, size_t len) {
         out[k] = rb_lower_fast((unsigned char)in[k]);
 }
 
+/* The values longer than the windows that pass them searched in the text
+ * (two-way, O(H + m)) before each position's window is grouped by rank:
+ * the search costs about 7 instructions a byte of text, the grouping 10,
+ * and a file of one such value (issue29-legacy-tm-many-long) needs no
+ * more. */
+#define RB_TWO_WAY_FIRST 1
+
 /* The words of room for a value's windows' ranks: one every `shallow`
  * bytes of the longest name and its last. */
 static size_t ranks_room(const rb_names_index *index) {
@@ -219,6 +226,7 @@ static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
             memset(out->lowered, 0, out->longest + RB_TEXT_PAD);
     }
     if (why == ROBOTS_OK && out->cover != NULL) {
+        out->two_way_left = RB_TWO_WAY_FIRST;
         out->ranks_room = ranks_room(out);
         out->ranks = rb_alloc(mem, out->ranks_room * sizeof *out->ranks);
         why = out->ranks == NULL ? mem->failure : ROBOTS_OK;
@@ -302,14 +310,16 @@ static size_t agree_to(const rb_names_index *index, const unsigned char *value,
 }
 
 /* Where (in suffixes[]) a sorted suffix (or window) starting with the
- * lowered value low[0..len) is, SIZE_MAX if none: binary search, each comparison starting past the bytes both
+ * lowered value low[0..len) is, SIZE_MAX if none (with `rank` 0: 1 or
+ * 0, whether there is one): binary search, each comparison starting past the bytes both
  * bounds are known to share with the value (every suffix between them
  * shares them too): about m + log H byte comparisons rather than
  * m log H. The text's last byte is a NUL, which no value holds: a suffix
  * differs from a value before it ends, and sorts before it there (the NUL
  * is the least byte). */
-static size_t find_sorted(const rb_names_index *index,
-                          const unsigned char *low, size_t len) {
+static inline RB_ALWAYS_INLINE size_t sorted_at(const rb_names_index *index,
+                                                const unsigned char *low,
+                                                size_t len, int rank) {
     size_t lo = 0, hi = index->sorted, lo_shared = 0, hi_shared = 0;
     if (index->starts != NULL && len >= 2) {
         size_t pair = (size_t)low[0] << 8 | low[1];
@@ -323,7 +333,7 @@ static size_t find_sorted(const rb_names_index *index,
         size_t k = agree_to(index, low, len, at,
                             lo_shared < hi_shared ? lo_shared : hi_shared);
         if (k == len)
-            return mid;
+            return rank ? mid : 1;
         /* past the text's end, its padding's 0 sorts before the value */
         if (low[k] < index->text[at + k]) {
             hi = mid;
@@ -333,13 +343,14 @@ static size_t find_sorted(const rb_names_index *index,
             lo_shared = k;
         }
     }
-    return SIZE_MAX;
+    return rank ? SIZE_MAX : 0;
 }
 
-/* find_sorted() as a yes or no. */
-static int search_sorted(const rb_names_index *index, const unsigned char *low,
-                         size_t len) {
-    return find_sorted(index, low, len) != SIZE_MAX;
+/* sorted_at() as a yes or no, out of line (as windows_hold() is, with
+ * its own copy): the search of a value of the windows' depth or less. */
+static RB_NOINLINE int search_sorted(const rb_names_index *index,
+                                     const unsigned char *low, size_t len) {
+    return (int)sorted_at(index, low, len, 0);
 }
 
 /* Whether a value longer than the windows (lowered into the index's room)
@@ -350,13 +361,14 @@ static int search_sorted(const rb_names_index *index, const unsigned char *low,
  * the index's `ranks`; their count, or 0 at the first that is none. A
  * window the same as the one before (a value that repeats a pattern)
  * has its rank without a search. */
-static size_t windows_hold(const rb_names_index *index, size_t len) {
+static RB_NOINLINE size_t windows_hold(const rb_names_index *index,
+                                       size_t len) {
     const unsigned char *low = index->lowered;
     size_t step = index->shallow, last = len - step, count = 0, rank = 0;
     for (size_t at = 0, before = 0;; at += step) {
         size_t from = at < last ? at : last;
         if (count == 0 || memcmp(low + from, low + before, step) != 0)
-            rank = find_sorted(index, low + from, step);
+            rank = sorted_at(index, low + from, step, 1);
         if (rank == SIZE_MAX)
             return 0;
         index->ranks[count++] = (uint32_t)rank;
@@ -493,7 +505,13 @@ int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
     size_t count = windows_hold(index, len);
     if (count == 0)
         return 0;
-    if (index->next == NULL) { /* the first value that passes them */
+    if (index->next == NULL && index->two_way_left != 0) {
+        index->two_way_left--;
+        return rb_find_two_way((const char *)index->text, index->len, 0,
+                               (const char *)index->lowered,
+                               len) <= index->len;
+    }
+    if (index->next == NULL) { /* the positions, once */
         *status = index_occurrences(mem, index);
         if (*status != ROBOTS_OK)
             return 0;

@@ -44,7 +44,7 @@ typedef struct rb_names_index {
      * (rb_names_index_find_long()). */
     uint32_t *cover, *ranks;
     uint32_t *next, *heads;
-    size_t ranks_room;
+    size_t ranks_room, two_way_left;
     uint64_t work, budget;
 } rb_names_index;
 
@@ -80,8 +80,9 @@ RB_HIDDEN int rb_names_index_may_hold(const rb_names_index *index,
 /* With the windows sorted: whether a value longer than them (as for
  * rb_names_index_contains()) is in a name, 1 or 0. Its windows every
  * `shallow` bytes and its last are each found in O(log R) for R windows
- * sorted (0 at the first that is none); then, the first time one passes
- * them all, each position's window is grouped by rank, O(H) time and
+ * sorted (0 at the first that is none); the first that passes them all
+ * is searched in the text, O(H + m); the next time one does, each
+ * position's window is grouped by rank, O(H) time and
  * 4 * (H + n) + 4 * (R + 1) bytes more (within robots.h's bound); the
  * positions of its rarest window are tried, each by the ranks of its
  * other windows. -1 once that work passes the index's budget, O(H) for

@@ -431,16 +431,10 @@ static robots_status pairs_beside_kept(rb_mem *mem, const robots_txt *doc,
     return any_pairs_held(mem, doc, names, n, f, any);
 }
 
-/* The first of the survey's values of two bytes or more in a name: its
- * group, or the survey's sure one. The byte pairs come before a pass of
- * the hash by the values' first bytes, which costs more than they do and
- * spends its budget in vain where the names repeat one pattern (each
- * window everywhere), and after a pass for each length, which costs
- * less. */
 /* A value longer than the index's windows, found through them
  * (names_index.c): 1 found, 0 not, -1 past the index's budget for them
- * (the caller sorts every suffix); *status the allocator's failure if
- * any. Only one that passes the filter is looked for (the values read
+ * (the caller sorts every suffix) or with *status the allocator's
+ * failure. Only one that passes the filter is looked for (the values read
  * here are unfiltered), and not the same one as the last ruled out, so
  * that a file repeating one between `~` lines pays for it once (the
  * review of session 21). */
@@ -453,6 +447,8 @@ static int long_value_found(rb_mem *mem, rb_names_index *index,
     if (*ruled_len == len && memcmp(*ruled, v, len) == 0)
         return 0;
     int found = rb_names_index_find_long(mem, index, v, len, status);
+    if (*status != ROBOTS_OK)
+        return -1;
     if (found == 0) {
         *ruled = v;
         *ruled_len = len;
@@ -460,6 +456,12 @@ static int long_value_found(rb_mem *mem, rb_names_index *index,
     return found;
 }
 
+/* The first of the survey's values of two bytes or more in a name: its
+ * group, or the survey's sure one. The byte pairs come before a pass of
+ * the hash by the values' first bytes, which costs more than they do and
+ * spends its budget in vain where the names repeat one pattern (each
+ * window everywhere), and after a pass for each length, which costs
+ * less. */
 static robots_status first_found(rb_mem *mem, const robots_txt *doc,
                                  const robots_str *names, size_t n,
                                  const rb_names_filter *f,
@@ -511,9 +513,9 @@ static robots_status first_found(rb_mem *mem, const robots_txt *doc,
                         ? long_value_found(mem, &index, f, &ruled, &ruled_len,
                                            v, len, &status)
                         : rb_names_index_contains(&index, v, len);
-        if (status != ROBOTS_OK)
-            break;
         if (found < 0) { /* long values crafted: every suffix, sorted */
+            if (status != ROBOTS_OK)
+                break;
             rb_names_index_release(mem, &index);
             status =
                 rb_names_index_build(mem, names, n, survey->longest, 0, &index);
