@@ -387,8 +387,8 @@ static int long_value_agrees(rb_mem *mem, rb_names_index *index,
     robots_status status = ROBOTS_ERR_INVALID_ARGUMENT;
     int found = rb_names_index_find_long(mem, index, value, len, &status);
     EXPECT_EQ(status, ROBOTS_OK);
-    EXPECT_MSG(found == direct, "value of %zu, x at %zu, y %d: %d, not %d",
-               len, x_at, y, found, direct);
+    EXPECT_MSG(found == direct, "value of %zu, x at %zu, y %d: %d, not %d", len,
+               x_at, y, found, direct);
     return found;
 }
 
@@ -419,7 +419,8 @@ static void long_values_through_windows(void) {
             found += long_value_agrees(&mem, &index, names, len, 0, 0) == 1;
             found += long_value_agrees(&mem, &index, names, len, len, 1) == 1;
             found += long_value_agrees(&mem, &index, names, len, len, 0) == 1;
-            found += long_value_agrees(&mem, &index, names, len, len / 2, 0) == 1;
+            found +=
+                long_value_agrees(&mem, &index, names, len, len / 2, 0) == 1;
             found += long_value_agrees(&mem, &index, names, len, 150, 0) == 1;
             found += long_value_agrees(&mem, &index, names, len, 30, 1) == 1;
         }

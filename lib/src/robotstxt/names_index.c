@@ -197,11 +197,11 @@ static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
         if (shallow >= RB_WINDOWS_FROM &&
             rb_window_sort(text, n, shallow, sa, &sorted, s, scratch, words)) {
             out->shallow = shallow;
-            out->cover = s; /* for rb_names_index_occurrences() */
+            out->cover = s; /* for rb_names_index_find_long() */
             s = NULL;
         } else if (has_bit(out->bytes, 0) ||
-                 too_few_keys(symbols, count, n, depth) ||
-                 !rb_prefix_sort(text, n, depth, sa, s, scratch, words)) {
+                   too_few_keys(symbols, count, n, depth) ||
+                   !rb_prefix_sort(text, n, depth, sa, s, scratch, words)) {
             sorted = n;
             for (size_t i = 0; i < n; i++)
                 s[i] = rank[text[i]];
@@ -310,13 +310,13 @@ static size_t agree_to(const rb_names_index *index, const unsigned char *value,
 }
 
 /* Where (in suffixes[]) a sorted suffix (or window) starting with the
- * lowered value low[0..len) is, SIZE_MAX if none (with `rank` 0: 1 or
- * 0, whether there is one): binary search, each comparison starting past the bytes both
- * bounds are known to share with the value (every suffix between them
- * shares them too): about m + log H byte comparisons rather than
- * m log H. The text's last byte is a NUL, which no value holds: a suffix
- * differs from a value before it ends, and sorts before it there (the NUL
- * is the least byte). */
+ * lowered value low[0..len) is, SIZE_MAX if none (with `rank` 0: 1 or 0,
+ * whether there is one): binary search, each comparison starting past
+ * the bytes both bounds are known to share with the value (every suffix
+ * between them shares them too): about m + log H byte comparisons rather
+ * than m log H. The text's last byte is a NUL, which no value holds: a
+ * suffix differs from a value before it ends, and sorts before it there
+ * (the NUL is the least byte). */
 static inline RB_ALWAYS_INLINE size_t sorted_at(const rb_names_index *index,
                                                 const unsigned char *low,
                                                 size_t len, int rank) {
@@ -508,8 +508,7 @@ int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
     if (index->next == NULL && index->two_way_left != 0) {
         index->two_way_left--;
         return rb_find_two_way((const char *)index->text, index->len, 0,
-                               (const char *)index->lowered,
-                               len) <= index->len;
+                               (const char *)index->lowered, len) <= index->len;
     }
     if (index->next == NULL) { /* the positions, once */
         *status = index_occurrences(mem, index);
