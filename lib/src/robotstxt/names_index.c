@@ -16,7 +16,13 @@
  * fifth of the cost when few are alike. When many are alike (names of one
  * pattern), only the distinct windows as deep as all but the longest
  * values are sorted (window_sort.c): a few hundred positions rather than
- * every one; the few values longer are searched in the text (two-way).
+ * every one. A value longer than them is in a name only if each of its
+ * windows (one every depth bytes, and its last) is among them; one whose
+ * windows all are is tried at each position of its rarest window, the
+ * ranks of its other windows compared there (each position's window's
+ * rank kept from the window sort), or the first such value searched in
+ * the text (two-way), O(H). Past O(H) of such tries every suffix is
+ * sorted after all (a crafted input).
  *
  * The text is every name lowercased, each followed by a NUL. A record's
  * value holds no NUL (a NUL ends a line's content), so a value found in
