@@ -20,6 +20,7 @@
  * index's budget for them every suffix is sorted.
  */
 #include "agent.h"
+#include "counting_alloc.h"
 #include "random_names.h"
 #include "robots.h"
 #include "testing.h"
@@ -180,12 +181,7 @@ static void runs_past_the_budget(void) {
     static char said[RUN_VALUES][RUN_LEN + 1];
     static char body[RUN_VALUES * (RUN_LEN + 40) + 64];
     robots_str runs[NAMES];
-    for (size_t i = 0; i < NAMES; i++) {
-        for (size_t k = 0; k < RUN_LEN; k++)
-            text[i][k] = k < 1180 ? "ab"[k % 2] : "aabb"[k % 4];
-        runs[i].ptr = text[i];
-        runs[i].len = RUN_LEN;
-    }
+    run_names(text[0], NAMES, RUN_LEN, runs);
     for (int round = 0; round < 4; round++) {
         size_t at = (size_t)sprintf(body, "user-agent: *\ndisallow: /\n\n");
         size_t expect = 0;
@@ -215,6 +211,48 @@ static void runs_past_the_budget(void) {
     }
 }
 
+/* The selection with each of its allocations refused in turn, on names
+ * `x a^399` / `a^399 y` and values `x a^k y` (each window in a name, the
+ * value in none): two longer than the windows, then 148 of 3 to 150
+ * bytes (too short for the names' hash to be spread), then `x a^300` (in
+ * one, the third long value). The allocator's failure or the answer, and
+ * nothing left allocated (the positions' lists among them). */
+static void long_values_without_memory(void) {
+    static char body[152 * (LEN + 40)];
+    make_names(9);
+    size_t at = 0;
+    for (size_t k = 0; k <= 150; k++) {
+        size_t len = k < 2 ? 299 + k : k < 150 ? k + 1 : 301;
+        char value[LEN];
+        memset(value, 'a', len);
+        value[0] = 'x';
+        value[len - 1] = k < 150 ? 'y' : 'a';
+        at += (size_t)sprintf(body + at, "user-agent: %.*s\nallow: /\n\n",
+                              (int)len, value);
+    }
+    counted_options c;
+    counted_options_init(&c, ROBOTS_PROFILE_LEGACY);
+    robots_txt *doc = NULL;
+    EXPECT_EQ(robots_parse(body, at, &c.options, &doc), ROBOTS_OK);
+    size_t live = c.count.live, refused = 0;
+    for (size_t fail = 1;; fail++) {
+        c.count.fail_at = c.count.calls + fail;
+        size_t group = 0;
+        int specific = -1;
+        robots_status status =
+            robots_select_group(doc, names, NAMES, &group, &specific);
+        EXPECT_EQ(c.count.live, live);
+        if (status == ROBOTS_OK) {
+            EXPECT_MSG(group == 150 && specific == 1, "group %zu", group);
+            break;
+        }
+        EXPECT_EQ(status, ROBOTS_ERR_NO_MEMORY);
+        refused++;
+    }
+    EXPECT(refused > 4); /* the index, its windows and the positions */
+    robots_free(doc);
+}
+
 int main(void) {
     (void)random_names; /* its generator is used here, not its names */
     for (int shape = 0; shape < SHAPES; shape++) {
@@ -223,5 +261,6 @@ int main(void) {
             selection_agrees(shape, round);
     }
     runs_past_the_budget();
+    long_values_without_memory();
     return testing_finish();
 }

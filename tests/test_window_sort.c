@@ -432,11 +432,11 @@ static void long_values_through_windows(void) {
     EXPECT(found != 0);
     /* each allocation refused in turn, the positions' among them */
     for (size_t fail = 1;; fail++) {
-        counting count;
-        robots_allocator allocator;
-        counting_allocator_init(&allocator, &count, fail);
+        counted_options counted; /* its allocator alone */
+        counted_options_init(&counted, ROBOTS_PROFILE_LEGACY);
+        counted.count.fail_at = fail;
         rb_mem mem;
-        rb_mem_init(&mem, &allocator, 0);
+        rb_mem_init(&mem, &counted.allocator, 0);
         rb_names_index index;
         robots_status status = rb_names_index_build(
             &mem, names, LONG_NAMES, LONG_LEN, LONG_DEPTH, &index);
@@ -445,11 +445,17 @@ static void long_values_through_windows(void) {
             char value[LONG_LEN];
             memset(value, 'a', 300);
             value[150] = 'x';
+            /* the first searched in the text, the second at the
+             * positions of its rarest window, which it lists */
             found_one =
                 rb_names_index_find_long(&mem, &index, value, 300, &status);
+            if (status == ROBOTS_OK)
+                found_one += rb_names_index_find_long(&mem, &index, value, 300,
+                                                      &status) -
+                             1;
             rb_names_index_release(&mem, &index);
         }
-        EXPECT_EQ(count.live, 0);
+        EXPECT_EQ(counted.count.live, 0);
         if (status == ROBOTS_OK) {
             EXPECT_EQ(found_one, 1);
             break;
@@ -469,12 +475,7 @@ static void long_values_past_the_budget(void) {
     enum { COUNT = 64, LEN = 400 };
     static char text[COUNT][LEN];
     robots_str names[COUNT];
-    for (size_t i = 0; i < COUNT; i++) {
-        for (size_t k = 0; k < LEN; k++)
-            text[i][k] = k < 380 ? "ab"[k % 2] : "aabb"[k % 4];
-        names[i].ptr = text[i];
-        names[i].len = LEN;
-    }
+    run_names(text[0], COUNT, LEN, names);
     rb_mem mem;
     rb_mem_init(&mem, NULL, 0);
     rb_names_index index;
