@@ -355,7 +355,8 @@ static void index_agrees_on_shapes(void) {
 }
 
 /* The names of long_values_through_windows(): `a`s, with an `x` at
- * `where[i % 4]` of name i (none past the name). */
+ * `where[i % 4]` of name i (none past the name), one of them shorter than
+ * the windows. */
 enum { LONG_NAMES = 64, LONG_LEN = 600, LONG_DEPTH = 120 };
 static char long_text[LONG_NAMES][LONG_LEN];
 
@@ -366,7 +367,7 @@ static void x_names(robots_str *names, const size_t where[4]) {
         if (x < LONG_LEN)
             long_text[i][x] = i % 8 == 3 ? 'X' : 'x';
         names[i].ptr = long_text[i];
-        names[i].len = LONG_LEN;
+        names[i].len = i == 5 ? LONG_DEPTH / 2 : LONG_LEN;
     }
 }
 
@@ -424,6 +425,15 @@ static void long_values_through_windows(void) {
             found += long_value_agrees(&mem, &index, names, len, 150, 0) == 1;
             found += long_value_agrees(&mem, &index, names, len, 30, 1) == 1;
         }
+        /* longer than every name: in none */
+        char longer[LONG_LEN + 1];
+        memset(longer, 'a', sizeof longer);
+        robots_status status = ROBOTS_ERR_INVALID_ARGUMENT;
+        EXPECT_EQ(rb_names_index_find_long(&mem, &index, longer, sizeof longer,
+                                           &status),
+                  0);
+        EXPECT_EQ(status, ROBOTS_OK);
+        EXPECT(!rb_names_index_may_hold(&index, longer, sizeof longer));
         EXPECT(index.work <= index.budget);
         EXPECT_MSG(mem.peak <= 21 * h + 1024, "peak %zu for %zu", mem.peak, h);
         rb_names_index_release(&mem, &index);

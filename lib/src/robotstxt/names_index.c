@@ -540,5 +540,5 @@ int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
             windows_at(index, p, count, last, &index->work))
             return 1;
     }
-    return index->work > index->budget ? -1 : 0;
+    return 0; /* each position tried: in no name, whatever it cost */
 }
