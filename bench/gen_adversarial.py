@@ -573,6 +573,57 @@ def main():
            "repeated; values pieces of them of 6 to 205 bytes with the last "
            "changed, in no name", profile="legacy",
            agent="@names-64-debruijn.txt")
+    # Session 22's crafted shape (session 23): 64 names `x a^4095` and
+    # `a^4095 y` in turn against values `x a^k y`, k from 4,094 down by 16:
+    # each longer than the index's windows, each window of it in a name,
+    # the value in none (more than two such made every suffix sorted).
+    # Its variants: the same with a value in a name last (`x a^3072`);
+    # sixteen such values repeated in turn; and values of two patterns,
+    # `x a^k y` then `x b^k y`, against names of both.
+    xa = b"x" + b"a" * (name_len - 1)
+    ay = b"a" * (name_len - 1) + b"y"
+    write("names-64-xay.txt", (xa + b"\n" + ay + b"\n") * 32)
+    xb = b"x" + b"b" * (name_len - 1)
+    by = b"b" * (name_len - 1) + b"y"
+    write("names-64-xay-two.txt",
+          (xa + b"\n" + ay + b"\n" + xb + b"\n" + by + b"\n") * 16)
+    def xay_values(pattern, room):
+        out, k = b"", 0
+        while True:
+            value = pattern(k)
+            if value is None:
+                return out
+            line = b"user-agent:" + value + b"\n"
+            if len(out) + len(line) > room:
+                return out
+            out += line
+            k += 1
+    def xay(k, letter=b"a", step=16, top=name_len - 2):
+        n = top - step * k
+        return b"x" + letter * n + b"y" if n > 0 else None
+    found = b"user-agent:x" + b"a" * (name_len * 3 // 4) + b"\n"
+    half = 511000 // div // 2
+    for case, body, names_file, note in (
+            ("issue29-legacy-xay-names", xay_values(xay, 511000 // div),
+             "names-64-xay.txt", "x a^k y, k from %d down by 16, in no name"),
+            ("issue29-legacy-xay-found",
+             xay_values(xay, 511000 // div - len(found)) + found,
+             "names-64-xay.txt",
+             "x a^k y, k from %d down by 16, then x a^(3n/4), in a name"),
+            ("issue29-legacy-xay-repeated",
+             xay_values(lambda k: xay(k % 16, step=61, top=name_len // 2),
+                        511000 // div),
+             "names-64-xay.txt",
+             "16 values x a^k y (k from %d down by 61) repeated in turn"),
+            ("issue29-legacy-xay-two",
+             xay_values(lambda k: xay(k, step=8, top=name_len // 2), half) +
+             xay_values(lambda k: xay(k, b"b", 8, name_len // 2), half),
+             "names-64-xay-two.txt",
+             "x a^k y, then x b^k y, k from %d down by 8, in no name")):
+        top = name_len // 2 if "repeated" in case or "two" in case else name_len - 2
+        robots(case, body, (HOST + "x").encode(),
+               "64 names x a^n / a^n y (and b): " + note % top,
+               profile="legacy", agent="@" + names_file)
     # What `robots check FILE` read from /dev/zero: NUL bytes and no line
     # end, at the parse limit and four times past it (the bytes past the
     # limit are only counted).

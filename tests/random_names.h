@@ -37,4 +37,17 @@ static size_t random_names(char *text, size_t room, size_t most,
     return count;
 }
 
+/* `count` names of `len` bytes in text (len bytes a name): a run `abab`
+ * and `aabb` for the last 20 bytes (every pair held), in which a window of
+ * the run is at hundreds of positions. */
+static inline void run_names(char *text, size_t count, size_t len,
+                             robots_str *names) {
+    for (size_t i = 0; i < count; i++) {
+        for (size_t k = 0; k < len; k++)
+            text[i * len + k] = k < len - 20 ? "ab"[k % 2] : "aabb"[k % 4];
+        names[i].ptr = text + i * len;
+        names[i].len = len;
+    }
+}
+
 #endif

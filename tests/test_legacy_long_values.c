@@ -11,11 +11,16 @@
  * each name searched for its value. The names are of the shapes that make
  * the index sort windows (Thue-Morse, de Bruijn, `abab`, periodic), of
  * shapes that make it sort every suffix (random, mixed case, high bytes),
- * one family sharing a prefix, and one built so that values longer than
- * the windows hold only windows of the names and are in none (the index
- * then searches a few in the text and sorts every suffix for the rest).
+ * one family sharing a prefix, and two built so that values longer than
+ * the windows hold only windows of the names (`x a^k y` against `x a^n`
+ * and `a^n y`, and the same of two letters), most in no name, some in
+ * one, some repeated: the index finds them at the positions of their
+ * rarest window. Last, names of long runs `abab` against values whose
+ * every window is in a run at hundreds of positions, in none: past the
+ * index's budget for them every suffix is sorted.
  */
 #include "agent.h"
+#include "counting_alloc.h"
 #include "random_names.h"
 #include "robots.h"
 #include "testing.h"
@@ -24,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { NAMES = 64, LEN = 400, VALUES = 240, SHAPES = 10 };
+enum { NAMES = 64, LEN = 400, VALUES = 240, SHAPES = 11 };
 
 static char names_text[NAMES][LEN];
 static robots_str names[NAMES];
@@ -64,8 +69,11 @@ static char shaped(int shape, size_t i, size_t k) {
         return "ab"[k % 2];
     case 7:
         return k < sizeof family - 1 ? family[k] : "xyz"[next_random() % 3];
-    default: /* x a^(LEN - 1) and a^(LEN - 1) y, in turn */
+    case 9: /* x a^(LEN - 1) and a^(LEN - 1) y, in turn */
         return i % 2 == 0 ? (k == 0 ? 'x' : 'a') : (k == LEN - 1 ? 'y' : 'a');
+    default: /* the same of a and of b */
+        return i % 2 == 0 ? (k == 0 ? 'x' : "ab"[i / 2 % 2])
+                          : (k == LEN - 1 ? 'y' : "ab"[i / 2 % 2]);
     }
 }
 
@@ -88,22 +96,26 @@ static void make_names(int shape) {
 static size_t make_value(int shape, char *out, char (*said)[LEN + 1],
                          size_t count) {
     unsigned r = next_random() % 16;
-    if (shape == SHAPES - 1 && count == 0) { /* in no name, and too short
-                                              * for the hash's windows */
+    if (shape >= 9 && count == 0) { /* in no name, and too short for the
+                                     * hash's windows */
         memcpy(out, "yA", 2);
         return 2;
-    }
-    if (shape == SHAPES - 1) { /* x a^k y: each window held, in no name */
-        size_t len = LEN - next_random() % 140; /* too many for the hash */
-        memset(out, 'a', len);
-        out[0] = 'x';
-        out[len - 1] = 'y';
-        return len;
     }
     if (r == 0 && count != 0) { /* a value said before */
         const char *again = said[next_random() % count];
         strcpy(out, again);
         return strlen(out);
+    }
+    if (shape >= 9) { /* x a^k y: each window held, in no name; x a^k or
+                       * a^k y (one in 32), in one */
+        size_t len = LEN - next_random() % 140; /* too many for the hash */
+        int found = next_random() % 32 == 0;
+        memset(out, shape == 9 || next_random() % 2 == 0 ? 'a' : 'B', len);
+        if (!found || next_random() % 2 == 0)
+            out[0] = 'x';
+        if (!found || out[0] != 'x')
+            out[len - 1] = 'y';
+        return len;
     }
     if (r == 1) {
         memcpy(out, "GoogleBot-", 10);
@@ -157,6 +169,90 @@ static void selection_agrees(int shape, int round) {
     robots_free(doc);
 }
 
+/* Names of runs `abab` (1,180 bytes, then `aabb` to 1,200) against
+ * values of (ab)^128 and then (ba) to 513 to 1,100 bytes: their `bb` is
+ * where two windows of 256 bytes meet, each window is in every run at
+ * hundreds of positions, and the value is in no name; now and then
+ * (ab)^k, in every one. The positions tried pass the index's budget
+ * after a few values, and every suffix is sorted for the rest. */
+static void runs_past_the_budget(void) {
+    enum { RUN_LEN = 1200, RUN_VALUES = 40 };
+    static char text[NAMES][RUN_LEN];
+    static char said[RUN_VALUES][RUN_LEN + 1];
+    static char body[RUN_VALUES * (RUN_LEN + 40) + 64];
+    robots_str runs[NAMES];
+    run_names(text[0], NAMES, RUN_LEN, runs);
+    for (int round = 0; round < 4; round++) {
+        size_t at = (size_t)sprintf(body, "user-agent: *\ndisallow: /\n\n");
+        size_t expect = 0;
+        for (size_t g = 0; g < RUN_VALUES; g++) {
+            size_t len = 513 + next_random() % 588;
+            int found = next_random() % 64 == 0;
+            for (size_t k = 0; k < len; k++)
+                said[g][k] = k < 256 || found ? "ab"[k % 2] : "ba"[k % 2];
+            said[g][len] = '\0';
+            if (found && expect == 0)
+                expect = g + 1;
+            at += (size_t)sprintf(body + at, "user-agent: %s\nallow: /\n\n",
+                                  said[g]);
+        }
+        robots_options options;
+        robots_options_init(&options);
+        options.profile = ROBOTS_PROFILE_LEGACY;
+        robots_txt *doc = NULL;
+        EXPECT_EQ(robots_parse(body, at, &options, &doc), ROBOTS_OK);
+        size_t group = 99;
+        int specific = -1;
+        EXPECT_EQ(robots_select_group(doc, runs, NAMES, &group, &specific),
+                  ROBOTS_OK);
+        EXPECT_MSG(group == expect && specific == (expect != 0),
+                   "runs, round %d: group %zu, not %zu", round, group, expect);
+        robots_free(doc);
+    }
+}
+
+/* The selection with each of its allocations refused in turn, on names
+ * `x a^399` / `a^399 y` and values `x a^k y` (each window in a name, the
+ * value in none): two longer than the windows, then 148 of 3 to 150
+ * bytes (too short for the names' hash to be spread), then `x a^300` (in
+ * one, the third long value). The allocator's failure or the answer, and
+ * nothing left allocated (the positions' lists among them). */
+static void long_values_without_memory(void) {
+    static char body[152 * (LEN + 40)];
+    make_names(9);
+    size_t at = 0;
+    for (size_t k = 0; k <= 150; k++) {
+        size_t len = k < 2 ? 299 + k : k < 150 ? k + 1 : 301;
+        char value[LEN];
+        memset(value, 'a', len);
+        value[0] = 'x';
+        value[len - 1] = k < 150 ? 'y' : 'a';
+        at += (size_t)sprintf(body + at, "user-agent: %.*s\nallow: /\n\n",
+                              (int)len, value);
+    }
+    counted_options c;
+    counted_options_init(&c, ROBOTS_PROFILE_LEGACY);
+    robots_txt *doc = NULL;
+    EXPECT_EQ(robots_parse(body, at, &c.options, &doc), ROBOTS_OK);
+    size_t live = c.count.live, refused = 0;
+    for (size_t fail = 1;; fail++) {
+        c.count.fail_at = c.count.calls + fail;
+        size_t group = 0;
+        int specific = -1;
+        robots_status status =
+            robots_select_group(doc, names, NAMES, &group, &specific);
+        EXPECT_EQ(c.count.live, live);
+        if (status == ROBOTS_OK) {
+            EXPECT_MSG(group == 150 && specific == 1, "group %zu", group);
+            break;
+        }
+        EXPECT_EQ(status, ROBOTS_ERR_NO_MEMORY);
+        refused++;
+    }
+    EXPECT(refused > 4); /* the index, its windows and the positions */
+    robots_free(doc);
+}
+
 int main(void) {
     (void)random_names; /* its generator is used here, not its names */
     for (int shape = 0; shape < SHAPES; shape++) {
@@ -164,5 +260,7 @@ int main(void) {
         for (int round = 0; round < 12; round++)
             selection_agrees(shape, round);
     }
+    runs_past_the_budget();
+    long_values_without_memory();
     return testing_finish();
 }

@@ -13,6 +13,7 @@
  * sorted by their windows.
  */
 #include "agent.h"
+#include "counting_alloc.h"
 #include "memory.h"
 #include "names_index.h"
 #include "random_names.h"
@@ -70,6 +71,14 @@ static int expect_windows(const unsigned char *text, size_t n, size_t depth,
                                   memcmp(text + reps[i], text + p, len) == 0))
                 i++;
             EXPECT_MSG(i < count, "%s: position %zu covered by none", what, p);
+            /* its own cover: a representative whose window starts with
+             * p's, and equals it where p's is of depth bytes */
+            size_t rep = cover[p], rep_len = window_len(text, rep, depth);
+            int own = rep_len >= len && memcmp(text + rep, text + p, len) == 0;
+            for (i = 0; i < count && reps[i] != rep; i++)
+                ;
+            EXPECT_MSG(own && i < count && (len < depth || rep_len == depth),
+                       "%s: position %zu's cover %zu", what, p, rep);
         }
     }
     free(scratch);
@@ -327,12 +336,176 @@ static void index_agrees_on_shapes(void) {
                 EXPECT_MSG(may >= direct, "shape %d, depth %zu: value of %zu",
                            shape, shallows[s], len);
                 ruled_out += !may;
+                if (len > index.shallow) { /* through the windows */
+                    robots_status status = ROBOTS_ERR_INVALID_ARGUMENT;
+                    int found = rb_names_index_find_long(&mem, &index, value,
+                                                         len, &status);
+                    EXPECT_EQ(status, ROBOTS_OK);
+                    EXPECT_MSG(found == direct || found < 0,
+                               "shape %d, depth %zu: value of %zu: %d", shape,
+                               shallows[s], len, found);
+                }
             }
+            EXPECT(mem.peak <= 21 * (size_t)COUNT * (LEN + 1) + 1024);
             rb_names_index_release(&mem, &index);
             EXPECT_EQ(mem.live, 0);
         }
     }
     EXPECT(ruled_out != 0); /* values with a byte changed, longer than 120 */
+}
+
+/* The names of long_values_through_windows(): `a`s, with an `x` at
+ * `where[i % 4]` of name i (none past the name), one of them shorter than
+ * the windows. */
+enum { LONG_NAMES = 64, LONG_LEN = 600, LONG_DEPTH = 120 };
+static char long_text[LONG_NAMES][LONG_LEN];
+
+static void x_names(robots_str *names, const size_t where[4]) {
+    for (size_t i = 0; i < LONG_NAMES; i++) {
+        memset(long_text[i], 'a', LONG_LEN);
+        size_t x = i == 0 ? 50 : i == LONG_NAMES - 1 ? 450 : where[i % 4];
+        if (x < LONG_LEN)
+            long_text[i][x] = i % 8 == 3 ? 'X' : 'x';
+        names[i].ptr = long_text[i];
+        names[i].len = i == 5 ? LONG_DEPTH / 2 : LONG_LEN;
+    }
+}
+
+/* One value through rb_names_index_find_long() against the direct search:
+ * `x` at `x_at` (none past it) in `len` `a`s, and a `y` last if `y`. */
+static int long_value_agrees(rb_mem *mem, rb_names_index *index,
+                             const robots_str *names, size_t len, size_t x_at,
+                             int y) {
+    char value[LONG_LEN + 1];
+    memset(value, 'A', len);
+    if (x_at < len)
+        value[x_at] = 'x';
+    if (y)
+        value[len - 1] = 'y';
+    int direct = 0;
+    for (size_t i = 0; i < LONG_NAMES; i++)
+        direct |= rb_contains_nocase(names[i].ptr, names[i].len, value, len);
+    robots_status status = ROBOTS_ERR_INVALID_ARGUMENT;
+    int found = rb_names_index_find_long(mem, index, value, len, &status);
+    EXPECT_EQ(status, ROBOTS_OK);
+    EXPECT_MSG(found == direct, "value of %zu, x at %zu, y %d: %d, not %d", len,
+               x_at, y, found, direct);
+    return found;
+}
+
+/* Values longer than the windows, each window of them in a name, found at
+ * the positions of their rarest window: `x a^k y` (in no name: the
+ * crafted shape), `x a^k`, `a^k y`, `a^k` and `a`s around an `x` (in
+ * names or not); the rarest window the first, the last or one between;
+ * its positions before the value's offset in it (the first name's `x` is
+ * 50 bytes in) or too near the text's end for it (the last name's 150
+ * before its end). Within the index's budget and robots.h's memory bound;
+ * the index without memory for the positions. */
+static void long_values_through_windows(void) {
+    static const size_t where[][4] = {{0, LONG_LEN - 1, 0, LONG_LEN - 1},
+                                      {300, LONG_LEN, 300, LONG_LEN}};
+    robots_str names[LONG_NAMES];
+    size_t h = LONG_NAMES * (LONG_LEN + 1), found = 0;
+    for (size_t kind = 0; kind < 2; kind++) {
+        x_names(names, where[kind]);
+        rb_mem mem;
+        rb_mem_init(&mem, NULL, 0);
+        rb_names_index index;
+        EXPECT_EQ(rb_names_index_build(&mem, names, LONG_NAMES, LONG_LEN,
+                                       LONG_DEPTH, &index),
+                  ROBOTS_OK);
+        EXPECT_EQ(index.shallow, LONG_DEPTH);
+        for (size_t len = LONG_DEPTH + 1; len <= LONG_LEN; len += 37) {
+            found += long_value_agrees(&mem, &index, names, len, 0, 1) == 1;
+            found += long_value_agrees(&mem, &index, names, len, 0, 0) == 1;
+            found += long_value_agrees(&mem, &index, names, len, len, 1) == 1;
+            found += long_value_agrees(&mem, &index, names, len, len, 0) == 1;
+            found +=
+                long_value_agrees(&mem, &index, names, len, len / 2, 0) == 1;
+            found += long_value_agrees(&mem, &index, names, len, 150, 0) == 1;
+            found += long_value_agrees(&mem, &index, names, len, 30, 1) == 1;
+        }
+        /* longer than every name: in none */
+        char longer[LONG_LEN + 1];
+        memset(longer, 'a', sizeof longer);
+        robots_status status = ROBOTS_ERR_INVALID_ARGUMENT;
+        EXPECT_EQ(rb_names_index_find_long(&mem, &index, longer, sizeof longer,
+                                           &status),
+                  0);
+        EXPECT_EQ(status, ROBOTS_OK);
+        EXPECT(!rb_names_index_may_hold(&index, longer, sizeof longer));
+        EXPECT(index.work <= index.budget);
+        EXPECT_MSG(mem.peak <= 21 * h + 1024, "peak %zu for %zu", mem.peak, h);
+        rb_names_index_release(&mem, &index);
+        EXPECT_EQ(mem.live, 0);
+    }
+    EXPECT(found != 0);
+    /* each allocation refused in turn, the positions' among them */
+    for (size_t fail = 1;; fail++) {
+        counted_options counted; /* its allocator alone */
+        counted_options_init(&counted, ROBOTS_PROFILE_LEGACY);
+        counted.count.fail_at = fail;
+        rb_mem mem;
+        rb_mem_init(&mem, &counted.allocator, 0);
+        rb_names_index index;
+        robots_status status = rb_names_index_build(
+            &mem, names, LONG_NAMES, LONG_LEN, LONG_DEPTH, &index);
+        int found_one = -1;
+        if (status == ROBOTS_OK) {
+            char value[LONG_LEN];
+            memset(value, 'a', 300);
+            value[150] = 'x';
+            /* the first searched in the text, the second at the
+             * positions of its rarest window, which it lists */
+            found_one =
+                rb_names_index_find_long(&mem, &index, value, 300, &status);
+            if (status == ROBOTS_OK)
+                found_one += rb_names_index_find_long(&mem, &index, value, 300,
+                                                      &status) -
+                             1;
+            rb_names_index_release(&mem, &index);
+        }
+        EXPECT_EQ(counted.count.live, 0);
+        if (status == ROBOTS_OK) {
+            EXPECT_EQ(found_one, 1);
+            break;
+        }
+        EXPECT_EQ(status, ROBOTS_ERR_NO_MEMORY);
+        EXPECT_EQ(found_one, found_one < 0 ? -1 : 0);
+    }
+}
+
+/* Values whose every window is in a name at thousands of positions, and
+ * which are in none: names of (ab)^190 and (aabb)^5, windows of 100
+ * bytes, the value (ab)^50 and (ba)^50 twice (its `bb` is where two
+ * windows meet, and in no run of the names). Each
+ * position of the rarest window is tried until the index's budget, O(H),
+ * is spent: then -1, for every value after. */
+static void long_values_past_the_budget(void) {
+    enum { COUNT = 64, LEN = 400 };
+    static char text[COUNT][LEN];
+    robots_str names[COUNT];
+    run_names(text[0], COUNT, LEN, names);
+    rb_mem mem;
+    rb_mem_init(&mem, NULL, 0);
+    rb_names_index index;
+    EXPECT_EQ(rb_names_index_build(&mem, names, COUNT, LEN, 100, &index),
+              ROBOTS_OK);
+    EXPECT_EQ(index.shallow, 100);
+    char value[300];
+    for (size_t k = 0; k < 300; k++)
+        value[k] = k < 100 ? "ab"[k % 2] : "ba"[k % 2];
+    EXPECT(!rb_contains_nocase(names[0].ptr, LEN, value, 300));
+    int found = 0;
+    size_t tries = 0;
+    robots_status status = ROBOTS_OK;
+    while (found == 0 && tries++ < 1000)
+        found = rb_names_index_find_long(&mem, &index, value, 300, &status);
+    EXPECT_EQ(found, -1);
+    EXPECT(tries > 1); /* the first within it */
+    EXPECT(rb_names_index_find_long(&mem, &index, value, 300, &status) < 0);
+    rb_names_index_release(&mem, &index);
+    EXPECT_EQ(mem.live, 0);
 }
 
 int main(void) {
@@ -342,5 +515,7 @@ int main(void) {
     windows_that_collide();
     windows_past_the_budget();
     index_agrees_on_shapes();
+    long_values_through_windows();
+    long_values_past_the_budget();
     return testing_finish();
 }

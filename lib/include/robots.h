@@ -379,11 +379,13 @@ typedef struct robots_str {
  *   Time. Choosing the groups: rfc9309 and google, a hash look-up per
  *     name; legacy, at most 2^20 byte steps of direct search, past which
  *     the names (H bytes) are indexed, O(H), and each user-agent
- *     value of m bytes is found in O(m log H) (at most two, longer
- *     than the others, in O(H + m) where the names repeat a pattern,
- *     each once however often the file repeats it; a third, and the
- *     names are indexed once more, O(H)). Matching: rfc9309 and
- *     google, path_len hash steps per selected set of rules, and for each
+ *     value of m bytes is found in O(m log H) (where the names repeat
+ *     a pattern, one longer than the index's windows whose every window
+ *     is in a name is then searched in O(H + m) the first time, after
+ *     that tried at the positions of its rarest window, O(H) for all of
+ *     them, past which the names are indexed once more, O(H)). Matching:
+ *     rfc9309 and google, path_len hash steps per selected set of rules,
+ *     and for each
  *     rule whose literal prefix starts the path at most 3 * path_len +
  *     12 * pattern_len byte comparisons; once those add up to 2^18, one
  *     pass over the path for the rules still in play, O(P + S + path_len *

@@ -16,7 +16,13 @@
  * fifth of the cost when few are alike. When many are alike (names of one
  * pattern), only the distinct windows as deep as all but the longest
  * values are sorted (window_sort.c): a few hundred positions rather than
- * every one; the few values longer are searched in the text (two-way).
+ * every one. A value longer than them is in a name only if each of its
+ * windows (one every depth bytes, and its last) is among them; one whose
+ * windows all are is tried at each position of its rarest window, the
+ * ranks of its other windows compared there (each position's window's
+ * rank kept from the window sort), or the first such value searched in
+ * the text (two-way), O(H). Past O(H) of such tries every suffix is
+ * sorted after all (a crafted input).
  *
  * The text is every name lowercased, each followed by a NUL. A record's
  * value holds no NUL (a NUL ends a line's content), so a value found in
@@ -141,6 +147,19 @@ static void lower_into(unsigned char *out, const char *in, size_t len) {
         out[k] = rb_lower_fast((unsigned char)in[k]);
 }
 
+/* The values longer than the windows that pass them searched in the text
+ * (two-way, O(H + m)) before each position's window is grouped by rank:
+ * the search costs about 7 instructions a byte of text, the grouping 10,
+ * and a file of one such value (issue29-legacy-tm-many-long) needs no
+ * more. */
+#define RB_TWO_WAY_FIRST 1
+
+/* The words of room for a value's windows' ranks: one every `shallow`
+ * bytes of the longest name and its last. */
+static size_t ranks_room(const rb_names_index *index) {
+    return index->longest / index->shallow + 1;
+}
+
 /* The shallowest depth at which the distinct windows are tried: below it
  * the values are of a byte or two (the byte pairs answer them). */
 #define RB_WINDOWS_FROM 3
@@ -182,11 +201,13 @@ static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
          * order); else all the way, in linear time */
         size_t sorted = n;
         if (shallow >= RB_WINDOWS_FROM &&
-            rb_window_sort(text, n, shallow, sa, &sorted, s, scratch, words))
+            rb_window_sort(text, n, shallow, sa, &sorted, s, scratch, words)) {
             out->shallow = shallow;
-        else if (has_bit(out->bytes, 0) ||
-                 too_few_keys(symbols, count, n, depth) ||
-                 !rb_prefix_sort(text, n, depth, sa, s, scratch, words)) {
+            out->cover = s; /* for rb_names_index_find_long() */
+            s = NULL;
+        } else if (has_bit(out->bytes, 0) ||
+                   too_few_keys(symbols, count, n, depth) ||
+                   !rb_prefix_sort(text, n, depth, sa, s, scratch, words)) {
             sorted = n;
             for (size_t i = 0; i < n; i++)
                 s[i] = rank[text[i]];
@@ -209,6 +230,12 @@ static robots_status index_suffixes(rb_mem *mem, const robots_str *names,
         why = out->lowered == NULL ? mem->failure : ROBOTS_OK;
         if (out->lowered != NULL) /* read past a value, never compared */
             memset(out->lowered, 0, out->longest + RB_TEXT_PAD);
+    }
+    if (why == ROBOTS_OK && out->cover != NULL) {
+        out->two_way_left = RB_TWO_WAY_FIRST;
+        out->ranks_room = ranks_room(out);
+        out->ranks = rb_alloc(mem, out->ranks_room * sizeof *out->ranks);
+        why = out->ranks == NULL ? mem->failure : ROBOTS_OK;
     }
     if (why == ROBOTS_OK && n >= RB_STARTS_FROM && out->sorted == n)
         why = index_starts(mem, out);
@@ -249,6 +276,10 @@ robots_status rb_names_index_build(rb_mem *mem, const robots_str *names,
 }
 
 void rb_names_index_release(rb_mem *mem, rb_names_index *index) {
+    rb_free(mem, index->ranks, index->ranks_room * sizeof *index->ranks);
+    rb_free(mem, index->heads, 2 * index->sorted * sizeof *index->heads);
+    rb_free(mem, index->next, index->len * sizeof *index->next);
+    rb_free(mem, index->cover, index->len * sizeof *index->cover);
     rb_free(mem, index->suffixes, index->len * sizeof *index->suffixes);
     rb_free(mem, index->text, index->len + RB_TEXT_PAD);
     rb_free(mem, index->pairs, index->pairs != NULL ? 65536 / 8 : 0);
@@ -284,15 +315,17 @@ static size_t agree_to(const rb_names_index *index, const unsigned char *value,
     return end;
 }
 
-/* Whether the lowered value low[0..len) starts a sorted suffix (or
- * window): binary search, each comparison starting past the bytes both
- * bounds are known to share with the value (every suffix between them
- * shares them too): about m + log H byte comparisons rather than
- * m log H. The text's last byte is a NUL, which no value holds: a suffix
- * differs from a value before it ends, and sorts before it there (the NUL
- * is the least byte). */
-static int search_sorted(const rb_names_index *index, const unsigned char *low,
-                         size_t len) {
+/* Where (in suffixes[]) a sorted suffix (or window) starting with the
+ * lowered value low[0..len) is, SIZE_MAX if none (with `rank` 0: 1 or 0,
+ * whether there is one): binary search, each comparison starting past
+ * the bytes both bounds are known to share with the value (every suffix
+ * between them shares them too): about m + log H byte comparisons rather
+ * than m log H. The text's last byte is a NUL, which no value holds: a
+ * suffix differs from a value before it ends, and sorts before it there
+ * (the NUL is the least byte). */
+static inline RB_ALWAYS_INLINE size_t sorted_at(const rb_names_index *index,
+                                                const unsigned char *low,
+                                                size_t len, int rank) {
     size_t lo = 0, hi = index->sorted, lo_shared = 0, hi_shared = 0;
     if (index->starts != NULL && len >= 2) {
         size_t pair = (size_t)low[0] << 8 | low[1];
@@ -306,7 +339,7 @@ static int search_sorted(const rb_names_index *index, const unsigned char *low,
         size_t k = agree_to(index, low, len, at,
                             lo_shared < hi_shared ? lo_shared : hi_shared);
         if (k == len)
-            return 1;
+            return rank ? mid : 1;
         /* past the text's end, its padding's 0 sorts before the value */
         if (low[k] < index->text[at + k]) {
             hi = mid;
@@ -316,24 +349,39 @@ static int search_sorted(const rb_names_index *index, const unsigned char *low,
             lo_shared = k;
         }
     }
-    return 0;
+    return rank ? SIZE_MAX : 0;
+}
+
+/* sorted_at() as a yes or no, out of line (as windows_hold() is, with
+ * its own copy): the search of a value of the windows' depth or less. */
+static RB_NOINLINE int search_sorted(const rb_names_index *index,
+                                     const unsigned char *low, size_t len) {
+    return (int)sorted_at(index, low, len, 0);
 }
 
 /* Whether a value longer than the windows (lowered into the index's room)
- * may be in the text: each of its bytes is one a name holds, and its
- * windows at every `shallow` bytes and its last are each in the sorted
- * windows (a piece of a name with a byte changed fails here). O(m log R)
- * for R windows, against the two-way search's O(H). */
-static int windows_hold(const rb_names_index *index, size_t len) {
+ * may be in the text: its windows at every `shallow` bytes and its last
+ * are each in the sorted windows (a piece of a name with a byte changed
+ * fails here; so does a byte no name holds). O(m log R) for R windows,
+ * against the two-way search's O(H). The windows' ranks are written to
+ * the index's `ranks`; their count, or 0 at the first that is none. A
+ * window the same as the one before (a value that repeats a pattern)
+ * has its rank without a search. */
+static RB_NOINLINE size_t windows_hold(const rb_names_index *index,
+                                       size_t len) {
     const unsigned char *low = index->lowered;
-    size_t step = index->shallow;
-    for (size_t k = 0; k < len; k++)
-        if (!has_bit(index->bytes, low[k]))
+    size_t step = index->shallow, last = len - step, count = 0, rank = 0;
+    for (size_t at = 0, before = 0;; at += step) {
+        size_t from = at < last ? at : last;
+        if (count == 0 || memcmp(low + from, low + before, step) != 0)
+            rank = sorted_at(index, low + from, step, 1);
+        if (rank == SIZE_MAX)
             return 0;
-    for (size_t at = 0; at + step < len; at += step)
-        if (!search_sorted(index, low + at, step))
-            return 0;
-    return search_sorted(index, low + len - step, step);
+        index->ranks[count++] = (uint32_t)rank;
+        if (from == last)
+            return count;
+        before = from;
+    }
 }
 
 int rb_names_index_may_hold(const rb_names_index *index, const char *value,
@@ -343,7 +391,7 @@ int rb_names_index_may_hold(const rb_names_index *index, const char *value,
     if (len <= index->shallow)
         return 1;
     lower_into(index->lowered, value, len);
-    return windows_hold(index, len);
+    return windows_hold(index, len) != 0;
 }
 
 static int search_suffixes(const rb_names_index *index, const char *value,
@@ -373,4 +421,124 @@ int rb_names_index_contains(const rb_names_index *index, const char *value,
                        (size_t)rb_lower_fast((unsigned char)value[0]) << 8 |
                            rb_lower_fast((unsigned char)value[1]));
     return search_suffixes(index, value, len);
+}
+
+/* The work rb_names_index_find_long() may spend in all (each position of
+ * a rarest window tried, and each rank compared after it), units a byte
+ * of text: values crafted to make it pay are then answered by every
+ * suffix sorted, a little dearer than that sort alone. */
+#define RB_LONG_WORK 4
+
+/* A representative's entry of cover[] while its rank is written there. */
+#define RB_RANK_FLAG 0x80000000u
+
+/* Each position's window grouped by rank: cover[] from representatives
+ * to ranks (UINT32_MAX where a NUL cuts the window: its representative's
+ * may be longer), and for each rank its positions, a list through
+ * next[] from heads[2 * rank] (UINT32_MAX ends it), and their count,
+ * heads[2 * rank + 1]. O(H) time, 4 * (H + n) + 8 * R bytes more for R
+ * windows sorted (robots.h's bound holds with the text, the windows and
+ * the covers: 13 * (H + n), the room for a value and its windows' ranks).
+ * ROBOTS_OK, or the allocator's failure with nothing changed. */
+static robots_status index_occurrences(rb_mem *mem, rb_names_index *index) {
+    size_t n = index->len, sorted = index->sorted, shallow = index->shallow;
+    uint32_t *next = rb_alloc(mem, n * sizeof *next);
+    uint32_t *heads = rb_alloc(mem, 2 * sorted * sizeof *heads);
+    if (next == NULL || heads == NULL) {
+        rb_free(mem, heads, 2 * sorted * sizeof *heads);
+        rb_free(mem, next, n * sizeof *next);
+        return mem->failure;
+    }
+    memset(heads, 0xff, 2 * sorted * sizeof *heads);
+    for (size_t r = 0; r < sorted; r++)
+        heads[2 * r + 1] = 0;
+    /* each representative's rank in its own entry, flagged (a rank is
+     * under n / 32); every other position's representative is before it
+     * (the first with its window), so read before it is overwritten */
+    const unsigned char *text = index->text;
+    uint32_t *cover = index->cover;
+    for (size_t r = 0; r < sorted; r++)
+        cover[index->suffixes[r]] = (uint32_t)r | RB_RANK_FLAG;
+    const unsigned char *at = text, *stop = text + n;
+    while (at < stop) { /* each name (and each NUL inside one) */
+        const unsigned char *end = memchr(at, 0, (size_t)(stop - at));
+        size_t p = (size_t)(at - text), cut = (size_t)(end - text);
+        cut = cut - p >= shallow ? cut - shallow + 1 : p;
+        for (; p < cut; p++) {
+            uint32_t x = cover[p];
+            uint32_t rank = x & RB_RANK_FLAG ? x : cover[x];
+            rank &= ~RB_RANK_FLAG;
+            cover[p] = rank;
+            next[p] = heads[2 * rank];
+            heads[2 * rank] = (uint32_t)p;
+            heads[2 * rank + 1]++;
+        }
+        for (; p < (size_t)(end - text); p++)
+            cover[p] = UINT32_MAX;
+        at = end + 1;
+    }
+    index->next = next;
+    index->heads = heads;
+    index->work = 0;
+    index->budget = (uint64_t)RB_LONG_WORK * n;
+    return ROBOTS_OK;
+}
+
+/* Whether the value's `count` windows (their ranks in ranks[], at
+ * offsets j * shallow, the last at `last`) are those at p + each offset. */
+static int windows_at(const rb_names_index *index, size_t p, size_t count,
+                      size_t last, uint64_t *work) {
+    const uint32_t *cover = index->cover, *ranks = index->ranks;
+    /* the last first: a value that differs from a name at its end (the
+     * crafted `x a^k y`) fails there */
+    if (cover[p + last] != ranks[count - 1])
+        return 0;
+    for (size_t j = 0; j + 1 < count; j++) {
+        ++*work;
+        if (cover[p + j * index->shallow] != ranks[j])
+            return 0;
+    }
+    return 1;
+}
+
+int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
+                             const char *value, size_t len,
+                             robots_status *status) {
+    *status = ROBOTS_OK;
+    if (len > index->longest)
+        return 0;
+    lower_into(index->lowered, value, len);
+    size_t count = windows_hold(index, len);
+    if (count == 0)
+        return 0;
+    if (index->next == NULL && index->two_way_left != 0) {
+        index->two_way_left--;
+        return rb_find_two_way((const char *)index->text, index->len, 0,
+                               (const char *)index->lowered, len) <= index->len;
+    }
+    if (index->next == NULL) { /* the positions, once */
+        *status = index_occurrences(mem, index);
+        if (*status != ROBOTS_OK)
+            return 0;
+    }
+    /* the window of the fewest positions */
+    const uint32_t *heads = index->heads, *ranks = index->ranks;
+    size_t rarest = 0, fewest = SIZE_MAX;
+    for (size_t j = 0; j < count; j++)
+        if (heads[2 * ranks[j] + 1] < fewest) {
+            fewest = heads[2 * ranks[j] + 1];
+            rarest = j;
+        }
+    size_t last = len - index->shallow;
+    size_t offset = rarest + 1 < count ? rarest * index->shallow : last;
+    for (uint32_t q = heads[2 * ranks[rarest]]; q != UINT32_MAX;
+         q = index->next[q]) {
+        if (++index->work > index->budget)
+            return -1;
+        size_t p = q - offset; /* wraps when before the text: no room */
+        if (q >= offset && p + len <= index->len &&
+            windows_at(index, p, count, last, &index->work))
+            return 1;
+    }
+    return 0; /* each position tried: in no name, whatever it cost */
 }

@@ -19,7 +19,8 @@
  * legacy's "the value is a substring of a name" for many values at once:
  * for n names of H bytes in all, building costs O(H) time and at most
  * 21 * (H + n) + 1,024 bytes (robots.h's 1 KiB) of the allocator's memory while
- * it runs, 5 * (H + n) + 8 after and the longest name + 8 (and from about
+ * it runs, 5 * (H + n) + 8 after and the longest name + 8 (9 * (H + n) + 8
+ * with the windows sorted, their covers kept; and from about
  * 16 KiB of text on, 256 KiB more: the table of where each pair of first bytes
  * starts, names_index.c's RB_STARTS_FROM); a search costs O(m + log H) byte
  * comparisons for m bytes (at worst O(m log H)). Values of one or two bytes are
@@ -35,6 +36,16 @@ typedef struct rb_names_index {
     uint32_t *starts; /* where each first byte pair's suffixes start, or NULL */
     unsigned char *lowered;  /* room for a value lowercased (longest + 8) */
     unsigned char bytes[32]; /* a bit per lowercased byte of the names */
+    /* With the windows sorted: each position's representative (len
+     * words; once a value longer than the windows passes them, its
+     * window's rank, UINT32_MAX where a NUL cuts it), room for a value's
+     * windows' ranks; then each position's next of the same rank, each
+     * rank's first position and count, and the work they spent and may
+     * (rb_names_index_find_long()). */
+    uint32_t *cover, *ranks;
+    uint32_t *next, *heads;
+    size_t ranks_room, two_way_left;
+    uint64_t work, budget;
 } rb_names_index;
 
 /* ROBOTS_OK, or the allocator's failure with nothing left allocated. The
@@ -65,5 +76,20 @@ RB_HIDDEN int rb_names_index_contains(const rb_names_index *index,
  * value is longer than the windows, else O(m log H). */
 RB_HIDDEN int rb_names_index_may_hold(const rb_names_index *index,
                                       const char *value, size_t len);
+
+/* With the windows sorted: whether a value longer than them (as for
+ * rb_names_index_contains()) is in a name, 1 or 0. Its windows every
+ * `shallow` bytes and its last are each found in O(log R) for R windows
+ * sorted (0 at the first that is none); the first that passes them all
+ * is searched in the text, O(H + m); the next time one does, each
+ * position's window is grouped by rank, O(H) time and
+ * 4 * (H + n) + 4 * (R + 1) bytes more (within robots.h's bound); the
+ * positions of its rarest window are tried, each by the ranks of its
+ * other windows. -1 once that work passes the index's budget, O(H) for
+ * all the values (a crafted input): the caller sorts every suffix.
+ * *status: ROBOTS_OK, or the allocator's failure (then 0). */
+RB_HIDDEN int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
+                                       const char *value, size_t len,
+                                       robots_status *status);
 
 #endif

@@ -190,15 +190,14 @@ static inline int values_next(rb_values *w, const char **value, size_t *len) {
     }
 }
 
-/* Values longer than all but this many are searched in the names' text
- * (two-way, O(H) each) where the index sorts only the distinct windows
- * of the others (names_index.c): a file of short values and one as long
- * as a name (issue29-legacy-tm-names) then sorts windows of 99 bytes,
- * not of 4,094. At most this many distinct ones are searched so: one
- * more that its windows do not rule out, and every suffix is sorted
- * after all (a crafted input; the search costs about 8 instructions a
- * byte of text, the sort 225, so two searched and the sort cost about
- * what the sort alone did before the windows). */
+/* Values longer than all but this many do not make the index's windows
+ * deeper (names_index.c sorts only the distinct windows where the names
+ * repeat a pattern): a file of short values and one as long as a name
+ * (issue29-legacy-tm-names) then sorts windows of 99 bytes, not of
+ * 4,094. A value longer than the windows is found through them: each of
+ * its windows by a binary search, then the positions of its rarest
+ * (rb_names_index_find_long()), O(H) for all of them, past which every
+ * suffix is sorted after all (a crafted input). */
 #define RB_LONG_VALUES 2
 /* The windows are at most this deep: past it many values as long as a
  * name (issue29-legacy-tm-many-long) would make them as deep and nearly
@@ -432,59 +431,37 @@ static robots_status pairs_beside_kept(rb_mem *mem, const robots_txt *doc,
     return any_pairs_held(mem, doc, names, n, f, any);
 }
 
+/* A value longer than the index's windows, found through them
+ * (names_index.c): 1 found, 0 not, -1 past the index's budget for them
+ * (the caller sorts every suffix) or with *status the allocator's
+ * failure. Only one that passes the filter is looked for (the values read
+ * here are unfiltered), and not the same one as the last ruled out, so
+ * that a file repeating one between `~` lines pays for it once (the
+ * review of session 21). */
+static int long_value_found(rb_mem *mem, rb_names_index *index,
+                            const rb_names_filter *f, const char **ruled,
+                            size_t *ruled_len, const char *v, size_t len,
+                            robots_status *status) {
+    if (passing_len(f, v) != len)
+        return 0; /* a byte no name holds, or longer than every name */
+    if (*ruled_len == len && memcmp(*ruled, v, len) == 0)
+        return 0;
+    int found = rb_names_index_find_long(mem, index, v, len, status);
+    if (*status != ROBOTS_OK)
+        return -1;
+    if (found == 0) {
+        *ruled = v;
+        *ruled_len = len;
+    }
+    return found;
+}
+
 /* The first of the survey's values of two bytes or more in a name: its
  * group, or the survey's sure one. The byte pairs come before a pass of
  * the hash by the values' first bytes, which costs more than they do and
  * spends its budget in vain where the names repeat one pattern (each
  * window everywhere), and after a pass for each length, which costs
  * less. */
-/* The values longer than the index's windows searched so far, none found
- * (the search stops at the first found). */
-typedef struct long_values {
-    const char *value[RB_LONG_VALUES];
-    size_t len[RB_LONG_VALUES], count;
-    const char *ruled; /* the last the windows ruled out, and its length */
-    size_t ruled_len;
-} long_values;
-
-/* Whether v is one of the long values searched before, or the last ruled
- * out: a value repeated between `~` lines costs a comparison a copy. */
-static int searched_before(const long_values *searched, const char *v,
-                           size_t len) {
-    if (searched->ruled_len == len && memcmp(searched->ruled, v, len) == 0)
-        return 1;
-    for (size_t i = 0; i < searched->count; i++)
-        if (searched->len[i] == len && memcmp(searched->value[i], v, len) == 0)
-            return 1;
-    return 0;
-}
-
-/* A value longer than the index's windows, searched in the names' text in
- * O(H + m) (names_index.c): 1 found, 0 not, -1 when RB_LONG_VALUES were
- * searched so already (the caller sorts every suffix). Only one that
- * passes the filter and the windows is searched, and each once, while the
- * values read here are unfiltered, so a file repeating one between `~`
- * lines, or holding many longer than any name, would otherwise pay O(H)
- * a line (the review of session 21). */
-static int long_value_found(const rb_names_index *index,
-                            const rb_names_filter *f, long_values *searched,
-                            const char *v, size_t len) {
-    if (passing_len(f, v) != len)
-        return 0; /* a byte no name holds, or longer than every name */
-    if (searched_before(searched, v, len))
-        return 0; /* and not found */
-    if (!rb_names_index_may_hold(index, v, len)) {
-        searched->ruled = v;
-        searched->ruled_len = len;
-        return 0;
-    }
-    if (searched->count == RB_LONG_VALUES)
-        return -1;
-    searched->value[searched->count] = v;
-    searched->len[searched->count++] = len;
-    return rb_names_index_contains(index, v, len);
-}
-
 static robots_status first_found(rb_mem *mem, const robots_txt *doc,
                                  const robots_str *names, size_t n,
                                  const rb_names_filter *f,
@@ -528,13 +505,17 @@ static robots_status first_found(rb_mem *mem, const robots_txt *doc,
     values_start(&w, doc, NULL);
     const char *v;
     size_t len;
-    long_values searched = {0};
+    const char *ruled = NULL; /* the last long value in no name */
+    size_t ruled_len = 0;
     while (values_next(&w, &v, &len)) {
         int found = len == 1 ? f->held[(unsigned char)v[0]]
                     : len > index.shallow
-                        ? long_value_found(&index, f, &searched, v, len)
+                        ? long_value_found(mem, &index, f, &ruled, &ruled_len,
+                                           v, len, &status)
                         : rb_names_index_contains(&index, v, len);
-        if (found < 0) { /* too many long values: every suffix, sorted */
+        if (found < 0) { /* long values crafted: every suffix, sorted */
+            if (status != ROBOTS_OK)
+                break;
             rb_names_index_release(mem, &index);
             status =
                 rb_names_index_build(mem, names, n, survey->longest, 0, &index);
@@ -548,7 +529,7 @@ static robots_status first_found(rb_mem *mem, const robots_txt *doc,
         }
     }
     rb_names_index_release(mem, &index);
-    return ROBOTS_OK;
+    return status;
 }
 
 /* select_group_direct() through a filter and the names' hash or index.

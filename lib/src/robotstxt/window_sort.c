@@ -155,7 +155,8 @@ static int window_before(rb_windows *w, size_t a, size_t b) {
 }
 
 /* reps[0..count) in the order of their windows: merge sort bottom up,
- * through `spare` (count words), no recursion. Returns 0, the order
+ * through `spare` (count words: the hash table's, done with, so that
+ * cover[] is kept), no recursion. Returns 0, the order
  * unfinished, once the comparisons pass the budget: windows alike for
  * thousands of bytes would otherwise cost count log count times depth / 8
  * words before the caller gave up anyway (the review of session 21). */
@@ -213,7 +214,7 @@ int rb_window_sort(const unsigned char *text, size_t n, size_t depth,
     size_t slots = 16;
     while (slots < 2 * w.most && 3 * (2 * slots) <= scratch_words)
         slots *= 2;
-    if (w.most > slots / 2)
+    if (w.most > slots / 2) /* and the sort's spare fits in the table */
         w.most = slots / 2;
     if (3 * slots > scratch_words)
         return 0;
@@ -229,5 +230,5 @@ int rb_window_sort(const unsigned char *text, size_t n, size_t depth,
         at = end + 1;
     }
     *count = w.count;
-    return sort_reps(&w, reps, w.count, cover) && w.work <= w.budget;
+    return sort_reps(&w, reps, w.count, scratch) && w.work <= w.budget;
 }

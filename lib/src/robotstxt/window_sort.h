@@ -18,8 +18,12 @@
  * every position's window is a prefix of one of theirs, in the order of
  * their windows (the NUL the least byte): a value of at most `depth`
  * bytes and no NUL is in the text exactly when it starts the window of
- * one of them. `cover` is n words; `scratch` (scratch_words) a hash
- * table of three words a slot. O(n) time and a constant stack. Returns 0
+ * one of them. `cover` is n words: after, cover[p] is a representative
+ * whose window starts with p's, for each p whose byte is not a NUL (those
+ * are not written); where p's window is of `depth` bytes, one whose
+ * window equals it. `scratch`
+ * (scratch_words) a hash table of three words a slot. O(n) time and a
+ * constant stack. Returns 0
  * when it gave up (more than n / 32 representatives, or than half the
  * table's slots, or hashing and comparing past 4 n words): reps, cover
  * and scratch then hold nothing of use. */
