@@ -191,10 +191,85 @@ static inline int same_entry_text(const builder *b, uint32_t x, uint32_t y) {
     return (x & y & RB_ENTRY_INDEX_DIR) != 0 && same_dir_text(b, x, y);
 }
 
+/* Work units (slots stepped over) a key of a node of many may spend in
+ * drop_repeats()'s table before the node goes to the sort by hash: at
+ * most half full, an honest node's keys step over about one. */
+#define REPEAT_WORK ((size_t)4)
+
+/* Where key k goes in drop_repeats()'s table of mask + 1 slots (the
+ * position + 1 of a key kept, 0: empty): *slot, an empty one, and 0; 1
+ * when an equal entry (same pattern and kind) is kept; -1 when an entry
+ * of the same rank and hash is another pattern (a collision, which can be
+ * crafted) or the steps passed the budget (*work). */
+static inline int find_key(const builder *b, const entry_key *keys,
+                           const uint32_t *slots, uint32_t mask,
+                           const entry_key *k, uint32_t *slot, size_t *work,
+                           size_t budget) {
+    for (uint32_t s = repeat_slot(k->rank, k->hash, mask);;
+         s = (s + 1) & mask) {
+        uint32_t v = slots[s];
+        if (v == 0) {
+            *slot = s;
+            return 0;
+        }
+        const entry_key *o = &keys[v - 1];
+        if (o->rank == k->rank && o->hash == k->hash)
+            return same_entry_text(b, o->entry, k->entry) ? 1 : -1;
+        if (++*work > budget)
+            return -1;
+    }
+}
+
+/* A node of many entries (RADIX_MIN or more: a hostile file's 25,000
+ * rules under "/") ordered without sorting by hash: its repeated rules
+ * dropped first through a table of their rank and hash in tmp (the earliest
+ * stands for all: the keys come in the order of their entries), then
+ * the rest sorted by rank alone, stably (radix_sort_ranks(): a digit every
+ * rank shares, as a hostile file's one length and kind do, costs
+ * nothing). Four radix passes by hash and a pass of compares cost such a
+ * node 2.5 M instructions. Entries of one rank are then in the order they
+ * came, not by hash: a check decides among rules of one priority and kind
+ * by their order in the file (rb_best_consider()), whatever the order it
+ * tries them in. Returns 1, *count the keys kept; 0 when a collision or
+ * the work budget gave up, the keys still to be ordered moved together
+ * (*count of them: those kept so far, then the rest as they were). tmp
+ * has room for *count keys, four slots each. */
+static int drop_repeats(const builder *b, entry_key *keys, entry_key *tmp,
+                        uint32_t *count) {
+    uint32_t n = *count, mask = 1, kept = 0;
+    while (mask + 1 < 2 * n)
+        mask = mask << 1 | 1;
+    uint32_t *slots = (uint32_t *)(void *)tmp; /* 2n to 4n slots */
+    memset(slots, 0, ((size_t)mask + 1) * sizeof *slots);
+    size_t work = 0, budget = REPEAT_WORK * n;
+    uint32_t rank_or = 0, rank_and = UINT32_MAX;
+    for (uint32_t i = 0; i < n; i++) {
+        entry_key k = keys[i];
+        uint32_t slot = 0;
+        int found = find_key(b, keys, slots, mask, &k, &slot, &work, budget);
+        if (found < 0) {
+            memmove(keys + kept, keys + i, (size_t)(n - i) * sizeof *keys);
+            *count = kept + (n - i);
+            return 0;
+        }
+        if (found == 0) {
+            slots[slot] = ++kept;
+            keys[kept - 1] = k;
+            rank_or |= k.rank;
+            rank_and &= k.rank;
+        }
+    }
+    radix_sort_ranks(keys, tmp, kept, rank_or ^ rank_and);
+    *count = kept;
+    return 1;
+}
+
 /* Orders a node's entries by priority and drops repeated rules (same
  * pattern and kind: the earliest stands for all). Returns those kept. */
 static uint32_t order_entries(const builder *b, entry_key *keys, entry_key *tmp,
                               uint32_t count) {
+    if (count >= RADIX_MIN && drop_repeats(b, keys, tmp, &count))
+        return count;
     sort_entries(keys, tmp, count);
     uint32_t kept = 1;
     for (uint32_t i = 1; i < count; i++) {
@@ -281,10 +356,20 @@ static void weigh_long(const char *p, size_t from, size_t end, rarest *w,
             weigh(w, (unsigned char)p[i]);
 }
 
-/* The filter of a rule (see RB_FILTER_* in index_layout.h). */
-static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
-    if (key_len >= len || p[key_len] != '*')
+/* The filter of a rule (see RB_FILTER_* in index_layout.h) and, when
+ * `hashing` (a constant: inlined for put_key() and entry_filter()), *h
+ * stepped over its bytes from key_len on: a short pattern's in the loop
+ * that weighs them, as a call and a loop of their own cost a hostile
+ * file's 25,000 short rules about 20 instructions each more. The stars
+ * are counted where they are, not every byte's need and segment: two
+ * steps a byte fewer. */
+static RB_ALWAYS_INLINE inline uint32_t
+filter_of(const char *p, size_t len, size_t key_len, uint32_t *h, int hashing) {
+    if (key_len >= len || p[key_len] != '*') {
+        if (hashing)
+            *h = hash_bytes(*h, p + key_len, len - key_len);
         return 0; /* no wildcard: a check needs no filter */
+    }
     size_t end = len;
     int anchored = p[len - 1] == '$';
     if (anchored)
@@ -294,19 +379,28 @@ static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
     size_t need = 0, last_seg = 0;
     rarest w = {0, 0, 1000, 1000};
     if (end - key_len - 1 > 2 * RARE_SCAN) {
+        if (hashing)
+            *h = hash_bytes(*h, p + key_len, len - key_len);
         last_seg = (size_t)anchored; /* only an anchored one needs it */
         weigh_long(p, key_len + 1, end, &w, &need, &last_seg);
     } else {
+        uint32_t hh = hashing ? rb_hash_step(*h, '*') : 0;
+        size_t stars = 0, seg = key_len + 1; /* where the last segment is */
         for (size_t i = key_len + 1; i < end; i++) {
             unsigned char c = (unsigned char)p[i];
+            if (hashing)
+                hh = rb_hash_step(hh, c);
             if (c == '*') {
-                last_seg = 0;
+                stars++;
+                seg = i + 1;
                 continue;
             }
-            need++;
-            last_seg++;
             weigh(&w, c);
         }
+        if (hashing)
+            *h = anchored ? rb_hash_step(hh, '$') : hh;
+        need = end - key_len - 1 - stars;
+        last_seg = end - seg;
     }
     unsigned char a = w.a, b = w.b;
     if (need > 0x3FFF)
@@ -335,7 +429,7 @@ static uint32_t entry_filter(const builder *b, uint32_t entry,
     if (entry & RB_ENTRY_INDEX_DIR)
         return 0;
     const rb_rule *r = &b->doc->rules[entry];
-    return compute_filter(rule_text(b, entry), r->normalized_len, key_len);
+    return filter_of(rule_text(b, entry), r->normalized_len, key_len, NULL, 0);
 }
 
 /* An entry of a node of several, to be ordered: its rank and, so that
@@ -355,12 +449,12 @@ static void put_key(const builder *b, local_node *node, entry_key *keys,
             hash_bytes(node->hash, p + node->key_len, dir - node->key_len);
     } else {
         const rb_rule *r = &b->doc->rules[e];
-        /* entry_filter()'s, on the normal form found once for both */
+        /* entry_filter()'s and the hash, on the normal form found once */
         const char *p = rule_text(b, e);
-        k->filter = compute_filter(p, r->normalized_len, node->key_len);
+        uint32_t h = node->hash;
+        k->filter = filter_of(p, r->normalized_len, node->key_len, &h, 1);
         k->rank = ENTRY_RANK(r->normalized_len, RB_RULE_KIND(r));
-        k->hash = hash_bytes(node->hash, p + node->key_len,
-                             r->normalized_len - node->key_len);
+        k->hash = h;
     }
 }
 
