@@ -458,12 +458,27 @@ static void put_key(const builder *b, local_node *node, entry_key *keys,
     }
 }
 
+/* The filter an entry of a HAS run gets (see RB_HEAD_MAX): up to two
+ * bytes of its first segment after the run's byte p[at] (the segment
+ * ends at a `*` or at end, before the final `$`), and from its BYTES
+ * filter f the rarest byte and the bytes it needs past its key. */
+static uint32_t head_filter(uint32_t f, const char *p, size_t at, size_t end) {
+    uint32_t n = 0, head = 0;
+    while (n < RB_HEAD_MAX && at + 1 + n < end && p[at + 1 + n] != '*') {
+        head |= (uint32_t)(unsigned char)p[at + 1 + n] << (8 * n);
+        n++;
+    }
+    uint32_t need = RB_FILTER_MIN(f);
+    return n << 30 | (need < 0x3F ? need : 0x3Fu) << 24 |
+           (uint32_t)RB_FILTER_A(f) << 16 | head;
+}
+
 /* The run (see RB_ENTRY_RUN) an entry of a node of many goes to: 0 for
- * ALL, 1 + B for LAST, 257 + B for HAS, with the rule's normal form in
- * *text for a HAS entry. */
+ * ALL, 1 + B for LAST, 257 + B for HAS, whose entry's filter becomes its
+ * head filter (head_filter()) here, on the first segment found once for
+ * both. */
 #define RUN_BUCKETS 513u
-static uint32_t run_bucket(const builder *b, const entry_key *k,
-                           uint32_t key_len, const char **text) {
+static uint32_t run_bucket(const builder *b, entry_key *k, uint32_t key_len) {
     uint32_t entry = k->entry, f = k->filter;
     if (entry & RB_ENTRY_INDEX_DIR)
         return 0;
@@ -474,37 +489,18 @@ static uint32_t run_bucket(const builder *b, const entry_key *k,
     case RB_FILTER_BYTES: {
         /* The first byte of the first segment after the key's `*`. */
         const rb_rule *r = &b->doc->rules[entry];
-        const char *p = *text = rule_text(b, entry);
-        size_t i = key_len;
-        while (i < r->normalized_len && p[i] == '*')
+        const char *p = rule_text(b, entry);
+        size_t i = key_len, len = r->normalized_len;
+        while (i < len && p[i] == '*')
             i++;
-        return i < r->normalized_len ? 257 + (unsigned char)p[i] : 0;
+        if (i == len)
+            return 0;
+        k->filter = head_filter(f, p, i, len - (p[len - 1] == '$'));
+        return 257 + (unsigned char)p[i];
     }
     default:
         return 0;
     }
-}
-
-/* The filter an entry of a HAS run gets (see RB_HEAD_MAX): up to two
- * bytes of its first segment after the run's byte (the segment ends at a
- * `*` or the final `$`), and from its BYTES filter the rarest byte and the
- * bytes it needs past its key; p is its normal form. */
-static uint32_t head_filter(const builder *b, const entry_key *k,
-                            uint32_t key_len, const char *p) {
-    const rb_rule *r = &b->doc->rules[k->entry];
-    size_t end = r->normalized_len, i = key_len;
-    if (end > 0 && p[end - 1] == '$')
-        end--;
-    while (i < end && p[i] == '*')
-        i++;
-    uint32_t n = 0, head = 0; /* p[i] is the run's byte */
-    while (n < RB_HEAD_MAX && i + 1 + n < end && p[i + 1 + n] != '*') {
-        head |= (uint32_t)(unsigned char)p[i + 1 + n] << (8 * n);
-        n++;
-    }
-    uint32_t need = RB_FILTER_MIN(k->filter);
-    return n << 30 | (need < 0x3F ? need : 0x3Fu) << 24 |
-           (uint32_t)RB_FILTER_A(k->filter) << 16 | head;
 }
 
 /* Orders a node's entries (by priority) for write_runs(): by run (see
@@ -517,12 +513,8 @@ static void order_runs(const builder *b, entry_key *entries, entry_key *tmp,
     uint32_t rank_or = 0, rank_and = UINT32_MAX;
     for (uint32_t i = 0; i < count; i++) {
         entry_key *k = &entries[i];
-        const char *text = NULL; /* the rule's normal form, once found */
-        uint32_t bucket = run_bucket(b, k, key_len, &text), head = 0;
-        if (bucket >= 257) {
-            k->filter = head_filter(b, k, key_len, text);
-            head = RB_HEAD_KEY(k->filter);
-        }
+        uint32_t bucket = run_bucket(b, k, key_len);
+        uint32_t head = bucket >= 257 ? RB_HEAD_KEY(k->filter) : 0;
         k->hash = k->rank;
         k->rank = bucket << 18 | head; /* sorted by; priority kept within */
         rank_or |= k->rank;
