@@ -264,7 +264,7 @@ static int make_normal_forms(builder *b, const uint32_t *groups, size_t n) {
     size_t at = 0;
     for (size_t i = 0; i < n; i++) {
         uint32_t first = doc->groups[groups[i]].first_rule;
-        for (uint32_t j = 0; j < group_rules(doc, groups[i]); j++) {
+        for (uint32_t j = 0, m = group_rules(doc, groups[i]); j < m; j++) {
             const rb_rule *r = &doc->rules[first + j];
             if (!rb_rule_normalises(r))
                 continue;
