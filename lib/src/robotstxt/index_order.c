@@ -435,8 +435,8 @@ static uint32_t entry_filter(const builder *b, uint32_t entry,
 /* An entry of a node of several, to be ordered: its rank and, so that
  * equal rules come side by side, the hash of its whole pattern (which
  * extends the key's). */
-static void put_key(const builder *b, local_node *node, entry_key *keys,
-                    uint32_t e) {
+static RB_ALWAYS_INLINE inline void put_key(const builder *b, local_node *node,
+                                            entry_key *keys, uint32_t e) {
     entry_key *k = &keys[node->start + node->fill++];
     k->entry = e;
     if (e & RB_ENTRY_INDEX_DIR) {
