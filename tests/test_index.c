@@ -193,10 +193,11 @@ static void wildcard_filters(void) {
     }
 }
 
-/* The run markers of this kind (RB_RUN_*) in a compiled set's nodes; 0
- * for no unit. */
-static size_t unit_markers(const rb_unit *unit, uint32_t kind) {
-    size_t markers = 0;
+/* The run markers of this kind (RB_RUN_*) in a compiled set's nodes
+ * (markers), or its entries that are no marker (not markers); 0 for no
+ * unit. */
+static size_t unit_entries(const rb_unit *unit, int markers, uint32_t kind) {
+    size_t found = 0;
     for (size_t n = 0; unit != NULL && n < unit->set.slot_count; n++) {
         uint32_t v = unit->slots[unit->set.first_slot + n], count;
         if (v == 0)
@@ -204,9 +205,16 @@ static size_t unit_markers(const rb_unit *unit, uint32_t kind) {
         const uint32_t *e = rb_node_entries(
             unit, &unit->nodes[(v & unit->slot_node_mask) - 1], &count);
         for (uint32_t i = 0; i < count; i++)
-            markers += (e[i] & RB_ENTRY_RUN) != 0 && RB_RUN_KIND(e[i]) == kind;
+            found += markers ? (e[i] & RB_ENTRY_RUN) != 0 &&
+                                   RB_RUN_KIND(e[i]) == kind
+                             : (e[i] & RB_ENTRY_RUN) == 0;
     }
-    return markers;
+    return found;
+}
+
+/* The run markers of this kind. */
+static size_t unit_markers(const rb_unit *unit, uint32_t kind) {
+    return unit_entries(unit, 1, kind);
 }
 
 /* A key of many rules keeps them in runs behind tests of the path (see
@@ -1362,17 +1370,7 @@ static void compile_shapes(void) {
 
 /* The entries a unit files, run markers aside. */
 static size_t unit_rules(const rb_unit *unit) {
-    size_t rules = 0;
-    for (size_t n = 0; unit != NULL && n < unit->set.slot_count; n++) {
-        uint32_t v = unit->slots[unit->set.first_slot + n], count;
-        if (v == 0)
-            continue;
-        const uint32_t *e = rb_node_entries(
-            unit, &unit->nodes[(v & unit->slot_node_mask) - 1], &count);
-        for (uint32_t i = 0; i < count; i++)
-            rules += (e[i] & RB_ENTRY_RUN) == 0;
-    }
-    return rules;
+    return unit_entries(unit, 0, 0);
 }
 
 /* A node of 512 entries or more drops its repeated rules through a table
