@@ -142,6 +142,7 @@ static inline uint32_t hash_bytes(uint32_t h, const char *p, size_t n) {
     }
     return h;
 }
+
 /* The first slot of an entry of this rank and hash in index_order.c's
  * table of a large node's repeats (drop_repeats(), mask + 1 slots). */
 static inline uint32_t repeat_slot(uint32_t rank, uint32_t hash,

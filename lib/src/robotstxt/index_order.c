@@ -50,8 +50,9 @@ static void radix_pass(const entry_key *from, entry_key *to, size_t n,
 }
 
 /* The keys of a node of many entries (RADIX_MIN or more: a hostile file's
- * 25,000 rules under "/"), by rank then hash as compare_entries() orders
- * them, in linear time: a merge sort cost 15 compares an entry. The four
+ * 25,000 rules under "/") that drop_repeats()'s table gave up on, by rank
+ * then hash as compare_entries() orders them, in linear time: a merge sort
+ * cost 15 compares an entry. The four
  * digits of the hash are counted in one pass over the keys, and the
  * rank's bits that differ noted in it (ranks are under 2^17, see
  * entry_key): a digit every key shares needs no pass, and a pass of its
