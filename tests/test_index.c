@@ -11,6 +11,7 @@
 #include "counting_alloc.h"
 #include "document.h"
 #include "index.h"
+#include "index_build.h"
 #include "index_layout.h"
 #include "normalize.h"
 #include "testing.h"
@@ -192,10 +193,11 @@ static void wildcard_filters(void) {
     }
 }
 
-/* The run markers of this kind (RB_RUN_*) in a compiled set's nodes; 0
- * for no unit. */
-static size_t unit_markers(const rb_unit *unit, uint32_t kind) {
-    size_t markers = 0;
+/* The run markers of this kind (RB_RUN_*) in a compiled set's nodes
+ * (markers), or its entries that are no marker (not markers); 0 for no
+ * unit. */
+static size_t unit_entries(const rb_unit *unit, int markers, uint32_t kind) {
+    size_t found = 0;
     for (size_t n = 0; unit != NULL && n < unit->set.slot_count; n++) {
         uint32_t v = unit->slots[unit->set.first_slot + n], count;
         if (v == 0)
@@ -203,9 +205,16 @@ static size_t unit_markers(const rb_unit *unit, uint32_t kind) {
         const uint32_t *e = rb_node_entries(
             unit, &unit->nodes[(v & unit->slot_node_mask) - 1], &count);
         for (uint32_t i = 0; i < count; i++)
-            markers += (e[i] & RB_ENTRY_RUN) != 0 && RB_RUN_KIND(e[i]) == kind;
+            found += markers ? (e[i] & RB_ENTRY_RUN) != 0 &&
+                                   RB_RUN_KIND(e[i]) == kind
+                             : (e[i] & RB_ENTRY_RUN) == 0;
     }
-    return markers;
+    return found;
+}
+
+/* The run markers of this kind. */
+static size_t unit_markers(const rb_unit *unit, uint32_t kind) {
+    return unit_entries(unit, 1, kind);
 }
 
 /* A key of many rules keeps them in runs behind tests of the path (see
@@ -1359,7 +1368,73 @@ static void compile_shapes(void) {
     }
 }
 
+/* The entries a unit files, run markers aside. */
+static size_t unit_rules(const rb_unit *unit) {
+    return unit_entries(unit, 0, 0);
+}
+
+/* A node of 512 entries or more drops its repeated rules through a table
+ * of their rank and hash (index_order.c, drop_repeats()), and goes to the
+ * sort by hash when two patterns of one length and kind share a hash
+ * (FNV-1a: `pair`, each a `*` after "/") or its keys crowd one run of
+ * slots (crafted here through repeat_slot()): each way every distinct
+ * rule is kept once, and the verdicts are the scan's. */
+static void repeats_dropped(void) {
+    static char body[700 * 40];
+    static const char *const pair[] = {"/*cixlsqxd", "/*cbztzcxt"};
+    EXPECT_EQ(hash_bytes(RB_FNV_OFFSET, pair[0], 10),
+              hash_bytes(RB_FNV_OFFSET, pair[1], 10));
+    /* 80 rules "/", `*`, "q" and 7 digits of one first slot among 2,048
+     * (a node of 600 entries) */
+    static char crowded[80][12];
+    uint32_t rank = ENTRY_RANK(10, ROBOTS_RULE_DISALLOW);
+    for (int found = 0, i = 0; found < 80; i++) {
+        char *c = crowded[found];
+        sprintf(c, "/*q%07d", i);
+        found += repeat_slot(rank, hash_bytes(RB_FNV_OFFSET, c, 10), 2047) == 5;
+    }
+    robots_str agent = {"bot", 3};
+    for (int shape = 0; shape < 3; shape++) {
+        for (int p = 0; p < 2; p++) {
+            size_t len = (size_t)sprintf(body, "User-agent: *\n"), distinct;
+            if (shape == 2) { /* the crowded run, 520 others */
+                for (int r = 0; r < 600; r++)
+                    len +=
+                        r < 80
+                            ? (size_t)sprintf(body + len, "Disallow: %s\n",
+                                              crowded[r])
+                            : (size_t)sprintf(body + len, "Allow: /*f%d\n", r);
+                distinct = 600;
+            } else { /* 300 rules twice, either kind; the pair or not */
+                for (int r = 0; r < 600; r++) {
+                    if (shape == 1 && (r == 100 || r == 400))
+                        len += (size_t)sprintf(body + len, "Disallow: %s\n",
+                                               pair[r / 400]);
+                    len +=
+                        (size_t)sprintf(body + len, "%s: /*f%d\n",
+                                        r % 3 ? "Disallow" : "Allow", r % 300);
+                }
+                distinct = 300 + (shape == 1 ? 2 : 0);
+            }
+            robots_txt *doc = parse_as(body, len, p);
+            if (doc == NULL)
+                continue;
+            EXPECT_EQ(unit_rules(rb_index_unit(doc, doc->wildcard_set)),
+                      distinct);
+            static const char *const paths[] = {
+                "/xcixlsqxd", "/cbztzcxt", "/f12", "/f299x", "/q0000005",
+                "/f17/f30",   "/g",        "/",    "/f1"};
+            for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
+                same_verdict(doc, &agent, 1, paths[i], strlen(paths[i]));
+            for (int r = 0; shape == 2 && r < 80; r += 7)
+                same_verdict(doc, &agent, 1, crowded[r] + 1, 9);
+            robots_free(doc);
+        }
+    }
+}
+
 int main(void) {
+    repeats_dropped();
     compile_shapes();
     first_answers_tell_rules_apart();
     first_answers_past_parsed_bound();

@@ -142,6 +142,15 @@ static inline uint32_t hash_bytes(uint32_t h, const char *p, size_t n) {
     }
     return h;
 }
+
+/* The first slot of an entry of this rank and hash in index_order.c's
+ * table of a large node's repeats (drop_repeats(), mask + 1 slots). */
+static inline uint32_t repeat_slot(uint32_t rank, uint32_t hash,
+                                   uint32_t mask) {
+    uint32_t s = (hash ^ rank * 0x85EBCA6Bu) * 0x9E3779B1u;
+    return (s ^ s >> 15) & mask;
+}
+
 /* (index_order.c) Orders each node's entries (priority, then allow before
  * disallow, equal rules kept once) into runs, and writes the set's nodes,
  * entries and filters into the builder's output arrays. 0: out of memory. */

@@ -261,34 +261,42 @@ static int make_normal_forms(builder *b, const uint32_t *groups, size_t n) {
     /* dense: every slot read is written below */
     if (!b->normal_dense)
         memset(b->normal_slots, 0, b->normal_slot_bytes);
-    size_t at = 0;
+    /* in locals: the normaliser's call could change b's fields for all
+     * the compiler knows, each read again after it for every rule */
+    uint32_t *offsets = b->normal_slots, kept_first = 0, span = 0;
+    char *text = b->normal_text;
+    size_t at = 0, kept = 0, mask = b->normal_mask;
+    int dense = b->normal_dense;
     for (size_t i = 0; i < n; i++) {
         uint32_t first = doc->groups[groups[i]].first_rule;
-        for (uint32_t j = 0; j < group_rules(doc, groups[i]); j++) {
+        for (uint32_t j = 0, m = group_rules(doc, groups[i]); j < m; j++) {
             const rb_rule *r = &doc->rules[first + j];
             if (!rb_rule_normalises(r))
                 continue;
-            if (b->normal_dense) {
-                b->normal_slots[first + j - low] = (uint32_t)at;
+            if (dense) {
+                offsets[first + j - low] = (uint32_t)at;
             } else {
-                size_t k = normal_slot(b->normal_mask, first + j);
-                while (b->normal_slots[2 * k] != 0)
-                    k = (k + 1) & b->normal_mask;
-                b->normal_slots[2 * k] = first + j + 1;
-                b->normal_slots[2 * k + 1] = (uint32_t)at;
+                size_t k = normal_slot(mask, first + j);
+                while (offsets[2 * k] != 0)
+                    k = (k + 1) & mask;
+                offsets[2 * k] = first + j + 1;
+                offsets[2 * k + 1] = (uint32_t)at;
             }
-            size_t len = rb_normalize_pattern(
-                doc->profile, doc->text + r->pattern_off,
-                rb_rule_pattern_len(r), b->normal_text + at);
-            if (kept_form(b->normal_text + at, len)) {
-                if (b->normal_kept == 0)
-                    b->normal_first = first + j;
-                b->normal_span = first + j - b->normal_first + 1;
-                b->normal_kept += len;
+            size_t len =
+                rb_normalize_pattern(doc->profile, doc->text + r->pattern_off,
+                                     rb_rule_pattern_len(r), text + at);
+            if (kept_form(text + at, len)) {
+                if (kept == 0)
+                    kept_first = first + j;
+                span = first + j - kept_first + 1;
+                kept += len;
             }
             at += len;
         }
     }
+    b->normal_first = kept_first;
+    b->normal_span = span;
+    b->normal_kept = kept;
     return 1;
 }
 

@@ -50,8 +50,9 @@ static void radix_pass(const entry_key *from, entry_key *to, size_t n,
 }
 
 /* The keys of a node of many entries (RADIX_MIN or more: a hostile file's
- * 25,000 rules under "/"), by rank then hash as compare_entries() orders
- * them, in linear time: a merge sort cost 15 compares an entry. The four
+ * 25,000 rules under "/") that drop_repeats()'s table gave up on, by rank
+ * then hash as compare_entries() orders them, in linear time: a merge sort
+ * cost 15 compares an entry. The four
  * digits of the hash are counted in one pass over the keys, and the
  * rank's bits that differ noted in it (ranks are under 2^17, see
  * entry_key): a digit every key shares needs no pass, and a pass of its
@@ -191,10 +192,85 @@ static inline int same_entry_text(const builder *b, uint32_t x, uint32_t y) {
     return (x & y & RB_ENTRY_INDEX_DIR) != 0 && same_dir_text(b, x, y);
 }
 
+/* Work units (slots stepped over) a key of a node of many may spend in
+ * drop_repeats()'s table before the node goes to the sort by hash: at
+ * most half full, an honest node's keys step over about one. */
+#define REPEAT_WORK ((size_t)4)
+
+/* Where key k goes in drop_repeats()'s table of mask + 1 slots (the
+ * position + 1 of a key kept, 0: empty): *slot, an empty one, and 0; 1
+ * when an equal entry (same pattern and kind) is kept; -1 when an entry
+ * of the same rank and hash is another pattern (a collision, which can be
+ * crafted) or the steps passed the budget (*work). */
+static inline int find_key(const builder *b, const entry_key *keys,
+                           const uint32_t *slots, uint32_t mask,
+                           const entry_key *k, uint32_t *slot, size_t *work,
+                           size_t budget) {
+    for (uint32_t s = repeat_slot(k->rank, k->hash, mask);;
+         s = (s + 1) & mask) {
+        uint32_t v = slots[s];
+        if (v == 0) {
+            *slot = s;
+            return 0;
+        }
+        const entry_key *o = &keys[v - 1];
+        if (o->rank == k->rank && o->hash == k->hash)
+            return same_entry_text(b, o->entry, k->entry) ? 1 : -1;
+        if (++*work > budget)
+            return -1;
+    }
+}
+
+/* A node of many entries (RADIX_MIN or more: a hostile file's 25,000
+ * rules under "/") ordered without sorting by hash: its repeated rules
+ * dropped first through a table of their rank and hash in tmp (the earliest
+ * stands for all: the keys come in the order of their entries), then
+ * the rest sorted by rank alone, stably (radix_sort_ranks(): a digit every
+ * rank shares, as a hostile file's one length and kind do, costs
+ * nothing). Four radix passes by hash and a pass of compares cost such a
+ * node 2.5 M instructions. Entries of one rank are then in the order they
+ * came, not by hash: a check decides among rules of one priority and kind
+ * by their order in the file (rb_best_consider()), whatever the order it
+ * tries them in. Returns 1, *count the keys kept; 0 when a collision or
+ * the work budget gave up, the keys still to be ordered moved together
+ * (*count of them: those kept so far, then the rest as they were). tmp
+ * has room for *count keys, four slots each. */
+static int drop_repeats(const builder *b, entry_key *keys, entry_key *tmp,
+                        uint32_t *count) {
+    uint32_t n = *count, mask = 1, kept = 0;
+    while (mask + 1 < 2 * n)
+        mask = mask << 1 | 1;
+    uint32_t *slots = (uint32_t *)(void *)tmp; /* 2n to 4n slots */
+    memset(slots, 0, ((size_t)mask + 1) * sizeof *slots);
+    size_t work = 0, budget = REPEAT_WORK * n;
+    uint32_t rank_or = 0, rank_and = UINT32_MAX;
+    for (uint32_t i = 0; i < n; i++) {
+        entry_key k = keys[i];
+        uint32_t slot = 0;
+        int found = find_key(b, keys, slots, mask, &k, &slot, &work, budget);
+        if (found < 0) {
+            memmove(keys + kept, keys + i, (size_t)(n - i) * sizeof *keys);
+            *count = kept + (n - i);
+            return 0;
+        }
+        if (found == 0) {
+            slots[slot] = ++kept;
+            keys[kept - 1] = k;
+            rank_or |= k.rank;
+            rank_and &= k.rank;
+        }
+    }
+    radix_sort_ranks(keys, tmp, kept, rank_or ^ rank_and);
+    *count = kept;
+    return 1;
+}
+
 /* Orders a node's entries by priority and drops repeated rules (same
  * pattern and kind: the earliest stands for all). Returns those kept. */
 static uint32_t order_entries(const builder *b, entry_key *keys, entry_key *tmp,
                               uint32_t count) {
+    if (count >= RADIX_MIN && drop_repeats(b, keys, tmp, &count))
+        return count;
     sort_entries(keys, tmp, count);
     uint32_t kept = 1;
     for (uint32_t i = 1; i < count; i++) {
@@ -281,10 +357,20 @@ static void weigh_long(const char *p, size_t from, size_t end, rarest *w,
             weigh(w, (unsigned char)p[i]);
 }
 
-/* The filter of a rule (see RB_FILTER_* in index_layout.h). */
-static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
-    if (key_len >= len || p[key_len] != '*')
+/* The filter of a rule (see RB_FILTER_* in index_layout.h) and, when
+ * `hashing` (a constant: inlined for put_key() and entry_filter()), *h
+ * stepped over its bytes from key_len on: a short pattern's in the loop
+ * that weighs them, as a call and a loop of their own cost a hostile
+ * file's 25,000 short rules about 20 instructions each more. The stars
+ * are counted where they are, not every byte's need and segment: two
+ * steps a byte fewer. */
+static RB_ALWAYS_INLINE inline uint32_t
+filter_of(const char *p, size_t len, size_t key_len, uint32_t *h, int hashing) {
+    if (key_len >= len || p[key_len] != '*') {
+        if (hashing)
+            *h = hash_bytes(*h, p + key_len, len - key_len);
         return 0; /* no wildcard: a check needs no filter */
+    }
     size_t end = len;
     int anchored = p[len - 1] == '$';
     if (anchored)
@@ -294,19 +380,28 @@ static uint32_t compute_filter(const char *p, size_t len, size_t key_len) {
     size_t need = 0, last_seg = 0;
     rarest w = {0, 0, 1000, 1000};
     if (end - key_len - 1 > 2 * RARE_SCAN) {
+        if (hashing)
+            *h = hash_bytes(*h, p + key_len, len - key_len);
         last_seg = (size_t)anchored; /* only an anchored one needs it */
         weigh_long(p, key_len + 1, end, &w, &need, &last_seg);
     } else {
+        uint32_t hh = hashing ? rb_hash_step(*h, '*') : 0;
+        size_t stars = 0, seg = key_len + 1; /* where the last segment is */
         for (size_t i = key_len + 1; i < end; i++) {
             unsigned char c = (unsigned char)p[i];
+            if (hashing)
+                hh = rb_hash_step(hh, c);
             if (c == '*') {
-                last_seg = 0;
+                stars++;
+                seg = i + 1;
                 continue;
             }
-            need++;
-            last_seg++;
             weigh(&w, c);
         }
+        if (hashing)
+            *h = anchored ? rb_hash_step(hh, '$') : hh;
+        need = end - key_len - 1 - stars;
+        last_seg = end - seg;
     }
     unsigned char a = w.a, b = w.b;
     if (need > 0x3FFF)
@@ -335,14 +430,14 @@ static uint32_t entry_filter(const builder *b, uint32_t entry,
     if (entry & RB_ENTRY_INDEX_DIR)
         return 0;
     const rb_rule *r = &b->doc->rules[entry];
-    return compute_filter(rule_text(b, entry), r->normalized_len, key_len);
+    return filter_of(rule_text(b, entry), r->normalized_len, key_len, NULL, 0);
 }
 
 /* An entry of a node of several, to be ordered: its rank and, so that
  * equal rules come side by side, the hash of its whole pattern (which
  * extends the key's). */
-static void put_key(const builder *b, local_node *node, entry_key *keys,
-                    uint32_t e) {
+static RB_ALWAYS_INLINE inline void put_key(const builder *b, local_node *node,
+                                            entry_key *keys, uint32_t e) {
     entry_key *k = &keys[node->start + node->fill++];
     k->entry = e;
     if (e & RB_ENTRY_INDEX_DIR) {
@@ -355,21 +450,36 @@ static void put_key(const builder *b, local_node *node, entry_key *keys,
             hash_bytes(node->hash, p + node->key_len, dir - node->key_len);
     } else {
         const rb_rule *r = &b->doc->rules[e];
-        /* entry_filter()'s, on the normal form found once for both */
+        /* entry_filter()'s and the hash, on the normal form found once */
         const char *p = rule_text(b, e);
-        k->filter = compute_filter(p, r->normalized_len, node->key_len);
+        uint32_t h = node->hash;
+        k->filter = filter_of(p, r->normalized_len, node->key_len, &h, 1);
         k->rank = ENTRY_RANK(r->normalized_len, RB_RULE_KIND(r));
-        k->hash = hash_bytes(node->hash, p + node->key_len,
-                             r->normalized_len - node->key_len);
+        k->hash = h;
     }
 }
 
+/* The filter an entry of a HAS run gets (see RB_HEAD_MAX): up to two
+ * bytes of its first segment after the run's byte p[at] (the segment
+ * ends at a `*` or at end, before the final `$`), and from its BYTES
+ * filter f the rarest byte and the bytes it needs past its key. */
+static uint32_t head_filter(uint32_t f, const char *p, size_t at, size_t end) {
+    uint32_t n = 0, head = 0;
+    while (n < RB_HEAD_MAX && at + 1 + n < end && p[at + 1 + n] != '*') {
+        head |= (uint32_t)(unsigned char)p[at + 1 + n] << (8 * n);
+        n++;
+    }
+    uint32_t need = RB_FILTER_MIN(f);
+    return n << 30 | (need < 0x3F ? need : 0x3Fu) << 24 |
+           (uint32_t)RB_FILTER_A(f) << 16 | head;
+}
+
 /* The run (see RB_ENTRY_RUN) an entry of a node of many goes to: 0 for
- * ALL, 1 + B for LAST, 257 + B for HAS, with the rule's normal form in
- * *text for a HAS entry. */
+ * ALL, 1 + B for LAST, 257 + B for HAS, whose entry's filter becomes its
+ * head filter (head_filter()) here, on the first segment found once for
+ * both. */
 #define RUN_BUCKETS 513u
-static uint32_t run_bucket(const builder *b, const entry_key *k,
-                           uint32_t key_len, const char **text) {
+static uint32_t run_bucket(const builder *b, entry_key *k, uint32_t key_len) {
     uint32_t entry = k->entry, f = k->filter;
     if (entry & RB_ENTRY_INDEX_DIR)
         return 0;
@@ -380,72 +490,58 @@ static uint32_t run_bucket(const builder *b, const entry_key *k,
     case RB_FILTER_BYTES: {
         /* The first byte of the first segment after the key's `*`. */
         const rb_rule *r = &b->doc->rules[entry];
-        const char *p = *text = rule_text(b, entry);
-        size_t i = key_len;
-        while (i < r->normalized_len && p[i] == '*')
+        const char *p = rule_text(b, entry);
+        size_t i = key_len, len = r->normalized_len;
+        while (i < len && p[i] == '*')
             i++;
-        return i < r->normalized_len ? 257 + (unsigned char)p[i] : 0;
+        if (i == len)
+            return 0;
+        k->filter = head_filter(f, p, i, len - (p[len - 1] == '$'));
+        return 257 + (unsigned char)p[i];
     }
     default:
         return 0;
     }
 }
 
-/* The filter an entry of a HAS run gets (see RB_HEAD_MAX): up to two
- * bytes of its first segment after the run's byte (the segment ends at a
- * `*` or the final `$`), and from its BYTES filter the rarest byte and the
- * bytes it needs past its key; p is its normal form. */
-static uint32_t head_filter(const builder *b, const entry_key *k,
-                            uint32_t key_len, const char *p) {
-    const rb_rule *r = &b->doc->rules[k->entry];
-    size_t end = r->normalized_len, i = key_len;
-    if (end > 0 && p[end - 1] == '$')
-        end--;
-    while (i < end && p[i] == '*')
-        i++;
-    uint32_t n = 0, head = 0; /* p[i] is the run's byte */
-    while (n < RB_HEAD_MAX && i + 1 + n < end && p[i + 1 + n] != '*') {
-        head |= (uint32_t)(unsigned char)p[i + 1 + n] << (8 * n);
-        n++;
-    }
-    uint32_t need = RB_FILTER_MIN(k->filter);
-    return n << 30 | (need < 0x3F ? need : 0x3Fu) << 24 |
-           (uint32_t)RB_FILTER_A(k->filter) << 16 | head;
-}
-
 /* Orders a node's entries (by priority) for write_runs(): by run (see
  * run_bucket()), then, in a HAS run, by head (RB_HEAD_KEY), then by
  * priority. An entry's run is left in its `hash` (needed no more once the
  * duplicates are dropped), and a HAS entry's filter becomes its head
- * filter. tmp has room for count. */
-static void order_runs(const builder *b, entry_key *entries, entry_key *tmp,
-                       uint32_t count, uint32_t key_len) {
+ * filter. Returns the markers the node gets: one a run, and ENDS when
+ * there are LAST runs (counted as the runs are put back: a pass of its
+ * own cost a hostile file's 25,000 entries 0.4 M instructions). tmp has
+ * room for count. */
+static uint32_t order_runs(const builder *b, entry_key *entries, entry_key *tmp,
+                           uint32_t count, uint32_t key_len) {
     uint32_t rank_or = 0, rank_and = UINT32_MAX;
     for (uint32_t i = 0; i < count; i++) {
         entry_key *k = &entries[i];
-        const char *text = NULL; /* the rule's normal form, once found */
-        uint32_t bucket = run_bucket(b, k, key_len, &text), head = 0;
-        if (bucket >= 257) {
-            k->filter = head_filter(b, k, key_len, text);
-            head = RB_HEAD_KEY(k->filter);
-        }
+        uint32_t bucket = run_bucket(b, k, key_len);
+        uint32_t head = bucket >= 257 ? RB_HEAD_KEY(k->filter) : 0;
         k->hash = k->rank;
         k->rank = bucket << 18 | head; /* sorted by; priority kept within */
         rank_or |= k->rank;
         rank_and &= k->rank;
     }
     radix_sort_ranks(entries, tmp, count, rank_or ^ rank_and);
+    uint32_t runs = 0, last = 0, prev = UINT32_MAX;
     for (uint32_t i = 0; i < count; i++) {
         entry_key *k = &entries[i];
         uint32_t bucket = k->rank >> 18;
         k->rank = k->hash;
         k->hash = bucket;
+        runs += bucket != prev; /* buckets are under RUN_BUCKETS */
+        last |= bucket >= 1 && bucket < 257;
+        prev = bucket;
     }
+    return runs + last;
 }
 
 /* Writes a node's entries, ordered by order_runs(), as runs behind their
  * markers, and the LAST runs behind one ENDS marker. dst has room for
- * count + count_runs(); dst_filters, beside it, is zeroed. */
+ * count + the markers order_runs() counts; dst_filters, beside it, is
+ * zeroed. */
 static void write_runs(const entry_key *entries, uint32_t count, uint32_t *dst,
                        uint32_t *dst_filters) {
     const uint32_t none = UINT32_MAX, written = UINT32_MAX - 1;
@@ -477,18 +573,6 @@ static void write_runs(const entry_key *entries, uint32_t count, uint32_t *dst,
  * of few is written plain. */
 static int has_runs(uint32_t count) {
     return count >= RB_RUN_MIN && count <= RB_RUN_MAX_COUNT - RUN_BUCKETS - 1;
-}
-
-/* The markers a node of entries ordered by order_runs() gets: one a run,
- * and ENDS when there are LAST runs. */
-static uint32_t count_runs(const entry_key *entries, uint32_t count) {
-    uint32_t runs = 0, last = 0;
-    for (uint32_t i = 0; i < count; i++) {
-        uint32_t k = entries[i].hash;
-        runs += i == 0 || k != entries[i - 1].hash;
-        last |= k >= 1 && k < 257;
-    }
-    return runs + last;
 }
 
 /* Puts the first entry and the candidates of every node of several
@@ -572,10 +656,8 @@ int rb_index_emit_nodes(builder *b, rb_set *set) {
             node->ref = mine[0].entry;
         }
         uint32_t runs = 0;
-        if (has_runs(count)) {
-            order_runs(b, mine, keys + total, count, key_len);
-            runs = count_runs(mine, count);
-        }
+        if (has_runs(count))
+            runs = order_runs(b, mine, keys + total, count, key_len);
         uint32_t written = count + runs;
         /* One entry stays in the node unless it has a filter to keep. */
         uint32_t single_filter =
