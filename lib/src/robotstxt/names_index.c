@@ -469,9 +469,10 @@ static robots_status index_occurrences(rb_mem *mem, rb_names_index *index) {
             uint32_t rank = x & RB_RANK_FLAG ? x : cover[x];
             rank &= ~RB_RANK_FLAG;
             cover[p] = rank;
-            next[p] = heads[2 * rank];
-            heads[2 * rank] = (uint32_t)p;
-            heads[2 * rank + 1]++;
+            size_t slot = 2 * (size_t)rank;
+            next[p] = heads[slot];
+            heads[slot] = (uint32_t)p;
+            heads[slot + 1]++;
         }
         for (; p < (size_t)(end - text); p++)
             cover[p] = UINT32_MAX;
@@ -531,8 +532,9 @@ int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
         }
     size_t last = len - index->shallow;
     size_t offset = rarest + 1 < count ? rarest * index->shallow : last;
-    for (uint32_t q = heads[2 * ranks[rarest]]; q != UINT32_MAX;
-         q = index->next[q]) {
+    const uint32_t *next = index->next; /* listed above */
+    for (uint32_t q = heads[2 * (size_t)ranks[rarest]];
+         next != NULL && q != UINT32_MAX; q = next[q]) {
         if (++index->work > index->budget)
             return -1;
         size_t p = q - offset; /* wraps when before the text: no room */
