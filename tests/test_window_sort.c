@@ -21,6 +21,7 @@
 #include "testing.h"
 #include "window_sort.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -508,6 +509,61 @@ static void long_values_past_the_budget(void) {
     EXPECT_EQ(mem.live, 0);
 }
 
+/* An allocator that fills each block with one 32-bit word, so that a
+ * word the index never writes reads as that word. */
+static uint32_t fill_word;
+static void *filled_alloc(void *ctx, size_t size) {
+    (void)ctx;
+    uint32_t *block = malloc(size);
+    for (size_t i = 0; block != NULL && i < size / sizeof *block; i++)
+        block[i] = fill_word;
+    return block;
+}
+static void filled_free(void *ctx, void *ptr, size_t size) {
+    (void)ctx;
+    (void)size;
+    free(ptr);
+}
+
+/* The review of session 23: names (ab)^300 and `bb`, windows of 128
+ * bytes, and (ab)^64 (ba)^86, in no name. At a position 128 bytes before
+ * a name's end its second window would be read at the name's NUL, its
+ * third in the next name: a NUL's window is no window, whatever the
+ * memory held before (0 and 1 are the ranks of `abab...` and `baba...`). */
+static void long_value_across_a_name_end(void) {
+    enum { COUNT = 40, LEN = 300, SHALLOW = 128, VALUE = 300 };
+    static char text[COUNT][LEN];
+    robots_str names[COUNT];
+    for (size_t i = 0; i + 1 < COUNT; i++) {
+        for (size_t k = 0; k < LEN; k++)
+            text[i][k] = "ab"[k % 2];
+        names[i] = (robots_str){text[i], LEN};
+    }
+    names[COUNT - 1] = (robots_str){"bb", 2};
+    char value[VALUE];
+    for (size_t k = 0; k < VALUE; k++)
+        value[k] = k < SHALLOW ? "ab"[k % 2] : "ba"[k % 2];
+    for (fill_word = 0; fill_word < 4; fill_word++) {
+        robots_allocator filled = {filled_alloc, filled_free, NULL};
+        rb_mem mem;
+        rb_mem_init(&mem, &filled, 0);
+        rb_names_index index;
+        EXPECT_EQ(
+            rb_names_index_build(&mem, names, COUNT, LEN, SHALLOW, &index),
+            ROBOTS_OK);
+        EXPECT_EQ(index.shallow, SHALLOW);
+        for (int round = 0; round < 3; round++) {
+            robots_status status = ROBOTS_OK;
+            int found =
+                rb_names_index_find_long(&mem, &index, value, VALUE, &status);
+            EXPECT_MSG(found == 0, "fill %u, round %d: %d", (unsigned)fill_word,
+                       round, found);
+        }
+        rb_names_index_release(&mem, &index);
+        EXPECT_EQ(mem.live, 0);
+    }
+}
+
 int main(void) {
     windows_match_definition();
     windows_of_random_names();
@@ -517,5 +573,6 @@ int main(void) {
     index_agrees_on_shapes();
     long_values_through_windows();
     long_values_past_the_budget();
+    long_value_across_a_name_end();
     return testing_finish();
 }

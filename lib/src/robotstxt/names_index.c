@@ -474,7 +474,9 @@ static robots_status index_occurrences(rb_mem *mem, rb_names_index *index) {
             heads[slot] = (uint32_t)p;
             heads[slot + 1]++;
         }
-        for (; p < (size_t)(end - text); p++)
+        /* to the NUL itself: the window sort writes no NUL's entry, and
+         * a value's window read there must be no window */
+        for (; p <= (size_t)(end - text); p++)
             cover[p] = UINT32_MAX;
         at = end + 1;
     }

@@ -20,7 +20,10 @@
  * for n names of H bytes in all, building costs O(H) time and at most
  * 21 * (H + n) + 1,024 bytes (robots.h's 1 KiB) of the allocator's memory while
  * it runs, 5 * (H + n) + 8 after and the longest name + 8 (9 * (H + n) + 8
- * with the windows sorted, their covers kept; and from about
+ * with the windows sorted, their covers kept; 13.25 * (H + n) + 8 once a
+ * value longer than the windows has passed them: each position's next
+ * (4 bytes) and each rank's head and count (8, under one rank in 32
+ * positions); and from about
  * 16 KiB of text on, 256 KiB more: the table of where each pair of first bytes
  * starts, names_index.c's RB_STARTS_FROM); a search costs O(m + log H) byte
  * comparisons for m bytes (at worst O(m log H)). Values of one or two bytes are
