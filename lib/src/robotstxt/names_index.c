@@ -534,9 +534,11 @@ int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
         }
     size_t last = len - index->shallow;
     size_t offset = rarest + 1 < count ? rarest * index->shallow : last;
-    const uint32_t *next = index->next; /* listed above */
-    for (uint32_t q = heads[2 * (size_t)ranks[rarest]];
-         next != NULL && q != UINT32_MAX; q = next[q]) {
+    const uint32_t *next = index->next;
+    if (next == NULL) /* listed above: for the analysers, which lose it */
+        return 0;
+    for (uint32_t q = heads[2 * (size_t)ranks[rarest]]; q != UINT32_MAX;
+         q = next[q]) {
         if (++index->work > index->budget)
             return -1;
         size_t p = q - offset; /* wraps when before the text: no room */
