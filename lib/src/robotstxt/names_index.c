@@ -438,7 +438,8 @@ int rb_names_index_contains(const rb_names_index *index, const char *value,
  * next[] from heads[2 * rank] (UINT32_MAX ends it), and their count,
  * heads[2 * rank + 1]. O(H) time, 4 * (H + n) + 8 * R bytes more for R
  * windows sorted (robots.h's bound holds with the text, the windows and
- * the covers: 13 * (H + n), the room for a value and its windows' ranks).
+ * the covers: 13.25 * (H + n), a rank under one in 32 positions, and the
+ * room for a value and its windows' ranks).
  * ROBOTS_OK, or the allocator's failure with nothing changed. */
 static robots_status index_occurrences(rb_mem *mem, rb_names_index *index) {
     size_t n = index->len, sorted = index->sorted, shallow = index->shallow;

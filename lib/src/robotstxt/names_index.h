@@ -86,9 +86,9 @@ RB_HIDDEN int rb_names_index_may_hold(const rb_names_index *index,
  * sorted (0 at the first that is none); the first that passes them all
  * is searched in the text, O(H + m); the next time one does, each
  * position's window is grouped by rank, O(H) time and
- * 4 * (H + n) + 4 * (R + 1) bytes more (within robots.h's bound); the
- * positions of its rarest window are tried, each by the ranks of its
- * other windows. -1 once that work passes the index's budget, O(H) for
+ * 4 * (H + n) + 8 * R bytes more for R windows sorted (within robots.h's
+ * bound); the positions of its rarest window are tried, each by the ranks
+ * of its other windows. -1 once that work passes the index's budget, O(H) for
  * all the values (a crafted input): the caller sorts every suffix.
  * *status: ROBOTS_OK, or the allocator's failure (then 0). */
 RB_HIDDEN int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,

@@ -44,7 +44,7 @@ typedef struct known_word {
 #define RB_TYPO_WORDS 16
 
 /* The diagnostics a parse remembers by the report and the key they quote
- * (parser's key_notes, parse_keys.c): 16 slots, a slot by a hash of the
+ * (parser's key_notes, parse_keys.c): 64 slots, a slot by a hash of the
  * report and the key's bytes, each the index of the diagnostic that
  * report was kept as for that key. */
 #define RB_KEY_NOTES 64
