@@ -356,41 +356,24 @@ static inline uint64_t line_special(uint64_t v) {
 }
 
 #ifdef RB_SSE2
-/* The offset of the first byte of the 16 at s that is below 0x0E or is
- * '#' or >= 0x80 (a signed compare puts those below 0x0E too), or 16. */
-static inline size_t first_line_special16(const char *s) {
+/* The bytes of the 16 at s that are below 0x0E or are '#' or >= 0x80 (a
+ * signed compare puts those below 0x0E too), a bit each. */
+static inline unsigned line_specials16(const char *s) {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
     __m128i hit = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x0E)),
                                _mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
-    unsigned m = (unsigned)_mm_movemask_epi8(hit);
-    return m != 0 ? (size_t)__builtin_ctz(m) : 16;
+    return (unsigned)_mm_movemask_epi8(hit);
 }
 #endif
 
 /* The first byte from i on, before limit, that is below 0x0E or is '#' or
- * >= 0x80 (a candidate for line_end()), or limit. Sixteen bytes a step
- * where SSE2 is there (every x86-64), else eight in a word; a step that
- * holds one goes straight to it (a word only on a little-endian machine:
- * elsewhere the last bytes are read one by one). A CI gate builds with
- * RB_NO_SIMD and RB_NO_FIRST_FLAGGED to test that portable path too. */
+ * >= 0x80 (a candidate for line_end()), or limit. Eight bytes a step in a
+ * word; a step that holds one goes straight to it (only on a
+ * little-endian machine: elsewhere the last bytes are read one by one).
+ * Where SSE2 is there (every x86-64), line_end() reads sixteen a step and
+ * this only its last fifteen. A CI gate builds with RB_NO_SIMD and
+ * RB_NO_FIRST_FLAGGED to test this portable path alone. */
 static inline size_t next_candidate(const char *body, size_t i, size_t limit) {
-#ifdef RB_SSE2
-    while (limit - i >= 32) { /* two steps a round: half the loop's tests */
-        size_t at = first_line_special16(body + i);
-        if (at != 16)
-            return i + at;
-        at = first_line_special16(body + i + 16);
-        if (at != 16)
-            return i + 16 + at;
-        i += 32;
-    }
-    if (limit - i >= 16) {
-        size_t at = first_line_special16(body + i);
-        if (at != 16)
-            return i + at;
-        i += 16;
-    }
-#endif
     while (limit - i >= 8) {
         uint64_t v;
         memcpy(&v, body + i, 8);
@@ -420,7 +403,26 @@ static inline size_t next_candidate(const char *body, size_t i, size_t limit) {
  * parse. */
 RB_ALWAYS_INLINE static inline size_t line_end(const char *body, size_t pos,
                                                size_t limit, size_t *special) {
-    for (size_t i = next_candidate(body, pos, limit); i < limit;
+    size_t i = pos;
+#ifdef RB_SSE2
+    /* Sixteen bytes a step, each step's candidates taken from its mask
+     * one by one (a TAB is not searched for again); the portable scan
+     * below only for the last bytes, so that its constants are not
+     * loaded for every line (they were: about 7 instructions a line). */
+    for (; limit - i >= 16; i += 16) {
+        for (unsigned m = line_specials16(body + i); m != 0; m &= m - 1) {
+            size_t at = i + (size_t)__builtin_ctz(m);
+            unsigned char c = (unsigned char)body[at];
+            if (c == '\n' || c == '\r')
+                return at;
+            if (rb_byte_class[c] & RB_C_LINE) {
+                *special = at - pos + 1;
+                return rb_next_line_break(body, at + 1, limit);
+            }
+        }
+    }
+#endif
+    for (i = next_candidate(body, i, limit); i < limit;
          i = next_candidate(body, i + 1, limit)) {
         unsigned char c = (unsigned char)body[i];
         if (rb_byte_class[c] & RB_C_LINE) {
