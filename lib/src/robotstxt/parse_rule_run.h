@@ -147,15 +147,16 @@ static void crosscheck_rule(parser *p, enum key_kind key, const char *value,
  * set (0x1C and 0x1E, '|' and '~' among them, stop already); '`'. A
  * pattern with '!' or '~' (89 rules of the real-world corpus's 133,141)
  * is its own normal form, and is read the general way. google and
- * legacy: '%' and the bytes below 0x21 and >= 0x80, more than either
- * refuses. */
+ * legacy: '#', '%' and the bytes below 0x21 and >= 0x80, more than either
+ * refuses, and '!' and '\'' with them (16 rules of the corpus read the
+ * general way for an SSE2 step one instruction shorter). */
 static inline unsigned rule_stops16(const char *s, int rfc) {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
-    if (!rfc)
-        return (unsigned)_mm_movemask_epi8(
-            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('#')),
-                         _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x21)),
-                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('%')))));
+    if (!rfc) /* '!', '#', '%' and '\'': v | 6 == 0x27 */
+        return (unsigned)_mm_movemask_epi8(_mm_or_si128(
+            _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(6)),
+                           _mm_set1_epi8(0x27)),
+            _mm_cmplt_epi8(v, _mm_set1_epi8(0x21))));
     __m128i brackets = _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x62)),
                                       _mm_set1_epi8(0x7E));
     /* outside 0x26 to 'z' in one signed compare: those bytes plus 5 are
