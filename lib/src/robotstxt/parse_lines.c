@@ -409,7 +409,8 @@ RB_ALWAYS_INLINE static inline size_t line_end(const char *body, size_t pos,
      * one by one (a TAB is not searched for again); the portable scan
      * below only for the last bytes, so that its constants are not
      * loaded for every line (they were: about 7 instructions a line). */
-    for (; limit - i >= 16; i += 16) {
+    for (const size_t last16 = limit - 16; limit >= 16 && i <= last16;
+         i += 16) {
         for (unsigned m = line_specials16(body + i); m != 0; m &= m - 1) {
             size_t at = i + (size_t)__builtin_ctz(m);
             unsigned char c = (unsigned char)body[at];
