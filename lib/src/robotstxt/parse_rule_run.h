@@ -206,15 +206,22 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
         ++*v;
     else if ((two & 0xFF) != '/')
         return 0;
+    if (*v > last16) /* the first step's bytes */
+        return 0;
     size_t i = *v, e;
     for (;; i += 16) {
-        if (i > last16)
-            return 0; /* the file's last bytes: the general path's */
         unsigned m = rule_stops16(body + i, rfc);
         if (m != 0) {
             e = i + (size_t)__builtin_ctz(m);
             break;
         }
+        /* The next step's bytes, and the line's length bounded by where
+         * the step starts (e < i + 16, one more for a '$'), tested only
+         * where a step found no end: a line found in its first step is
+         * short. A line less than 32 bytes under ROBOTS_MAX_LINE_BYTES
+         * long may so be left to the general path, with the same result. */
+        if (i + 16 > last16 || i + 32 - pos > ROBOTS_MAX_LINE_BYTES)
+            return 0; /* the file's last bytes: the general path's */
     }
     if (body[e] != '\n') { /* the usual end, tested first */
         /* rfc9309 keeps a '$' as the pattern's last byte (its end
@@ -224,8 +231,6 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
         if (body[e] != '\n' && body[e] != '\r')
             return 0;
     }
-    if (e - pos > ROBOTS_MAX_LINE_BYTES)
-        return 0;
     *end = e;
     *next = e + 1 + (body[e] == '\r' && e + 1 < len && body[e + 1] == '\n');
     return 1;
