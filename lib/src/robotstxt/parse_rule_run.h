@@ -153,19 +153,18 @@ static void crosscheck_rule(parser *p, enum key_kind key, const char *value,
 static inline unsigned rule_stops16(const char *s, int rfc) {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
     if (!rfc) /* '!', '#', '%' and '\'': v | 6 == 0x27 */
-        return (unsigned)_mm_movemask_epi8(_mm_or_si128(
-            _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(6)),
-                           _mm_set1_epi8(0x27)),
-            _mm_cmplt_epi8(v, _mm_set1_epi8(0x21))));
+        return (unsigned)_mm_movemask_epi8(
+            _mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(6)),
+                                        _mm_set1_epi8(0x27)),
+                         _mm_cmplt_epi8(v, _mm_set1_epi8(0x21))));
     __m128i brackets = _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x62)),
                                       _mm_set1_epi8(0x7E));
     /* outside 0x26 to 'z' in one signed compare: those bytes plus 5 are
      * 0x2B to 0x7F, every other byte plus 5 (wrapping) below 0x2B */
-    __m128i outside = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8(5)),
-                                     _mm_set1_epi8(0x2B));
+    __m128i outside =
+        _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8(5)), _mm_set1_epi8(0x2B));
     __m128i stop = _mm_or_si128(
-        outside,
-        _mm_or_si128(brackets, _mm_cmpeq_epi8(v, _mm_set1_epi8('`'))));
+        outside, _mm_or_si128(brackets, _mm_cmpeq_epi8(v, _mm_set1_epi8('`'))));
     return (unsigned)_mm_movemask_epi8(stop);
 }
 #endif
