@@ -240,8 +240,14 @@ static inline size_t rb_diag_put_quote(const parser *p, char *out, size_t n,
 #ifdef RB_SSE2
     if ((size_t)(p->body_end - s) >= 48) {
         size_t m = len < KEPT ? len : KEPT;
-        for (size_t i = 0; i < m; i += 16)
-            rb_quote16(s, out + n, i);
+        /* the loop's three steps written out: no count to keep */
+        _Static_assert(KEPT > 32 && KEPT <= 48, "three steps");
+        rb_quote16(s, out + n, 0);
+        if (m > 16) {
+            rb_quote16(s, out + n, 16);
+            if (m > 32)
+                rb_quote16(s, out + n, 32);
+        }
         n += m;
         if (m < len)
             n = RB_DIAG_PUT(out, n, "...");
