@@ -339,8 +339,23 @@ static int is_absolute_url(const char *s, size_t len) {
            s[i + 2] == '/';
 }
 
+/* rb_records_add() of a record rb_records_add_usual() left (a list's
+ * first record, a mark's, a growth), and its failure: out of line, so
+ * that the usual record's callers keep nothing across a call of theirs
+ * (their frames' saved registers were about 20 instructions a record). */
+__attribute__((noinline)) static void
+add_record_slow(parser *p, rb_records_build *list, const char *key,
+                size_t klen, const char *value, size_t vlen) {
+    uint32_t group =
+        p->have_group ? (uint32_t)(p->groups.count - 1) : UINT32_MAX;
+    if (!rb_records_add(&p->mem, list, (uint32_t)p->line, group, key, klen,
+                        value, vlen, p->body_end))
+        p->failed = 1;
+}
+
 /* A record of the list: inline in its two callers, as a call of its own
- * (its frame, nine arguments passed on) was a third of a record's cost. */
+ * (its frame, nine arguments passed on) was a third of a record's cost;
+ * last in each, so that the slow path's call is its last step. */
 RB_ALWAYS_INLINE static inline void add_record(parser *p,
                                                rb_records_build *list,
                                                const char *key, size_t klen,
@@ -351,31 +366,32 @@ RB_ALWAYS_INLINE static inline void add_record(parser *p,
      * when it does from the value) */
     if (!p->failed &&
         !rb_records_add_usual(list, (uint32_t)p->line, group, key, klen, value,
-                              vlen, p->body_end) &&
-        !rb_records_add(&p->mem, list, (uint32_t)p->line, group, key, klen,
-                        value, vlen, p->body_end))
-        p->failed = 1;
+                              vlen, p->body_end))
+        add_record_slow(p, list, key, klen, value, vlen);
 }
 
-/* "sitemap '...' is not an absolute URL": out of line, so that the usual
- * sitemap line sets up none of its parts' frame (about 7 instructions a
- * line). */
+/* "sitemap '...' is not an absolute URL", and the sitemap's record: out of
+ * line, so that the usual sitemap line sets up none of its parts' frame
+ * and saves no register. */
 __attribute__((noinline)) static void
-not_absolute_diag(parser *p, const char *value, size_t len) {
+not_absolute_sitemap(parser *p, const char *key, size_t klen,
+                     const char *value, size_t len) {
     const rb_msg_part parts[] = {RB_MSG_TEXT("sitemap '"),
                                  RB_MSG_QUOTE(value, len),
                                  RB_MSG_TEXT("' is not an absolute URL")};
     rb_parse_diag_parts(p, len ? value : NULL, 0,
                         ROBOTS_DIAG_SITEMAP_NOT_ABSOLUTE,
                         ROBOTS_SEVERITY_WARNING, NULL, parts, 3);
+    if (len != 0)
+        add_record(p, &p->sitemaps, key, klen, value, len);
 }
 
 void rb_parse_sitemap(parser *p, const char *key, size_t klen,
                       const char *value, size_t len) {
     /* (the test is only the report's: not made for a parse without) */
     if (!p->skip_diagnostics && !is_absolute_url(value, len))
-        not_absolute_diag(p, value, len);
-    if (len != 0)
+        not_absolute_sitemap(p, key, klen, value, len);
+    else if (len != 0)
         add_record(p, &p->sitemaps, key, klen, value, len);
 }
 
@@ -426,11 +442,14 @@ static void on_usage_record(parser *p, int key) {
             "file's own and applies to no group");
 }
 
-void rb_parse_other(parser *p, const char *key, size_t klen, const char *value,
-                    size_t len) {
+/* rb_parse_other() of the keys that mean more than a record: content-usage
+ * and content-signal (13 and 14 bytes, issue 24's hook) and crawl-delay
+ * (11, a bad one reported). Out of line, so that another key (a page's tag
+ * read as two words in google) makes no call and saves no register. */
+__attribute__((noinline)) static void
+other_key_meaning(parser *p, const char *key, size_t klen, const char *value,
+                  size_t len) {
     add_record(p, &p->extensions, key, klen, value, len);
-    /* content-usage and content-signal, 13 and 14 bytes: another key (a
-     * page's tag read as two words in google) makes no call */
     int usage = klen - 13 <= 1 ? rb_usage_key(key, klen) : RB_USAGE_KEY_NONE;
     if (usage != RB_USAGE_KEY_NONE)
         on_usage_record(p, usage);
@@ -447,4 +466,12 @@ void rb_parse_other(parser *p, const char *key, size_t klen, const char *value,
                             ROBOTS_DIAG_INVALID_CRAWL_DELAY,
                             ROBOTS_SEVERITY_WARNING, NULL, parts, 3);
     }
+}
+
+void rb_parse_other(parser *p, const char *key, size_t klen, const char *value,
+                    size_t len) {
+    if (klen - 11 <= 14 - 11)
+        other_key_meaning(p, key, klen, value, len);
+    else
+        add_record(p, &p->extensions, key, klen, value, len);
 }
