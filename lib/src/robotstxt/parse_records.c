@@ -177,7 +177,10 @@ static inline rb_span add_value_text(parser *p, const char *value, size_t len) {
     return rb_parse_add_text(p, value, len);
 }
 
-void rb_parse_user_agent(parser *p, const char *value, size_t len) {
+/* rb_parse_user_agent() of any line: out of line, for the lines its usual
+ * path leaves (a wildcard, an empty or long value, an array to grow). */
+__attribute__((noinline)) static void
+user_agent_general(parser *p, const char *value, size_t len) {
     if (!p->have_group || !p->in_agent_list) {
         /* written in place: a push's memcpy of a variable size is a call */
         rb_group *g = rb_vec_reserve(&p->mem, &p->groups, 1);
@@ -213,6 +216,74 @@ void rb_parse_user_agent(parser *p, const char *value, size_t len) {
     }
     *slot = a;
     p->agents.count++;
+}
+
+#ifdef RB_SSE2
+/* rb_agent_token_len_within() of a value of 1 to 32 bytes that the body
+ * holds 32 bytes from: two steps of sixteen, with no call for a tail. */
+static inline size_t token_len32(const char *value, size_t len) {
+    size_t at = 32;
+    for (size_t i = 0; i < 32; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(value + i));
+        __m128i lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
+        __m128i token = _mm_or_si128(
+            _mm_and_si128(_mm_cmpgt_epi8(lower, _mm_set1_epi8('`')),
+                          _mm_cmplt_epi8(lower, _mm_set1_epi8('{'))),
+            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')),
+                         _mm_cmpeq_epi8(v, _mm_set1_epi8('_'))));
+        unsigned other = ~(unsigned)_mm_movemask_epi8(token) & 0xFFFFu;
+        if (other != 0) {
+            at = i + (size_t)__builtin_ctz(other);
+            break;
+        }
+    }
+    return at < len ? at : len;
+}
+#endif
+
+void rb_parse_user_agent(parser *p, const char *value, size_t len) {
+#ifdef RB_SSE2
+    /* The usual line, with no call of its own but the report it may make
+     * last (so that it saves no register): a name of 1 to 32 bytes, no
+     * wildcard, the body holding 32 bytes from it, room in the text, the
+     * agents' and (for a new group) the groups' arrays. Any other line is
+     * user_agent_general()'s, which does the same in the same order. */
+    int new_group = !p->have_group || !p->in_agent_list;
+    rb_vec *groups = &p->groups, *agents = &p->agents, *text = &p->text;
+    if (len - 1 < 32 && value[0] != '*' && !p->failed && text->data != NULL &&
+        text->cap - text->count > len + 32 && p->body_end - value >= 32 &&
+        agents->data != NULL && agents->cap != agents->count &&
+        (!new_group || (groups->data != NULL && groups->cap != groups->count))) {
+        if (new_group) {
+            rb_group *g = (rb_group *)groups->data + groups->count;
+            g->first_agent = (uint32_t)agents->count;
+            g->first_rule = (uint32_t)p->rules.count;
+            groups->count++;
+            p->have_group = 1;
+            p->in_agent_list = 1;
+        }
+        size_t token_len = p->profile == ROBOTS_PROFILE_LEGACY
+                               ? len
+                               : token_len32(value, len);
+        char *dst = (char *)text->data + text->count;
+        for (size_t i = 0; i < 32; i += 16)
+            _mm_storeu_si128(
+                (__m128i *)(void *)(dst + i),
+                _mm_loadu_si128((const __m128i *)(const void *)(value + i)));
+        dst[len] = '\0';
+        rb_agent *slot = (rb_agent *)agents->data + agents->count;
+        slot->line = (uint32_t)p->line;
+        slot->value = (uint32_t)text->count;
+        text->count += len + 1;
+        agents->count++;
+        /* (the report after the agent, not before it: it neither reads
+         * nor changes the agents, and a parse that fails keeps neither) */
+        if (token_len != len && !p->skip_diagnostics)
+            agent_reading(p, value, len, token_len);
+        return;
+    }
+#endif
+    user_agent_general(p, value, len);
 }
 
 /* "pattern '...' does not start with '/' (or '*') and can never match":
