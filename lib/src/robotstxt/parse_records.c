@@ -253,7 +253,8 @@ void rb_parse_user_agent(parser *p, const char *value, size_t len) {
     if (len - 1 < 32 && value[0] != '*' && !p->failed && text->data != NULL &&
         text->cap - text->count > len + 32 && p->body_end - value >= 32 &&
         agents->data != NULL && agents->cap != agents->count &&
-        (!new_group || (groups->data != NULL && groups->cap != groups->count))) {
+        (!new_group ||
+         (groups->data != NULL && groups->cap != groups->count))) {
         if (new_group) {
             rb_group *g = (rb_group *)groups->data + groups->count;
             g->first_agent = (uint32_t)agents->count;
@@ -262,9 +263,8 @@ void rb_parse_user_agent(parser *p, const char *value, size_t len) {
             p->have_group = 1;
             p->in_agent_list = 1;
         }
-        size_t token_len = p->profile == ROBOTS_PROFILE_LEGACY
-                               ? len
-                               : token_len32(value, len);
+        size_t token_len =
+            p->profile == ROBOTS_PROFILE_LEGACY ? len : token_len32(value, len);
         char *dst = (char *)text->data + text->count;
         for (size_t i = 0; i < 32; i += 16)
             _mm_storeu_si128(
@@ -415,8 +415,8 @@ static int is_absolute_url(const char *s, size_t len) {
  * that the usual record's callers keep nothing across a call of theirs
  * (their frames' saved registers were about 20 instructions a record). */
 __attribute__((noinline)) static void
-add_record_slow(parser *p, rb_records_build *list, const char *key,
-                size_t klen, const char *value, size_t vlen) {
+add_record_slow(parser *p, rb_records_build *list, const char *key, size_t klen,
+                const char *value, size_t vlen) {
     uint32_t group =
         p->have_group ? (uint32_t)(p->groups.count - 1) : UINT32_MAX;
     if (!rb_records_add(&p->mem, list, (uint32_t)p->line, group, key, klen,
@@ -435,9 +435,8 @@ RB_ALWAYS_INLINE static inline void add_record(parser *p,
         p->have_group ? (uint32_t)(p->groups.count - 1) : UINT32_MAX;
     /* (key before value on the line: the body holds 32 bytes from the key
      * when it does from the value) */
-    if (!p->failed &&
-        !rb_records_add_usual(list, (uint32_t)p->line, group, key, klen, value,
-                              vlen, p->body_end))
+    if (!p->failed && !rb_records_add_usual(list, (uint32_t)p->line, group, key,
+                                            klen, value, vlen, p->body_end))
         add_record_slow(p, list, key, klen, value, vlen);
 }
 
@@ -445,8 +444,8 @@ RB_ALWAYS_INLINE static inline void add_record(parser *p,
  * line, so that the usual sitemap line sets up none of its parts' frame
  * and saves no register. */
 __attribute__((noinline)) static void
-not_absolute_sitemap(parser *p, const char *key, size_t klen,
-                     const char *value, size_t len) {
+not_absolute_sitemap(parser *p, const char *key, size_t klen, const char *value,
+                     size_t len) {
     const rb_msg_part parts[] = {RB_MSG_TEXT("sitemap '"),
                                  RB_MSG_QUOTE(value, len),
                                  RB_MSG_TEXT("' is not an absolute URL")};
