@@ -244,15 +244,16 @@ static inline size_t token_len32(const char *value, size_t len) {
 void rb_parse_user_agent(parser *p, const char *value, size_t len) {
 #ifdef RB_SSE2
     /* The usual line, with no call of its own but the report it may make
-     * last (so that it saves no register): a name of 1 to 32 bytes, no
-     * wildcard, the body holding 32 bytes from it, room in the text, the
-     * agents' and (for a new group) the groups' arrays. Any other line is
-     * user_agent_general()'s, which does the same in the same order. */
+     * last (so that it saves no register): a name of 1 to 32 bytes (a
+     * '*' alone, or none first), the body holding 32 bytes from it, room in the
+     * text, the agents' and (for a new group) the groups' arrays. Any other
+     * line is user_agent_general()'s, which does the same in the same order. */
     int new_group = !p->have_group || !p->in_agent_list;
     rb_vec *groups = &p->groups, *agents = &p->agents, *text = &p->text;
-    if (len - 1 < 32 && value[0] != '*' && !p->failed && text->data != NULL &&
-        text->cap - text->count > len + 32 && p->body_end - value >= 32 &&
-        agents->data != NULL && agents->cap != agents->count &&
+    if (len - 1 < 32 && (value[0] != '*' || len == 1) && !p->failed &&
+        text->data != NULL && text->cap - text->count > len + 32 &&
+        p->body_end - value >= 32 && agents->data != NULL &&
+        agents->cap != agents->count &&
         (!new_group ||
          (groups->data != NULL && groups->cap != groups->count))) {
         if (new_group) {
@@ -263,8 +264,10 @@ void rb_parse_user_agent(parser *p, const char *value, size_t len) {
             p->have_group = 1;
             p->in_agent_list = 1;
         }
-        size_t token_len =
-            p->profile == ROBOTS_PROFILE_LEGACY ? len : token_len32(value, len);
+        int wildcard = value[0] == '*'; /* alone: rb_agent_is_wildcard() */
+        size_t token_len = rb_line_reads_whole(p->profile, wildcard)
+                               ? len
+                               : token_len32(value, len);
         char *dst = (char *)text->data + text->count;
         for (size_t i = 0; i < 32; i += 16)
             _mm_storeu_si128(
@@ -273,7 +276,8 @@ void rb_parse_user_agent(parser *p, const char *value, size_t len) {
         dst[len] = '\0';
         rb_agent *slot = (rb_agent *)agents->data + agents->count;
         slot->line = (uint32_t)p->line;
-        slot->value = (uint32_t)text->count;
+        slot->value =
+            (uint32_t)text->count | (wildcard ? RB_AGENT_WILDCARD : 0);
         text->count += len + 1;
         agents->count++;
         /* (the report after the agent, not before it: it neither reads
