@@ -224,14 +224,7 @@ user_agent_general(parser *p, const char *value, size_t len) {
 static inline size_t token_len32(const char *value, size_t len) {
     size_t at = 32;
     for (size_t i = 0; i < 32; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(value + i));
-        __m128i lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
-        __m128i token = _mm_or_si128(
-            _mm_and_si128(_mm_cmpgt_epi8(lower, _mm_set1_epi8('`')),
-                          _mm_cmplt_epi8(lower, _mm_set1_epi8('{'))),
-            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')),
-                         _mm_cmpeq_epi8(v, _mm_set1_epi8('_'))));
-        unsigned other = ~(unsigned)_mm_movemask_epi8(token) & 0xFFFFu;
+        unsigned other = rb_agent_not_token16(value + i);
         if (other != 0) {
             at = i + (size_t)__builtin_ctz(other);
             break;
