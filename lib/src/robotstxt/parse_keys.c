@@ -202,8 +202,8 @@ unknown_key_diag(parser *p, const char *key, size_t len) {
     const known_word *guess = rb_parse_line_typo_of(p, key, len);
     if (guess == NULL) {
         n = RB_DIAG_PUT(out, n, unknown_tail);
-        RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(missing_head),
-                           RB_MSG_QUOTE(key, len), RB_MSG_TEXT(unknown_tail));
+        RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(head), RB_MSG_QUOTE(key, len),
+                           RB_MSG_TEXT(unknown_tail));
         rb_parse_diag_keep(p, key, len, ROBOTS_DIAG_UNKNOWN_KEY,
                            ROBOTS_SEVERITY_WARNING, out, n);
         return KEY_OTHER;
@@ -213,9 +213,9 @@ unknown_key_diag(parser *p, const char *key, size_t len) {
     n = RB_DIAG_PUT(out, n, typo_tail);
     n = rb_diag_put_text(out, n, guess->text, guess->len);
     n = RB_DIAG_PUT(out, n, "?");
-    RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(missing_head),
-                       RB_MSG_QUOTE(key, len), RB_MSG_TEXT(typo_tail),
-                       {guess->text, guess->len, 0}, RB_MSG_TEXT("?"));
+    RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(head), RB_MSG_QUOTE(key, len),
+                       RB_MSG_TEXT(typo_tail), {guess->text, guess->len, 0},
+                       RB_MSG_TEXT("?"));
     /* rfc9309 and legacy know exact keys only: the line is ignored. */
     rb_parse_diag_keep(p, key, len, ROBOTS_DIAG_TYPO_KEY,
                        p->profile == ROBOTS_PROFILE_GOOGLE
