@@ -443,6 +443,10 @@ int rb_parse_diag_capped(parser *p, robots_diag_kind kind) {
  * of the first U+FEFF (EF BB BF) before it, or len. A BOM's bytes in
  * valid UTF-8 are that character (0xEF is never a continuation byte), so
  * the check of a line's bytes finds one there with no search of its own. */
+/* complexity: 31, 58 lines: UTF-8's leads and their ranges (RFC 3629's
+ * table), and the usual two- and three-byte characters told first in the
+ * same loop; a helper of their own returned their length only to be
+ * tested again (27,000 instructions of the real-world corpus's parse). */
 static size_t invalid_utf8_at(const unsigned char *s, size_t len, size_t *bom) {
     size_t i = 0;
     *bom = len;
