@@ -54,6 +54,21 @@ static inline size_t rb_name_token_len(robots_profile profile, const char *name,
     return profile == ROBOTS_PROFILE_RFC9309 ? rb_agent_token_len(name, len)
                                              : len;
 }
+#ifdef RB_SSE2
+/* The bytes of s[0, 16) that no product token has, one bit each: not
+ * [A-Za-z_-] (a letter with its 0x20 bit set is above '`' and below '{',
+ * and a byte >= 0x80 is below 0 signed). */
+static inline unsigned rb_agent_not_token16(const char *s) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+    __m128i lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
+    __m128i token =
+        _mm_or_si128(_mm_and_si128(_mm_cmpgt_epi8(lower, _mm_set1_epi8('`')),
+                                   _mm_cmplt_epi8(lower, _mm_set1_epi8('{'))),
+                     _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')),
+                                  _mm_cmpeq_epi8(v, _mm_set1_epi8('_'))));
+    return ~(unsigned)_mm_movemask_epi8(token) & 0xFFFFu;
+}
+#endif
 /* rb_agent_token_len() of the len bytes at value (len may be SIZE_MAX for a
  * NUL-terminated value, whose NUL ends the token), sixteen bytes a step
  * with SSE2 while the bytes up to readable_end are there (the caller holds
@@ -67,16 +82,7 @@ static inline size_t rb_agent_token_len_within(const char *value, size_t len,
     size_t i = 0;
 #ifdef RB_SSE2
     for (; i < len && readable_end - (value + i) >= 16; i += 16) {
-        /* [A-Za-z_-]: a letter with its 0x20 bit set is above '`' and
-         * below '{' (a byte >= 0x80 is below 0 signed), '-' and '_' */
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(value + i));
-        __m128i lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
-        __m128i token = _mm_or_si128(
-            _mm_and_si128(_mm_cmpgt_epi8(lower, _mm_set1_epi8('`')),
-                          _mm_cmplt_epi8(lower, _mm_set1_epi8('{'))),
-            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')),
-                         _mm_cmpeq_epi8(v, _mm_set1_epi8('_'))));
-        unsigned other = ~(unsigned)_mm_movemask_epi8(token) & 0xFFFFu;
+        unsigned other = rb_agent_not_token16(value + i);
         if (other != 0) {
             size_t at = i + (size_t)__builtin_ctz(other);
             return at < len ? at : len;

@@ -130,24 +130,19 @@ static inline int rb_diag_same_text(const char *a, const char *b, size_t len) {
     return rb_same_bytes(a, b, len);
 }
 
-/* Keeps the diagnostic whose message (n bytes, n < RB_DIAG_ROOM) is at
- * message, the room rb_parse_diag_room() gave; writes its NUL. at and
- * key_len as rb_parse_diag_parts()'s. Inline on its usual path: a message
- * written in place, unlike the one before, with room in the array. */
-static inline void rb_parse_diag_keep(parser *p, const char *at, size_t key_len,
-                                      robots_diag_kind kind,
-                                      robots_severity severity, char *message,
-                                      size_t n) {
+/* rb_parse_diag_keep()'s usual path, for a caller that knows it is the
+ * one to take: the parse not failed, a diagnostic before this one, room
+ * for this one in the array, and the message written at the text's end.
+ * The one before's message when the same (a file that repeats a mistake
+ * line after line: the text keeps one copy), else this one, written in
+ * place, its NUL too. */
+static inline void rb_parse_diag_keep_in_place(parser *p, const char *at,
+                                               size_t key_len,
+                                               robots_diag_kind kind,
+                                               robots_severity severity,
+                                               char *message, size_t n) {
     rb_vec *text = &p->text, *diags = &p->diags;
     size_t count = diags->count, at_text = text->count;
-    if (p->failed || count == 0 || count == diags->cap ||
-        message != (char *)text->data + at_text) {
-        rb_parse_diag_keep_slow(p, at, key_len, kind, severity, message, n);
-        return;
-    }
-    /* The one before's message when the same (a file that repeats a
-     * mistake line after line: the text keeps one copy), else this one,
-     * written in place, its NUL too. */
     rb_span span = ((const rb_diag *)diags->data)[count - 1].message;
     if (span.len != n || n == 0 ||
         !rb_diag_same_text((const char *)text->data + span.off, message, n)) {
@@ -158,6 +153,23 @@ static inline void rb_parse_diag_keep(parser *p, const char *at, size_t key_len,
     rb_diag_fill(p, (rb_diag *)diags->data + count, at, key_len, kind, severity,
                  span);
     diags->count = count + 1;
+}
+
+/* Keeps the diagnostic whose message (n bytes, n < RB_DIAG_ROOM) is at
+ * message, the room rb_parse_diag_room() gave; writes its NUL. at and
+ * key_len as rb_parse_diag_parts()'s. Inline on its usual path: a message
+ * written in place, unlike the one before, with room in the array. */
+static inline void rb_parse_diag_keep(parser *p, const char *at, size_t key_len,
+                                      robots_diag_kind kind,
+                                      robots_severity severity, char *message,
+                                      size_t n) {
+    rb_vec *text = &p->text, *diags = &p->diags;
+    if (p->failed || diags->count == 0 || diags->count == diags->cap ||
+        message != (char *)text->data + text->count) {
+        rb_parse_diag_keep_slow(p, at, key_len, kind, severity, message, n);
+        return;
+    }
+    rb_parse_diag_keep_in_place(p, at, key_len, kind, severity, message, n);
 }
 
 /* rb_parse_diag_keep() of a message (n bytes at message) that the caller
@@ -240,8 +252,14 @@ static inline size_t rb_diag_put_quote(const parser *p, char *out, size_t n,
 #ifdef RB_SSE2
     if ((size_t)(p->body_end - s) >= 48) {
         size_t m = len < KEPT ? len : KEPT;
-        for (size_t i = 0; i < m; i += 16)
-            rb_quote16(s, out + n, i);
+        /* the loop's three steps written out: no count to keep */
+        _Static_assert(KEPT > 32 && KEPT <= 48, "three steps");
+        rb_quote16(s, out + n, 0);
+        if (m > 16) {
+            rb_quote16(s, out + n, 16);
+            if (m > 32)
+                rb_quote16(s, out + n, 32);
+        }
         n += m;
         if (m < len)
             n = RB_DIAG_PUT(out, n, "...");

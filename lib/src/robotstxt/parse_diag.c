@@ -443,6 +443,10 @@ int rb_parse_diag_capped(parser *p, robots_diag_kind kind) {
  * of the first U+FEFF (EF BB BF) before it, or len. A BOM's bytes in
  * valid UTF-8 are that character (0xEF is never a continuation byte), so
  * the check of a line's bytes finds one there with no search of its own. */
+/* complexity: 31, 58 lines: UTF-8's leads and their ranges (RFC 3629's
+ * table), and the usual two- and three-byte characters told first in the
+ * same loop; a helper of their own returned their length only to be
+ * tested again (27,000 instructions of the real-world corpus's parse). */
 static size_t invalid_utf8_at(const unsigned char *s, size_t len, size_t *bom) {
     size_t i = 0;
     *bom = len;
@@ -450,6 +454,23 @@ static size_t invalid_utf8_at(const unsigned char *s, size_t len, size_t *bom) {
         unsigned char c = s[i];
         if (c < 0x80) {
             i = rb_next_high_byte(s, i + 1, len);
+            continue;
+        }
+        /* The usual characters first, with no ranges to set up: two bytes
+         * led by C2..DF (Cyrillic, Greek, accented Latin) and three led
+         * by E1..EC or EE (most CJK), whose continuation bytes may be any
+         * of 80..BF and whose lead is no BOM's. Any other lead, or a
+         * continuation byte out of place, takes the general path below,
+         * which answers for it as before (a comment of Chinese text cost
+         * about 25 instructions a character there). */
+        if (c - 0xC2u <= 0xDFu - 0xC2u) {
+            if (len - i > 1 && (s[i + 1] & 0xC0) == 0x80) {
+                i += 2;
+                continue;
+            }
+        } else if ((c - 0xE1u <= 0xECu - 0xE1u || c == 0xEE) && len - i > 2 &&
+                   (s[i + 1] & 0xC0) == 0x80 && (s[i + 2] & 0xC0) == 0x80) {
+            i += 3;
             continue;
         }
         size_t n;

@@ -300,7 +300,8 @@ enum key_kind rb_parse_classify_other_key(parser *p, const char *key,
  * bytes a step while the body has them (a page of HTML's first words fit
  * in one), else eight where the byte order lets the first flag be found
  * (words.h), as a page of text served as robots.txt asks it each line. */
-static size_t first_word_len(const parser *p, const char *s, size_t len) {
+RB_ALWAYS_INLINE static inline size_t
+first_word_len(const parser *p, const char *s, size_t len) {
     size_t i = 0;
 #ifdef RB_SSE2
     for (; i < len && (size_t)(p->body_end - (s + i)) >= 16; i += 16) {
@@ -360,9 +361,15 @@ void rb_parse_two_words(parser *p, const char *key, size_t klen) {
  * message, with the key the line was likely meant to be, written where it
  * is kept (diag_message.h), as a page of text served as robots.txt has it
  * on most lines. */
-void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
-    static const char head[] = "line '";
-    static const char tail[] = "' has no ':' and is ignored";
+static const char missing_head[] = "line '",
+                  missing_tail[] = "' has no ':' and is ignored";
+
+/* rb_parse_missing_colon() of any line: out of line, for the lines its
+ * usual path leaves (a guess to make or to suggest, the text or the
+ * array short of room, the first diagnostic); wlen: the length of its
+ * first word. */
+__attribute__((noinline)) static void
+missing_colon_general(parser *p, const char *content, size_t len, size_t wlen) {
     static const char ask[] = "; did you mean '";
     static const char ask_end[] = ": ...'?";
     char buf[RB_DIAG_ROOM];
@@ -370,14 +377,13 @@ void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
         rb_parse_diag_room(p, ROBOTS_DIAG_MISSING_COLON, buf, sizeof buf);
     if (out == NULL)
         return; /* never: its caller counted it past the cap */
-    _Static_assert(RB_DIAG_FITS(sizeof head + sizeof tail + sizeof ask +
-                                    sizeof ask_end + 16,
+    _Static_assert(RB_DIAG_FITS(sizeof missing_head + sizeof missing_tail +
+                                    sizeof ask + sizeof ask_end + 16,
                                 1),
                    "cut");
-    size_t n = RB_DIAG_PUT(out, 0, head);
+    size_t n = RB_DIAG_PUT(out, 0, missing_head);
     n = rb_diag_put_quote(p, out, n, content, len);
-    n = RB_DIAG_PUT(out, n, tail);
-    size_t wlen = first_word_len(p, content, len);
+    n = RB_DIAG_PUT(out, n, missing_tail);
     enum key_kind k = p->profile == ROBOTS_PROFILE_GOOGLE
                           ? KEY_OTHER
                           : exact_key(content, wlen);
@@ -386,8 +392,9 @@ void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
                                   ? rb_parse_word_typo_of(p, content, wlen)
                                   : NULL;
     if (guess == NULL) {
-        RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(head),
-                           RB_MSG_QUOTE(content, len), RB_MSG_TEXT(tail));
+        RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(missing_head),
+                           RB_MSG_QUOTE(content, len),
+                           RB_MSG_TEXT(missing_tail));
         rb_parse_diag_keep(p, content, wlen, ROBOTS_DIAG_MISSING_COLON,
                            ROBOTS_SEVERITY_WARNING, out, n);
         return;
@@ -395,10 +402,44 @@ void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
     n = RB_DIAG_PUT(out, n, ask);
     n = rb_diag_put_text(out, n, guess->text, guess->len);
     n = RB_DIAG_PUT(out, n, ask_end);
-    RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(head), RB_MSG_QUOTE(content, len),
-                       RB_MSG_TEXT(tail), RB_MSG_TEXT(ask),
-                       {guess->text, guess->len, 0}, RB_MSG_TEXT(ask_end));
+    RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(missing_head),
+                       RB_MSG_QUOTE(content, len), RB_MSG_TEXT(missing_tail),
+                       RB_MSG_TEXT(ask), {guess->text, guess->len, 0},
+                       RB_MSG_TEXT(ask_end));
     rb_parse_diag_keep(p, content, wlen, ROBOTS_DIAG_MISSING_COLON,
                        ROBOTS_SEVERITY_ERROR, out, n);
     rb_parse_diag_suggest(p, guess->text, guess->len);
+}
+
+void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
+    /* The usual line (a page of text's) here, inline: no guess (its first
+     * word no key and no typo of one), under the cap, a diagnostic before
+     * it with room for this one, and room in the text for its message.
+     * Any other line is missing_colon_general()'s, which makes the same
+     * diagnostic (its guess remembered by then, when it is a word's). */
+    size_t wlen = first_word_len(p, content, len);
+    enum key_kind k = p->profile == ROBOTS_PROFILE_GOOGLE
+                          ? KEY_OTHER
+                          : exact_key(content, wlen);
+    rb_vec *diags = &p->diags, *text = &p->text;
+    if (k != KEY_OTHER ||
+        (rb_typo_length_near(wlen) &&
+         rb_parse_word_typo_of(p, content, wlen) != NULL) ||
+        p->failed || diags->count == 0 ||
+        diags->count >= ROBOTS_MAX_DIAGNOSTICS || diags->count == diags->cap ||
+        text->data == NULL || text->cap - text->count < RB_DIAG_ROOM) {
+        missing_colon_general(p, content, len, wlen);
+        return;
+    }
+    /* rb_parse_diag_room()'s count, and its room: the text's end */
+    p->diag_total++;
+    p->kind_totals[ROBOTS_DIAG_MISSING_COLON]++;
+    char *out = (char *)text->data + text->count;
+    size_t n = RB_DIAG_PUT(out, 0, missing_head);
+    n = rb_diag_put_quote(p, out, n, content, len);
+    n = RB_DIAG_PUT(out, n, missing_tail);
+    RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(missing_head),
+                       RB_MSG_QUOTE(content, len), RB_MSG_TEXT(missing_tail));
+    rb_parse_diag_keep_in_place(p, content, wlen, ROBOTS_DIAG_MISSING_COLON,
+                                ROBOTS_SEVERITY_WARNING, out, n);
 }

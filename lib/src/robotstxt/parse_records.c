@@ -177,7 +177,10 @@ static inline rb_span add_value_text(parser *p, const char *value, size_t len) {
     return rb_parse_add_text(p, value, len);
 }
 
-void rb_parse_user_agent(parser *p, const char *value, size_t len) {
+/* rb_parse_user_agent() of any line: out of line, for the lines its usual
+ * path leaves (a wildcard, an empty or long value, an array to grow). */
+__attribute__((noinline)) static void
+user_agent_general(parser *p, const char *value, size_t len) {
     if (!p->have_group || !p->in_agent_list) {
         /* written in place: a push's memcpy of a variable size is a call */
         rb_group *g = rb_vec_reserve(&p->mem, &p->groups, 1);
@@ -213,6 +216,71 @@ void rb_parse_user_agent(parser *p, const char *value, size_t len) {
     }
     *slot = a;
     p->agents.count++;
+}
+
+#ifdef RB_SSE2
+/* rb_agent_token_len_within() of a value of 1 to 32 bytes that the body
+ * holds 32 bytes from: two steps of sixteen, with no call for a tail. */
+static inline size_t token_len32(const char *value, size_t len) {
+    size_t at = 32;
+    for (size_t i = 0; i < 32; i += 16) {
+        unsigned other = rb_agent_not_token16(value + i);
+        if (other != 0) {
+            at = i + (size_t)__builtin_ctz(other);
+            break;
+        }
+    }
+    return at < len ? at : len;
+}
+#endif
+
+void rb_parse_user_agent(parser *p, const char *value, size_t len) {
+#ifdef RB_SSE2
+    /* The usual line, with no call of its own but the report it may make
+     * last (so that it saves no register): a name of 1 to 32 bytes (a
+     * '*' alone, or none first), the body holding 32 bytes from it, room in the
+     * text, the agents' and (for a new group) the groups' arrays. Any other
+     * line is user_agent_general()'s, which does the same in the same order. */
+    int new_group = !p->have_group || !p->in_agent_list;
+    rb_vec *groups = &p->groups, *agents = &p->agents, *text = &p->text;
+    if (len - 1 < 32 && (value[0] != '*' || len == 1) && !p->failed &&
+        text->data != NULL && text->cap - text->count > len + 32 &&
+        p->body_end - value >= 32 && agents->data != NULL &&
+        agents->cap != agents->count &&
+        (!new_group ||
+         (groups->data != NULL && groups->cap != groups->count))) {
+        if (new_group) {
+            rb_group *g = (rb_group *)groups->data + groups->count;
+            g->first_agent = (uint32_t)agents->count;
+            g->first_rule = (uint32_t)p->rules.count;
+            groups->count++;
+            p->have_group = 1;
+            p->in_agent_list = 1;
+        }
+        int wildcard = value[0] == '*'; /* alone: rb_agent_is_wildcard() */
+        size_t token_len = rb_line_reads_whole(p->profile, wildcard)
+                               ? len
+                               : token_len32(value, len);
+        char *dst = (char *)text->data + text->count;
+        for (size_t i = 0; i < 32; i += 16)
+            _mm_storeu_si128(
+                (__m128i *)(void *)(dst + i),
+                _mm_loadu_si128((const __m128i *)(const void *)(value + i)));
+        dst[len] = '\0';
+        rb_agent *slot = (rb_agent *)agents->data + agents->count;
+        slot->line = (uint32_t)p->line;
+        slot->value =
+            (uint32_t)text->count | (wildcard ? RB_AGENT_WILDCARD : 0);
+        text->count += len + 1;
+        agents->count++;
+        /* (the report after the agent, not before it: it neither reads
+         * nor changes the agents, and a parse that fails keeps neither) */
+        if (token_len != len && !p->skip_diagnostics)
+            agent_reading(p, value, len, token_len);
+        return;
+    }
+#endif
+    user_agent_general(p, value, len);
 }
 
 /* "pattern '...' does not start with '/' (or '*') and can never match":
@@ -339,8 +407,23 @@ static int is_absolute_url(const char *s, size_t len) {
            s[i + 2] == '/';
 }
 
+/* rb_records_add() of a record rb_records_add_usual() left (a list's
+ * first record, a mark's, a growth), and its failure: out of line, so
+ * that the usual record's callers keep nothing across a call of theirs
+ * (their frames' saved registers were about 20 instructions a record). */
+__attribute__((noinline)) static void
+add_record_slow(parser *p, rb_records_build *list, const char *key, size_t klen,
+                const char *value, size_t vlen) {
+    uint32_t group =
+        p->have_group ? (uint32_t)(p->groups.count - 1) : UINT32_MAX;
+    if (!rb_records_add(&p->mem, list, (uint32_t)p->line, group, key, klen,
+                        value, vlen, p->body_end))
+        p->failed = 1;
+}
+
 /* A record of the list: inline in its two callers, as a call of its own
- * (its frame, nine arguments passed on) was a third of a record's cost. */
+ * (its frame, nine arguments passed on) was a third of a record's cost;
+ * last in each, so that the slow path's call is its last step. */
 RB_ALWAYS_INLINE static inline void add_record(parser *p,
                                                rb_records_build *list,
                                                const char *key, size_t klen,
@@ -349,33 +432,33 @@ RB_ALWAYS_INLINE static inline void add_record(parser *p,
         p->have_group ? (uint32_t)(p->groups.count - 1) : UINT32_MAX;
     /* (key before value on the line: the body holds 32 bytes from the key
      * when it does from the value) */
-    if (!p->failed &&
-        !rb_records_add_usual(list, (uint32_t)p->line, group, key, klen, value,
-                              vlen, p->body_end) &&
-        !rb_records_add(&p->mem, list, (uint32_t)p->line, group, key, klen,
-                        value, vlen, p->body_end))
-        p->failed = 1;
+    if (!p->failed && !rb_records_add_usual(list, (uint32_t)p->line, group, key,
+                                            klen, value, vlen, p->body_end))
+        add_record_slow(p, list, key, klen, value, vlen);
 }
 
-/* "sitemap '...' is not an absolute URL": out of line, so that the usual
- * sitemap line sets up none of its parts' frame (about 7 instructions a
- * line). */
+/* "sitemap '...' is not an absolute URL", and the sitemap's record: out of
+ * line, so that the usual sitemap line sets up none of its parts' frame
+ * and saves no register. */
 __attribute__((noinline)) static void
-not_absolute_diag(parser *p, const char *value, size_t len) {
+not_absolute_sitemap(parser *p, const char *key, size_t klen, const char *value,
+                     size_t len) {
     const rb_msg_part parts[] = {RB_MSG_TEXT("sitemap '"),
                                  RB_MSG_QUOTE(value, len),
                                  RB_MSG_TEXT("' is not an absolute URL")};
     rb_parse_diag_parts(p, len ? value : NULL, 0,
                         ROBOTS_DIAG_SITEMAP_NOT_ABSOLUTE,
                         ROBOTS_SEVERITY_WARNING, NULL, parts, 3);
+    if (len != 0)
+        add_record(p, &p->sitemaps, key, klen, value, len);
 }
 
 void rb_parse_sitemap(parser *p, const char *key, size_t klen,
                       const char *value, size_t len) {
     /* (the test is only the report's: not made for a parse without) */
     if (!p->skip_diagnostics && !is_absolute_url(value, len))
-        not_absolute_diag(p, value, len);
-    if (len != 0)
+        not_absolute_sitemap(p, key, klen, value, len);
+    else if (len != 0)
         add_record(p, &p->sitemaps, key, klen, value, len);
 }
 
@@ -426,11 +509,14 @@ static void on_usage_record(parser *p, int key) {
             "file's own and applies to no group");
 }
 
-void rb_parse_other(parser *p, const char *key, size_t klen, const char *value,
-                    size_t len) {
+/* rb_parse_other() of the keys that mean more than a record: content-usage
+ * and content-signal (13 and 14 bytes, issue 24's hook) and crawl-delay
+ * (11, a bad one reported). Out of line, so that another key (a page's tag
+ * read as two words in google) makes no call and saves no register. */
+__attribute__((noinline)) static void
+other_key_meaning(parser *p, const char *key, size_t klen, const char *value,
+                  size_t len) {
     add_record(p, &p->extensions, key, klen, value, len);
-    /* content-usage and content-signal, 13 and 14 bytes: another key (a
-     * page's tag read as two words in google) makes no call */
     int usage = klen - 13 <= 1 ? rb_usage_key(key, klen) : RB_USAGE_KEY_NONE;
     if (usage != RB_USAGE_KEY_NONE)
         on_usage_record(p, usage);
@@ -447,4 +533,12 @@ void rb_parse_other(parser *p, const char *key, size_t klen, const char *value,
                             ROBOTS_DIAG_INVALID_CRAWL_DELAY,
                             ROBOTS_SEVERITY_WARNING, NULL, parts, 3);
     }
+}
+
+void rb_parse_other(parser *p, const char *key, size_t klen, const char *value,
+                    size_t len) {
+    if (klen - 11 <= 14 - 11)
+        other_key_meaning(p, key, klen, value, len);
+    else
+        add_record(p, &p->extensions, key, klen, value, len);
 }
