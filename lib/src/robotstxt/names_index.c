@@ -75,7 +75,7 @@ static robots_status index_pairs(rb_mem *mem, const robots_str *names,
 }
 
 /* Words of heads[] a rank (index_occurrences()): its positions' list's
- * head, their count, its run's reach. */
+ * head and their count, and after all ranks' pairs, its run's reach. */
 #define RB_HEAD 3
 
 /* The bytes of a value's first window whose least period is found
@@ -445,10 +445,10 @@ int rb_names_index_contains(const rb_names_index *index, const char *value,
 /* Each position's window grouped by rank: cover[] from representatives
  * to ranks (UINT32_MAX where a NUL cuts the window: its representative's
  * may be longer), and for each rank its positions, a list through
- * next[] from heads[RB_HEAD * rank] (UINT32_MAX ends it, the positions
- * descending), their count, heads[RB_HEAD * rank + 1], and the longest
- * run of the window's period from one of them once a value asks
- * (run_reach(); 0 before). O(H) time, 4 * (H + n) + 12 * R bytes more
+ * next[] from heads[2 * rank] (UINT32_MAX ends it, the positions
+ * descending), their count, heads[2 * rank + 1], and the longest run of
+ * the window's period from one of them once a value asks, heads[2 * R +
+ * rank] for R ranks (run_reach(); 0 before). O(H) time, 4 * (H + n) + 12 * R bytes more
  * for R windows sorted (robots.h's bound holds with the text, the
  * windows and the covers: 13.375 * (H + n), a rank under one in 32
  * positions, and the room for a value and its windows' ranks).
@@ -462,11 +462,10 @@ static robots_status index_occurrences(rb_mem *mem, rb_names_index *index) {
         rb_free(mem, next, n * sizeof *next);
         return mem->failure;
     }
-    for (size_t r = 0; r < sorted; r++) {
-        heads[RB_HEAD * r] = UINT32_MAX;
-        heads[RB_HEAD * r + 1] = 0;
-        heads[RB_HEAD * r + 2] = 0;
-    }
+    memset(heads, 0xff, 2 * sorted * sizeof *heads);
+    for (size_t r = 0; r < sorted; r++)
+        heads[2 * r + 1] = 0;
+    memset(heads + 2 * sorted, 0, sorted * sizeof *heads);
     /* each representative's rank in its own entry, flagged (a rank is
      * under n / 32); every other position's representative is before it
      * (the first with its window), so read before it is overwritten */
@@ -484,7 +483,7 @@ static robots_status index_occurrences(rb_mem *mem, rb_names_index *index) {
             uint32_t rank = x & RB_RANK_FLAG ? x : cover[x];
             rank &= ~RB_RANK_FLAG;
             cover[p] = rank;
-            size_t slot = RB_HEAD * (size_t)rank;
+            size_t slot = 2 * (size_t)rank;
             next[p] = heads[slot];
             heads[slot] = (uint32_t)p;
             heads[slot + 1]++;
@@ -544,9 +543,9 @@ static size_t first_period(const unsigned char *low, size_t len) {
  * head at least shallow - period >= shallow / 2 bytes from the next: O(H)
  * once a rank, counted in the index's work. 0 past its budget. */
 static size_t run_reach(rb_names_index *index, size_t rank, size_t period) {
-    uint32_t *heads = index->heads;
-    if (heads[RB_HEAD * rank + 2] != 0)
-        return heads[RB_HEAD * rank + 2];
+    uint32_t *memo = index->heads + 2 * index->sorted + rank;
+    if (*memo != 0)
+        return *memo;
     struct {
         uint32_t at, reach;
     } last[RB_PERIOD_MOST / 2];
@@ -554,7 +553,7 @@ static size_t run_reach(rb_names_index *index, size_t rank, size_t period) {
         last[r].at = UINT32_MAX;
     const unsigned char *text = index->text;
     size_t shallow = index->shallow, most = 0;
-    for (uint32_t q = heads[RB_HEAD * rank]; q != UINT32_MAX;
+    for (uint32_t q = index->heads[2 * rank]; q != UINT32_MAX;
          q = index->next[q]) {
         size_t reach = shallow, r = q % period;
         if (last[r].at == q + period) {
@@ -570,7 +569,7 @@ static size_t run_reach(rb_names_index *index, size_t rank, size_t period) {
         if (++index->work > index->budget)
             return 0;
     }
-    heads[RB_HEAD * rank + 2] = (uint32_t)most;
+    *memo = (uint32_t)most;
     return most;
 }
 
@@ -584,8 +583,11 @@ static size_t run_reach(rb_names_index *index, size_t rank, size_t period) {
  * gcd(p, q), and the byte p) and so is at most 2 H / shallow + 1
  * positions (two at fewer than shallow / 2 bytes apart would give it a
  * period): its rank and offset in *rank, *offset, 2; 0 where it is
- * none of the windows. */
-static int periodic_value(rb_names_index *index, size_t len, size_t *rank,
+ * none of the windows. 2 and nothing written where the first window is
+ * not such a run (or its run's break is inside it, with windows deeper
+ * than first_period()'s room). */
+static RB_NOINLINE int periodic_value(rb_names_index *index, size_t len,
+                                      size_t *rank,
                           size_t *offset) {
     const unsigned char *low = index->lowered;
     size_t shallow = index->shallow;
@@ -628,23 +630,25 @@ int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
     const uint32_t *next = index->next, *heads = index->heads;
     if (next == NULL) /* listed above: for the analysers, which lose it */
         return 0;
-    /* the window of the fewest positions: the break of a periodic value's
-     * run, or of its windows every `shallow` bytes the rarest */
-    size_t last = len - index->shallow, offset = last;
-    size_t rarest = SIZE_MAX, fewest = SIZE_MAX;
-    int periodic = periodic_value(index, len, &rarest, &offset);
-    if (periodic != 2)
-        return periodic;
-    if (rarest != SIZE_MAX)
-        fewest = heads[RB_HEAD * rarest + 1];
+    /* the window of the fewest positions: of its windows every `shallow`
+     * bytes the rarest, or where that one is at more positions than a
+     * window that repeats no period of half its length can be (the first
+     * window a run's), the one at the end of the value's run */
     const uint32_t *ranks = index->ranks;
+    size_t last = len - index->shallow, offset = last;
+    size_t rarest = 0, fewest = SIZE_MAX;
     for (size_t j = 0; j < count; j++)
-        if (heads[RB_HEAD * ranks[j] + 1] < fewest) {
-            fewest = heads[RB_HEAD * ranks[j] + 1];
+        if (heads[2 * ranks[j] + 1] < fewest) {
+            fewest = heads[2 * ranks[j] + 1];
             rarest = ranks[j];
             offset = j + 1 < count ? j * index->shallow : last;
         }
-    for (uint32_t q = heads[RB_HEAD * rarest]; q != UINT32_MAX; q = next[q]) {
+    if (fewest > 2 * index->len / index->shallow + 1) {
+        int periodic = periodic_value(index, len, &rarest, &offset);
+        if (periodic != 2)
+            return periodic;
+    }
+    for (uint32_t q = heads[2 * rarest]; q != UINT32_MAX; q = next[q]) {
         if (++index->work > index->budget)
             return -1;
         size_t p = q - offset; /* wraps when before the text: no room */
