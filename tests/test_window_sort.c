@@ -554,9 +554,9 @@ static void long_values_in_runs(void) {
         rb_mem mem;
         rb_mem_init(&mem, NULL, 0);
         rb_names_index index;
-        EXPECT_EQ(rb_names_index_build(&mem, names, COUNT, LEN, shallow,
-                                       &index),
-                  ROBOTS_OK);
+        EXPECT_EQ(
+            rb_names_index_build(&mem, names, COUNT, LEN, shallow, &index),
+            ROBOTS_OK);
         EXPECT_EQ(index.shallow, shallow);
         static char value[LEN];
         size_t answered = 0, found = 0;
@@ -586,11 +586,10 @@ static void long_values_in_runs(void) {
                     value[k] = (char)(value[k] - 'a' + 'A');
             int direct = 0;
             for (size_t i = 0; i < COUNT; i++)
-                direct |=
-                    rb_contains_nocase(names[i].ptr, LEN, value, len);
+                direct |= rb_contains_nocase(names[i].ptr, LEN, value, len);
             robots_status status = ROBOTS_ERR_NO_MEMORY;
-            int got = rb_names_index_find_long(&mem, &index, value, len,
-                                               &status);
+            int got =
+                rb_names_index_find_long(&mem, &index, value, len, &status);
             EXPECT_EQ(status, ROBOTS_OK);
             if (got >= 0) {
                 EXPECT_EQ(got, direct);

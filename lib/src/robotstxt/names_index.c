@@ -286,8 +286,7 @@ robots_status rb_names_index_build(rb_mem *mem, const robots_str *names,
 
 void rb_names_index_release(rb_mem *mem, rb_names_index *index) {
     rb_free(mem, index->ranks, index->ranks_room * sizeof *index->ranks);
-    rb_free(mem, index->heads,
-            RB_HEAD * index->sorted * sizeof *index->heads);
+    rb_free(mem, index->heads, RB_HEAD * index->sorted * sizeof *index->heads);
     rb_free(mem, index->next, index->len * sizeof *index->next);
     rb_free(mem, index->cover, index->len * sizeof *index->cover);
     rb_free(mem, index->suffixes, index->len * sizeof *index->suffixes);
@@ -448,8 +447,8 @@ int rb_names_index_contains(const rb_names_index *index, const char *value,
  * next[] from heads[2 * rank] (UINT32_MAX ends it, the positions
  * descending), their count, heads[2 * rank + 1], and the longest run of
  * the window's period from one of them once a value asks, heads[2 * R +
- * rank] for R ranks (run_reach(); 0 before). O(H) time, 4 * (H + n) + 12 * R bytes more
- * for R windows sorted (robots.h's bound holds with the text, the
+ * rank] for R ranks (run_reach(); 0 before). O(H) time, 4 * (H + n) + 12 * R
+ * bytes more for R windows sorted (robots.h's bound holds with the text, the
  * windows and the covers: 13.375 * (H + n), a rank under one in 32
  * positions, and the room for a value and its windows' ranks).
  * ROBOTS_OK, or the allocator's failure with nothing changed. */
@@ -516,6 +515,26 @@ static int windows_at(const rb_names_index *index, size_t p, size_t count,
             return 0;
     }
     return 1;
+}
+
+/* The value (len bytes, its `count` windows' ranks in the index's
+ * ranks[]) tried where its window at `offset` is, each of the positions
+ * from `first` on: 1 where each window is the text's, 0 at none, -1 past
+ * the budget. Out of line, so that the loop has the registers to itself
+ * (inside the caller it spilled three words a position tried). */
+static RB_NOINLINE int try_positions(rb_names_index *index, uint32_t first,
+                                     size_t offset, size_t len, size_t count) {
+    const uint32_t *next = index->next;
+    size_t last = len - index->shallow;
+    for (uint32_t q = first; q != UINT32_MAX; q = next[q]) {
+        if (++index->work > index->budget)
+            return -1;
+        size_t p = q - offset; /* wraps when before the text: no room */
+        if (q >= offset && p + len <= index->len &&
+            windows_at(index, p, count, last, &index->work))
+            return 1;
+    }
+    return 0; /* each position tried: in no name, whatever it cost */
 }
 
 /* The least period of low[0..len) (len at most RB_PERIOD_MOST): the
@@ -587,8 +606,7 @@ static size_t run_reach(rb_names_index *index, size_t rank, size_t period) {
  * not such a run (or its run's break is inside it, with windows deeper
  * than first_period()'s room). */
 static RB_NOINLINE int periodic_value(rb_names_index *index, size_t len,
-                                      size_t *rank,
-                          size_t *offset) {
+                                      size_t *rank, size_t *offset) {
     const unsigned char *low = index->lowered;
     size_t shallow = index->shallow;
     size_t head = shallow < RB_PERIOD_MOST ? shallow : RB_PERIOD_MOST;
@@ -627,8 +645,8 @@ int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
         if (*status != ROBOTS_OK)
             return 0;
     }
-    const uint32_t *next = index->next, *heads = index->heads;
-    if (next == NULL) /* listed above: for the analysers, which lose it */
+    const uint32_t *heads = index->heads;
+    if (index->next == NULL) /* listed above: for the analysers */
         return 0;
     /* the window of the fewest positions: of its windows every `shallow`
      * bytes the rarest, or where that one is at more positions than a
@@ -648,13 +666,5 @@ int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
         if (periodic != 2)
             return periodic;
     }
-    for (uint32_t q = heads[2 * rarest]; q != UINT32_MAX; q = next[q]) {
-        if (++index->work > index->budget)
-            return -1;
-        size_t p = q - offset; /* wraps when before the text: no room */
-        if (q >= offset && p + len <= index->len &&
-            windows_at(index, p, count, last, &index->work))
-            return 1;
-    }
-    return 0; /* each position tried: in no name, whatever it cost */
+    return try_positions(index, heads[2 * rarest], offset, len, count);
 }
