@@ -171,6 +171,40 @@ static void selection_agrees(int shape, int round) {
     robots_free(doc);
 }
 
+/* A record `user-agent: value` / `allow: /` at body + at; *expect its
+ * group's number (from 1) if it is the first whose value a name of runs
+ * (name_len bytes each) holds. Returns the body's new length. */
+static size_t run_record(char *body, size_t at, const robots_str *runs,
+                         size_t name_len, const char *value, size_t g,
+                         size_t *expect) {
+    int in = 0;
+    for (size_t i = 0; i < NAMES && !in; i++)
+        in = rb_contains_nocase(runs[i].ptr, name_len, value, strlen(value));
+    if (in && *expect == 0)
+        *expect = g + 1;
+    return at +
+           (size_t)sprintf(body + at, "user-agent: %s\nallow: /\n\n", value);
+}
+
+/* The selection of body[0..at) for the names of runs: group `expect`
+ * (0: the `*` one, first), specific where it is not 0. `which` names the
+ * round in a failure (100 + the period for runs_of_short_periods()). */
+static void runs_select(const char *body, size_t at, const robots_str *runs,
+                        size_t expect, size_t which) {
+    robots_options options;
+    robots_options_init(&options);
+    options.profile = ROBOTS_PROFILE_LEGACY;
+    robots_txt *doc = NULL;
+    EXPECT_EQ(robots_parse(body, at, &options, &doc), ROBOTS_OK);
+    size_t group = 99;
+    int specific = -1;
+    EXPECT_EQ(robots_select_group(doc, runs, NAMES, &group, &specific),
+              ROBOTS_OK);
+    EXPECT_MSG(group == expect && specific == (expect != 0),
+               "runs, round %zu: group %zu, not %zu", which, group, expect);
+    robots_free(doc);
+}
+
 /* Names of a root of 129 bytes of `a` and `b` repeated (a period over
  * half the windows' 256 bytes, so no window is a run's: each is at a
  * few hundred positions, once a period a name) against values of pieces
@@ -210,26 +244,9 @@ static void runs_past_the_budget(void) {
                 said[g][k] = run[(phase + k) % ROOT];
             }
             said[g][len] = '\0';
-            int in = 0;
-            for (size_t i = 0; i < NAMES && !in; i++)
-                in = rb_contains_nocase(runs[i].ptr, RUN_LEN, said[g], len);
-            if (in && expect == 0)
-                expect = g + 1;
-            at += (size_t)sprintf(body + at, "user-agent: %s\nallow: /\n\n",
-                                  said[g]);
+            at = run_record(body, at, runs, RUN_LEN, said[g], g, &expect);
         }
-        robots_options options;
-        robots_options_init(&options);
-        options.profile = ROBOTS_PROFILE_LEGACY;
-        robots_txt *doc = NULL;
-        EXPECT_EQ(robots_parse(body, at, &options, &doc), ROBOTS_OK);
-        size_t group = 99;
-        int specific = -1;
-        EXPECT_EQ(robots_select_group(doc, runs, NAMES, &group, &specific),
-                  ROBOTS_OK);
-        EXPECT_MSG(group == expect && specific == (expect != 0),
-                   "runs, round %d: group %zu, not %zu", round, group, expect);
-        robots_free(doc);
+        runs_select(body, at, runs, expect, (size_t)round);
     }
 }
 
@@ -289,26 +306,9 @@ static void runs_of_short_periods(void) {
                            next_random() % (RUN_LEN - len + 1),
                        len);
             said[g][len] = '\0';
-            int in = 0;
-            for (size_t i = 0; i < NAMES && !in; i++)
-                in = rb_contains_nocase(runs[i].ptr, RUN_LEN, said[g], len);
-            if (in && expect == 0)
-                expect = g + 1;
-            at += (size_t)sprintf(body + at, "user-agent: %s\nallow: /\n\n",
-                                  said[g]);
+            at = run_record(body, at, runs, RUN_LEN, said[g], g, &expect);
         }
-        robots_options options;
-        robots_options_init(&options);
-        options.profile = ROBOTS_PROFILE_LEGACY;
-        robots_txt *doc = NULL;
-        EXPECT_EQ(robots_parse(body, at, &options, &doc), ROBOTS_OK);
-        size_t group = 99;
-        int specific = -1;
-        EXPECT_EQ(robots_select_group(doc, runs, NAMES, &group, &specific),
-                  ROBOTS_OK);
-        EXPECT_MSG(group == expect && specific == (expect != 0),
-                   "period %zu: group %zu, not %zu", period, group, expect);
-        robots_free(doc);
+        runs_select(body, at, runs, expect, 100 + period);
     }
 }
 
