@@ -664,6 +664,43 @@ static void long_values_in_runs(void) {
     }
 }
 
+/* Windows deeper than the period's room (300 bytes, the period read in
+ * the first 256): names of a root of 130 bytes repeated, whose windows
+ * are each at more positions than one of no period up to 150 can be
+ * (every 130 bytes), but whose period is over half of the 256 read: the
+ * value (two pieces of the run at phases that do not follow) is tried at
+ * the positions of its rarest window, as before. */
+static void long_values_deeper_than_the_period(void) {
+    enum { COUNT = 64, LEN = 4000, ROOT = 130, SHALLOW = 300, VALUE = 700 };
+    static char text[COUNT][LEN];
+    robots_str names[COUNT];
+    for (size_t i = 0; i < COUNT; i++) {
+        for (size_t k = 0; k < LEN; k++)
+            text[i][k] = (char)('a' + (k % ROOT) * (k % ROOT + 5) % 19);
+        names[i] = (robots_str){text[i], LEN};
+    }
+    char value[VALUE];
+    for (size_t k = 0; k < VALUE; k++)
+        value[k] = text[0][k < 400 ? k : k + 7];
+    rb_mem mem;
+    rb_mem_init(&mem, NULL, 0);
+    rb_names_index index;
+    EXPECT_EQ(rb_names_index_build(&mem, names, COUNT, LEN, SHALLOW, &index),
+              ROBOTS_OK);
+    EXPECT_EQ(index.shallow, SHALLOW);
+    for (int round = 0; round < 3; round++) { /* the third tries it */
+        robots_status status = ROBOTS_ERR_NO_MEMORY;
+        EXPECT_EQ(rb_names_index_find_long(&mem, &index, value, VALUE, &status),
+                  0);
+        EXPECT_EQ(status, ROBOTS_OK);
+        EXPECT_EQ(rb_names_index_find_long(&mem, &index, text[3] + 33, VALUE,
+                                           &status),
+                  1);
+    }
+    rb_names_index_release(&mem, &index);
+    EXPECT_EQ(mem.live, 0);
+}
+
 int main(void) {
     windows_match_definition();
     windows_of_random_names();
@@ -674,6 +711,7 @@ int main(void) {
     long_values_through_windows();
     long_values_past_the_budget();
     long_values_in_runs();
+    long_values_deeper_than_the_period();
     long_value_across_a_name_end();
     return testing_finish();
 }
