@@ -21,8 +21,11 @@
  * windows all are is tried at each position of its rarest window, the
  * ranks of its other windows compared there (each position's window's
  * rank kept from the window sort), or the first such value searched in
- * the text (two-way), O(H). Past O(H) of such tries every suffix is
- * sorted after all (a crafted input).
+ * the text (two-way), O(H). Where names of runs put its rarest window at
+ * thousands of positions, it is found by its period instead (the longest
+ * run from its first window's positions, or the positions of the window
+ * that ends its run, at most 2 H / depth + 1). Past O(H) of such tries
+ * every suffix is sorted after all (a crafted input).
  *
  * The text is every name lowercased, each followed by a NUL. A record's
  * value holds no NUL (a NUL ends a line's content), so a value found in
