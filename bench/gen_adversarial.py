@@ -624,6 +624,119 @@ def main():
         robots(case, body, (HOST + "x").encode(),
                "64 names x a^n / a^n y (and b): " + note % top,
                profile="legacy", agent="@" + names_file)
+    # Session 23's left shape (session 24): names of long runs of a short
+    # period against values whose every window of the index (256 bytes
+    # at every 256th offset, and the last) lies in the runs, the value in
+    # no name: pieces of the run of the window's length, each at a phase
+    # that does not continue the one before (the junction where two
+    # windows meet is in no name). Each window is at thousands of
+    # positions; session 23 spent its budget on a few values and then
+    # sorted every suffix (about 60 M). Period 1 is two letters' runs
+    # (`a^2048 b^2047`: the values hold a `b` then an `a`); 2, 3 and 7
+    # one root repeated. The variants: a value in a name last (the run
+    # itself), and sixteen values repeated in turn.
+    piece_len = 256 // div
+    def pairs_tail(letters):
+        """Every pair of the letters once (a de Bruijn word of order 2):
+        after a name's run, so that the names' byte pairs pass each
+        junction of the values."""
+        return bytes(letters[a] for x in range(len(letters))
+                     for a in [x] + [y for b in range(x + 1, len(letters))
+                                     for y in (x, b)]) + letters[:1]
+    def run_names(root):
+        letters = b"ab" if len(root) == 1 else root
+        tail = pairs_tail(letters)
+        room = name_len - 1 - len(tail)
+        if len(root) == 1:
+            return [b"a" * (room // 2) + b"b" * (room - room // 2) + tail] * 64
+        run = root * (name_len // len(root) + 1)
+        return [run[i % len(root):][:room] + tail for i in range(64)]
+    def run_value(root, k):
+        """The k-th value of pieces of the run of root: 2 to 16 pieces,
+        phases from k's bits, one junction at least that breaks it."""
+        count = 2 + k % 15
+        if len(root) == 1:
+            letters = [b"ab"[(k >> j) & 1] for j in range(count)]
+            if b"ba" not in bytes(letters):
+                letters[-2:] = [ord("b"), ord("a")]
+            return b"".join(bytes([c]) * piece_len for c in letters)
+        run = root * (piece_len // len(root) + 2)
+        phase, out = k % len(root), b""
+        for j in range(count):
+            out += run[phase:phase + piece_len]
+            cont = (phase + piece_len) % len(root)
+            # the next phase: continue, except at one junction a value
+            # (its first) and where k's bits say
+            if j == 0 or (k >> j) & 1:
+                phase = (cont + 1 + (k >> 4) % (len(root) - 1)) % len(root)
+            else:
+                phase = cont
+        return out
+    def run_values(root, names, room, pick=lambda k: k, tail=b""):
+        out, k = b"", 0
+        while True:
+            value = run_value(root, pick(k))
+            k += 1
+            if any(value in name for name in names):
+                continue
+            line = b"user-agent:" + value + b"\n"
+            if len(out) + len(line) + len(tail) > room:
+                return out + tail
+            out += line
+    for case, root, pick, found, note in (
+            ("issue29-legacy-runs-p1", b"a", None, False, "a^n b^n"),
+            ("issue29-legacy-runs-p2", b"ab", None, False, "(ab)^n"),
+            ("issue29-legacy-runs-p3", b"abc", None, False, "(abc)^n"),
+            ("issue29-legacy-runs-p7", b"abcdefg", None, False,
+             "(abcdefg)^n"),
+            ("issue29-legacy-runs-found", b"ab", None, True, "(ab)^n"),
+            ("issue29-legacy-runs-repeated", b"abc", lambda k: k % 16, False,
+             "(abc)^n")):
+        names = run_names(root)
+        write("names-64-runs-%d.txt" % len(root),
+              b"".join(n + b"\n" for n in names))
+        tail = b""
+        if found:
+            tail = b"user-agent:" + names[0][1:name_len * 3 // 4] + b"\n"
+        body = run_values(root, names, 511000 // div,
+                          pick if pick else (lambda k: k), tail)
+        robots(case, body, (HOST + "x").encode(),
+               "64 names of runs %s (and every pair of their letters) "
+               "against values of pieces of the run, each of the index's "
+               "windows' length, a junction breaking it, in no name%s" %
+               (note, ", then one in a name" if found else
+                ", 16 repeated in turn" if pick else ""), profile="legacy",
+               agent="@names-64-runs-%d.txt" % len(root))
+    # What session 24 left (not in the gate): a root of 129 bytes of two
+    # letters repeated (a period over half the windows, so no window is
+    # a run's, each at most 2 H / 256 + 1 positions) against values of
+    # its first 256 bytes at one phase and the rest at another, 512 to
+    # 640 bytes: each value tries each position of its first window.
+    rnd = 12345
+    root = bytearray()
+    for _ in range(129):
+        rnd = (rnd * 1103515245 + 12345) % 2**31
+        root.append(b"ab"[rnd >> 16 & 1])
+    root = bytes(root)
+    long_run = root * (name_len // len(root) + 2)
+    p129 = [long_run[i % 129:][:name_len - 1] for i in range(64)]
+    write("names-64-runs-129.txt", b"".join(n + b"\n" for n in p129))
+    body, k = b"", 0
+    while True:
+        n = 512 // div + k % 129
+        a, b = k * 7 % 129, (k * 7 + 1 + k % 127) % 129
+        value = long_run[a:a + 256 // div] + long_run[b + 256 // div:][:n - 256 // div]
+        k += 1
+        line = b"user-agent:" + value + b"\n"
+        if len(body) + len(line) > 511000 // div:
+            break
+        if not any(value in name for name in p129[:2]):
+            body += line
+    robots("issue29-legacy-runs-p129", body, (HOST + "x").encode(),
+           "64 names of a root of 129 bytes repeated against values of two "
+           "pieces of it at phases that do not follow, 512 to 640 bytes, "
+           "in no name (not in the gate: the budget is spent, every suffix "
+           "sorted)", profile="legacy", agent="@names-64-runs-129.txt")
     # What `robots check FILE` read from /dev/zero: NUL bytes and no line
     # end, at the parse limit and four times past it (the bytes past the
     # limit are only counted).

@@ -15,9 +15,11 @@
  * the windows hold only windows of the names (`x a^k y` against `x a^n`
  * and `a^n y`, and the same of two letters), most in no name, some in
  * one, some repeated: the index finds them at the positions of their
- * rarest window. Last, names of long runs `abab` against values whose
- * every window is in a run at hundreds of positions, in none: past the
- * index's budget for them every suffix is sorted.
+ * rarest window. Last, names of runs of every period from 1 to 8 against
+ * values whose every window is in a run (answered by their period), and
+ * of a root of 129 bytes repeated against values whose every window is in
+ * every name at hundreds of positions, in none: past the index's budget
+ * for them every suffix is sorted.
  */
 #include "agent.h"
 #include "counting_alloc.h"
@@ -169,45 +171,144 @@ static void selection_agrees(int shape, int round) {
     robots_free(doc);
 }
 
-/* Names of runs `abab` (1,180 bytes, then `aabb` to 1,200) against
- * values of (ab)^128 and then (ba) to 513 to 1,100 bytes: their `bb` is
- * where two windows of 256 bytes meet, each window is in every run at
- * hundreds of positions, and the value is in no name; now and then
- * (ab)^k, in every one. The positions tried pass the index's budget
- * after a few values, and every suffix is sorted for the rest. */
+/* A record `user-agent: value` / `allow: /` at body + at; *expect its
+ * group's number (from 1) if it is the first whose value a name of runs
+ * (name_len bytes each) holds. Returns the body's new length. */
+static size_t run_record(char *body, size_t at, const robots_str *runs,
+                         size_t name_len, const char *value, size_t g,
+                         size_t *expect) {
+    int in = 0;
+    for (size_t i = 0; i < NAMES && !in; i++)
+        in = rb_contains_nocase(runs[i].ptr, name_len, value, strlen(value));
+    if (in && *expect == 0)
+        *expect = g + 1;
+    return at +
+           (size_t)sprintf(body + at, "user-agent: %s\nallow: /\n\n", value);
+}
+
+/* The selection of body[0..at) for the names of runs: group `expect`
+ * (0: the `*` one, first), specific where it is not 0. `which` names the
+ * round in a failure (100 + the period for runs_of_short_periods()). */
+static void runs_select(const char *body, size_t at, const robots_str *runs,
+                        size_t expect, size_t which) {
+    robots_options options;
+    robots_options_init(&options);
+    options.profile = ROBOTS_PROFILE_LEGACY;
+    robots_txt *doc = NULL;
+    EXPECT_EQ(robots_parse(body, at, &options, &doc), ROBOTS_OK);
+    size_t group = 99;
+    int specific = -1;
+    EXPECT_EQ(robots_select_group(doc, runs, NAMES, &group, &specific),
+              ROBOTS_OK);
+    EXPECT_MSG(group == expect && specific == (expect != 0),
+               "runs, round %zu: group %zu, not %zu", which, group, expect);
+    robots_free(doc);
+}
+
+/* Names of a root of 129 bytes of `a` and `b` repeated (a period over
+ * half the windows' 256 bytes, so no window is a run's: each is at a
+ * few hundred positions, once a period a name) against values of pieces
+ * of it at phases that do not follow (the first 256 bytes, then the
+ * rest: each window in every name, the junction in none), 512 to 640
+ * bytes (too many lengths for the names' hash); last a piece as it is,
+ * in every name. Each value tries each of its first window's positions
+ * (at most 2 H / 256 + 1), and they pass the index's budget (4 H) after
+ * about 650 values: every suffix is sorted for the rest. (Runs of a shorter
+ * period, `abab`, are answered by their period: runs_of_short_periods().) */
 static void runs_past_the_budget(void) {
-    enum { RUN_LEN = 1200, RUN_VALUES = 40 };
+    enum { RUN_LEN = 1200, RUN_VALUES = 760, ROOT = 129 };
+    static char text[NAMES][RUN_LEN];
+    static char said[RUN_VALUES][RUN_LEN + 1];
+    static char body[RUN_VALUES * (RUN_LEN + 40) + 64];
+    static char run[RUN_LEN + ROOT];
+    robots_str runs[NAMES];
+    for (size_t k = 0; k < ROOT; k++)
+        run[k] = "ab"[next_random() % 2];
+    for (size_t k = ROOT; k < sizeof run; k++)
+        run[k] = run[k - ROOT];
+    for (size_t i = 0; i < NAMES; i++) {
+        memcpy(text[i], run, RUN_LEN);
+        runs[i].ptr = text[i];
+        runs[i].len = RUN_LEN;
+    }
+    for (int round = 0; round < 2; round++) {
+        size_t at = (size_t)sprintf(body, "user-agent: *\ndisallow: /\n\n");
+        size_t expect = 0;
+        for (size_t g = 0; g < RUN_VALUES; g++) {
+            size_t len = 512 + next_random() % 129;
+            int found = g + 1 == RUN_VALUES;
+            size_t phase = next_random() % ROOT;
+            for (size_t k = 0; k < len; k++) {
+                if (k == 256 && !found)
+                    phase = (phase + 1 + next_random() % (ROOT - 1)) % ROOT;
+                said[g][k] = run[(phase + k) % ROOT];
+            }
+            said[g][len] = '\0';
+            at = run_record(body, at, runs, RUN_LEN, said[g], g, &expect);
+        }
+        runs_select(body, at, runs, expect, (size_t)round);
+    }
+}
+
+/* Names of runs of every period from 1 to 8 (each 300 to 700 bytes, at
+ * a phase of its own; period 1 over two letters; two such names over and
+ * over, so that the windows are few), in mixed case, against
+ * values of pieces of runs of 256 bytes (each window in a name), 257 to
+ * 1,100 bytes: most with a junction that breaks the run (at 256 bytes,
+ * and now and then each 256 after), the others a run throughout (in a
+ * name where a run as long is); last a name's slice. The first found
+ * against the naive search. */
+static void runs_of_short_periods(void) {
+    enum { RUN_LEN = 1200, RUN_VALUES = 200, DISTINCT = 2 };
+    static const char letters[] = "abcdefgh";
     static char text[NAMES][RUN_LEN];
     static char said[RUN_VALUES][RUN_LEN + 1];
     static char body[RUN_VALUES * (RUN_LEN + 40) + 64];
     robots_str runs[NAMES];
-    run_names(text[0], NAMES, RUN_LEN, runs);
-    for (int round = 0; round < 4; round++) {
+    for (int round = 0; round < 8; round++) {
+        size_t period = (size_t)round + 1;
+        for (size_t i = 0; i < NAMES; i++) {
+            for (size_t k = 0; k < RUN_LEN && i < DISTINCT;) {
+                size_t phase = next_random() % period;
+                size_t first = period == 1 ? next_random() % 2 : 0;
+                size_t len = 400 + next_random() % 500;
+                for (size_t j = 0; j < len && k < RUN_LEN; j++, k++) {
+                    char c = letters[first + (phase + j) % period];
+                    text[i][k] = next_random() % 4 == 0 ? (char)(c - 32) : c;
+                }
+            }
+            if (i >= DISTINCT)
+                memcpy(text[i], text[i % DISTINCT], RUN_LEN);
+            runs[i].ptr = text[i];
+            runs[i].len = RUN_LEN;
+        }
         size_t at = (size_t)sprintf(body, "user-agent: *\ndisallow: /\n\n");
         size_t expect = 0;
         for (size_t g = 0; g < RUN_VALUES; g++) {
-            size_t len = 513 + next_random() % 588;
-            int found = next_random() % 64 == 0;
-            for (size_t k = 0; k < len; k++)
-                said[g][k] = k < 256 || found ? "ab"[k % 2] : "ba"[k % 2];
+            unsigned kind = g + 1 == RUN_VALUES ? 7 : next_random() % 7;
+            /* a run throughout longer than most of the names' */
+            size_t len = kind < 5 ? 257 + next_random() % 844
+                                  : 900 + next_random() % 201;
+            size_t phase = next_random() % period, first = 0;
+            for (size_t k = 0; k < len; k++) {
+                /* a junction that breaks the run at 256 bytes, and at
+                 * each 256 after it now and then */
+                if (k % 256 == 0 && k > 0 && kind < 5 &&
+                    (k == 256 || next_random() % 2 == 0)) {
+                    phase = (phase + 1 + next_random() % period) % period;
+                    first = period == 1 ? !first : 0;
+                }
+                said[g][k] = letters[first + (phase + k) % period];
+            }
+            if (kind == 7) /* a slice of a name, last */
+                memcpy(said[g],
+                       runs[next_random() % NAMES].ptr +
+                           next_random() % (RUN_LEN - len + 1),
+                       len);
             said[g][len] = '\0';
-            if (found && expect == 0)
-                expect = g + 1;
-            at += (size_t)sprintf(body + at, "user-agent: %s\nallow: /\n\n",
-                                  said[g]);
+            at = run_record(body, at, runs, RUN_LEN, said[g], g, &expect);
         }
-        robots_options options;
-        robots_options_init(&options);
-        options.profile = ROBOTS_PROFILE_LEGACY;
-        robots_txt *doc = NULL;
-        EXPECT_EQ(robots_parse(body, at, &options, &doc), ROBOTS_OK);
-        size_t group = 99;
-        int specific = -1;
-        EXPECT_EQ(robots_select_group(doc, runs, NAMES, &group, &specific),
-                  ROBOTS_OK);
-        EXPECT_MSG(group == expect && specific == (expect != 0),
-                   "runs, round %d: group %zu, not %zu", round, group, expect);
-        robots_free(doc);
+        runs_select(body, at, runs, expect, 100 + period);
     }
 }
 
@@ -261,6 +362,7 @@ int main(void) {
             selection_agrees(shape, round);
     }
     runs_past_the_budget();
+    runs_of_short_periods();
     long_values_without_memory();
     return testing_finish();
 }

@@ -476,17 +476,26 @@ static void long_values_through_windows(void) {
     }
 }
 
-/* Values whose every window is in a name at thousands of positions, and
- * which are in none: names of (ab)^190 and (aabb)^5, windows of 100
- * bytes, the value (ab)^50 and (ba)^50 twice (its `bb` is where two
- * windows meet, and in no run of the names). Each
+/* Values whose every window is in a name at hundreds of positions, and
+ * which are in none: names of a root of 60 bytes repeated (a period over
+ * half the windows' 100 bytes: each window is rare for a run's, every
+ * 60 bytes), the value three pieces of the run at phases that do not
+ * follow (each junction where two windows meet, in no name). Each
  * position of the rarest window is tried until the index's budget, O(H),
- * is spent: then -1, for every value after. */
+ * is spent: then -1, for every value after. (Runs of a period of at most
+ * half a window are answered by their period: long_values_in_runs().) */
 static void long_values_past_the_budget(void) {
-    enum { COUNT = 64, LEN = 400 };
+    enum { COUNT = 64, LEN = 400, ROOT = 60 };
     static char text[COUNT][LEN];
     robots_str names[COUNT];
-    run_names(text[0], COUNT, LEN, names);
+    char run[LEN + ROOT];
+    for (size_t k = 0; k < sizeof run; k++)
+        run[k] = (char)('a' + (k % ROOT) * (k % ROOT + 3) % 23);
+    for (size_t i = 0; i < COUNT; i++) {
+        memcpy(text[i], run, LEN);
+        names[i].ptr = text[i];
+        names[i].len = LEN;
+    }
     rb_mem mem;
     rb_mem_init(&mem, NULL, 0);
     rb_names_index index;
@@ -494,8 +503,9 @@ static void long_values_past_the_budget(void) {
               ROBOTS_OK);
     EXPECT_EQ(index.shallow, 100);
     char value[300];
-    for (size_t k = 0; k < 300; k++)
-        value[k] = k < 100 ? "ab"[k % 2] : "ba"[k % 2];
+    memcpy(value, run, 100);
+    memcpy(value + 100, run + 30, 100);
+    memcpy(value + 200, run + 7, 100);
     EXPECT(!rb_contains_nocase(names[0].ptr, LEN, value, 300));
     int found = 0;
     size_t tries = 0;
@@ -503,7 +513,7 @@ static void long_values_past_the_budget(void) {
     while (found == 0 && tries++ < 1000)
         found = rb_names_index_find_long(&mem, &index, value, 300, &status);
     EXPECT_EQ(found, -1);
-    EXPECT(tries > 1); /* the first within it */
+    EXPECT(tries > 2); /* the first within it */
     EXPECT(rb_names_index_find_long(&mem, &index, value, 300, &status) < 0);
     rb_names_index_release(&mem, &index);
     EXPECT_EQ(mem.live, 0);
@@ -564,6 +574,133 @@ static void long_value_across_a_name_end(void) {
     }
 }
 
+/* Names of runs of the periods 1 (two letters), 2, 3 and 7 one after
+ * another, each 400 to 900 bytes at a phase of its own (three such names
+ * over and over, so that the windows are few), against values
+ * whose first window is in a run: the whole value a run (in a name where
+ * a run of its root and phase is as long: its reach), or pieces of runs
+ * at phases that do not follow (in no name, answered at the positions of
+ * the window that ends at the first junction), or a name's slice with a
+ * byte changed or as it is; in mixed case. Each answer the direct
+ * search's, or -1 (past the budget) for none of them; with windows of
+ * 100 bytes and of 300 (deeper than the period's room: a junction in
+ * the first window is tried as before); the allocator's memory filled
+ * with 0x01 and 0x02 bytes. */
+static void long_values_in_runs(void) {
+    enum { COUNT = 64, LEN = 1800, VALUES = 600, DISTINCT = 3 };
+    static const char *const roots[] = {"a", "b", "ab", "abc", "abcdefg"};
+    static char text[COUNT][LEN];
+    robots_str names[COUNT];
+    static const size_t shallows[] = {100, 300};
+    for (size_t s = 0; s < 2; s++) {
+        for (size_t i = 0; i < COUNT; i++) {
+            for (size_t k = 0; k < LEN && i < DISTINCT;) {
+                const char *root = roots[next_random() % 5];
+                size_t p = strlen(root), phase = next_random() % p;
+                size_t run = 400 + next_random() % 500;
+                for (size_t j = 0; j < run && k < LEN; j++)
+                    text[i][k++] = root[(phase + j) % p];
+            }
+            if (i >= DISTINCT)
+                memcpy(text[i], text[i % DISTINCT], LEN);
+            names[i].ptr = text[i];
+            names[i].len = LEN;
+        }
+        size_t shallow = shallows[s];
+        /* the allocator's memory filled, so that a word of the index left
+         * unwritten (the reaches before a value asks) reads as no zero */
+        fill_word = 0x01010101u * (uint32_t)(1 + s);
+        robots_allocator filled = {filled_alloc, filled_free, NULL};
+        rb_mem mem;
+        rb_mem_init(&mem, &filled, 0);
+        rb_names_index index;
+        EXPECT_EQ(
+            rb_names_index_build(&mem, names, COUNT, LEN, shallow, &index),
+            ROBOTS_OK);
+        EXPECT_EQ(index.shallow, shallow);
+        static char value[LEN];
+        size_t answered = 0, found = 0;
+        for (size_t v = 0; v < VALUES; v++) {
+            size_t len = shallow + 1 + next_random() % 500;
+            const char *root = roots[next_random() % 5];
+            size_t p = strlen(root), phase = next_random() % p;
+            int kind = (int)(v % 4);
+            for (size_t k = 0; k < len; k++) {
+                /* kind 1: a junction every `shallow` bytes or so */
+                if (kind == 1 && k > 0 && k % shallow == 0 &&
+                    next_random() % 2 == 0) {
+                    root = roots[next_random() % 5];
+                    p = strlen(root);
+                    phase = next_random() % p + p - k % p;
+                }
+                value[k] = root[(phase + k) % p];
+            }
+            if (kind >= 2) { /* a slice of a name, a byte changed or not */
+                const robots_str *from = &names[next_random() % COUNT];
+                memcpy(value, from->ptr + next_random() % (LEN - len), len);
+                if (kind == 3)
+                    value[next_random() % len] = "abcg"[next_random() % 4];
+            }
+            for (size_t k = 0; k < len; k++)
+                if (next_random() % 5 == 0)
+                    value[k] = (char)(value[k] - 'a' + 'A');
+            int direct = 0;
+            for (size_t i = 0; i < COUNT; i++)
+                direct |= rb_contains_nocase(names[i].ptr, LEN, value, len);
+            robots_status status = ROBOTS_ERR_NO_MEMORY;
+            int got =
+                rb_names_index_find_long(&mem, &index, value, len, &status);
+            EXPECT_EQ(status, ROBOTS_OK);
+            if (got >= 0) {
+                EXPECT_EQ(got, direct);
+                answered++;
+            }
+            found += (size_t)direct;
+        }
+        EXPECT_EQ(answered, VALUES); /* the runs spend no budget */
+        EXPECT(found > VALUES / 4 && found < VALUES - VALUES / 4);
+        rb_names_index_release(&mem, &index);
+        EXPECT_EQ(mem.live, 0);
+    }
+}
+
+/* Windows deeper than the period's room (300 bytes, the period read in
+ * the first 256): names of a root of 130 bytes repeated, whose windows
+ * are each at more positions than one of no period up to 150 can be
+ * (every 130 bytes), but whose period is over half of the 256 read: the
+ * value (two pieces of the run at phases that do not follow) is tried at
+ * the positions of its rarest window, as before. */
+static void long_values_deeper_than_the_period(void) {
+    enum { COUNT = 64, LEN = 4000, ROOT = 130, SHALLOW = 300, VALUE = 700 };
+    static char text[COUNT][LEN];
+    robots_str names[COUNT];
+    for (size_t i = 0; i < COUNT; i++) {
+        for (size_t k = 0; k < LEN; k++)
+            text[i][k] = (char)('a' + (k % ROOT) * (k % ROOT + 5) % 19);
+        names[i] = (robots_str){text[i], LEN};
+    }
+    char value[VALUE];
+    for (size_t k = 0; k < VALUE; k++)
+        value[k] = text[0][k < 400 ? k : k + 7];
+    rb_mem mem;
+    rb_mem_init(&mem, NULL, 0);
+    rb_names_index index;
+    EXPECT_EQ(rb_names_index_build(&mem, names, COUNT, LEN, SHALLOW, &index),
+              ROBOTS_OK);
+    EXPECT_EQ(index.shallow, SHALLOW);
+    for (int round = 0; round < 3; round++) { /* the third tries it */
+        robots_status status = ROBOTS_ERR_NO_MEMORY;
+        EXPECT_EQ(rb_names_index_find_long(&mem, &index, value, VALUE, &status),
+                  0);
+        EXPECT_EQ(status, ROBOTS_OK);
+        EXPECT_EQ(rb_names_index_find_long(&mem, &index, text[3] + 33, VALUE,
+                                           &status),
+                  1);
+    }
+    rb_names_index_release(&mem, &index);
+    EXPECT_EQ(mem.live, 0);
+}
+
 int main(void) {
     windows_match_definition();
     windows_of_random_names();
@@ -573,6 +710,8 @@ int main(void) {
     index_agrees_on_shapes();
     long_values_through_windows();
     long_values_past_the_budget();
+    long_values_in_runs();
+    long_values_deeper_than_the_period();
     long_value_across_a_name_end();
     return testing_finish();
 }

@@ -21,8 +21,11 @@
  * windows all are is tried at each position of its rarest window, the
  * ranks of its other windows compared there (each position's window's
  * rank kept from the window sort), or the first such value searched in
- * the text (two-way), O(H). Past O(H) of such tries every suffix is
- * sorted after all (a crafted input).
+ * the text (two-way), O(H). Where names of runs put its rarest window at
+ * thousands of positions, it is found by its period instead (the longest
+ * run from its first window's positions, or the positions of the window
+ * that ends its run, at most 2 H / depth + 1). Past O(H) of such tries
+ * every suffix is sorted after all (a crafted input).
  *
  * The text is every name lowercased, each followed by a NUL. A record's
  * value holds no NUL (a NUL ends a line's content), so a value found in
@@ -73,6 +76,15 @@ static robots_status index_pairs(rb_mem *mem, const robots_str *names,
     }
     return ROBOTS_OK;
 }
+
+/* Words of heads[] a rank (index_occurrences()): its positions' list's
+ * head and their count, and after all ranks' pairs, its run's reach. */
+#define RB_HEAD 3
+
+/* The bytes of a value's first window whose least period is found
+ * (first_period(): half a word of the stack a byte): selection.c's
+ * RB_WINDOWS_DEEPEST, the windows' depth. */
+#define RB_PERIOD_MOST 256
 
 /* Bytes of zeros after the text, so that the search may load a word of
  * eight bytes at any position up to its end. */
@@ -277,7 +289,7 @@ robots_status rb_names_index_build(rb_mem *mem, const robots_str *names,
 
 void rb_names_index_release(rb_mem *mem, rb_names_index *index) {
     rb_free(mem, index->ranks, index->ranks_room * sizeof *index->ranks);
-    rb_free(mem, index->heads, 2 * index->sorted * sizeof *index->heads);
+    rb_free(mem, index->heads, RB_HEAD * index->sorted * sizeof *index->heads);
     rb_free(mem, index->next, index->len * sizeof *index->next);
     rb_free(mem, index->cover, index->len * sizeof *index->cover);
     rb_free(mem, index->suffixes, index->len * sizeof *index->suffixes);
@@ -435,24 +447,27 @@ int rb_names_index_contains(const rb_names_index *index, const char *value,
 /* Each position's window grouped by rank: cover[] from representatives
  * to ranks (UINT32_MAX where a NUL cuts the window: its representative's
  * may be longer), and for each rank its positions, a list through
- * next[] from heads[2 * rank] (UINT32_MAX ends it), and their count,
- * heads[2 * rank + 1]. O(H) time, 4 * (H + n) + 8 * R bytes more for R
- * windows sorted (robots.h's bound holds with the text, the windows and
- * the covers: 13.25 * (H + n), a rank under one in 32 positions, and the
- * room for a value and its windows' ranks).
+ * next[] from heads[2 * rank] (UINT32_MAX ends it, the positions
+ * descending), their count, heads[2 * rank + 1], and the longest run of
+ * the window's period from one of them once a value asks, heads[2 * R +
+ * rank] for R ranks (run_reach(); 0 before). O(H) time, 4 * (H + n) + 12 * R
+ * bytes more for R windows sorted (robots.h's bound holds with the text, the
+ * windows and the covers: 13.375 * (H + n), a rank under one in 32
+ * positions, and the room for a value and its windows' ranks).
  * ROBOTS_OK, or the allocator's failure with nothing changed. */
 static robots_status index_occurrences(rb_mem *mem, rb_names_index *index) {
     size_t n = index->len, sorted = index->sorted, shallow = index->shallow;
     uint32_t *next = rb_alloc(mem, n * sizeof *next);
-    uint32_t *heads = rb_alloc(mem, 2 * sorted * sizeof *heads);
+    uint32_t *heads = rb_alloc(mem, RB_HEAD * sorted * sizeof *heads);
     if (next == NULL || heads == NULL) {
-        rb_free(mem, heads, 2 * sorted * sizeof *heads);
+        rb_free(mem, heads, RB_HEAD * sorted * sizeof *heads);
         rb_free(mem, next, n * sizeof *next);
         return mem->failure;
     }
     memset(heads, 0xff, 2 * sorted * sizeof *heads);
     for (size_t r = 0; r < sorted; r++)
         heads[2 * r + 1] = 0;
+    memset(heads + 2 * sorted, 0, sorted * sizeof *heads);
     /* each representative's rank in its own entry, flagged (a rank is
      * under n / 32); every other position's representative is before it
      * (the first with its window), so read before it is overwritten */
@@ -505,6 +520,114 @@ static int windows_at(const rb_names_index *index, size_t p, size_t count,
     return 1;
 }
 
+/* The value (len bytes, its `count` windows' ranks in the index's
+ * ranks[]) tried where its window at `offset` is, each of the positions
+ * from `first` on: 1 where each window is the text's, 0 at none, -1 past
+ * the budget. Out of line, so that the loop has the registers to itself
+ * (inside the caller it spilled three words a position tried). */
+static RB_NOINLINE int try_positions(rb_names_index *index, uint32_t first,
+                                     size_t offset, size_t len, size_t count) {
+    const uint32_t *next = index->next;
+    size_t last = len - index->shallow;
+    for (uint32_t q = first; q != UINT32_MAX; q = next[q]) {
+        if (++index->work > index->budget)
+            return -1;
+        size_t p = q - offset; /* wraps when before the text: no room */
+        if (q >= offset && p + len <= index->len &&
+            windows_at(index, p, count, last, &index->work))
+            return 1;
+    }
+    return 0; /* each position tried: in no name, whatever it cost */
+}
+
+/* The least period of low[0..len) (len at most RB_PERIOD_MOST): the
+ * prefix function's last entry, O(len), its entries on the stack. */
+static size_t first_period(const unsigned char *low, size_t len) {
+    uint16_t border[RB_PERIOD_MOST];
+    border[0] = 0;
+    for (size_t i = 1; i < len; i++) {
+        size_t k = border[i - 1];
+        while (k > 0 && low[i] != low[k])
+            k = border[k - 1];
+        border[i] = (uint16_t)(k + (low[i] == low[k]));
+    }
+    return len - border[len - 1];
+}
+
+/* The longest run of period `period` (the window's least) that starts at
+ * a position of rank `rank`: the most bytes from such a position q that
+ * repeat the `period` before them. Walking its positions downwards,
+ * q + period's rank is the same exactly when the one kept for q's
+ * residue is q + period, and then the run from q is `period` longer
+ * than from there; else it ends within `period` bytes past q's window
+ * (the window at q + period would be the same), or at the NUL that ends
+ * the name (no window holds one). O(positions + heads * period), each
+ * head at least shallow - period >= shallow / 2 bytes from the next: O(H)
+ * once a rank, counted in the index's work. 0 past its budget. */
+static size_t run_reach(rb_names_index *index, size_t rank, size_t period) {
+    uint32_t *memo = index->heads + 2 * index->sorted + rank;
+    if (*memo != 0)
+        return *memo;
+    struct {
+        uint32_t at, reach;
+    } last[RB_PERIOD_MOST / 2];
+    for (size_t r = 0; r < period; r++)
+        last[r].at = UINT32_MAX;
+    const unsigned char *text = index->text;
+    size_t shallow = index->shallow, most = 0;
+    for (uint32_t q = index->heads[2 * rank]; q != UINT32_MAX;
+         q = index->next[q]) {
+        size_t reach = shallow, r = q % period;
+        if (last[r].at == q + period) {
+            reach = last[r].reach + period;
+        } else {
+            while (text[q + reach] == text[q + reach - period])
+                reach++;
+            index->work += reach - shallow;
+        }
+        last[r].at = q;
+        last[r].reach = (uint32_t)reach;
+        most = reach > most ? reach : most;
+        if (++index->work > index->budget)
+            return 0;
+    }
+    *memo = (uint32_t)most;
+    return most;
+}
+
+/* A value whose first window is periodic (period p at most half the
+ * window: the windows of runs, each at thousands of positions): past its
+ * first `shallow` bytes, the first byte that breaks p. None: the value
+ * is the run of its first window, in a name where that window starts a
+ * run of p at least as long (run_reach()): 1 or 0 (-1 past the budget).
+ * Else the window that ends at that byte repeats no period of half its
+ * length (its bytes before it have p; one q <= shallow / 2 would give them
+ * gcd(p, q), and the byte p) and so is at most 2 H / shallow + 1
+ * positions (two at fewer than shallow / 2 bytes apart would give it a
+ * period): its rank and offset in *rank, *offset, 2; 0 where it is
+ * none of the windows. 2 and nothing written where the first window is
+ * not such a run (or its run's break is inside it, with windows deeper
+ * than first_period()'s room). */
+static RB_NOINLINE int periodic_value(rb_names_index *index, size_t len,
+                                      size_t *rank, size_t *offset) {
+    const unsigned char *low = index->lowered;
+    size_t shallow = index->shallow;
+    size_t head = shallow < RB_PERIOD_MOST ? shallow : RB_PERIOD_MOST;
+    size_t period = first_period(low, head), b = head;
+    while (b < len && low[b] == low[b - period])
+        b++;
+    /* the first window rare itself (or deeper than its period's room) */
+    if (2 * period > head || b < shallow)
+        return 2;
+    if (b == len) {
+        size_t reach = run_reach(index, index->ranks[0], period);
+        return reach == 0 ? -1 : reach >= len;
+    }
+    *offset = b - shallow + 1;
+    *rank = sorted_at(index, low + *offset, shallow, 1);
+    return *rank == SIZE_MAX ? 0 : 2;
+}
+
 int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
                              const char *value, size_t len,
                              robots_status *status) {
@@ -525,27 +648,26 @@ int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
         if (*status != ROBOTS_OK)
             return 0;
     }
-    /* the window of the fewest positions */
-    const uint32_t *heads = index->heads, *ranks = index->ranks;
+    const uint32_t *heads = index->heads;
+    if (index->next == NULL) /* listed above: for the analysers */
+        return 0;
+    /* the window of the fewest positions: of its windows every `shallow`
+     * bytes the rarest, or where that one is at more positions than a
+     * window that repeats no period of half its length can be (the first
+     * window a run's), the one at the end of the value's run */
+    const uint32_t *ranks = index->ranks;
+    size_t last = len - index->shallow, offset = last;
     size_t rarest = 0, fewest = SIZE_MAX;
     for (size_t j = 0; j < count; j++)
         if (heads[2 * ranks[j] + 1] < fewest) {
             fewest = heads[2 * ranks[j] + 1];
-            rarest = j;
+            rarest = ranks[j];
+            offset = j + 1 < count ? j * index->shallow : last;
         }
-    size_t last = len - index->shallow;
-    size_t offset = rarest + 1 < count ? rarest * index->shallow : last;
-    const uint32_t *next = index->next;
-    if (next == NULL) /* listed above: for the analysers, which lose it */
-        return 0;
-    for (uint32_t q = heads[2 * (size_t)ranks[rarest]]; q != UINT32_MAX;
-         q = next[q]) {
-        if (++index->work > index->budget)
-            return -1;
-        size_t p = q - offset; /* wraps when before the text: no room */
-        if (q >= offset && p + len <= index->len &&
-            windows_at(index, p, count, last, &index->work))
-            return 1;
+    if (fewest > 2 * index->len / index->shallow + 1) {
+        int periodic = periodic_value(index, len, &rarest, &offset);
+        if (periodic != 2)
+            return periodic;
     }
-    return 0; /* each position tried: in no name, whatever it cost */
+    return try_positions(index, heads[2 * rarest], offset, len, count);
 }

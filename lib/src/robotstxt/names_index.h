@@ -20,10 +20,10 @@
  * for n names of H bytes in all, building costs O(H) time and at most
  * 21 * (H + n) + 1,024 bytes (robots.h's 1 KiB) of the allocator's memory while
  * it runs, 5 * (H + n) + 8 after and the longest name + 8 (9 * (H + n) + 8
- * with the windows sorted, their covers kept; 13.25 * (H + n) + 8 once a
+ * with the windows sorted, their covers kept; 13.375 * (H + n) + 8 once a
  * value longer than the windows has passed them: each position's next
- * (4 bytes) and each rank's head and count (8, under one rank in 32
- * positions); and from about
+ * (4 bytes) and each rank's head, count and run's reach (12, under one
+ * rank in 32 positions); and from about
  * 16 KiB of text on, 256 KiB more: the table of where each pair of first bytes
  * starts, names_index.c's RB_STARTS_FROM); a search costs O(m + log H) byte
  * comparisons for m bytes (at worst O(m log H)). Values of one or two bytes are
@@ -86,10 +86,16 @@ RB_HIDDEN int rb_names_index_may_hold(const rb_names_index *index,
  * sorted (0 at the first that is none); the first that passes them all
  * is searched in the text, O(H + m); the next time one does, each
  * position's window is grouped by rank, O(H) time and
- * 4 * (H + n) + 8 * R bytes more for R windows sorted (within robots.h's
+ * 4 * (H + n) + 12 * R bytes more for R windows sorted (within robots.h's
  * bound); the positions of its rarest window are tried, each by the ranks
- * of its other windows. -1 once that work passes the index's budget, O(H) for
- * all the values (a crafted input): the caller sorts every suffix.
+ * of its other windows. Where that window is at more positions than one
+ * of no period up to half its length can be (names of runs), the value's
+ * first window is a run's: a value that is that run is answered by the
+ * longest run from that window's positions (O(H) once a window, O(m)
+ * after), another tried at the positions of the window that ends its
+ * run (at most 2 H / depth + 1). -1 once that work passes the index's
+ * budget, O(H) for all the values (a crafted input): the caller sorts
+ * every suffix.
  * *status: ROBOTS_OK, or the allocator's failure (then 0). */
 RB_HIDDEN int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
                                        const char *value, size_t len,
