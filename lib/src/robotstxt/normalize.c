@@ -147,23 +147,59 @@ static inline void copy_short(char *out, const char *in, size_t n) {
     }
 }
 
+/* The bytes of a step that change, the mask's bits from i on (bit k:
+ * in[step + k], rb_refused16()), each written by its profile's special
+ * step and the kept bytes before it copied at once: the index of the
+ * next byte to read (past the step when its last is a %xx's '%'). */
+RB_ALWAYS_INLINE static inline size_t step_changes(int rfc, const char *in,
+                                                   size_t len, size_t step,
+                                                   unsigned m, size_t i,
+                                                   char **out) {
+    for (; m != 0; m &= m - 1) {
+        size_t at = step + (size_t)__builtin_ctz(m);
+        if (at < i)
+            continue; /* a digit of the %xx just read */
+        copy_short(*out, in + i, at - i);
+        *out += at - i;
+        i = rfc ? rfc9309_special(in, len, at, out, 1)
+                : google_special(in, len, at, out);
+    }
+    return i;
+}
+
 /* A pattern of rfc9309 (rfc) or google, sixteen bytes a step
  * (rb_refused16()): a step all kept is stored whole; in one that is not,
- * each byte that changes (the mask's bits, in order) is written by its
- * profile's special step and the kept bytes between them copied at once.
- * One pass, with nothing measured first; the last step ends where the
- * pattern does. Most patterns the parse normalises are a path with
- * escapes or UTF-8 bytes among plain ones (the real-world corpus: 38
- * bytes on average, Wikipedia's %xx runs the most), where the byte loop
- * cost about seven instructions a byte. A pattern under sixteen bytes
- * takes the byte loop. Inline into one copy a profile, so that the
- * profile's tests are constants. */
+ * the bytes that change are written where its mask finds them
+ * (step_changes()) and the kept bytes between them copied at once. One
+ * pass, with nothing measured first; the last step ends where the pattern
+ * does. A pattern of 4 to 15 bytes is one step, read from a copy of it
+ * (its bytes alone may be read). Most patterns the parse normalises are a
+ * path with escapes or UTF-8 bytes among plain ones (the real-world
+ * corpus: 38 bytes on average, Wikipedia's %xx runs the most), where the
+ * byte loop cost about seven instructions a byte; a raw rule of the
+ * wildcard cases (many-wild-raw-pairs: a slash, a star, UTF-8, six digits) cost
+ * it about 150 a rule, at the parse and again at the compile. Inline into one
+ * copy a profile, so that the profile's tests are constants. */
 RB_ALWAYS_INLINE static inline size_t normalize_steps(int rfc, const char *in,
                                                       size_t len, char *out) {
-    if (len < 16)
-        return rfc ? normalize_rfc9309(in, len, out, 1)
-                   : normalize_google(in, len, out);
     char *o = out;
+    if (len < 16) {
+        if (len < 4)
+            return rfc ? normalize_rfc9309(in, len, out, 1)
+                       : normalize_google(in, len, out);
+        char one[16] = {0}; /* a NUL is refused: masked off below */
+        copy_short(one, in, len);
+        unsigned m =
+            (unsigned)_mm_movemask_epi8(rb_refused16(
+                _mm_loadu_si128((const __m128i *)(const void *)one), rfc)) &
+            ((1u << len) - 1);
+        size_t i = step_changes(rfc, in, len, 0, m, 0, &o);
+        if (i < len) {
+            copy_short(o, in + i, len - i);
+            o += len - i;
+        }
+        return (size_t)(o - out);
+    }
     size_t i = 0;
     while (i < len) {
         /* the last step ends where the pattern does, its bytes already
@@ -178,15 +214,7 @@ RB_ALWAYS_INLINE static inline size_t normalize_steps(int rfc, const char *in,
             i += 16;
             continue;
         }
-        for (; m != 0; m &= m - 1) {
-            size_t at = step + (size_t)__builtin_ctz(m);
-            if (at < i)
-                continue; /* a digit of the %xx just read */
-            copy_short(o, in + i, at - i);
-            o += at - i;
-            i = rfc ? rfc9309_special(in, len, at, &o, 1)
-                    : google_special(in, len, at, &o);
-        }
+        i = step_changes(rfc, in, len, step, m, i, &o);
         if (i < step + 16) {
             copy_short(o, in + i, step + 16 - i);
             o += step + 16 - i;
