@@ -3,7 +3,7 @@
  * normalize.h - patterns and paths in normal form (normalize.c): the
  * percent-encoding each profile reads, the test that a pattern is its own
  * normal form, a rule's normal form and its never-matching first byte.
- * May call: byte_class.h; reads document.h's rules.
+ * May call: byte_class.h, common/ascii.h; reads document.h's rules.
  */
 #ifndef ROBOTS_RT_NORMALIZE_H
 #define ROBOTS_RT_NORMALIZE_H
