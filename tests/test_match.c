@@ -711,11 +711,11 @@ static size_t reference_pattern(robots_profile profile, const char *in,
 
 /* rb_normalize_pattern() against the reference above, in every profile:
  * a plain run of every length from 0 to 40 (so that what follows falls at
- * every place of a sixteen-byte step, a %xx across two steps or in the
- * last one, which overlaps the one before), then a piece that changes or
- * may (each kind of %xx, UTF-8, '$', '*', an octet to encode), then
- * plain bytes or the piece again; nothing written past the normal form
- * (its reader's buffer may hold it exactly). */
+ * every place of the sixteen-byte steps of google's first run and of any
+ * wider step a normaliser may take, a %xx across two), then a piece that
+ * changes or may (each kind of %xx, UTF-8, '$', '*', an octet to encode),
+ * then plain bytes or the piece again; nothing written past the normal
+ * form (its reader's buffer may hold it exactly). */
 static void pattern_normal_forms(void) {
     static const char *const pieces[] = {
         "%e9",
