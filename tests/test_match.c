@@ -656,6 +656,123 @@ static void pattern_is_normal32(void) {
 }
 #endif
 
+/* A pattern's normal form a byte at a time, as normalize.c's header and
+ * RFC 3986 state it, for the test below: rfc9309 encodes the octets a URI
+ * may not hold (and a '$' that is not last), uppercases a %xx and decodes
+ * one of an unreserved octet; google encodes octets >= 0x80 and uppercases
+ * a %xx; legacy decodes every %xx but %2F and %00. */
+static size_t reference_pattern(robots_profile profile, const char *in,
+                                size_t len, char *out) {
+    static const char hex[] = "0123456789ABCDEF";
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)in[i];
+        int v = -1;
+        if (c == '%' && i + 2 < len &&
+            rb_ascii_hex_value((unsigned char)in[i + 1]) >= 0 &&
+            rb_ascii_hex_value((unsigned char)in[i + 2]) >= 0)
+            v = rb_ascii_hex_value((unsigned char)in[i + 1]) * 16 +
+                rb_ascii_hex_value((unsigned char)in[i + 2]);
+        int unreserved = v > 0 && (rb_ascii_is_alpha((unsigned char)v) ||
+                                   rb_ascii_is_digit((unsigned char)v) ||
+                                   strchr("-._~", v) != NULL);
+        int encode;
+        if (profile == ROBOTS_PROFILE_LEGACY) {
+            if (v >= 0 && v != '/' && v != 0) {
+                out[n++] = (char)v;
+                i += 2;
+                continue;
+            }
+            encode = v >= 0;
+        } else if (v >= 0 && profile == ROBOTS_PROFILE_RFC9309 && unreserved) {
+            out[n++] = (char)v;
+            i += 2;
+            continue;
+        } else if (profile == ROBOTS_PROFILE_GOOGLE) {
+            encode = c >= 0x80 || v >= 0;
+        } else {
+            encode = v >= 0 || c < 0x21 || c >= 0x7F ||
+                     (c != '%' && strchr("\"<>\\^`{|}", c) != NULL) ||
+                     (c == '$' && i + 1 < len);
+        }
+        if (!encode) {
+            out[n++] = (char)c;
+            continue;
+        }
+        unsigned octet = v >= 0 ? (unsigned)v : c;
+        out[n++] = '%';
+        out[n++] = hex[octet >> 4];
+        out[n++] = hex[octet & 15];
+        if (v >= 0)
+            i += 2;
+    }
+    return n;
+}
+
+/* rb_normalize_pattern() against the reference above, in every profile:
+ * a plain run of every length from 0 to 40 (so that what follows falls at
+ * every place of the sixteen-byte steps of google's first run and of any
+ * wider step a normaliser may take, a %xx across two), then a piece that
+ * changes or may (each kind of %xx, UTF-8, '$', '*', an octet to encode),
+ * then plain bytes or the piece again; nothing written past the normal
+ * form (its reader's buffer may hold it exactly). */
+static void pattern_normal_forms(void) {
+    static const char *const pieces[] = {
+        "%e9",
+        "%E9",
+        "%7e",
+        "%7E",
+        "%41",
+        "%2f",
+        "%2F",
+        "%00",
+        "%zz",
+        "%4",
+        "%",
+        "%%41",
+        "\xc3\xa9",
+        "$",
+        "*",
+        " ",
+        "\"",
+        "{|}",
+        "\x7f",
+        "%C3%A9%c3%a9",
+        "\xe4\xb8\xad\xe6\x96\x87",
+    };
+    char in[128], want[3 * sizeof in], got[3 * sizeof in + 16];
+    for (int p = 0; p < 3; p++) {
+        robots_profile profile = (robots_profile)p;
+        for (size_t k = 0; k <= 40; k++) {
+            for (size_t q = 0; q < sizeof pieces / sizeof pieces[0]; q++) {
+                for (int tail = 0; tail < 4; tail++) {
+                    size_t len = 0;
+                    for (; len < k; len++)
+                        in[len] = (char)("/abcXYZ09-._~"[len % 13]);
+                    size_t piece = strlen(pieces[q]);
+                    memcpy(in + len, pieces[q], piece);
+                    len += piece;
+                    if (tail == 1 || tail == 3)
+                        for (size_t t = 0; t < 17; t++)
+                            in[len++] = (char)('a' + t % 26);
+                    if (tail >= 2) {
+                        memcpy(in + len, pieces[q], piece);
+                        len += piece;
+                    }
+                    size_t n = reference_pattern(profile, in, len, want);
+                    memset(got, '#', sizeof got);
+                    size_t m = rb_normalize_pattern(profile, in, len, got);
+                    EXPECT_MSG(m == n && memcmp(got, want, n) == 0,
+                               "profile %d, %zu plain bytes, piece %zu, tail "
+                               "%d",
+                               p, k, q, tail);
+                    EXPECT_MSG(got[m] == '#', "profile %d: a byte past it", p);
+                }
+            }
+        }
+    }
+}
+
 /* rb_same_bytes(), the probe's compare of a key with the path: equal to
  * memcmp()'s answer at every length up to 40 (its overlapping loads at 4
  * to 16 bytes, its three bytes below 4), with a difference at every
@@ -726,6 +843,7 @@ int main(void) {
 #ifdef RB_SSE2
     pattern_is_normal32();
 #endif
+    pattern_normal_forms();
     same_bytes();
     table_9_3();
     seed_004_paths(ROBOTS_PROFILE_RFC9309);

@@ -368,7 +368,7 @@ void rb_parse_rule(parser *p, enum key_kind key, const char *value,
     }
     if (len != 0 && rb_normal_never_matches(p->profile, norm[0]))
         never_matches_diag(p, value, len);
-    rb_span pattern = rb_parse_add_text(p, value, len);
+    rb_span pattern = add_value_text(p, value, len);
     int normalise =
         norm != value && (nlen != len || memcmp(norm, value, len) != 0);
     int index_htm =
