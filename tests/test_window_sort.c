@@ -534,6 +534,18 @@ static void filled_free(void *ctx, void *ptr, size_t size) {
     (void)size;
     free(ptr);
 }
+static const robots_allocator filled_allocator = {filled_alloc, filled_free,
+                                                  NULL};
+
+/* The index of names built in memory filled with fill_word. */
+static void build_in_filled_memory(rb_mem *mem, const robots_str *names,
+                                   size_t count, size_t len, size_t shallow,
+                                   rb_names_index *index) {
+    rb_mem_init(mem, &filled_allocator, 0);
+    EXPECT_EQ(rb_names_index_build(mem, names, count, len, shallow, index),
+              ROBOTS_OK);
+    EXPECT_EQ(index->shallow, shallow);
+}
 
 /* The review of session 23: names (ab)^300 and `bb`, windows of 128
  * bytes, and (ab)^64 (ba)^86, in no name. At a position 128 bytes before
@@ -554,14 +566,9 @@ static void long_value_across_a_name_end(void) {
     for (size_t k = 0; k < VALUE; k++)
         value[k] = k < SHALLOW ? "ab"[k % 2] : "ba"[k % 2];
     for (fill_word = 0; fill_word < 4; fill_word++) {
-        robots_allocator filled = {filled_alloc, filled_free, NULL};
         rb_mem mem;
-        rb_mem_init(&mem, &filled, 0);
         rb_names_index index;
-        EXPECT_EQ(
-            rb_names_index_build(&mem, names, COUNT, LEN, SHALLOW, &index),
-            ROBOTS_OK);
-        EXPECT_EQ(index.shallow, SHALLOW);
+        build_in_filled_memory(&mem, names, COUNT, LEN, SHALLOW, &index);
         for (int round = 0; round < 3; round++) {
             robots_status status = ROBOTS_OK;
             int found =
@@ -610,14 +617,9 @@ static void long_values_in_runs(void) {
         /* the allocator's memory filled, so that a word of the index left
          * unwritten (the reaches before a value asks) reads as no zero */
         fill_word = 0x01010101u * (uint32_t)(1 + s);
-        robots_allocator filled = {filled_alloc, filled_free, NULL};
         rb_mem mem;
-        rb_mem_init(&mem, &filled, 0);
         rb_names_index index;
-        EXPECT_EQ(
-            rb_names_index_build(&mem, names, COUNT, LEN, shallow, &index),
-            ROBOTS_OK);
-        EXPECT_EQ(index.shallow, shallow);
+        build_in_filled_memory(&mem, names, COUNT, LEN, shallow, &index);
         static char value[LEN];
         size_t answered = 0, found = 0;
         for (size_t v = 0; v < VALUES; v++) {
