@@ -666,6 +666,77 @@ static void long_values_in_runs(void) {
     }
 }
 
+/* The review of session 24: a value that is a run throughout is in a
+ * name exactly where a run as long as it is, its last byte the run's
+ * last; a value a byte longer is in none. Names: a^400 (a whole name of
+ * one run), x (ab)^150 y (ab)^200 z and q (abc)^100 r (abc)^133 s, 21
+ * times each (the windows' positions then many more than an aperiodic
+ * window's); each value's expectation said, and the direct search's
+ * too. */
+static void whole_runs_at_their_length(void) {
+    enum { SHALLOW = 100, MOST = 402, COUNT = 63 };
+    static char text[3][2 * MOST];
+    robots_str names[COUNT];
+    size_t len = 0;
+    for (size_t k = 0; k < 400; k++)
+        text[0][len++] = 'a';
+    names[0] = (robots_str){text[0], len};
+    len = 0;
+    text[1][len++] = 'x';
+    for (size_t k = 0; k < 300; k++)
+        text[1][len++] = "ab"[k % 2];
+    text[1][len++] = 'y';
+    for (size_t k = 0; k < 400; k++)
+        text[1][len++] = "ab"[k % 2];
+    text[1][len++] = 'z';
+    names[1] = (robots_str){text[1], len};
+    len = 0;
+    text[2][len++] = 'q';
+    for (size_t k = 0; k < 300; k++)
+        text[2][len++] = "abc"[k % 3];
+    text[2][len++] = 'r';
+    for (size_t k = 0; k < 399; k++)
+        text[2][len++] = "abc"[k % 3];
+    text[2][len++] = 's';
+    names[2] = (robots_str){text[2], len};
+    for (size_t i = 3; i < COUNT; i++) /* enough names for the windows */
+        names[i] = names[i % 3];
+    static const struct {
+        const char *root;
+        size_t phase, len;
+        int found;
+    } values[] = {
+        {"a", 0, 400, 1},   {"A", 0, 400, 1},   {"a", 0, 401, 0},
+        {"ab", 0, 400, 1},  {"aB", 0, 400, 1},  {"ab", 0, 401, 0},
+        {"ab", 1, 399, 1},  {"ab", 1, 400, 0},  {"abc", 0, 399, 1},
+        {"abc", 0, 400, 0}, {"abc", 1, 398, 1}, {"abc", 1, 399, 0},
+    };
+    for (fill_word = 0; fill_word < 3; fill_word++) {
+        rb_mem mem;
+        rb_names_index index;
+        build_in_filled_memory(&mem, names, COUNT, MOST, SHALLOW, &index);
+        for (size_t v = 0; v < sizeof values / sizeof values[0]; v++) {
+            char value[MOST];
+            size_t p = strlen(values[v].root);
+            for (size_t k = 0; k < values[v].len; k++)
+                value[k] = values[v].root[(values[v].phase + k) % p];
+            int direct = 0;
+            for (size_t i = 0; i < 3; i++)
+                direct |= rb_contains_nocase(names[i].ptr, names[i].len, value,
+                                             values[v].len);
+            EXPECT_EQ(direct, values[v].found);
+            robots_status status = ROBOTS_ERR_NO_MEMORY;
+            EXPECT_MSG(rb_names_index_find_long(&mem, &index, value,
+                                                values[v].len,
+                                                &status) == values[v].found,
+                       "fill %u, value %zu", (unsigned)fill_word, v);
+            EXPECT_EQ(status, ROBOTS_OK);
+        }
+        rb_names_index_release(&mem, &index);
+        EXPECT_EQ(mem.live, 0);
+    }
+}
+
 /* Windows deeper than the period's room (300 bytes, the period read in
  * the first 256): names of a root of 130 bytes repeated, whose windows
  * are each at more positions than one of no period up to 150 can be
@@ -713,6 +784,7 @@ int main(void) {
     long_values_through_windows();
     long_values_past_the_budget();
     long_values_in_runs();
+    whole_runs_at_their_length();
     long_values_deeper_than_the_period();
     long_value_across_a_name_end();
     return testing_finish();

@@ -563,7 +563,8 @@ static size_t first_period(const unsigned char *low, size_t len) {
  * (the window at q + period would be the same), or at the NUL that ends
  * the name (no window holds one). O(positions + heads * period), each
  * head at least shallow - period >= shallow / 2 bytes from the next: O(H)
- * once a rank, counted in the index's work. 0 past its budget. */
+ * once a rank, counted in the index's work. 0 past its budget. Stack:
+ * a pair of words for each residue, 1 KiB at RB_PERIOD_MOST / 2. */
 static size_t run_reach(rb_names_index *index, size_t rank, size_t period) {
     uint32_t *memo = index->heads + 2 * index->sorted + rank;
     if (*memo != 0)
