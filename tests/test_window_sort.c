@@ -677,28 +677,29 @@ static void whole_runs_at_their_length(void) {
     enum { SHALLOW = 100, MOST = 402, COUNT = 63 };
     static char text[3][2 * MOST];
     robots_str names[COUNT];
-    size_t len = 0;
-    for (size_t k = 0; k < 400; k++)
-        text[0][len++] = 'a';
-    names[0] = (robots_str){text[0], len};
-    len = 0;
-    text[1][len++] = 'x';
-    for (size_t k = 0; k < 300; k++)
-        text[1][len++] = "ab"[k % 2];
-    text[1][len++] = 'y';
-    for (size_t k = 0; k < 400; k++)
-        text[1][len++] = "ab"[k % 2];
-    text[1][len++] = 'z';
-    names[1] = (robots_str){text[1], len};
-    len = 0;
-    text[2][len++] = 'q';
-    for (size_t k = 0; k < 300; k++)
-        text[2][len++] = "abc"[k % 3];
-    text[2][len++] = 'r';
-    for (size_t k = 0; k < 399; k++)
-        text[2][len++] = "abc"[k % 3];
-    text[2][len++] = 's';
-    names[2] = (robots_str){text[2], len};
+    /* a name: its first byte, a run of one root, its middle byte,
+     * another run of that root, its last byte (0: none) */
+    static const struct {
+        const char *root;
+        char first, middle, last;
+        size_t runs[2];
+    } shapes[3] = {
+        {"a", 0, 0, 0, {400, 0}},
+        {"ab", 'x', 'y', 'z', {300, 400}},
+        {"abc", 'q', 'r', 's', {300, 399}},
+    };
+    for (size_t i = 0; i < 3; i++) {
+        size_t len = 0, p = strlen(shapes[i].root);
+        const char ends[3] = {shapes[i].first, shapes[i].middle,
+                              shapes[i].last};
+        for (size_t r = 0; r < 3; r++) {
+            if (ends[r] != 0)
+                text[i][len++] = ends[r];
+            for (size_t k = 0; r < 2 && k < shapes[i].runs[r]; k++)
+                text[i][len++] = shapes[i].root[k % p];
+        }
+        names[i] = (robots_str){text[i], len};
+    }
     for (size_t i = 3; i < COUNT; i++) /* enough names for the windows */
         names[i] = names[i % 3];
     static const struct {
