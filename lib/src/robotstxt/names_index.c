@@ -572,8 +572,14 @@ static size_t run_reach(rb_names_index *index, size_t rank, size_t period) {
     struct {
         uint32_t at, reach;
     } last[RB_PERIOD_MOST / 2];
-    for (size_t r = 0; r < period; r++)
+    /* (periodic_value() asks only for 1 <= period <= RB_PERIOD_MOST / 2;
+     * said here for the analysers, as the residues index last[]) */
+    if (period == 0 || period > RB_PERIOD_MOST / 2)
+        return 0;
+    for (size_t r = 0; r < period; r++) {
         last[r].at = UINT32_MAX;
+        last[r].reach = 0;
+    }
     const unsigned char *text = index->text;
     size_t shallow = index->shallow, most = 0;
     for (uint32_t q = index->heads[2 * rank]; q != UINT32_MAX;
@@ -665,7 +671,8 @@ int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
             rarest = ranks[j];
             offset = j + 1 < count ? j * index->shallow : last;
         }
-    if (fewest > 2 * index->len / index->shallow + 1) {
+    if (index->shallow != 0 && /* (always: there are windows) */
+        fewest > 2 * index->len / index->shallow + 1) {
         int periodic = periodic_value(index, len, &rarest, &offset);
         if (periodic != 2)
             return periodic;
