@@ -21,8 +21,9 @@
  * every name at hundreds of positions, in none: past the index's budget
  * for them every suffix is sorted.
  */
-#include "agent.h"
+#define _GNU_SOURCE /* memmem (lowered_names.h) */
 #include "counting_alloc.h"
+#include "lowered_names.h"
 #include "random_names.h"
 #include "robots.h"
 #include "testing.h"
@@ -135,15 +136,14 @@ static size_t make_value(int shape, char *out, char (*said)[LEN + 1],
 /* The naive answer: the first record (group) whose value a name holds,
  * else the `*` record first in the file. */
 static size_t naive(char (*said)[LEN + 1], size_t count, int *specific) {
-    for (size_t g = 0; g < count; g++)
-        for (size_t i = 0; i < NAMES; i++)
-            if (rb_contains_nocase(names[i].ptr, names[i].len, said[g],
-                                   strlen(said[g]))) {
-                *specific = 1;
-                return g + 1;
-            }
-    *specific = 0;
-    return 0;
+    lowered low;
+    lower_names(&low, names, NAMES);
+    size_t g = 0;
+    while (g < count && !in_lowered(&low, said[g], strlen(said[g])))
+        g++;
+    free_lowered(&low);
+    *specific = g < count;
+    return g < count ? g + 1 : 0;
 }
 
 static void selection_agrees(int shape, int round) {
@@ -173,13 +173,10 @@ static void selection_agrees(int shape, int round) {
 
 /* A record `user-agent: value` / `allow: /` at body + at; *expect its
  * group's number (from 1) if it is the first whose value a name of runs
- * (name_len bytes each) holds. Returns the body's new length. */
-static size_t run_record(char *body, size_t at, const robots_str *runs,
-                         size_t name_len, const char *value, size_t g,
-                         size_t *expect) {
-    int in = 0;
-    for (size_t i = 0; i < NAMES && !in; i++)
-        in = rb_contains_nocase(runs[i].ptr, name_len, value, strlen(value));
+ * (lowered) holds. Returns the body's new length. */
+static size_t run_record(char *body, size_t at, const lowered *runs,
+                         const char *value, size_t g, size_t *expect) {
+    int in = in_lowered(runs, value, strlen(value));
     if (in && *expect == 0)
         *expect = g + 1;
     return at +
@@ -231,6 +228,8 @@ static void runs_past_the_budget(void) {
         runs[i].ptr = text[i];
         runs[i].len = RUN_LEN;
     }
+    lowered low;
+    lower_names(&low, runs, NAMES);
     for (int round = 0; round < 2; round++) {
         size_t at = (size_t)sprintf(body, "user-agent: *\ndisallow: /\n\n");
         size_t expect = 0;
@@ -244,10 +243,11 @@ static void runs_past_the_budget(void) {
                 said[g][k] = run[(phase + k) % ROOT];
             }
             said[g][len] = '\0';
-            at = run_record(body, at, runs, RUN_LEN, said[g], g, &expect);
+            at = run_record(body, at, &low, said[g], g, &expect);
         }
         runs_select(body, at, runs, expect, (size_t)round);
     }
+    free_lowered(&low);
 }
 
 /* Names of runs of every period from 1 to 8 (each 300 to 700 bytes, at
@@ -282,6 +282,8 @@ static void runs_of_short_periods(void) {
             runs[i].ptr = text[i];
             runs[i].len = RUN_LEN;
         }
+        lowered low;
+        lower_names(&low, runs, NAMES);
         size_t at = (size_t)sprintf(body, "user-agent: *\ndisallow: /\n\n");
         size_t expect = 0;
         for (size_t g = 0; g < RUN_VALUES; g++) {
@@ -306,9 +308,10 @@ static void runs_of_short_periods(void) {
                            next_random() % (RUN_LEN - len + 1),
                        len);
             said[g][len] = '\0';
-            at = run_record(body, at, runs, RUN_LEN, said[g], g, &expect);
+            at = run_record(body, at, &low, said[g], g, &expect);
         }
         runs_select(body, at, runs, expect, 100 + period);
+        free_lowered(&low);
     }
 }
 

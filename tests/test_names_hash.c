@@ -9,8 +9,9 @@
  * of the robot's names, the first such record wins, and without one the
  * first `*` record applies. Every expectation is the direct search's.
  */
-#define _GNU_SOURCE /* memmem */
+#define _GNU_SOURCE /* memmem (lowered_names.h) */
 #include "counting_alloc.h"
+#include "lowered_names.h"
 #include "memory.h"
 #include "names_hash.h"
 #include "random_names.h"
@@ -21,55 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The direct search: a value is in a name when, ASCII capitals lowered in
- * both (legacy's folding, rb_lower_fast()'s table), its bytes are some of
- * the name's (memmem). The names are lowered once for all the values
- * searched in them: searching each of 48,000 values through the 16 names
- * of 2 KiB (selection_shapes()) byte by byte took nine tenths of this
- * test's time, 58 s of the valgrind gate's. */
-typedef struct lowered {
-    char *text;
-    robots_str *names;
-    size_t count;
-} lowered;
-
-static char lower_byte(char c) {
-    return (char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
-}
-
-static void lower_names(lowered *l, const robots_str *names, size_t count) {
-    size_t bytes = 1;
-    for (size_t i = 0; i < count; i++)
-        bytes += names[i].len;
-    l->text = malloc(bytes);
-    l->names = malloc((count + 1) * sizeof *l->names);
-    l->count = count;
-    char *at = l->text;
-    for (size_t i = 0; i < count; i++) {
-        for (size_t k = 0; k < names[i].len; k++)
-            at[k] = lower_byte(names[i].ptr[k]);
-        l->names[i].ptr = at;
-        l->names[i].len = names[i].len;
-        at += names[i].len;
-    }
-}
-
-static void free_lowered(lowered *l) {
-    free(l->text);
-    free(l->names);
-}
-
-static int in_lowered(const lowered *l, const char *v, size_t len) {
-    char *low = malloc(len + 1);
-    for (size_t k = 0; k < len; k++)
-        low[k] = lower_byte(v[k]);
-    int found = 0;
-    for (size_t i = 0; i < l->count && !found; i++)
-        found = memmem(l->names[i].ptr, l->names[i].len, low, len) != NULL;
-    free(low);
-    return found;
-}
-
+/* The direct search for names searched once (lowered_names.h). */
 static int in_some_name(const robots_str *names, size_t count, const char *v,
                         size_t len) {
     lowered l;
