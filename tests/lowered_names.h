@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * lowered_names.h - the direct search of legacy's tests (test_names_hash.c,
- * test_legacy_long_values.c): a value is in a name when, ASCII capitals
+ * test_legacy_long_values.c, test_window_sort.c): a value is in a name
+ * when, ASCII capitals
  * lowered in both (legacy's folding, rb_lower_fast()'s table), its bytes
  * are some of the name's (memmem). The names are lowered once for all the
  * values searched in them: rb_contains_nocase()'s byte-by-byte search of
