@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * lowered_names.h - the direct search of legacy's tests (test_names_hash.c,
- * test_legacy_long_values.c, test_window_sort.c): a value is in a name
- * when, ASCII capitals lowered in both (legacy's folding, rb_lower_fast()'s
- * table), its bytes are some of the name's (memmem). The names are lowered
- * once for all the values searched in them, a name twice only once:
- * rb_contains_nocase()'s byte-by-byte search of each value through every
- * name took nine tenths of those tests' time (test_names_hash: 48,000
- * values through 16 names of 2 KiB, 58 s of the valgrind gate's). memmem
- * needs _GNU_SOURCE, defined by the test before its first #include.
+ * test_legacy_long_values.c, test_window_sort.c, test_legacy_select.c): a
+ * value is in a name when, ASCII capitals lowered in both (legacy's
+ * folding, rb_lower_fast()'s table), its bytes are some of the name's
+ * (memmem). The names are lowered once for all the values searched in
+ * them, a name twice only once: rb_contains_nocase()'s byte-by-byte search
+ * of each value through every name took nine tenths of those tests' time
+ * (test_names_hash: 48,000 values through 16 names of 2 KiB, 58 s of the
+ * valgrind gate's; in the coverage build the library's search is the
+ * instrumented one). memmem needs _GNU_SOURCE, defined by the test before
+ * its first #include.
  */
 #ifndef ROBOTS_TEST_LOWERED_NAMES_H
 #define ROBOTS_TEST_LOWERED_NAMES_H

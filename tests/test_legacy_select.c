@@ -10,9 +10,11 @@
  * one the first `*` record applies. Every expectation below follows from
  * that rule; the index must give the answer the direct search gives.
  */
+#define _GNU_SOURCE /* memmem (lowered_names.h) */
 #include "agent.h"
 #include "counting_alloc.h"
 #include "document.h"
+#include "lowered_names.h"
 #include "memory.h"
 #include "names_index.h"
 #include "prefix_sort.h"
@@ -253,6 +255,8 @@ typedef struct direct_answers {
 static void direct_answers_of(direct_answers *d, const robots_str *names,
                               size_t count, const char *alphabet) {
     size_t symbols = strlen(alphabet), total = 1;
+    lowered low;
+    lower_names(&low, names, count);
     d->found[0] = NULL;
     for (size_t len = 1; len <= 4; len++) {
         total *= symbols;
@@ -261,13 +265,10 @@ static void direct_answers_of(direct_answers *d, const robots_str *names,
             char value[4];
             for (size_t k = 0, x = v; k < len; k++, x /= symbols)
                 value[k] = alphabet[x % symbols];
-            int direct = 0;
-            for (size_t i = 0; i < count; i++)
-                direct |=
-                    rb_contains_nocase(names[i].ptr, names[i].len, value, len);
-            d->found[len][v] = (unsigned char)direct;
+            d->found[len][v] = (unsigned char)in_lowered(&low, value, len);
         }
     }
+    free_lowered(&low);
 }
 
 static void direct_answers_free(direct_answers *d) {
