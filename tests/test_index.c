@@ -114,6 +114,16 @@ static void same_as_reference(const robots_txt *doc, const robots_str *agents,
     agrees(a, &fast, ref, agents, path, len);
 }
 
+/* same_verdict() of a query, the first time it is asked (again == 0),
+ * keeping the scan's answer in *ref; same_as_reference() after. */
+static void asked(const robots_txt *doc, const robots_str *agent,
+                  const char *path, size_t len, int again, reference *ref) {
+    if (again)
+        same_as_reference(doc, agent, 1, path, len, ref);
+    else
+        *ref = same_verdict(doc, agent, 1, path, len);
+}
+
 /* The document of body in profile p (rfc9309 0, google 1), or NULL after
  * a failed expectation. */
 /* "User-agent: *" and `rules` rule lines into body, line r written by
@@ -652,12 +662,7 @@ static void many_wildcard_rules(void) {
                 /* Short: within the budget, no allocation. */
                 int n = sprintf(path, "/x0%s", tails[t]);
                 count.calls = 0;
-                if (refuse == 0)
-                    short_ref[t] =
-                        same_verdict(doc, &agent, 1, path, (size_t)n);
-                else
-                    same_as_reference(doc, &agent, 1, path, (size_t)n,
-                                      &short_ref[t]);
+                asked(doc, &agent, path, (size_t)n, refuse, &short_ref[t]);
                 EXPECT_EQ(count.calls, 0);
                 /* Long: "/" + "x0" x 1500 + the tail. */
                 path[0] = '/';
@@ -665,19 +670,10 @@ static void many_wildcard_rules(void) {
                     memcpy(path + 1 + 2 * i, "x0", 2);
                 n = 3001 + sprintf(path + 3001, "%s", tails[t]);
                 count.calls = 0;
-                if (refuse == 0)
-                    long_ref[t] = same_verdict(doc, &agent, 1, path, (size_t)n);
-                else
-                    same_as_reference(doc, &agent, 1, path, (size_t)n,
-                                      &long_ref[t]);
+                asked(doc, &agent, path, (size_t)n, refuse, &long_ref[t]);
                 EXPECT(count.calls > 0); /* it went to rb_match_many() */
                 path[1 + 2 * 700] = 'y'; /* a break in the run */
-                if (refuse == 0)
-                    broken_ref[t] =
-                        same_verdict(doc, &agent, 1, path, (size_t)n);
-                else
-                    same_as_reference(doc, &agent, 1, path, (size_t)n,
-                                      &broken_ref[t]);
+                asked(doc, &agent, path, (size_t)n, refuse, &broken_ref[t]);
                 /* Memory running out at each request the check makes (the
                  * growth of the edge table: test_match). */
                 for (size_t fail = 1; refuse == 0 && t == 0 && fail < 24;
