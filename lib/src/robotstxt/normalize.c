@@ -41,7 +41,10 @@ static int is_unreserved(unsigned char c) {
            c == '~';
 }
 
-/* Octets that may not appear in a URI as they are (RFC 3986 section 2). */
+/* Octets that may not appear in a URI as they are (RFC 3986 section 2):
+ * never `*` nor `$`, which normalize_rfc9309() tells first (a pattern's
+ * wildcard is its most common byte that is not plain: asked here first,
+ * a hostile file's 25,000 rules paid a switch for each, twice). */
 static int must_encode(unsigned char c) {
     if (c < 0x21 || c >= 0x7F)
         return 1;
@@ -126,8 +129,6 @@ static size_t normalize_rfc9309(const char *in, size_t len, char *out,
             } else {
                 *o++ = '%';
             }
-        } else if (must_encode(c)) {
-            o = put_escape(o, c);
         } else if (c == '*') {
             if (is_pattern)
                 *o++ = '*';
@@ -138,6 +139,8 @@ static size_t normalize_rfc9309(const char *in, size_t len, char *out,
                 *o++ = '$';
             else
                 o = put_escape(o, c);
+        } else if (must_encode(c)) {
+            o = put_escape(o, c);
         } else {
             *o++ = (char)c;
         }
