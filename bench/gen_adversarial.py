@@ -707,36 +707,55 @@ def main():
                (note, ", then one in a name" if found else
                 ", 16 repeated in turn" if pick else ""), profile="legacy",
                agent="@names-64-runs-%d.txt" % len(root))
-    # What session 24 left (not in the gate): a root of 129 bytes of two
-    # letters repeated (a period over half the windows, so no window is
-    # a run's, each at most 2 H / 256 + 1 positions) against values of
-    # its first 256 bytes at one phase and the rest at another, 512 to
-    # 640 bytes: each value tries each position of its first window.
-    rnd = 12345
-    root = bytearray()
-    for _ in range(129):
-        rnd = (rnd * 1103515245 + 12345) % 2**31
-        root.append(b"ab"[rnd >> 16 & 1])
-    root = bytes(root)
-    long_run = root * (name_len // len(root) + 2)
-    p129 = [long_run[i % 129:][:name_len - 1] for i in range(64)]
-    write("names-64-runs-129.txt", b"".join(n + b"\n" for n in p129))
-    body, k = b"", 0
-    while True:
-        n = 512 // div + k % 129
-        a, b = k * 7 % 129, (k * 7 + 1 + k % 127) % 129
-        value = long_run[a:a + 256 // div] + long_run[b + 256 // div:][:n - 256 // div]
-        k += 1
-        line = b"user-agent:" + value + b"\n"
-        if len(body) + len(line) > 511000 // div:
-            break
-        if not any(value in name for name in p129[:2]):
-            body += line
-    robots("issue29-legacy-runs-p129", body, (HOST + "x").encode(),
-           "64 names of a root of 129 bytes repeated against values of two "
-           "pieces of it at phases that do not follow, 512 to 640 bytes, "
-           "in no name (not in the gate: the budget is spent, every suffix "
-           "sorted)", profile="legacy", agent="@names-64-runs-129.txt")
+    # What session 24 left (session 25): a root of P bytes of two
+    # letters repeated, P from 129 (a period over half the windows, so no
+    # window is a run of at most half its length, each at most 2 H / 256
+    # + 1 positions) to 511 (no window has a period), against values of
+    # the run's 256 bytes at one phase and the rest at another, 512 to
+    # 640 bytes: on session 24's main each value tried each position of
+    # its rarest window, and some hundreds of them spent the budget
+    # (every suffix sorted). The variants: a value in a name last, and
+    # sixteen values repeated in turn.
+    def period_root(period):
+        rnd, out = 12345, bytearray()
+        for _ in range(period):
+            rnd = (rnd * 1103515245 + 12345) % 2**31
+            out.append(b"ab"[rnd >> 16 & 1])
+        return bytes(out)
+    for period, variant in ((129, ""), (129, "-found"), (129, "-repeated"),
+                            (200, ""), (255, ""), (256, ""), (257, ""),
+                            (257, "-found"), (511, "")):
+        root = period_root(period)
+        long_run = root * (name_len // period + 2)
+        pn = [long_run[i % period:][:name_len - 1] for i in range(64)]
+        names_file = "names-64-runs-%d.txt" % period
+        write(names_file, b"".join(n + b"\n" for n in pn))
+        tail = b""
+        if variant == "-found":
+            tail = b"user-agent:" + pn[0][1:name_len * 3 // 4] + b"\n"
+        body, k = b"", 0
+        while True:
+            j = k % 16 if variant == "-repeated" else k
+            n = 512 // div + j % 129
+            a = j * 7 % period
+            b = (j * 7 + 1 + j % (period - 2)) % period
+            value = (long_run[a:a + 256 // div] +
+                     long_run[b + 256 // div:][:n - 256 // div])
+            k += 1
+            line = b"user-agent:" + value + b"\n"
+            if len(body) + len(line) + len(tail) > 511000 // div:
+                break
+            if not any(value in name for name in pn[:2]):
+                body += line
+        body += tail
+        robots("issue29-legacy-runs-p%d%s" % (period, variant), body,
+               (HOST + "x").encode(),
+               "64 names of a root of %d bytes repeated against values of "
+               "two pieces of it at phases that do not follow, 512 to 640 "
+               "bytes, in no name%s" % (period, {
+                   "": "", "-found": ", then one in a name",
+                   "-repeated": ", 16 repeated in turn"}[variant]),
+               profile="legacy", agent="@" + names_file)
     # What `robots check FILE` read from /dev/zero: NUL bytes and no line
     # end, at the parse limit and four times past it (the bytes past the
     # limit are only counted).
