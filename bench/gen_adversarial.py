@@ -756,6 +756,34 @@ def main():
                    "": "", "-found": ", then one in a name",
                    "-repeated": ", 16 repeated in turn"}[variant]),
                profile="legacy", agent="@" + names_file)
+    # The same of period 256 with each value's windows halfway (across its
+    # junction) planted in the last two names: sixteen values repeated in
+    # turn, every window of them in a name, the rarest at hundreds of
+    # positions.
+    root = period_root(256)
+    long_run = root * (name_len // 256 + 2)
+    values = []
+    for j in range(16):
+        a, b = j * 7 % 256, (j * 7 + 1 + j) % 256
+        values.append(long_run[a:a + 256 // div] +
+                      long_run[b + 256 // div:][:(256 + 8 * j) // div])
+    halves = b"".join(v[128 // div:384 // div] for v in values)
+    pn = [long_run[i % 256:][:name_len - 1] for i in range(62)]
+    pn += [halves[:len(halves) // 2], halves[len(halves) // 2:]]
+    write("names-64-runs-256-planted.txt", b"".join(n + b"\n" for n in pn))
+    body, k = b"", 0
+    while True:
+        line = b"user-agent:" + values[k % 16] + b"\n"
+        k += 1
+        if len(body) + len(line) > 511000 // div:
+            break
+        body += line
+    assert not any(v in n for v in values for n in pn)
+    robots("issue29-legacy-runs-p256-planted", body, (HOST + "x").encode(),
+           "62 names of a root of 256 bytes repeated and two of the windows "
+           "halfway across the junctions of 16 values of two pieces of it "
+           "(repeated in turn, in no name)", profile="legacy",
+           agent="@names-64-runs-256-planted.txt")
     # What `robots check FILE` read from /dev/zero: NUL bytes and no line
     # end, at the parse limit and four times past it (the bytes past the
     # limit are only counted).

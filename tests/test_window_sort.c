@@ -476,50 +476,51 @@ static void long_values_through_windows(void) {
     }
 }
 
-/* Values whose every window is in a name at hundreds of positions, and
- * which are in none: names of a root of 100 bytes repeated (no period
- * under the windows' 100 bytes: each window every 100 bytes, no more
- * often than a window of no period can be), the value three pieces of the
- * run at phases that do not follow (each junction where two windows
- * meet), and the two windows halfway, across the junctions, planted in
- * the last name (between `z`s), so that they pass too. Each position of
- * the rarest window is tried until the index's budget, O(H), is spent:
- * then -1, for every value after. (A junction's window in no name rules
- * the value out: long_values_of_long_periods().) */
+/* Values whose every window is in a name at a hundred positions, and
+ * which are in none: names of blocks A B D E B C repeated (100 random
+ * bytes each, the windows' depth), the value A B C. Its windows, and
+ * those halfway (across A B and B C), are each in every name, none at
+ * fewer than 128 positions, and the value in none. Each position of the
+ * rarest window is tried until the index's budget, O(H), is spent: then
+ * -1, for every value after. (Where a junction's window is in no name,
+ * or in fewer, the value is answered there: long_values_of_long_periods()
+ * and issue29-legacy-runs-p256-planted.) */
 static void long_values_past_the_budget(void) {
-    enum { COUNT = 64, LEN = 400, ROOT = 100 };
+    enum { COUNT = 64, LEN = 1200, BLOCK = 100 };
     static char text[COUNT][LEN];
     robots_str names[COUNT];
-    char run[LEN + ROOT];
-    for (size_t k = 0; k < sizeof run; k++)
-        run[k] = (char)('a' + (k % ROOT) * (k % ROOT + 3) % 23);
+    char block[5][BLOCK];
+    for (size_t b = 0; b < 5; b++)
+        for (size_t k = 0; k < BLOCK; k++)
+            block[b][k] = "abcdefgh"[next_random() % 8];
+    static const size_t order[6] = {0, 1, 3, 4, 1, 2}; /* A B D E B C */
     for (size_t i = 0; i < COUNT; i++) {
-        memcpy(text[i], run, LEN);
+        for (size_t k = 0; k < LEN; k += BLOCK)
+            memcpy(text[i] + k, block[order[k / BLOCK % 6]], BLOCK);
         names[i].ptr = text[i];
         names[i].len = LEN;
     }
-    char value[300];
-    memcpy(value, run, 100);
-    memcpy(value + 100, run + 30, 100);
-    memcpy(value + 200, run + 7, 100);
-    memset(text[COUNT - 1], 'z', LEN);
-    memcpy(text[COUNT - 1] + 20, value + 50, 200);
+    char value[3 * BLOCK];
+    for (size_t b = 0; b < 3; b++)
+        memcpy(value + b * BLOCK, block[b], BLOCK);
     rb_mem mem;
     rb_mem_init(&mem, NULL, 0);
     rb_names_index index;
-    EXPECT_EQ(rb_names_index_build(&mem, names, COUNT, LEN, 100, &index),
+    EXPECT_EQ(rb_names_index_build(&mem, names, COUNT, LEN, BLOCK, &index),
               ROBOTS_OK);
-    EXPECT_EQ(index.shallow, 100);
+    EXPECT_EQ(index.shallow, BLOCK);
     for (size_t i = 0; i < COUNT; i++)
-        EXPECT(!rb_contains_nocase(names[i].ptr, LEN, value, 300));
+        EXPECT(!rb_contains_nocase(names[i].ptr, LEN, value, sizeof value));
     int found = 0;
     size_t tries = 0;
     robots_status status = ROBOTS_OK;
-    while (found == 0 && tries++ < 1000)
-        found = rb_names_index_find_long(&mem, &index, value, 300, &status);
+    while (found == 0 && tries++ < 5000)
+        found = rb_names_index_find_long(&mem, &index, value, sizeof value,
+                                         &status);
     EXPECT_EQ(found, -1);
     EXPECT(tries > 2); /* the first within it */
-    EXPECT(rb_names_index_find_long(&mem, &index, value, 300, &status) < 0);
+    EXPECT(rb_names_index_find_long(&mem, &index, value, sizeof value,
+                                    &status) < 0);
     rb_names_index_release(&mem, &index);
     EXPECT_EQ(mem.live, 0);
 }
@@ -896,6 +897,71 @@ static void long_periods_agree(size_t period, uint32_t fill, size_t values) {
     EXPECT_EQ(mem.live, 0);
 }
 
+/* The value `value` (len bytes) asked of the index three times (the
+ * first searched in the text, the second listing the positions): the
+ * third in no name at a cost of at most `most` units of work. */
+static void answered_within(rb_mem *mem, rb_names_index *index,
+                            const char *value, size_t len, uint64_t most,
+                            const char *what) {
+    uint64_t work = 0;
+    for (int round = 0; round < 3; round++) {
+        work = index->work;
+        robots_status status = ROBOTS_ERR_NO_MEMORY;
+        EXPECT_EQ(rb_names_index_find_long(mem, index, value, len, &status),
+                  0);
+        EXPECT_EQ(status, ROBOTS_OK);
+    }
+    EXPECT_MSG(index->work - work <= most, "%s: work %llu", what,
+               (unsigned long long)(index->work - work));
+}
+
+/* A junction's window that a name holds once is where the value is
+ * tried: names of a root of `period` bytes repeated (two letters at
+ * random) and one holding the value's bytes around its junction (at
+ * `cut`), the value in none. With windows of 100 bytes: a root of 100
+ * and a value of 300 whose junction is where two windows meet (its
+ * window halfway, the rarest: one try, not its first window's 189), and
+ * a root of 90 and a value of 3,600 (too many windows for their halves:
+ * its first window a run's, whose break's window is the rarest). */
+static void junction_windows_as_anchors(void) {
+    enum { COUNT = 24, LEN = 4000, SHALLOW = 100 };
+    static const struct {
+        size_t period, len, cut;
+    } shapes[2] = {{100, 300, 100}, {90, 3600, 2000}};
+    static char text[COUNT][LEN];
+    static char run[LEN + 200], value[LEN];
+    robots_str names[COUNT];
+    for (size_t s = 0; s < 2; s++) {
+        size_t period = shapes[s].period, len = shapes[s].len;
+        do
+            for (size_t k = 0; k < period; k++)
+                run[k] = "ab"[next_random() % 2];
+        while (least_period(run, period) != period);
+        for (size_t k = period; k < sizeof run; k++)
+            run[k] = run[k - period];
+        for (size_t k = 0; k < len; k++)
+            value[k] = run[(k + (k < shapes[s].cut ? 0 : 7)) % period];
+        for (size_t i = 0; i < COUNT; i++) {
+            memcpy(text[i], run + i % period, LEN);
+            names[i] = (robots_str){text[i], LEN};
+        }
+        memcpy(text[COUNT - 1] + 1000, value + shapes[s].cut - SHALLOW,
+               2 * SHALLOW);
+        for (size_t i = 0; i < COUNT; i++)
+            EXPECT(!rb_contains_nocase(names[i].ptr, LEN, value, len));
+        rb_mem mem;
+        rb_mem_init(&mem, NULL, 0);
+        rb_names_index index;
+        EXPECT_EQ(rb_names_index_build(&mem, names, COUNT, LEN, SHALLOW,
+                                       &index),
+                  ROBOTS_OK);
+        answered_within(&mem, &index, value, len, 2,
+                        s == 0 ? "the window halfway" : "the break's window");
+        rb_names_index_release(&mem, &index);
+        EXPECT_EQ(mem.live, 0);
+    }
+}
+
 static void long_values_of_long_periods(void) {
     static const size_t periods[] = {51, 64, 77, 99, 100, 101, 150, 199, 257};
     for (size_t r = 0; r < sizeof periods / sizeof periods[0]; r++)
@@ -917,6 +983,7 @@ int main(void) {
     whole_runs_at_their_length();
     long_values_deeper_than_the_period();
     long_values_of_long_periods();
+    junction_windows_as_anchors();
     long_value_across_a_name_end();
     return testing_finish();
 }

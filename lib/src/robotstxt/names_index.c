@@ -637,13 +637,24 @@ static RB_NOINLINE int periodic_value(rb_names_index *index, size_t len,
  * value of pieces of names whose junctions fall where two of its windows
  * meet (each window in a name, each at many positions) fails at the
  * junction's, O(log R) a window, where its tries would cost a rarest
- * window's positions. */
-static RB_NOINLINE int halves_hold(const rb_names_index *index, size_t len) {
+ * window's positions. Where one is at fewer positions than *fewest (a
+ * junction's window that a name holds too), it is the rarest: its rank,
+ * count and offset in *rarest, *fewest, *offset. */
+static RB_NOINLINE int halves_hold(const rb_names_index *index, size_t len,
+                                   size_t *rarest, size_t *fewest,
+                                   size_t *offset) {
     const unsigned char *low = index->lowered;
     size_t step = index->shallow;
-    for (size_t at = step / 2; at + step <= len; at += step)
-        if (sorted_at(index, low + at, step, 0) == 0)
+    for (size_t at = step / 2; at + step <= len; at += step) {
+        size_t rank = sorted_at(index, low + at, step, 1);
+        if (rank == SIZE_MAX)
             return 0;
+        if (index->heads[2 * rank + 1] < *fewest) {
+            *fewest = index->heads[2 * rank + 1];
+            *rarest = rank;
+            *offset = at;
+        }
+    }
     return 1;
 }
 
@@ -689,7 +700,8 @@ int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
             rarest = ranks[j];
             offset = j + 1 < count ? j * index->shallow : last;
         }
-    if (fewest > RB_HALVES_FROM * count && !halves_hold(index, len))
+    if (fewest > RB_HALVES_FROM * count &&
+        !halves_hold(index, len, &rarest, &fewest, &offset))
         return 0;
     /* more positions than windows of no period can be (at least
      * `shallow` apart): its first window has a period */
