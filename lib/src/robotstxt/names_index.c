@@ -637,19 +637,25 @@ static RB_NOINLINE int periodic_value(rb_names_index *index, size_t len,
  * value of pieces of names whose junctions fall where two of its windows
  * meet (each window in a name, each at many positions) fails at the
  * junction's, O(log R) a window, where its tries would cost a rarest
- * window's positions. Where one is at fewer positions than *fewest (a
- * junction's window that a name holds too), it is the rarest: its rank,
- * count and offset in *rarest, *fewest, *offset. */
+ * window's positions (or before they are listed, the text's search or
+ * their listing, O(H) each). With the positions listed, where one is at
+ * fewer positions than *fewest (a junction's window that a name holds
+ * too), it is the rarest: its rank, count and offset in *rarest,
+ * *fewest, *offset. */
 static RB_NOINLINE int halves_hold(const rb_names_index *index, size_t len,
                                    size_t *rarest, size_t *fewest,
                                    size_t *offset) {
     const unsigned char *low = index->lowered;
     size_t step = index->shallow;
     for (size_t at = step / 2; at + step <= len; at += step) {
+        /* the same as the window before it (which passed, at no fewer
+         * positions than *fewest): a run of a period dividing step / 2 */
+        if (memcmp(low + at, low + at - step / 2, step) == 0)
+            continue;
         size_t rank = sorted_at(index, low + at, step, 1);
         if (rank == SIZE_MAX)
             return 0;
-        if (index->heads[2 * rank + 1] < *fewest) {
+        if (index->next != NULL && index->heads[2 * rank + 1] < *fewest) {
             *fewest = index->heads[2 * rank + 1];
             *rarest = rank;
             *offset = at;
@@ -673,6 +679,11 @@ int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
     lower_into(index->lowered, value, len);
     size_t count = windows_hold(index, len);
     if (count == 0)
+        return 0;
+    /* before the text's search and the positions' grouping (each O(H)),
+     * the windows halfway: values of pieces of runs fail there */
+    size_t none = SIZE_MAX;
+    if (index->next == NULL && !halves_hold(index, len, &none, &none, &none))
         return 0;
     if (index->next == NULL && index->two_way_left != 0) {
         index->two_way_left--;
