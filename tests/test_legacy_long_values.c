@@ -178,8 +178,7 @@ static size_t run_record(char *body, size_t at, const robots_str *runs,
                          const char *value, size_t g, size_t *expect) {
     int in = 0;
     for (size_t i = 0; i < NAMES && !in; i++)
-        in = rb_contains_nocase(runs[i].ptr, runs[i].len, value,
-                                strlen(value));
+        in = rb_contains_nocase(runs[i].ptr, runs[i].len, value, strlen(value));
     if (in && *expect == 0)
         *expect = g + 1;
     return at +
@@ -260,8 +259,7 @@ static void runs_of_long_periods(void) {
                 said[g][k] = run[(phase + k) % root];
             }
             if (kind == 127) { /* a name's slice, a byte changed */
-                memcpy(said[g], runs[g % NAMES].ptr + next_random() % 500,
-                       len);
+                memcpy(said[g], runs[g % NAMES].ptr + next_random() % 500, len);
                 said[g][next_random() % len] ^= 3;
             }
             if (kind == 128) /* a piece of the first name */

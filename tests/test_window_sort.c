@@ -844,8 +844,7 @@ static void long_periods_agree(size_t period, uint32_t fill, size_t values) {
              * names' (their phases move on by 2 or 3), none in the last
              * window (its bytes may be the names' by chance); 2:
              * anywhere */
-            if (kind == 1 && k > 0 && k % SHALLOW == 0 &&
-                k + SHALLOW <= len &&
+            if (kind == 1 && k > 0 && k % SHALLOW == 0 && k + SHALLOW <= len &&
                 (k == SHALLOW || next_random() % 2 == 0))
                 phase += 4 + next_random() % (period - 4);
             if (kind == 2 && k == len / 2)
@@ -865,8 +864,8 @@ static void long_periods_agree(size_t period, uint32_t fill, size_t values) {
                 value[k] = (char)(value[k] - 'a' + 'A');
         int direct = 0;
         for (size_t i = 0; i < COUNT; i++)
-            direct |= rb_contains_nocase(names[i].ptr, names[i].len, value,
-                                         len);
+            direct |=
+                rb_contains_nocase(names[i].ptr, names[i].len, value, len);
         uint64_t work = index.work;
         robots_status status = ROBOTS_ERR_NO_MEMORY;
         int got = rb_names_index_find_long(&mem, &index, value, len, &status);
@@ -907,8 +906,7 @@ static void answered_within(rb_mem *mem, rb_names_index *index,
     for (int round = 0; round < 3; round++) {
         work = index->work;
         robots_status status = ROBOTS_ERR_NO_MEMORY;
-        EXPECT_EQ(rb_names_index_find_long(mem, index, value, len, &status),
-                  0);
+        EXPECT_EQ(rb_names_index_find_long(mem, index, value, len, &status), 0);
         EXPECT_EQ(status, ROBOTS_OK);
     }
     EXPECT_MSG(index->work - work <= most, "%s: work %llu", what,
@@ -952,9 +950,9 @@ static void junction_windows_as_anchors(void) {
         rb_mem mem;
         rb_mem_init(&mem, NULL, 0);
         rb_names_index index;
-        EXPECT_EQ(rb_names_index_build(&mem, names, COUNT, LEN, SHALLOW,
-                                       &index),
-                  ROBOTS_OK);
+        EXPECT_EQ(
+            rb_names_index_build(&mem, names, COUNT, LEN, SHALLOW, &index),
+            ROBOTS_OK);
         answered_within(&mem, &index, value, len, 2,
                         s == 0 ? "the window halfway" : "the break's window");
         rb_names_index_release(&mem, &index);

@@ -21,10 +21,12 @@
  * windows all are is tried at each position of its rarest window, the
  * ranks of its other windows compared there (each position's window's
  * rank kept from the window sort), or the first such value searched in
- * the text (two-way), O(H). Where names of runs put its rarest window at
- * thousands of positions, it is found by its period instead (the longest
- * run from its first window's positions, or the positions of the window
- * that ends its run, at most 2 H / depth + 1). Past O(H) of such tries
+ * the text (two-way), O(H). Its windows halfway between those are
+ * searched too (a value of pieces of names joined where two of its
+ * windows meet fails at the junction's). Where names of runs put its
+ * rarest window at thousands of positions, it is found by its period
+ * instead (the longest run from its first window's positions, or the
+ * positions of the window that ends its run). Past O(H) of such tries
  * every suffix is sorted after all (a crafted input).
  *
  * The text is every name lowercased, each followed by a NUL. A record's
@@ -633,24 +635,26 @@ static RB_NOINLINE int periodic_value(rb_names_index *index, size_t len,
 }
 
 /* Whether the value's windows halfway between those windows_hold() found
- * (at shallow / 2 + j * shallow) are each among the sorted windows: a
- * value of pieces of names whose junctions fall where two of its windows
- * meet (each window in a name, each at many positions) fails at the
- * junction's, O(log R) a window, where its tries would cost a rarest
- * window's positions (or before they are listed, the text's search or
- * their listing, O(H) each). With the positions listed, where one is at
- * fewer positions than *fewest (a junction's window that a name holds
- * too), it is the rarest: its rank, count and offset in *rarest,
+ * (at shallow / 2 + j * shallow, those before `until`) are each among the
+ * sorted windows: a value of pieces of names whose junctions fall where
+ * two of its windows meet (each window in a name, each at many positions)
+ * fails at the junction's, O(log R) a window, where its tries would cost
+ * a rarest window's positions (or before they are listed, the text's
+ * search or their listing, O(H) each). With the positions listed, where
+ * one is at fewer positions than *fewest (a junction's window that a name
+ * holds too), it is the rarest: its rank, count and offset in *rarest,
  * *fewest, *offset. */
 static RB_NOINLINE int halves_hold(const rb_names_index *index, size_t len,
-                                   size_t *rarest, size_t *fewest,
+                                   size_t until, size_t *rarest, size_t *fewest,
                                    size_t *offset) {
     const unsigned char *low = index->lowered;
-    size_t step = index->shallow;
-    for (size_t at = step / 2; at + step <= len; at += step) {
-        /* the same as the window before it (which passed, at no fewer
-         * positions than *fewest): a run of a period dividing step / 2 */
-        if (memcmp(low + at, low + at - step / 2, step) == 0)
+    size_t step = index->shallow, half = step / 2;
+    for (size_t at = half; at + step <= len && at < until; at += step) {
+        /* the same as the window before or after it (each passed, at no
+         * fewer positions than *fewest): `x a^k y`'s `a^256` */
+        if (memcmp(low + at, low + at - half, step) == 0 ||
+            (at + half + step <= len &&
+             memcmp(low + at, low + at + half, step) == 0))
             continue;
         size_t rank = sorted_at(index, low + at, step, 1);
         if (rank == SIZE_MAX)
@@ -680,18 +684,23 @@ int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
     size_t count = windows_hold(index, len);
     if (count == 0)
         return 0;
-    /* before the text's search and the positions' grouping (each O(H)),
-     * the windows halfway: values of pieces of runs fail there */
-    size_t none = SIZE_MAX;
-    if (index->next == NULL && !halves_hold(index, len, &none, &none, &none))
-        return 0;
-    if (index->next == NULL && index->two_way_left != 0) {
-        index->two_way_left--;
-        return rb_find_two_way((const char *)index->text, index->len, 0,
-                               (const char *)index->lowered, len) <= index->len;
-    }
-    if (index->next == NULL) { /* the positions, once */
-        *status = index_occurrences(mem, index);
+    if (index->next == NULL) {
+        /* before the text's search and the positions' grouping (each
+         * O(H)), the first window halfway: values of pieces of runs of
+         * the windows' length fail there (the rest are searched once the
+         * positions are listed, where the rarest is at many: a value
+         * that passes them all, as most do, pays one search more, not
+         * all of them) */
+        size_t none = SIZE_MAX;
+        if (!halves_hold(index, len, index->shallow, &none, &none, &none))
+            return 0;
+        if (index->two_way_left != 0) {
+            index->two_way_left--;
+            return rb_find_two_way((const char *)index->text, index->len, 0,
+                                   (const char *)index->lowered,
+                                   len) <= index->len;
+        }
+        *status = index_occurrences(mem, index); /* the positions, once */
         if (*status != ROBOTS_OK)
             return 0;
     }
@@ -712,7 +721,7 @@ int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
             offset = j + 1 < count ? j * index->shallow : last;
         }
     if (fewest > RB_HALVES_FROM * count &&
-        !halves_hold(index, len, &rarest, &fewest, &offset))
+        !halves_hold(index, len, len, &rarest, &fewest, &offset))
         return 0;
     /* more positions than windows of no period can be (at least
      * `shallow` apart): its first window has a period */
