@@ -635,21 +635,20 @@ static RB_NOINLINE int periodic_value(rb_names_index *index, size_t len,
 }
 
 /* Whether the value's windows halfway between those windows_hold() found
- * (at shallow / 2 + j * shallow, those before `until`) are each among the
- * sorted windows: a value of pieces of names whose junctions fall where
- * two of its windows meet (each window in a name, each at many positions)
- * fails at the junction's, O(log R) a window, where its tries would cost
- * a rarest window's positions (or before they are listed, the text's
- * search or their listing, O(H) each). With the positions listed, where
- * one is at fewer positions than *fewest (a junction's window that a name
- * holds too), it is the rarest: its rank, count and offset in *rarest,
- * *fewest, *offset. */
+ * (at shallow / 2 + j * shallow) are each among the sorted windows: a
+ * value of pieces of names whose junctions fall where two of its windows
+ * meet (each window in a name, each at many positions) fails at the
+ * junction's, O(log R) a window, where its tries would cost a rarest
+ * window's positions (or before they are listed, their listing, O(H)).
+ * With the positions listed, where one is at fewer positions than *fewest
+ * (a junction's window that a name holds too), it is the rarest: its
+ * rank, count and offset in *rarest, *fewest, *offset. */
 static RB_NOINLINE int halves_hold(const rb_names_index *index, size_t len,
-                                   size_t until, size_t *rarest, size_t *fewest,
+                                   size_t *rarest, size_t *fewest,
                                    size_t *offset) {
     const unsigned char *low = index->lowered;
     size_t step = index->shallow, half = step / 2;
-    for (size_t at = half; at + step <= len && at < until; at += step) {
+    for (size_t at = half; at + step <= len; at += step) {
         /* the same as the window before or after it (each passed, at no
          * fewer positions than *fewest): `x a^k y`'s `a^256` */
         if (memcmp(low + at, low + at - half, step) == 0 ||
@@ -685,21 +684,20 @@ int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
     if (count == 0)
         return 0;
     if (index->next == NULL) {
-        /* before the text's search and the positions' grouping (each
-         * O(H)), the first window halfway: values of pieces of runs of
-         * the windows' length fail there (the rest are searched once the
-         * positions are listed, where the rarest is at many: a value
-         * that passes them all, as most do, pays one search more, not
-         * all of them) */
-        size_t none = SIZE_MAX;
-        if (!halves_hold(index, len, index->shallow, &none, &none, &none))
-            return 0;
         if (index->two_way_left != 0) {
             index->two_way_left--;
             return rb_find_two_way((const char *)index->text, index->len, 0,
                                    (const char *)index->lowered,
                                    len) <= index->len;
         }
+        /* before the positions' grouping (O(H)), the windows halfway:
+         * values of pieces of runs fail there, and need no grouping
+         * (the first value that passes is searched in the text as
+         * before: one that passes them too, as most do, would pay for
+         * them for nothing) */
+        size_t none = SIZE_MAX;
+        if (!halves_hold(index, len, &none, &none, &none))
+            return 0;
         *status = index_occurrences(mem, index); /* the positions, once */
         if (*status != ROBOTS_OK)
             return 0;
@@ -720,8 +718,10 @@ int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
             rarest = ranks[j];
             offset = j + 1 < count ? j * index->shallow : last;
         }
+    /* a rarest window at fewer positions than this costs less tried at
+     * each than its windows halfway searched (`x a^k y`'s 32) */
     if (fewest > RB_HALVES_FROM * count &&
-        !halves_hold(index, len, len, &rarest, &fewest, &offset))
+        !halves_hold(index, len, &rarest, &fewest, &offset))
         return 0;
     /* more positions than windows of no period can be (at least
      * `shallow` apart): its first window has a period */
