@@ -960,6 +960,49 @@ static void junction_windows_as_anchors(void) {
     }
 }
 
+/* Values of pieces of a run (a root of 100 bytes, the windows' depth)
+ * joined where two windows meet, in no name: after the first (searched
+ * in the text) each fails at its junction's window halfway, and the
+ * positions are never grouped (O(H)); a piece of the run as it is passes
+ * them, and is found at the positions grouped then. */
+static void pieces_need_no_grouping(void) {
+    enum { COUNT = 24, LEN = 2000, ROOT = 100, VALUE = 300 };
+    static char text[COUNT][LEN];
+    static char run[LEN + ROOT];
+    robots_str names[COUNT];
+    for (size_t k = 0; k < ROOT; k++)
+        run[k] = "abcdefgh"[next_random() % 8];
+    for (size_t k = ROOT; k < sizeof run; k++)
+        run[k] = run[k - ROOT];
+    for (size_t i = 0; i < COUNT; i++) {
+        memcpy(text[i], run + i % ROOT, LEN);
+        names[i] = (robots_str){text[i], LEN};
+    }
+    rb_mem mem;
+    rb_mem_init(&mem, NULL, 0);
+    rb_names_index index;
+    EXPECT_EQ(rb_names_index_build(&mem, names, COUNT, LEN, ROOT, &index),
+              ROBOTS_OK);
+    char value[VALUE];
+    for (size_t v = 0; v < 20; v++) {
+        size_t shift = 1 + v % (ROOT - 1);
+        for (size_t k = 0; k < VALUE; k++)
+            value[k] = run[(k + v + (k < ROOT ? 0 : shift)) % ROOT];
+        robots_status status = ROBOTS_ERR_NO_MEMORY;
+        EXPECT_EQ(rb_names_index_find_long(&mem, &index, value, VALUE, &status),
+                  0);
+        EXPECT_EQ(status, ROBOTS_OK);
+        EXPECT_MSG(index.next == NULL, "value %zu: the positions grouped", v);
+    }
+    robots_status status = ROBOTS_ERR_NO_MEMORY;
+    EXPECT_EQ(rb_names_index_find_long(&mem, &index, run + 7, VALUE, &status),
+              1);
+    EXPECT_EQ(status, ROBOTS_OK);
+    EXPECT(index.next != NULL);
+    rb_names_index_release(&mem, &index);
+    EXPECT_EQ(mem.live, 0);
+}
+
 static void long_values_of_long_periods(void) {
     static const size_t periods[] = {51, 64, 77, 99, 100, 101, 150, 199, 257};
     for (size_t r = 0; r < sizeof periods / sizeof periods[0]; r++)
@@ -982,6 +1025,7 @@ int main(void) {
     long_values_deeper_than_the_period();
     long_values_of_long_periods();
     junction_windows_as_anchors();
+    pieces_need_no_grouping();
     long_value_across_a_name_end();
     return testing_finish();
 }
