@@ -948,11 +948,9 @@ static void junction_windows_as_anchors(void) {
         for (size_t i = 0; i < COUNT; i++)
             EXPECT(!rb_contains_nocase(names[i].ptr, LEN, value, len));
         rb_mem mem;
-        rb_mem_init(&mem, NULL, 0);
         rb_names_index index;
-        EXPECT_EQ(
-            rb_names_index_build(&mem, names, COUNT, LEN, SHALLOW, &index),
-            ROBOTS_OK);
+        fill_word = 0;
+        build_in_filled_memory(&mem, names, COUNT, LEN, SHALLOW, &index);
         answered_within(&mem, &index, value, len, 2,
                         s == 0 ? "the window halfway" : "the break's window");
         rb_names_index_release(&mem, &index);
