@@ -803,7 +803,8 @@ static size_t least_period(const char *s, size_t len) {
  * past the budget; a run's value costs its reach's walk (positions and
  * bytes, once a window) and a junction's none. The allocator's memory
  * filled with the byte `fill` (each value of it over the rounds). */
-static void long_periods_agree(size_t period, uint32_t fill, size_t values) {
+static void long_periods_agree(size_t period, uint32_t fill, size_t values,
+                               size_t most) {
     enum { COUNT = 24, LEN = 4000, SHALLOW = 100, MOST = 520 };
     static char text[COUNT][LEN];
     static char run[LEN + 2 * MOST];
@@ -816,29 +817,31 @@ static void long_periods_agree(size_t period, uint32_t fill, size_t values) {
     for (size_t k = period; k < sizeof run; k++)
         run[k] = run[k - period];
     for (size_t i = 0; i < COUNT; i++) {
-        size_t len = LEN - i % 5 * 37, phase = i * 13 % period;
+        size_t len = most - i % 5 * 37, phase = i * 13 % period;
         memcpy(text[i], run + phase, len);
         if (i + 2 >= COUNT) /* a junction: the run on at another phase */
-            memcpy(text[i] + 1500 + i, run + phase + 1500 + i + 1 + i % 3,
-                   len - 1500 - i);
+            memcpy(text[i] + most * 3 / 8 + i,
+                   run + phase + most * 3 / 8 + i + 1 + i % 3,
+                   len - most * 3 / 8 - i);
         names[i] = (robots_str){text[i], len};
     }
     fill_word = 0x01010101u * fill;
     rb_mem mem;
     rb_names_index index;
-    build_in_filled_memory(&mem, names, COUNT, LEN, SHALLOW, &index);
+    build_in_filled_memory(&mem, names, COUNT, most, SHALLOW, &index);
     size_t found = 0, h = 0;
     for (size_t i = 0; i < COUNT; i++)
         h += names[i].len + 1;
     static unsigned char asked[MOST]; /* a run's phase whose reach is kept */
     memset(asked, 0, sizeof asked);
     for (size_t v = 0; v < values; v++) {
-        size_t len = SHALLOW + 1 + next_random() % (LEN - SHALLOW);
+        size_t len = SHALLOW + 1 + next_random() % (most - SHALLOW);
         size_t phase = next_random() % period, kind = v % 5, first = phase;
         if (kind == 0 && v % 10 == 0) /* as long as the longest run */
-            len = LEN - next_random() % 3;
+            len = most - next_random() % 3;
         if (kind == 1) /* few windows: their halves cost less than tries */
-            len = 2 * SHALLOW + 1 + next_random() % (6 * SHALLOW);
+            len = 2 * SHALLOW + 1 +
+                  next_random() % (most < LEN ? SHALLOW : 6 * SHALLOW);
         for (size_t k = 0; k < len; k++) {
             /* kind 1: a junction where two windows meet, none the
              * names' (their phases move on by 2 or 3), none in the last
@@ -1004,9 +1007,9 @@ static void pieces_need_no_grouping(void) {
 static void long_values_of_long_periods(void) {
     static const size_t periods[] = {51, 64, 77, 99, 100, 101, 150, 199, 257};
     for (size_t r = 0; r < sizeof periods / sizeof periods[0]; r++)
-        long_periods_agree(periods[r], (uint32_t)r, 300);
-    for (uint32_t fill = 0; fill < 256; fill++)
-        long_periods_agree(fill % 2 ? 77 : 150, fill, 12);
+        long_periods_agree(periods[r], (uint32_t)r, 300, 4000);
+    for (uint32_t fill = 0; fill < 256; fill++) /* names of 1,000 bytes */
+        long_periods_agree(fill % 2 ? 77 : 150, fill, 12, 1000);
 }
 
 int main(void) {
