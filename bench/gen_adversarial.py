@@ -707,36 +707,84 @@ def main():
                (note, ", then one in a name" if found else
                 ", 16 repeated in turn" if pick else ""), profile="legacy",
                agent="@names-64-runs-%d.txt" % len(root))
-    # What session 24 left (not in the gate): a root of 129 bytes of two
-    # letters repeated (a period over half the windows, so no window is
-    # a run's, each at most 2 H / 256 + 1 positions) against values of
-    # its first 256 bytes at one phase and the rest at another, 512 to
-    # 640 bytes: each value tries each position of its first window.
-    rnd = 12345
-    root = bytearray()
-    for _ in range(129):
-        rnd = (rnd * 1103515245 + 12345) % 2**31
-        root.append(b"ab"[rnd >> 16 & 1])
-    root = bytes(root)
-    long_run = root * (name_len // len(root) + 2)
-    p129 = [long_run[i % 129:][:name_len - 1] for i in range(64)]
-    write("names-64-runs-129.txt", b"".join(n + b"\n" for n in p129))
+    # What session 24 left (session 25): a root of P bytes of two
+    # letters repeated, P from 129 (a period over half the windows, so no
+    # window is a run of at most half its length, each at most 2 H / 256
+    # + 1 positions) to 511 (no window has a period), against values of
+    # the run's 256 bytes at one phase and the rest at another, 512 to
+    # 640 bytes: on session 24's main each value tried each position of
+    # its rarest window, and some hundreds of them spent the budget
+    # (every suffix sorted). The variants: a value in a name last, and
+    # sixteen values repeated in turn.
+    def period_root(period):
+        rnd, out = 12345, bytearray()
+        for _ in range(period):
+            rnd = (rnd * 1103515245 + 12345) % 2**31
+            out.append(b"ab"[rnd >> 16 & 1])
+        return bytes(out)
+    for period, variant in ((129, ""), (129, "-found"), (129, "-repeated"),
+                            (200, ""), (255, ""), (256, ""), (257, ""),
+                            (257, "-found"), (511, "")):
+        root = period_root(period)
+        long_run = root * (name_len // period + 2)
+        pn = [long_run[i % period:][:name_len - 1] for i in range(64)]
+        names_file = "names-64-runs-%d.txt" % period
+        write(names_file, b"".join(n + b"\n" for n in pn))
+        tail = b""
+        if variant == "-found":
+            tail = b"user-agent:" + pn[0][1:name_len * 3 // 4] + b"\n"
+        body, k = b"", 0
+        while True:
+            j = k % 16 if variant == "-repeated" else k
+            n = 512 // div + j % 129
+            a = j * 7 % period
+            b = (j * 7 + 1 + j % (period - 2)) % period
+            value = (long_run[a:a + 256 // div] +
+                     long_run[b + 256 // div:][:n - 256 // div])
+            k += 1
+            line = b"user-agent:" + value + b"\n"
+            if len(body) + len(line) + len(tail) > 511000 // div:
+                break
+            if not any(value in name for name in pn[:2]):
+                body += line
+        body += tail
+        robots("issue29-legacy-runs-p%d%s" % (period, variant), body,
+               (HOST + "x").encode(),
+               "64 names of a root of %d bytes repeated against values of "
+               "two pieces of it at phases that do not follow, 512 to 640 "
+               "bytes, in no name%s" % (period, {
+                   "": "", "-found": ", then one in a name",
+                   "-repeated": ", 16 repeated in turn"}[variant]),
+               profile="legacy", agent="@" + names_file)
+    # The same of period 256 with each value's windows halfway (across its
+    # junction) planted in the last two names: sixteen values repeated in
+    # turn, every window of them in a name, the rarest at hundreds of
+    # positions.
+    root = period_root(256)
+    long_run = root * (name_len // 256 + 2)
+    values = []
+    for j in range(16):
+        a, b = j * 7 % 256, (j * 7 + 1 + j) % 256
+        values.append(long_run[a:a + 256 // div] +
+                      long_run[b + 256 // div:][:(256 + 8 * j) // div])
+    halves = b"".join(v[128 // div:384 // div] for v in values)
+    pn = [long_run[i % 256:][:name_len - 1] for i in range(62)]
+    pn += [halves[:len(halves) // 2], halves[len(halves) // 2:]]
+    write("names-64-runs-256-planted.txt", b"".join(n + b"\n" for n in pn))
     body, k = b"", 0
     while True:
-        n = 512 // div + k % 129
-        a, b = k * 7 % 129, (k * 7 + 1 + k % 127) % 129
-        value = long_run[a:a + 256 // div] + long_run[b + 256 // div:][:n - 256 // div]
+        line = b"user-agent:" + values[k % 16] + b"\n"
         k += 1
-        line = b"user-agent:" + value + b"\n"
         if len(body) + len(line) > 511000 // div:
             break
-        if not any(value in name for name in p129[:2]):
-            body += line
-    robots("issue29-legacy-runs-p129", body, (HOST + "x").encode(),
-           "64 names of a root of 129 bytes repeated against values of two "
-           "pieces of it at phases that do not follow, 512 to 640 bytes, "
-           "in no name (not in the gate: the budget is spent, every suffix "
-           "sorted)", profile="legacy", agent="@names-64-runs-129.txt")
+        body += line
+    # (at the small scale a value of 8 bytes may be in a name: a shape still)
+    assert div != 1 or not any(v in n for v in values for n in pn)
+    robots("issue29-legacy-runs-p256-planted", body, (HOST + "x").encode(),
+           "62 names of a root of 256 bytes repeated and two of the windows "
+           "halfway across the junctions of 16 values of two pieces of it "
+           "(repeated in turn, in no name)", profile="legacy",
+           agent="@names-64-runs-256-planted.txt")
     # What `robots check FILE` read from /dev/zero: NUL bytes and no line
     # end, at the parse limit and four times past it (the bytes past the
     # limit are only counted).

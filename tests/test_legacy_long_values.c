@@ -17,9 +17,9 @@
  * one, some repeated: the index finds them at the positions of their
  * rarest window. Last, names of runs of every period from 1 to 8 against
  * values whose every window is in a run (answered by their period), and
- * of a root of 129 bytes repeated against values whose every window is in
- * every name at hundreds of positions, in none: past the index's budget
- * for them every suffix is sorted.
+ * of a root of 120 to 520 bytes repeated against values whose every
+ * window is in every name at hundreds of positions, in none (answered by
+ * the window across their junction, or their period).
  */
 #define _GNU_SOURCE /* memmem (lowered_names.h) */
 #include "counting_alloc.h"
@@ -202,52 +202,74 @@ static void runs_select(const char *body, size_t at, const robots_str *runs,
     robots_free(doc);
 }
 
-/* Names of a root of 129 bytes of `a` and `b` repeated (a period over
- * half the windows' 256 bytes, so no window is a run's: each is at a
- * few hundred positions, once a period a name) against values of pieces
- * of it at phases that do not follow (the first 256 bytes, then the
- * rest: each window in every name, the junction in none), 512 to 640
- * bytes (too many lengths for the names' hash); last a piece as it is,
- * in every name. Each value tries each of its first window's positions
- * (at most 2 H / 256 + 1), and they pass the index's budget (4 H) after
- * about 650 values: every suffix is sorted for the rest. (Runs of a shorter
- * period, `abab`, are answered by their period: runs_of_short_periods().) */
-static void runs_past_the_budget(void) {
-    enum { RUN_LEN = 1200, RUN_VALUES = 760, ROOT = 129 };
+/* Names of runs of a root of 120 to 520 bytes of `a` and `b`, 300 to 700
+ * bytes each at a phase of its own (a period under the windows' 256
+ * bytes and over half of them: each window a run's, at more positions
+ * than a window of no period can be; from 256 on, no period: each window
+ * every `period` bytes), against values of 512 to 640 bytes: pieces of
+ * the run at phases that do not follow (the junction where two windows
+ * meet, or anywhere), now and then the run throughout (in a name where a
+ * run as long is), a name's slice with a byte changed; last a piece of
+ * the first name. On session 24's main each value tried each of its
+ * first window's positions (at most 2 H / 256 + 1), and some hundreds of
+ * them spent the index's budget (every suffix sorted, about 100 M
+ * instructions at 256 KiB of names: issue29-legacy-runs-p129); now the
+ * junction's window or the run's reach answers them. Three files a
+ * period, each against the naive search. */
+static void runs_of_long_periods(void) {
+    enum { RUN_LEN = 1200, RUN_VALUES = 700, MOST = 520 };
+    static const size_t periods[] = {120, 128, 129, 200, 255,
+                                     256, 257, 300, 511, MOST};
     static char text[NAMES][RUN_LEN];
     static char said[RUN_VALUES][RUN_LEN + 1];
     static char body[RUN_VALUES * (RUN_LEN + 40) + 64];
-    static char run[RUN_LEN + ROOT];
+    static char run[RUN_LEN + 2 * MOST];
     robots_str runs[NAMES];
-    for (size_t k = 0; k < ROOT; k++)
-        run[k] = "ab"[next_random() % 2];
-    for (size_t k = ROOT; k < sizeof run; k++)
-        run[k] = run[k - ROOT];
-    for (size_t i = 0; i < NAMES; i++) {
-        memcpy(text[i], run, RUN_LEN);
-        runs[i].ptr = text[i];
-        runs[i].len = RUN_LEN;
-    }
-    lowered low;
-    lower_names(&low, runs, NAMES);
-    for (int round = 0; round < 2; round++) {
+    for (size_t round = 0; round < 3 * sizeof periods / sizeof periods[0];
+         round++) {
+        size_t root = periods[round / 3];
+        for (size_t k = 0; k < root; k++)
+            run[k] = "ab"[next_random() % 2];
+        for (size_t k = root; k < sizeof run; k++)
+            run[k] = run[k - root];
+        for (size_t i = 0; i < NAMES; i++) {
+            for (size_t k = 0; k < RUN_LEN;) {
+                size_t piece = 300 + next_random() % 400;
+                piece = piece < RUN_LEN - k ? piece : RUN_LEN - k;
+                memcpy(text[i] + k, run + next_random() % root, piece);
+                k += piece;
+            }
+            runs[i].ptr = text[i];
+            runs[i].len = RUN_LEN - i % 3 * 50;
+        }
+        lowered low;
+        lower_names(&low, runs, NAMES);
         size_t at = (size_t)sprintf(body, "user-agent: *\ndisallow: /\n\n");
         size_t expect = 0;
         for (size_t g = 0; g < RUN_VALUES; g++) {
             size_t len = 512 + next_random() % 129;
-            int found = g + 1 == RUN_VALUES;
-            size_t phase = next_random() % ROOT;
+            unsigned kind = g + 1 == RUN_VALUES ? 128 : next_random() % 128;
+            size_t phase = next_random() % root;
+            size_t cut = kind < 64    ? 256
+                         : kind < 126 ? 257 + next_random() % 250
+                                      : len; /* the run throughout */
             for (size_t k = 0; k < len; k++) {
-                if (k == 256 && !found)
-                    phase = (phase + 1 + next_random() % (ROOT - 1)) % ROOT;
-                said[g][k] = run[(phase + k) % ROOT];
+                if (k == cut) /* a junction: the run on at another phase */
+                    phase = (phase + 1 + next_random() % (root - 1)) % root;
+                said[g][k] = run[(phase + k) % root];
             }
+            if (kind == 127) { /* a name's slice, a byte changed */
+                memcpy(said[g], runs[g % NAMES].ptr + next_random() % 500, len);
+                said[g][next_random() % len] ^= 3;
+            }
+            if (kind == 128) /* a piece of the first name */
+                memcpy(said[g], runs[0].ptr + 33, len);
             said[g][len] = '\0';
             at = run_record(body, at, &low, said[g], g, &expect);
         }
-        runs_select(body, at, runs, expect, (size_t)round);
+        runs_select(body, at, runs, expect, root);
+        free_lowered(&low);
     }
-    free_lowered(&low);
 }
 
 /* Names of runs of every period from 1 to 8 (each 300 to 700 bytes, at
@@ -364,7 +386,7 @@ int main(void) {
         for (int round = 0; round < 12; round++)
             selection_agrees(shape, round);
     }
-    runs_past_the_budget();
+    runs_of_long_periods();
     runs_of_short_periods();
     long_values_without_memory();
     return testing_finish();

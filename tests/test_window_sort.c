@@ -478,45 +478,51 @@ static void long_values_through_windows(void) {
     }
 }
 
-/* Values whose every window is in a name at hundreds of positions, and
- * which are in none: names of a root of 60 bytes repeated (a period over
- * half the windows' 100 bytes: each window is rare for a run's, every
- * 60 bytes), the value three pieces of the run at phases that do not
- * follow (each junction where two windows meet, in no name). Each
- * position of the rarest window is tried until the index's budget, O(H),
- * is spent: then -1, for every value after. (Runs of a period of at most
- * half a window are answered by their period: long_values_in_runs().) */
+/* Values whose every window is in a name at a hundred positions, and
+ * which are in none: names of blocks A B D E B C repeated (100 random
+ * bytes each, the windows' depth), the value A B C. Its windows, and
+ * those halfway (across A B and B C), are each in every name, none at
+ * fewer than 128 positions, and the value in none. Each position of the
+ * rarest window is tried until the index's budget, O(H), is spent: then
+ * -1, for every value after. (Where a junction's window is in no name,
+ * or in fewer, the value is answered there: long_values_of_long_periods()
+ * and issue29-legacy-runs-p256-planted.) */
 static void long_values_past_the_budget(void) {
-    enum { COUNT = 64, LEN = 400, ROOT = 60 };
+    enum { COUNT = 64, LEN = 1200, BLOCK = 100 };
     static char text[COUNT][LEN];
     robots_str names[COUNT];
-    char run[LEN + ROOT];
-    for (size_t k = 0; k < sizeof run; k++)
-        run[k] = (char)('a' + (k % ROOT) * (k % ROOT + 3) % 23);
+    char block[5][BLOCK];
+    for (size_t b = 0; b < 5; b++)
+        for (size_t k = 0; k < BLOCK; k++)
+            block[b][k] = "abcdefgh"[next_random() % 8];
+    static const size_t order[6] = {0, 1, 3, 4, 1, 2}; /* A B D E B C */
     for (size_t i = 0; i < COUNT; i++) {
-        memcpy(text[i], run, LEN);
+        for (size_t k = 0; k < LEN; k += BLOCK)
+            memcpy(text[i] + k, block[order[k / BLOCK % 6]], BLOCK);
         names[i].ptr = text[i];
         names[i].len = LEN;
     }
+    char value[3 * BLOCK];
+    for (size_t b = 0; b < 3; b++)
+        memcpy(value + b * BLOCK, block[b], BLOCK);
     rb_mem mem;
     rb_mem_init(&mem, NULL, 0);
     rb_names_index index;
-    EXPECT_EQ(rb_names_index_build(&mem, names, COUNT, LEN, 100, &index),
+    EXPECT_EQ(rb_names_index_build(&mem, names, COUNT, LEN, BLOCK, &index),
               ROBOTS_OK);
-    EXPECT_EQ(index.shallow, 100);
-    char value[300];
-    memcpy(value, run, 100);
-    memcpy(value + 100, run + 30, 100);
-    memcpy(value + 200, run + 7, 100);
-    EXPECT(!rb_contains_nocase(names[0].ptr, LEN, value, 300));
+    EXPECT_EQ(index.shallow, BLOCK);
+    for (size_t i = 0; i < COUNT; i++)
+        EXPECT(!rb_contains_nocase(names[i].ptr, LEN, value, sizeof value));
     int found = 0;
     size_t tries = 0;
     robots_status status = ROBOTS_OK;
-    while (found == 0 && tries++ < 1000)
-        found = rb_names_index_find_long(&mem, &index, value, 300, &status);
+    while (found == 0 && tries++ < 5000)
+        found = rb_names_index_find_long(&mem, &index, value, sizeof value,
+                                         &status);
     EXPECT_EQ(found, -1);
     EXPECT(tries > 2); /* the first within it */
-    EXPECT(rb_names_index_find_long(&mem, &index, value, 300, &status) < 0);
+    EXPECT(rb_names_index_find_long(&mem, &index, value, sizeof value,
+                                    &status) < 0);
     rb_names_index_release(&mem, &index);
     EXPECT_EQ(mem.live, 0);
 }
@@ -778,6 +784,237 @@ static void long_values_deeper_than_the_period(void) {
     EXPECT_EQ(mem.live, 0);
 }
 
+/* The least period of s[0..len), by its definition. */
+static size_t least_period(const char *s, size_t len) {
+    size_t p = 1;
+    while (p < len && memcmp(s, s + p, len - p) != 0)
+        p++;
+    return p;
+}
+
+/* Names of a root of `period` bytes (two letters at random, its least
+ * period its length) repeated, each at a phase and a length of its own,
+ * the last two with a junction each (the run going on at another phase),
+ * against values whose every window is in a run: periods under the
+ * windows' 100 bytes and over half of them (the first window a run's,
+ * each at more positions than a window of no period can be: answered by
+ * its period) and from 100 on (no period: their junction's window
+ * halfway between two of theirs). Values: the run throughout (in a name
+ * where a run as long is), pieces with a junction where two windows meet
+ * or elsewhere, a name's slice with a byte changed or as it is (across a
+ * junction too); in mixed case. Each answer the direct search's, none
+ * past the budget; a run's value costs its reach's walk (positions and
+ * bytes, once a window) and a junction's none. The allocator's memory
+ * filled with the byte `fill` (each value of it over the rounds). */
+static void long_periods_agree(size_t period, uint32_t fill, size_t values,
+                               size_t most) {
+    enum { COUNT = 24, LEN = 4000, SHALLOW = 100, MOST = 520 };
+    static char text[COUNT][LEN];
+    static char run[LEN + 2 * MOST];
+    static char value[LEN];
+    robots_str names[COUNT];
+    do
+        for (size_t k = 0; k < period; k++)
+            run[k] = "ab"[next_random() % 2];
+    while (least_period(run, period) != period);
+    for (size_t k = period; k < sizeof run; k++)
+        run[k] = run[k - period];
+    for (size_t i = 0; i < COUNT; i++) {
+        size_t len = most - i % 5 * 37, phase = i * 13 % period;
+        memcpy(text[i], run + phase, len);
+        if (i + 2 >= COUNT) /* a junction: the run on at another phase */
+            memcpy(text[i] + most * 3 / 8 + i,
+                   run + phase + most * 3 / 8 + i + 1 + i % 3,
+                   len - most * 3 / 8 - i);
+        names[i] = (robots_str){text[i], len};
+    }
+    fill_word = 0x01010101u * fill;
+    rb_mem mem;
+    rb_names_index index;
+    build_in_filled_memory(&mem, names, COUNT, most, SHALLOW, &index);
+    size_t found = 0, h = 0;
+    for (size_t i = 0; i < COUNT; i++)
+        h += names[i].len + 1;
+    static unsigned char asked[MOST]; /* a run's phase whose reach is kept */
+    memset(asked, 0, sizeof asked);
+    for (size_t v = 0; v < values; v++) {
+        size_t len = SHALLOW + 1 + next_random() % (most - SHALLOW);
+        size_t phase = next_random() % period, kind = v % 5, first = phase;
+        if (kind == 0 && v % 10 == 0) /* as long as the longest run */
+            len = most - next_random() % 3;
+        if (kind == 1) /* few windows: their halves cost less than tries */
+            len = 2 * SHALLOW + 1 +
+                  next_random() % (most < LEN ? SHALLOW : 6 * SHALLOW);
+        for (size_t k = 0; k < len; k++) {
+            /* kind 1: a junction where two windows meet, none the
+             * names' (their phases move on by 2 or 3), none in the last
+             * window (its bytes may be the names' by chance); 2:
+             * anywhere */
+            if (kind == 1 && k > 0 && k % SHALLOW == 0 && k + SHALLOW <= len &&
+                (k == SHALLOW || next_random() % 2 == 0))
+                phase += 4 + next_random() % (period - 4);
+            if (kind == 2 && k == len / 2)
+                phase += 1 + next_random() % (period - 1);
+            value[k] = run[(phase + k) % period];
+        }
+        if (kind >= 3) { /* a slice of a name, a byte changed or not */
+            const robots_str *from = &names[COUNT - 1 - next_random() % 3];
+            len = len < from->len ? len : from->len;
+            memcpy(value, from->ptr + next_random() % (from->len - len + 1),
+                   len);
+            if (kind == 4)
+                value[next_random() % len] ^= 3;
+        }
+        for (size_t k = 0; k < len; k++)
+            if (next_random() % 5 == 0 && value[k] >= 'a')
+                value[k] = (char)(value[k] - 'a' + 'A');
+        int direct = 0;
+        for (size_t i = 0; i < COUNT; i++)
+            direct |=
+                rb_contains_nocase(names[i].ptr, names[i].len, value, len);
+        uint64_t work = index.work;
+        robots_status status = ROBOTS_ERR_NO_MEMORY;
+        int got = rb_names_index_find_long(&mem, &index, value, len, &status);
+        EXPECT_EQ(status, ROBOTS_OK);
+        EXPECT_MSG(got == direct,
+                   "period %zu, fill %u, value %zu (kind %zu, %zu bytes): %d, "
+                   "not %d",
+                   period, (unsigned)fill, v, kind, len, got, direct);
+        /* a junction where two windows meet is answered by its window;
+         * a run (its windows each at more positions than a window of no
+         * period) by its reach, kept once its first window asked */
+        int kept = kind == 0 && period < SHALLOW * 4 / 5 && asked[first];
+        EXPECT_MSG((kind != 1 && !kept) || index.next == NULL ||
+                       index.work == work,
+                   "period %zu, fill %u, value %zu (kind %zu, %zu bytes): "
+                   "work %llu",
+                   period, (unsigned)fill, v, kind, len,
+                   (unsigned long long)(index.work - work));
+        asked[first] |= kind == 0 && index.next != NULL;
+        found += (size_t)direct;
+    }
+    EXPECT(found > values / 10 && found < values - values / 4);
+    /* the runs' reaches and the tries within half the budget */
+    EXPECT_MSG(index.work <= 2 * h, "period %zu: work %llu for %zu", period,
+               (unsigned long long)index.work, h);
+    EXPECT_MSG(mem.peak <= 21 * h + 1024, "peak %zu for %zu", mem.peak, h);
+    rb_names_index_release(&mem, &index);
+    EXPECT_EQ(mem.live, 0);
+}
+
+/* The value `value` (len bytes) asked of the index three times (the
+ * first searched in the text, the second listing the positions): the
+ * third in no name at a cost of at most `most` units of work. */
+static void answered_within(rb_mem *mem, rb_names_index *index,
+                            const char *value, size_t len, uint64_t most,
+                            const char *what) {
+    uint64_t work = 0;
+    for (int round = 0; round < 3; round++) {
+        work = index->work;
+        robots_status status = ROBOTS_ERR_NO_MEMORY;
+        EXPECT_EQ(rb_names_index_find_long(mem, index, value, len, &status), 0);
+        EXPECT_EQ(status, ROBOTS_OK);
+    }
+    EXPECT_MSG(index->work - work <= most, "%s: work %llu", what,
+               (unsigned long long)(index->work - work));
+}
+
+/* A junction's window that a name holds once is where the value is
+ * tried: names of a root of `period` bytes repeated (two letters at
+ * random) and one holding the value's bytes around its junction (at
+ * `cut`), the value in none. With windows of 100 bytes: a root of 100
+ * and a value of 300 whose junction is where two windows meet (its
+ * window halfway, the rarest: one try, not its first window's 189), and
+ * a root of 90 and a value of 3,600 (too many windows for their halves:
+ * its first window a run's, whose break's window is the rarest). */
+static void junction_windows_as_anchors(void) {
+    enum { COUNT = 24, LEN = 4000, SHALLOW = 100 };
+    static const struct {
+        size_t period, len, cut;
+    } shapes[2] = {{100, 300, 100}, {90, 3600, 2000}};
+    static char text[COUNT][LEN];
+    static char run[LEN + 200], value[LEN];
+    robots_str names[COUNT];
+    for (size_t s = 0; s < 2; s++) {
+        size_t period = shapes[s].period, len = shapes[s].len;
+        do
+            for (size_t k = 0; k < period; k++)
+                run[k] = "ab"[next_random() % 2];
+        while (least_period(run, period) != period);
+        for (size_t k = period; k < sizeof run; k++)
+            run[k] = run[k - period];
+        for (size_t k = 0; k < len; k++)
+            value[k] = run[(k + (k < shapes[s].cut ? 0 : 7)) % period];
+        for (size_t i = 0; i < COUNT; i++) {
+            memcpy(text[i], run + i % period, LEN);
+            names[i] = (robots_str){text[i], LEN};
+        }
+        memcpy(text[COUNT - 1] + 1000, value + shapes[s].cut - SHALLOW,
+               2 * SHALLOW);
+        for (size_t i = 0; i < COUNT; i++)
+            EXPECT(!rb_contains_nocase(names[i].ptr, LEN, value, len));
+        rb_mem mem;
+        rb_names_index index;
+        fill_word = 0;
+        build_in_filled_memory(&mem, names, COUNT, LEN, SHALLOW, &index);
+        answered_within(&mem, &index, value, len, 2,
+                        s == 0 ? "the window halfway" : "the break's window");
+        rb_names_index_release(&mem, &index);
+        EXPECT_EQ(mem.live, 0);
+    }
+}
+
+/* Values of pieces of a run (a root of 100 bytes, the windows' depth)
+ * joined where two windows meet, in no name: after the first (searched
+ * in the text) each fails at its junction's window halfway, and the
+ * positions are never grouped (O(H)); a piece of the run as it is passes
+ * them, and is found at the positions grouped then. */
+static void pieces_need_no_grouping(void) {
+    enum { COUNT = 24, LEN = 2000, ROOT = 100, VALUE = 300 };
+    static char text[COUNT][LEN];
+    static char run[LEN + ROOT];
+    robots_str names[COUNT];
+    for (size_t k = 0; k < ROOT; k++)
+        run[k] = "abcdefgh"[next_random() % 8];
+    for (size_t k = ROOT; k < sizeof run; k++)
+        run[k] = run[k - ROOT];
+    for (size_t i = 0; i < COUNT; i++) {
+        memcpy(text[i], run + i % ROOT, LEN);
+        names[i] = (robots_str){text[i], LEN};
+    }
+    rb_mem mem;
+    rb_mem_init(&mem, NULL, 0);
+    rb_names_index index;
+    EXPECT_EQ(rb_names_index_build(&mem, names, COUNT, LEN, ROOT, &index),
+              ROBOTS_OK);
+    char value[VALUE];
+    for (size_t v = 0; v < 20; v++) {
+        size_t shift = 1 + v % (ROOT - 1);
+        for (size_t k = 0; k < VALUE; k++)
+            value[k] = run[(k + v + (k < ROOT ? 0 : shift)) % ROOT];
+        robots_status status = ROBOTS_ERR_NO_MEMORY;
+        EXPECT_EQ(rb_names_index_find_long(&mem, &index, value, VALUE, &status),
+                  0);
+        EXPECT_EQ(status, ROBOTS_OK);
+        EXPECT_MSG(index.next == NULL, "value %zu: the positions grouped", v);
+    }
+    robots_status status = ROBOTS_ERR_NO_MEMORY;
+    EXPECT_EQ(rb_names_index_find_long(&mem, &index, run + 7, VALUE, &status),
+              1);
+    EXPECT_EQ(status, ROBOTS_OK);
+    EXPECT(index.next != NULL);
+    rb_names_index_release(&mem, &index);
+    EXPECT_EQ(mem.live, 0);
+}
+
+static void long_values_of_long_periods(void) {
+    static const size_t periods[] = {51, 64, 77, 99, 100, 101, 150, 199, 257};
+    for (size_t r = 0; r < sizeof periods / sizeof periods[0]; r++)
+        long_periods_agree(periods[r], (uint32_t)r, 300, 4000);
+    for (uint32_t fill = 0; fill < 256; fill++) /* names of 1,000 bytes */
+        long_periods_agree(fill % 2 ? 77 : 150, fill, 12, 1000);
+}
+
 int main(void) {
     windows_match_definition();
     windows_of_random_names();
@@ -790,6 +1027,9 @@ int main(void) {
     long_values_in_runs();
     whole_runs_at_their_length();
     long_values_deeper_than_the_period();
+    long_values_of_long_periods();
+    junction_windows_as_anchors();
+    pieces_need_no_grouping();
     long_value_across_a_name_end();
     return testing_finish();
 }

@@ -21,10 +21,12 @@
  * windows all are is tried at each position of its rarest window, the
  * ranks of its other windows compared there (each position's window's
  * rank kept from the window sort), or the first such value searched in
- * the text (two-way), O(H). Where names of runs put its rarest window at
- * thousands of positions, it is found by its period instead (the longest
- * run from its first window's positions, or the positions of the window
- * that ends its run, at most 2 H / depth + 1). Past O(H) of such tries
+ * the text (two-way), O(H). Its windows halfway between those are
+ * searched too (a value of pieces of names joined where two of its
+ * windows meet fails at the junction's). Where names of runs put its
+ * rarest window at thousands of positions, it is found by its period
+ * instead (the longest run from its first window's positions, or the
+ * positions of the window that ends its run). Past O(H) of such tries
  * every suffix is sorted after all (a crafted input).
  *
  * The text is every name lowercased, each followed by a NUL. A record's
@@ -554,46 +556,35 @@ static size_t first_period(const unsigned char *low, size_t len) {
     return len - border[len - 1];
 }
 
-/* The longest run of period `period` (the window's least) that starts at
- * a position of rank `rank`: the most bytes from such a position q that
- * repeat the `period` before them. Walking its positions downwards,
- * q + period's rank is the same exactly when the one kept for q's
- * residue is q + period, and then the run from q is `period` longer
- * than from there; else it ends within `period` bytes past q's window
- * (the window at q + period would be the same), or at the NUL that ends
- * the name (no window holds one). O(positions + heads * period), each
- * head at least shallow - period >= shallow / 2 bytes from the next: O(H)
- * once a rank, counted in the index's work. 0 past its budget. Stack:
- * a pair of words for each residue, 1 KiB at RB_PERIOD_MOST / 2. */
+/* The longest run of period `period` (the window's least, under its
+ * length) that starts at a position of rank `rank`: the most bytes from
+ * such a position q that repeat the `period` before them. Two positions
+ * of one window are at least its least period apart, so walking its
+ * positions downwards, q + period is of the rank exactly when it is the
+ * position walked just before, and then the run from q is `period`
+ * longer than from there; else it ends within `period` bytes past q's
+ * window (the window at q + period would be the same), or at the NUL
+ * that ends the name (no window holds one). O(positions + heads *
+ * period), each head more than `period` bytes from the next: O(H) once a
+ * rank, counted in the index's work. 0 past its budget. No stack but a
+ * few words (session 24 kept a pair for each residue of the period). */
 static size_t run_reach(rb_names_index *index, size_t rank, size_t period) {
     uint32_t *memo = index->heads + 2 * index->sorted + rank;
     if (*memo != 0)
         return *memo;
-    struct {
-        uint32_t at, reach;
-    } last[RB_PERIOD_MOST / 2];
-    /* (periodic_value() asks only for 1 <= period <= RB_PERIOD_MOST / 2;
-     * said here for the analysers, as the residues index last[]) */
-    if (period == 0 || period > RB_PERIOD_MOST / 2)
-        return 0;
-    for (size_t r = 0; r < period; r++) {
-        last[r].at = UINT32_MAX;
-        last[r].reach = 0;
-    }
     const unsigned char *text = index->text;
-    size_t shallow = index->shallow, most = 0;
+    size_t shallow = index->shallow, most = 0, before = SIZE_MAX, reach = 0;
     for (uint32_t q = index->heads[2 * rank]; q != UINT32_MAX;
          q = index->next[q]) {
-        size_t reach = shallow, r = q % period;
-        if (last[r].at == q + period) {
-            reach = last[r].reach + period;
+        if (q + period == before) {
+            reach += period;
         } else {
+            reach = shallow;
             while (text[q + reach] == text[q + reach - period])
                 reach++;
             index->work += reach - shallow;
         }
-        last[r].at = q;
-        last[r].reach = (uint32_t)reach;
+        before = q;
         most = reach > most ? reach : most;
         if (++index->work > index->budget)
             return 0;
@@ -602,38 +593,85 @@ static size_t run_reach(rb_names_index *index, size_t rank, size_t period) {
     return most;
 }
 
-/* A value whose first window is periodic (period p at most half the
- * window: the windows of runs, each at thousands of positions): past its
- * first `shallow` bytes, the first byte that breaks p. None: the value
- * is the run of its first window, in a name where that window starts a
- * run of p at least as long (run_reach()): 1 or 0 (-1 past the budget).
- * Else the window that ends at that byte repeats no period of half its
- * length (its bytes before it have p; one q <= shallow / 2 would give them
- * gcd(p, q), and the byte p) and so is at most 2 H / shallow + 1
- * positions (two at fewer than shallow / 2 bytes apart would give it a
- * period): its rank and offset in *rank, *offset, 2; 0 where it is
- * none of the windows. 2 and nothing written where the first window is
- * not such a run (or its run's break is inside it, with windows deeper
- * than first_period()'s room). */
+/* A value whose first window has a period (p under its length, where the
+ * window is read whole; at most half of the RB_PERIOD_MOST bytes read
+ * where it is deeper: then p is the window's least too, by Fine and
+ * Wilf): past its first `shallow` bytes, the first byte that breaks p.
+ * None: the value is the run of its first window, in a name where that
+ * window starts a run of p at least as long (run_reach()): 1 or 0 (-1
+ * past the budget). Else the window that ends at that byte, which every
+ * occurrence of the value holds: 0 where it is none of the windows,
+ * else 2, and where it is at fewer positions than *rank (where p is at
+ * most half the window, at most 2 H / depth + 1: two at fewer than
+ * depth / 2 bytes apart would give it a period q <= depth / 2, its bytes
+ * before the break gcd(p, q) by Fine and Wilf, and the break byte p),
+ * its rank and offset in *rank, *offset. 2 and nothing written where the
+ * first window has no such period. */
 static RB_NOINLINE int periodic_value(rb_names_index *index, size_t len,
                                       size_t *rank, size_t *offset) {
     const unsigned char *low = index->lowered;
     size_t shallow = index->shallow;
     size_t head = shallow < RB_PERIOD_MOST ? shallow : RB_PERIOD_MOST;
     size_t period = first_period(low, head), b = head;
+    if (head == shallow ? period == head : 2 * period > head)
+        return 2;
     while (b < len && low[b] == low[b - period])
         b++;
-    /* the first window rare itself (or deeper than its period's room) */
-    if (2 * period > head || b < shallow)
+    if (b < shallow) /* a deeper window's run breaks inside it */
         return 2;
     if (b == len) {
         size_t reach = run_reach(index, index->ranks[0], period);
         return reach == 0 ? -1 : reach >= len;
     }
-    *offset = b - shallow + 1;
-    *rank = sorted_at(index, low + *offset, shallow, 1);
-    return *rank == SIZE_MAX ? 0 : 2;
+    size_t at = b - shallow + 1;
+    size_t broken = sorted_at(index, low + at, shallow, 1);
+    if (broken == SIZE_MAX)
+        return 0;
+    if (index->heads[2 * broken + 1] < index->heads[2 * *rank + 1]) {
+        *rank = broken;
+        *offset = at;
+    }
+    return 2;
 }
+
+/* Whether the value's windows halfway between those windows_hold() found
+ * (at shallow / 2 + j * shallow) are each among the sorted windows: a
+ * value of pieces of names whose junctions fall where two of its windows
+ * meet (each window in a name, each at many positions) fails at the
+ * junction's, O(log R) a window, where its tries would cost a rarest
+ * window's positions (or before they are listed, their listing, O(H)).
+ * With the positions listed, where one is at fewer positions than *fewest
+ * (a junction's window that a name holds too), it is the rarest: its
+ * rank, count and offset in *rarest, *fewest, *offset. */
+static RB_NOINLINE int halves_hold(const rb_names_index *index, size_t len,
+                                   size_t *rarest, size_t *fewest,
+                                   size_t *offset) {
+    const unsigned char *low = index->lowered;
+    size_t step = index->shallow, half = step / 2;
+    for (size_t at = half; at + step <= len; at += step) {
+        /* the same as the window before or after it (each passed, at no
+         * fewer positions than *fewest): `x a^k y`'s `a^256` */
+        if (memcmp(low + at, low + at - half, step) == 0 ||
+            (at + half + step <= len &&
+             memcmp(low + at, low + at + half, step) == 0))
+            continue;
+        size_t rank = sorted_at(index, low + at, step, 1);
+        if (rank == SIZE_MAX)
+            return 0;
+        if (index->next != NULL && index->heads[2 * rank + 1] < *fewest) {
+            *fewest = index->heads[2 * rank + 1];
+            *rarest = rank;
+            *offset = at;
+        }
+    }
+    return 1;
+}
+
+/* The positions of a value's rarest window past which its halfway
+ * windows are searched first, in units of its windows (each search
+ * costs about as much as this many tries: a value of pieces of runs
+ * tries hundreds of positions, one of `x a^k y` 32). */
+#define RB_HALVES_FROM 32
 
 int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
                              const char *value, size_t len,
@@ -645,13 +683,22 @@ int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
     size_t count = windows_hold(index, len);
     if (count == 0)
         return 0;
-    if (index->next == NULL && index->two_way_left != 0) {
-        index->two_way_left--;
-        return rb_find_two_way((const char *)index->text, index->len, 0,
-                               (const char *)index->lowered, len) <= index->len;
-    }
-    if (index->next == NULL) { /* the positions, once */
-        *status = index_occurrences(mem, index);
+    if (index->next == NULL) {
+        if (index->two_way_left != 0) {
+            index->two_way_left--;
+            return rb_find_two_way((const char *)index->text, index->len, 0,
+                                   (const char *)index->lowered,
+                                   len) <= index->len;
+        }
+        /* before the positions' grouping (O(H)), the windows halfway:
+         * values of pieces of runs fail there, and need no grouping
+         * (the first value that passes is searched in the text as
+         * before: one that passes them too, as most do, would pay for
+         * them for nothing) */
+        size_t none = SIZE_MAX;
+        if (!halves_hold(index, len, &none, &none, &none))
+            return 0;
+        *status = index_occurrences(mem, index); /* the positions, once */
         if (*status != ROBOTS_OK)
             return 0;
     }
@@ -671,8 +718,15 @@ int rb_names_index_find_long(rb_mem *mem, rb_names_index *index,
             rarest = ranks[j];
             offset = j + 1 < count ? j * index->shallow : last;
         }
+    /* a rarest window at fewer positions than this costs less tried at
+     * each than its windows halfway searched (`x a^k y`'s 32) */
+    if (fewest > RB_HALVES_FROM * count &&
+        !halves_hold(index, len, &rarest, &fewest, &offset))
+        return 0;
+    /* more positions than windows of no period can be (at least
+     * `shallow` apart): its first window has a period */
     if (index->shallow != 0 && /* (always: there are windows) */
-        fewest > 2 * index->len / index->shallow + 1) {
+        fewest > index->len / index->shallow) {
         int periodic = periodic_value(index, len, &rarest, &offset);
         if (periodic != 2)
             return periodic;

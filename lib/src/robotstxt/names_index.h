@@ -88,12 +88,17 @@ RB_HIDDEN int rb_names_index_may_hold(const rb_names_index *index,
  * position's window is grouped by rank, O(H) time and
  * 4 * (H + n) + 12 * R bytes more for R windows sorted (within robots.h's
  * bound); the positions of its rarest window are tried, each by the ranks
- * of its other windows. Where that window is at more positions than one
- * of no period up to half its length can be (names of runs), the value's
- * first window is a run's: a value that is that run is answered by the
- * longest run from that window's positions (O(H) once a window, O(m)
- * after), another tried at the positions of the window that ends its
- * run (at most 2 H / depth + 1). -1 once that work passes the index's
+ * of its other windows. Its windows halfway between those (O(log R)
+ * each) are searched before the text is or the positions are grouped,
+ * and after that where the rarest is at many positions (32 a window):
+ * a value of pieces of names whose junctions fall where two windows meet
+ * fails there, and one of them may be the rarest. Where the rarest is at
+ * more positions than a window of no period can be (names of runs), the
+ * value's first window is a run's: a value that is that run is answered
+ * by the longest run from that window's positions (O(H) once a window,
+ * O(m) after), another tried at the positions of the window that ends
+ * its run where they are fewer (at most 2 H / depth + 1 for a period of
+ * at most half the window). -1 once that work passes the index's
  * budget, O(H) for all the values (a crafted input): the caller sorts
  * every suffix.
  * *status: ROBOTS_OK, or the allocator's failure (then 0). */
