@@ -406,9 +406,13 @@ static inline int put_run_rule(rb_rule *rule, char *text, size_t texts,
                                int google, int copy48) {
     int index_htm =
         google && key == KEY_ALLOW && is_google_index_htm(value, plen, body);
-    set_rule(rule, line,
-             key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW,
-             index_htm, (rb_span){(uint32_t)texts, (uint32_t)plen}, 0, plen);
+    /* the kind as the key's offset from KEY_ALLOW: one subtraction, where
+     * the key's test took three instructions a rule */
+    _Static_assert(ROBOTS_RULE_ALLOW == 0 &&
+                       KEY_DISALLOW - KEY_ALLOW == ROBOTS_RULE_DISALLOW,
+                   "a rule's kind is its key's offset from KEY_ALLOW");
+    set_rule(rule, line, (robots_rule_kind)(key - KEY_ALLOW), index_htm,
+             (rb_span){(uint32_t)texts, (uint32_t)plen}, 0, plen);
 #ifdef RB_SSE2
     if (copy48) {
         for (size_t i = 0; i < 48; i += 16)
