@@ -38,6 +38,27 @@ static void crosscheck_usual(const parser *p, const char *raw, size_t len,
                              size_t vlen);
 #endif
 
+/* A pattern (len bytes at value) copied to text and ended by a NUL.
+ * copy48: the 48 bytes at value are the body's and those at text the
+ * text array's (49 bytes are reserved past the text), so that they are
+ * copied with no call, the bytes past the pattern overwritten by the next
+ * text or left in the array's unused end; else a memcpy(). */
+static inline void copy_pattern(char *text, const char *value, size_t len,
+                                int copy48) {
+#ifdef RB_SSE2
+    if (copy48) {
+        for (size_t i = 0; i < 48; i += 16)
+            _mm_storeu_si128(
+                (__m128i *)(void *)(text + i),
+                _mm_loadu_si128((const __m128i *)(const void *)(value + i)));
+    } else
+#else
+    (void)copy48;
+#endif
+        memcpy(text, value, len);
+    text[len] = '\0';
+}
+
 /* Stores a rule whose pattern (len bytes, at least one) is its own normal
  * form, as rb_parse_rule() would, with no call: its record written (and,
  * for a google Allow, the index.htm test), its text copied. The counts are
@@ -65,19 +86,10 @@ static inline void store_normal_rule(parser *p, enum key_kind key,
     p->text.count = at + len + 1;
     p->rules.count = rules + 1;
     p->in_agent_list = 0;
-#ifdef RB_SSE2
     /* Most patterns: 48 bytes copied, where the input has them, in place
-     * of a call that branches on the length; the bytes past the pattern
-     * are overwritten by the next text or lie in the array's unused end. */
-    if (len <= 48 && (size_t)(p->body_end - value) >= 48) {
-        for (size_t i = 0; i < 48; i += 16)
-            _mm_storeu_si128(
-                (__m128i *)(void *)(text + i),
-                _mm_loadu_si128((const __m128i *)(const void *)(value + i)));
-    } else
-#endif
-        memcpy(text, value, len);
-    text[len] = '\0';
+     * of a call that branches on the length */
+    copy_pattern(text, value, len,
+                 len <= 48 && (size_t)(p->body_end - value) >= 48);
 }
 
 /* rb_parse_rule() for the usual rule: in a group, a pattern that starts with
@@ -394,12 +406,8 @@ static inline size_t run_room(size_t pos, size_t texts, size_t text_cap,
 
 /* A rule of a run stored: its record at *rule (line, key, its pattern at
  * texts in the text array, the google index.htm test), its pattern (plen
- * bytes at value) copied to text and ended by a NUL. copy48: the 48 bytes
- * at value are the body's and those at text the array's (49 bytes are
- * reserved past the text), so that they are copied with no call, the bytes
- * past the pattern overwritten by the next text or left in the array's
- * unused end; else a memcpy(). The index.htm test's (google: 1 for such a
- * rule) result. */
+ * bytes at value) copied to text (copy_pattern(), copy48 as there). The
+ * index.htm test's (google: 1 for such a rule) result. */
 static inline int put_run_rule(rb_rule *rule, char *text, size_t texts,
                                size_t line, enum key_kind key,
                                const char *value, size_t plen, const char *body,
@@ -413,18 +421,7 @@ static inline int put_run_rule(rb_rule *rule, char *text, size_t texts,
                    "a rule's kind is its key's offset from KEY_ALLOW");
     set_rule(rule, line, (robots_rule_kind)(key - KEY_ALLOW), index_htm,
              (rb_span){(uint32_t)texts, (uint32_t)plen}, 0, plen);
-#ifdef RB_SSE2
-    if (copy48) {
-        for (size_t i = 0; i < 48; i += 16)
-            _mm_storeu_si128(
-                (__m128i *)(void *)(text + i),
-                _mm_loadu_si128((const __m128i *)(const void *)(value + i)));
-    } else
-#else
-    (void)copy48;
-#endif
-        memcpy(text, value, plen);
-    text[plen] = '\0';
+    copy_pattern(text, value, plen, copy48);
     return index_htm;
 }
 
