@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * compiler.h - what every module of lib/ asks of the compiler and the
- * machine: SSE2 where it is there, the byte order, symbol visibility and the
- * cold and always-inline attributes. Owns no code; may call nothing.
+ * machine: SSE2 where it is there, the byte order, symbol visibility, the
+ * cold and always-inline attributes and a value held in a register. Owns no
+ * code; may call nothing.
  */
 #ifndef ROBOTS_COMMON_COMPILER_H
 #define ROBOTS_COMMON_COMPILER_H
@@ -36,6 +37,11 @@
  * an unoptimised build (the coverage gate's -O0) does not measure, and
  * there each forced copy would carry its own branches, so that gcov
  * counted a function's error paths once for every caller. */
+/* x's value hidden from the optimiser, as if an instruction had just set it
+ * in a register (an empty asm): from there on the compiler uses it in that
+ * register, where it had kept it on the stack and loaded it at each use
+ * (parse_lines.c, the parse limit of the general path's line). */
+#define RB_IN_REGISTER(x) __asm__("" : "+r"(x))
 #ifdef __OPTIMIZE__
 #define RB_ALWAYS_INLINE __attribute__((always_inline))
 #else

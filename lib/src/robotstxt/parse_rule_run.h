@@ -38,6 +38,27 @@ static void crosscheck_usual(const parser *p, const char *raw, size_t len,
                              size_t vlen);
 #endif
 
+/* A pattern (len bytes at value) copied to text and ended by a NUL.
+ * copy48: the 48 bytes at value are the body's and those at text the
+ * text array's (49 bytes are reserved past the text), so that they are
+ * copied with no call, the bytes past the pattern overwritten by the next
+ * text or left in the array's unused end; else a memcpy(). */
+static inline void copy_pattern(char *text, const char *value, size_t len,
+                                int copy48) {
+#ifdef RB_SSE2
+    if (copy48) {
+        for (size_t i = 0; i < 48; i += 16)
+            _mm_storeu_si128(
+                (__m128i *)(void *)(text + i),
+                _mm_loadu_si128((const __m128i *)(const void *)(value + i)));
+    } else
+#else
+    (void)copy48;
+#endif
+        memcpy(text, value, len);
+    text[len] = '\0';
+}
+
 /* Stores a rule whose pattern (len bytes, at least one) is its own normal
  * form, as rb_parse_rule() would, with no call: its record written (and,
  * for a google Allow, the index.htm test), its text copied. The counts are
@@ -65,19 +86,10 @@ static inline void store_normal_rule(parser *p, enum key_kind key,
     p->text.count = at + len + 1;
     p->rules.count = rules + 1;
     p->in_agent_list = 0;
-#ifdef RB_SSE2
     /* Most patterns: 48 bytes copied, where the input has them, in place
-     * of a call that branches on the length; the bytes past the pattern
-     * are overwritten by the next text or lie in the array's unused end. */
-    if (len <= 48 && (size_t)(p->body_end - value) >= 48) {
-        for (size_t i = 0; i < 48; i += 16)
-            _mm_storeu_si128(
-                (__m128i *)(void *)(text + i),
-                _mm_loadu_si128((const __m128i *)(const void *)(value + i)));
-    } else
-#endif
-        memcpy(text, value, len);
-    text[len] = '\0';
+     * of a call that branches on the length */
+    copy_pattern(text, value, len,
+                 len <= 48 && (size_t)(p->body_end - value) >= 48);
 }
 
 /* rb_parse_rule() for the usual rule: in a group, a pattern that starts with
@@ -150,22 +162,52 @@ static void crosscheck_rule(parser *p, enum key_kind key, const char *value,
  * legacy: '#', '%' and the bytes below 0x21 and >= 0x80, more than either
  * refuses, and '!' and '\'' with them (16 rules of the corpus read the
  * general way for an SSE2 step one instruction shorter). */
-static inline unsigned rule_stops16(const char *s, int rfc) {
+typedef struct {
+    __m128i low;  /* below it a stop: 0x21, rfc9309 0x2B (after adding 5) */
+    __m128i set;  /* bits set before the compare with `is`: 6, rfc9309 0x62 */
+    __m128i is;   /* 0x27, rfc9309 0x7E */
+    __m128i add;  /* rfc9309: 5 */
+    __m128i tick; /* rfc9309: '`' */
+} rule_masks;
+
+/* rule_stops16()'s constants, made where a run's loop starts and held in
+ * registers through it (the empty asm hides their values, so that the
+ * compiler does not load them from memory at each use: it did, at every
+ * rule, as the loop called its handlers). */
+static inline rule_masks rule_masks_of(int rfc) {
+    rule_masks c;
+    c.low = _mm_set1_epi8(rfc ? 0x2B : 0x21);
+    c.set = _mm_set1_epi8(rfc ? 0x62 : 6);
+    c.is = _mm_set1_epi8(rfc ? 0x7E : 0x27);
+    c.add = _mm_set1_epi8(5);
+    c.tick = _mm_set1_epi8('`');
+    __asm__("" : "+x"(c.low), "+x"(c.set), "+x"(c.is));
+    if (rfc)
+        __asm__("" : "+x"(c.add), "+x"(c.tick));
+    return c;
+}
+
+static inline unsigned rule_stops16(const char *s, int rfc,
+                                    const rule_masks *c) {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
     if (!rfc) /* '!', '#', '%' and '\'': v | 6 == 0x27 */
         return (unsigned)_mm_movemask_epi8(
-            _mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(6)),
-                                        _mm_set1_epi8(0x27)),
-                         _mm_cmplt_epi8(v, _mm_set1_epi8(0x21))));
-    __m128i brackets = _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x62)),
-                                      _mm_set1_epi8(0x7E));
+            _mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(v, c->set), c->is),
+                         _mm_cmplt_epi8(v, c->low)));
+    __m128i brackets = _mm_cmpeq_epi8(_mm_or_si128(v, c->set), c->is);
     /* outside 0x26 to 'z' in one signed compare: those bytes plus 5 are
      * 0x2B to 0x7F, every other byte plus 5 (wrapping) below 0x2B */
-    __m128i outside =
-        _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8(5)), _mm_set1_epi8(0x2B));
+    __m128i outside = _mm_cmplt_epi8(_mm_add_epi8(v, c->add), c->low);
     __m128i stop = _mm_or_si128(
-        outside, _mm_or_si128(brackets, _mm_cmpeq_epi8(v, _mm_set1_epi8('`'))));
+        outside, _mm_or_si128(brackets, _mm_cmpeq_epi8(v, c->tick)));
     return (unsigned)_mm_movemask_epi8(stop);
+}
+#endif
+
+#ifndef RB_SSE2
+typedef int rule_masks; /* (no scan of its own) */
+static inline rule_masks rule_masks_of(int rfc) {
+    return rfc;
 }
 #endif
 
@@ -182,8 +224,9 @@ static inline unsigned rule_stops16(const char *s, int rfc) {
  * 16, the last offset a 16-byte step may read from (the caller holds limit >=
  * 16). */
 static inline int rule_line_end(const char *body, size_t pos, size_t last16,
-                                size_t len, int rfc, size_t *next, size_t *end,
-                                enum key_kind *key, size_t *v) {
+                                size_t len, int rfc, const rule_masks *masks,
+                                size_t *next, size_t *end, enum key_kind *key,
+                                size_t *v) {
 #ifdef RB_SSE2
     const char *raw = body + pos;
     if (pos > last16) /* the key and a first step */
@@ -209,7 +252,7 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
         return 0;
     size_t i = *v, e;
     for (;; i += 16) {
-        unsigned m = rule_stops16(body + i, rfc);
+        unsigned m = rule_stops16(body + i, rfc, masks);
         if (m != 0) {
             e = i + (size_t)__builtin_ctz(m);
             break;
@@ -234,8 +277,8 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
     *next = e + 1 + (body[e] == '\r' && e + 1 < len && body[e + 1] == '\n');
     return 1;
 #else
-    (void)body, (void)pos, (void)last16, (void)len, (void)rfc, (void)next;
-    (void)end;
+    (void)body, (void)pos, (void)last16, (void)len, (void)rfc, (void)masks;
+    (void)next, (void)end;
     (void)key, (void)v;
     return 0;
 #endif
@@ -347,14 +390,39 @@ static inline int keyed_line_end(const char *body, size_t pos, size_t last16,
 
 /* How far lines of a run may end, from pos, with room for their rules and
  * text sure to be there (from pos on, a rule line of n bytes adds at most
- * n - 6 bytes of text and is at least 8 bytes long), so that the run tests
- * one bound a line, not two arrays. Once past it, the arrays are reserved
- * for the line and the bound is drawn again. */
+ * n - 6 bytes of text and is at least 8 bytes long), and at most len - 48,
+ * so that a pattern of such a line has the 48 bytes from its start that
+ * put_run_rule() copies in the body (len: the body's length): the run
+ * tests one bound a line, not two arrays and the body's end. Once past
+ * it, the arrays are reserved for the line and the bound is drawn again. */
 static inline size_t run_room(size_t pos, size_t texts, size_t text_cap,
-                              size_t rules, size_t rule_cap) {
+                              size_t rules, size_t rule_cap, size_t len) {
     size_t text_room = text_cap - texts > 49 ? text_cap - texts - 49 : 0;
     size_t rule_room = (rule_cap - rules) * 8;
-    return pos + (text_room < rule_room ? text_room : rule_room);
+    size_t room = pos + (text_room < rule_room ? text_room : rule_room);
+    size_t copied = len >= 48 ? len - 48 : 0;
+    return room < copied ? room : copied;
+}
+
+/* A rule of a run stored: its record at *rule (line, key, its pattern at
+ * texts in the text array, the google index.htm test), its pattern (plen
+ * bytes at value) copied to text (copy_pattern(), copy48 as there). The
+ * index.htm test's (google: 1 for such a rule) result. */
+static inline int put_run_rule(rb_rule *rule, char *text, size_t texts,
+                               size_t line, enum key_kind key,
+                               const char *value, size_t plen, const char *body,
+                               int google, int copy48) {
+    int index_htm =
+        google && key == KEY_ALLOW && is_google_index_htm(value, plen, body);
+    /* the kind as the key's offset from KEY_ALLOW: one subtraction, where
+     * the key's test took three instructions a rule */
+    _Static_assert(ROBOTS_RULE_ALLOW == 0 &&
+                       KEY_DISALLOW - KEY_ALLOW == ROBOTS_RULE_DISALLOW,
+                   "a rule's kind is its key's offset from KEY_ALLOW");
+    set_rule(rule, line, (robots_rule_kind)(key - KEY_ALLOW), index_htm,
+             (rb_span){(uint32_t)texts, (uint32_t)plen}, 0, plen);
+    copy_pattern(text, value, plen, copy48);
+    return index_htm;
 }
 
 /* The run of usual rule lines from *at (rule_line_end()), in a group: each
@@ -365,15 +433,21 @@ static inline size_t run_room(size_t pos, size_t texts, size_t text_cap,
  * copies, so that the loop tests no profile and keeps their registers.
  * The fuzzers' build (RB_PARSE_CROSSCHECK) reads one line a run, and that
  * line the general way too, and stops at a difference. */
-/* complexity: 153 lines, 32 (pmccabe). The arrays' counts and the line
+/* complexity: 165 lines, 35 (pmccabe). Two loops: the inner one reads the
+ * rules whose room is there and whose pattern is copied 48 bytes at once,
+ * and the quiet lines, with no call, so that the rule scan's constants are
+ * loaded once where it starts (a call anywhere in the loop clobbers every
+ * xmm register: the compiler loaded them again at every rule, and spilled
+ * more of the loop's state); the outer one takes the line it stopped at:
+ * a rule whose arrays must grow or whose text is copied by a call, a keyed
+ * line for its handler, or the run's end. The arrays' counts and the line
  * number stay in registers through the run, where a byte stored through a
  * char pointer (the text) would have the compiler load every field of the
  * parser again; with its growth in a function of its own, the compiler
  * kept less of the loop in registers (corpus parse +0.8 M instructions).
  * The quiet lines and the keyed lines it reads by a call (user-agent, a
  * rule to normalise) are its branches too: each was a new run, about 100
- * instructions (bench/README.md, "Session 21 (parse)"), and the flattened
- * loop's layout moves with every function taken out of it. */
+ * instructions (bench/README.md, "Session 21 (parse)"). */
 RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
                                             size_t *at, size_t limit,
                                             size_t len, const int rfc,
@@ -383,8 +457,10 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
     const size_t last16 = limit - 16;
     size_t pos = *at, line = p->line, v = 0, end = 0, next = 0;
     size_t texts = p->text.count, rules = p->rules.count;
-    /* drawn at the first line that is a rule: most calls find none (the
-     * line after a run, every line of a page of HTML) */
+    /* How far the lines of rules may end with the arrays' room there
+     * (run_room()); 0, below any line's end, until the first rule draws
+     * it, and again after a keyed line's handler: most calls find no rule
+     * (the line after a run, every line of a page of HTML) */
     size_t room = 0;
     int companions = 0; /* a google index.htm Allow: noted once, after */
     char *text_data = (char *)p->text.data;
@@ -393,114 +469,120 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
     rb_rule *rule = NULL;
     enum key_kind key = KEY_NONE;
     for (;;) {
-        if (!rule_line_end(body, pos, last16, len, rfc, &next, &end, &key,
-                           &v)) {
-            /* tested only where the line is not a rule: no cost to one */
-            size_t after = !rfc && !google
-                               ? 0
-                               : quiet_line_next(body, pos, last16, len, 0);
-            if (after == 0 && (rfc || google) &&
-                keyed_line_end(body, pos, last16, len, &key, &v, &end, &next)) {
-                /* A user-agent line, or a rule whose pattern is to be
-                 * normalised, read as the general path reads it
-                 * (process_usual_line()), with the run's counts given
-                 * back first and taken again after: the run goes on into
-                 * the group, where it cost a new run and the general
-                 * path's line end and key. Not in legacy, whose records
-                 * end at an empty line, so that few such lines follow a
-                 * rule: there its loop's code laid out otherwise cost
-                 * the workload's parse 1.5% (bench/README.md, "Session
-                 * 21 (parse)"). */
-                if (rule != NULL) {
-                    p->text.count = texts;
-                    p->rules.count = (size_t)(rule - (rb_rule *)p->rules.data);
-                    p->in_agent_list = 0;
-                }
-                if (google)
-                    p->index.companions |= companions;
-                companions = 0;
-                p->line = line;
-                p->line_start = body + pos;
-                p->seen_content = 1;
-#ifdef RB_PARSE_CROSSCHECK
-                size_t raw_end = pos;
-                while (body[raw_end] != '\n' && body[raw_end] != '\r')
-                    raw_end++;
-                crosscheck_usual(p, body + pos, raw_end - pos, key, body + v,
-                                 end - v);
-#endif
-                if (key == KEY_USER_AGENT)
-                    rb_parse_user_agent(p, body + v, end - v);
-                else
-                    rb_parse_rule(p, key, body + v, end - v);
-                if (p->failed)
+        int found;
+        const rule_masks masks = rule_masks_of(rfc);
+        for (;;) { /* no call */
+            found = rule_line_end(body, pos, last16, len, rfc, &masks, &next,
+                                  &end, &key, &v);
+            if (!found) {
+                /* tested only where the line is not a rule: no cost to
+                 * one */
+                size_t after = !rfc && !google
+                                   ? 0
+                                   : quiet_line_next(body, pos, last16, len, 0);
+                if (after == 0)
                     break;
-                texts = p->text.count;
-                rules = p->rules.count;
-                text_data = (char *)p->text.data;
-                rule = NULL; /* the room drawn again at the next rule */
-                pos = next;
+                pos = after;
                 line++;
                 continue;
             }
-            if (after == 0)
+#ifdef RB_PARSE_CROSSCHECK
+            break; /* the one line, stored below */
+#endif
+            /* within the room drawn (room 0: no rule yet), which leaves
+             * the 48 bytes from the pattern on in the body, a pattern
+             * they hold copied with no call */
+            if (end > room || end - v > 48)
                 break;
-            pos = after;
+            RB_ASSUMED(rule != NULL && body == p->body &&
+                       body + len == p->body_end &&
+                       rb_lies_in(body + v, end - v, body, body + len));
+            companions |= put_run_rule(rule, text_data + texts, texts, line,
+                                       key, body + v, end - v, body, google, 1);
+            texts += end - v + 1;
+            rule++;
+            pos = next;
             line++;
+        }
+        if (found) {
+            const char *value = body + v;
+            size_t plen = end - v;
+            /* the index.htm test reads back to `body`, the copy 48 bytes
+             * on where len - v allows: both take body and len for the
+             * body's */
+            RB_ASSUMED(body == p->body && body + len == p->body_end &&
+                       rb_lies_in(value, plen, body, body + len));
+            /* the arrays reserved for this line; at the first, rule is
+             * NULL (said for the analyzer: room 0 is below any line's
+             * end) */
+            if (end > room || rule == NULL) {
+                if (rule != NULL)
+                    rules = (size_t)(rule - (rb_rule *)p->rules.data);
+                p->text.count = texts;
+                p->rules.count = rules;
+                if (rb_vec_reserve(&p->mem, &p->text, plen + 49) == NULL ||
+                    rb_vec_reserve(&p->mem, &p->rules, 1) == NULL) {
+                    p->failed = 1;
+                    break;
+                }
+                room =
+                    run_room(pos, texts, p->text.cap, rules, p->rules.cap, len);
+                text_data = (char *)p->text.data;
+                rule = (rb_rule *)p->rules.data + rules;
+            }
+            companions |=
+                put_run_rule(rule, text_data + texts, texts, line, key, value,
+                             plen, body, google, plen <= 48 && len - v >= 48);
+            texts += plen + 1;
+            rule++;
+            pos = next;
+            line++;
+#ifdef RB_PARSE_CROSSCHECK
+            break;
+#endif
             continue;
         }
-        const char *value = body + v;
-        size_t plen = end - v;
-        /* the index.htm test reads back to `body`, the copy 48 bytes on
-         * where len - v allows: both take body and len for the body's */
-        RB_ASSUMED(body == p->body && body + len == p->body_end &&
-                   rb_lies_in(value, plen, body, body + len));
-        /* the arrays reserved for this line; at the first, rule is NULL
-         * (said for the analyzer: room 0 is below any line's end) */
-        if (end > room || rule == NULL) {
-            if (rule != NULL)
-                rules = (size_t)(rule - (rb_rule *)p->rules.data);
+        if ((!rfc && !google) ||
+            !keyed_line_end(body, pos, last16, len, &key, &v, &end, &next))
+            break;
+        /* A user-agent line, or a rule whose pattern is to be normalised,
+         * read as the general path reads it (process_usual_line()), with
+         * the run's counts given back first and taken again after: the run
+         * goes on into the group, where it cost a new run and the general
+         * path's line end and key. Not in legacy, whose records end at an
+         * empty line, so that few such lines follow a rule: there its
+         * loop's code laid out otherwise cost the workload's parse 1.5%
+         * (bench/README.md, "Session 21 (parse)"). */
+        if (rule != NULL) {
             p->text.count = texts;
-            p->rules.count = rules;
-            if (rb_vec_reserve(&p->mem, &p->text, plen + 49) == NULL ||
-                rb_vec_reserve(&p->mem, &p->rules, 1) == NULL) {
-                p->failed = 1;
-                break;
-            }
-            room = run_room(pos, texts, p->text.cap, rules, p->rules.cap);
-            text_data = (char *)p->text.data;
-            rule = (rb_rule *)p->rules.data + rules;
+            p->rules.count = (size_t)(rule - (rb_rule *)p->rules.data);
+            p->in_agent_list = 0;
         }
-        char *text = text_data + texts;
-        int index_htm = google && key == KEY_ALLOW &&
-                        is_google_index_htm(value, plen, body);
-        companions |= index_htm;
-        set_rule(rule, line,
-                 key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW,
-                 index_htm, (rb_span){(uint32_t)texts, (uint32_t)plen}, 0,
-                 plen);
-#ifdef RB_SSE2
-        /* Most patterns: 48 bytes copied, where the input has them, in
-         * place of a call that branches on the length; the bytes past the
-         * pattern are overwritten by the next text or lie in the array's
-         * unused end (the 49 bytes reserved). */
-        if (plen <= 48 && len - v >= 48) {
-            for (size_t i = 0; i < 48; i += 16)
-                _mm_storeu_si128(
-                    (__m128i *)(void *)(text + i),
-                    _mm_loadu_si128(
-                        (const __m128i *)(const void *)(value + i)));
-        } else
+        if (google)
+            p->index.companions |= companions;
+        companions = 0;
+        p->line = line;
+        p->line_start = body + pos;
+        p->seen_content = 1;
+#ifdef RB_PARSE_CROSSCHECK
+        size_t raw_end = pos;
+        while (body[raw_end] != '\n' && body[raw_end] != '\r')
+            raw_end++;
+        crosscheck_usual(p, body + pos, raw_end - pos, key, body + v, end - v);
 #endif
-            memcpy(text, value, plen);
-        text[plen] = '\0';
-        texts += plen + 1;
-        rule++;
+        if (key == KEY_USER_AGENT)
+            rb_parse_user_agent(p, body + v, end - v);
+        else
+            rb_parse_rule(p, key, body + v, end - v);
+        if (p->failed)
+            break;
+        texts = p->text.count;
+        rules = p->rules.count;
+        text_data = (char *)p->text.data;
+        rule = NULL; /* the room drawn again at the next rule */
+        room = 0;
         pos = next;
         line++;
-#ifdef RB_PARSE_CROSSCHECK
-        break;
-#endif
     }
     if (pos == *at)
         return 0;
