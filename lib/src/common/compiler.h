@@ -32,16 +32,16 @@
 /* Kept out of line where inlining it would crowd its caller's loop with
  * the registers it needs (names_hash.c's look-up of a window). */
 #define RB_NOINLINE __attribute__((noinline))
-/* Inlined whatever the compiler's estimate, where a call in a hot loop
- * costs its registers. Only when optimising: inlining is for speed, which
- * an unoptimised build (the coverage gate's -O0) does not measure, and
- * there each forced copy would carry its own branches, so that gcov
- * counted a function's error paths once for every caller. */
 /* x's value hidden from the optimiser, as if an instruction had just set it
  * in a register (an empty asm): from there on the compiler uses it in that
  * register, where it had kept it on the stack and loaded it at each use
  * (parse_lines.c, the parse limit of the general path's line). */
 #define RB_IN_REGISTER(x) __asm__("" : "+r"(x))
+/* Inlined whatever the compiler's estimate, where a call in a hot loop
+ * costs its registers. Only when optimising: inlining is for speed, which
+ * an unoptimised build (the coverage gate's -O0) does not measure, and
+ * there each forced copy would carry its own branches, so that gcov
+ * counted a function's error paths once for every caller. */
 #ifdef __OPTIMIZE__
 #define RB_ALWAYS_INLINE __attribute__((always_inline))
 #else
