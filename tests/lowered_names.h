@@ -17,6 +17,7 @@
 
 #include "robots.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +27,17 @@ typedef struct lowered {
     size_t count;
 } lowered;
 
+/* The search's own memory: a test that cannot allocate it stops, rather
+ * than answer from nothing. */
+static void *lowered_alloc(size_t bytes) {
+    void *p = malloc(bytes);
+    if (p == NULL) {
+        fprintf(stderr, "lowered_names.h: no memory for %zu bytes\n", bytes);
+        abort();
+    }
+    return p;
+}
+
 static char lower_byte(char c) {
     return (char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
 }
@@ -34,8 +46,8 @@ static void lower_names(lowered *l, const robots_str *names, size_t count) {
     size_t bytes = 1;
     for (size_t i = 0; i < count; i++)
         bytes += names[i].len;
-    l->text = malloc(bytes);
-    l->names = malloc((count + 1) * sizeof *l->names);
+    l->text = lowered_alloc(bytes);
+    l->names = lowered_alloc((count + 1) * sizeof *l->names);
     l->count = 0;
     char *at = l->text;
     for (size_t i = 0; i < count; i++) {
@@ -61,8 +73,10 @@ static void free_lowered(lowered *l) {
     free(l->names);
 }
 
+/* Whether the value (len bytes, at least one: the tests ask no empty
+ * value, which memmem would find in every name) is in a name. */
 static int in_lowered(const lowered *l, const char *v, size_t len) {
-    char *low = malloc(len + 1);
+    char *low = lowered_alloc(len + 1);
     for (size_t k = 0; k < len; k++)
         low[k] = lower_byte(v[k]);
     int found = 0;
