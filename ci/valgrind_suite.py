@@ -3,7 +3,9 @@
 """Runs the whole ctest suite of a build directory under valgrind memcheck.
 
 Usage: valgrind_suite.py BUILD_DIR [--jobs N] [--timeout S] [--why FILE]
-                         [--skip TEST]... -- VALGRIND_OPTION...
+                         [--skip TEST]... [--fork-server PROGRAM=SERVER
+                         --fork-client CLIENT [--fork-server-arg ARG]...]
+                         -- VALGRIND_OPTION...
 
 Tests whose command is a program built in BUILD_DIR run through
 `ctest -T memcheck`, with the options that the build was configured with
@@ -14,7 +16,14 @@ that runs it under valgrind with VALGRIND_OPTIONS, writing one log per
 process. Every valgrind log is then read: any "ERROR SUMMARY" above zero
 (leaks count, through --errors-for-leak-kinds) fails the run, as does any
 test that fails. Exit status 0 when clean, 1 otherwise; the reason goes to
---why FILE. A test named by --skip (a name, or a shell-style pattern such
+--why FILE. With --fork-server PROGRAM=SERVER (and --fork-client CLIENT),
+a script test's PROGRAM is served instead by SERVER, started once for the
+test under valgrind: the wrapper hands each run to it through CLIENT, and
+the server runs PROGRAM's main() in a child forked for that run
+(tests/cli_fork_server.c), which memcheck checks as a process of its own,
+leak check and log included, without valgrind's start (about 0.55 s of
+CPU a process); --fork-server-arg ARG is passed to each server.
+A test named by --skip (a name, or a shell-style pattern such
 as unit-small-stack-*) is not run (the caller says why; the list is
 printed), and a --skip that matches no test is an error.
 """
@@ -26,8 +35,10 @@ import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 ERROR_SUMMARY = re.compile(r"ERROR SUMMARY: (\d+) errors")
@@ -120,13 +131,36 @@ def run_script_test(build, test, vg_opts, opts):
     for old in glob.glob(os.path.join(logdir, "*")):
         os.remove(old)
     build_abs = os.path.realpath(build)
+    env = dict(os.environ)
+    for item in props.get("ENVIRONMENT", []):
+        key, _, value = item.partition("=")
+        env[key] = value
+    cwd = props.get("WORKING_DIRECTORY", build)
     command = []
     wrapped = []
+    servers = []
     for i, arg in enumerate(test["command"]):
         real = os.path.realpath(arg) if os.path.isabs(arg) else None
         if (i > 0 and real and is_elf(real) and os.access(real, os.X_OK)
                 and real.startswith(build_abs + os.sep)):
             wrapper = os.path.join(wrapdir, os.path.basename(arg))
+            server = opts.fork_servers.get(os.path.basename(arg))
+            if server:
+                sock, proc, why = start_fork_server(
+                    server, logdir, os.path.basename(arg), vg_opts, opts,
+                    env)
+                if why:
+                    stop_fork_servers(servers)
+                    return False, f"[{name}] {why}"
+                servers.append((sock, proc))
+                with open(wrapper, "w") as f:
+                    f.write("#!/bin/sh\nexec %s %s %s \"$@\"\n"
+                            % (shlex.quote(opts.fork_client),
+                               shlex.quote(sock), shlex.quote(arg)))
+                os.chmod(wrapper, 0o755)
+                command.append(wrapper)
+                wrapped.append(os.path.basename(arg) + " (fork server)")
+                continue
             # A log per process, named by mktemp before valgrind starts:
             # a name of the pid alone is taken again if the pids wrap
             # (pid_max is 32,768 here) during a long test, and the later
@@ -144,11 +178,6 @@ def run_script_test(build, test, vg_opts, opts):
             wrapped.append(os.path.basename(arg))
         else:
             command.append(arg)
-    env = dict(os.environ)
-    for item in props.get("ENVIRONMENT", []):
-        key, _, value = item.partition("=")
-        env[key] = value
-    cwd = props.get("WORKING_DIRECTORY", build)
     report = [f"+ [{name}] {' '.join(shlex.quote(c) for c in command)}"
               f"  (valgrind wraps: {', '.join(wrapped) or 'nothing'})"]
     started = time.monotonic()
@@ -160,20 +189,72 @@ def run_script_test(build, test, vg_opts, opts):
         rc, out = proc.returncode, proc.stdout.decode(errors="replace")
     except subprocess.TimeoutExpired:
         rc, out = "timeout", ""
+    server_problems = stop_fork_servers(servers)
     ok = rc == 0 or (rc == 77 and props.get("SKIP_RETURN_CODE") == "77")
+    if server_problems:
+        ok = False
+        report += server_problems
     logs = sorted(glob.glob(os.path.join(logdir, "*.log")))
     dirty = [log for log in logs if log_errors(log) > 0]
     if not ok:
         report.append(out)
         report.append(f"[{name}] failed under valgrind (exit {rc})")
     report += [log_text(log) for log in dirty]
-    report.append(f"[{name}] {len(logs)} processes under valgrind, "
+    forked = [log for log in logs
+              if re.search(r"/fork-[^/]*\.\d+\.\d+\.log$", log)]
+    report.append(f"[{name}] {len(logs)} processes under valgrind "
+                  f"({len(forked)} forked by a fork server), "
                   f"{len(dirty)} with errors, "
                   f"{time.monotonic() - started:.0f} s")
     # A test that ran a wrapped program left a log; one that skipped itself
     # (77, its SKIP_RETURN_CODE) may have run none.
     return ok and not dirty and bool(logs or not wrapped or rc == 77), \
         "\n".join(report)
+
+def start_fork_server(server, logdir, program, vg_opts, opts, env):
+    """Starts SERVER under valgrind for one test: (socket, process, None),
+    or (None, None, why) when it does not come up."""
+    sockdir = tempfile.mkdtemp(prefix="vg-fork-")  # a short path: 108 bytes
+    sock = os.path.join(sockdir, "s")
+    prefix = os.path.join(logdir, "fork-" + program)
+    cmd = (["valgrind"] + list(vg_opts) + [f"--log-file={prefix}.%p.log",
+           server, sock, "--logs", prefix])
+    cmd += opts.fork_server_arg
+    out = open(os.path.join(logdir, "..", f"fork-{program}.out"), "w")
+    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out,
+                            stderr=subprocess.STDOUT, env=env,
+                            cwd=os.path.dirname(server))
+    out.close()
+    deadline = time.monotonic() + 120
+    while not os.path.exists(sock):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            shutil.rmtree(sockdir, ignore_errors=True)
+            return None, None, (f"the fork server {server} did not start "
+                                f"(exit {proc.returncode}; see "
+                                f"{os.path.join(logdir, '..')})")
+        time.sleep(0.05)
+    return sock, proc, None
+
+
+def stop_fork_servers(servers):
+    """Ends each server (SIGTERM: it answers the runs under way, then
+    exits); what went wrong, as lines of the report."""
+    problems = []
+    for sock, proc in servers:
+        proc.terminate()
+        try:
+            rc = proc.wait(timeout=300)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            rc = proc.wait()
+        if rc != 0:
+            problems.append(f"the fork server ended with exit {rc}")
+        shutil.rmtree(os.path.dirname(sock), ignore_errors=True)
+    return problems
+
 
 def main():
     ap = argparse.ArgumentParser()
@@ -184,6 +265,16 @@ def main():
     ap.add_argument("--skip", action="append", default=[],
                     help="a test not run under valgrind, or a shell-style "
                     "pattern of test names (repeatable)")
+    ap.add_argument("--fork-server", action="append", default=[],
+                    metavar="PROGRAM=SERVER",
+                    help="serve a script test's PROGRAM (a file name of "
+                    "the build) from SERVER, one process under valgrind "
+                    "that forks a child for each run (repeatable)")
+    ap.add_argument("--fork-client",
+                    help="the program that hands a run to a fork server")
+    ap.add_argument("--fork-server-arg", action="append", default=[],
+                    metavar="ARG",
+                    help="an argument for each fork server (repeatable)")
     argv = sys.argv[1:]
     vg = []
     if "--" in argv:
@@ -192,6 +283,14 @@ def main():
     opts = ap.parse_args(argv)
     opts.valgrind_options = vg
     build = opts.build
+    opts.fork_servers = {}
+    for item in opts.fork_server:
+        program, _, server = item.partition("=")
+        opts.fork_servers[program] = os.path.realpath(
+            os.path.join(build, server))
+    if opts.fork_client:
+        opts.fork_client = os.path.realpath(
+            os.path.join(build, opts.fork_client))
 
     def fail(why):
         print("valgrind: " + why, flush=True)
@@ -199,6 +298,13 @@ def main():
             with open(opts.why, "w") as f:
                 f.write(why + "\n")
         return 1
+
+    for program in [opts.fork_client] + list(opts.fork_servers.values()):
+        if program and not (is_elf(program) and os.access(program, os.X_OK)):
+            return fail(f"{program} was not built (--fork-server, "
+                        "--fork-client)")
+    if opts.fork_servers and not opts.fork_client:
+        return fail("--fork-server needs --fork-client")
 
     dart = os.path.join(build, "DartConfiguration.tcl")
     with open(dart) as f:
