@@ -59,14 +59,24 @@ static size_t gen_path(char *out, int pattern) {
 static size_t seen_reason[6], seen_disallowed;
 
 /* The reference scan's answer to one query. The scan reads every rule of
- * the groups that apply, thousands in the large documents below, and
- * allocates nothing: where a test asks the same query again (memory
- * running out at each request of the check, a set compiled by the first
- * check), the answer is computed once and kept. */
+ * the groups that apply, thousands in the large documents below: where a
+ * test asks the same query again (memory running out at each request of
+ * the check, a set compiled by the first check), the answer is computed
+ * once and kept. A kept answer is the one the scan would give again only
+ * if the scan would get the same memory: it asks for none (its scratch
+ * fits its stack area, check_path.c), or none of its requests would be
+ * refused now (a refused one makes it answer ROBOTS_ERR_NO_MEMORY).
+ * same_as_reference() asserts that, from the requests the scan made. */
 typedef struct reference {
     robots_status status;
     robots_verdict verdict;
+    size_t scan_requests; /* to kept_scans' allocator */
 } reference;
+
+/* The counting allocator of the document whose scans' answers a test
+ * keeps, while it keeps them (many_wildcard_rules(),
+ * raw_rules_gathered()). */
+static const counting *kept_scans;
 
 /* robots_check()'s answer (status a, verdict fast) against the
  * reference's to the same query. */
@@ -99,7 +109,9 @@ static reference same_verdict(const robots_txt *doc, const robots_str *agents,
     reference ref;
     rb_skip_direct_walks(doc); /* the index, not the scan, from the first */
     robots_status a = robots_check(doc, agents, n, path, len, &fast);
+    size_t calls = kept_scans ? kept_scans->calls : 0;
     ref.status = rb_check_reference(doc, agents, n, path, len, &ref.verdict);
+    ref.scan_requests = kept_scans ? kept_scans->calls - calls : 0;
     agrees(a, &fast, &ref, agents, path, len);
     return ref;
 }
@@ -109,6 +121,13 @@ static void same_as_reference(const robots_txt *doc, const robots_str *agents,
                               size_t n, const char *path, size_t len,
                               const reference *ref) {
     robots_verdict fast;
+    const counting *c = kept_scans;
+    int refusing = c != NULL && (c->refuse || c->fail_at != 0 ||
+                                 c->fail_from != 0 || c->refuse_above != 0);
+    EXPECT_MSG(c != NULL && (ref->scan_requests == 0 || !refusing),
+               "an answer kept from a scan that asked for memory (%zu "
+               "requests), reused while requests are refused",
+               ref->scan_requests);
     rb_skip_direct_walks(doc);
     robots_status a = robots_check(doc, agents, n, path, len, &fast);
     agrees(a, &fast, ref, agents, path, len);
@@ -618,6 +637,7 @@ static void many_wildcard_rules(void) {
     memset(&count, 0, sizeof count);
     robots_allocator allocator = {counting_alloc, counting_free, &count};
     static char path[4000];
+    kept_scans = &count;
     for (int p = 0; p < 2; p++) {
         robots_options options;
         robots_options_init(&options);
@@ -691,6 +711,7 @@ static void many_wildcard_rules(void) {
         EXPECT_EQ(count.blocks, 0);
         EXPECT_EQ(count.size_mismatch, 0);
     }
+    kept_scans = NULL;
 }
 
 /* A token named in more groups than the merge budget lets share a set
@@ -791,8 +812,12 @@ static void raw_rules_gathered(void) {
                                         "17\xC3\xA9",
                                         "A\xC3\xA9"
                                         "990\xC3\xA9"};
+    counting count;
+    memset(&count, 0, sizeof count);
+    robots_allocator allocator = {counting_alloc, counting_free, &count};
+    kept_scans = &count;
     for (int p = 0; p < 2; p++) {
-        robots_txt *doc = parse_as(body, len, p);
+        robots_txt *doc = parse_with(body, len, p, &allocator);
         if (doc == NULL)
             continue;
         robots_str agent = {"bot", 3};
@@ -804,7 +829,9 @@ static void raw_rules_gathered(void) {
                               &ref); /* compiled */
         }
         robots_free(doc);
+        EXPECT_EQ(count.live, 0);
     }
+    kept_scans = NULL;
 }
 
 /* A set keeps the normal forms of its rules of raw UTF-8 (rb_unit's
