@@ -191,6 +191,7 @@ static void runs_select(const char *body, size_t at, const robots_str *runs,
     robots_options options;
     robots_options_init(&options);
     options.profile = ROBOTS_PROFILE_LEGACY;
+    options.parse_limit = 0; /* the whole body: 760 KB past the budget */
     robots_txt *doc = NULL;
     EXPECT_EQ(robots_parse(body, at, &options, &doc), ROBOTS_OK);
     size_t group = 99;
@@ -337,6 +338,62 @@ static void runs_of_short_periods(void) {
     }
 }
 
+/* Values whose every window is in each name, and which are in none,
+ * until the index's budget is spent: test_window_sort's
+ * long_values_past_the_budget() through the selection. Names of blocks
+ * A B X B C over and over, all alike (their ends' windows too, so that
+ * the windows are few, and sorted as such): B of BLOCK random bytes, more
+ * than the windows' 256, the others of SHORT. Values of A's last bytes,
+ * B, and C's first bytes (a window crosses a junction at most, and each
+ * junction is in every name; A B C in none), no two in turn alike, each
+ * tried at the positions of its rarest window; last A B X, in every name.
+ * Past the budget the selection sorts every suffix (selection.c,
+ * first_found()) and answers the values after from them: the group the
+ * naive search finds. */
+static void long_values_past_the_budget(void) {
+    enum { BLOCK = 260, SHORT = 8, CYCLE = 2 * BLOCK + 3 * SHORT };
+    enum { NAME = 3 * CYCLE, CRAFTED = 2600 };
+    static char text[NAMES][NAME];
+    static char body[(CRAFTED + 1) * (BLOCK + 2 * SHORT + 40) + 64];
+    static char value[BLOCK + 2 * SHORT + 1];
+    static char b[BLOCK], a[SHORT], x[SHORT], c[SHORT];
+    const struct {
+        const char *bytes;
+        size_t len;
+    } cycle[5] = {{a, SHORT}, {b, BLOCK}, {x, SHORT}, {b, BLOCK}, {c, SHORT}};
+    for (size_t k = 0; k < BLOCK; k++)
+        b[k] = "abcdefgh"[next_random() % 8];
+    for (size_t k = 0; k < SHORT; k++) {
+        a[k] = "ijk"[next_random() % 3];
+        x[k] = "lmn"[next_random() % 3];
+        c[k] = "opq"[next_random() % 3];
+    }
+    robots_str several[NAMES];
+    for (size_t i = 0; i < NAMES; i++) {
+        size_t k = 0;
+        while (k < NAME)
+            for (size_t j = 0; j < 5; k += cycle[j++].len)
+                memcpy(text[i] + k, cycle[j].bytes, cycle[j].len);
+        several[i].ptr = text[i];
+        several[i].len = NAME;
+    }
+    lowered low;
+    lower_names(&low, several, NAMES);
+    size_t at = (size_t)sprintf(body, "user-agent: *\ndisallow: /\n\n");
+    size_t expect = 0;
+    for (size_t g = 0; g <= CRAFTED; g++) {
+        size_t tail = 1 + g % SHORT, head = 1 + g / SHORT % SHORT;
+        memcpy(value, a + SHORT - tail, tail);
+        memcpy(value + tail, b, BLOCK);
+        memcpy(value + tail + BLOCK, g < CRAFTED ? c : x, head); /* C, X */
+        value[tail + BLOCK + head] = '\0';
+        at = run_record(body, at, &low, value, g, &expect);
+    }
+    EXPECT_EQ(expect, CRAFTED + 1); /* the last, A B X, alone */
+    runs_select(body, at, several, expect, 1000);
+    free_lowered(&low);
+}
+
 /* The selection with each of its allocations refused in turn, on names
  * `x a^399` / `a^399 y` and values `x a^k y` (each window in a name, the
  * value in none): two longer than the windows, then 148 of 3 to 150
@@ -388,6 +445,7 @@ int main(void) {
     }
     runs_of_long_periods();
     runs_of_short_periods();
+    long_values_past_the_budget();
     long_values_without_memory();
     return testing_finish();
 }
