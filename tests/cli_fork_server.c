@@ -49,8 +49,11 @@
 
 extern char **environ;
 
-int __real_main(int argc, char **argv);
-int __wrap_main(int argc, char **argv);
+/* The names ld's --wrap=main gives: the command's main() and this one. */
+int __real_main(int argc, /* NOLINT(readability-identifier-naming) */
+                char **argv);
+int __wrap_main(int argc, /* NOLINT(readability-identifier-naming) */
+                char **argv);
 
 /* Runs under way at once, at most; more wait in the socket's queue. */
 enum { MAX_RUNS = 64 };
@@ -283,7 +286,8 @@ static int listen_at(const char *path) {
     return fd;
 }
 
-int __wrap_main(int argc, char **argv) {
+int __wrap_main(int argc, /* NOLINT(readability-identifier-naming) */
+                char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: cli_fork_server SOCKET [--logs PREFIX] "
                         "[--curl LIBRARY]\n");
