@@ -211,6 +211,7 @@ def run_script_test(build, test, vg_opts, opts):
     return ok and not dirty and bool(logs or not wrapped or rc == 77), \
         "\n".join(report)
 
+
 def start_fork_server(server, logdir, program, vg_opts, opts, env):
     """Starts SERVER under valgrind for one test: (socket, process, None),
     or (None, None, why) when it does not come up."""
