@@ -37,10 +37,12 @@ typedef struct fork_request {
     char data[FORK_REQUEST_MAX];
 } fork_request;
 
-static inline int fork_write_all(int fd, const void *buf, size_t len) {
-    const char *p = buf;
+/* fork_move_all: writes (send(), no SIGPIPE) or reads len bytes whole;
+ * 0 when the other end is gone first. */
+static inline int fork_move_all(int fd, void *buf, size_t len, int writing) {
+    char *p = buf;
     while (len > 0) {
-        ssize_t n = send(fd, p, len, MSG_NOSIGNAL);
+        ssize_t n = writing ? send(fd, p, len, MSG_NOSIGNAL) : read(fd, p, len);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
@@ -51,18 +53,12 @@ static inline int fork_write_all(int fd, const void *buf, size_t len) {
     return 1;
 }
 
+static inline int fork_write_all(int fd, const void *buf, size_t len) {
+    return fork_move_all(fd, (void *)(uintptr_t)buf, len, 1);
+}
+
 static inline int fork_read_all(int fd, void *buf, size_t len) {
-    char *p = buf;
-    while (len > 0) {
-        ssize_t n = read(fd, p, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return 0;
-        p += n;
-        len -= (size_t)n;
-    }
-    return 1;
+    return fork_move_all(fd, buf, len, 0);
 }
 
 #endif

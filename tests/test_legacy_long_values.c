@@ -368,14 +368,14 @@ static void long_values_past_the_budget(void) {
         x[k] = "lmn"[next_random() % 3];
         c[k] = "opq"[next_random() % 3];
     }
+    for (size_t k = 0; k < NAME;)
+        for (size_t j = 0; j < 5; k += cycle[j++].len)
+            memcpy(text[0] + k, cycle[j].bytes, cycle[j].len);
     robots_str several[NAMES];
     for (size_t i = 0; i < NAMES; i++) {
-        size_t k = 0;
-        while (k < NAME)
-            for (size_t j = 0; j < 5; k += cycle[j++].len)
-                memcpy(text[i] + k, cycle[j].bytes, cycle[j].len);
-        several[i].ptr = text[i];
-        several[i].len = NAME;
+        if (i > 0)
+            memcpy(text[i], text[0], NAME);
+        several[i] = (robots_str){text[i], NAME};
     }
     lowered low;
     lower_names(&low, several, NAMES);
