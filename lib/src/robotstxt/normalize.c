@@ -110,6 +110,10 @@ static size_t kept_run(const char *in, size_t len, char *out) {
 static size_t normalize_rfc9309(const char *in, size_t len, char *out,
                                 int is_pattern) {
     char *o = out;
+    /* The bytes a run copies as they are: in a pattern its '*' too (bit 0
+     * of rb_pattern_kept, RB_C_PLAIN's bit of rb_byte_class). */
+    _Static_assert(RB_C_PLAIN == 1u, "bit 0 of both tables");
+    const unsigned char *kept = is_pattern ? rb_pattern_kept : rb_byte_class;
     /* NOLINTBEGIN(bugprone-branch-clone): one branch per class of byte, in
      * the order that decides it; two classes share an action on purpose. */
     for (size_t i = 0; i < len; i++) {
@@ -117,14 +121,14 @@ static size_t normalize_rfc9309(const char *in, size_t len, char *out,
         if (rb_byte_class[c] & RB_C_PLAIN) {
             *o++ = (char)c;
             /* A plain byte's run most often goes on (a path's word up to
-             * its next '/' or escape): copied four at a time while the
-             * next four are plain. Tried only after a plain byte, so that
-             * a run of bytes to encode (raw UTF-8) pays nothing for it. */
-            while (len - i > 4 &&
-                   (rb_byte_class[(unsigned char)in[i + 1]] &
-                    rb_byte_class[(unsigned char)in[i + 2]] &
-                    rb_byte_class[(unsigned char)in[i + 3]] &
-                    rb_byte_class[(unsigned char)in[i + 4]] & RB_C_PLAIN)) {
+             * its next '/' or escape, a pattern's wildcards): copied four
+             * at a time while the next four are kept. Tried only after a
+             * plain byte, so that a run of bytes to encode (raw UTF-8)
+             * pays nothing for it. */
+            while (len - i > 4 && (kept[(unsigned char)in[i + 1]] &
+                                   kept[(unsigned char)in[i + 2]] &
+                                   kept[(unsigned char)in[i + 3]] &
+                                   kept[(unsigned char)in[i + 4]] & 1u)) {
                 memcpy(o, in + i + 1, 4);
                 o += 4;
                 i += 4;
