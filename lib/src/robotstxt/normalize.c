@@ -192,6 +192,17 @@ normalize_google_pattern(const char *in, size_t len, char *out) {
             i += 2;
         } else {
             *o++ = (char)c;
+            /* as rfc9309's runs (normalize_rfc9309()): four at a time
+             * while the next four are kept (bit 1 of rb_pattern_kept) */
+            while (len - i > 4 &&
+                   (rb_pattern_kept[(unsigned char)in[i + 1]] &
+                    rb_pattern_kept[(unsigned char)in[i + 2]] &
+                    rb_pattern_kept[(unsigned char)in[i + 3]] &
+                    rb_pattern_kept[(unsigned char)in[i + 4]] & 2u)) {
+                memcpy(o, in + i + 1, 4);
+                o += 4;
+                i += 4;
+            }
         }
     }
     return (size_t)(o - out);
