@@ -224,14 +224,6 @@ static size_t normalize_legacy(const char *in, size_t len, char *out) {
             i += 2;
         } else {
             *o++ = (char)c;
-            /* as rfc9309's plain bytes (normalize_rfc9309()): four at a
-             * time while the next four hold no '%' */
-            while (len - i > 4 && in[i + 1] != '%' && in[i + 2] != '%' &&
-                   in[i + 3] != '%' && in[i + 4] != '%') {
-                memcpy(o, in + i + 1, 4);
-                o += 4;
-                i += 4;
-            }
         }
     }
     return (size_t)(o - out);
