@@ -110,29 +110,12 @@ static size_t kept_run(const char *in, size_t len, char *out) {
 static size_t normalize_rfc9309(const char *in, size_t len, char *out,
                                 int is_pattern) {
     char *o = out;
-    /* The bytes a run copies as they are: in a pattern its '*' too (bit 0
-     * of rb_pattern_kept, RB_C_PLAIN's bit of rb_byte_class). */
-    _Static_assert(RB_C_PLAIN == 1u, "bit 0 of both tables");
-    const unsigned char *kept = is_pattern ? rb_pattern_kept : rb_byte_class;
     /* NOLINTBEGIN(bugprone-branch-clone): one branch per class of byte, in
      * the order that decides it; two classes share an action on purpose. */
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)in[i];
         if (rb_byte_class[c] & RB_C_PLAIN) {
             *o++ = (char)c;
-            /* A plain byte's run most often goes on (a path's word up to
-             * its next '/' or escape, a pattern's wildcards): copied four
-             * at a time while the next four are kept. Tried only after a
-             * plain byte, so that a run of bytes to encode (raw UTF-8)
-             * pays nothing for it. */
-            while (len - i > 4 && (kept[(unsigned char)in[i + 1]] &
-                                   kept[(unsigned char)in[i + 2]] &
-                                   kept[(unsigned char)in[i + 3]] &
-                                   kept[(unsigned char)in[i + 4]] & 1u)) {
-                memcpy(o, in + i + 1, 4);
-                o += 4;
-                i += 4;
-            }
         } else if (c >= 0x80) { /* the usual other byte: UTF-8 */
             o = put_escape(o, c);
         } else if (c == '%') {
@@ -192,17 +175,6 @@ normalize_google_pattern(const char *in, size_t len, char *out) {
             i += 2;
         } else {
             *o++ = (char)c;
-            /* as rfc9309's runs (normalize_rfc9309()): four at a time
-             * while the next four are kept (bit 1 of rb_pattern_kept) */
-            while (len - i > 4 &&
-                   (rb_pattern_kept[(unsigned char)in[i + 1]] &
-                    rb_pattern_kept[(unsigned char)in[i + 2]] &
-                    rb_pattern_kept[(unsigned char)in[i + 3]] &
-                    rb_pattern_kept[(unsigned char)in[i + 4]] & 2u)) {
-                memcpy(o, in + i + 1, 4);
-                o += 4;
-                i += 4;
-            }
         }
     }
     return (size_t)(o - out);
