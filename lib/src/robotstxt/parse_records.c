@@ -384,13 +384,15 @@ RB_ALWAYS_INLINE static inline int outside_group_again(parser *p,
 #endif
 }
 
-/* rb_parse_rule() of a rule in a group: out of line, so that a rule
- * outside one (legacy's, after a blank line) saves none of its
- * registers. */
-__attribute__((noinline)) static void
-rule_in_group(parser *p, enum key_kind key, const char *value, size_t len) {
+void rb_parse_rule(parser *p, enum key_kind key, const char *value,
+                   size_t len) {
     robots_rule_kind kind =
         key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW;
+    if (!p->have_group) {
+        if (!outside_group_again(p, kind))
+            outside_group_diag(p, kind);
+        return;
+    }
     p->in_agent_list = 0;
     if (len == 0 && p->profile != ROBOTS_PROFILE_LEGACY)
         return; /* RFC 9309 2.2.2: an empty pattern is no rule */
@@ -428,18 +430,6 @@ rule_in_group(parser *p, enum key_kind key, const char *value, size_t len) {
     p->rules.count++;
     if (normalise && nlen > p->longest_rule_normal)
         p->longest_rule_normal = nlen;
-}
-
-void rb_parse_rule(parser *p, enum key_kind key, const char *value,
-                   size_t len) {
-    if (p->have_group) {
-        rule_in_group(p, key, value, len);
-        return;
-    }
-    robots_rule_kind kind =
-        key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW;
-    if (!outside_group_again(p, kind))
-        outside_group_diag(p, kind);
 }
 
 /* Whether a sitemap's value is scheme "://" and more. The usual
