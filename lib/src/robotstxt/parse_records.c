@@ -317,9 +317,45 @@ static inline size_t outside_group_len(robots_rule_kind kind) {
            1 + sizeof outside_tail - 1;
 }
 
-__attribute__((noinline)) /* its room off rb_parse_rule()'s frame */
-static void
-outside_group_diag(parser *p, robots_rule_kind kind) {
+/* outside_group_diag()'s usual line, under the cap (its caller asked
+ * rb_parse_diag_counted_past_cap()), kept again with no frame: room in the
+ * array, and the diagnostic before it the same report of a rule of this
+ * kind (a legacy record's rules after its blank line, one after the
+ * other). Counted and kept with that one's text, as rb_parse_diag_room()
+ * and rb_parse_diag_keep_same() count and keep it: 1; else 0, for
+ * outside_group_written(). The room's frame and its six saved registers
+ * were about half of its 65 instructions. Not in the fuzzers' build,
+ * which writes every message and compares it. */
+RB_ALWAYS_INLINE static inline int outside_group_again(parser *p,
+                                                       robots_rule_kind kind) {
+#ifdef RB_PARSE_CROSSCHECK
+    (void)p, (void)kind;
+    return 0;
+#else
+    rb_vec *diags = &p->diags;
+    size_t count = diags->count;
+    if (count == 0 || count == diags->cap)
+        return 0;
+    const rb_diag *last = (const rb_diag *)diags->data + count - 1;
+    if (last->kind != ROBOTS_DIAG_RULE_OUTSIDE_GROUP ||
+        last->severity != (uint8_t)ROBOTS_SEVERITY_ERROR ||
+        last->message.len != outside_group_len(kind))
+        return 0;
+    p->diag_total++;
+    p->kind_totals[ROBOTS_DIAG_RULE_OUTSIDE_GROUP]++;
+    rb_diag_fill(p, (rb_diag *)diags->data + count, NULL, 0,
+                 ROBOTS_DIAG_RULE_OUTSIDE_GROUP, ROBOTS_SEVERITY_ERROR,
+                 last->message);
+    diags->count = count + 1;
+    return 1;
+#endif
+}
+
+/* outside_group_diag() written: its room and text (a frame of their
+ * own, and six saved registers), for the line outside_group_again() does
+ * not keep. */
+__attribute__((noinline)) static void
+outside_group_written(parser *p, robots_rule_kind kind) {
     char buf[RB_DIAG_ROOM];
     char *out =
         rb_parse_diag_room(p, ROBOTS_DIAG_RULE_OUTSIDE_GROUP, buf, sizeof buf);
@@ -350,38 +386,16 @@ outside_group_diag(parser *p, robots_rule_kind kind) {
                            ROBOTS_SEVERITY_ERROR, out, n);
 }
 
-/* outside_group_diag()'s usual line, inline in rb_parse_rule() with no
- * call and no frame: under the cap, room in the array, and the diagnostic
- * before it the same report of a rule of this kind (a legacy record's
- * rules after its blank line, one after the other). Counted and kept with
- * that one's text, as rb_parse_diag_room() and rb_parse_diag_keep_same()
- * count and keep it: 1; else 0, for outside_group_diag(). The call and
- * the room's frame were about two thirds of its 65 instructions. Not in
- * the fuzzers' build, which writes every message and compares it. */
-RB_ALWAYS_INLINE static inline int outside_group_again(parser *p,
-                                                       robots_rule_kind kind) {
-#ifdef RB_PARSE_CROSSCHECK
-    (void)p, (void)kind;
-    return 0;
-#else
-    rb_vec *diags = &p->diags;
-    size_t count = diags->count;
-    if (p->failed || count - 1 >= ROBOTS_MAX_DIAGNOSTICS - 1 ||
-        count == diags->cap)
-        return 0;
-    const rb_diag *last = (const rb_diag *)diags->data + count - 1;
-    if (last->kind != ROBOTS_DIAG_RULE_OUTSIDE_GROUP ||
-        last->severity != (uint8_t)ROBOTS_SEVERITY_ERROR ||
-        last->message.len != outside_group_len(kind))
-        return 0;
-    p->diag_total++;
-    p->kind_totals[ROBOTS_DIAG_RULE_OUTSIDE_GROUP]++;
-    rb_diag_fill(p, (rb_diag *)diags->data + count, NULL, 0,
-                 ROBOTS_DIAG_RULE_OUTSIDE_GROUP, ROBOTS_SEVERITY_ERROR,
-                 last->message);
-    diags->count = count + 1;
-    return 1;
-#endif
+/* The report of a rule outside a group: past the cap only counted (as
+ * rb_parse_diag_room() counts it), the usual one kept again with no frame
+ * (outside_group_again()), any other written. Out of line, off
+ * rb_parse_rule()'s usual path. */
+__attribute__((noinline)) static void
+outside_group_diag(parser *p, robots_rule_kind kind) {
+    if (rb_parse_diag_counted_past_cap(p, ROBOTS_DIAG_RULE_OUTSIDE_GROUP) ||
+        outside_group_again(p, kind))
+        return;
+    outside_group_written(p, kind);
 }
 
 void rb_parse_rule(parser *p, enum key_kind key, const char *value,
@@ -389,8 +403,7 @@ void rb_parse_rule(parser *p, enum key_kind key, const char *value,
     robots_rule_kind kind =
         key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW;
     if (!p->have_group) {
-        if (!outside_group_again(p, kind))
-            outside_group_diag(p, kind);
+        outside_group_diag(p, kind);
         return;
     }
     p->in_agent_list = 0;
