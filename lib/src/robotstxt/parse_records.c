@@ -363,15 +363,6 @@ outside_group_written(parser *p, robots_rule_kind kind) {
         return; /* past the cap: only counted */
     _Static_assert(RB_DIAG_FITS(sizeof "disallow" + sizeof outside_tail, 0),
                    "cut");
-    /* One as long as the one before's of this kind is that one, kept with
-     * no text written or compared (the fuzzers' build writes it, and
-     * compares). */
-#ifndef RB_PARSE_CROSSCHECK
-    if (rb_parse_diag_keep_same(p, NULL, 0, ROBOTS_DIAG_RULE_OUTSIDE_GROUP,
-                                ROBOTS_SEVERITY_ERROR, NULL,
-                                outside_group_len(kind)))
-        return;
-#endif
     size_t n = kind == ROBOTS_RULE_ALLOW ? RB_DIAG_PUT(out, 0, outside_allow)
                                          : RB_DIAG_PUT(out, 0, "disallow");
     n = RB_DIAG_PUT(out, n, outside_tail);
@@ -380,10 +371,18 @@ outside_group_written(parser *p, robots_rule_kind kind) {
                            ? (rb_msg_part)RB_MSG_TEXT(outside_allow)
                            : (rb_msg_part)RB_MSG_TEXT("disallow"),
                        RB_MSG_TEXT(outside_tail));
-    if (!rb_parse_diag_keep_same(p, NULL, 0, ROBOTS_DIAG_RULE_OUTSIDE_GROUP,
-                                 ROBOTS_SEVERITY_ERROR, out, n))
-        rb_parse_diag_keep(p, NULL, 0, ROBOTS_DIAG_RULE_OUTSIDE_GROUP,
-                           ROBOTS_SEVERITY_ERROR, out, n);
+    /* One as long as the one before's of this kind is that one, which
+     * outside_group_again() kept; the fuzzers' build, where it keeps none,
+     * keeps it here, its text compared. */
+#ifdef RB_PARSE_CROSSCHECK
+    if (n != outside_group_len(kind)) /* the length it tells them by */
+        abort();
+    if (rb_parse_diag_keep_same(p, NULL, 0, ROBOTS_DIAG_RULE_OUTSIDE_GROUP,
+                                ROBOTS_SEVERITY_ERROR, out, n))
+        return;
+#endif
+    rb_parse_diag_keep(p, NULL, 0, ROBOTS_DIAG_RULE_OUTSIDE_GROUP,
+                       ROBOTS_SEVERITY_ERROR, out, n);
 }
 
 /* The report of a rule outside a group: past the cap only counted (as
