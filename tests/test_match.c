@@ -656,13 +656,14 @@ static void pattern_is_normal32(void) {
 }
 #endif
 
-/* A pattern's normal form a byte at a time, as normalize.c's header and
- * RFC 3986 state it, for the test below: rfc9309 encodes the octets a URI
- * may not hold (and a '$' that is not last), uppercases a %xx and decodes
+/* A pattern's (or with path, a path's) normal form a byte at a time, as
+ * normalize.c's header and RFC 3986 state it, for the test below: rfc9309
+ * encodes the octets a URI may not hold (and a '$' that is not last, and
+ * in a path '$' and '*'), uppercases a %xx and decodes
  * one of an unreserved octet; google encodes octets >= 0x80 and uppercases
  * a %xx; legacy decodes every %xx but %2F and %00. */
-static size_t reference_pattern(robots_profile profile, const char *in,
-                                size_t len, char *out) {
+static size_t reference_normal(robots_profile profile, const char *in,
+                               size_t len, char *out, int path) {
     static const char hex[] = "0123456789ABCDEF";
     size_t n = 0;
     for (size_t i = 0; i < len; i++) {
@@ -693,7 +694,7 @@ static size_t reference_pattern(robots_profile profile, const char *in,
         } else {
             encode = v >= 0 || c < 0x21 || c >= 0x7F ||
                      (c != '%' && strchr("\"<>\\^`{|}", c) != NULL) ||
-                     (c == '$' && i + 1 < len);
+                     (c == '$' && (path || i + 1 < len)) || (c == '*' && path);
         }
         if (!encode) {
             out[n++] = (char)c;
@@ -709,7 +710,8 @@ static size_t reference_pattern(robots_profile profile, const char *in,
     return n;
 }
 
-/* rb_normalize_pattern() against the reference above, in every profile:
+/* rb_normalize_pattern() against the reference above, in every profile,
+ * and rb_normalize_path() in rfc9309 and legacy:
  * a plain run of every length from 0 to 40 (so that what follows falls at
  * every place of the sixteen-byte steps of google's first run and of any
  * wider step a normaliser may take, a %xx across two), then a piece that
@@ -759,12 +761,24 @@ static void pattern_normal_forms(void) {
                         memcpy(in + len, pieces[q], piece);
                         len += piece;
                     }
-                    size_t n = reference_pattern(profile, in, len, want);
+                    size_t n = reference_normal(profile, in, len, want, 0);
                     memset(got, '#', sizeof got);
                     size_t m = rb_normalize_pattern(profile, in, len, got);
                     EXPECT_MSG(m == n && memcmp(got, want, n) == 0,
                                "profile %d, %zu plain bytes, piece %zu, tail "
                                "%d",
+                               p, k, q, tail);
+                    EXPECT_MSG(got[m] == '#', "profile %d: a byte past it", p);
+                    /* a path's, where '*' and '$' are octets (rfc9309's
+                     * %2A and %24); google's is the path as given */
+                    if (profile == ROBOTS_PROFILE_GOOGLE)
+                        continue;
+                    n = reference_normal(profile, in, len, want, 1);
+                    memset(got, '#', sizeof got);
+                    m = rb_normalize_path(profile, in, len, got);
+                    EXPECT_MSG(m == n && memcmp(got, want, n) == 0,
+                               "path: profile %d, %zu plain bytes, piece %zu, "
+                               "tail %d",
                                p, k, q, tail);
                     EXPECT_MSG(got[m] == '#', "profile %d: a byte past it", p);
                 }

@@ -1163,6 +1163,88 @@ static void agent_tokens_every_byte(void) {
                 }
 }
 
+/* A rule before any user-agent line, one after the other (legacy's, after
+ * the blank line that ends a record): each its own diagnostic, kept with
+ * the one before's text where it is that report of a rule of its kind
+ * (parse_records.c, outside_group_again()), else written: its line, no
+ * column or key, the error's severity, the message of its own kind
+ * (allow and disallow in turn, another report between), each counted, up
+ * to the cap and past it. */
+static void rules_outside_groups(void) {
+    static const char *const msg[] = {
+        "disallow rule before any user-agent line is ignored",
+        "allow rule before any user-agent line is ignored"};
+    const char body[] = "User-agent: a\nDisallow: /x\n\n"
+                        "Disallow: /1\nDisallow: /2\nAllow: /3\nAllow: /4\n"
+                        "Disallow: /5\nno colon\nDisallow: /6\n"
+                        "Content-Usage: train-ai=n\nDisallow: /7\n";
+    /* line, allow: every rule after the blank line */
+    static const struct {
+        size_t line;
+        int allow;
+    } want[] = {{4, 0}, {5, 0}, {6, 1}, {7, 1}, {8, 0}, {10, 0}, {12, 0}};
+    for (size_t skip = 0; skip < 2; skip++) {
+        robots_options options;
+        robots_options_init(&options);
+        options.profile = ROBOTS_PROFILE_LEGACY;
+        options.skip_diagnostics = skip;
+        robots_txt *doc = NULL;
+        EXPECT_EQ(robots_parse(body, strlen(body), &options, &doc), ROBOTS_OK);
+        size_t k = 0;
+        for (size_t i = 0; i < robots_diagnostic_count(doc); i++) {
+            robots_diagnostic_info d;
+            robots_diagnostic(doc, i, &d);
+            if (d.kind != ROBOTS_DIAG_RULE_OUTSIDE_GROUP ||
+                d.severity != ROBOTS_SEVERITY_ERROR)
+                continue;
+            EXPECT(k < sizeof want / sizeof want[0]);
+            if (k >= sizeof want / sizeof want[0])
+                break;
+            EXPECT_EQ(d.line, want[k].line);
+            EXPECT_EQ(d.column, 0);
+            EXPECT_EQ(d.key_len, 0);
+            EXPECT(d.suggestion == NULL);
+            EXPECT_STRN(d.message, d.message_len, msg[want[k].allow]);
+            k++;
+        }
+        EXPECT_EQ(k, skip ? 0 : sizeof want / sizeof want[0]);
+        /* counted either way (the content-usage line's warning too) */
+        EXPECT_EQ(
+            robots_diagnostic_kind_total(doc, ROBOTS_DIAG_RULE_OUTSIDE_GROUP),
+            skip ? 0 : sizeof want / sizeof want[0] + 1);
+        robots_free(doc);
+    }
+    /* Past the cap: each rule counted, the ones under it kept. */
+    size_t lines = ROBOTS_MAX_DIAGNOSTICS + 10;
+    char *many = malloc(lines * 12 + 1);
+    size_t len = 0;
+    for (size_t i = 0; i < lines; i++) {
+        const char *line = i % 3 == 2 ? "Allow: /ab\n" : "Disallow: /\n";
+        memcpy(many + len, line, strlen(line));
+        len += strlen(line);
+    }
+    robots_txt *doc = parse_n(ROBOTS_PROFILE_LEGACY, many, len);
+    EXPECT_EQ(robots_diagnostic_count(doc), ROBOTS_MAX_DIAGNOSTICS + 1);
+    EXPECT_EQ(robots_diagnostic_kind_total(doc, ROBOTS_DIAG_RULE_OUTSIDE_GROUP),
+              lines);
+    EXPECT_EQ(robots_diagnostic_total(doc), lines);
+    for (size_t i = 0; i < ROBOTS_MAX_DIAGNOSTICS; i += 499) {
+        robots_diagnostic_info d;
+        EXPECT_EQ(robots_diagnostic(doc, i, &d), ROBOTS_OK);
+        EXPECT_EQ(d.line, i + 1);
+        EXPECT_STRN(d.message, d.message_len, msg[i % 3 == 2]);
+    }
+    robots_diagnostic_info d;
+    EXPECT_EQ(robots_diagnostic(doc, ROBOTS_MAX_DIAGNOSTICS - 1, &d),
+              ROBOTS_OK);
+    EXPECT_EQ(d.line, ROBOTS_MAX_DIAGNOSTICS);
+    EXPECT_EQ(d.kind, ROBOTS_DIAG_RULE_OUTSIDE_GROUP);
+    EXPECT_EQ(robots_diagnostic(doc, ROBOTS_MAX_DIAGNOSTICS, &d), ROBOTS_OK);
+    EXPECT_EQ(d.kind, ROBOTS_DIAG_TOO_MANY_DIAGNOSTICS);
+    robots_free(doc);
+    free(many);
+}
+
 int main(void) {
     line_endings();
     boms();
@@ -1179,6 +1261,7 @@ int main(void) {
     many_records();
     crawl_delay_lines();
     rules();
+    rules_outside_groups();
     normal_forms();
     long_normal_forms();
     usual_lines_every_byte();

@@ -305,40 +305,96 @@ never_matches_diag(parser *p, const char *value, size_t len) {
  * is kept (diag_message.h), as legacy, whose blank line ends a record, has
  * it on every rule after one (26,000 lines of the real-world corpus, about
  * 200 instructions each through the parts' loop, rb_parse_diag_parts()). */
-__attribute__((noinline)) /* its room off rb_parse_rule()'s frame */
-static void
-outside_group_diag(parser *p, robots_rule_kind kind) {
-    static const char allow[] = "allow",
-                      tail[] = " rule before any user-agent line is ignored";
+static const char outside_allow[] = "allow",
+                  outside_tail[] =
+                      " rule before any user-agent line is ignored";
+
+/* The length of outside_group_diag()'s message for a rule of kind: its two
+ * texts differ in length. */
+static inline size_t outside_group_len(robots_rule_kind kind) {
+    return (kind == ROBOTS_RULE_ALLOW ? sizeof outside_allow
+                                      : sizeof "disallow") -
+           1 + sizeof outside_tail - 1;
+}
+
+/* outside_group_diag()'s usual line, under the cap (its caller asked
+ * rb_parse_diag_counted_past_cap()), kept again with no frame: room in the
+ * array, and the diagnostic before it the same report of a rule of this
+ * kind (a legacy record's rules after its blank line, one after the
+ * other). Counted and kept with that one's text, as rb_parse_diag_room()
+ * and rb_parse_diag_keep_same() count and keep it: 1; else 0, for
+ * outside_group_written(). The room's frame and its six saved registers
+ * were about half of its 65 instructions. Not in the fuzzers' build,
+ * which writes every message and compares it. */
+RB_ALWAYS_INLINE static inline int outside_group_again(parser *p,
+                                                       robots_rule_kind kind) {
+#ifdef RB_PARSE_CROSSCHECK
+    (void)p, (void)kind;
+    return 0;
+#else
+    rb_vec *diags = &p->diags;
+    size_t count = diags->count;
+    if (count == 0 || count == diags->cap)
+        return 0;
+    const rb_diag *last = (const rb_diag *)diags->data + count - 1;
+    if (last->kind != ROBOTS_DIAG_RULE_OUTSIDE_GROUP ||
+        last->severity != (uint8_t)ROBOTS_SEVERITY_ERROR ||
+        last->message.len != outside_group_len(kind))
+        return 0;
+    p->diag_total++;
+    p->kind_totals[ROBOTS_DIAG_RULE_OUTSIDE_GROUP]++;
+    rb_diag_fill(p, (rb_diag *)diags->data + count, NULL, 0,
+                 ROBOTS_DIAG_RULE_OUTSIDE_GROUP, ROBOTS_SEVERITY_ERROR,
+                 last->message);
+    diags->count = count + 1;
+    return 1;
+#endif
+}
+
+/* outside_group_diag() written: its room and text (a frame of their
+ * own, and six saved registers), for the line outside_group_again() does
+ * not keep. */
+__attribute__((noinline)) static void
+outside_group_written(parser *p, robots_rule_kind kind) {
     char buf[RB_DIAG_ROOM];
     char *out =
         rb_parse_diag_room(p, ROBOTS_DIAG_RULE_OUTSIDE_GROUP, buf, sizeof buf);
     if (out == NULL)
         return; /* past the cap: only counted */
-    _Static_assert(RB_DIAG_FITS(sizeof "disallow" + sizeof tail, 0), "cut");
-    /* Its two texts differ in length: one as long as the one before's of
-     * this kind is that one, kept with no text written or compared (the
-     * fuzzers' build writes it, and compares). */
-#ifndef RB_PARSE_CROSSCHECK
-    size_t len =
-        (kind == ROBOTS_RULE_ALLOW ? sizeof allow : sizeof "disallow") - 1 +
-        sizeof tail - 1;
-    if (rb_parse_diag_keep_same(p, NULL, 0, ROBOTS_DIAG_RULE_OUTSIDE_GROUP,
-                                ROBOTS_SEVERITY_ERROR, NULL, len))
-        return;
-#endif
-    size_t n = kind == ROBOTS_RULE_ALLOW ? RB_DIAG_PUT(out, 0, allow)
+    _Static_assert(RB_DIAG_FITS(sizeof "disallow" + sizeof outside_tail, 0),
+                   "cut");
+    size_t n = kind == ROBOTS_RULE_ALLOW ? RB_DIAG_PUT(out, 0, outside_allow)
                                          : RB_DIAG_PUT(out, 0, "disallow");
-    n = RB_DIAG_PUT(out, n, tail);
+    n = RB_DIAG_PUT(out, n, outside_tail);
     RB_DIAG_CROSSCHECK(out, n,
                        kind == ROBOTS_RULE_ALLOW
-                           ? (rb_msg_part)RB_MSG_TEXT(allow)
+                           ? (rb_msg_part)RB_MSG_TEXT(outside_allow)
                            : (rb_msg_part)RB_MSG_TEXT("disallow"),
-                       RB_MSG_TEXT(tail));
-    if (!rb_parse_diag_keep_same(p, NULL, 0, ROBOTS_DIAG_RULE_OUTSIDE_GROUP,
-                                 ROBOTS_SEVERITY_ERROR, out, n))
-        rb_parse_diag_keep(p, NULL, 0, ROBOTS_DIAG_RULE_OUTSIDE_GROUP,
-                           ROBOTS_SEVERITY_ERROR, out, n);
+                       RB_MSG_TEXT(outside_tail));
+    /* One as long as the one before's of this kind is that one, which
+     * outside_group_again() kept; the fuzzers' build, where it keeps none,
+     * keeps it here, its text compared. */
+#ifdef RB_PARSE_CROSSCHECK
+    if (n != outside_group_len(kind)) /* the length it tells them by */
+        abort();
+    if (rb_parse_diag_keep_same(p, NULL, 0, ROBOTS_DIAG_RULE_OUTSIDE_GROUP,
+                                ROBOTS_SEVERITY_ERROR, out, n))
+        return;
+#endif
+    rb_parse_diag_keep(p, NULL, 0, ROBOTS_DIAG_RULE_OUTSIDE_GROUP,
+                       ROBOTS_SEVERITY_ERROR, out, n);
+}
+
+/* The report of a rule outside a group: past the cap only counted (as
+ * rb_parse_diag_room() counts it), the usual one kept again with no frame
+ * (outside_group_again()), any other written. Out of line, off
+ * rb_parse_rule()'s usual path. */
+__attribute__((noinline)) static void
+outside_group_diag(parser *p, robots_rule_kind kind) {
+    if (rb_parse_diag_counted_past_cap(p, ROBOTS_DIAG_RULE_OUTSIDE_GROUP) ||
+        outside_group_again(p, kind))
+        return;
+    outside_group_written(p, kind);
 }
 
 void rb_parse_rule(parser *p, enum key_kind key, const char *value,
