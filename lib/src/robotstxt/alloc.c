@@ -77,17 +77,8 @@ void rb_mem_release_region(rb_mem *mem) {
         rb_free(mem, region, span);
 }
 
-void *rb_alloc(rb_mem *mem, size_t size) {
-    if (size == 0)
-        size = 1;
-    size_t room = mem->region_size > mem->region_used
-                      ? mem->region_size - mem->region_used
-                      : 0;
-    if (size <= room && region_round(size) <= room) {
-        void *ptr = mem->region + mem->region_used;
-        mem->region_used += region_round(size);
-        return ptr; /* counted with the region */
-    }
+/* From the allocator, counted against the cap. */
+static void *alloc_outside(rb_mem *mem, size_t size) {
     if (mem->cap != 0 && (size > mem->cap || mem->live > mem->cap - size)) {
         mem->failure = ROBOTS_ERR_MEMORY_CAP;
         return NULL;
@@ -101,6 +92,40 @@ void *rb_alloc(rb_mem *mem, size_t size) {
     if (mem->live > mem->peak)
         mem->peak = mem->live;
     return ptr;
+}
+
+void *rb_alloc(rb_mem *mem, size_t size) {
+    if (size == 0)
+        size = 1;
+    size_t room = mem->region_size > mem->region_used
+                      ? mem->region_size - mem->region_used
+                      : 0;
+    if (size <= room && region_round(size) <= room) {
+        void *ptr = mem->region + mem->region_used;
+        mem->region_used += region_round(size);
+        return ptr; /* counted with the region */
+    }
+    return alloc_outside(mem, size);
+}
+
+void *rb_alloc_outside_region(rb_mem *mem, size_t size) {
+    return alloc_outside(mem, size == 0 ? 1 : size);
+}
+
+int rb_mem_resizable(const rb_mem *mem) {
+    return mem->allocator.alloc == default_alloc && mem->cap == 0;
+}
+
+void *rb_resize(rb_mem *mem, void *ptr, size_t old_size, size_t size) {
+    void *moved = realloc(ptr, size == 0 ? 1 : size);
+    if (moved == NULL) {
+        mem->failure = ROBOTS_ERR_NO_MEMORY;
+        return NULL;
+    }
+    mem->live = mem->live - old_size + (size == 0 ? 1 : size);
+    if (mem->live > mem->peak)
+        mem->peak = mem->live;
+    return moved;
 }
 
 void rb_free(rb_mem *mem, void *ptr, size_t size) {

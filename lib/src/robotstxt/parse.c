@@ -75,6 +75,19 @@ static void reserve_arrays(parser *p, size_t limit) {
     if (p->mem.region != NULL) /* copied into the document's own block */
         text = limit + limit / 4 + 16 +
                (limit <= RB_SMALL_TEXT_SLACK ? 2 * RB_DIAG_ROOM : 0);
+    if (p->mem.region != NULL && !p->mem.region_lent &&
+        rb_mem_resizable(&p->mem)) {
+        /* the document's block to be (assemble()): not the region's */
+        size_t own = 2 * limit + sizeof(robots_txt) + 64;
+        p->text.data = rb_alloc_outside_region(&p->mem, own);
+        p->text.cap = own;
+        rb_vec *const vecs[3] = {&p->groups, &p->agents, &p->rules};
+        const size_t caps[3] = {agents, agents, rules};
+        if (p->text.data == NULL ||
+            !rb_vec_reserve_first(&p->mem, vecs, caps, 3))
+            p->failed = 1;
+        return;
+    }
     if (p->mem.region == NULL) { /* the rules' room at the first one */
         rb_vec_plan(&p->rules, rules);
         rb_vec_plan(&p->sitemaps.bytes, limit / 8);
@@ -311,6 +324,7 @@ static size_t drop_counts(parser *p) {
     return kept;
 }
 
+#define RB_RESIZE_MAX ((size_t)128 * 1024)
 static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     size_t unused = p->text.cap / 8 + drop_counts(p) * sizeof(rb_diag);
     const rb_vec *parts[PART_COUNT] = {
@@ -337,9 +351,17 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     size_t block_size;
     /* (unused may exceed the array: a skip parse's small text with many
      * counted diagnostics; then any size that fits is kept) */
-    if (p->text.data != NULL && size <= p->text.cap &&
-        (unused >= p->text.cap || size >= p->text.cap - unused) &&
-        !rb_mem_in_region(&p->mem, p->text.data)) {
+    if (p->text.data != NULL && p->text.cap < RB_RESIZE_MAX &&
+        !rb_mem_in_region(&p->mem, p->text.data) && rb_mem_resizable(&p->mem)) {
+        block = rb_resize(&p->mem, p->text.data, p->text.cap, size);
+        if (block == NULL)
+            return NULL;
+        block_size = size;
+        p->text.data = NULL;
+        p->text.cap = 0;
+    } else if (p->text.data != NULL && size <= p->text.cap &&
+               (unused >= p->text.cap || size >= p->text.cap - unused) &&
+               !rb_mem_in_region(&p->mem, p->text.data)) {
         block = p->text.data; /* the document's now: not released */
         block_size = p->text.cap;
         p->text.data = NULL;
@@ -499,12 +521,11 @@ static robots_status parse_body(const char *body, size_t body_len, size_t rest,
         p.failed = 1;
 
     rb_mem_close_region(&p.mem); /* the document is the allocator's */
-    /* A small file's arrays all in the region go with it, unfreed one by
-     * one: a dozen calls, a tenth of a tiny file's parse. */
-    int only_region = rb_mem_only_region(&p.mem);
     robots_txt *doc = p.failed ? NULL : assemble(&p, body_len, parsed);
     robots_status failure = p.mem.failure;
-    if (!only_region)
+    /* A small file's arrays all in the region go with it, unfreed one by
+     * one: a dozen calls, a tenth of a tiny file's parse. */
+    if (!rb_mem_only_region(&p.mem, doc != NULL ? doc->block_size : 0))
         release_parser(&p);
     rb_mem_release_region(&p.mem);
     if (doc == NULL)
