@@ -12,7 +12,10 @@
  * gathered into one block, so that robots_free() is one call to the
  * allocator: the text's own array when the rest fits after the text with
  * at most an eighth of it unused (no copy of the text), else a new block
- * of exactly its size.
+ * of exactly its size. With the library's own allocator (malloc) and no
+ * cap, the text's array is resized to exactly the block by realloc(),
+ * which shrinks it in place: the text is not copied, and the document
+ * holds nothing unused (assemble()).
  */
 #include "diag_message.h"
 #include "document.h"
@@ -67,7 +70,16 @@
  * (bench/README.md, "Session 18": the corpus's parse 0.21 M instructions
  * cheaper, its page faults 259 -> 164; a quarter or a sixteenth of the
  * input measured dearer in both). The document's block takes only what
- * they hold. */
+ * they hold.
+ *
+ * With the library's own allocator and no cap (rb_mem_resizable()), a
+ * body parsed in the heap region (over RB_PARSE_REGION_TINY bytes) has
+ * its text's array from the allocator, not the region, at twice the body
+ * and the header: it becomes the document's block (assemble()), which
+ * then is no new memory and needs no copy of the text (the region's is
+ * freed with the region). Twice the body holds all but the densest
+ * documents (926 of the corpus's 979 such files), whose array realloc()
+ * grows; the pages past what is written are not touched. */
 #define RB_SMALL_TEXT_SLACK ((size_t)512)
 static void reserve_arrays(parser *p, size_t limit) {
     size_t agents = limit / 512 + 4, rules = limit / 32 + 4;
@@ -185,7 +197,9 @@ static void release_parser(parser *p) {
  * [tokens][token sets][set defs][set groups][token slots][units]
  * [unit bytes][direct walks][group units][memo]; everything after the
  * text is aligned to 8 bytes.
- * The block is the text's own array when the rest fits after the text
+ * The block is the text's own array resized when rb_mem_resizable() and
+ * the array is the allocator's, under RB_RESIZE_MAX; else the text's own
+ * array when the rest fits after the text
  * with at most an eighth of the array unused (a document never holds more
  * than 8/7 of what it needs; with skip_diagnostics, never more than the
  * default parse's document: drop_counts()), else a new block of exactly
@@ -324,6 +338,13 @@ static size_t drop_counts(parser *p) {
     return kept;
 }
 
+/* The largest text array resized into the block: glibc's default mmap
+ * threshold. A larger one is a mapping, which realloc() shrinks by
+ * mremap(); freed, the smaller mapping sets glibc's dynamic threshold
+ * under the next parse's request for the same array, which is then
+ * mapped and faulted in anew at every parse (force.com, 392,697 bytes:
+ * 0 -> 29 page faults a parse; the corpus 150 -> 242). Such an array is
+ * kept or copied as a caller's allocator's is. */
 #define RB_RESIZE_MAX ((size_t)128 * 1024)
 static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     size_t unused = p->text.cap / 8 + drop_counts(p) * sizeof(rb_diag);
