@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * alloc.c - all memory the library takes: the caller's allocator (or
- * malloc), the count of live bytes against the memory cap, and growable
- * arrays built on top. Nothing here aborts; failure is a NULL and a status.
+ * malloc, and realloc() to fit a document to its size), the count of
+ * live bytes against the memory cap, and growable arrays built on top.
+ * Nothing here aborts; failure is a NULL and a status.
  */
 #include "memory.h"
 
@@ -112,6 +113,7 @@ void *rb_alloc_outside_region(rb_mem *mem, size_t size) {
     return alloc_outside(mem, size == 0 ? 1 : size);
 }
 
+/* The library's own allocator is malloc(), whose blocks realloc() takes. */
 int rb_mem_resizable(const rb_mem *mem) {
     return mem->allocator.alloc == default_alloc && mem->cap == 0;
 }
