@@ -78,8 +78,17 @@ void rb_mem_release_region(rb_mem *mem) {
         rb_free(mem, region, span);
 }
 
-/* From the allocator, counted against the cap. */
-static void *alloc_outside(rb_mem *mem, size_t size) {
+void *rb_alloc(rb_mem *mem, size_t size) {
+    if (size == 0)
+        size = 1;
+    size_t room = mem->region_size > mem->region_used
+                      ? mem->region_size - mem->region_used
+                      : 0;
+    if (size <= room && region_round(size) <= room) {
+        void *ptr = mem->region + mem->region_used;
+        mem->region_used += region_round(size);
+        return ptr; /* counted with the region */
+    }
     if (mem->cap != 0 && (size > mem->cap || mem->live > mem->cap - size)) {
         mem->failure = ROBOTS_ERR_MEMORY_CAP;
         return NULL;
@@ -95,22 +104,12 @@ static void *alloc_outside(rb_mem *mem, size_t size) {
     return ptr;
 }
 
-void *rb_alloc(rb_mem *mem, size_t size) {
-    if (size == 0)
-        size = 1;
-    size_t room = mem->region_size > mem->region_used
-                      ? mem->region_size - mem->region_used
-                      : 0;
-    if (size <= room && region_round(size) <= room) {
-        void *ptr = mem->region + mem->region_used;
-        mem->region_used += region_round(size);
-        return ptr; /* counted with the region */
-    }
-    return alloc_outside(mem, size);
-}
-
 void *rb_alloc_outside_region(rb_mem *mem, size_t size) {
-    return alloc_outside(mem, size == 0 ? 1 : size);
+    size_t region_size = mem->region_size;
+    mem->region_size = 0; /* no room: rb_alloc() asks the allocator */
+    void *ptr = rb_alloc(mem, size);
+    mem->region_size = region_size;
+    return ptr;
 }
 
 /* The library's own allocator is malloc(), whose blocks realloc() takes. */
