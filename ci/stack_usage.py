@@ -50,6 +50,7 @@ LIBC = {
     "strlen": 64,
     "malloc": 1024,
     "free": 1024,
+    "realloc": 1024,
     "snprintf": 4096,
     "vsnprintf": 4096,
 }

@@ -330,6 +330,11 @@ static void document_block(void) {
         }
         if (doc[0] == NULL || doc[1] == NULL)
             return;
+        /* Made with the library's own allocator (no options), each is its
+         * block exactly: the text's array resized to it, the rest laid out
+         * after the text (parse.c, assemble()). */
+        for (int d = 0; d < 2; d++)
+            EXPECT_EQ(doc[d]->block_size, needed_bytes(doc[d]));
         /* The same document either way: same sizes, the same text where
          * the records point, and the same verdicts. */
         EXPECT_EQ(needed_bytes(doc[0]), needed_bytes(doc[1]));

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * alloc.c - all memory the library takes: the caller's allocator (or
- * malloc), the count of live bytes against the memory cap, and growable
- * arrays built on top. Nothing here aborts; failure is a NULL and a status.
+ * malloc, and realloc() to fit a document to its size), the count of
+ * live bytes against the memory cap, and growable arrays built on top.
+ * Nothing here aborts; failure is a NULL and a status.
  */
 #include "memory.h"
 
@@ -101,6 +102,31 @@ void *rb_alloc(rb_mem *mem, size_t size) {
     if (mem->live > mem->peak)
         mem->peak = mem->live;
     return ptr;
+}
+
+void *rb_alloc_outside_region(rb_mem *mem, size_t size) {
+    size_t region_size = mem->region_size;
+    mem->region_size = 0; /* no room: rb_alloc() asks the allocator */
+    void *ptr = rb_alloc(mem, size);
+    mem->region_size = region_size;
+    return ptr;
+}
+
+/* The library's own allocator is malloc(), whose blocks realloc() takes. */
+int rb_mem_resizable(const rb_mem *mem) {
+    return mem->allocator.alloc == default_alloc && mem->cap == 0;
+}
+
+void *rb_resize(rb_mem *mem, void *ptr, size_t old_size, size_t size) {
+    void *moved = realloc(ptr, size == 0 ? 1 : size);
+    if (moved == NULL) {
+        mem->failure = ROBOTS_ERR_NO_MEMORY;
+        return NULL;
+    }
+    mem->live = mem->live - old_size + (size == 0 ? 1 : size);
+    if (mem->live > mem->peak)
+        mem->peak = mem->live;
+    return moved;
 }
 
 void rb_free(rb_mem *mem, void *ptr, size_t size) {

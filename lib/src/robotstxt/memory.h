@@ -62,11 +62,12 @@ static inline int rb_mem_in_region(const rb_mem *mem, const void *ptr) {
     return mem->region != NULL && ptr != NULL && u >= mem->region &&
            u < mem->region + mem->region_span;
 }
-/* Whether the region is all that is allocated now (a lent one: nothing
- * is): then everything the allocator gave is in it. */
-static inline int rb_mem_only_region(const rb_mem *mem) {
+/* Whether the region (a lent one: nothing) and `besides` bytes (the
+ * document's block) are all that is allocated now: then everything else
+ * the allocator gave is in the region. */
+static inline int rb_mem_only_region(const rb_mem *mem, size_t besides) {
     return mem->region != NULL &&
-           mem->live == (mem->region_lent ? 0 : mem->region_span);
+           mem->live - besides == (mem->region_lent ? 0 : mem->region_span);
 }
 /* Frees the region (none, or lent: nothing), and with it every
  * allocation it served: none may be used after. */
@@ -74,6 +75,18 @@ RB_HIDDEN void rb_mem_release_region(rb_mem *mem);
 /* NULL on failure, with mem->failure set (NO_MEMORY or MEMORY_CAP). */
 RB_HIDDEN void *rb_alloc(rb_mem *mem, size_t size);
 RB_HIDDEN void rb_free(rb_mem *mem, void *ptr, size_t size);
+/* From the allocator even while the region has room: an allocation that
+ * outlives the parse (the text that becomes the document's block). */
+RB_HIDDEN void *rb_alloc_outside_region(rb_mem *mem, size_t size);
+/* Whether rb_resize() may be called: the library's own allocator, which
+ * is malloc(), and no cap. A caller's allocator has no realloc (robots.h),
+ * and a capped parse keeps the peak it had, a new block and a copy. */
+RB_HIDDEN int rb_mem_resizable(const rb_mem *mem);
+/* realloc() of an allocation of `old_size` bytes (not the region's) to
+ * `size`: in place when it shrinks, and often when it grows, where a new
+ * block would be new memory and a copy. NULL on failure (NO_MEMORY), the
+ * allocation then unchanged. Only when rb_mem_resizable(). */
+RB_HIDDEN void *rb_resize(rb_mem *mem, void *ptr, size_t old_size, size_t size);
 
 /* A growable array of fixed-size elements. Growth doubles it: in place
  * when it is the region's last allocation and the region has the room,

@@ -12,7 +12,10 @@
  * gathered into one block, so that robots_free() is one call to the
  * allocator: the text's own array when the rest fits after the text with
  * at most an eighth of it unused (no copy of the text), else a new block
- * of exactly its size.
+ * of exactly its size. With the library's own allocator (malloc) and no
+ * cap, the text's array is resized to exactly the block by realloc(),
+ * which shrinks it in place: the text is not copied, and the document
+ * holds nothing unused (assemble()).
  */
 #include "diag_message.h"
 #include "document.h"
@@ -67,7 +70,16 @@
  * (bench/README.md, "Session 18": the corpus's parse 0.21 M instructions
  * cheaper, its page faults 259 -> 164; a quarter or a sixteenth of the
  * input measured dearer in both). The document's block takes only what
- * they hold. */
+ * they hold.
+ *
+ * With the library's own allocator and no cap (rb_mem_resizable()), a
+ * body parsed in the heap region (over RB_PARSE_REGION_TINY bytes) has
+ * its text's array from the allocator, not the region, at twice the body
+ * and the header: it becomes the document's block (assemble()), which
+ * then is no new memory and needs no copy of the text (the region's is
+ * freed with the region). Twice the body holds all but the densest
+ * documents (926 of the corpus's 979 such files), whose array realloc()
+ * grows; the pages past what is written are not touched. */
 #define RB_SMALL_TEXT_SLACK ((size_t)512)
 static void reserve_arrays(parser *p, size_t limit) {
     size_t agents = limit / 512 + 4, rules = limit / 32 + 4;
@@ -75,6 +87,19 @@ static void reserve_arrays(parser *p, size_t limit) {
     if (p->mem.region != NULL) /* copied into the document's own block */
         text = limit + limit / 4 + 16 +
                (limit <= RB_SMALL_TEXT_SLACK ? 2 * RB_DIAG_ROOM : 0);
+    if (p->mem.region != NULL && !p->mem.region_lent &&
+        rb_mem_resizable(&p->mem)) {
+        /* the document's block to be (assemble()): not the region's */
+        size_t own = 2 * limit + sizeof(robots_txt) + 64;
+        p->text.data = rb_alloc_outside_region(&p->mem, own);
+        p->text.cap = own;
+        rb_vec *const vecs[3] = {&p->groups, &p->agents, &p->rules};
+        const size_t caps[3] = {agents, agents, rules};
+        if (p->text.data == NULL ||
+            !rb_vec_reserve_first(&p->mem, vecs, caps, 3))
+            p->failed = 1;
+        return;
+    }
     if (p->mem.region == NULL) { /* the rules' room at the first one */
         rb_vec_plan(&p->rules, rules);
         rb_vec_plan(&p->sitemaps.bytes, limit / 8);
@@ -172,7 +197,9 @@ static void release_parser(parser *p) {
  * [tokens][token sets][set defs][set groups][token slots][units]
  * [unit bytes][direct walks][group units][memo]; everything after the
  * text is aligned to 8 bytes.
- * The block is the text's own array when the rest fits after the text
+ * The block is the text's own array resized when rb_mem_resizable() and
+ * the array is the allocator's, under RB_RESIZE_MAX; else the text's own
+ * array when the rest fits after the text
  * with at most an eighth of the array unused (a document never holds more
  * than 8/7 of what it needs; with skip_diagnostics, never more than the
  * default parse's document: drop_counts()), else a new block of exactly
@@ -311,6 +338,14 @@ static size_t drop_counts(parser *p) {
     return kept;
 }
 
+/* The largest text array resized into the block: glibc's default mmap
+ * threshold. A larger one is a mapping, which realloc() shrinks by
+ * mremap(); freed, the smaller mapping sets glibc's dynamic threshold
+ * under the next parse's request for the same array, which is then
+ * mapped and faulted in anew at every parse (force.com, 392,697 bytes:
+ * 0 -> 29 page faults a parse; the corpus 150 -> 242). Such an array is
+ * kept or copied as a caller's allocator's is. */
+#define RB_RESIZE_MAX ((size_t)128 * 1024)
 static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     size_t unused = p->text.cap / 8 + drop_counts(p) * sizeof(rb_diag);
     const rb_vec *parts[PART_COUNT] = {
@@ -337,9 +372,17 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     size_t block_size;
     /* (unused may exceed the array: a skip parse's small text with many
      * counted diagnostics; then any size that fits is kept) */
-    if (p->text.data != NULL && size <= p->text.cap &&
-        (unused >= p->text.cap || size >= p->text.cap - unused) &&
-        !rb_mem_in_region(&p->mem, p->text.data)) {
+    if (p->text.data != NULL && p->text.cap < RB_RESIZE_MAX &&
+        !rb_mem_in_region(&p->mem, p->text.data) && rb_mem_resizable(&p->mem)) {
+        block = rb_resize(&p->mem, p->text.data, p->text.cap, size);
+        if (block == NULL)
+            return NULL;
+        block_size = size;
+        p->text.data = NULL;
+        p->text.cap = 0;
+    } else if (p->text.data != NULL && size <= p->text.cap &&
+               (unused >= p->text.cap || size >= p->text.cap - unused) &&
+               !rb_mem_in_region(&p->mem, p->text.data)) {
         block = p->text.data; /* the document's now: not released */
         block_size = p->text.cap;
         p->text.data = NULL;
@@ -499,12 +542,11 @@ static robots_status parse_body(const char *body, size_t body_len, size_t rest,
         p.failed = 1;
 
     rb_mem_close_region(&p.mem); /* the document is the allocator's */
-    /* A small file's arrays all in the region go with it, unfreed one by
-     * one: a dozen calls, a tenth of a tiny file's parse. */
-    int only_region = rb_mem_only_region(&p.mem);
     robots_txt *doc = p.failed ? NULL : assemble(&p, body_len, parsed);
     robots_status failure = p.mem.failure;
-    if (!only_region)
+    /* A small file's arrays all in the region go with it, unfreed one by
+     * one: a dozen calls, a tenth of a tiny file's parse. */
+    if (!rb_mem_only_region(&p.mem, doc != NULL ? doc->block_size : 0))
         release_parser(&p);
     rb_mem_release_region(&p.mem);
     if (doc == NULL)
