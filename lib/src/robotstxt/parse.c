@@ -80,17 +80,28 @@
  * freed with the region). Twice the body holds all but the densest
  * documents (926 of the corpus's 979 such files), whose array realloc()
  * grows; the pages past what is written are not touched. */
+/* The largest text array resized into the block: glibc's default mmap
+ * threshold. A larger one is a mapping, which realloc() shrinks by
+ * mremap(); freed, the smaller mapping sets glibc's dynamic threshold
+ * under the next parse's request for the same array, which is then
+ * mapped and faulted in anew at every parse (force.com, 392,697 bytes:
+ * 0 -> 29 page faults a parse; the corpus 150 -> 242). Such an array is
+ * kept or copied as a caller's allocator's is. */
+#define RB_RESIZE_MAX ((size_t)128 * 1024)
 #define RB_SMALL_TEXT_SLACK ((size_t)512)
 static void reserve_arrays(parser *p, size_t limit) {
     size_t agents = limit / 512 + 4, rules = limit / 32 + 4;
     size_t text = limit + limit / 4 + sizeof(robots_txt) + 64;
+    size_t own = 2 * limit + sizeof(robots_txt) + 64;
+    if (p->mem.region == NULL && own < RB_RESIZE_MAX &&
+        rb_mem_resizable(&p->mem))
+        text = own;
     if (p->mem.region != NULL) /* copied into the document's own block */
         text = limit + limit / 4 + 16 +
                (limit <= RB_SMALL_TEXT_SLACK ? 2 * RB_DIAG_ROOM : 0);
     if (p->mem.region != NULL && !p->mem.region_lent &&
         rb_mem_resizable(&p->mem)) {
         /* the document's block to be (assemble()): not the region's */
-        size_t own = 2 * limit + sizeof(robots_txt) + 64;
         p->text.data = rb_alloc_outside_region(&p->mem, own);
         p->text.cap = own;
         rb_vec *const vecs[3] = {&p->groups, &p->agents, &p->rules};
@@ -338,14 +349,6 @@ static size_t drop_counts(parser *p) {
     return kept;
 }
 
-/* The largest text array resized into the block: glibc's default mmap
- * threshold. A larger one is a mapping, which realloc() shrinks by
- * mremap(); freed, the smaller mapping sets glibc's dynamic threshold
- * under the next parse's request for the same array, which is then
- * mapped and faulted in anew at every parse (force.com, 392,697 bytes:
- * 0 -> 29 page faults a parse; the corpus 150 -> 242). Such an array is
- * kept or copied as a caller's allocator's is. */
-#define RB_RESIZE_MAX ((size_t)128 * 1024)
 static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     size_t unused = p->text.cap / 8 + drop_counts(p) * sizeof(rb_diag);
     const rb_vec *parts[PART_COUNT] = {
