@@ -191,7 +191,9 @@ ROBOTS_API robots_status robots_profile_from_name(const char *name, size_t len,
  * ------------------------------------------------------------------------ */
 
 /* An allocator. `alloc` returns NULL on failure; `free` is given the size
- * that was asked of `alloc`. The library never calls realloc. */
+ * that was asked of `alloc`. A caller's allocator is never asked to
+ * resize a block. Without one (allocator NULL), the library uses malloc(),
+ * free() and, to fit a parse's document to its size, realloc(). */
 typedef struct robots_allocator {
     void *(*alloc)(void *ctx, size_t size);
     void (*free)(void *ctx, void *ptr, size_t size);
