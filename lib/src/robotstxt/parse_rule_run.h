@@ -178,9 +178,8 @@ static inline unsigned rule_stops16(const char *s, int rfc, rule_mask low,
                                     rule_mask tick) {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
     if (!rfc) /* '!', '#', '%' and '\'': v | 6 == 0x27 */
-        return (unsigned)_mm_movemask_epi8(
-            _mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(v, set), is),
-                         _mm_cmplt_epi8(v, low)));
+        return (unsigned)_mm_movemask_epi8(_mm_or_si128(
+            _mm_cmpeq_epi8(_mm_or_si128(v, set), is), _mm_cmplt_epi8(v, low)));
     __m128i brackets = _mm_cmpeq_epi8(_mm_or_si128(v, set), is);
     /* outside 0x26 to 'z' in one signed compare: those bytes plus 5 are
      * 0x2B to 0x7F, every other byte plus 5 (wrapping) below 0x2B */
@@ -197,6 +196,23 @@ typedef int rule_mask; /* (no scan of its own) */
 #define RULE_MASK(x) (x)
 #endif
 
+/* is_word(raw, word, len) for a key of 5 to 16 bytes whose first 16 bytes
+ * are readable (a run's line: pos <= last16) and whose letters are
+ * lowercase letters and '-': whole words, a short key's masked, a longer
+ * one's last eight bytes overlapping its first, where is_word()'s last
+ * part of fewer than eight bytes went through the stack (about 14
+ * instructions an Allow). */
+static inline int run_key_is(const char *raw, const char *word, size_t len) {
+    if (len < 8) {
+        uint64_t w = word_of(word, len);
+        uint64_t fold = (w >> 1) & (RB_ONES * 0x20);
+        return ((rb_load8(raw) & word_of("\377\377\377\377\377\377\377", len)) |
+                fold) == w;
+    }
+    return is_word(raw, word, 8) &&
+           (len == 8 || is_word(raw + len - 8, word + len - 8, 8));
+}
+
 /* The end of the line at pos when it is a usual rule line, "Disallow: /x"
  * or "Allow: /x": the key spelt exactly (any case), ':' right after it,
  * at most one space, a pattern from '/' to the line's end that is its own
@@ -212,17 +228,16 @@ typedef int rule_mask; /* (no scan of its own) */
 static inline int rule_line_end(const char *body, size_t pos, size_t last16,
                                 size_t len, int rfc, rule_mask low,
                                 rule_mask set, rule_mask is, rule_mask add,
-                                rule_mask tick,
-                                size_t *next, size_t *end, enum key_kind *key,
-                                size_t *v) {
+                                rule_mask tick, size_t *next, size_t *end,
+                                enum key_kind *key, size_t *v) {
 #ifdef RB_SSE2
     const char *raw = body + pos;
     if (pos > last16) /* the key and a first step */
         return 0;
-    if (raw[8] == ':' && is_word(raw, "disallow", 8)) {
+    if (raw[8] == ':' && run_key_is(raw, "disallow", 8)) {
         *key = KEY_DISALLOW;
         *v = pos + 9;
-    } else if (raw[5] == ':' && is_word(raw, "allow", 5)) {
+    } else if (raw[5] == ':' && run_key_is(raw, "allow", 5)) {
         *key = KEY_ALLOW;
         *v = pos + 6;
     } else {
@@ -334,13 +349,13 @@ static inline int keyed_line_end(const char *body, size_t pos, size_t last16,
     size_t s;
     if (pos > last16)
         return 0;
-    if (raw[10] == ':' && is_word(raw, "user-agent", 10)) {
+    if (raw[10] == ':' && run_key_is(raw, "user-agent", 10)) {
         *key = KEY_USER_AGENT;
         s = pos + 11;
-    } else if (raw[8] == ':' && is_word(raw, "disallow", 8)) {
+    } else if (raw[8] == ':' && run_key_is(raw, "disallow", 8)) {
         *key = KEY_DISALLOW;
         s = pos + 9;
-    } else if (raw[5] == ':' && is_word(raw, "allow", 5)) {
+    } else if (raw[5] == ':' && run_key_is(raw, "allow", 5)) {
         *key = KEY_ALLOW;
         s = pos + 6;
     } else {
