@@ -20,6 +20,7 @@
 #include "testing.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -269,7 +270,51 @@ static void two_word_lines(void) {
                                   shape >> 1);
 }
 
+/* A run's keys, compared a word at a time (parse_rule_run.h,
+ * run_key_is()): each byte of "allow", "disallow" and "user-agent"
+ * changed in turn, between rules a run reads, makes a line of another key
+ * (no rule, no new group); the key in capitals is the key. */
+static void near_keys(void) {
+    static const char *const keys[] = {"allow", "disallow", "user-agent"};
+    static const robots_profile profiles[] = {
+        ROBOTS_PROFILE_RFC9309, ROBOTS_PROFILE_GOOGLE, ROBOTS_PROFILE_LEGACY};
+    for (size_t k = 0; k < 3; k++) {
+        size_t n = strlen(keys[k]);
+        int agent = k == 2;
+        for (size_t j = 0; j <= n; j++) {
+            char key[16];
+            for (size_t i = 0; i < n; i++) /* j == n: the key itself */
+                key[i] = i == j ? 'q'
+                                : (char)(keys[k][i] -
+                                         ('a' - 'A') * (keys[k][i] != '-'));
+            char body[128];
+            int len = snprintf(body, sizeof body,
+                               "user-agent: x\nDisallow: /a\n%.*s: /b\n"
+                               "Disallow: /c\nAllow: /d\n",
+                               (int)n, key);
+            for (size_t p = 0; p < 3; p++) {
+                robots_options options;
+                robots_options_init(&options);
+                options.profile = profiles[p];
+                robots_txt *doc = NULL;
+                EXPECT(robots_parse(body, (size_t)len, &options, &doc) ==
+                       ROBOTS_OK);
+                int same = j == n;
+                size_t rules = robots_rule_count(doc);
+                size_t groups = robots_group_count(doc);
+                EXPECT_MSG(rules == 3u + (size_t)(same && !agent) &&
+                               groups == 1u + (size_t)(same && agent),
+                           "key %s, byte %zu, profile %zu: %zu rules, "
+                           "%zu groups",
+                           keys[k], j, p, rules, groups);
+                robots_free(doc);
+            }
+        }
+    }
+}
+
 int main(void) {
+    near_keys();
     index_htm_flags();
     two_word_lines();
     bodies b;

@@ -162,54 +162,56 @@ static void crosscheck_rule(parser *p, enum key_kind key, const char *value,
  * legacy: '#', '%' and the bytes below 0x21 and >= 0x80, more than either
  * refuses, and '!' and '\'' with them (16 rules of the corpus read the
  * general way for an SSE2 step one instruction shorter). */
-typedef struct {
-    __m128i low;  /* below it a stop: 0x21, rfc9309 0x2B (after adding 5) */
-    __m128i set;  /* bits set before the compare with `is`: 6, rfc9309 0x62 */
-    __m128i is;   /* 0x27, rfc9309 0x7E */
-    __m128i add;  /* rfc9309: 5 */
-    __m128i tick; /* rfc9309: '`' */
-} rule_masks;
-
 /* rule_stops16()'s constants, made where a run's loop starts and held in
  * registers through it (the empty asm hides their values, so that the
  * compiler does not load them from memory at each use: it did, at every
- * rule, as the loop called its handlers). */
-static inline rule_masks rule_masks_of(int rfc) {
-    rule_masks c;
-    c.low = _mm_set1_epi8(rfc ? 0x2B : 0x21);
-    c.set = _mm_set1_epi8(rfc ? 0x62 : 6);
-    c.is = _mm_set1_epi8(rfc ? 0x7E : 0x27);
-    c.add = _mm_set1_epi8(5);
-    c.tick = _mm_set1_epi8('`');
-    __asm__("" : "+x"(c.low), "+x"(c.set), "+x"(c.is));
-    if (rfc)
-        __asm__("" : "+x"(c.add), "+x"(c.tick));
-    return c;
-}
+ * rule, as the loop called its handlers). Five values, not a struct: held
+ * in a struct, the compiler also stored them to the stack, unread, at
+ * every rule (google) or every run's step (rfc9309). low: below it a stop,
+ * 0x21, rfc9309 0x2B (after adding `add`); set: bits set before the
+ * compare with `is`, 6, rfc9309 0x62; is: 0x27, rfc9309 0x7E; add: 5; tick:
+ * '`' (add and tick: rfc9309's). */
+typedef __m128i rule_mask;
 
-static inline unsigned rule_stops16(const char *s, int rfc,
-                                    const rule_masks *c) {
+static inline unsigned rule_stops16(const char *s, int rfc, rule_mask low,
+                                    rule_mask set, rule_mask is, rule_mask add,
+                                    rule_mask tick) {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
     if (!rfc) /* '!', '#', '%' and '\'': v | 6 == 0x27 */
-        return (unsigned)_mm_movemask_epi8(
-            _mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(v, c->set), c->is),
-                         _mm_cmplt_epi8(v, c->low)));
-    __m128i brackets = _mm_cmpeq_epi8(_mm_or_si128(v, c->set), c->is);
+        return (unsigned)_mm_movemask_epi8(_mm_or_si128(
+            _mm_cmpeq_epi8(_mm_or_si128(v, set), is), _mm_cmplt_epi8(v, low)));
+    __m128i brackets = _mm_cmpeq_epi8(_mm_or_si128(v, set), is);
     /* outside 0x26 to 'z' in one signed compare: those bytes plus 5 are
      * 0x2B to 0x7F, every other byte plus 5 (wrapping) below 0x2B */
-    __m128i outside = _mm_cmplt_epi8(_mm_add_epi8(v, c->add), c->low);
-    __m128i stop = _mm_or_si128(
-        outside, _mm_or_si128(brackets, _mm_cmpeq_epi8(v, c->tick)));
+    __m128i outside = _mm_cmplt_epi8(_mm_add_epi8(v, add), low);
+    __m128i stop =
+        _mm_or_si128(outside, _mm_or_si128(brackets, _mm_cmpeq_epi8(v, tick)));
     return (unsigned)_mm_movemask_epi8(stop);
 }
+#define RULE_MASK(x) _mm_set1_epi8(x)
 #endif
 
 #ifndef RB_SSE2
-typedef int rule_masks; /* (no scan of its own) */
-static inline rule_masks rule_masks_of(int rfc) {
-    return rfc;
-}
+typedef int rule_mask; /* (no scan of its own) */
+#define RULE_MASK(x) (x)
 #endif
+
+/* is_word(raw, word, len) for a key of 5 to 16 bytes whose first 16 bytes
+ * are readable (a run's line: pos <= last16) and whose letters are
+ * lowercase letters and '-': whole words, a short key's masked, a longer
+ * one's last eight bytes overlapping its first, where is_word()'s last
+ * part of fewer than eight bytes went through the stack (about 14
+ * instructions an Allow). */
+static inline int run_key_is(const char *raw, const char *word, size_t len) {
+    if (len < 8) {
+        uint64_t w = word_of(word, len);
+        uint64_t fold = (w >> 1) & (RB_ONES * 0x20);
+        return ((rb_load8(raw) & word_of("\377\377\377\377\377\377\377", len)) |
+                fold) == w;
+    }
+    return is_word(raw, word, 8) &&
+           (len == 8 || is_word(raw + len - 8, word + len - 8, 8));
+}
 
 /* The end of the line at pos when it is a usual rule line, "Disallow: /x"
  * or "Allow: /x": the key spelt exactly (any case), ':' right after it,
@@ -224,17 +226,18 @@ static inline rule_masks rule_masks_of(int rfc) {
  * 16, the last offset a 16-byte step may read from (the caller holds limit >=
  * 16). */
 static inline int rule_line_end(const char *body, size_t pos, size_t last16,
-                                size_t len, int rfc, const rule_masks *masks,
-                                size_t *next, size_t *end, enum key_kind *key,
-                                size_t *v) {
+                                size_t len, int rfc, rule_mask low,
+                                rule_mask set, rule_mask is, rule_mask add,
+                                rule_mask tick, size_t *next, size_t *end,
+                                enum key_kind *key, size_t *v) {
 #ifdef RB_SSE2
     const char *raw = body + pos;
     if (pos > last16) /* the key and a first step */
         return 0;
-    if (raw[8] == ':' && is_word(raw, "disallow", 8)) {
+    if (raw[8] == ':' && run_key_is(raw, "disallow", 8)) {
         *key = KEY_DISALLOW;
         *v = pos + 9;
-    } else if (raw[5] == ':' && is_word(raw, "allow", 5)) {
+    } else if (raw[5] == ':' && run_key_is(raw, "allow", 5)) {
         *key = KEY_ALLOW;
         *v = pos + 6;
     } else {
@@ -252,7 +255,7 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
         return 0;
     size_t i = *v, e;
     for (;; i += 16) {
-        unsigned m = rule_stops16(body + i, rfc, masks);
+        unsigned m = rule_stops16(body + i, rfc, low, set, is, add, tick);
         if (m != 0) {
             e = i + (size_t)__builtin_ctz(m);
             break;
@@ -277,7 +280,8 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
     *next = e + 1 + (body[e] == '\r' && e + 1 < len && body[e + 1] == '\n');
     return 1;
 #else
-    (void)body, (void)pos, (void)last16, (void)len, (void)rfc, (void)masks;
+    (void)body, (void)pos, (void)last16, (void)len, (void)rfc;
+    (void)low, (void)set, (void)is, (void)add, (void)tick;
     (void)next, (void)end;
     (void)key, (void)v;
     return 0;
@@ -345,13 +349,13 @@ static inline int keyed_line_end(const char *body, size_t pos, size_t last16,
     size_t s;
     if (pos > last16)
         return 0;
-    if (raw[10] == ':' && is_word(raw, "user-agent", 10)) {
+    if (raw[10] == ':' && run_key_is(raw, "user-agent", 10)) {
         *key = KEY_USER_AGENT;
         s = pos + 11;
-    } else if (raw[8] == ':' && is_word(raw, "disallow", 8)) {
+    } else if (raw[8] == ':' && run_key_is(raw, "disallow", 8)) {
         *key = KEY_DISALLOW;
         s = pos + 9;
-    } else if (raw[5] == ':' && is_word(raw, "allow", 5)) {
+    } else if (raw[5] == ':' && run_key_is(raw, "allow", 5)) {
         *key = KEY_ALLOW;
         s = pos + 6;
     } else {
@@ -470,10 +474,17 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
     enum key_kind key = KEY_NONE;
     for (;;) {
         int found;
-        const rule_masks masks = rule_masks_of(rfc);
+        rule_mask low = RULE_MASK(rfc ? 0x2B : 0x21);
+        rule_mask set = RULE_MASK(rfc ? 0x62 : 6), add = RULE_MASK(5);
+        rule_mask is = RULE_MASK(rfc ? 0x7E : 0x27), tick = RULE_MASK('`');
+#ifdef RB_SSE2
+        __asm__("" : "+x"(low), "+x"(set), "+x"(is));
+        if (rfc)
+            __asm__("" : "+x"(add), "+x"(tick));
+#endif
         for (;;) { /* no call */
-            found = rule_line_end(body, pos, last16, len, rfc, &masks, &next,
-                                  &end, &key, &v);
+            found = rule_line_end(body, pos, last16, len, rfc, low, set, is,
+                                  add, tick, &next, &end, &key, &v);
             if (!found) {
                 /* tested only where the line is not a rule: no cost to
                  * one */
