@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_default_resize.c - the library's own allocator when realloc()
+ * fails. With no allocator given and no memory cap, a parse fits the
+ * document into its text's array with realloc() (parse.c, assemble();
+ * alloc.c, rb_resize()). A caller's allocator has no resize, so
+ * test_alloc.c's refusing allocators never reach that call: this program
+ * puts its own realloc() in front of libc's, which may refuse, and asks
+ * that a refused resize is ROBOTS_ERR_NO_MEMORY with no document, as
+ * robots_common.h says of any allocation that fails.
+ *
+ * The realloc() below is built on malloc(), malloc_usable_size() and
+ * free(), so that the sanitizers' and valgrind's own allocators, which
+ * replace those three, still see every block: their leak checks are what
+ * say that a refused parse frees everything.
+ */
+#include "robots.h"
+#include "testing.h"
+
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The calls to realloc() so far, and the one to refuse (1 is the first;
+ * 0 refuses none). */
+static size_t realloc_calls;
+static size_t refuse_call;
+
+void *realloc(void *ptr, size_t size) {
+    realloc_calls++;
+    if (realloc_calls == refuse_call)
+        return NULL;
+    if (ptr == NULL)
+        return malloc(size);
+    void *moved = malloc(size);
+    if (moved == NULL)
+        return NULL;
+    size_t have = malloc_usable_size(ptr);
+    memcpy(moved, ptr, have < size ? have : size);
+    free(ptr);
+    return moved;
+}
+
+/* A group and rules to `len` bytes: past the stack's region of the
+ * tiniest bodies (768 bytes) and, at 40,000, past the heap region of
+ * those up to 16 KiB, both under the largest array resized (128 KiB). */
+static char *rules_body(size_t len) {
+    char *body = malloc(len + 64);
+    if (body == NULL) {
+        fputs("test_default_resize: out of memory\n", stderr);
+        exit(2);
+    }
+    size_t at = (size_t)sprintf(body, "User-agent: *\n");
+    for (int i = 0; at < len; i++)
+        at += (size_t)sprintf(body + at, "Disallow: /private/%05d\n", i);
+    body[at] = '\0';
+    return body;
+}
+
+/* The default parse calls realloc() (else the rest proves nothing) and
+ * keeps every rule. */
+static void resized_document(const char *body, size_t rules) {
+    realloc_calls = 0;
+    refuse_call = 0;
+    robots_txt *doc = NULL;
+    EXPECT_EQ(robots_parse(body, strlen(body), NULL, &doc), ROBOTS_OK);
+    EXPECT(realloc_calls >= 1);
+    EXPECT(doc != NULL);
+    if (doc != NULL)
+        EXPECT_EQ(robots_rule_count(doc), rules);
+    robots_free(doc);
+}
+
+/* Each realloc() of a parse refused in turn: ROBOTS_ERR_NO_MEMORY and no
+ * document, then a parse that refuses nothing gives the whole document
+ * again (nothing of the failed one is left behind to change it). */
+static void refused_resize(const char *body, size_t rules) {
+    realloc_calls = 0;
+    refuse_call = 0;
+    robots_txt *doc = NULL;
+    EXPECT_EQ(robots_parse(body, strlen(body), NULL, &doc), ROBOTS_OK);
+    robots_free(doc);
+    size_t calls = realloc_calls;
+    for (size_t n = 1; n <= calls; n++) {
+        realloc_calls = 0;
+        refuse_call = n;
+        doc = (robots_txt *)(void *)&doc; /* set to NULL by the failure */
+        EXPECT_EQ(robots_parse(body, strlen(body), NULL, &doc),
+                  ROBOTS_ERR_NO_MEMORY);
+        EXPECT(doc == NULL);
+    }
+    resized_document(body, rules);
+}
+
+int main(void) {
+    static const size_t sizes[] = {2000, 40000};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        char *body = rules_body(sizes[i]);
+        size_t rules = 0;
+        for (const char *s = body; (s = strstr(s, "Disallow:")) != NULL; s++)
+            rules++;
+        resized_document(body, rules);
+        refused_resize(body, rules);
+        free(body);
+    }
+    return testing_finish();
+}
