@@ -307,6 +307,7 @@ static void document_block(void) {
             if (doc[padded] == NULL)
                 return;
             EXPECT_EQ(c->blocks, 1);
+            EXPECT_EQ(doc[padded]->kept_count, 0); /* a caller's: copied */
             EXPECT_EQ(robots_txt_memory_used(doc[padded]), c->live);
             EXPECT((const char *)doc[padded]->block == doc[padded]->text);
             size_t needed = needed_bytes(doc[padded]);
@@ -332,9 +333,16 @@ static void document_block(void) {
             return;
         /* Made with the library's own allocator (no options), each is its
          * block exactly: the text's array resized to it, the rest laid out
-         * after the text (parse.c, assemble()). */
-        for (int d = 0; d < 2; d++)
-            EXPECT_EQ(doc[d]->block_size, needed_bytes(doc[d]));
+         * after the text, but for the rules (19,200 bytes of a body over
+         * the region's), kept in the array they were written in, resized
+         * to them, and counted in block_size (parse.c, assemble()). */
+        for (int d = 0; d < 2; d++) {
+            EXPECT_EQ(doc[d]->kept_count, 1);
+            const rb_kept_part *kept = rb_doc_kept(doc[d]);
+            EXPECT((const void *)doc[d]->rules == kept[0].data);
+            EXPECT_EQ(kept[0].size, doc[d]->rule_count * sizeof(rb_rule));
+            EXPECT_EQ(doc[d]->block_size, needed_bytes(doc[d]) + kept[0].size);
+        }
         /* The same document either way: same sizes, the same text where
          * the records point, and the same verdicts. */
         EXPECT_EQ(needed_bytes(doc[0]), needed_bytes(doc[1]));

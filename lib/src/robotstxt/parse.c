@@ -15,7 +15,9 @@
  * of exactly its size. With the library's own allocator (malloc) and no
  * cap, the text's array is resized to exactly the block by realloc(),
  * which shrinks it in place: the text is not copied, and the document
- * holds nothing unused (assemble()).
+ * holds nothing unused (assemble()); a large body's large arrays (its
+ * rules, records, diagnostics) are then kept where they were written,
+ * resized alike, each an allocation of the document's (parts_to_keep()).
  */
 #include "diag_message.h"
 #include "document.h"
@@ -203,7 +205,8 @@ static void release_parser(parser *p) {
     rb_index_release(&p->mem, &p->index);
 }
 
-/* Gathers the arrays into one block laid out as [text][robots_txt][groups]
+/* Gathers the arrays into one block laid out as [text][robots_txt]
+ * [the kept parts' table][groups]
  * [agents][rules][sitemaps: bytes, marks][extensions: bytes, marks][diags]
  * [tokens][token sets][set defs][set groups][token slots][units]
  * [unit bytes][direct walks][group units][memo]; everything after the
@@ -214,7 +217,8 @@ static void release_parser(parser *p) {
  * with at most an eighth of the array unused (a document never holds more
  * than 8/7 of what it needs; with skip_diagnostics, never more than the
  * default parse's document: drop_counts()), else a new block of exactly
- * its size. The
+ * its size. A kept part (parts_to_keep()) takes no room in it: the
+ * document points at its array, listed in the table. The
  * units and the memo start empty (NULL): a check compiles a set when it
  * first needs it (index_compile.c), and remembers a name it resolves
  * (check.c). */
@@ -254,13 +258,17 @@ static size_t reserve_in_block(size_t *size, size_t bytes) {
     return at;
 }
 
+/* The parts in `kept` (a bit for each) take no room in the block: the
+ * header is followed by their table (rb_doc_kept()), kept_count long. */
 static void lay_out_block(const parser *p, const rb_vec *const *parts,
+                          unsigned kept, size_t kept_count,
                           block_layout *out) {
     out->doc_at = align8(p->text.count);
-    size_t size = out->doc_at + align8(sizeof(robots_txt));
+    size_t size = out->doc_at + RB_DOC_HEADER_BYTES +
+                  kept_count * sizeof(rb_kept_part);
     for (size_t i = 0; i < PART_COUNT; i++)
-        out->part_at[i] =
-            reserve_in_block(&size, parts[i]->count * parts[i]->elem);
+        out->part_at[i] = reserve_in_block(
+            &size, (kept >> i & 1u) ? 0 : parts[i]->count * parts[i]->elem);
     out->units_at =
         reserve_in_block(&size, p->index.set_defs.count * sizeof(rb_unit_ref));
     out->unit_bytes_at = reserve_in_block(&size, sizeof(_Atomic size_t));
@@ -271,27 +279,74 @@ static void lay_out_block(const parser *p, const rb_vec *const *parts,
     out->size = size;
 }
 
-static const void *part_at(const unsigned char *block,
-                           const block_layout *layout, enum block_part part) {
-    return block + layout->part_at[part];
+static const void *part_at(const unsigned char *const *at,
+                           enum block_part part) {
+    return at[part];
 }
 
-/* The document's arrays, at their parts of the block. */
-static void point_at_parts(robots_txt *doc, const unsigned char *block,
-                           const block_layout *layout) {
-    doc->groups = part_at(block, layout, PART_GROUPS);
-    doc->agents = part_at(block, layout, PART_AGENTS);
-    doc->rules = part_at(block, layout, PART_RULES);
-    doc->sitemaps.bytes = part_at(block, layout, PART_SITEMAP_BYTES);
-    doc->sitemaps.marks = part_at(block, layout, PART_SITEMAP_MARKS);
-    doc->extensions.bytes = part_at(block, layout, PART_EXTENSION_BYTES);
-    doc->extensions.marks = part_at(block, layout, PART_EXTENSION_MARKS);
-    doc->diags = part_at(block, layout, PART_DIAGS);
-    doc->tokens = part_at(block, layout, PART_TOKENS);
-    doc->token_sets = part_at(block, layout, PART_TOKEN_SETS);
-    doc->set_defs = part_at(block, layout, PART_SET_DEFS);
-    doc->set_groups = part_at(block, layout, PART_SET_GROUPS);
-    doc->token_slots = part_at(block, layout, PART_TOKEN_SLOTS);
+/* The document's arrays, where each part is: its place in the block, or
+ * the kept array. */
+static void point_at_parts(robots_txt *doc, const unsigned char *const *at) {
+    doc->groups = part_at(at, PART_GROUPS);
+    doc->agents = part_at(at, PART_AGENTS);
+    doc->rules = part_at(at, PART_RULES);
+    doc->sitemaps.bytes = part_at(at, PART_SITEMAP_BYTES);
+    doc->sitemaps.marks = part_at(at, PART_SITEMAP_MARKS);
+    doc->extensions.bytes = part_at(at, PART_EXTENSION_BYTES);
+    doc->extensions.marks = part_at(at, PART_EXTENSION_MARKS);
+    doc->diags = part_at(at, PART_DIAGS);
+    doc->tokens = part_at(at, PART_TOKENS);
+    doc->token_sets = part_at(at, PART_TOKEN_SETS);
+    doc->set_defs = part_at(at, PART_SET_DEFS);
+    doc->set_groups = part_at(at, PART_SET_GROUPS);
+    doc->token_slots = part_at(at, PART_TOKEN_SLOTS);
+}
+
+/* The parts a large body's document keeps where the parse wrote them
+ * (a bit for each), each resized to what it holds, rather than copying
+ * them into the block: those of at least RB_KEEP_PART_MIN bytes, with the
+ * library's own allocator and no cap (rb_mem_resizable()), in an array
+ * under RB_RESIZE_MAX (a mapping's is copied, as the text's is). Only
+ * without a region (a body over RB_PARSE_REGION_INPUT): a region's
+ * arrays go with it, and a small body's parts are small. Over the
+ * real-world corpus the 70 such bodies copied 1.95 MB of rules, records
+ * and diagnostics, about a byte an instruction (memcpy's `rep movsb`),
+ * where a part kept costs a realloc() that shrinks it in place and a
+ * free() with the document, some 300 instructions: 4 KiB is where the
+ * copy starts to cost more. */
+#define RB_KEEP_PART_MIN ((size_t)4096)
+static unsigned parts_to_keep(const parser *p, const rb_vec *const *parts) {
+    if (p->mem.region != NULL || !rb_mem_resizable(&p->mem))
+        return 0;
+    unsigned kept = 0;
+    for (size_t i = 0; i < PART_COUNT; i++)
+        if (parts[i]->count * parts[i]->elem >= RB_KEEP_PART_MIN &&
+            parts[i]->cap * parts[i]->elem < RB_RESIZE_MAX)
+            kept |= 1u << i;
+    return kept;
+}
+
+/* Resizes each kept part's array to what it holds; how many there are,
+ * or 0 with the parse failed when realloc() fails (the arrays, resized or
+ * not, are then the parser's to release, each with its size). */
+static size_t resize_kept(parser *p, rb_vec *const *parts, unsigned kept,
+                          int *failed) {
+    size_t n = 0;
+    for (size_t i = 0; i < PART_COUNT; i++) {
+        if (!(kept >> i & 1u))
+            continue;
+        rb_vec *v = parts[i];
+        void *data = rb_resize(&p->mem, v->data, v->cap * v->elem,
+                               v->count * v->elem);
+        if (data == NULL) {
+            *failed = 1;
+            return 0;
+        }
+        v->data = data;
+        v->cap = v->count;
+        n++;
+    }
+    return n;
 }
 
 /* What a check writes later, each slot once (see struct robots_txt):
@@ -351,7 +406,7 @@ static size_t drop_counts(parser *p) {
 
 static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     size_t unused = p->text.cap / 8 + drop_counts(p) * sizeof(rb_diag);
-    const rb_vec *parts[PART_COUNT] = {
+    rb_vec *const parts[PART_COUNT] = {
         [PART_GROUPS] = &p->groups,
         [PART_AGENTS] = &p->agents,
         [PART_RULES] = &p->rules,
@@ -366,8 +421,13 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
         [PART_SET_GROUPS] = &p->index.set_groups,
         [PART_TOKEN_SLOTS] = &p->index.token_slots,
     };
+    unsigned kept = parts_to_keep(p, (const rb_vec *const *)parts);
+    int failed = 0;
+    size_t kept_count = kept != 0 ? resize_kept(p, parts, kept, &failed) : 0;
+    if (failed)
+        return NULL;
     block_layout layout;
-    lay_out_block(p, parts, &layout);
+    lay_out_block(p, (const rb_vec *const *)parts, kept, kept_count, &layout);
     size_t size = layout.size;
     size_t set_count = p->index.set_defs.count;
 
@@ -398,16 +458,32 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
         if (p->text.count != 0)
             memcpy(block, p->text.data, p->text.count);
     }
-    for (size_t i = 0; i < PART_COUNT; i++)
-        if (parts[i]->count != 0)
-            memcpy(block + layout.part_at[i], parts[i]->data,
-                   parts[i]->count * parts[i]->elem);
     robots_txt *doc = (robots_txt *)(block + layout.doc_at);
+    const unsigned char *at[PART_COUNT];
+    rb_kept_part *table = rb_doc_kept(doc);
+    size_t kept_bytes = 0;
+    for (size_t i = 0; i < PART_COUNT; i++) {
+        size_t bytes = parts[i]->count * parts[i]->elem;
+        if (kept >> i & 1u) { /* the document's now: not released */
+            at[i] = parts[i]->data;
+            table->data = parts[i]->data;
+            table->size = bytes;
+            table++;
+            kept_bytes += bytes;
+            parts[i]->data = NULL;
+            parts[i]->cap = 0;
+            continue;
+        }
+        at[i] = block + layout.part_at[i];
+        if (bytes != 0)
+            memcpy(block + layout.part_at[i], parts[i]->data, bytes);
+    }
     /* Every field is set here or by parse_body() (mem, parse_limit), so
      * the header is not zeroed first: 512 bytes, a tenth of a tiny file's
      * assembly. */
     doc->block = block;
-    doc->block_size = block_size;
+    doc->block_size = block_size + kept_bytes;
+    doc->kept_count = (uint32_t)kept_count;
     doc->profile = p->profile;
     doc->input_bytes = input;
     doc->parsed_bytes = parsed;
@@ -418,7 +494,7 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->lines_not_read = p->lines_not_read;
     doc->bytes_not_read = p->bytes_not_read;
     doc->text = (const char *)block;
-    point_at_parts(doc, block, &layout);
+    point_at_parts(doc, at);
     init_check_state(doc, block, &layout, set_count);
     copy_counts(doc, p, set_count);
     doc->text_len = p->text.count;
@@ -588,5 +664,12 @@ void robots_free(robots_txt *doc) {
         if (memo != NULL)
             a.free(a.ctx, memo, RB_MEMO_BYTES);
     }
-    a.free(a.ctx, doc->block, doc->block_size);
+    /* the parts kept out of the block (assemble()), then the block */
+    size_t block_size = doc->block_size;
+    const rb_kept_part *kept = rb_doc_kept(doc);
+    for (uint32_t k = 0; k < doc->kept_count; k++) {
+        block_size -= kept[k].size;
+        a.free(a.ctx, kept[k].data, kept[k].size);
+    }
+    a.free(a.ctx, doc->block, block_size);
 }
