@@ -258,19 +258,18 @@ static size_t reserve_in_block(size_t *size, size_t bytes) {
     return at;
 }
 
-/* The parts in `kept` (a bit for each) take no room in the block: the
- * header is followed by their table (rb_doc_kept()), kept_count long. */
+/* The header is followed by the kept parts' table (rb_doc_kept()),
+ * kept_count long; a kept part is empty here (resize_kept()). */
 static void lay_out_block(const parser *p, const rb_vec *const *parts,
-                          unsigned kept, size_t kept_count,
+                          size_t set_count, size_t kept_count,
                           block_layout *out) {
     out->doc_at = align8(p->text.count);
     size_t size = out->doc_at + RB_DOC_HEADER_BYTES +
                   kept_count * sizeof(rb_kept_part);
     for (size_t i = 0; i < PART_COUNT; i++)
-        out->part_at[i] = reserve_in_block(
-            &size, (kept >> i & 1u) ? 0 : parts[i]->count * parts[i]->elem);
-    out->units_at =
-        reserve_in_block(&size, p->index.set_defs.count * sizeof(rb_unit_ref));
+        out->part_at[i] =
+            reserve_in_block(&size, parts[i]->count * parts[i]->elem);
+    out->units_at = reserve_in_block(&size, set_count * sizeof(rb_unit_ref));
     out->unit_bytes_at = reserve_in_block(&size, sizeof(_Atomic size_t));
     out->direct_walks_at = reserve_in_block(&size, sizeof(atomic_uint));
     out->group_units_at =
@@ -279,28 +278,46 @@ static void lay_out_block(const parser *p, const rb_vec *const *parts,
     out->size = size;
 }
 
-static const void *part_at(const unsigned char *const *at,
-                           enum block_part part) {
-    return at[part];
+static const void *part_at(const unsigned char *block,
+                           const block_layout *layout, enum block_part part) {
+    return block + layout->part_at[part];
 }
 
-/* The document's arrays, where each part is: its place in the block, or
- * the kept array. */
-static void point_at_parts(robots_txt *doc, const unsigned char *const *at) {
-    doc->groups = part_at(at, PART_GROUPS);
-    doc->agents = part_at(at, PART_AGENTS);
-    doc->rules = part_at(at, PART_RULES);
-    doc->sitemaps.bytes = part_at(at, PART_SITEMAP_BYTES);
-    doc->sitemaps.marks = part_at(at, PART_SITEMAP_MARKS);
-    doc->extensions.bytes = part_at(at, PART_EXTENSION_BYTES);
-    doc->extensions.marks = part_at(at, PART_EXTENSION_MARKS);
-    doc->diags = part_at(at, PART_DIAGS);
-    doc->tokens = part_at(at, PART_TOKENS);
-    doc->token_sets = part_at(at, PART_TOKEN_SETS);
-    doc->set_defs = part_at(at, PART_SET_DEFS);
-    doc->set_groups = part_at(at, PART_SET_GROUPS);
-    doc->token_slots = part_at(at, PART_TOKEN_SLOTS);
+/* The document's arrays, at their parts of the block. */
+static void point_at_parts(robots_txt *doc, const unsigned char *block,
+                           const block_layout *layout) {
+    doc->groups = part_at(block, layout, PART_GROUPS);
+    doc->agents = part_at(block, layout, PART_AGENTS);
+    doc->rules = part_at(block, layout, PART_RULES);
+    doc->sitemaps.bytes = part_at(block, layout, PART_SITEMAP_BYTES);
+    doc->sitemaps.marks = part_at(block, layout, PART_SITEMAP_MARKS);
+    doc->extensions.bytes = part_at(block, layout, PART_EXTENSION_BYTES);
+    doc->extensions.marks = part_at(block, layout, PART_EXTENSION_MARKS);
+    doc->diags = part_at(block, layout, PART_DIAGS);
+    doc->tokens = part_at(block, layout, PART_TOKENS);
+    doc->token_sets = part_at(block, layout, PART_TOKEN_SETS);
+    doc->set_defs = part_at(block, layout, PART_SET_DEFS);
+    doc->set_groups = part_at(block, layout, PART_SET_GROUPS);
+    doc->token_slots = part_at(block, layout, PART_TOKEN_SLOTS);
 }
+
+/* Where the document points at each part (point_at_parts()), for a kept
+ * part's pointer, set again. */
+static const size_t part_field[PART_COUNT] = {
+    [PART_GROUPS] = offsetof(robots_txt, groups),
+    [PART_AGENTS] = offsetof(robots_txt, agents),
+    [PART_RULES] = offsetof(robots_txt, rules),
+    [PART_SITEMAP_BYTES] = offsetof(robots_txt, sitemaps.bytes),
+    [PART_SITEMAP_MARKS] = offsetof(robots_txt, sitemaps.marks),
+    [PART_EXTENSION_BYTES] = offsetof(robots_txt, extensions.bytes),
+    [PART_EXTENSION_MARKS] = offsetof(robots_txt, extensions.marks),
+    [PART_DIAGS] = offsetof(robots_txt, diags),
+    [PART_TOKENS] = offsetof(robots_txt, tokens),
+    [PART_TOKEN_SETS] = offsetof(robots_txt, token_sets),
+    [PART_SET_DEFS] = offsetof(robots_txt, set_defs),
+    [PART_SET_GROUPS] = offsetof(robots_txt, set_groups),
+    [PART_TOKEN_SLOTS] = offsetof(robots_txt, token_slots),
+};
 
 /* The parts a large body's document keeps where the parse wrote them
  * (a bit for each), each resized to what it holds, rather than copying
@@ -326,11 +343,14 @@ static unsigned parts_to_keep(const parser *p, const rb_vec *const *parts) {
     return kept;
 }
 
-/* Resizes each kept part's array to what it holds; how many there are,
- * or 0 with the parse failed when realloc() fails (the arrays, resized or
- * not, are then the parser's to release, each with its size). */
+/* Resizes each kept part's array to what it holds, its count then in
+ * counts[] and 0 in the array, so that the block's layout and copy leave
+ * it out (give_kept() puts it back). How many there are, or 0 with
+ * *failed set when realloc() fails (the arrays, resized or not, are then
+ * the parser's to release, each with its size, and their counts as they
+ * were). */
 static size_t resize_kept(parser *p, rb_vec *const *parts, unsigned kept,
-                          int *failed) {
+                          size_t *counts, int *failed) {
     size_t n = 0;
     for (size_t i = 0; i < PART_COUNT; i++) {
         if (!(kept >> i & 1u))
@@ -346,7 +366,36 @@ static size_t resize_kept(parser *p, rb_vec *const *parts, unsigned kept,
         v->cap = v->count;
         n++;
     }
+    for (size_t i = 0; i < PART_COUNT; i++)
+        if (kept >> i & 1u) {
+            counts[i] = parts[i]->count;
+            parts[i]->count = 0;
+        }
     return n;
+}
+
+/* The kept parts to the document: their counts back, its pointers at
+ * them, listed in its table, and no longer the parser's to release.
+ * Returns their bytes. */
+static size_t give_kept(robots_txt *doc, rb_vec *const *parts, unsigned kept,
+                        const size_t *counts) {
+    rb_kept_part *table = rb_doc_kept(doc);
+    size_t bytes = 0;
+    for (size_t i = 0; i < PART_COUNT; i++) {
+        if (!(kept >> i & 1u))
+            continue;
+        rb_vec *v = parts[i];
+        v->count = counts[i];
+        const void *data = v->data;
+        memcpy((unsigned char *)doc + part_field[i], &data, sizeof data);
+        table->data = v->data;
+        table->size = v->count * v->elem;
+        bytes += table->size;
+        table++;
+        v->data = NULL;
+        v->cap = 0;
+    }
+    return bytes;
 }
 
 /* What a check writes later, each slot once (see struct robots_txt):
@@ -421,15 +470,18 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
         [PART_SET_GROUPS] = &p->index.set_groups,
         [PART_TOKEN_SLOTS] = &p->index.token_slots,
     };
+    size_t set_count = p->index.set_defs.count;
     unsigned kept = parts_to_keep(p, (const rb_vec *const *)parts);
+    size_t counts[PART_COUNT];
     int failed = 0;
-    size_t kept_count = kept != 0 ? resize_kept(p, parts, kept, &failed) : 0;
+    size_t kept_count =
+        kept != 0 ? resize_kept(p, parts, kept, counts, &failed) : 0;
     if (failed)
         return NULL;
     block_layout layout;
-    lay_out_block(p, (const rb_vec *const *)parts, kept, kept_count, &layout);
+    lay_out_block(p, (const rb_vec *const *)parts, set_count, kept_count,
+                  &layout);
     size_t size = layout.size;
-    size_t set_count = p->index.set_defs.count;
 
     unsigned char *block;
     size_t block_size;
@@ -458,31 +510,16 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
         if (p->text.count != 0)
             memcpy(block, p->text.data, p->text.count);
     }
+    for (size_t i = 0; i < PART_COUNT; i++)
+        if (parts[i]->count != 0)
+            memcpy(block + layout.part_at[i], parts[i]->data,
+                   parts[i]->count * parts[i]->elem);
     robots_txt *doc = (robots_txt *)(block + layout.doc_at);
-    const unsigned char *at[PART_COUNT];
-    rb_kept_part *table = rb_doc_kept(doc);
-    size_t kept_bytes = 0;
-    for (size_t i = 0; i < PART_COUNT; i++) {
-        size_t bytes = parts[i]->count * parts[i]->elem;
-        if (kept >> i & 1u) { /* the document's now: not released */
-            at[i] = parts[i]->data;
-            table->data = parts[i]->data;
-            table->size = bytes;
-            table++;
-            kept_bytes += bytes;
-            parts[i]->data = NULL;
-            parts[i]->cap = 0;
-            continue;
-        }
-        at[i] = block + layout.part_at[i];
-        if (bytes != 0)
-            memcpy(block + layout.part_at[i], parts[i]->data, bytes);
-    }
     /* Every field is set here or by parse_body() (mem, parse_limit), so
      * the header is not zeroed first: 512 bytes, a tenth of a tiny file's
      * assembly. */
     doc->block = block;
-    doc->block_size = block_size + kept_bytes;
+    doc->block_size = block_size;
     doc->kept_count = (uint32_t)kept_count;
     doc->profile = p->profile;
     doc->input_bytes = input;
@@ -494,7 +531,9 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->lines_not_read = p->lines_not_read;
     doc->bytes_not_read = p->bytes_not_read;
     doc->text = (const char *)block;
-    point_at_parts(doc, at);
+    point_at_parts(doc, block, &layout);
+    if (kept != 0)
+        doc->block_size += give_kept(doc, parts, kept, counts);
     init_check_state(doc, block, &layout, set_count);
     copy_counts(doc, p, set_count);
     doc->text_len = p->text.count;
