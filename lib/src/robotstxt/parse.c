@@ -595,8 +595,9 @@ static robots_status check_arguments(const char *body, size_t body_len,
 /* A parser for the body, its arrays empty, its memory account opened. */
 static void init_parser(parser *p, const char *body, size_t body_len,
                         size_t rest, const robots_options *options) {
-    /* all but the typo slots, read only once written (parser.h) */
-    memset(p, 0, offsetof(parser, typo_words));
+    /* all but the arrays, set below, and the typo slots, read only once
+     * written (parser.h) */
+    memset(p, 0, offsetof(parser, mem));
     p->body = body;
     p->body_end = body + body_len;
     p->rest = rest;
