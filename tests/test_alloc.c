@@ -712,9 +712,46 @@ static void memo_on_demand(void) {
     EXPECT_EQ(c->size_mismatch, 0);
 }
 
+/* A document without a diagnostic holds no kind totals: they are shared
+ * zeros outside its block; one with diagnostics holds them in its block
+ * (parse.c, assemble()). Both read the same through the API. */
+static int in_block(const robots_txt *doc, const void *ptr) {
+    const unsigned char *b = doc->block, *u = ptr;
+    return u >= b && u < b + doc->block_size;
+}
+
+static void kind_totals_only_with_diagnostics(void) {
+    static const char clean_body[] = "User-agent: *\nDisallow: /a\n";
+    static const char noted_body[] = "User-agent: *\nDisalow: /a\nfoo\n";
+    robots_txt *clean = NULL, *noted = NULL;
+    EXPECT_EQ(robots_parse(clean_body, sizeof clean_body - 1, NULL, &clean),
+              ROBOTS_OK);
+    EXPECT_EQ(robots_parse(noted_body, sizeof noted_body - 1, NULL, &noted),
+              ROBOTS_OK);
+    if (clean == NULL || noted == NULL) {
+        robots_free(clean);
+        robots_free(noted);
+        return;
+    }
+    EXPECT(!in_block(clean, clean->kind_totals));
+    EXPECT(in_block(noted, noted->kind_totals));
+    EXPECT_EQ(robots_diagnostic_total(clean), 0);
+    EXPECT_EQ(robots_diagnostic_total(noted), 2);
+    size_t sum[2] = {0, 0};
+    for (int k = 0; k <= ROBOTS_DIAG_KIND_LAST; k++) {
+        sum[0] += robots_diagnostic_kind_total(clean, (robots_diag_kind)k);
+        sum[1] += robots_diagnostic_kind_total(noted, (robots_diag_kind)k);
+    }
+    EXPECT_EQ(sum[0], 0);
+    EXPECT_EQ(sum[1], 2);
+    robots_free(clean);
+    robots_free(noted);
+}
+
 int main(void) {
     small_allocations();
     memo_on_demand();
+    kind_totals_only_with_diagnostics();
     peak_within_bound();
     char padded[1024];
     size_t padded_len = region_body(padded, sizeof padded, small_body);

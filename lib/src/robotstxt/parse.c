@@ -247,7 +247,8 @@ enum block_part {
 typedef struct block_layout {
     size_t doc_at;
     size_t part_at[PART_COUNT];
-    size_t units_at, unit_bytes_at, direct_walks_at, group_units_at, memo_at;
+    size_t kinds_at, units_at, unit_bytes_at, direct_walks_at, group_units_at,
+        memo_at;
     size_t size;
 } block_layout;
 
@@ -269,6 +270,8 @@ static void lay_out_block(const parser *p, const rb_vec *const *parts,
     for (size_t i = 0; i < PART_COUNT; i++)
         out->part_at[i] =
             reserve_in_block(&size, parts[i]->count * parts[i]->elem);
+    out->kinds_at =
+        reserve_in_block(&size, p->diag_total != 0 ? sizeof p->kind_totals : 0);
     out->units_at = reserve_in_block(&size, set_count * sizeof(rb_unit_ref));
     out->unit_bytes_at = reserve_in_block(&size, sizeof(_Atomic size_t));
     out->direct_walks_at = reserve_in_block(&size, sizeof(atomic_uint));
@@ -453,6 +456,10 @@ static size_t drop_counts(parser *p) {
     return kept;
 }
 
+/* The kind totals of a document without a diagnostic (robots_txt's
+ * kind_totals). */
+static const uint32_t no_kind_totals[ROBOTS_DIAG_KIND_LAST + 1];
+
 static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     size_t unused = p->text.cap / 8 + drop_counts(p) * sizeof(rb_diag);
     rb_vec *const parts[PART_COUNT] = {
@@ -525,7 +532,12 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     doc->input_bytes = input;
     doc->parsed_bytes = parsed;
     doc->diag_total = p->diag_total;
-    memcpy(doc->kind_totals, p->kind_totals, sizeof doc->kind_totals);
+    doc->kind_totals = no_kind_totals;
+    if (p->diag_total != 0) {
+        uint32_t *kinds = (uint32_t *)(void *)(block + layout.kinds_at);
+        memcpy(kinds, p->kind_totals, sizeof p->kind_totals);
+        doc->kind_totals = kinds;
+    }
     doc->cut_offset = p->cut_line != 0 ? p->cut_offset : input;
     doc->cut_line = p->cut_line;
     doc->lines_not_read = p->lines_not_read;
