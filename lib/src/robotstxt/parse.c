@@ -332,9 +332,10 @@ static const size_t part_field[PART_COUNT] = {
  * real-world corpus the 70 such bodies copied 1.95 MB of rules, records
  * and diagnostics, about a byte an instruction (memcpy's `rep movsb`),
  * where a part kept costs a realloc() that shrinks it in place and a
- * free() with the document, some 300 instructions: 4 KiB is where the
- * copy starts to cost more. */
-#define RB_KEEP_PART_MIN ((size_t)4096)
+ * free() with the document, a few hundred instructions. Measured over the
+ * corpus (parse, first check and free): 1 KiB is the least, 0.18 M
+ * instructions under 4 KiB (8 KiB, 2 KiB and 512 bytes between). */
+#define RB_KEEP_PART_MIN ((size_t)1024)
 static unsigned parts_to_keep(const parser *p, const rb_vec *const *parts) {
     if (p->mem.region != NULL || !rb_mem_resizable(&p->mem))
         return 0;
