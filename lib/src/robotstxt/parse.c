@@ -82,14 +82,8 @@
  * freed with the region). Twice the body holds all but the densest
  * documents (926 of the corpus's 979 such files), whose array realloc()
  * grows; the pages past what is written are not touched. */
-/* The largest text array resized into the block: glibc's default mmap
- * threshold. A larger one is a mapping, which realloc() shrinks by
- * mremap(); freed, the smaller mapping sets glibc's dynamic threshold
- * under the next parse's request for the same array, which is then
- * mapped and faulted in anew at every parse (force.com, 392,697 bytes:
- * 0 -> 29 page faults a parse; the corpus 150 -> 242). Such an array is
- * kept or copied as a caller's allocator's is. */
-#define RB_RESIZE_MAX ((size_t)128 * 1024)
+/* RB_RESIZE_MAX (memory.h): the largest text array resized into the
+ * block. */
 #define RB_SMALL_TEXT_SLACK ((size_t)512)
 static void reserve_arrays(parser *p, size_t limit) {
     size_t agents = limit / 512 + 4, rules = limit / 32 + 4;
