@@ -290,8 +290,7 @@ struct robots_txt {
 /* The kept parts' table: in the block, right after the header. */
 #define RB_DOC_HEADER_BYTES ((sizeof(robots_txt) + 7) & ~(size_t)7)
 static inline rb_kept_part *rb_doc_kept(robots_txt *doc) {
-    return (rb_kept_part *)(void *)((unsigned char *)doc +
-                                    RB_DOC_HEADER_BYTES);
+    return (rb_kept_part *)(void *)((unsigned char *)doc + RB_DOC_HEADER_BYTES);
 }
 
 static inline void rb_skip_direct_walks(const robots_txt *doc) {

@@ -88,7 +88,9 @@
 static void reserve_arrays(parser *p, size_t limit) {
     size_t agents = limit / 512 + 4, rules = limit / 32 + 4;
     size_t text = limit + limit / 4 + sizeof(robots_txt) + 64;
-    size_t own = 2 * limit + sizeof(robots_txt) + 64;
+    /* (a limit over RB_RESIZE_MAX is not resized: no product to wrap) */
+    size_t own = limit < RB_RESIZE_MAX ? 2 * limit + sizeof(robots_txt) + 64
+                                       : RB_RESIZE_MAX;
     if (p->mem.region == NULL && own < RB_RESIZE_MAX &&
         rb_mem_resizable(&p->mem))
         text = own;
@@ -259,8 +261,8 @@ static void lay_out_block(const parser *p, const rb_vec *const *parts,
                           size_t set_count, size_t kept_count,
                           block_layout *out) {
     out->doc_at = align8(p->text.count);
-    size_t size = out->doc_at + RB_DOC_HEADER_BYTES +
-                  kept_count * sizeof(rb_kept_part);
+    size_t size =
+        out->doc_at + RB_DOC_HEADER_BYTES + kept_count * sizeof(rb_kept_part);
     for (size_t i = 0; i < PART_COUNT; i++)
         out->part_at[i] =
             reserve_in_block(&size, parts[i]->count * parts[i]->elem);
@@ -354,8 +356,8 @@ static size_t resize_kept(parser *p, rb_vec *const *parts, unsigned kept,
         if (!(kept >> i & 1u))
             continue;
         rb_vec *v = parts[i];
-        void *data = rb_resize(&p->mem, v->data, v->cap * v->elem,
-                               v->count * v->elem);
+        void *data =
+            rb_resize(&p->mem, v->data, v->cap * v->elem, v->count * v->elem);
         if (data == NULL) {
             *failed = 1;
             return 0;
