@@ -712,6 +712,43 @@ static void memo_on_demand(void) {
     EXPECT_EQ(c->size_mismatch, 0);
 }
 
+/* A body over RB_RESIZE_MAX's text array (parse.c, assemble()): a
+ * document its text's array holds is that array, its parts copied in
+ * (kept out, they left it too empty to keep, and its text was copied);
+ * one that leaves the array emptier is copied to a block of its own, its
+ * rules (under RB_RESIZE_MAX) kept where they were written. */
+static size_t numbered_rules(char *out, size_t cap, int rules, int comments) {
+    size_t len = (size_t)snprintf(out, cap, "User-agent: *\n");
+    for (int i = 0; i < rules; i++)
+        len += (size_t)snprintf(out + len, cap - len, "Disallow: /%05d\n", i);
+    for (int i = 0; i < comments; i++)
+        len += (size_t)snprintf(out + len, cap - len, "# %s\n",
+                                "a comment to make the input longer");
+    return len;
+}
+
+static void large_text_kept_whole(void) {
+    static char body[200000];
+    for (int padded = 0; padded < 2; padded++) {
+        size_t len = numbered_rules(body, sizeof body, padded ? 3000 : 8000,
+                                    padded ? 2000 : 0);
+        robots_txt *doc = NULL;
+        EXPECT_EQ(robots_parse(body, len, NULL, &doc), ROBOTS_OK);
+        if (doc == NULL)
+            return;
+        EXPECT_EQ(doc->rule_count, padded ? 3000 : 8000);
+        if (!padded) {
+            EXPECT_EQ(doc->kept_count, 0);
+            EXPECT_EQ(doc->block_size, len + len / 4 + sizeof(robots_txt) + 64);
+        } else {
+            EXPECT_EQ(doc->kept_count, 1);
+            EXPECT_EQ(doc->block_size,
+                      needed_bytes(doc) + 3000 * sizeof(rb_rule));
+        }
+        robots_free(doc);
+    }
+}
+
 /* A document without a diagnostic holds no kind totals: they are shared
  * zeros outside its block; one with diagnostics holds them in its block
  * (parse.c, assemble()). Both read the same through the API. */
@@ -752,6 +789,7 @@ int main(void) {
     small_allocations();
     memo_on_demand();
     kind_totals_only_with_diagnostics();
+    large_text_kept_whole();
     peak_within_bound();
     char padded[1024];
     size_t padded_len = region_body(padded, sizeof padded, small_body);
