@@ -307,6 +307,7 @@ static void document_block(void) {
             if (doc[padded] == NULL)
                 return;
             EXPECT_EQ(c->blocks, 1);
+            EXPECT_EQ(doc[padded]->kept_count, 0); /* a caller's: copied */
             EXPECT_EQ(robots_txt_memory_used(doc[padded]), c->live);
             EXPECT((const char *)doc[padded]->block == doc[padded]->text);
             size_t needed = needed_bytes(doc[padded]);
@@ -332,9 +333,16 @@ static void document_block(void) {
             return;
         /* Made with the library's own allocator (no options), each is its
          * block exactly: the text's array resized to it, the rest laid out
-         * after the text (parse.c, assemble()). */
-        for (int d = 0; d < 2; d++)
-            EXPECT_EQ(doc[d]->block_size, needed_bytes(doc[d]));
+         * after the text, but for the rules (19,200 bytes of a body over
+         * the region's), kept in the array they were written in, resized
+         * to them, and counted in block_size (parse.c, assemble()). */
+        for (int d = 0; d < 2; d++) {
+            EXPECT_EQ(doc[d]->kept_count, 1);
+            const rb_kept_part *kept = rb_doc_kept(doc[d]);
+            EXPECT((const void *)doc[d]->rules == kept[0].data);
+            EXPECT_EQ(kept[0].size, doc[d]->rule_count * sizeof(rb_rule));
+            EXPECT_EQ(doc[d]->block_size, needed_bytes(doc[d]) + kept[0].size);
+        }
         /* The same document either way: same sizes, the same text where
          * the records point, and the same verdicts. */
         EXPECT_EQ(needed_bytes(doc[0]), needed_bytes(doc[1]));
@@ -704,9 +712,84 @@ static void memo_on_demand(void) {
     EXPECT_EQ(c->size_mismatch, 0);
 }
 
+/* A body over RB_RESIZE_MAX's text array (parse.c, assemble()): a
+ * document its text's array holds is that array, its parts copied in
+ * (kept out, they left it too empty to keep, and its text was copied);
+ * one that leaves the array emptier is copied to a block of its own, its
+ * rules (under RB_RESIZE_MAX) kept where they were written. */
+static size_t numbered_rules(char *out, size_t cap, int rules, int comments) {
+    size_t len = (size_t)snprintf(out, cap, "User-agent: *\n");
+    for (int i = 0; i < rules; i++)
+        len += (size_t)snprintf(out + len, cap - len, "Disallow: /%05d\n", i);
+    for (int i = 0; i < comments; i++)
+        len += (size_t)snprintf(out + len, cap - len, "# %s\n",
+                                "a comment to make the input longer");
+    return len;
+}
+
+static void large_text_kept_whole(void) {
+    static char body[200000];
+    for (int padded = 0; padded < 2; padded++) {
+        size_t len = numbered_rules(body, sizeof body, padded ? 3000 : 8000,
+                                    padded ? 2000 : 0);
+        robots_txt *doc = NULL;
+        EXPECT_EQ(robots_parse(body, len, NULL, &doc), ROBOTS_OK);
+        if (doc == NULL)
+            return;
+        EXPECT_EQ(doc->rule_count, padded ? 3000 : 8000);
+        if (!padded) {
+            EXPECT_EQ(doc->kept_count, 0);
+            EXPECT_EQ(doc->block_size, len + len / 4 + sizeof(robots_txt) + 64);
+        } else {
+            EXPECT_EQ(doc->kept_count, 1);
+            EXPECT_EQ(doc->block_size,
+                      needed_bytes(doc) + 3000 * sizeof(rb_rule));
+        }
+        robots_free(doc);
+    }
+}
+
+/* A document without a diagnostic holds no kind totals: they are shared
+ * zeros outside its block; one with diagnostics holds them in its block
+ * (parse.c, assemble()). Both read the same through the API. */
+static int in_block(const robots_txt *doc, const void *ptr) {
+    const unsigned char *b = doc->block, *u = ptr;
+    return u >= b && u < b + doc->block_size;
+}
+
+static void kind_totals_only_with_diagnostics(void) {
+    static const char clean_body[] = "User-agent: *\nDisallow: /a\n";
+    static const char noted_body[] = "User-agent: *\nDisalow: /a\nfoo\n";
+    robots_txt *clean = NULL, *noted = NULL;
+    EXPECT_EQ(robots_parse(clean_body, sizeof clean_body - 1, NULL, &clean),
+              ROBOTS_OK);
+    EXPECT_EQ(robots_parse(noted_body, sizeof noted_body - 1, NULL, &noted),
+              ROBOTS_OK);
+    if (clean == NULL || noted == NULL) {
+        robots_free(clean);
+        robots_free(noted);
+        return;
+    }
+    EXPECT(!in_block(clean, clean->kind_totals));
+    EXPECT(in_block(noted, noted->kind_totals));
+    EXPECT_EQ(robots_diagnostic_total(clean), 0);
+    EXPECT_EQ(robots_diagnostic_total(noted), 2);
+    size_t sum[2] = {0, 0};
+    for (int k = 0; k <= ROBOTS_DIAG_KIND_LAST; k++) {
+        sum[0] += robots_diagnostic_kind_total(clean, (robots_diag_kind)k);
+        sum[1] += robots_diagnostic_kind_total(noted, (robots_diag_kind)k);
+    }
+    EXPECT_EQ(sum[0], 0);
+    EXPECT_EQ(sum[1], 2);
+    robots_free(clean);
+    robots_free(noted);
+}
+
 int main(void) {
     small_allocations();
     memo_on_demand();
+    kind_totals_only_with_diagnostics();
+    large_text_kept_whole();
     peak_within_bound();
     char padded[1024];
     size_t padded_len = region_body(padded, sizeof padded, small_body);

@@ -153,11 +153,37 @@ static void first_room(void) {
     EXPECT_EQ(mem.live, 0);
 }
 
+/* With the library's own allocator and no cap, an array grows by
+ * realloc() (alloc.c, grow_by_resize()): never the old and the new array
+ * live at once, as a new array and a copy would have them; from
+ * RB_RESIZE_MAX on, it moves as before. */
+static void grows_by_resize(void) {
+    rb_mem mem;
+    rb_mem_init(&mem, NULL, 0);
+    rb_vec vec;
+    rb_vec_init(&vec, sizeof(uint32_t));
+    EXPECT(push_counting(&mem, &vec, 3, 17));
+    EXPECT_EQ(mem.peak, 32 * sizeof(uint32_t));
+    EXPECT(push_counting(&mem, &vec, 20, 100));
+    EXPECT_EQ(vec.cap, 128);
+    EXPECT(holds_counting(&vec, 3));
+    EXPECT_EQ(mem.peak, 128 * sizeof(uint32_t)); /* copies: 64 + 128 */
+    /* to RB_RESIZE_MAX bytes: a new array and a copy */
+    size_t elems = RB_RESIZE_MAX / sizeof(uint32_t);
+    EXPECT(rb_vec_reserve(&mem, &vec, elems - vec.count) != NULL);
+    EXPECT_EQ(vec.cap, elems);
+    EXPECT_EQ(mem.peak, (128 + elems) * sizeof(uint32_t));
+    EXPECT(holds_counting(&vec, 3));
+    rb_vec_release(&mem, &vec);
+    EXPECT_EQ(mem.live, 0);
+}
+
 int main(void) {
     first_room();
     doubles();
     planned();
     grows_in_region();
     growth_under_cap();
+    grows_by_resize();
     return testing_finish();
 }

@@ -165,6 +165,26 @@ static int grow_in_region(rb_mem *mem, rb_vec *vec, size_t cap) {
     return 1;
 }
 
+/* With the library's own allocator and no cap (rb_mem_resizable()), an
+ * array of the allocator's grows by realloc(): in place when the heap has
+ * the room after it, where a new array and a copy cost the corpus's parse
+ * a byte an instruction (a large file's records and diagnostics, doubled
+ * from their first room). Under RB_RESIZE_MAX, old and new. 1 when
+ * grown, 0 when it may not (nothing done), -1 when realloc() failed
+ * (mem->failure set, the array unchanged). */
+static int grow_by_resize(rb_mem *mem, rb_vec *vec, size_t cap) {
+    size_t have = vec->cap * vec->elem, want = cap * vec->elem;
+    if (vec->data == NULL || want >= RB_RESIZE_MAX ||
+        rb_mem_in_region(mem, vec->data) || !rb_mem_resizable(mem))
+        return 0;
+    unsigned char *data = rb_resize(mem, vec->data, have, want);
+    if (data == NULL)
+        return -1;
+    vec->data = data;
+    vec->cap = cap;
+    return 1;
+}
+
 void *rb_vec_grow(rb_mem *mem, rb_vec *vec, size_t more) {
     if (more > SIZE_MAX / vec->elem - vec->count) {
         mem->failure = ROBOTS_ERR_TOO_LARGE;
@@ -191,6 +211,11 @@ void *rb_vec_grow(rb_mem *mem, rb_vec *vec, size_t more) {
         }
         if (grow_in_region(mem, vec, cap))
             return vec->data + vec->count * vec->elem;
+        int resized = grow_by_resize(mem, vec, cap);
+        if (resized > 0)
+            return vec->data + vec->count * vec->elem;
+        if (resized < 0)
+            return NULL;
         unsigned char *data = rb_alloc(mem, cap * vec->elem);
         if (data == NULL)
             return NULL;

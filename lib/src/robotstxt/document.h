@@ -190,6 +190,13 @@ typedef struct rb_memo {
  * the next one on, as if its direct walks were used up. */
 static inline void rb_skip_direct_walks(const robots_txt *doc);
 
+/* An array the parse allocated that the document keeps where it was
+ * written, resized to what it holds, and the bytes it was resized to. */
+typedef struct rb_kept_part {
+    void *data;
+    size_t size;
+} rb_kept_part;
+
 struct robots_txt {
     /* The caller's allocator, for the checks' memory and robots_free():
      * of the parse's rb_mem only this is kept, as nothing is counted
@@ -198,13 +205,24 @@ struct robots_txt {
     struct {
         robots_allocator allocator;
     } mem;
-    void *block;       /* the one allocation holding everything below: */
-    size_t block_size; /* [text][robots_txt][its arrays] (parse.c) */
+    /* The allocation holding everything below: [text][robots_txt][its
+     * arrays] (parse.c), but for the kept parts, and block_size the bytes
+     * of both (robots_txt_memory_used()). */
+    void *block;
+    size_t block_size;
     robots_profile profile;
+    /* Large arrays of the parse kept as allocations of their own rather
+     * than copied into the block (parse.c, RB_KEEP_PART_MIN): so many
+     * rb_kept_part at the block's kept_at, which robots_free() frees. */
+    uint32_t kept_count;
     size_t input_bytes;
     size_t parsed_bytes;
     size_t diag_total;
-    uint32_t kind_totals[ROBOTS_DIAG_KIND_LAST + 1]; /* per kind, all found */
+    /* Per kind, all found: ROBOTS_DIAG_KIND_LAST + 1 counts in the block
+     * when the parse found a diagnostic, else shared zeros (parse.c), not
+     * 140 bytes in the header of every document, most of which have none
+     * (and a tiny one then fits glibc's per-thread cache, 1,032 bytes). */
+    const uint32_t *kind_totals;
     /* Where the parse limit cut the body (robots_txt_cut()): the limit
      * applied (0: none), the first line not read (offset, 1-based number;
      * cut_line 0 when nothing was cut) and the lines and bytes from there
@@ -268,6 +286,12 @@ struct robots_txt {
     const uint32_t *token_slots;
     uint32_t token_slot_count, token_id_mask;
 };
+
+/* The kept parts' table: in the block, right after the header. */
+#define RB_DOC_HEADER_BYTES ((sizeof(robots_txt) + 7) & ~(size_t)7)
+static inline rb_kept_part *rb_doc_kept(robots_txt *doc) {
+    return (rb_kept_part *)(void *)((unsigned char *)doc + RB_DOC_HEADER_BYTES);
+}
 
 static inline void rb_skip_direct_walks(const robots_txt *doc) {
     atomic_store_explicit(doc->direct_walks, RB_DIRECT_CHECKS,

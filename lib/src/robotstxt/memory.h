@@ -87,13 +87,22 @@ RB_HIDDEN int rb_mem_resizable(const rb_mem *mem);
  * block would be new memory and a copy. NULL on failure (NO_MEMORY), the
  * allocation then unchanged. Only when rb_mem_resizable(). */
 RB_HIDDEN void *rb_resize(rb_mem *mem, void *ptr, size_t old_size, size_t size);
+/* The largest array resized by realloc() (rb_resize()), glibc's default
+ * mmap threshold. A larger one is a mapping, which realloc() shrinks by
+ * mremap(); freed, the smaller mapping sets glibc's dynamic threshold
+ * under the next parse's request for the same array, which is then
+ * mapped and faulted in anew at every parse (force.com, 392,697 bytes:
+ * 0 -> 29 page faults a parse; the corpus 150 -> 242). Such an array is
+ * kept or copied as a caller's allocator's is. */
+#define RB_RESIZE_MAX ((size_t)128 * 1024)
 
 /* A growable array of fixed-size elements. Growth doubles it: in place
  * when it is the region's last allocation and the region has the room,
- * else it allocates anew and copies (the allocator interface has no
- * realloc). Its first growth takes at least `planned` elements, when set:
- * an array sized up front for a usual file, allocated only when a first
- * element needs it (rb_vec_plan()). */
+ * by realloc() when rb_mem_resizable() and under RB_RESIZE_MAX, else it
+ * allocates anew and copies (a caller's allocator has no realloc). Its first
+ * growth takes at least `planned` elements, when set: an array sized up front
+ * for a usual file, allocated only when a first element needs it
+ * (rb_vec_plan()). */
 typedef struct rb_vec {
     unsigned char *data;
     size_t count;

@@ -15,7 +15,9 @@
  * of exactly its size. With the library's own allocator (malloc) and no
  * cap, the text's array is resized to exactly the block by realloc(),
  * which shrinks it in place: the text is not copied, and the document
- * holds nothing unused (assemble()).
+ * holds nothing unused (assemble()); a large body's large arrays (its
+ * rules, records, diagnostics) are then kept where they were written,
+ * resized alike, each an allocation of the document's (parts_to_keep()).
  */
 #include "diag_message.h"
 #include "document.h"
@@ -80,19 +82,15 @@
  * freed with the region). Twice the body holds all but the densest
  * documents (926 of the corpus's 979 such files), whose array realloc()
  * grows; the pages past what is written are not touched. */
-/* The largest text array resized into the block: glibc's default mmap
- * threshold. A larger one is a mapping, which realloc() shrinks by
- * mremap(); freed, the smaller mapping sets glibc's dynamic threshold
- * under the next parse's request for the same array, which is then
- * mapped and faulted in anew at every parse (force.com, 392,697 bytes:
- * 0 -> 29 page faults a parse; the corpus 150 -> 242). Such an array is
- * kept or copied as a caller's allocator's is. */
-#define RB_RESIZE_MAX ((size_t)128 * 1024)
+/* RB_RESIZE_MAX (memory.h): the largest text array resized into the
+ * block. */
 #define RB_SMALL_TEXT_SLACK ((size_t)512)
 static void reserve_arrays(parser *p, size_t limit) {
     size_t agents = limit / 512 + 4, rules = limit / 32 + 4;
     size_t text = limit + limit / 4 + sizeof(robots_txt) + 64;
-    size_t own = 2 * limit + sizeof(robots_txt) + 64;
+    /* (a limit over RB_RESIZE_MAX is not resized: no product to wrap) */
+    size_t own = limit < RB_RESIZE_MAX ? 2 * limit + sizeof(robots_txt) + 64
+                                       : RB_RESIZE_MAX;
     if (p->mem.region == NULL && own < RB_RESIZE_MAX &&
         rb_mem_resizable(&p->mem))
         text = own;
@@ -203,7 +201,8 @@ static void release_parser(parser *p) {
     rb_index_release(&p->mem, &p->index);
 }
 
-/* Gathers the arrays into one block laid out as [text][robots_txt][groups]
+/* Gathers the arrays into one block laid out as [text][robots_txt]
+ * [the kept parts' table][groups]
  * [agents][rules][sitemaps: bytes, marks][extensions: bytes, marks][diags]
  * [tokens][token sets][set defs][set groups][token slots][units]
  * [unit bytes][direct walks][group units][memo]; everything after the
@@ -214,7 +213,8 @@ static void release_parser(parser *p) {
  * with at most an eighth of the array unused (a document never holds more
  * than 8/7 of what it needs; with skip_diagnostics, never more than the
  * default parse's document: drop_counts()), else a new block of exactly
- * its size. The
+ * its size. A kept part (parts_to_keep()) takes no room in it: the
+ * document points at its array, listed in the table. The
  * units and the memo start empty (NULL): a check compiles a set when it
  * first needs it (index_compile.c), and remembers a name it resolves
  * (check.c). */
@@ -243,7 +243,8 @@ enum block_part {
 typedef struct block_layout {
     size_t doc_at;
     size_t part_at[PART_COUNT];
-    size_t units_at, unit_bytes_at, direct_walks_at, group_units_at, memo_at;
+    size_t kinds_at, units_at, unit_bytes_at, direct_walks_at, group_units_at,
+        memo_at;
     size_t size;
 } block_layout;
 
@@ -254,15 +255,20 @@ static size_t reserve_in_block(size_t *size, size_t bytes) {
     return at;
 }
 
+/* The header is followed by the kept parts' table (rb_doc_kept()),
+ * kept_count long; a kept part is empty here (resize_kept()). */
 static void lay_out_block(const parser *p, const rb_vec *const *parts,
+                          size_t set_count, size_t kept_count,
                           block_layout *out) {
     out->doc_at = align8(p->text.count);
-    size_t size = out->doc_at + align8(sizeof(robots_txt));
+    size_t size =
+        out->doc_at + RB_DOC_HEADER_BYTES + kept_count * sizeof(rb_kept_part);
     for (size_t i = 0; i < PART_COUNT; i++)
         out->part_at[i] =
             reserve_in_block(&size, parts[i]->count * parts[i]->elem);
-    out->units_at =
-        reserve_in_block(&size, p->index.set_defs.count * sizeof(rb_unit_ref));
+    out->kinds_at =
+        reserve_in_block(&size, p->diag_total != 0 ? sizeof p->kind_totals : 0);
+    out->units_at = reserve_in_block(&size, set_count * sizeof(rb_unit_ref));
     out->unit_bytes_at = reserve_in_block(&size, sizeof(_Atomic size_t));
     out->direct_walks_at = reserve_in_block(&size, sizeof(atomic_uint));
     out->group_units_at =
@@ -292,6 +298,104 @@ static void point_at_parts(robots_txt *doc, const unsigned char *block,
     doc->set_defs = part_at(block, layout, PART_SET_DEFS);
     doc->set_groups = part_at(block, layout, PART_SET_GROUPS);
     doc->token_slots = part_at(block, layout, PART_TOKEN_SLOTS);
+}
+
+/* Where the document points at each part (point_at_parts()), for a kept
+ * part's pointer, set again. */
+static const size_t part_field[PART_COUNT] = {
+    [PART_GROUPS] = offsetof(robots_txt, groups),
+    [PART_AGENTS] = offsetof(robots_txt, agents),
+    [PART_RULES] = offsetof(robots_txt, rules),
+    [PART_SITEMAP_BYTES] = offsetof(robots_txt, sitemaps.bytes),
+    [PART_SITEMAP_MARKS] = offsetof(robots_txt, sitemaps.marks),
+    [PART_EXTENSION_BYTES] = offsetof(robots_txt, extensions.bytes),
+    [PART_EXTENSION_MARKS] = offsetof(robots_txt, extensions.marks),
+    [PART_DIAGS] = offsetof(robots_txt, diags),
+    [PART_TOKENS] = offsetof(robots_txt, tokens),
+    [PART_TOKEN_SETS] = offsetof(robots_txt, token_sets),
+    [PART_SET_DEFS] = offsetof(robots_txt, set_defs),
+    [PART_SET_GROUPS] = offsetof(robots_txt, set_groups),
+    [PART_TOKEN_SLOTS] = offsetof(robots_txt, token_slots),
+};
+
+/* The parts a large body's document keeps where the parse wrote them
+ * (a bit for each), each resized to what it holds, rather than copying
+ * them into the block: those of at least RB_KEEP_PART_MIN bytes, with the
+ * library's own allocator and no cap (rb_mem_resizable()), in an array
+ * under RB_RESIZE_MAX (a mapping's is copied, as the text's is). Only
+ * without a region (a body over RB_PARSE_REGION_INPUT): a region's
+ * arrays go with it, and a small body's parts are small. Over the
+ * real-world corpus the 70 such bodies copied 1.95 MB of rules, records
+ * and diagnostics, about a byte an instruction (memcpy's `rep movsb`),
+ * where a part kept costs a realloc() that shrinks it in place and a
+ * free() with the document, a few hundred instructions. Measured over the
+ * corpus (parse, first check and free): 1 KiB is the least, 0.18 M
+ * instructions under 4 KiB (8 KiB, 2 KiB and 512 bytes between). */
+#define RB_KEEP_PART_MIN ((size_t)1024)
+static unsigned parts_to_keep(const parser *p, const rb_vec *const *parts) {
+    if (p->mem.region != NULL || !rb_mem_resizable(&p->mem))
+        return 0;
+    unsigned kept = 0;
+    for (size_t i = 0; i < PART_COUNT; i++)
+        if (parts[i]->count * parts[i]->elem >= RB_KEEP_PART_MIN &&
+            parts[i]->cap * parts[i]->elem < RB_RESIZE_MAX)
+            kept |= 1u << i;
+    return kept;
+}
+
+/* Resizes each kept part's array to what it holds, its count then in
+ * counts[] and 0 in the array, so that the block's layout and copy leave
+ * it out (give_kept() puts it back). How many there are, or 0 with
+ * *failed set when realloc() fails (the arrays, resized or not, are then
+ * the parser's to release, each with its size, and their counts as they
+ * were). */
+static size_t resize_kept(parser *p, rb_vec *const *parts, unsigned kept,
+                          size_t *counts, int *failed) {
+    size_t n = 0;
+    for (size_t i = 0; i < PART_COUNT; i++) {
+        if (!(kept >> i & 1u))
+            continue;
+        rb_vec *v = parts[i];
+        void *data =
+            rb_resize(&p->mem, v->data, v->cap * v->elem, v->count * v->elem);
+        if (data == NULL) {
+            *failed = 1;
+            return 0;
+        }
+        v->data = data;
+        v->cap = v->count;
+        n++;
+    }
+    for (size_t i = 0; i < PART_COUNT; i++)
+        if (kept >> i & 1u) {
+            counts[i] = parts[i]->count;
+            parts[i]->count = 0;
+        }
+    return n;
+}
+
+/* The kept parts to the document: their counts back, its pointers at
+ * them, listed in its table, and no longer the parser's to release.
+ * Returns their bytes. */
+static size_t give_kept(robots_txt *doc, rb_vec *const *parts, unsigned kept,
+                        const size_t *counts) {
+    rb_kept_part *table = rb_doc_kept(doc);
+    size_t bytes = 0;
+    for (size_t i = 0; i < PART_COUNT; i++) {
+        if (!(kept >> i & 1u))
+            continue;
+        rb_vec *v = parts[i];
+        v->count = counts[i];
+        const void *data = v->data;
+        memcpy((unsigned char *)doc + part_field[i], &data, sizeof data);
+        table->data = v->data;
+        table->size = v->count * v->elem;
+        bytes += table->size;
+        table++;
+        v->data = NULL;
+        v->cap = 0;
+    }
+    return bytes;
 }
 
 /* What a check writes later, each slot once (see struct robots_txt):
@@ -349,9 +453,37 @@ static size_t drop_counts(parser *p) {
     return kept;
 }
 
+/* Whether the document's block is the text's array resized (assemble()):
+ * the allocator's array, with the library's own allocator, under
+ * RB_RESIZE_MAX. */
+static int text_resized(const parser *p) {
+    return p->text.data != NULL && p->text.cap < RB_RESIZE_MAX &&
+           !rb_mem_in_region(&p->mem, p->text.data) &&
+           rb_mem_resizable(&p->mem);
+}
+
+/* Else, whether it is the text's array as it is: a block of `size` bytes
+ * fits there with at most `unused` bytes of it unused. (unused may exceed
+ * the array: a skip parse's small text with many counted diagnostics;
+ * then any size that fits is kept.) */
+static int text_holds(const parser *p, size_t size, size_t unused) {
+    return p->text.data != NULL && size <= p->text.cap &&
+           (unused >= p->text.cap || size >= p->text.cap - unused) &&
+           !rb_mem_in_region(&p->mem, p->text.data);
+}
+
+/* The kind totals of a document without a diagnostic (robots_txt's
+ * kind_totals). */
+static const uint32_t no_kind_totals[ROBOTS_DIAG_KIND_LAST + 1];
+
+/* complexity: 98 lines, 17 (pmccabe). The document made in the order it
+ * must be: the parts kept, the layout, the block from one of its three
+ * sources, the copies, then every field of the header; its branches are
+ * few, its length the header's fields. To split (the kept parts' choice
+ * and the block's source as functions of their own) is left. */
 static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
     size_t unused = p->text.cap / 8 + drop_counts(p) * sizeof(rb_diag);
-    const rb_vec *parts[PART_COUNT] = {
+    rb_vec *const parts[PART_COUNT] = {
         [PART_GROUPS] = &p->groups,
         [PART_AGENTS] = &p->agents,
         [PART_RULES] = &p->rules,
@@ -366,26 +498,39 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
         [PART_SET_GROUPS] = &p->index.set_groups,
         [PART_TOKEN_SLOTS] = &p->index.token_slots,
     };
-    block_layout layout;
-    lay_out_block(p, parts, &layout);
-    size_t size = layout.size;
     size_t set_count = p->index.set_defs.count;
+    unsigned kept = parts_to_keep(p, (const rb_vec *const *)parts);
+    if (kept != 0 && !text_resized(p)) {
+        /* A text's array that holds the whole document is kept with no
+         * copy of the text, which is larger than the parts (the 512 KB
+         * workload: 2.20 M instructions -> 2.57 M when its parts were
+         * kept and its text copied): then none is kept. */
+        block_layout whole;
+        lay_out_block(p, (const rb_vec *const *)parts, set_count, 0, &whole);
+        if (text_holds(p, whole.size, unused))
+            kept = 0;
+    }
+    size_t counts[PART_COUNT];
+    int failed = 0;
+    size_t kept_count =
+        kept != 0 ? resize_kept(p, parts, kept, counts, &failed) : 0;
+    if (failed)
+        return NULL;
+    block_layout layout;
+    lay_out_block(p, (const rb_vec *const *)parts, set_count, kept_count,
+                  &layout);
+    size_t size = layout.size;
 
     unsigned char *block;
     size_t block_size;
-    /* (unused may exceed the array: a skip parse's small text with many
-     * counted diagnostics; then any size that fits is kept) */
-    if (p->text.data != NULL && p->text.cap < RB_RESIZE_MAX &&
-        !rb_mem_in_region(&p->mem, p->text.data) && rb_mem_resizable(&p->mem)) {
+    if (text_resized(p)) {
         block = rb_resize(&p->mem, p->text.data, p->text.cap, size);
         if (block == NULL)
             return NULL;
         block_size = size;
         p->text.data = NULL;
         p->text.cap = 0;
-    } else if (p->text.data != NULL && size <= p->text.cap &&
-               (unused >= p->text.cap || size >= p->text.cap - unused) &&
-               !rb_mem_in_region(&p->mem, p->text.data)) {
+    } else if (text_holds(p, size, unused)) {
         block = p->text.data; /* the document's now: not released */
         block_size = p->text.cap;
         p->text.data = NULL;
@@ -408,17 +553,25 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
      * assembly. */
     doc->block = block;
     doc->block_size = block_size;
+    doc->kept_count = (uint32_t)kept_count;
     doc->profile = p->profile;
     doc->input_bytes = input;
     doc->parsed_bytes = parsed;
     doc->diag_total = p->diag_total;
-    memcpy(doc->kind_totals, p->kind_totals, sizeof doc->kind_totals);
+    doc->kind_totals = no_kind_totals;
+    if (p->diag_total != 0) {
+        uint32_t *kinds = (uint32_t *)(void *)(block + layout.kinds_at);
+        memcpy(kinds, p->kind_totals, sizeof p->kind_totals);
+        doc->kind_totals = kinds;
+    }
     doc->cut_offset = p->cut_line != 0 ? p->cut_offset : input;
     doc->cut_line = p->cut_line;
     doc->lines_not_read = p->lines_not_read;
     doc->bytes_not_read = p->bytes_not_read;
     doc->text = (const char *)block;
     point_at_parts(doc, block, &layout);
+    if (kept != 0)
+        doc->block_size += give_kept(doc, parts, kept, counts);
     init_check_state(doc, block, &layout, set_count);
     copy_counts(doc, p, set_count);
     doc->text_len = p->text.count;
@@ -480,8 +633,9 @@ static robots_status check_arguments(const char *body, size_t body_len,
 /* A parser for the body, its arrays empty, its memory account opened. */
 static void init_parser(parser *p, const char *body, size_t body_len,
                         size_t rest, const robots_options *options) {
-    /* all but the typo slots, read only once written (parser.h) */
-    memset(p, 0, offsetof(parser, typo_words));
+    /* all but the arrays, set below, and the typo slots, read only once
+     * written (parser.h) */
+    memset(p, 0, offsetof(parser, mem));
     p->body = body;
     p->body_end = body + body_len;
     p->rest = rest;
@@ -588,5 +742,12 @@ void robots_free(robots_txt *doc) {
         if (memo != NULL)
             a.free(a.ctx, memo, RB_MEMO_BYTES);
     }
-    a.free(a.ctx, doc->block, doc->block_size);
+    /* the parts kept out of the block (assemble()), then the block */
+    size_t block_size = doc->block_size;
+    const rb_kept_part *kept = rb_doc_kept(doc);
+    for (uint32_t k = 0; k < doc->kept_count; k++) {
+        block_size -= kept[k].size;
+        a.free(a.ctx, kept[k].data, kept[k].size);
+    }
+    a.free(a.ctx, doc->block, block_size);
 }
