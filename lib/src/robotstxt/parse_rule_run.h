@@ -324,8 +324,11 @@ static inline size_t quiet_line_next(const char *body, size_t pos,
                 return 0; /* the file's last bytes: the general path's */
             __m128i v =
                 _mm_loadu_si128((const __m128i *)(const void *)(body + i));
+            /* the bytes above 0x0D flagged, the mask flipped: the
+             * constant as the compare's second operand (rule_stops16()) */
             unsigned m = (unsigned)_mm_movemask_epi8(
-                _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E)));
+                             _mm_cmpgt_epi8(v, _mm_set1_epi8(0x0D))) ^
+                         0xFFFFu;
             if (m != 0) {
                 e = i + (size_t)__builtin_ctz(m);
                 break;
@@ -379,9 +382,10 @@ static inline int keyed_line_end(const char *body, size_t pos, size_t last16,
         if (i > last16)
             return 0; /* the file's last bytes: the general path's */
         __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(body + i));
-        unsigned m = (unsigned)_mm_movemask_epi8(
-            _mm_or_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x0E)),
-                         _mm_cmpeq_epi8(x, _mm_set1_epi8('#'))));
+        unsigned m = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(
+                         _mm_cmpeq_epi8(x, _mm_set1_epi8('#')),
+                         _mm_cmpgt_epi8(x, _mm_set1_epi8(0x0D)))) ^
+                     0xFFFFu;
         if (m != 0) {
             e = i + (size_t)__builtin_ctz(m);
             break;
