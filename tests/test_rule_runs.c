@@ -34,10 +34,11 @@ static unsigned next_random(void) {
 }
 
 /* Bytes a pattern is made of: mostly a path's, with the bytes the run and
- * the normal form treat apart ('*', '$', '%', bytes past ASCII). */
+ * the normal form treat apart ('*', '$', '%', bytes past ASCII, a space:
+ * within a pattern, or at its end and trimmed). */
 static const char common_bytes[] = "abcdefgh/xyz0123-_.";
 static const char other_bytes[] =
-    "/abcXYZ019/-_.*$%~!<>`{}|^\\\x80\xe9?=&;:@+,";
+    "/abcXYZ019/-_.*$%~!<>`{}|^\\\x80\xe9?=&;:@+, ";
 
 typedef struct bodies {
     char *usual, *general;
@@ -74,6 +75,8 @@ static const between_line between[] = {
     BETWEEN("# a comment\n", " # a comment\n"),
     BETWEEN("# a comment of more than sixteen bytes, plain ASCII\r\n",
             " # a comment of more than sixteen bytes, plain ASCII\r\n"),
+    /* ended by a lone CR, which the comment's scan stops at */
+    BETWEEN("# a comment ended by a CR\r", " # a comment ended by a CR\r"),
     BETWEEN("#\ta tab\n", "#\ta tab\n"),
     BETWEEN("# caf\xc3\xa9\n", "# caf\xc3\xa9\n"),
     BETWEEN("# \xff not UTF-8\n", "# \xff not UTF-8\n"),
