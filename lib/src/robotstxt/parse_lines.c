@@ -231,8 +231,14 @@ static int split_line(parser *p, const char *content, size_t len,
         *value = colon + 1;
         *vlen = len - *klen - 1;
         /* The line is trimmed already: the key's start and the value's
-         * end are. */
+         * end are. The usual one space after the ':' stepped over first,
+         * as usual_line() steps over it (a value of 16 bytes or more took
+         * trim_start()'s sixteen-byte step for it). */
         trim_end(p, *key, klen);
+        if (*vlen > 0 && **value == ' ') {
+            (*value)++;
+            (*vlen)--;
+        }
         trim_start(p, value, vlen);
     } else if (p->profile == ROBOTS_PROFILE_GOOGLE &&
                (words = two_words(content, len, p->body_end)) != 0) {
