@@ -173,6 +173,24 @@ static inline rb_span add_value_text(parser *p, const char *value, size_t len) {
         p->text.count += len + 1;
         return span;
     }
+    /* A longer value (a rule's pattern the run leaves to rb_parse_rule():
+     * 2,500 of the real-world corpus's are over 32 bytes), up to the
+     * longest line, sixteen a step, the last step reading past it (inside
+     * the body) and writing past it (inside the text's room), where
+     * rb_parse_add_text()'s call and memcpy() cost about 80 instructions. */
+    if (len <= ROBOTS_MAX_LINE_BYTES && !p->failed && p->text.data != NULL &&
+        p->text.cap - p->text.count > len + 16 &&
+        (size_t)(p->body_end - value) >= len + 16) {
+        char *dst = (char *)p->text.data + p->text.count;
+        for (size_t i = 0; i < len; i += 16)
+            _mm_storeu_si128(
+                (__m128i *)(void *)(dst + i),
+                _mm_loadu_si128((const __m128i *)(const void *)(value + i)));
+        dst[len] = '\0';
+        rb_span span = {(uint32_t)p->text.count, (uint32_t)len};
+        p->text.count += len + 1;
+        return span;
+    }
 #endif
     return rb_parse_add_text(p, value, len);
 }
