@@ -66,9 +66,7 @@ static void sitemap_lines(void) {
     static const char *const keys[] = {"Sitemap", "sitemap", "SITEMAP"};
     static const char *const values[] = {
         "https://example.com/sitemap.xml", "http://e.com/s.xml", "e.com/s.xml",
-        "",
-        "https://example.com/a/rather/long/sitemap/index/of/many/"
-        "sitemaps.xml"};
+        "", "https://example.com/a/long/sitemap/index/of/many/maps.xml"};
     char fast[160], indented[161];
     for (size_t k = 0; k < 3; k++)
         for (size_t v = 0; v < 5; v++)
