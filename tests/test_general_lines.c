@@ -235,7 +235,7 @@ static void short_lines_kept_again(void) {
         robots_diagnostic_info d;
         /* (the first diagnostic is the page's: it starts with '<') */
         EXPECT(diag_of_line(doc, 999, ROBOTS_DIAG_MISSING_COLON, &d));
-        EXPECT_EQ(d.key_offset, 998 * 7);
+        EXPECT_EQ(d.key_offset, (size_t)998 * 7);
         EXPECT_STRN(d.message, d.message_len,
                     "line '</div>' has no ':' and is ignored");
         EXPECT(!diag_of_line(doc, 1000, ROBOTS_DIAG_MISSING_COLON, &d));
@@ -254,6 +254,7 @@ static void short_lines_kept_again(void) {
 static void indentation(void) {
     static const char *const lines[] = {"Disallow: /a", "</div>", "Sitemap: x",
                                         "Foo: bar", ""};
+    static const char google_spaces[] = " \t\v\f", spaces[] = " \t";
     char plain[200], spaced[200];
     for (size_t p = 0; p < 3; p++)
         for (size_t l = 0; l < 5; l++)
@@ -267,10 +268,13 @@ static void indentation(void) {
                         int n = snprintf(plain, sizeof plain,
                                          "User-agent: *\n%s%s", lines[l], tail);
                         char ws[48];
-                        for (size_t i = 0; i < k; i++)
-                            ws[i] = profiles[p] == ROBOTS_PROFILE_GOOGLE
-                                        ? " \t\v\f"[i % 4]
-                                        : " \t"[i % 2];
+                        for (size_t i = 0; i < k; i++) {
+                            const char *set =
+                                profiles[p] == ROBOTS_PROFILE_GOOGLE
+                                    ? google_spaces
+                                    : spaces;
+                            ws[i] = set[i % strlen(set)];
+                        }
                         size_t head = 14, at = head;
                         if (where == 1) { /* after the value's ':' */
                             const char *colon = strchr(lines[l], ':');
