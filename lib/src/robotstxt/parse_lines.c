@@ -253,11 +253,13 @@ static int split_line(parser *p, const char *content, size_t len,
          * as usual_line() steps over it (a value of 16 bytes or more took
          * trim_start()'s sixteen-byte step for it). */
         trim_end(p, *key, klen);
-        if (*vlen > 0 && **value == ' ') {
-            (*value)++;
-            (*vlen)--;
+        if (*vlen > 0 && (unsigned char)**value <= ' ') {
+            if (**value == ' ') {
+                (*value)++;
+                (*vlen)--;
+            }
+            trim_start(p, value, vlen);
         }
-        trim_start(p, value, vlen);
     } else if (p->profile == ROBOTS_PROFILE_GOOGLE &&
                (words = two_words(content, len, p->body_end)) != 0) {
         /* The words are split at ' ' and '\t' only; then, as after a
