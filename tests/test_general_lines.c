@@ -320,14 +320,14 @@ static void indentation(void) {
                     }
 }
 
-/* Patterns of 1 to 80 bytes that are to be normalised (so that the run
+/* Patterns of 1 to 200 bytes that are to be normalised (so that the run
  * leaves them to rb_parse_rule(): an escape to fold) or not, the last line
  * of the body or not: each rule's pattern is the value as written, its
  * normal form its own. */
 static void long_patterns(void) {
-    char pattern[96], body[160];
+    char pattern[208], body[300];
     for (size_t p = 0; p < 3; p++)
-        for (size_t len = 1; len <= 80; len++)
+        for (size_t len = 1; len <= 200; len++)
             for (int escape = 0; escape < 2; escape++)
                 for (int last = 0; last < 2; last++) {
                     pattern[0] = '/';
