@@ -156,6 +156,26 @@ static size_t value_token_len(const parser *p, const char *value, size_t len,
     return rb_agent_token_len_within(value, len, p->body_end);
 }
 
+#ifdef RB_SSE2
+/* The value (len bytes, in the body) at the text's end, with its NUL, as
+ * rb_parse_add_text() keeps it: copied sixteen bytes a step, `copy` bytes
+ * (len rounded up; 32, a constant, for the usual value's two steps), the
+ * last step reading past it (inside the body) and writing past it (inside
+ * the text's room), which its callers have tested. */
+RB_ALWAYS_INLINE static inline rb_span text_copied(parser *p, const char *value,
+                                                   size_t len, size_t copy) {
+    char *dst = (char *)p->text.data + p->text.count;
+    for (size_t i = 0; i < copy; i += 16)
+        _mm_storeu_si128(
+            (__m128i *)(void *)(dst + i),
+            _mm_loadu_si128((const __m128i *)(const void *)(value + i)));
+    dst[len] = '\0';
+    rb_span span = {(uint32_t)p->text.count, (uint32_t)len};
+    p->text.count += len + 1;
+    return span;
+}
+#endif
+
 /* rb_parse_add_text() of a value over 32 bytes (a rule's pattern the run
  * leaves to rb_parse_rule(): 2,500 of the real-world corpus's) or where
  * add_value_text() cannot take its usual path. One of up to 128 bytes
@@ -172,17 +192,8 @@ add_longer_value_text(parser *p, const char *value, size_t len) {
 #ifdef RB_SSE2
     if (len <= 128 && !p->failed && p->text.data != NULL &&
         p->text.cap - p->text.count > len + 16 &&
-        (size_t)(p->body_end - value) >= len + 16) {
-        char *dst = (char *)p->text.data + p->text.count;
-        for (size_t i = 0; i < len; i += 16)
-            _mm_storeu_si128(
-                (__m128i *)(void *)(dst + i),
-                _mm_loadu_si128((const __m128i *)(const void *)(value + i)));
-        dst[len] = '\0';
-        rb_span span = {(uint32_t)p->text.count, (uint32_t)len};
-        p->text.count += len + 1;
-        return span;
-    }
+        (size_t)(p->body_end - value) >= len + 16)
+        return text_copied(p, value, len, len);
 #endif
     return rb_parse_add_text(p, value, len);
 }
@@ -193,17 +204,8 @@ add_longer_value_text(parser *p, const char *value, size_t len) {
 static inline rb_span add_value_text(parser *p, const char *value, size_t len) {
 #ifdef RB_SSE2
     if (len <= 32 && !p->failed && p->text.data != NULL &&
-        p->text.cap - p->text.count > len + 32 && p->body_end - value >= 32) {
-        char *dst = (char *)p->text.data + p->text.count;
-        for (size_t i = 0; i < 32; i += 16)
-            _mm_storeu_si128(
-                (__m128i *)(void *)(dst + i),
-                _mm_loadu_si128((const __m128i *)(const void *)(value + i)));
-        dst[len] = '\0';
-        rb_span span = {(uint32_t)p->text.count, (uint32_t)len};
-        p->text.count += len + 1;
-        return span;
-    }
+        p->text.cap - p->text.count > len + 32 && p->body_end - value >= 32)
+        return text_copied(p, value, len, 32);
 #endif
     return add_longer_value_text(p, value, len);
 }
