@@ -105,7 +105,12 @@ static enum key_kind google_key(const char *key, size_t len, int *typo) {
 
 /* The reports whose message (and guess) the key's bytes alone decide,
  * each remembered by its key (parser's key_notes). */
-enum { NOTE_TWO_WORDS = 1, NOTE_UNKNOWN_KEY, NOTE_EXTENSION };
+enum {
+    NOTE_TWO_WORDS = 1,
+    NOTE_UNKNOWN_KEY,
+    NOTE_EXTENSION,
+    NOTE_MISSING_COLON
+};
 
 /* The key_notes slot of a report of a key of 1 to 16 bytes that the body
  * holds 16 bytes from, by a hash of its first 8 bytes, its length and the
@@ -117,7 +122,7 @@ static size_t key_note_slot(const parser *p, unsigned report, const char *key,
     uint64_t w = rb_load8(key);
     if (len < 8)
         w &= ~(uint64_t)0 >> (64 - 8 * len);
-    w += (uint64_t)(len << 2 | report) << 56;
+    w += (uint64_t)(len << 3 | report) << 56; /* 16 << 3 | 7 fits a byte */
     _Static_assert(RB_KEY_NOTES == 64, "six bits of the hash");
     return (size_t)((w * 0x9E3779B97F4A7C15ull) >> 58);
 }
@@ -411,13 +416,15 @@ missing_colon_general(parser *p, const char *content, size_t len, size_t wlen) {
     rb_parse_diag_suggest(p, guess->text, guess->len);
 }
 
-void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
+/* rb_parse_missing_colon() of any line but one kept again: its message
+ * written, on its usual path inline. */
+static void missing_colon_written(parser *p, const char *content, size_t len,
+                                  size_t wlen) {
     /* The usual line (a page of text's) here, inline: no guess (its first
      * word no key and no typo of one), under the cap, a diagnostic before
      * it with room for this one, and room in the text for its message.
      * Any other line is missing_colon_general()'s, which makes the same
      * diagnostic (its guess remembered by then, when it is a word's). */
-    size_t wlen = first_word_len(p, content, len);
     enum key_kind k = p->profile == ROBOTS_PROFILE_GOOGLE
                           ? KEY_OTHER
                           : exact_key(content, wlen);
@@ -442,4 +449,18 @@ void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
                        RB_MSG_QUOTE(content, len), RB_MSG_TEXT(missing_tail));
     rb_parse_diag_keep_in_place(p, content, wlen, ROBOTS_DIAG_MISSING_COLON,
                                 ROBOTS_SEVERITY_WARNING, out, n);
+}
+
+void rb_parse_missing_colon(parser *p, const char *content, size_t len) {
+    /* A line of one word of up to 16 bytes ("</div>", "}", "<br>": a page
+     * of HTML repeats its short lines): its message, guess and severity
+     * are its bytes', so the diagnostic kept for the same bytes before is
+     * kept again, as a key's report is (key_note_again()). */
+    size_t wlen = first_word_len(p, content, len);
+    size_t slot = RB_KEY_NOTES, before = p->diags.count;
+    if (wlen == len &&
+        key_note_again(p, NOTE_MISSING_COLON, content, len, &slot) != SIZE_MAX)
+        return;
+    missing_colon_written(p, content, len, wlen);
+    key_note_keep(p, slot, NOTE_MISSING_COLON, before);
 }

@@ -65,6 +65,18 @@ static inline void trim_start(const parser *p, const char **s, size_t *len) {
             return;
         }
     }
+    /* The last bytes (a short value or line, a line's indentation under
+     * sixteen bytes) in one more step where the body has sixteen from
+     * them: their spaces were about 4 instructions a byte. */
+    if ((size_t)(p->body_end - *s) >= 16) {
+        unsigned other = ~trim_spaces16(p, *s) & 0xFFFFu;
+        size_t k = other != 0 ? (size_t)__builtin_ctz(other) : 16;
+        if (k > *len)
+            k = *len;
+        *s += k;
+        *len -= k;
+        return;
+    }
 #endif
     while (*len > 0 && is_trim_space(p, (unsigned char)(*s)[0])) {
         (*s)++;
@@ -82,7 +94,8 @@ static inline void trim(const parser *p, const char **s, size_t *len) {
     trim_end(p, *s, len);
 }
 
-/* The usual lines, "Disallow: /x", "Allow: /x" and "User-agent: x", with
+/* The usual lines, "Disallow: /x", "Allow: /x", "User-agent: x" and
+ * "Sitemap: https://..." (9,862 of the real-world corpus's lines), with
  * the key spelt exactly (any case) at the start and ':' right after it,
  * read without the general path's trim of the whole line, search for ':'
  * and key classification: 1 and the key and value when the line has that
@@ -102,6 +115,9 @@ static int usual_line(const parser *p, const char *raw, size_t len,
     } else if (len >= 11 && raw[10] == ':' && is_word(raw, "user-agent", 10)) {
         *kind = KEY_USER_AGENT;
         klen = 10;
+    } else if (len >= 8 && raw[7] == ':' && is_word(raw, "sitemap", 7)) {
+        *kind = KEY_SITEMAP; /* its key: the line's first 7 bytes */
+        klen = 7;
     } else {
         return 0;
     }
@@ -144,8 +160,8 @@ static void crosscheck_usual(const parser *p, const char *raw, size_t len,
 }
 #endif
 
-/* A line usual_line() read whole (a user-agent line or a rule, no
- * specials): handled here, 1; 0 for the general path. */
+/* A line usual_line() read whole (a user-agent line, a rule or a sitemap,
+ * no specials): handled here, 1; 0 for the general path. */
 static int process_usual_line(parser *p, const char *raw, size_t raw_len) {
     enum key_kind usual;
     const char *v;
@@ -158,6 +174,8 @@ static int process_usual_line(parser *p, const char *raw, size_t raw_len) {
     p->seen_content = 1; /* it starts with a letter, not '<' */
     if (usual == KEY_USER_AGENT)
         rb_parse_user_agent(p, v, n);
+    else if (usual == KEY_SITEMAP)
+        rb_parse_sitemap(p, raw, 7, v, n);
     else if (!usual_rule(p, usual, v, n))
         rb_parse_rule(p, usual, v, n);
 #ifdef RB_PARSE_CROSSCHECK
@@ -231,9 +249,17 @@ static int split_line(parser *p, const char *content, size_t len,
         *value = colon + 1;
         *vlen = len - *klen - 1;
         /* The line is trimmed already: the key's start and the value's
-         * end are. */
+         * end are. The usual one space after the ':' stepped over first,
+         * as usual_line() steps over it (a value of 16 bytes or more took
+         * trim_start()'s sixteen-byte step for it). */
         trim_end(p, *key, klen);
-        trim_start(p, value, vlen);
+        if (*vlen > 0 && (unsigned char)**value <= ' ') {
+            if (**value == ' ') {
+                (*value)++;
+                (*vlen)--;
+            }
+            trim_start(p, value, vlen);
+        }
     } else if (p->profile == ROBOTS_PROFILE_GOOGLE &&
                (words = two_words(content, len, p->body_end)) != 0) {
         /* The words are split at ' ' and '\t' only; then, as after a

@@ -1,0 +1,361 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_general_lines.c - the line loop's general path (parse_lines.c) and
+ * its handlers, each against a reading that takes another path to the same
+ * answer: a sitemap line read whole (usual_line()) against the same line
+ * indented, which only the general path reads; a line without ':' of one
+ * short word, whose diagnostic is kept again from an earlier line of the
+ * same bytes (parse_keys.c's key notes), against the same line alone in a
+ * file, where it is written anew; a line's indentation and a value's
+ * spaces of every length, trimmed sixteen bytes a step where the body has
+ * them and a byte a step near its end, against the line unindented; and a
+ * pattern over 32 bytes copied into the text inline, at the body's end or
+ * not, against the pattern as written.
+ */
+#include "robots.h"
+#include "testing.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const robots_profile profiles[] = {
+    ROBOTS_PROFILE_RFC9309, ROBOTS_PROFILE_GOOGLE, ROBOTS_PROFILE_LEGACY};
+
+static robots_txt *parse_n(robots_profile profile, const char *body,
+                           size_t len) {
+    robots_options options;
+    robots_options_init(&options);
+    options.profile = profile;
+    robots_txt *doc = NULL;
+    EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
+    return doc;
+}
+
+/* The diagnostics of a and b the same but for their place: b's line
+ * `shift` bytes further into its body and a column further for each of
+ * `indent` bytes before the line's content. */
+static void expect_same_diagnostics(const robots_txt *a, const robots_txt *b,
+                                    size_t indent, const char *what) {
+    EXPECT_EQ(robots_diagnostic_count(a), robots_diagnostic_count(b));
+    for (size_t i = 0;
+         i < robots_diagnostic_count(a) && i < robots_diagnostic_count(b);
+         i++) {
+        robots_diagnostic_info x, y;
+        robots_diagnostic(a, i, &x);
+        robots_diagnostic(b, i, &y);
+        int same_suggestion =
+            (x.suggestion == NULL) == (y.suggestion == NULL) &&
+            (x.suggestion == NULL || strcmp(x.suggestion, y.suggestion) == 0);
+        EXPECT_MSG(x.kind == y.kind && x.severity == y.severity &&
+                       x.line == y.line && x.key_len == y.key_len &&
+                       (x.column == 0 ? y.column == 0
+                                      : y.column == x.column + indent) &&
+                       x.message_len == y.message_len &&
+                       memcmp(x.message, y.message, x.message_len) == 0 &&
+                       same_suggestion,
+                   "%s: diagnostic %zu differs", what, i);
+    }
+}
+
+/* "Sitemap:" read whole, for every byte after the ':' and at the value's
+ * end (the usual space, the profile's whitespace, none), any case, at
+ * the body's end or before another line: the records and diagnostics of
+ * the same line read the general way (indented by a space). */
+static void sitemap_lines(void) {
+    static const char *const keys[] = {"Sitemap", "sitemap", "SITEMAP"};
+    static const char *const values[] = {
+        "https://example.com/sitemap.xml", "http://e.com/s.xml", "e.com/s.xml",
+        "", "https://example.com/a/long/sitemap/index/of/many/maps.xml"};
+    char fast[160], indented[161];
+    for (size_t k = 0; k < 3; k++)
+        for (size_t v = 0; v < 5; v++)
+            for (unsigned c = 0; c < 256; c++)
+                for (int last = 0; last < 2; last++) {
+                    if (c == '\n' || c == '\r' || c == '#' || c == '\0' ||
+                        c >= 0x80)
+                        continue; /* the line's specials: the general path */
+                    int n =
+                        snprintf(fast, sizeof fast, "%s:%c%s%c%s", keys[k],
+                                 (char)c, values[v], (char)c,
+                                 last ? "" : "\nUser-agent: *\nDisallow: /x\n");
+                    EXPECT(n > 0 && (size_t)n < sizeof fast);
+                    indented[0] = ' ';
+                    memcpy(indented + 1, fast, (size_t)n);
+                    for (size_t p = 0; p < 3; p++) {
+                        robots_txt *a = parse_n(profiles[p], fast, (size_t)n);
+                        robots_txt *b =
+                            parse_n(profiles[p], indented, (size_t)n + 1);
+                        if (a == NULL || b == NULL) {
+                            robots_free(a);
+                            robots_free(b);
+                            continue;
+                        }
+                        EXPECT_EQ(robots_sitemap_count(a),
+                                  robots_sitemap_count(b));
+                        EXPECT_EQ(robots_extension_count(a),
+                                  robots_extension_count(b));
+                        robots_record_info x, y;
+                        if (robots_sitemap(a, 0, &x) == ROBOTS_OK &&
+                            robots_sitemap(b, 0, &y) == ROBOTS_OK)
+                            EXPECT_MSG(x.key_len == 7 && y.key_len == 7 &&
+                                           memcmp(x.key, keys[k], 7) == 0 &&
+                                           memcmp(y.key, keys[k], 7) == 0 &&
+                                           x.value_len == y.value_len &&
+                                           memcmp(x.value, y.value,
+                                                  x.value_len) == 0 &&
+                                           x.line == 1 && y.line == 1,
+                                       "sitemap after byte 0x%02X differs", c);
+                        expect_same_diagnostics(a, b, 1, "sitemap");
+                        robots_free(a);
+                        robots_free(b);
+                    }
+                }
+    /* the value trimmed as the general path trims it */
+    robots_txt *doc =
+        parse_n(ROBOTS_PROFILE_RFC9309, "Sitemap: \t https://e.com/s.xml \t\n",
+                strlen("Sitemap: \t https://e.com/s.xml \t\n"));
+    robots_record_info r;
+    EXPECT_EQ(robots_sitemap(doc, 0, &r), ROBOTS_OK);
+    EXPECT_STRN(r.key, r.key_len, "Sitemap");
+    EXPECT_STRN(r.value, r.value_len, "https://e.com/s.xml");
+    robots_free(doc);
+}
+
+/* The diagnostic of the line at `line` (1-based) of body, of `kind`. */
+static int diag_of_line(const robots_txt *doc, size_t line,
+                        robots_diag_kind kind, robots_diagnostic_info *out) {
+    for (size_t i = 0; i < robots_diagnostic_count(doc); i++) {
+        robots_diagnostic(doc, i, out);
+        if (out->line == line && out->kind == kind)
+            return 1;
+    }
+    return 0;
+}
+
+/* Lines without ':' of one word, repeated: each line's diagnostic is the
+ * one the same line alone in a file has (written anew there, the file's
+ * first), with its own line, column and key: words that share their first
+ * eight bytes and their length (one slot of the notes, told apart by their
+ * bytes), a word and its prefix, a typo with its guess and severity, one
+ * of 16 bytes and one of 17 (no note), a word with a second one after it
+ * (no note), indented copies, and the last line at the body's end. */
+static void short_lines_kept_again(void) {
+    static const char *const lines[] = {"</div>",
+                                        "<br>",
+                                        "</div>",
+                                        "abcdefgh1",
+                                        "abcdefgh2",
+                                        "abcdefgh1",
+                                        "</div",
+                                        "</div>",
+                                        "Disalow",
+                                        "Disalow",
+                                        "disalow",
+                                        "abcdefghijklmnop",
+                                        "abcdefghijklmnop",
+                                        "abcdefghijklmnopq",
+                                        "abcdefghijklmnopq",
+                                        "</div> x",
+                                        "</div> x",
+                                        "  </div>",
+                                        "\t</div>",
+                                        "}",
+                                        "}",
+                                        "x",
+                                        "x",
+                                        "Sitemap",
+                                        "Sitemap",
+                                        "</li>",
+                                        "</li>"};
+    enum { LINES = sizeof lines / sizeof lines[0] };
+    char body[1024];
+    size_t starts[LINES], n = 0;
+    for (size_t i = 0; i < LINES; i++) {
+        starts[i] = n;
+        n += (size_t)snprintf(body + n, sizeof body - n, "%s%s", lines[i],
+                              i + 1 < LINES ? "\n" : "");
+    }
+    for (size_t p = 0; p < 3; p++) {
+        robots_txt *doc = parse_n(profiles[p], body, n);
+        if (doc == NULL)
+            continue;
+        for (size_t i = 0; i < LINES; i++) {
+            robots_txt *alone =
+                parse_n(profiles[p], lines[i], strlen(lines[i]));
+            robots_diagnostic_info x, y;
+            int had = alone != NULL &&
+                      diag_of_line(alone, 1, ROBOTS_DIAG_MISSING_COLON, &x);
+            int has = diag_of_line(doc, i + 1, ROBOTS_DIAG_MISSING_COLON, &y);
+            EXPECT_EQ(had, has);
+            if (had && has) {
+                int same_suggestion =
+                    (x.suggestion == NULL) == (y.suggestion == NULL) &&
+                    (x.suggestion == NULL ||
+                     strcmp(x.suggestion, y.suggestion) == 0);
+                EXPECT_MSG(x.severity == y.severity && x.column == y.column &&
+                               x.key_len == y.key_len &&
+                               y.key_offset == starts[i] + x.key_offset &&
+                               x.message_len == y.message_len &&
+                               memcmp(x.message, y.message, x.message_len) ==
+                                   0 &&
+                               same_suggestion,
+                           "profile %d, line %zu ('%s') differs", (int)p, i + 1,
+                           lines[i]);
+            }
+            robots_free(alone);
+        }
+        /* the typo's guess, as keys() in test_parse.c asserts it alone */
+        robots_diagnostic_info d;
+        EXPECT(diag_of_line(doc, 10, ROBOTS_DIAG_MISSING_COLON, &d));
+        EXPECT(d.suggestion != NULL && strcmp(d.suggestion, "Disallow") == 0);
+        EXPECT_EQ(d.severity, ROBOTS_SEVERITY_ERROR);
+        EXPECT(diag_of_line(doc, 5, ROBOTS_DIAG_MISSING_COLON, &d));
+        EXPECT_STRN(d.message, d.message_len,
+                    "line 'abcdefgh2' has no ':' and is ignored");
+        robots_free(doc);
+    }
+    /* Past the cap a line is counted, not kept again: 1,200 of the same
+     * word keep the cap's diagnostics and the note, and count all. */
+    size_t cap = 1200 * 7 + 1;
+    char *many = malloc(cap);
+    EXPECT(many != NULL);
+    if (many == NULL)
+        return;
+    size_t len = 0;
+    for (int i = 0; i < 1200; i++)
+        len += (size_t)snprintf(many + len, cap - len, "</div>\n");
+    for (size_t p = 0; p < 3; p++) {
+        robots_txt *doc = parse_n(profiles[p], many, len);
+        if (doc == NULL)
+            continue;
+        EXPECT_EQ(robots_diagnostic_count(doc), 1001);
+        EXPECT_EQ(robots_diagnostic_kind_total(doc, ROBOTS_DIAG_MISSING_COLON),
+                  1200);
+        robots_diagnostic_info d;
+        /* (the first diagnostic is the page's: it starts with '<') */
+        EXPECT(diag_of_line(doc, 999, ROBOTS_DIAG_MISSING_COLON, &d));
+        EXPECT_EQ(d.key_offset, (size_t)998 * 7);
+        EXPECT_STRN(d.message, d.message_len,
+                    "line '</div>' has no ':' and is ignored");
+        EXPECT(!diag_of_line(doc, 1000, ROBOTS_DIAG_MISSING_COLON, &d));
+        robots_free(doc);
+    }
+    free(many);
+}
+
+/* A line indented by 0 to 40 bytes of the profile's whitespace (' ' and
+ * '\t'; google's '\v' and '\f' too), and a value after 0 to 40 of them:
+ * the same rules and diagnostics as the line unindented, whether the
+ * line is the body's last (its last bytes trimmed a byte a step) or not;
+ * and a line of whitespace alone before an indented one (in google, the
+ * line break between them is whitespace too: a step of sixteen past the
+ * line's end is cut at it). */
+static void indentation(void) {
+    static const char *const lines[] = {"Disallow: /a", "</div>", "Sitemap: x",
+                                        "Foo: bar", ""};
+    static const char google_spaces[] = " \t\v\f", spaces[] = " \t";
+    char plain[200], spaced[200];
+    for (size_t p = 0; p < 3; p++)
+        for (size_t l = 0; l < 5; l++)
+            for (size_t k = 0; k <= 40; k++)
+                for (int last = 0; last < 2; last++)
+                    for (int where = 0; where < 2; where++) {
+                        const char *tail =
+                            last ? ""
+                                 : "\n                    Allow: /b\n"
+                                   "User-agent: c\n";
+                        int n = snprintf(plain, sizeof plain,
+                                         "User-agent: *\n%s%s", lines[l], tail);
+                        char ws[48];
+                        for (size_t i = 0; i < k; i++) {
+                            const char *set =
+                                profiles[p] == ROBOTS_PROFILE_GOOGLE
+                                    ? google_spaces
+                                    : spaces;
+                            ws[i] = set[i % strlen(set)];
+                        }
+                        size_t head = 14, at = head;
+                        if (where == 1) { /* after the value's ':' */
+                            const char *colon = strchr(lines[l], ':');
+                            if (colon == NULL)
+                                continue;
+                            at = head + (size_t)(colon - lines[l]) + 1;
+                            if (lines[l][at - head] == ' ')
+                                at++;
+                        }
+                        memcpy(spaced, plain, at);
+                        memcpy(spaced + at, ws, k);
+                        memcpy(spaced + at + k, plain + at, (size_t)n - at);
+                        robots_txt *a = parse_n(profiles[p], plain, (size_t)n);
+                        robots_txt *b =
+                            parse_n(profiles[p], spaced, (size_t)n + k);
+                        if (a != NULL && b != NULL) {
+                            EXPECT_EQ(robots_rule_count(a),
+                                      robots_rule_count(b));
+                            robots_rule_info x, y;
+                            for (size_t i = 0; i < robots_rule_count(a) &&
+                                               i < robots_rule_count(b);
+                                 i++) {
+                                robots_rule(a, i, &x);
+                                robots_rule(b, i, &y);
+                                EXPECT_MSG(x.pattern_len == y.pattern_len &&
+                                               memcmp(x.pattern, y.pattern,
+                                                      x.pattern_len) == 0,
+                                           "profile %d line %zu indent %zu",
+                                           (int)p, l, k);
+                            }
+                            EXPECT_EQ(robots_sitemap_count(a),
+                                      robots_sitemap_count(b));
+                            EXPECT_EQ(robots_extension_count(a),
+                                      robots_extension_count(b));
+                            if (where == 0)
+                                expect_same_diagnostics(a, b, k, "indent");
+                            else
+                                EXPECT_EQ(robots_diagnostic_count(a),
+                                          robots_diagnostic_count(b));
+                        }
+                        robots_free(a);
+                        robots_free(b);
+                    }
+}
+
+/* Patterns of 1 to 200 bytes that are to be normalised (so that the run
+ * leaves them to rb_parse_rule(): an escape to fold) or not, the last line
+ * of the body or not: each rule's pattern is the value as written, its
+ * normal form its own. */
+static void long_patterns(void) {
+    char pattern[208], body[300];
+    for (size_t p = 0; p < 3; p++)
+        for (size_t len = 1; len <= 200; len++)
+            for (int escape = 0; escape < 2; escape++)
+                for (int last = 0; last < 2; last++) {
+                    pattern[0] = '/';
+                    for (size_t i = 1; i < len; i++)
+                        pattern[i] = (char)('a' + i % 26);
+                    if (escape && len >= 4)
+                        memcpy(pattern + len - 3, "%7e", 3);
+                    pattern[len] = '\0';
+                    int n = snprintf(
+                        body, sizeof body, "User-agent: *\nDisallow: %s%s",
+                        pattern,
+                        last ? "" : "\nAllow: /z\n# a comment after it\n");
+                    robots_txt *doc = parse_n(profiles[p], body, (size_t)n);
+                    if (doc == NULL)
+                        continue;
+                    robots_rule_info r;
+                    EXPECT_EQ(robots_rule(doc, 0, &r), ROBOTS_OK);
+                    EXPECT_MSG(r.pattern_len == len &&
+                                   memcmp(r.pattern, pattern, len) == 0,
+                               "profile %d, pattern of %zu bytes", (int)p, len);
+                    robots_free(doc);
+                }
+}
+
+int main(void) {
+    sitemap_lines();
+    short_lines_kept_again();
+    indentation();
+    long_patterns();
+    return testing_finish();
+}
