@@ -298,6 +298,12 @@ static int wild_groups(const planner *pl, uint32_t *wild, size_t *wild_count) {
     return 1;
 }
 
+/* What build_tokens() found: the distinct tokens, those a later group
+ * names too (merged), and the later groups naming them (more). */
+typedef struct token_counts {
+    size_t tokens, merged, more;
+} token_counts;
+
 /* The distinct tokens, in the order of their first line, each with the
  * groups naming it, in one pass over the user-agent lines that are not
  * `*` (`lines` of them), which also lists the groups with a `*` line
@@ -307,7 +313,8 @@ static int wild_groups(const planner *pl, uint32_t *wild, size_t *wild_count) {
  * first seen, as most are named once, and only those a later group names
  * too are merged afterwards (merge_tokens()). */
 static int build_tokens(planner *pl, const build_scratch *sc, size_t lines,
-                        uint32_t *wild, size_t *wild_count) {
+                        uint32_t *wild, size_t *wild_count,
+                        token_counts *counts) {
     const rb_group *groups = pl->groups;
     const rb_agent *agents = pl->agents;
     size_t group_count = pl->group_count;
@@ -355,16 +362,19 @@ static int build_tokens(planner *pl, const build_scratch *sc, size_t lines,
                     break;
                 }
                 token_rep *rep = &reps[(v & mask) - 1];
-                if (((v ^ h) & ~mask) == 0 &&
-                    rb_equal_nocase_fast(rep->token, rep->len, value, len)) {
+                /* most lines naming a token again spell it alike */
+                if (((v ^ h) & ~mask) == 0 && rep->len == len &&
+                    (rb_same_bytes(rep->token, value, len) ||
+                     rb_equal_nocase_fast(rep->token, len, value, len))) {
                     /* a later group naming it: chained, once a group */
                     if (rep->last_group != g) {
                         rep->last_group = (uint32_t)g;
                         sc->more[more].group = (uint32_t)g;
                         sc->more[more].next = NO_SET;
-                        if (rep->head == NO_SET)
+                        if (rep->head == NO_SET) {
                             rep->head = (uint32_t)more;
-                        else
+                            counts->merged++;
+                        } else
                             sc->more[rep->tail].next = (uint32_t)more;
                         rep->tail = (uint32_t)more++;
                     }
@@ -375,7 +385,24 @@ static int build_tokens(planner *pl, const build_scratch *sc, size_t lines,
     }
     *wild_count = wilds;
     pl->out->tokens.count = tokens;
-    return more == 0 || merge_tokens(pl, sc, tokens);
+    counts->tokens = tokens;
+    counts->more = more;
+    return 1;
+}
+
+/* Room for every set the merges and the `*` groups may make, in one step
+ * from the region (a call each to grow three empty arrays was most of
+ * making a file's first merged set): a set's definition for each token a
+ * later group names and for `*`, the groups of each and of `*`, and each
+ * token's words, at most 3 and its groups (past the merge budget). */
+static int reserve_sets(rb_mem *mem, rb_index_build *out,
+                        const token_counts *counts, size_t wilds) {
+    size_t groups = counts->merged + counts->more;
+    rb_vec *const vecs[3] = {&out->set_groups, &out->set_defs,
+                             &out->token_sets};
+    const size_t caps[3] = {groups + wilds, counts->merged + 1,
+                            3 * counts->merged + groups};
+    return rb_vec_reserve_first(mem, vecs, caps, counts->merged ? 3 : 2);
 }
 
 int rb_index_build_all(rb_mem *mem, rb_index_build *build,
@@ -427,7 +454,11 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
      * is made after the tokens'. */
     uint32_t *wild = sc.list + group_count;
     size_t wild_count = 0;
-    int ok = build_tokens(&pl, &sc, lines, wild, &wild_count);
+    token_counts counts = {0, 0, 0};
+    int ok = build_tokens(&pl, &sc, lines, wild, &wild_count, &counts);
+    if (ok && (counts.more != 0 || wild_count > 1))
+        ok = reserve_sets(mem, build, &counts, wild_count) &&
+             (counts.more == 0 || merge_tokens(&pl, &sc, counts.tokens));
     /* The `*` set: every group with a `*` line, merged. */
     if (ok && wild_count != 0) {
         build->wildcard_set = add_set(&pl, wild, wild_count);
