@@ -304,6 +304,26 @@ typedef struct token_counts {
     size_t tokens, merged, more;
 } token_counts;
 
+/* A token named again on a line of group g: a later group is chained to
+ * it, once (the lines come in file order: a group repeats only as the
+ * last one chained). The links taken, `more` before. */
+static size_t chain_group(const build_scratch *sc, token_rep *rep, size_t more,
+                          size_t g, token_counts *counts) {
+    if (rep->last_group == g)
+        return more;
+    rep->last_group = (uint32_t)g;
+    sc->more[more].group = (uint32_t)g;
+    sc->more[more].next = NO_SET;
+    if (rep->head == NO_SET) {
+        rep->head = (uint32_t)more;
+        counts->merged++;
+    } else {
+        sc->more[rep->tail].next = (uint32_t)more;
+    }
+    rep->tail = (uint32_t)more;
+    return more + 1;
+}
+
 /* The distinct tokens, in the order of their first line, each with the
  * groups naming it, in one pass over the user-agent lines that are not
  * `*` (`lines` of them), which also lists the groups with a `*` line
@@ -326,60 +346,55 @@ static int build_tokens(planner *pl, const build_scratch *sc, size_t lines,
     uint32_t mask = pl->out->token_id_mask, size = pl->out->token_slot_count;
     rb_token *words = (rb_token *)pl->out->tokens.data;
     size_t tokens = 0, more = 0, wilds = 0;
-    for (size_t g = 0; g < group_count; g++) {
-        uint32_t first = groups[g].first_agent;
-        uint32_t end =
-            g + 1 < group_count ? groups[g + 1].first_agent : pl->agent_count;
-        for (uint32_t a = first; a < end; a++) {
-            const rb_agent *agent = &agents[a];
-            if (rb_agent_wildcard(agent)) {
-                if (wilds == 0 || wild[wilds - 1] != g)
-                    wild[wilds++] = (uint32_t)g;
-                continue;
+    /* The lines in file order, g the group holding line a: the first
+     * group starts at the first line (a group starts at a user-agent
+     * line), and a loop of the groups and their lines kept more of its
+     * state on the stack, about 20 instructions a group. */
+    size_t g = 0;
+    uint32_t next = group_count > 1 ? groups[1].first_agent : pl->agent_count;
+    for (uint32_t a = 0; a < pl->agent_count; a++) {
+        while (a >= next) {
+            g++;
+            next = g + 1 < group_count ? groups[g + 1].first_agent
+                                       : pl->agent_count;
+        }
+        const rb_agent *agent = &agents[a];
+        if (rb_agent_wildcard(agent)) {
+            if (wilds == 0 || wild[wilds - 1] != g)
+                wild[wilds++] = (uint32_t)g;
+            continue;
+        }
+        /* rfc9309: an empty token names nobody; google: it names the
+         * empty caller, as google/robotstxt does. Its value reduced
+         * as rb_agent_token() reduces it (not `*`, not legacy: the
+         * token, which its NUL ends), sixteen bytes a step within the
+         * text. */
+        const char *value = text + rb_agent_value_off(agent);
+        size_t len = rb_agent_token_len_within(value, SIZE_MAX, text_end);
+        if (len == 0 && pl->profile != ROBOTS_PROFILE_GOOGLE)
+            continue;
+        uint32_t h = token_hash(value, len);
+        for (uint32_t i = rb_slot_start(h, size);;
+             i = i + 1 == size ? 0 : i + 1) {
+            uint32_t v = table[i];
+            if (v == 0) {
+                token_rep *rep = &reps[tokens];
+                rep->token = value;
+                rep->len = (uint32_t)len;
+                rep->group = rep->last_group = (uint32_t)g;
+                rep->agent = a;
+                rep->head = NO_SET;
+                table[i] = (h & ~mask) | (uint32_t)(tokens + 1);
+                words[tokens++] = RB_TOKEN_OWN | a;
+                break;
             }
-            /* rfc9309: an empty token names nobody; google: it names the
-             * empty caller, as google/robotstxt does. Its value reduced
-             * as rb_agent_token() reduces it (not `*`, not legacy: the
-             * token, which its NUL ends), sixteen bytes a step within the
-             * text. */
-            const char *value = text + rb_agent_value_off(agent);
-            size_t len = rb_agent_token_len_within(value, SIZE_MAX, text_end);
-            if (len == 0 && pl->profile != ROBOTS_PROFILE_GOOGLE)
-                continue;
-            uint32_t h = token_hash(value, len);
-            for (uint32_t i = rb_slot_start(h, size);;
-                 i = i + 1 == size ? 0 : i + 1) {
-                uint32_t v = table[i];
-                if (v == 0) {
-                    token_rep *rep = &reps[tokens];
-                    rep->token = value;
-                    rep->len = (uint32_t)len;
-                    rep->group = rep->last_group = (uint32_t)g;
-                    rep->agent = a;
-                    rep->head = NO_SET;
-                    table[i] = (h & ~mask) | (uint32_t)(tokens + 1);
-                    words[tokens++] = RB_TOKEN_OWN | a;
-                    break;
-                }
-                token_rep *rep = &reps[(v & mask) - 1];
-                /* most lines naming a token again spell it alike */
-                if (((v ^ h) & ~mask) == 0 && rep->len == len &&
-                    (rb_same_bytes(rep->token, value, len) ||
-                     rb_equal_nocase_fast(rep->token, len, value, len))) {
-                    /* a later group naming it: chained, once a group */
-                    if (rep->last_group != g) {
-                        rep->last_group = (uint32_t)g;
-                        sc->more[more].group = (uint32_t)g;
-                        sc->more[more].next = NO_SET;
-                        if (rep->head == NO_SET) {
-                            rep->head = (uint32_t)more;
-                            counts->merged++;
-                        } else
-                            sc->more[rep->tail].next = (uint32_t)more;
-                        rep->tail = (uint32_t)more++;
-                    }
-                    break;
-                }
+            token_rep *rep = &reps[(v & mask) - 1];
+            /* most lines naming a token again spell it alike */
+            if (((v ^ h) & ~mask) == 0 && rep->len == len &&
+                (rb_same_bytes(rep->token, value, len) ||
+                 rb_equal_nocase_fast(rep->token, len, value, len))) {
+                more = chain_group(sc, rep, more, g, counts);
+                break;
             }
         }
     }
