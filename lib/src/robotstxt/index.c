@@ -133,9 +133,9 @@ RB_ALWAYS_INLINE static inline uint32_t token_hash(const char *s, size_t len) {
     return (uint32_t)(h >> 32);
 }
 
-/* A distinct token as the build sees it: its first line's bytes, group
- * and agent, the last group naming it, and the chain of the other groups
- * naming it (indexes into build_scratch.more, NO_SET when none). */
+/* A distinct token as the build sees it: its bytes, and the group and
+ * agent of its first line, the last group naming it, and the chain of the other
+ * groups naming it (indexes into build_scratch.more, NO_SET when none). */
 typedef struct token_rep {
     const char *token;
     uint32_t len;
@@ -227,8 +227,8 @@ uint32_t rb_token_sets_word(const robots_txt *doc, rb_token token) {
     return RB_TOKEN_ONE_SET | RB_SET_OF_GROUP | (uint32_t)lo;
 }
 
-/* The build's scratch, one block for every user-agent line that is not
- * `*` (at most `lines`; an allocation each, and the groups' list grown as
+/* The build's scratch, one block for every user-agent line naming a token
+ * (at most `lines`; an allocation each, and the groups' list grown as
  * a vector, were a sixth of the build): the distinct tokens (reps), the
  * later groups naming one (more), then the groups of one token
  * (planner.list, `groups` of them) and the groups with a `*` line (as
@@ -325,8 +325,8 @@ static size_t chain_group(const build_scratch *sc, token_rep *rep, size_t more,
 }
 
 /* The distinct tokens, in the order of their first line, each with the
- * groups naming it, in one pass over the user-agent lines that are not
- * `*` (`lines` of them), which also lists the groups with a `*` line
+ * groups naming it, in one pass over the user-agent lines (`lines` of
+ * them name a token), which also lists the groups with a `*` line
  * (*wild_count of them, in wild). A line's token is told apart by a
  * case-insensitive hash, in the tokens' own table (open_token_slots()),
  * so nothing is sorted; a token is given its first group's set when
@@ -455,10 +455,10 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
                        unsigned char)text[rb_agent_value_off(&agents[a])]] &
                    RB_C_TOKEN));
     /* The tokens' table, and a token for each line at most, before the
-     * scratch: made first, they are the
-     * region's while the scratch, freed before the document is made, may
-     * be the allocator's (the other way round, a tiny file's arrays left
-     * the region and its parse's peak was over its document's size). */
+     * scratch: made first, they are the region's while the scratch, freed
+     * before the document is made, may be the allocator's (the other way
+     * round, a tiny file's arrays left the region and its parse's peak
+     * was over its document's size). */
     if (lines != 0 && !open_token_slots(mem, build, lines))
         return 0;
     build_scratch sc;
