@@ -213,6 +213,102 @@ static void merge_budget(void) {
     }
 }
 
+/* The groups of the one set a token selects (its sets word must be
+ * RB_TOKEN_ONE_SET), into out; their count. */
+static size_t token_groups(const robots_txt *doc, uint32_t t, uint32_t *out) {
+    uint32_t one, count;
+    const uint32_t *sets = rb_token_sets(
+        doc, rb_token_sets_word(doc, doc->tokens[t]), &one, &count);
+    EXPECT_EQ(count, 1);
+    rb_set_def def = rb_set_def_of(doc, sets[0]);
+    memcpy(out, rb_set_groups(doc, &def), def.count * sizeof *out);
+    return def.count;
+}
+
+/* The token caller's name finds (EXPECTed found). */
+static uint32_t token_of(const robots_txt *doc, const char *name) {
+    robots_str caller = {name, strlen(name)};
+    uint32_t t = UINT32_MAX;
+    EXPECT_EQ(rb_index_tokens(doc, &caller, 1, &t), 1);
+    return t;
+}
+
+/* A token named on several lines of one group reads that group's own set
+ * through its first line's agent; a token later groups name too merges
+ * every group naming it, ascending, each once. */
+static void merged_tokens(const robots_txt *doc) {
+    EXPECT_EQ(doc->token_count, 3);                  /* a, b, c */
+    EXPECT_EQ(doc->token_slot_count, 8 + 8 / 2 + 1); /* 8 lines */
+    uint32_t a = token_of(doc, "A"), b = token_of(doc, "b"),
+             c = token_of(doc, "C");
+    EXPECT(a == 0 && b == 1 && c == 2); /* first lines' order */
+    EXPECT_EQ(doc->tokens[a], RB_TOKEN_OWN | 0u);
+    uint32_t groups[8];
+    EXPECT_EQ(token_groups(doc, a, groups), 1);
+    EXPECT_EQ(groups[0], 0);
+    EXPECT_EQ(token_groups(doc, b, groups), 3);
+    EXPECT(groups[0] == 0 && groups[1] == 2 && groups[2] == 4);
+    EXPECT_EQ(token_groups(doc, c, groups), 2);
+    EXPECT(groups[0] == 1 && groups[1] == 4);
+    EXPECT_EQ(doc->set_count, 2); /* b's and c's; `*` is group 3's */
+    EXPECT_EQ(doc->wildcard_set, RB_SET_OF_GROUP | 3u);
+}
+
+/* `*` groups alone: no token, no table, the `*` set merging them. */
+static void star_groups(const robots_txt *doc) {
+    EXPECT(doc->token_count == 0 && doc->token_slot_count == 0);
+    rb_set_def star = rb_set_def_of(doc, doc->wildcard_set);
+    EXPECT_EQ(star.count, 2);
+    EXPECT(rb_set_groups(doc, &star)[0] == 0 &&
+           rb_set_groups(doc, &star)[1] == 1);
+}
+
+/* Values starting with no token byte: in rfc9309 they name nobody and
+ * are given no table slots; in google they name the empty caller. */
+static void empty_tokens(const robots_txt *doc) {
+    if (doc->profile == ROBOTS_PROFILE_RFC9309) {
+        EXPECT(doc->token_count == 0 && doc->token_slot_count == 0);
+    } else {
+        /* one empty token, named in both groups: 3 lines' slots */
+        EXPECT_EQ(doc->token_count, 1);
+        EXPECT_EQ(doc->token_slot_count, 3 + 3 / 2 + 1);
+        uint32_t groups[4];
+        EXPECT_EQ(token_groups(doc, token_of(doc, ""), groups), 2);
+    }
+    EXPECT_EQ(rb_set_def_of(doc, doc->wildcard_set).first, 1);
+}
+
+/* What the parse builds of the index (index.c's build_tokens()), for
+ * each of these bodies in rfc9309 and google. */
+static void token_build_shapes(void) {
+    static const struct {
+        const char *body;
+        void (*holds)(const robots_txt *doc);
+    } shapes[] = {
+        {"User-agent: a\nUser-agent: b\nUser-agent: A\nDisallow: /0\n"
+         "User-agent: c\nDisallow: /1\n"
+         "User-agent: B/2\nUser-agent: b\nDisallow: /2\n"
+         "User-agent: *\nDisallow: /3\n"
+         "User-agent: b\nUser-agent: c\nDisallow: /4\n",
+         merged_tokens},
+        {"User-agent: *\nDisallow: /a\n"
+         "User-agent: *\nUser-agent: *\nDisallow: /b\n",
+         star_groups},
+        {"User-agent: /x\nUser-agent: 1bot\nDisallow: /a\n"
+         "User-agent: *\nUser-agent: !\nDisallow: /b\n",
+         empty_tokens},
+    };
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+        for (int p = 0; p < 2; p++) {
+            robots_txt *doc =
+                parse_as(shapes[s].body, strlen(shapes[s].body), p);
+            if (doc == NULL)
+                continue;
+            shapes[s].holds(doc);
+            robots_free(doc);
+        }
+}
+
 /* The shapes a check filters before matching: many "/x*?k=" and "/x*.e$"
  * rules under one key (the filters, the cached byte search over several
  * '?'), against paths that end, or do not, with what the rules need. */
@@ -1519,6 +1615,7 @@ int main(void) {
     first_answers_within_parsed_bound();
     token_length();
     token_lookup();
+    token_build_shapes();
     merge_budget();
     many_wildcard_rules();
     literal_bands();

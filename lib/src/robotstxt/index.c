@@ -78,22 +78,17 @@ typedef struct planner {
     const rb_group *groups;
     size_t group_count;
     const rb_agent *agents;
+    uint32_t agent_count;
     const rb_rule *rules;
     size_t rule_count;
     const char *text;
+    size_t text_len;
     size_t merge_left; /* entries merged sets may still take */
     /* The groups of the token (or `*`) being added, ascending: room for
      * every group, in the build's one scratch block. */
     uint32_t *list;
     size_t list_count;
 } planner;
-
-/* Appends a token: build_tokens() reserved room for one per user-agent
- * line, so a store, not a call to copy four bytes. */
-static void push_token(planner *pl, rb_token token) {
-    rb_vec *tokens = &pl->out->tokens;
-    ((rb_token *)tokens->data)[tokens->count++] = token;
-}
 
 /* The set of these groups (ascending): a new one, or, for one group, its
  * own, which needs nothing kept (RB_SET_OF_GROUP). */
@@ -115,8 +110,9 @@ static uint32_t add_set(planner *pl, const uint32_t *groups, size_t n) {
  * agree. Eight bytes a step, each with bit 5 set: that folds ASCII case,
  * and merges a few other pairs ('@' and '`', say), which costs only a
  * compare on a probe. A token shorter than eight bytes, as most are, is
- * read in two overlapping loads (or its first, middle and last byte). */
-static uint32_t token_hash(const char *s, size_t len) {
+ * read in two overlapping loads (or its first, middle and last byte).
+ * Inlined: a call a user-agent line cost the build's loop its registers. */
+RB_ALWAYS_INLINE static inline uint32_t token_hash(const char *s, size_t len) {
     const uint64_t fold = RB_ONES * 0x20u;
     const uint64_t mix = 0x9E3779B97F4A7C15u; /* odd: 2^64 / golden ratio */
     uint64_t h = ((uint64_t)len + 1) * mix;
@@ -137,55 +133,57 @@ static uint32_t token_hash(const char *s, size_t len) {
     return (uint32_t)(h >> 32);
 }
 
-/* A user-agent line as the build sees it. */
-typedef struct agent_ref {
+/* A distinct token as the build sees it: its bytes, and the group and
+ * agent of its first line, the last group naming it, and the chain of the other
+ * groups naming it (indexes into build_scratch.more, NO_SET when none). */
+typedef struct token_rep {
     const char *token;
     uint32_t len;
-    uint32_t group;
-    uint32_t agent;
-} agent_ref;
+    uint32_t group, agent;
+    uint32_t last_group;
+    uint32_t head, tail;
+} token_rep;
+
+/* A later group naming a token, and the next one naming it. */
+typedef struct more_group {
+    uint32_t group, next;
+} more_group;
 
 /* The tokens' hash table (see robots_txt), empty, for the tokens of
- * `lines` lines at most: a check finds a caller's token in one hash and a
- * probe or two instead of a binary search of string compares (about 400
- * instructions a check). The build finds a line's token in it too, so
- * that the tokens need no table of their own (a second table, and placing
- * each token again, were a seventh of the build); sized for the lines,
- * it is as full as one sized for the tokens when no token is named twice,
- * as in most files. NULL when memory runs out. */
-static uint32_t *open_token_slots(planner *pl, size_t lines) {
-    rb_index_build *out = pl->out;
+ * `lines` lines at most, and room for as many tokens (a store each, no
+ * check), in one step from the region (a call each to grow two empty
+ * arrays was a tenth of the build): a check finds a caller's token in one
+ * hash and a probe or two instead of a binary search of string compares
+ * (about 400 instructions a check). The build finds a line's token in it
+ * too, so that the tokens need no table of their own (a second table, and
+ * placing each token again, were a seventh of the build); sized for the
+ * lines, it is as full as one sized for the tokens when no token is named
+ * twice, as in most files. 0 when memory runs out. */
+static int open_token_slots(rb_mem *mem, rb_index_build *out, size_t lines) {
     uint32_t ids = 1;
     while (ids < lines)
         ids = ids << 1 | 1;
-    uint32_t size = (uint32_t)(lines + lines / 2 + 1);
-    uint32_t *table = rb_vec_reserve(pl->mem, &out->token_slots, size);
-    if (table == NULL)
-        return NULL;
-    memset(table, 0, size * sizeof *table);
-    out->token_slot_count = size;
+    size_t size = lines + lines / 2 + 1;
+    rb_vec *const vecs[2] = {&out->token_slots, &out->tokens};
+    const size_t caps[2] = {size, lines};
+    if (!rb_vec_reserve_first(mem, vecs, caps, 2))
+        return 0;
+    memset(out->token_slots.data, 0, size * sizeof(uint32_t));
+    out->token_slot_count = (uint32_t)size;
     out->token_id_mask = ids;
     out->token_slots.count = size;
-    return table;
+    return 1;
 }
 
-/* The set of one group alone (RB_SET_OF_GROUP: nothing to make). */
-static uint32_t group_set(planner *pl, uint32_t group) {
-    return add_set(pl, &group, 1);
-}
-
-/* One token: the groups naming it (ascending) get one merged set, or
- * their own sets past the merge budget. */
-static int add_token(planner *pl, uint32_t agent) {
+/* A token named in more than one group: its groups (ascending) get one
+ * merged set, or their own sets past the merge budget; *token is its
+ * word in token_sets. 0 on memory failure. */
+static int add_merged_token(planner *pl, uint32_t agent, rb_token *token) {
     const uint32_t *list = pl->list;
     size_t count = pl->list_count;
     rb_vec *words = &pl->out->token_sets;
-    if (count == 1) { /* its set is its group's: nothing to keep */
-        push_token(pl, RB_TOKEN_OWN | agent);
-        return 1;
-    }
     /* Its agent and its sets word, in token_sets. */
-    rb_token token = (rb_token)words->count;
+    *token = (rb_token)words->count;
     uint32_t head[2] = {agent, 0};
     size_t merged =
         rb_index_set_entries(pl->out->companions, pl->groups, pl->group_count,
@@ -196,24 +194,21 @@ static int add_token(planner *pl, uint32_t agent) {
         if (set == NO_SET)
             return 0;
         head[1] = RB_TOKEN_ONE_SET | set;
-        if (!rb_vec_push(pl->mem, words, head, 2))
-            return 0;
-        push_token(pl, token);
-        return 1;
+        return rb_vec_push(pl->mem, words, head, 2) != 0;
     }
-    /* Past the budget: the token reads its groups' own sets, listed after
-     * their count. */
-    head[1] = token + 2;
+    /* Past the budget: the token reads its groups' own sets (each one
+     * group's: RB_SET_OF_GROUP, nothing to make), listed after their
+     * count. */
+    head[1] = *token + 2;
     uint32_t n = (uint32_t)count;
     if (!rb_vec_push(pl->mem, words, head, 2) ||
         !rb_vec_push(pl->mem, words, &n, 1))
         return 0;
     for (size_t k = 0; k < count; k++) {
-        uint32_t set = group_set(pl, list[k]);
-        if (set == NO_SET || !rb_vec_push(pl->mem, words, &set, 1))
+        uint32_t set = RB_SET_OF_GROUP | list[k];
+        if (!rb_vec_push(pl->mem, words, &set, 1))
             return 0;
     }
-    push_token(pl, token);
     return 1;
 }
 
@@ -232,16 +227,16 @@ uint32_t rb_token_sets_word(const robots_txt *doc, rb_token token) {
     return RB_TOKEN_ONE_SET | RB_SET_OF_GROUP | (uint32_t)lo;
 }
 
-/* The build's scratch, one block for every user-agent line (at most
- * `lines`; an allocation each, and the groups' list grown as a vector,
- * were a sixth of the build): the lines (refs), the line standing for
- * each token (reps), and build_tokens()'s words: each line's token id,
- * each token's first line in perm, and perm, the lines ordered by token,
- * file order within one; then the groups of one token (planner.list,
- * `groups` of them) and the groups with a `*` line (as many). */
+/* The build's scratch, one block for every user-agent line naming a token
+ * (at most `lines`; an allocation each, and the groups' list grown as
+ * a vector, were a sixth of the build): the distinct tokens (reps), the
+ * later groups naming one (more), then the groups of one token
+ * (planner.list, `groups` of them) and the groups with a `*` line (as
+ * many). */
 typedef struct build_scratch {
-    agent_ref *refs, *reps;
-    uint32_t *ids, *start, *perm, *list;
+    token_rep *reps;
+    more_group *more;
+    uint32_t *list;
     size_t bytes;
 } build_scratch;
 
@@ -251,93 +246,178 @@ static int open_scratch(rb_mem *mem, build_scratch *sc, size_t lines,
     groups = groups ? groups : 1;
     /* Refused before the sum could wrap where size_t has 32 bits (a body
      * of ROBOTS_MAX_INPUT_BYTES has fewer lines than this bound on 64). */
-    const size_t per_line = 2 * sizeof(agent_ref) + 3 * sizeof(uint32_t);
+    const size_t per_line = sizeof(token_rep) + sizeof(more_group);
     if (groups > SIZE_MAX / (4 * sizeof(uint32_t)) ||
-        lines >
-            (SIZE_MAX / 2 - (1 + 2 * groups) * sizeof(uint32_t)) / per_line) {
+        lines > (SIZE_MAX / 2 - 2 * groups * sizeof(uint32_t)) / per_line) {
         mem->failure = ROBOTS_ERR_TOO_LARGE;
         return 0;
     }
-    sc->bytes = 2 * lines * sizeof(agent_ref) +
-                (3 * lines + 1 + 2 * groups) * sizeof(uint32_t);
+    sc->bytes = lines * per_line + 2 * groups * sizeof(uint32_t);
     unsigned char *block = rb_alloc(mem, sc->bytes);
     if (block == NULL)
         return 0;
-    sc->refs = (agent_ref *)block;
-    sc->reps = sc->refs + lines;
-    sc->ids = (uint32_t *)(sc->reps + lines);
-    sc->start = sc->ids + lines;
-    sc->perm = sc->start + lines + 1;
-    sc->list = sc->perm + lines;
+    sc->reps = (token_rep *)block;
+    sc->more = (more_group *)(sc->reps + lines);
+    sc->list = (uint32_t *)(sc->more + lines);
     return 1;
 }
 
+/* The tokens named in more than one group (those with a chain), in the
+ * order of their first line: each gets its merged set (add_merged_token()),
+ * its word replacing the one of its first group that build_tokens() set. */
+static int merge_tokens(planner *pl, const build_scratch *sc, size_t tokens) {
+    rb_token *words = (rb_token *)pl->out->tokens.data;
+    for (size_t t = 0; t < tokens; t++) {
+        const token_rep *rep = &sc->reps[t];
+        if (rep->head == NO_SET)
+            continue;
+        pl->list[0] = rep->group;
+        pl->list_count = 1;
+        for (uint32_t m = rep->head; m != NO_SET; m = sc->more[m].next)
+            pl->list[pl->list_count++] = sc->more[m].group;
+        if (!add_merged_token(pl, rep->agent, &words[t]))
+            return 0;
+    }
+    return 1;
+}
+
+/* The groups with a `*` line, in a file none of whose user-agent lines
+ * names a token. */
+static int wild_groups(const planner *pl, uint32_t *wild, size_t *wild_count) {
+    size_t wilds = 0;
+    for (size_t g = 0; g < pl->group_count; g++) {
+        uint32_t end = g + 1 < pl->group_count ? pl->groups[g + 1].first_agent
+                                               : pl->agent_count;
+        for (uint32_t a = pl->groups[g].first_agent; a < end; a++)
+            if (rb_agent_wildcard(&pl->agents[a])) {
+                wild[wilds++] = (uint32_t)g;
+                break;
+            }
+    }
+    *wild_count = wilds;
+    return 1;
+}
+
+/* What build_tokens() found: the distinct tokens, those a later group
+ * names too (merged), and the later groups naming them (more). */
+typedef struct token_counts {
+    size_t tokens, merged, more;
+} token_counts;
+
+/* A token named again on a line of group g: a later group is chained to
+ * it, once (the lines come in file order: a group repeats only as the
+ * last one chained). The links taken, `more` before. */
+static size_t chain_group(const build_scratch *sc, token_rep *rep, size_t more,
+                          size_t g, token_counts *counts) {
+    if (rep->last_group == g)
+        return more;
+    rep->last_group = (uint32_t)g;
+    sc->more[more].group = (uint32_t)g;
+    sc->more[more].next = NO_SET;
+    if (rep->head == NO_SET) {
+        rep->head = (uint32_t)more;
+        counts->merged++;
+    } else {
+        sc->more[rep->tail].next = (uint32_t)more;
+    }
+    rep->tail = (uint32_t)more;
+    return more + 1;
+}
+
 /* The distinct tokens, in the order of their first line, each with the
- * groups naming it. The agent lines (refs, in file order) are told apart
- * by a case-insensitive hash, in the tokens' own table (open_token_slots()),
- * so they need no sorting. */
-static int build_tokens(planner *pl, const build_scratch *sc, size_t n) {
-    const agent_ref *refs = sc->refs;
-    agent_ref *reps = sc->reps;
-    uint32_t *ids = sc->ids, *start = sc->start, *perm = sc->perm;
-    if (n == 0)
-        return 1; /* no token, and no table */
-    /* A token for each line at most: push_token() needs no check. */
-    uint32_t *table = open_token_slots(pl, n);
-    if (table == NULL || rb_vec_reserve(pl->mem, &pl->out->tokens, n) == NULL)
-        return 0;
+ * groups naming it, in one pass over the user-agent lines (`lines` of
+ * them name a token), which also lists the groups with a `*` line
+ * (*wild_count of them, in wild). A line's token is told apart by a
+ * case-insensitive hash, in the tokens' own table (open_token_slots()),
+ * so nothing is sorted; a token is given its first group's set when
+ * first seen, as most are named once, and only those a later group names
+ * too are merged afterwards (merge_tokens()). */
+static int build_tokens(planner *pl, const build_scratch *sc, size_t lines,
+                        uint32_t *wild, size_t *wild_count,
+                        token_counts *counts) {
+    const rb_group *groups = pl->groups;
+    const rb_agent *agents = pl->agents;
+    size_t group_count = pl->group_count;
+    const char *text = pl->text, *text_end = pl->text + pl->text_len;
+    token_rep *reps = sc->reps;
+    if (lines == 0)
+        return wild_groups(pl, wild, wild_count); /* no token, no table */
+    uint32_t *table = (uint32_t *)pl->out->token_slots.data;
     uint32_t mask = pl->out->token_id_mask, size = pl->out->token_slot_count;
-    size_t tokens = 0;
-    for (size_t r = 0; r < n; r++) {
-        uint32_t h = token_hash(refs[r].token, refs[r].len);
+    rb_token *words = (rb_token *)pl->out->tokens.data;
+    size_t tokens = 0, more = 0, wilds = 0;
+    /* The lines in file order, g the group holding line a: the first
+     * group starts at the first line (a group starts at a user-agent
+     * line), and a loop of the groups and their lines kept more of its
+     * state on the stack, about 20 instructions a group. */
+    size_t g = 0;
+    uint32_t next = group_count > 1 ? groups[1].first_agent : pl->agent_count;
+    for (uint32_t a = 0; a < pl->agent_count; a++) {
+        while (a >= next) {
+            g++;
+            next = g + 1 < group_count ? groups[g + 1].first_agent
+                                       : pl->agent_count;
+        }
+        const rb_agent *agent = &agents[a];
+        if (rb_agent_wildcard(agent)) {
+            if (wilds == 0 || wild[wilds - 1] != g)
+                wild[wilds++] = (uint32_t)g;
+            continue;
+        }
+        /* rfc9309: an empty token names nobody; google: it names the
+         * empty caller, as google/robotstxt does. Its value reduced
+         * as rb_agent_token() reduces it (not `*`, not legacy: the
+         * token, which its NUL ends), sixteen bytes a step within the
+         * text. */
+        const char *value = text + rb_agent_value_off(agent);
+        size_t len = rb_agent_token_len_within(value, SIZE_MAX, text_end);
+        if (len == 0 && pl->profile != ROBOTS_PROFILE_GOOGLE)
+            continue;
+        uint32_t h = token_hash(value, len);
         for (uint32_t i = rb_slot_start(h, size);;
              i = i + 1 == size ? 0 : i + 1) {
             uint32_t v = table[i];
             if (v == 0) {
-                reps[tokens] = refs[r];
+                token_rep *rep = &reps[tokens];
+                rep->token = value;
+                rep->len = (uint32_t)len;
+                rep->group = rep->last_group = (uint32_t)g;
+                rep->agent = a;
+                rep->head = NO_SET;
                 table[i] = (h & ~mask) | (uint32_t)(tokens + 1);
-                ids[r] = (uint32_t)tokens++;
+                words[tokens++] = RB_TOKEN_OWN | a;
                 break;
             }
-            const agent_ref *rep = &reps[(v & mask) - 1];
-            if (((v ^ h) & ~mask) == 0 &&
-                rb_equal_nocase_fast(rep->token, rep->len, refs[r].token,
-                                     refs[r].len)) {
-                ids[r] = (v & mask) - 1;
+            token_rep *rep = &reps[(v & mask) - 1];
+            /* most lines naming a token again spell it alike */
+            if (((v ^ h) & ~mask) == 0 && rep->len == len &&
+                (rb_same_bytes(rep->token, value, len) ||
+                 rb_equal_nocase_fast(rep->token, len, value, len))) {
+                more = chain_group(sc, rep, more, g, counts);
                 break;
             }
         }
     }
-    if (tokens == n) {
-        /* Every line its own token, as in most files: each token's set is
-         * its one group's (add_token()), and needs no ordering by token. */
-        for (size_t r = 0; r < n; r++)
-            push_token(pl, RB_TOKEN_OWN | refs[r].agent);
-        return 1;
-    }
-    memset(start, 0, (tokens + 1) * sizeof(uint32_t));
-    for (size_t r = 0; r < n; r++)
-        start[ids[r] + 1]++;
-    for (size_t t = 0; t < tokens; t++)
-        start[t + 1] += start[t];
-    for (size_t r = 0; r < n; r++)
-        perm[start[ids[r]]++] = (uint32_t)r;
-    /* start[t] is now where token t + 1 begins: shift back. */
-    memmove(start + 1, start, tokens * sizeof(uint32_t));
-    start[0] = 0;
-    for (uint32_t id = 0; id < tokens; id++) {
-        /* its groups, ascending (a line's group is never before the
-         * line before it), each once */
-        pl->list_count = 0;
-        for (uint32_t k = start[id]; k < start[id + 1]; k++) {
-            uint32_t g = refs[perm[k]].group;
-            if (pl->list_count == 0 || pl->list[pl->list_count - 1] != g)
-                pl->list[pl->list_count++] = g;
-        }
-        if (!add_token(pl, refs[perm[start[id]]].agent))
-            return 0;
-    }
+    *wild_count = wilds;
+    pl->out->tokens.count = tokens;
+    counts->tokens = tokens;
+    counts->more = more;
     return 1;
+}
+
+/* Room for every set the merges and the `*` groups may make, in one step
+ * from the region (a call each to grow three empty arrays was most of
+ * making a file's first merged set): a set's definition for each token a
+ * later group names and for `*`, the groups of each and of `*`, and each
+ * token's words, at most 3 and its groups (past the merge budget). */
+static int reserve_sets(rb_mem *mem, rb_index_build *out,
+                        const token_counts *counts, size_t wilds) {
+    size_t groups = counts->merged + counts->more;
+    rb_vec *const vecs[3] = {&out->set_groups, &out->set_defs,
+                             &out->token_sets};
+    const size_t caps[3] = {groups + wilds, counts->merged + 1,
+                            3 * counts->merged + groups};
+    return rb_vec_reserve_first(mem, vecs, caps, counts->merged ? 3 : 2);
 }
 
 int rb_index_build_all(rb_mem *mem, rb_index_build *build,
@@ -357,51 +437,49 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
     pl.groups = groups;
     pl.group_count = group_count;
     pl.agents = agents;
+    pl.agent_count = (uint32_t)agent_count;
     pl.rules = rules;
     pl.rule_count = rule_count;
     pl.text = text;
+    pl.text_len = text_len;
+    pl.merge_left = MERGE_BUDGET(rule_count);
+    /* The lines naming a token, which the tokens' table is sized for:
+     * not `*`, and in rfc9309 not empty (a token is the run of token
+     * bytes its value starts with: empty when the first is none). */
+    size_t lines = 0;
+    int empty_names = profile == ROBOTS_PROFILE_GOOGLE;
+    for (size_t a = 0; a < agent_count; a++)
+        lines += !rb_agent_wildcard(&agents[a]) &&
+                 (empty_names ||
+                  (rb_byte_class[(
+                       unsigned char)text[rb_agent_value_off(&agents[a])]] &
+                   RB_C_TOKEN));
+    /* The tokens' table, and a token for each line at most, before the
+     * scratch: made first, they are the region's while the scratch, freed
+     * before the document is made, may be the allocator's (the other way
+     * round, a tiny file's arrays left the region and its parse's peak
+     * was over its document's size). */
+    if (lines != 0 && !open_token_slots(mem, build, lines))
+        return 0;
     build_scratch sc;
-    if (!open_scratch(mem, &sc, agent_count, group_count))
+    if (!open_scratch(mem, &sc, lines, group_count))
         return 0;
     pl.list = sc.list;
-    pl.merge_left = MERGE_BUDGET(rule_count);
-    /* The lines that name a token, and the groups with a `*` line
-     * (after planner.list's room: the `*` set is made after the tokens'). */
+    /* The groups with a `*` line, after planner.list's room: the `*` set
+     * is made after the tokens'. */
     uint32_t *wild = sc.list + group_count;
-    size_t ref_count = 0, wild_count = 0;
-    for (size_t g = 0; g < group_count; g++) {
-        uint32_t agents_of_g =
-            rb_group_agents(groups, group_count, agent_count, g);
-        for (uint32_t a = 0; a < agents_of_g; a++) {
-            const rb_agent *agent = &agents[groups[g].first_agent + a];
-            if (rb_agent_wildcard(agent)) {
-                if (wild_count == 0 || wild[wild_count - 1] != g)
-                    wild[wild_count++] = (uint32_t)g;
-                continue;
-            }
-            /* rfc9309: an empty token names nobody; google: it names the
-             * empty caller, as google/robotstxt does. Its value reduced
-             * as rb_agent_token() reduces it (not `*`, not legacy: the
-             * token, which its NUL ends), sixteen bytes a step within the
-             * text. */
-            size_t token_len = rb_agent_token_len_within(
-                text + rb_agent_value_off(agent), SIZE_MAX, text + text_len);
-            if (token_len == 0 && profile != ROBOTS_PROFILE_GOOGLE)
-                continue;
-            sc.refs[ref_count].token = text + rb_agent_value_off(agent);
-            sc.refs[ref_count].len = (uint32_t)token_len;
-            sc.refs[ref_count].group = (uint32_t)g;
-            sc.refs[ref_count].agent = groups[g].first_agent + a;
-            ref_count++;
-        }
-    }
-    int ok = build_tokens(&pl, &sc, ref_count);
+    size_t wild_count = 0;
+    token_counts counts = {0, 0, 0};
+    int ok = build_tokens(&pl, &sc, lines, wild, &wild_count, &counts);
+    if (ok && (counts.more != 0 || wild_count > 1))
+        ok = reserve_sets(mem, build, &counts, wild_count) &&
+             (counts.more == 0 || merge_tokens(&pl, &sc, counts.tokens));
     /* The `*` set: every group with a `*` line, merged. */
     if (ok && wild_count != 0) {
         build->wildcard_set = add_set(&pl, wild, wild_count);
         ok = build->wildcard_set != NO_SET;
     }
-    rb_free(mem, sc.refs, sc.bytes);
+    rb_free(mem, sc.reps, sc.bytes);
     return ok;
 }
 
