@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_default_resize.c - the library's own allocator when realloc()
- * fails. With no allocator given and no memory cap, a parse fits the
- * document into its text's array with realloc() (parse.c, assemble();
- * alloc.c, rb_resize()). A caller's allocator has no resize, so
+ * fails. With no allocator given and no memory cap, a parse grows its
+ * arrays, fits the document into its text's array and fits a large
+ * body's kept parts with realloc() (alloc.c, rb_resize(),
+ * grow_by_resize(); parse.c, assemble()). A caller's allocator has no
+ * resize, so
  * test_alloc.c's refusing allocators never reach that call: this program
  * puts its own realloc() in front of libc's, which may refuse, and asks
  * that a refused resize is ROBOTS_ERR_NO_MEMORY with no document, as
@@ -42,24 +44,28 @@ void *realloc(void *ptr, size_t size) {
     return moved;
 }
 
-/* A group and rules to `len` bytes: past the stack's region of the
- * tiniest bodies (768 bytes) and, at 40,000, past the heap region of
- * those up to 16 KiB, both under the largest array resized (128 KiB). */
-static char *rules_body(size_t len) {
-    char *body = malloc(len + 64);
+/* A group and then `line` (a format of one int) numbered from 0 to `len`
+ * bytes. The sizes below: past the stack's region of the tiniest bodies
+ * (768 bytes); past the heap region of those up to 16 KiB, where the text's
+ * array is the document's block resized (under 64 KiB) or, larger, the
+ * parts of 1 KiB or more are kept where they were written, each resized
+ * (parse.c, resize_kept()); and, with lines whose records outgrow their
+ * first room, arrays grown by realloc() (alloc.c, grow_by_resize()). */
+static char *numbered_body(const char *line, size_t len) {
+    char *body = malloc(len + 128);
     if (body == NULL) {
         fputs("test_default_resize: out of memory\n", stderr);
         exit(2);
     }
     size_t at = (size_t)sprintf(body, "User-agent: *\n");
     for (int i = 0; at < len; i++)
-        at += (size_t)sprintf(body + at, "Disallow: /private/%05d\n", i);
+        at += (size_t)sprintf(body + at, line, i);
     body[at] = '\0';
     return body;
 }
 
 /* The default parse calls realloc() (else the rest proves nothing) and
- * keeps every rule. */
+ * keeps every rule (`rules` of them). */
 static void resized_document(const char *body, size_t rules) {
     realloc_calls = 0;
     refuse_call = 0;
@@ -94,9 +100,18 @@ static void refused_resize(const char *body, size_t rules) {
 }
 
 int main(void) {
-    static const size_t sizes[] = {2000, 40000};
-    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-        char *body = rules_body(sizes[i]);
+    static const struct {
+        const char *line;
+        size_t len;
+    } bodies[] = {
+        {"Disallow: /private/%05d\n", 2000},
+        {"Disallow: /private/%05d\n", 40000},
+        {"Disallow: /private/%05d\n", 100000},
+        {"Sitemap: https://example.com/sitemap-%05d.xml\n", 40000},
+        {"Noindex: /private/%05d\n", 40000},
+    };
+    for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++) {
+        char *body = numbered_body(bodies[i].line, bodies[i].len);
         size_t rules = 0;
         for (const char *s = body; (s = strstr(s, "Disallow:")) != NULL; s++)
             rules++;

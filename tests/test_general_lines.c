@@ -12,6 +12,7 @@
  * pattern over 32 bytes copied into the text inline, at the body's end or
  * not, against the pattern as written.
  */
+#include "parse_n.h"
 #include "robots.h"
 #include "testing.h"
 
@@ -21,16 +22,6 @@
 
 static const robots_profile profiles[] = {
     ROBOTS_PROFILE_RFC9309, ROBOTS_PROFILE_GOOGLE, ROBOTS_PROFILE_LEGACY};
-
-static robots_txt *parse_n(robots_profile profile, const char *body,
-                           size_t len) {
-    robots_options options;
-    robots_options_init(&options);
-    options.profile = profile;
-    robots_txt *doc = NULL;
-    EXPECT_EQ(robots_parse(body, len, &options, &doc), ROBOTS_OK);
-    return doc;
-}
 
 /* The diagnostics of a and b the same but for their place: b's line
  * `shift` bytes further into its body and a column further for each of

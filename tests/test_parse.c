@@ -8,20 +8,10 @@
  * example.
  */
 #include "document.h"
+#include "parse_n.h"
 #include "testing.h"
 
 #include <stdlib.h>
-
-static robots_txt *parse_n(robots_profile profile, const char *body,
-                           size_t len) {
-    robots_options options;
-    robots_options_init(&options);
-    options.profile = profile;
-    robots_txt *doc = NULL;
-    robots_status status = robots_parse(body, len, &options, &doc);
-    EXPECT_EQ(status, ROBOTS_OK);
-    return doc;
-}
 
 static robots_txt *parse(robots_profile profile, const char *body) {
     return parse_n(profile, body, strlen(body));
