@@ -193,7 +193,8 @@ ROBOTS_API robots_status robots_profile_from_name(const char *name, size_t len,
 /* An allocator. `alloc` returns NULL on failure; `free` is given the size
  * that was asked of `alloc`. A caller's allocator is never asked to
  * resize a block. Without one (allocator NULL), the library uses malloc(),
- * free() and, to fit a parse's document to its size, realloc(). */
+ * free() and realloc(): to grow a parse's arrays and to fit its document
+ * (and a large body's arrays the document keeps) to their size. */
 typedef struct robots_allocator {
     void *(*alloc)(void *ctx, size_t size);
     void (*free)(void *ctx, void *ptr, size_t size);

@@ -133,6 +133,19 @@ RB_ALWAYS_INLINE static inline uint32_t token_hash(const char *s, size_t len) {
     return (uint32_t)(h >> 32);
 }
 
+/* Whether a user-agent line (not `*`) names a token the index files:
+ * rfc9309's (and legacy's) empty token names nobody, google's names the
+ * empty caller, as google/robotstxt does; a token is the run of token
+ * bytes its value starts with, so it is empty exactly when the first byte
+ * is none. The one test of both of rb_index_build_all()'s passes: the
+ * first sizes the tokens' table and array by it and the second stores a
+ * token for each line it passes with no check of its own, so the two
+ * must never count differently. */
+static inline int names_a_token(robots_profile profile, const char *value) {
+    return profile == ROBOTS_PROFILE_GOOGLE ||
+           (rb_byte_class[(unsigned char)value[0]] & RB_C_TOKEN) != 0;
+}
+
 /* A distinct token as the build sees it: its bytes, and the group and
  * agent of its first line, the last group naming it, and the chain of the other
  * groups naming it (indexes into build_scratch.more, NO_SET when none). */
@@ -364,15 +377,13 @@ static int build_tokens(planner *pl, const build_scratch *sc, size_t lines,
                 wild[wilds++] = (uint32_t)g;
             continue;
         }
-        /* rfc9309: an empty token names nobody; google: it names the
-         * empty caller, as google/robotstxt does. Its value reduced
-         * as rb_agent_token() reduces it (not `*`, not legacy: the
-         * token, which its NUL ends), sixteen bytes a step within the
-         * text. */
+        /* Its value reduced as rb_agent_token() reduces it (not `*`,
+         * not legacy: the token, which its NUL ends), sixteen bytes a
+         * step within the text. */
         const char *value = text + rb_agent_value_off(agent);
-        size_t len = rb_agent_token_len_within(value, SIZE_MAX, text_end);
-        if (len == 0 && pl->profile != ROBOTS_PROFILE_GOOGLE)
+        if (!names_a_token(pl->profile, value))
             continue;
+        size_t len = rb_agent_token_len_within(value, SIZE_MAX, text_end);
         uint32_t h = token_hash(value, len);
         for (uint32_t i = rb_slot_start(h, size);;
              i = i + 1 == size ? 0 : i + 1) {
@@ -443,17 +454,12 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
     pl.text = text;
     pl.text_len = text_len;
     pl.merge_left = MERGE_BUDGET(rule_count);
-    /* The lines naming a token, which the tokens' table is sized for:
-     * not `*`, and in rfc9309 not empty (a token is the run of token
-     * bytes its value starts with: empty when the first is none). */
+    /* The lines naming a token (names_a_token()), which the tokens'
+     * table and array are sized for. */
     size_t lines = 0;
-    int empty_names = profile == ROBOTS_PROFILE_GOOGLE;
     for (size_t a = 0; a < agent_count; a++)
         lines += !rb_agent_wildcard(&agents[a]) &&
-                 (empty_names ||
-                  (rb_byte_class[(
-                       unsigned char)text[rb_agent_value_off(&agents[a])]] &
-                   RB_C_TOKEN));
+                 names_a_token(profile, text + rb_agent_value_off(&agents[a]));
     /* The tokens' table, and a token for each line at most, before the
      * scratch: made first, they are the region's while the scratch, freed
      * before the document is made, may be the allocator's (the other way

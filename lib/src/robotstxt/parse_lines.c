@@ -49,6 +49,9 @@ static inline unsigned trim_spaces16(const parser *p, const char *s) {
 }
 #endif
 
+/* The trim spaces at the start of the *len bytes at *s stepped over; *s
+ * points into the body (every caller's line or value is the body's), which
+ * the last step's read past *len bytes is bounded by. */
 static inline void trim_start(const parser *p, const char **s, size_t *len) {
     if (*len == 0 || !is_trim_space(p, (unsigned char)(*s)[0]))
         return; /* most values and lines */
