@@ -760,6 +760,62 @@ static void many_records(void) {
     }
 }
 
+/* A list's second record (its first is never the usual one: it makes the
+ * list's room) with a key and a value of every length from 1 to 160 bytes
+ * (the parse copies a key of up to 32 bytes and a value of up to 128
+ * sixteen bytes a step inline, records.h's rb_records_add_usual(), and
+ * leaves the others to rb_records_add()), its line the body's last or
+ * not: each record read back as written, on its line, in its group
+ * (robots.h). */
+static void record_lengths(void) {
+    enum { LONGEST = 160 };
+    static char body[4 * LONGEST + 64];
+    for (int p = 0; p < 3; p++) {
+        robots_profile profile = (robots_profile)p;
+        size_t wrong = 0, read = 0;
+        for (size_t klen = 1; klen <= LONGEST; klen++) {
+            for (size_t vlen = 1; vlen <= LONGEST; vlen += 13) {
+                for (int last = 0; last < 2; last++) {
+                    /* a key no profile knows nor takes for a typo of
+                     * one: 'x' and digits */
+                    size_t n = (size_t)sprintf(body, "User-agent: a\nx: 1\n");
+                    char *key = body + n;
+                    key[0] = 'x';
+                    for (size_t i = 1; i < klen; i++)
+                        key[i] = (char)('0' + (i * 7 + klen) % 10);
+                    n += klen;
+                    body[n++] = ':';
+                    body[n++] = ' ';
+                    char *value = body + n;
+                    for (size_t i = 0; i < vlen; i++)
+                        value[i] = (char)('0' + (i + vlen) % 10);
+                    n += vlen;
+                    if (!last) /* with the 32 bytes after it that the
+                                * inline copy wants */
+                        n += (size_t)sprintf(body + n,
+                                             "\nDisallow: /x\n# the file "
+                                             "goes on after the record\n");
+                    robots_txt *doc = parse_n(profile, body, n);
+                    robots_record_info rec;
+                    if (robots_extension_count(doc) != 2 ||
+                        robots_extension(doc, 1, &rec) != ROBOTS_OK ||
+                        rec.line != 3 || rec.group != 0 ||
+                        rec.key_len != klen ||
+                        memcmp(rec.key, key, klen) != 0 ||
+                        rec.key[klen] != '\0' || rec.value_len != vlen ||
+                        memcmp(rec.value, value, vlen) != 0 ||
+                        rec.value[vlen] != '\0')
+                        wrong++;
+                    read++;
+                    robots_free(doc);
+                }
+            }
+        }
+        EXPECT_EQ(wrong, 0);
+        EXPECT_EQ(read, (size_t)LONGEST * 13 * 2);
+    }
+}
+
 /* A group's crawl-delay is the first of its lines that parses
  * (docs/semantics.md); one after a legacy blank line is in no group. */
 static void crawl_delay_lines(void) {
@@ -1254,6 +1310,7 @@ int main(void) {
     keys();
     records();
     many_records();
+    record_lengths();
     crawl_delay_lines();
     rules();
     rules_outside_groups();

@@ -77,8 +77,8 @@ static int escape_at(const char *in, size_t len, size_t i) {
 
 #ifdef RB_SSE2
 /* google: the run of a pattern's first bytes (len >= 16) that its normal
- * form keeps as they are (below 0x80, not '%': rb_refused16()), copied to
- * out: its length. Sixteen a step, a step of sixteen kept bytes stored
+ * form keeps as they are (below 0x80, not '%': rb_google_refused16()), copied
+ * to out: its length. Sixteen a step, a step of sixteen kept bytes stored
  * whole; the run's last bytes one by one, so that nothing past the run is
  * written: a caller's buffer may hold the normal form exactly
  * (robots_rule_normalized()). The byte loop below costs about ten
@@ -92,7 +92,7 @@ static size_t kept_run(const char *in, size_t len, char *out) {
     size_t n = 0;
     for (; len - n >= 16; n += 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(in + n));
-        unsigned m = (unsigned)_mm_movemask_epi8(rb_refused16(v, 0));
+        unsigned m = (unsigned)_mm_movemask_epi8(rb_google_refused16(v));
         if (m != 0) {
             for (size_t k = (size_t)__builtin_ctz(m); k > 0; k--, n++)
                 out[n] = in[n];

@@ -33,28 +33,44 @@ static inline int rb_kept8(const unsigned char *u, unsigned bit) {
 }
 
 #ifdef RB_SSE2
-/* Per byte of v, all ones where a pattern's normal form does not keep it
- * as it is: google, a byte >= 0x80 or '%'; rfc9309 (`rfc`), a byte that
- * is neither RB_C_PLAIN nor '*': a control, a space, a byte >= 0x7F, or
- * one of "$%<>\^`{|}. Bytes that differ in one bit share a compare: '$'
- * and '%' (bit 0), '<' and '>', '\' and '^' (bit 1); '{', '|' and '}'
- * are the range above 'z' below 0x7F, less '~'. */
-static inline __m128i rb_refused16(__m128i v, int rfc) {
-    __m128i percent = _mm_set1_epi8('%');
-    if (!rfc)
-        return _mm_or_si128(_mm_cmplt_epi8(v, _mm_setzero_si128()),
-                            _mm_cmpeq_epi8(v, percent));
-    __m128i bit0 = _mm_or_si128(v, _mm_set1_epi8(1));
-    __m128i bit1 = _mm_or_si128(v, _mm_set1_epi8(2));
-    __m128i bad = _mm_cmplt_epi8(v, _mm_set1_epi8(0x21)); /* and >= 0x80 */
-    bad = _mm_or_si128(bad,
-                       _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('~')),
-                                        _mm_cmpgt_epi8(v, _mm_set1_epi8('z'))));
-    bad = _mm_or_si128(bad, _mm_cmpeq_epi8(bit0, percent));
-    bad = _mm_or_si128(bad, _mm_cmpeq_epi8(bit1, _mm_set1_epi8('>')));
-    bad = _mm_or_si128(bad, _mm_cmpeq_epi8(bit1, _mm_set1_epi8('^')));
-    bad = _mm_or_si128(bad, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
-    return _mm_or_si128(bad, _mm_cmpeq_epi8(v, _mm_set1_epi8('`')));
+/* google: per byte of v, all ones where a pattern's normal form does not
+ * keep it as it is: a byte >= 0x80 or '%'. */
+static inline __m128i rb_google_refused16(__m128i v) {
+    return _mm_or_si128(_mm_cmplt_epi8(v, _mm_setzero_si128()),
+                        _mm_cmpeq_epi8(v, _mm_set1_epi8('%')));
+}
+
+/* rfc9309: per byte of v, all ones where a pattern's normal form keeps it
+ * as it is: a byte that is RB_C_PLAIN or '*', 0x21 to 'z' and '~', less
+ * "$%<>\^`. The kept bytes are flagged and the caller flips the 16 bits
+ * movemask gives, once: the refused bytes flagged took more instructions
+ * a step ("below 0x21" compared into a copy of the constant, as SSE2
+ * compares greater-than only; '{', '|' and '}' told as above 'z' less
+ * '~'). 0x21 to 'z' are the bytes that, plus 5, are above 0x25 as signed
+ * bytes (any other plus 5 is 0x25 or less, or negative); refused among
+ * them '<', '>', '\' and '^' (0x7E with bits 0x62 set, as are '|', '~'
+ * and two controls: '~' is added back last), '$' and '%' ('%' with bit 0
+ * set), '"' and '`'. Its constants repeat ('%' is 0x25, '~' 0x7E). */
+static inline __m128i rb_rfc_kept16(__m128i v) {
+    __m128i percent = _mm_set1_epi8('%'), tilde = _mm_set1_epi8('~');
+    __m128i refused = _mm_or_si128(
+        _mm_or_si128(
+            _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x62)), tilde),
+            _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(1)), percent)),
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                     _mm_cmpeq_epi8(v, _mm_set1_epi8('`'))));
+    __m128i inside = _mm_cmpgt_epi8(_mm_add_epi8(v, _mm_set1_epi8(5)), percent);
+    return _mm_or_si128(_mm_andnot_si128(refused, inside),
+                        _mm_cmpeq_epi8(v, tilde));
+}
+
+/* The bytes of the 16 at s that the profile's pattern normal form (rfc:
+ * rfc9309's, else google's) does not keep as they are, a bit each. */
+static inline unsigned rb_refused16(const void *s, int rfc) {
+    __m128i v = _mm_loadu_si128((const __m128i *)s);
+    if (rfc)
+        return (unsigned)_mm_movemask_epi8(rb_rfc_kept16(v)) ^ 0xFFFFu;
+    return (unsigned)_mm_movemask_epi8(rb_google_refused16(v));
 }
 
 /* rb_pattern_is_normal() for rfc9309 or google, for a pattern of 1 to 32
@@ -70,16 +86,9 @@ static inline int rb_pattern_is_normal32(int rfc, const char *in, size_t len) {
     end -= anchor;
     len -= anchor;
     if (len <= 16) /* most patterns of real files: one step, not two */
-        return ((unsigned)_mm_movemask_epi8(rb_refused16(
-                    _mm_loadu_si128((const __m128i *)(const void *)(end - 16)),
-                    rfc)) >>
-                (16 - len)) == 0;
-    uint64_t bad =
-        (uint64_t)(unsigned)_mm_movemask_epi8(rb_refused16(
-            _mm_loadu_si128((const __m128i *)(const void *)(end - 32)), rfc)) |
-        (uint64_t)(unsigned)_mm_movemask_epi8(rb_refused16(
-            _mm_loadu_si128((const __m128i *)(const void *)(end - 16)), rfc))
-            << 16;
+        return (rb_refused16(end - 16, rfc) >> (16 - len)) == 0;
+    uint64_t bad = (uint64_t)rb_refused16(end - 32, rfc) |
+                   (uint64_t)rb_refused16(end - 16, rfc) << 16;
     return (bad >> (32 - len)) == 0;
 }
 #endif
@@ -112,9 +121,7 @@ static inline int rb_pattern_is_normal(robots_profile profile, const char *in,
         for (size_t i = 0;; i += 16) {
             if (i > len - 16)
                 i = len - 16;
-            if (_mm_movemask_epi8(rb_refused16(
-                    _mm_loadu_si128((const __m128i *)(const void *)(u + i)),
-                    bit == 1u)))
+            if (rb_refused16(u + i, bit == 1u) != 0)
                 return 0;
             if (i == len - 16)
                 return 1;
