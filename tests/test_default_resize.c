@@ -64,6 +64,14 @@ static char *numbered_body(const char *line, size_t len) {
     return body;
 }
 
+/* The rules of a body (its Disallow lines). */
+static size_t rules_of(const char *body) {
+    size_t rules = 0;
+    for (const char *s = body; (s = strstr(s, "Disallow:")) != NULL; s++)
+        rules++;
+    return rules;
+}
+
 /* A group of rules padded by a comment to exactly `len` bytes (at least
  * 32). */
 static char *sized_body(size_t len) {
@@ -131,9 +139,7 @@ static void region_thresholds(void) {
     } sizes[] = {{768, 0}, {769, 2}, {16384, 2}};
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         char *body = sized_body(sizes[i].len);
-        size_t rules = 0;
-        for (const char *s = body; (s = strstr(s, "Disallow:")) != NULL; s++)
-            rules++;
+        size_t rules = rules_of(body);
         EXPECT_EQ(strlen(body), sizes[i].len);
         realloc_calls = 0;
         refuse_call = 0;
@@ -148,11 +154,8 @@ static void region_thresholds(void) {
         free(body);
     }
     char *large = sized_body(16385);
-    size_t rules = 0;
-    for (const char *s = large; (s = strstr(s, "Disallow:")) != NULL; s++)
-        rules++;
-    resized_document(large, rules);
-    refused_resize(large, rules);
+    resized_document(large, rules_of(large));
+    refused_resize(large, rules_of(large));
     free(large);
 }
 
@@ -173,11 +176,8 @@ int main(void) {
     };
     for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++) {
         char *body = numbered_body(bodies[i].line, bodies[i].len);
-        size_t rules = 0;
-        for (const char *s = body; (s = strstr(s, "Disallow:")) != NULL; s++)
-            rules++;
-        resized_document(body, rules);
-        refused_resize(body, rules);
+        resized_document(body, rules_of(body));
+        refused_resize(body, rules_of(body));
         free(body);
     }
     region_thresholds();

@@ -34,13 +34,7 @@ void rb_mem_init(rb_mem *mem, const robots_allocator *allocator, size_t cap) {
     mem->peak = 0;
     mem->cap = cap;
     mem->failure = ROBOTS_OK;
-    mem->region = NULL;
-    mem->region_used = 0;
-    mem->region_size = 0;
-    mem->region_span = 0;
-    mem->region_lent = 0;
-    mem->region_host = NULL;
-    mem->region_host_size = 0;
+    rb_mem_no_region(mem);
 }
 
 static size_t region_round(size_t size) {
@@ -103,13 +97,7 @@ void rb_mem_release_region(rb_mem *mem) {
     size_t size =
         mem->region_host != NULL ? mem->region_host_size : mem->region_span;
     int lent = mem->region_lent;
-    mem->region = NULL;
-    mem->region_used = 0;
-    mem->region_size = 0;
-    mem->region_span = 0;
-    mem->region_lent = 0;
-    mem->region_host = NULL;
-    mem->region_host_size = 0;
+    rb_mem_no_region(mem);
     if (!lent)
         rb_free(mem, block, size);
 }

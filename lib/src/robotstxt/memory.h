@@ -46,6 +46,16 @@ RB_HIDDEN void rb_mem_init(rb_mem *mem, const robots_allocator *allocator,
                            size_t cap);
 /* Allocates the region, `size` bytes; 0 on failure (mem->failure set). */
 RB_HIDDEN int rb_mem_open_region(rb_mem *mem, size_t size);
+/* No region: its fields empty (nothing freed). */
+static inline void rb_mem_no_region(rb_mem *mem) {
+    mem->region = NULL;
+    mem->region_used = 0;
+    mem->region_size = 0;
+    mem->region_span = 0;
+    mem->region_lent = 0;
+    mem->region_host = NULL;
+    mem->region_host_size = 0;
+}
 /* One allocation for a text's first `room` bytes and, after them, a
  * region of `size`: the text's room (its start), or NULL on failure
  * (mem->failure set). The two are allocated and freed together, one call
@@ -62,13 +72,9 @@ RB_HIDDEN void *rb_mem_open_hosted_region(rb_mem *mem, size_t room,
  * of it is freed, nothing is in it). The arrays that were in it must not
  * be touched. */
 static inline void rb_mem_give_host(rb_mem *mem, unsigned char *block) {
+    rb_mem_no_region(mem);
     mem->region = block;
-    mem->region_used = 0;
-    mem->region_size = 0;
-    mem->region_span = 0;
     mem->region_lent = 1;
-    mem->region_host = NULL;
-    mem->region_host_size = 0;
 }
 /* The caller's `size` bytes at `buf` (16-aligned; its stack) as the
  * region: no allocation, and nothing counted against the cap, which

@@ -555,8 +555,8 @@ static void copy_parts(unsigned char *block, const block_layout *layout,
  * kind_totals). */
 static const uint32_t no_kind_totals[ROBOTS_DIAG_KIND_LAST + 1];
 
-/* complexity: 98 lines, 17 (pmccabe). The document made in the order it
- * must be: the parts kept, the layout, the block from one of its three
+/* complexity: 109 lines, 18 (pmccabe). The document made in the order it
+ * must be: the parts kept, the layout, the block from one of its four
  * sources, the copies, then every field of the header; its branches are
  * few, its length the header's fields. To split (the kept parts' choice
  * and the block's source as functions of their own) is left. */
