@@ -64,6 +64,33 @@ static char *numbered_body(const char *line, size_t len) {
     return body;
 }
 
+/* The rules of a body (its Disallow lines). */
+static size_t rules_of(const char *body) {
+    size_t rules = 0;
+    for (const char *s = body; (s = strstr(s, "Disallow:")) != NULL; s++)
+        rules++;
+    return rules;
+}
+
+/* A group of rules padded by a comment to exactly `len` bytes (at least
+ * 32). */
+static char *sized_body(size_t len) {
+    char *body = malloc(len + 1);
+    if (body == NULL) {
+        fputs("test_default_resize: out of memory\n", stderr);
+        exit(2);
+    }
+    size_t at = (size_t)sprintf(body, "User-agent: *\n");
+    for (int i = 0; len - at >= 17 + 2; i++) /* a rule, and the comment */
+        at += (size_t)sprintf(body + at, "Disallow: /%05d\n", i % 100000);
+    body[at++] = '#';
+    while (at < len - 1)
+        body[at++] = 'x';
+    body[at++] = '\n';
+    body[at] = '\0';
+    return body;
+}
+
 /* The default parse calls realloc() (else the rest proves nothing) and
  * keeps every rule (`rules` of them). */
 static void resized_document(const char *body, size_t rules) {
@@ -99,6 +126,39 @@ static void refused_resize(const char *body, size_t rules) {
     resized_document(body, rules);
 }
 
+/* A body of over RB_PARSE_REGION_TINY bytes (768) and up to
+ * RB_PARSE_REGION_INPUT (16 KiB) is parsed with its text's array and its
+ * region in one allocation, which becomes the document's block (parse.c,
+ * open_region(), assemble()): two calls to realloc(), the host made (of
+ * nothing) and resized, each refused in turn. At 768 bytes and under the
+ * region is the stack's and the document one malloc(): no realloc();
+ * over 16 KiB there is no region (the arrays' own, resized). */
+static void region_thresholds(void) {
+    static const struct {
+        size_t len, reallocs; /* 0: not one realloc() */
+    } sizes[] = {{768, 0}, {769, 2}, {16384, 2}};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        char *body = sized_body(sizes[i].len);
+        size_t rules = rules_of(body);
+        EXPECT_EQ(strlen(body), sizes[i].len);
+        realloc_calls = 0;
+        refuse_call = 0;
+        robots_txt *doc = NULL;
+        EXPECT_EQ(robots_parse(body, strlen(body), NULL, &doc), ROBOTS_OK);
+        EXPECT_EQ(realloc_calls, sizes[i].reallocs);
+        if (doc != NULL)
+            EXPECT_EQ(robots_rule_count(doc), rules);
+        robots_free(doc);
+        if (sizes[i].reallocs != 0)
+            refused_resize(body, rules);
+        free(body);
+    }
+    char *large = sized_body(16385);
+    resized_document(large, rules_of(large));
+    refused_resize(large, rules_of(large));
+    free(large);
+}
+
 int main(void) {
     static const struct {
         const char *line;
@@ -109,15 +169,17 @@ int main(void) {
         {"Disallow: /private/%05d\n", 100000},
         {"Sitemap: https://example.com/sitemap-%05d.xml\n", 40000},
         {"Noindex: /private/%05d\n", 40000},
+        /* lines without a key, in a hosted region: the diagnostics'
+         * messages outgrow the text's room in the host, and the text
+         * leaves it for an array of its own (alloc.c, rb_vec_grow()) */
+        {"line %d\n", 2000},
     };
     for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++) {
         char *body = numbered_body(bodies[i].line, bodies[i].len);
-        size_t rules = 0;
-        for (const char *s = body; (s = strstr(s, "Disallow:")) != NULL; s++)
-            rules++;
-        resized_document(body, rules);
-        refused_resize(body, rules);
+        resized_document(body, rules_of(body));
+        refused_resize(body, rules_of(body));
         free(body);
     }
+    region_thresholds();
     return testing_finish();
 }

@@ -309,6 +309,86 @@ static void token_build_shapes(void) {
         }
 }
 
+/* `groups` groups (at most 26), group g naming "bot" and the g-th letter
+ * ("bota", "botb", ...) and disallowing "/p<g>", but the last, which
+ * names "bota" again (a token of two groups, merged),
+ * then, when `pad`, a comment past RB_PARSE_REGION_INPUT (16 KiB), so
+ * that the parse has no region and the build's scratch, when not on its
+ * stack, is the allocator's. The body's length. */
+static size_t scratch_body(char *body, int groups, int pad) {
+    size_t len = 0;
+    for (int g = 0; g < groups; g++)
+        len +=
+            (size_t)sprintf(body + len, "User-agent: bot%c\nDisallow: /p%d\n",
+                            g + 1 < groups ? 'a' + g : 'a', g);
+    if (pad) {
+        body[len++] = '#';
+        memset(body + len, 'x', 16400);
+        len += 16400;
+        body[len++] = '\n';
+    }
+    body[len] = '\0';
+    return len;
+}
+
+/* The build's scratch is on its stack when it holds every line naming a
+ * token and every group (index.c, RB_INDEX_STACK_SCRATCH: 16 of each,
+ * 768 bytes), else allocated (one call more of the allocator): the same
+ * index on either side, and each allocation of the parse refused in turn
+ * fails it with nothing left allocated. */
+static void scratch_sides(void) {
+    static char body[17 * 40 + 16400 + 64];
+    size_t calls_at[2] = {0, 0}; /* padded, rfc9309: 16 groups, 17 */
+    for (int groups = 16; groups <= 17; groups++)
+        for (int pad = 0; pad < 2; pad++) {
+            size_t len = scratch_body(body, groups, pad);
+            for (int p = 0; p < 2; p++) {
+                robots_txt *doc = parse_as(body, len, p);
+                if (doc == NULL)
+                    continue;
+                EXPECT_EQ(doc->token_count, (size_t)groups - 1);
+                uint32_t ids[2];
+                EXPECT_EQ(token_groups(doc, token_of(doc, "BOTA"), ids), 2);
+                EXPECT(ids[0] == 0 && ids[1] == (uint32_t)groups - 1);
+                EXPECT_EQ(token_groups(doc, token_of(doc, "botb"), ids), 1);
+                EXPECT_EQ(ids[0], 1);
+                robots_str bota = {"bota", 4};
+                robots_verdict v;
+                char last[16];
+                snprintf(last, sizeof last, "/p%d", groups - 1);
+                EXPECT_EQ(robots_check(doc, &bota, 1, last, strlen(last), &v),
+                          ROBOTS_OK);
+                EXPECT(!v.allowed);
+                EXPECT_EQ(robots_check(doc, &bota, 1, "/p1", 3, &v), ROBOTS_OK);
+                EXPECT(v.allowed);
+                robots_free(doc);
+                if (!pad)
+                    continue;
+                counting count;
+                memset(&count, 0, sizeof count);
+                robots_allocator a = {counting_alloc, counting_free, &count};
+                robots_free(parse_with(body, len, p, &a));
+                size_t calls = count.calls;
+                if (p == 0)
+                    calls_at[groups - 16] = calls;
+                for (size_t fail = 1; fail <= calls; fail++) {
+                    memset(&count, 0, sizeof count);
+                    count.fail_at = fail;
+                    robots_options options;
+                    robots_options_init(&options);
+                    options.profile = (robots_profile)p;
+                    options.allocator = &a;
+                    doc = (robots_txt *)(void *)&doc;
+                    EXPECT_EQ(robots_parse(body, len, &options, &doc),
+                              ROBOTS_ERR_NO_MEMORY);
+                    EXPECT(doc == NULL);
+                    EXPECT(count.blocks == 0 && !count.size_mismatch);
+                }
+            }
+        }
+    EXPECT_EQ(calls_at[1], calls_at[0] + 1);
+}
+
 /* The shapes a check filters before matching: many "/x*?k=" and "/x*.e$"
  * rules under one key (the filters, the cached byte search over several
  * '?'), against paths that end, or do not, with what the rules need. */
@@ -1616,6 +1696,7 @@ int main(void) {
     token_length();
     token_lookup();
     token_build_shapes();
+    scratch_sides();
     merge_budget();
     many_wildcard_rules();
     literal_bands();

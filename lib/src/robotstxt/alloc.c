@@ -34,11 +34,7 @@ void rb_mem_init(rb_mem *mem, const robots_allocator *allocator, size_t cap) {
     mem->peak = 0;
     mem->cap = cap;
     mem->failure = ROBOTS_OK;
-    mem->region = NULL;
-    mem->region_used = 0;
-    mem->region_size = 0;
-    mem->region_span = 0;
-    mem->region_lent = 0;
+    rb_mem_no_region(mem);
 }
 
 static size_t region_round(size_t size) {
@@ -57,6 +53,35 @@ int rb_mem_open_region(rb_mem *mem, size_t size) {
     return 1;
 }
 
+/* NULL, for rb_resize() to allocate anew by realloc() of nothing, which
+ * the compiler would otherwise turn into malloc(): the host and what
+ * leaves it are the allocations a refusing realloc() reaches
+ * (tests/test_default_resize.c), as the host's resize is. */
+static void *no_block(void) {
+    void *none = NULL;
+    RB_IN_REGISTER(none);
+    return none;
+}
+
+void *rb_mem_open_hosted_region(rb_mem *mem, size_t room, size_t size) {
+    room = region_round(room); /* the region 16-aligned, as rb_alloc()'s */
+    size = region_round(size);
+    if (room > SIZE_MAX - size) {
+        mem->failure = ROBOTS_ERR_TOO_LARGE;
+        return NULL;
+    }
+    unsigned char *host = rb_resize(mem, no_block(), 0, room + size);
+    if (host == NULL)
+        return NULL;
+    mem->region = host + room;
+    mem->region_used = 0;
+    mem->region_size = size;
+    mem->region_span = size;
+    mem->region_host = host;
+    mem->region_host_size = room + size;
+    return host;
+}
+
 void rb_mem_lend_region(rb_mem *mem, unsigned char *buf, size_t size) {
     mem->region = buf;
     mem->region_used = 0;
@@ -66,16 +91,15 @@ void rb_mem_lend_region(rb_mem *mem, unsigned char *buf, size_t size) {
 }
 
 void rb_mem_release_region(rb_mem *mem) {
-    unsigned char *region = mem->region;
-    size_t span = mem->region_span;
+    /* a hosted region goes with its host, the allocation it lies in */
+    unsigned char *block =
+        mem->region_host != NULL ? mem->region_host : mem->region;
+    size_t size =
+        mem->region_host != NULL ? mem->region_host_size : mem->region_span;
     int lent = mem->region_lent;
-    mem->region = NULL;
-    mem->region_used = 0;
-    mem->region_size = 0;
-    mem->region_span = 0;
-    mem->region_lent = 0;
+    rb_mem_no_region(mem);
     if (!lent)
-        rb_free(mem, region, span);
+        rb_free(mem, block, size);
 }
 
 void *rb_alloc(rb_mem *mem, size_t size) {
@@ -104,14 +128,6 @@ void *rb_alloc(rb_mem *mem, size_t size) {
     return ptr;
 }
 
-void *rb_alloc_outside_region(rb_mem *mem, size_t size) {
-    size_t region_size = mem->region_size;
-    mem->region_size = 0; /* no room: rb_alloc() asks the allocator */
-    void *ptr = rb_alloc(mem, size);
-    mem->region_size = region_size;
-    return ptr;
-}
-
 /* The library's own allocator is malloc(), whose blocks realloc() takes. */
 int rb_mem_resizable(const rb_mem *mem) {
     return mem->allocator.alloc == default_alloc && mem->cap == 0;
@@ -130,8 +146,8 @@ void *rb_resize(rb_mem *mem, void *ptr, size_t old_size, size_t size) {
 }
 
 void rb_free(rb_mem *mem, void *ptr, size_t size) {
-    if (ptr == NULL)
-        return;
+    if (ptr == NULL || ptr == mem->region_host)
+        return; /* the host is freed with its region */
     if (size == 0)
         size = 1;
     if (rb_mem_in_region(mem, ptr)) {
@@ -175,7 +191,8 @@ static int grow_in_region(rb_mem *mem, rb_vec *vec, size_t cap) {
 static int grow_by_resize(rb_mem *mem, rb_vec *vec, size_t cap) {
     size_t have = vec->cap * vec->elem, want = cap * vec->elem;
     if (vec->data == NULL || want >= RB_RESIZE_MAX ||
-        rb_mem_in_region(mem, vec->data) || !rb_mem_resizable(mem))
+        vec->data == mem->region_host || rb_mem_in_region(mem, vec->data) ||
+        !rb_mem_resizable(mem))
         return 0;
     unsigned char *data = rb_resize(mem, vec->data, have, want);
     if (data == NULL)
@@ -216,7 +233,14 @@ void *rb_vec_grow(rb_mem *mem, rb_vec *vec, size_t more) {
             return vec->data + vec->count * vec->elem;
         if (resized < 0)
             return NULL;
-        unsigned char *data = rb_alloc(mem, cap * vec->elem);
+        /* An array leaving a hosted region's host (the text, past its
+         * room) goes to the allocator (realloc() of nothing, as the host
+         * came), where realloc() may grow it and resize it into the
+         * document's block, as the text's own array was before the host. */
+        unsigned char *data =
+            vec->data != NULL && vec->data == mem->region_host
+                ? rb_resize(mem, no_block(), 0, cap * vec->elem)
+                : rb_alloc(mem, cap * vec->elem);
         if (data == NULL)
             return NULL;
         if (vec->data != NULL && vec->count != 0)

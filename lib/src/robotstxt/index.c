@@ -251,10 +251,20 @@ typedef struct build_scratch {
     more_group *more;
     uint32_t *list;
     size_t bytes;
+    int on_stack; /* in the build's own stack (RB_INDEX_STACK_SCRATCH) */
 } build_scratch;
 
+/* The scratch of a file of few user-agent lines and groups (16 of each
+ * fit), as most that name a token are, on the build's stack: its
+ * allocation and free were about 90 instructions of such a file's parse
+ * where a region serves it (a 606-byte file of three groups: 7,068 ->
+ * 6,976), and about 240 where the region is full (a tiny file's
+ * normalisation scratch takes three times its body from the stack's);
+ * the corpus's parse 0.11 M instructions cheaper. */
+#define RB_INDEX_STACK_SCRATCH ((size_t)768)
+
 static int open_scratch(rb_mem *mem, build_scratch *sc, size_t lines,
-                        size_t groups) {
+                        size_t groups, unsigned char *stack) {
     lines = lines ? lines : 1;
     groups = groups ? groups : 1;
     /* Refused before the sum could wrap where size_t has 32 bits (a body
@@ -266,7 +276,8 @@ static int open_scratch(rb_mem *mem, build_scratch *sc, size_t lines,
         return 0;
     }
     sc->bytes = lines * per_line + 2 * groups * sizeof(uint32_t);
-    unsigned char *block = rb_alloc(mem, sc->bytes);
+    sc->on_stack = sc->bytes <= RB_INDEX_STACK_SCRATCH;
+    unsigned char *block = sc->on_stack ? stack : rb_alloc(mem, sc->bytes);
     if (block == NULL)
         return 0;
     sc->reps = (token_rep *)block;
@@ -440,8 +451,7 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
      * user-agent line (a page of HTML): no token and no `*` set */
     if (profile == ROBOTS_PROFILE_LEGACY || agent_count == 0)
         return 1;
-    planner pl;
-    memset(&pl, 0, sizeof pl);
+    planner pl; /* every field set here, or with the scratch: list */
     pl.mem = mem;
     pl.out = build;
     pl.profile = profile;
@@ -468,9 +478,11 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
     if (lines != 0 && !open_token_slots(mem, build, lines))
         return 0;
     build_scratch sc;
-    if (!open_scratch(mem, &sc, lines, group_count))
+    _Alignas(8) unsigned char stack[RB_INDEX_STACK_SCRATCH];
+    if (!open_scratch(mem, &sc, lines, group_count, stack))
         return 0;
     pl.list = sc.list;
+    pl.list_count = 0;
     /* The groups with a `*` line, after planner.list's room: the `*` set
      * is made after the tokens'. */
     uint32_t *wild = sc.list + group_count;
@@ -485,7 +497,8 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
         build->wildcard_set = add_set(&pl, wild, wild_count);
         ok = build->wildcard_set != NO_SET;
     }
-    rb_free(mem, sc.reps, sc.bytes);
+    if (!sc.on_stack)
+        rb_free(mem, sc.reps, sc.bytes);
     return ok;
 }
 

@@ -35,12 +35,47 @@ typedef struct rb_mem {
     size_t region_used; /* its first bytes given out */
     size_t region_size; /* the most it gives out: 0 once closed */
     size_t region_span; /* its whole length, for rb_mem_in_region() */
+    /* The allocation the region lies in when it shares one with the
+     * text's first room (rb_mem_open_hosted_region()), and its size; NULL
+     * when the region is an allocation of its own, lent, or none. */
+    unsigned char *region_host;
+    size_t region_host_size;
 } rb_mem;
 
 RB_HIDDEN void rb_mem_init(rb_mem *mem, const robots_allocator *allocator,
                            size_t cap);
 /* Allocates the region, `size` bytes; 0 on failure (mem->failure set). */
 RB_HIDDEN int rb_mem_open_region(rb_mem *mem, size_t size);
+/* No region: its fields empty (nothing freed). */
+static inline void rb_mem_no_region(rb_mem *mem) {
+    mem->region = NULL;
+    mem->region_used = 0;
+    mem->region_size = 0;
+    mem->region_span = 0;
+    mem->region_lent = 0;
+    mem->region_host = NULL;
+    mem->region_host_size = 0;
+}
+/* One allocation for a text's first `room` bytes and, after them, a
+ * region of `size`: the text's room (its start), or NULL on failure
+ * (mem->failure set). The two are allocated and freed together, one call
+ * to the allocator each rather than two: the text's room is what the
+ * document's block is resized from (rb_mem_give_host()), and the region
+ * goes with it. Until then the host is freed with the region
+ * (rb_mem_release_region()), not by rb_free(), and is never resized in
+ * place of an array that grows (the region would move): the text that
+ * outgrows its room leaves the host for the allocator (rb_vec_grow()). */
+RB_HIDDEN void *rb_mem_open_hosted_region(rb_mem *mem, size_t room,
+                                          size_t size);
+/* The host, resized by rb_resize() to `block`, given to the document:
+ * the region, gone with the host's tail, is left empty and lent (nothing
+ * of it is freed, nothing is in it). The arrays that were in it must not
+ * be touched. */
+static inline void rb_mem_give_host(rb_mem *mem, unsigned char *block) {
+    rb_mem_no_region(mem);
+    mem->region = block;
+    mem->region_lent = 1;
+}
 /* The caller's `size` bytes at `buf` (16-aligned; its stack) as the
  * region: no allocation, and nothing counted against the cap, which
  * bounds what is allocated; rb_mem_release_region() gives it back. */
@@ -66,8 +101,10 @@ static inline int rb_mem_in_region(const rb_mem *mem, const void *ptr) {
  * document's block) are all that is allocated now: then everything else
  * the allocator gave is in the region. */
 static inline int rb_mem_only_region(const rb_mem *mem, size_t besides) {
-    return mem->region != NULL &&
-           mem->live - besides == (mem->region_lent ? 0 : mem->region_span);
+    size_t region = mem->region_lent           ? 0
+                    : mem->region_host != NULL ? mem->region_host_size
+                                               : mem->region_span;
+    return mem->region != NULL && mem->live - besides == region;
 }
 /* Frees the region (none, or lent: nothing), and with it every
  * allocation it served: none may be used after. */
@@ -75,9 +112,6 @@ RB_HIDDEN void rb_mem_release_region(rb_mem *mem);
 /* NULL on failure, with mem->failure set (NO_MEMORY or MEMORY_CAP). */
 RB_HIDDEN void *rb_alloc(rb_mem *mem, size_t size);
 RB_HIDDEN void rb_free(rb_mem *mem, void *ptr, size_t size);
-/* From the allocator even while the region has room: an allocation that
- * outlives the parse (the text that becomes the document's block). */
-RB_HIDDEN void *rb_alloc_outside_region(rb_mem *mem, size_t size);
 /* Whether rb_resize() may be called: the library's own allocator, which
  * is malloc(), and no cap. A caller's allocator has no realloc (robots.h),
  * and a capped parse keeps the peak it had, a new block and a copy. */
@@ -85,7 +119,8 @@ RB_HIDDEN int rb_mem_resizable(const rb_mem *mem);
 /* realloc() of an allocation of `old_size` bytes (not the region's) to
  * `size`: in place when it shrinks, and often when it grows, where a new
  * block would be new memory and a copy. NULL on failure (NO_MEMORY), the
- * allocation then unchanged. Only when rb_mem_resizable(). */
+ * allocation then unchanged. Of NULL (old_size 0): a new allocation, as
+ * malloc() gives. Only when rb_mem_resizable(). */
 RB_HIDDEN void *rb_resize(rb_mem *mem, void *ptr, size_t old_size, size_t size);
 /* The largest array resized by realloc() (rb_resize()), glibc's default
  * mmap threshold. A larger one is a mapping, which realloc() shrinks by

@@ -76,21 +76,33 @@
  *
  * With the library's own allocator and no cap (rb_mem_resizable()), a
  * body parsed in the heap region (over RB_PARSE_REGION_TINY bytes) has
- * its text's array from the allocator, not the region, at twice the body
- * and the header: it becomes the document's block (assemble()), which
- * then is no new memory and needs no copy of the text (the region's is
- * freed with the region). Twice the body holds all but the densest
- * documents (926 of the corpus's 979 such files), whose array realloc()
- * grows; the pages past what is written are not touched. */
+ * its text's array at the start of the region's own allocation, its host
+ * (open_region()), at twice the body and the header: it becomes the
+ * document's block (assemble()), which then is no new memory and needs
+ * no copy of the text; the region, after the text's room, goes with the
+ * host's tail. Twice the body holds the text of all but the densest
+ * documents, whose text leaves the host for an array of its own, which
+ * realloc() grows (alloc.c, rb_vec_grow()); the host has as much again
+ * (three times the body) before the region for the document, whose
+ * parts are copied there from the region: 2.3 times the body is the
+ * median of the 59 of the corpus's 979 such documents over twice, and
+ * one that does not fit is copied to a block of its own. The pages past
+ * what is written are not touched. */
 /* RB_RESIZE_MAX (memory.h): the largest text array resized into the
  * block. */
 #define RB_SMALL_TEXT_SLACK ((size_t)512)
+/* The room of a text's array that is to be the document's block
+ * resized: twice the body and the header (see above). */
+static size_t own_text_room(size_t limit) {
+    /* (a limit over RB_RESIZE_MAX is not resized: no product to wrap) */
+    return limit < RB_RESIZE_MAX ? 2 * limit + sizeof(robots_txt) + 64
+                                 : RB_RESIZE_MAX;
+}
+
 static void reserve_arrays(parser *p, size_t limit) {
     size_t agents = limit / 512 + 4, rules = limit / 32 + 4;
     size_t text = limit + limit / 4 + sizeof(robots_txt) + 64;
-    /* (a limit over RB_RESIZE_MAX is not resized: no product to wrap) */
-    size_t own = limit < RB_RESIZE_MAX ? 2 * limit + sizeof(robots_txt) + 64
-                                       : RB_RESIZE_MAX;
+    size_t own = own_text_room(limit);
     if (p->mem.region == NULL && own < RB_RESIZE_MAX &&
         rb_mem_resizable(&p->mem))
         text = own;
@@ -99,13 +111,11 @@ static void reserve_arrays(parser *p, size_t limit) {
                (limit <= RB_SMALL_TEXT_SLACK ? 2 * RB_DIAG_ROOM : 0);
     if (p->mem.region != NULL && !p->mem.region_lent &&
         rb_mem_resizable(&p->mem)) {
-        /* the document's block to be (assemble()): not the region's */
-        p->text.data = rb_alloc_outside_region(&p->mem, own);
-        p->text.cap = own;
+        /* the text is the document's block to be, at the start of the
+         * region's host (open_region()) */
         rb_vec *const vecs[3] = {&p->groups, &p->agents, &p->rules};
         const size_t caps[3] = {agents, agents, rules};
-        if (p->text.data == NULL ||
-            !rb_vec_reserve_first(&p->mem, vecs, caps, 3))
+        if (!rb_vec_reserve_first(&p->mem, vecs, caps, 3))
             p->failed = 1;
         return;
     }
@@ -175,6 +185,22 @@ static int open_region(parser *p, size_t limit, unsigned char *stack) {
     }
     if (limit > RB_PARSE_REGION_INPUT)
         return 1; /* the arrays come from the allocator */
+    if (rb_mem_resizable(&p->mem)) {
+        /* The text's array, to be the document's block (see
+         * reserve_arrays()), and the region in one allocation: the region
+         * goes with the host's tail when the block is resized from it
+         * (assemble()), where it was a malloc() and a free() of its own
+         * (the corpus's parse 0.18 M instructions cheaper,
+         * bench/README.md, "Session 28 (file)"). The text's room, and as
+         * much again for the document's parts. */
+        size_t own = own_text_room(limit);
+        p->text.data = rb_mem_open_hosted_region(
+            &p->mem, own + limit, region_bytes(RB_PARSE_REGION_INPUT));
+        if (p->text.data == NULL)
+            return 0; /* malloc() refused: no smaller arena to fit */
+        p->text.cap = own;
+        return 1;
+    }
     if (p->mem.cap == 0 &&
         rb_mem_open_region(&p->mem, region_bytes(RB_PARSE_REGION_INPUT)))
         return 1;
@@ -256,16 +282,36 @@ static size_t reserve_in_block(size_t *size, size_t bytes) {
 }
 
 /* The header is followed by the kept parts' table (rb_doc_kept()),
- * kept_count long; a kept part is empty here (resize_kept()). */
+ * kept_count long; a kept part is empty here (resize_kept()). Each part
+ * is placed from its array's count and its element's size as a constant
+ * (the size its array was made with: init_parser(), rb_records_init(),
+ * rb_index_init(); the fuzzers' build checks each against `parts`), one
+ * part a line: a loop over `parts` read each one's array and element
+ * size and multiplied, about 20 instructions more of every parse (the
+ * corpus's 0.04 M). */
+#define PLACE_PART(part, vec, type)                                            \
+    (RB_ASSUMED(parts[part] == &(vec) && (vec).elem == sizeof(type)),          \
+     out->part_at[part] = reserve_in_block(&size, (vec).count * sizeof(type)))
 static void lay_out_block(const parser *p, const rb_vec *const *parts,
                           size_t set_count, size_t kept_count,
                           block_layout *out) {
+    (void)parts; /* but in the fuzzers' build: PLACE_PART's check */
     out->doc_at = align8(p->text.count);
     size_t size =
         out->doc_at + RB_DOC_HEADER_BYTES + kept_count * sizeof(rb_kept_part);
-    for (size_t i = 0; i < PART_COUNT; i++)
-        out->part_at[i] =
-            reserve_in_block(&size, parts[i]->count * parts[i]->elem);
+    PLACE_PART(PART_GROUPS, p->groups, rb_group);
+    PLACE_PART(PART_AGENTS, p->agents, rb_agent);
+    PLACE_PART(PART_RULES, p->rules, rb_rule);
+    PLACE_PART(PART_SITEMAP_BYTES, p->sitemaps.bytes, char);
+    PLACE_PART(PART_SITEMAP_MARKS, p->sitemaps.marks, rb_record_mark);
+    PLACE_PART(PART_EXTENSION_BYTES, p->extensions.bytes, char);
+    PLACE_PART(PART_EXTENSION_MARKS, p->extensions.marks, rb_record_mark);
+    PLACE_PART(PART_DIAGS, p->diags, rb_diag);
+    PLACE_PART(PART_TOKENS, p->index.tokens, rb_token);
+    PLACE_PART(PART_TOKEN_SETS, p->index.token_sets, uint32_t);
+    PLACE_PART(PART_SET_DEFS, p->index.set_defs, rb_set_def);
+    PLACE_PART(PART_SET_GROUPS, p->index.set_groups, uint32_t);
+    PLACE_PART(PART_TOKEN_SLOTS, p->index.token_slots, uint32_t);
     out->kinds_at =
         reserve_in_block(&size, p->diag_total != 0 ? sizeof p->kind_totals : 0);
     out->units_at = reserve_in_block(&size, set_count * sizeof(rb_unit_ref));
@@ -458,8 +504,31 @@ static size_t drop_counts(parser *p) {
  * RB_RESIZE_MAX. */
 static int text_resized(const parser *p) {
     return p->text.data != NULL && p->text.cap < RB_RESIZE_MAX &&
+           p->text.data != p->mem.region_host &&
            !rb_mem_in_region(&p->mem, p->text.data) &&
            rb_mem_resizable(&p->mem);
+}
+
+/* Else, whether it is the text's array in a hosted region's host
+ * (open_region()), resized after the parts are copied from the region
+ * into it: a block of `size` bytes fits before the region, which the
+ * copy must not overwrite. */
+static int text_hosts(const parser *p, size_t size) {
+    return p->text.data != NULL && p->text.data == p->mem.region_host &&
+           size <= (size_t)(p->mem.region - p->mem.region_host);
+}
+
+/* The parts in the region, copied into the block: no longer the parser's,
+ * as the region goes with the host's tail (rb_mem_give_host()); their
+ * counts stay for the document's header. Likewise the scratch. */
+static void forget_region_parts(parser *p, rb_vec *const *parts) {
+    for (size_t i = 0; i < PART_COUNT; i++)
+        if (rb_mem_in_region(&p->mem, parts[i]->data)) {
+            parts[i]->data = NULL;
+            parts[i]->cap = 0;
+        }
+    if (rb_mem_in_region(&p->mem, p->scratch))
+        p->scratch = NULL;
 }
 
 /* Else, whether it is the text's array as it is: a block of `size` bytes
@@ -469,15 +538,25 @@ static int text_resized(const parser *p) {
 static int text_holds(const parser *p, size_t size, size_t unused) {
     return p->text.data != NULL && size <= p->text.cap &&
            (unused >= p->text.cap || size >= p->text.cap - unused) &&
+           p->text.data != p->mem.region_host &&
            !rb_mem_in_region(&p->mem, p->text.data);
+}
+
+/* The parts into their places in the block. */
+static void copy_parts(unsigned char *block, const block_layout *layout,
+                       rb_vec *const *parts) {
+    for (size_t i = 0; i < PART_COUNT; i++)
+        if (parts[i]->count != 0)
+            memcpy(block + layout->part_at[i], parts[i]->data,
+                   parts[i]->count * parts[i]->elem);
 }
 
 /* The kind totals of a document without a diagnostic (robots_txt's
  * kind_totals). */
 static const uint32_t no_kind_totals[ROBOTS_DIAG_KIND_LAST + 1];
 
-/* complexity: 98 lines, 17 (pmccabe). The document made in the order it
- * must be: the parts kept, the layout, the block from one of its three
+/* complexity: 109 lines, 18 (pmccabe). The document made in the order it
+ * must be: the parts kept, the layout, the block from one of its four
  * sources, the copies, then every field of the header; its branches are
  * few, its length the header's fields. To split (the kept parts' choice
  * and the block's source as functions of their own) is left. */
@@ -523,7 +602,20 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
 
     unsigned char *block;
     size_t block_size;
-    if (text_resized(p)) {
+    int hosted = text_hosts(p, size);
+    if (hosted) {
+        /* the parts first, while the region is there */
+        unsigned char *host = p->text.data;
+        copy_parts(host, &layout, parts);
+        forget_region_parts(p, parts);
+        block = rb_resize(&p->mem, host, p->mem.region_host_size, size);
+        if (block == NULL)
+            return NULL; /* the host is still the region's, freed with it */
+        rb_mem_give_host(&p->mem, block);
+        block_size = size;
+        p->text.data = NULL;
+        p->text.cap = 0;
+    } else if (text_resized(p)) {
         block = rb_resize(&p->mem, p->text.data, p->text.cap, size);
         if (block == NULL)
             return NULL;
@@ -543,10 +635,8 @@ static robots_txt *assemble(parser *p, size_t input, size_t parsed) {
         if (p->text.count != 0)
             memcpy(block, p->text.data, p->text.count);
     }
-    for (size_t i = 0; i < PART_COUNT; i++)
-        if (parts[i]->count != 0)
-            memcpy(block + layout.part_at[i], parts[i]->data,
-                   parts[i]->count * parts[i]->elem);
+    if (!hosted)
+        copy_parts(block, &layout, parts);
     robots_txt *doc = (robots_txt *)(block + layout.doc_at);
     /* Every field is set here or by parse_body() (mem, parse_limit), so
      * the header is not zeroed first: 512 bytes, a tenth of a tiny file's
