@@ -184,11 +184,13 @@ ci_run_gate() {
 
 # Gates that build in the same directory run one after the other, in the
 # order of CI_GATES, in one lane (test.sh): valgrind and symbols use the gcc
-# gate's build, web the js gate's. ci_chain_of NAME names the chain.
+# gate's build, web the js gate's, msan the compat gate's (its plain
+# conformance runner). ci_chain_of NAME names the chain.
 ci_chain_of() {
     case $1 in
     gcc | valgrind | symbols) echo gcc ;;
     js | web) echo js ;;
+    msan | compat) echo msan ;;
     *) echo "$1" ;;
     esac
 }
@@ -311,8 +313,12 @@ gate_tsan() {
 # command through its --command mode (exit 0 allowed, 1 disallowed, an MSan
 # report aborts and counts as a failure), for the verdict cases of every
 # profile (cases needing the in-process API are skipped in that mode).
+# The plain runner is the compat gate's (build/ci-compat, the same
+# configure): the msan gate runs first in their chain (ci_chain_of), builds
+# it there, and the compat gate finds it built, where each once built its
+# own (the library and the runner, about 30 s).
 gate_msan() {
-    local dir=build/ci-msan runner_dir=build/ci-msan-runner profile robots
+    local dir=build/ci-msan runner_dir=$CI_COMPAT_DIR profile robots
     ci_build "$dir" clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DROBOTS_SANITIZE=memory -DROBOTS_BUILD_CONFORMANCE=OFF
     export MSAN_OPTIONS=abort_on_error=1:halt_on_error=1:print_stacktrace=1
@@ -320,11 +326,7 @@ gate_msan() {
     robots=$PWD/$dir/cli/robots
     [ -x "$robots" ] || ci_fail "$robots was not built"
     echo "--- conformance verdict cases through the MSan-built robots command"
-    nice cmake -S . -B "$runner_dir" -DCMAKE_C_COMPILER=gcc \
-        -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=OFF \
-        -DROBOTS_BUILD_CLI=OFF -DROBOTS_BUILD_BENCH=OFF \
-        -DROBOTS_REQUIRE_CONFORMANCE=ON >"$runner_dir.log" 2>&1 ||
-        ci_fail "cmake could not configure $runner_dir (see $runner_dir.log)"
+    ci_configure_compat "$runner_dir"
     nice cmake --build "$runner_dir" -j"$CI_JOBS" --target robots-conformance ||
         ci_fail "the conformance runner did not build in $runner_dir"
     for profile in rfc9309 google legacy; do
@@ -637,13 +639,23 @@ gate_static() {
 # mismatches (and hangs past the per-query timeout) are what the matrix
 # reports, not failures. npm's packages and Google's parser are left to a
 # full `conformance/compat.sh` run.
-gate_compat() {
-    local dir=build/ci-compat
+CI_COMPAT_DIR=build/ci-compat
+
+# ci_configure_compat DIR: the compat gate's build (cc, RelWithDebInfo, the
+# conformance runner and the command; no tests, no bench), which the msan
+# gate's runner shares.
+ci_configure_compat() {
+    local dir=$1
     mkdir -p "$dir"
     nice cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DROBOTS_REQUIRE_CONFORMANCE=ON -DBUILD_TESTING=OFF \
         -DROBOTS_BUILD_BENCH=OFF >"$dir/ci-configure.log" 2>&1 ||
         ci_fail "cmake could not configure $dir (see $dir/ci-configure.log)"
+}
+
+gate_compat() {
+    local dir=$CI_COMPAT_DIR
+    ci_configure_compat "$dir"
     if ! nice bash conformance/compat.sh --check "$dir" 2>&1 | tee "$CI_LOGS/compat.out"; then
         ci_fail "$(grep -E '^compat: FAIL' "$CI_LOGS/compat.out" | sed 's/^compat: FAIL //' | tr '\n' ' ' || echo 'see the log')"
     fi
