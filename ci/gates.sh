@@ -184,47 +184,47 @@ ci_run_gate() {
 
 # Gates that build in the same directory run one after the other, in the
 # order of CI_GATES, in one lane (test.sh): valgrind and symbols use the gcc
-# gate's build, web the js gate's, msan the compat gate's (its plain
-# conformance runner). ci_chain_of NAME names the chain.
+# gate's build; msan, js and web the compat gate's (its plain conformance
+# runner, its robots command), and web the js gate's module. ci_chain_of
+# NAME names the chain.
 ci_chain_of() {
     case $1 in
     gcc | valgrind | symbols) echo gcc ;;
-    js | web) echo js ;;
-    msan | compat) echo msan ;;
+    msan | compat | js | web) echo msan ;;
     *) echo "$1" ;;
     esac
 }
 
 # The CPU seconds each gate takes in a full run: test.sh starts the dearest
 # chains first, so the cheap ones fill the end and both lanes finish close
-# together. The run on f2b7980 (session 24's last) less what session 25
-# took out (bench/README.md, "Session 25 (CI)"): the adversarial inputs
-# written once (28 s in each of gcc, clang, asan-ubsan, msan, tsan and
-# instructions, paid by the first), the coverage build's tests and command
-# uninstrumented, the references of five long tests (test_names_hash,
-# test_legacy_select, test_index, test_window_sort and
-# test_legacy_long_values). Session 26: the valgrind gate's script tests
-# served by a fork server (about 317 s less). An estimate for the order
-# only; a wrong one costs time, never a result.
+# together. The full run of session 28's main (7970900; this machine then
+# gave about half the CPU seconds of session 27's figures for the same
+# work) less what session 28 took out (bench/README.md, "Session 28
+# (ci)"): test_legacy_long_values' direct search (about 32 s of valgrind's,
+# a few in each suite), tsan's single-threaded tests, msan's own runner.
+# fuzz is its wall, not its CPU: its harnesses run for fixed times. A
+# chain costs the sum of its gates. An estimate for the order only; a
+# wrong one costs time, never a result.
 ci_gate_cost() {
     case $1 in
-    valgrind) echo 500 ;;
-    fuzz) echo 465 ;;
-    static) echo 352 ;;
-    msan) echo 311 ;;
-    asan-ubsan) echo 258 ;;
-    python) echo 154 ;;
-    instructions) echo 134 ;;
-    coverage) echo 150 ;;
-    tsan) echo 119 ;;
-    clang) echo 111 ;;
-    gcc) echo 110 ;;
-    compat) echo 84 ;;
-    js) echo 56 ;;
-    stack) echo 33 ;;
-    web) echo 22 ;;
-    naming) echo 19 ;;
-    format) echo 10 ;;
+    fuzz) echo 340 ;;
+    valgrind) echo 240 ;;
+    msan) echo 215 ;;
+    static) echo 209 ;;
+    asan-ubsan) echo 172 ;;
+    python) echo 97 ;;
+    instructions) echo 90 ;;
+    gcc) echo 80 ;;
+    clang) echo 70 ;;
+    coverage) echo 65 ;;
+    tsan) echo 55 ;;
+    compat) echo 40 ;;
+    js) echo 28 ;;
+    stack) echo 17 ;;
+    web) echo 13 ;;
+    naming) echo 9 ;;
+    format) echo 7 ;;
+    symbols) echo 4 ;;
     *) echo 1 ;;
     esac
 }
@@ -695,15 +695,13 @@ ci_build_wasm() {
     echo "librobots.wasm: $(stat -c %s "$dir/librobots.wasm") bytes"
 }
 
-# The native robots command, for the tests that compare with it.
+# The native robots command, for the tests that compare with it: the
+# compat gate's build (ci_configure_compat), which runs before the js and
+# web gates in their chain (ci_chain_of) and has built it then.
 ci_build_cli() {
     local dir=$1
     echo "--- build the robots command in $dir"
-    mkdir -p "$dir"
-    nice cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DBUILD_TESTING=OFF -DROBOTS_BUILD_CONFORMANCE=OFF \
-        -DROBOTS_BUILD_BENCH=OFF >"$dir/ci-configure.log" 2>&1 ||
-        ci_fail "cmake could not configure $dir (see $dir/ci-configure.log)"
+    ci_configure_compat "$dir"
     nice cmake --build "$dir" -j"$CI_JOBS" --target robots_cli >"$dir/ci-build.log" 2>&1 ||
         ci_fail "the robots command did not build in $dir (see $dir/ci-build.log)"
 }
@@ -711,7 +709,7 @@ ci_build_cli() {
 # The js and web gates build the module and the command in the same two
 # directories (the same options): whichever runs second finds them built.
 CI_WASM_DIR=build/ci-wasm
-CI_NATIVE_DIR=build/ci-native
+CI_NATIVE_DIR=$CI_COMPAT_DIR
 
 gate_js() {
     command -v node >/dev/null || ci_fail "node is not installed"
