@@ -184,45 +184,47 @@ ci_run_gate() {
 
 # Gates that build in the same directory run one after the other, in the
 # order of CI_GATES, in one lane (test.sh): valgrind and symbols use the gcc
-# gate's build, web the js gate's. ci_chain_of NAME names the chain.
+# gate's build; msan, js and web the compat gate's (its plain conformance
+# runner, its robots command), and web the js gate's module. ci_chain_of
+# NAME names the chain.
 ci_chain_of() {
     case $1 in
     gcc | valgrind | symbols) echo gcc ;;
-    js | web) echo js ;;
+    msan | compat | js | web) echo msan ;;
     *) echo "$1" ;;
     esac
 }
 
 # The CPU seconds each gate takes in a full run: test.sh starts the dearest
 # chains first, so the cheap ones fill the end and both lanes finish close
-# together. The run on f2b7980 (session 24's last) less what session 25
-# took out (bench/README.md, "Session 25 (CI)"): the adversarial inputs
-# written once (28 s in each of gcc, clang, asan-ubsan, msan, tsan and
-# instructions, paid by the first), the coverage build's tests and command
-# uninstrumented, the references of five long tests (test_names_hash,
-# test_legacy_select, test_index, test_window_sort and
-# test_legacy_long_values). Session 26: the valgrind gate's script tests
-# served by a fork server (about 317 s less). An estimate for the order
-# only; a wrong one costs time, never a result.
+# together. The full run of session 28's main (7970900; this machine then
+# gave about half the CPU seconds of session 27's figures for the same
+# work) less what session 28 took out (bench/README.md, "Session 28
+# (ci)"): test_legacy_long_values' direct search (about 32 s of valgrind's,
+# a few in each suite), tsan's single-threaded tests, msan's own runner.
+# fuzz is its wall, not its CPU: its harnesses run for fixed times. A
+# chain costs the sum of its gates. An estimate for the order only; a
+# wrong one costs time, never a result.
 ci_gate_cost() {
     case $1 in
-    valgrind) echo 500 ;;
-    fuzz) echo 465 ;;
-    static) echo 352 ;;
-    msan) echo 311 ;;
-    asan-ubsan) echo 258 ;;
-    python) echo 154 ;;
-    instructions) echo 134 ;;
-    coverage) echo 150 ;;
-    tsan) echo 119 ;;
-    clang) echo 111 ;;
-    gcc) echo 110 ;;
-    compat) echo 84 ;;
-    js) echo 56 ;;
-    stack) echo 33 ;;
-    web) echo 22 ;;
-    naming) echo 19 ;;
-    format) echo 10 ;;
+    fuzz) echo 340 ;;
+    valgrind) echo 240 ;;
+    msan) echo 215 ;;
+    static) echo 209 ;;
+    asan-ubsan) echo 172 ;;
+    python) echo 97 ;;
+    instructions) echo 90 ;;
+    gcc) echo 80 ;;
+    clang) echo 70 ;;
+    coverage) echo 65 ;;
+    tsan) echo 55 ;;
+    compat) echo 40 ;;
+    js) echo 28 ;;
+    stack) echo 17 ;;
+    web) echo 13 ;;
+    naming) echo 9 ;;
+    format) echo 7 ;;
+    symbols) echo 4 ;;
     *) echo 1 ;;
     esac
 }
@@ -293,15 +295,21 @@ gate_asan_ubsan() {
 # published with an atomic compare-and-swap
 # (lib/src/robotstxt/index_compile.c); test_threads races threads to that
 # on fresh documents. ThreadSanitizer reports any
-# access the publish does not order, and aborts the test. Only the programs
-# of those tests are built: the whole tree's clang build is the clang gate's.
+# access the publish does not order, and aborts the test. test_small_stack
+# runs every call in a thread of its own (32 KiB, which a TSan build must
+# fit). Only the programs of those tests are built: the whole tree's clang
+# build is the clang gate's. Not test_index and test_check, run here until
+# session 28: they start no thread, and ThreadSanitizer reports only what
+# threads do to each other (races, locks), so it had nothing to report in
+# them (test_index took a fifth of the gate); the suites of the gcc,
+# clang, sanitizer, valgrind and coverage gates run them.
 gate_tsan() {
-    CI_BUILD_TARGETS="test_threads test_index test_check test_small_stack" \
+    CI_BUILD_TARGETS="test_threads test_small_stack" \
         ci_build build/ci-tsan clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DROBOTS_SANITIZE=thread -DROBOTS_BUILD_CONFORMANCE=OFF \
         -DROBOTS_BUILD_BENCH=OFF
     TSAN_OPTIONS=halt_on_error=1:abort_on_error=1 \
-        ci_ctest build/ci-tsan -R '^unit-(threads|index|check|small-stack-.*)$'
+        ci_ctest build/ci-tsan -R '^unit-(threads|small-stack-.*)$'
 }
 
 # MemorySanitizer needs every linked library instrumented. The conformance
@@ -311,8 +319,12 @@ gate_tsan() {
 # command through its --command mode (exit 0 allowed, 1 disallowed, an MSan
 # report aborts and counts as a failure), for the verdict cases of every
 # profile (cases needing the in-process API are skipped in that mode).
+# The plain runner is the compat gate's (build/ci-compat, the same
+# configure): the msan gate runs first in their chain (ci_chain_of), builds
+# it there, and the compat gate finds it built, where each once built its
+# own (the library and the runner, about 30 s).
 gate_msan() {
-    local dir=build/ci-msan runner_dir=build/ci-msan-runner profile robots
+    local dir=build/ci-msan runner_dir=$CI_COMPAT_DIR profile robots
     ci_build "$dir" clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DROBOTS_SANITIZE=memory -DROBOTS_BUILD_CONFORMANCE=OFF
     export MSAN_OPTIONS=abort_on_error=1:halt_on_error=1:print_stacktrace=1
@@ -320,11 +332,7 @@ gate_msan() {
     robots=$PWD/$dir/cli/robots
     [ -x "$robots" ] || ci_fail "$robots was not built"
     echo "--- conformance verdict cases through the MSan-built robots command"
-    nice cmake -S . -B "$runner_dir" -DCMAKE_C_COMPILER=gcc \
-        -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=OFF \
-        -DROBOTS_BUILD_CLI=OFF -DROBOTS_BUILD_BENCH=OFF \
-        -DROBOTS_REQUIRE_CONFORMANCE=ON >"$runner_dir.log" 2>&1 ||
-        ci_fail "cmake could not configure $runner_dir (see $runner_dir.log)"
+    ci_configure_compat "$runner_dir"
     nice cmake --build "$runner_dir" -j"$CI_JOBS" --target robots-conformance ||
         ci_fail "the conformance runner did not build in $runner_dir"
     for profile in rfc9309 google legacy; do
@@ -637,13 +645,23 @@ gate_static() {
 # mismatches (and hangs past the per-query timeout) are what the matrix
 # reports, not failures. npm's packages and Google's parser are left to a
 # full `conformance/compat.sh` run.
-gate_compat() {
-    local dir=build/ci-compat
+CI_COMPAT_DIR=build/ci-compat
+
+# ci_configure_compat DIR: the compat gate's build (cc, RelWithDebInfo, the
+# conformance runner and the command; no tests, no bench), which the msan
+# gate's runner shares.
+ci_configure_compat() {
+    local dir=$1
     mkdir -p "$dir"
     nice cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DROBOTS_REQUIRE_CONFORMANCE=ON -DBUILD_TESTING=OFF \
         -DROBOTS_BUILD_BENCH=OFF >"$dir/ci-configure.log" 2>&1 ||
         ci_fail "cmake could not configure $dir (see $dir/ci-configure.log)"
+}
+
+gate_compat() {
+    local dir=$CI_COMPAT_DIR
+    ci_configure_compat "$dir"
     if ! nice bash conformance/compat.sh --check "$dir" 2>&1 | tee "$CI_LOGS/compat.out"; then
         ci_fail "$(grep -E '^compat: FAIL' "$CI_LOGS/compat.out" | sed 's/^compat: FAIL //' | tr '\n' ' ' || echo 'see the log')"
     fi
@@ -677,15 +695,13 @@ ci_build_wasm() {
     echo "librobots.wasm: $(stat -c %s "$dir/librobots.wasm") bytes"
 }
 
-# The native robots command, for the tests that compare with it.
+# The native robots command, for the tests that compare with it: the
+# compat gate's build (ci_configure_compat), which runs before the js and
+# web gates in their chain (ci_chain_of) and has built it then.
 ci_build_cli() {
     local dir=$1
     echo "--- build the robots command in $dir"
-    mkdir -p "$dir"
-    nice cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DBUILD_TESTING=OFF -DROBOTS_BUILD_CONFORMANCE=OFF \
-        -DROBOTS_BUILD_BENCH=OFF >"$dir/ci-configure.log" 2>&1 ||
-        ci_fail "cmake could not configure $dir (see $dir/ci-configure.log)"
+    ci_configure_compat "$dir"
     nice cmake --build "$dir" -j"$CI_JOBS" --target robots_cli >"$dir/ci-build.log" 2>&1 ||
         ci_fail "the robots command did not build in $dir (see $dir/ci-build.log)"
 }
@@ -693,7 +709,7 @@ ci_build_cli() {
 # The js and web gates build the module and the command in the same two
 # directories (the same options): whichever runs second finds them built.
 CI_WASM_DIR=build/ci-wasm
-CI_NATIVE_DIR=build/ci-native
+CI_NATIVE_DIR=$CI_COMPAT_DIR
 
 gate_js() {
     command -v node >/dev/null || ci_fail "node is not installed"

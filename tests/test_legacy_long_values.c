@@ -173,11 +173,14 @@ static void selection_agrees(int shape, int round) {
 
 /* A record `user-agent: value` / `allow: /` at body + at; *expect its
  * group's number (from 1) if it is the first whose value a name of runs
- * (lowered) holds. Returns the body's new length. */
+ * (lowered) holds. Returns the body's new length. Once a first is found,
+ * the later values are not searched: the naive answer is the first, and
+ * the search of each later value through every name was nine tenths of
+ * this program's time (runs_of_long_periods(): 700 values of 512 to 640
+ * bytes through 64 names, 30 files), 77 s of the valgrind gate's. */
 static size_t run_record(char *body, size_t at, const lowered *runs,
                          const char *value, size_t g, size_t *expect) {
-    int in = in_lowered(runs, value, strlen(value));
-    if (in && *expect == 0)
+    if (*expect == 0 && in_lowered(runs, value, strlen(value)))
         *expect = g + 1;
     return at +
            (size_t)sprintf(body + at, "user-agent: %s\nallow: /\n\n", value);

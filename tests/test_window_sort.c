@@ -256,9 +256,9 @@ static void windows_past_the_budget(void) {
                 memcpy(value + len - 8, "01234567", 8);
             if (kind == 2 && len >= 8) /* and a tail no name has */
                 memcpy(value + len - 8, "01234576", 8);
-            int direct = 0;
-            for (size_t i = 0; i < NAMES; i++)
-                direct |=
+            int direct = 0; /* the names after the first holding it: unread */
+            for (size_t i = 0; i < NAMES && !direct; i++)
+                direct =
                     rb_contains_nocase(names[i].ptr, names[i].len, value, len);
             EXPECT_MSG(rb_names_index_contains(&index, value, len) == direct,
                        "past the budget: value of %zu, kind %d", len, kind);
@@ -386,8 +386,8 @@ static int long_value_agrees(rb_mem *mem, rb_names_index *index,
     if (y)
         value[len - 1] = 'y';
     int direct = 0;
-    for (size_t i = 0; i < LONG_NAMES; i++)
-        direct |= rb_contains_nocase(names[i].ptr, names[i].len, value, len);
+    for (size_t i = 0; i < LONG_NAMES && !direct; i++)
+        direct = rb_contains_nocase(names[i].ptr, names[i].len, value, len);
     robots_status status = ROBOTS_ERR_INVALID_ARGUMENT;
     int found = rb_names_index_find_long(mem, index, value, len, &status);
     EXPECT_EQ(status, ROBOTS_OK);
@@ -731,9 +731,9 @@ static void whole_runs_at_their_length(void) {
             for (size_t k = 0; k < values[v].len; k++)
                 value[k] = values[v].root[(values[v].phase + k) % p];
             int direct = 0;
-            for (size_t i = 0; i < 3; i++)
-                direct |= rb_contains_nocase(names[i].ptr, names[i].len, value,
-                                             values[v].len);
+            for (size_t i = 0; i < 3 && !direct; i++)
+                direct = rb_contains_nocase(names[i].ptr, names[i].len, value,
+                                            values[v].len);
             EXPECT_EQ(direct, values[v].found);
             robots_status status = ROBOTS_ERR_NO_MEMORY;
             EXPECT_MSG(rb_names_index_find_long(&mem, &index, value,
@@ -868,10 +868,9 @@ static void long_periods_agree(size_t period, uint32_t fill, size_t values,
         for (size_t k = 0; k < len; k++)
             if (next_random() % 5 == 0 && value[k] >= 'a')
                 value[k] = (char)(value[k] - 'a' + 'A');
-        int direct = 0;
-        for (size_t i = 0; i < COUNT; i++)
-            direct |=
-                rb_contains_nocase(names[i].ptr, names[i].len, value, len);
+        int direct = 0; /* the names after the first holding it: unread */
+        for (size_t i = 0; i < COUNT && !direct; i++)
+            direct = rb_contains_nocase(names[i].ptr, names[i].len, value, len);
         uint64_t work = index.work;
         robots_status status = ROBOTS_ERR_NO_MEMORY;
         int got = rb_names_index_find_long(&mem, &index, value, len, &status);
