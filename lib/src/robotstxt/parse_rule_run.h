@@ -65,8 +65,9 @@ static inline void copy_pattern(char *text, const char *value, size_t len,
  * read once and the text written last: a byte stored through a char
  * pointer may alias any field of the parser, which the compiler would
  * otherwise load again after it. */
-static inline void store_normal_rule(parser *p, enum key_kind key,
-                                     const char *value, size_t len) {
+static inline void store_normal_rule(parser *p, robots_profile prof,
+                                     enum key_kind key, const char *value,
+                                     size_t len) {
     size_t at = p->text.count, rules = p->rules.count;
     /* room, most often there already (the arrays were sized up front),
      * with 48 bytes to spare for the copy below */
@@ -78,7 +79,7 @@ static inline void store_normal_rule(parser *p, enum key_kind key,
         return;
     }
     char *text = (char *)p->text.data + at;
-    int index_htm = p->profile == ROBOTS_PROFILE_GOOGLE && key == KEY_ALLOW &&
+    int index_htm = prof == ROBOTS_PROFILE_GOOGLE && key == KEY_ALLOW &&
                     rb_parse_index_htm(p, value, len, p->body);
     set_rule((rb_rule *)p->rules.data + rules, p->line,
              key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW,
@@ -97,7 +98,8 @@ static inline void store_normal_rule(parser *p, enum key_kind key,
  * test. 0, with nothing done, for any other: rb_parse_rule() then takes
  * it. Inline in each copy of the line loop (parse_lines.c), as in the
  * one loop it was. */
-RB_ALWAYS_INLINE static inline int usual_rule(parser *p, enum key_kind key,
+RB_ALWAYS_INLINE static inline int usual_rule(parser *p, robots_profile prof,
+                                              enum key_kind key,
                                               const char *value, size_t len) {
     if (!p->have_group || len == 0 || value[0] != '/')
         return 0;
@@ -105,16 +107,15 @@ RB_ALWAYS_INLINE static inline int usual_rule(parser *p, enum key_kind key,
      * store_normal_rule() copies, are read where the body has them */
     RB_ASSUMED(rb_lies_in(value, len, p->body, p->body_end));
 #ifdef RB_SSE2
-    if (p->profile != ROBOTS_PROFILE_LEGACY && len <= 32 &&
+    if (prof != ROBOTS_PROFILE_LEGACY && len <= 32 &&
         (size_t)(value - p->body) + len > 32) { /* the 32 bytes it reads */
-        if (!rb_pattern_is_normal32(p->profile == ROBOTS_PROFILE_RFC9309, value,
-                                    len))
+        if (!rb_pattern_is_normal32(prof == ROBOTS_PROFILE_RFC9309, value, len))
             return 0;
     } else
 #endif
-        if (!rb_pattern_is_normal(p->profile, value, len))
+        if (!rb_pattern_is_normal(prof, value, len))
         return 0;
-    store_normal_rule(p, key, value, len);
+    store_normal_rule(p, prof, key, value, len);
     return 1;
 }
 
@@ -643,13 +644,13 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
 }
 
 /* rule_run() in the parser's profile, 0 outside a group. */
-static inline int rule_lines(parser *p, const char *body, size_t *at,
-                             size_t limit, size_t len) {
+static inline int rule_lines(parser *p, robots_profile prof, const char *body,
+                             size_t *at, size_t limit, size_t len) {
     if (!p->have_group)
         return 0;
-    if (p->profile == ROBOTS_PROFILE_RFC9309)
+    if (prof == ROBOTS_PROFILE_RFC9309)
         return rule_run(p, body, at, limit, len, 1, 0);
-    if (p->profile == ROBOTS_PROFILE_GOOGLE)
+    if (prof == ROBOTS_PROFILE_GOOGLE)
         return rule_run(p, body, at, limit, len, 0, 1);
     return rule_run(p, body, at, limit, len, 0, 0);
 }
