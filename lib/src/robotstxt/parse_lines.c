@@ -404,13 +404,17 @@ static inline uint64_t line_special(uint64_t v) {
 }
 
 #ifdef RB_SSE2
-/* The bytes of the 16 at s that are below 0x0E or are '#' or >= 0x80 (a
- * signed compare puts those below 0x0E too), a bit each. */
-static inline unsigned line_specials16(const char *s) {
+/* The bytes of the 16 at s that are above 0x0D and are not '#' (a signed
+ * compare puts those >= 0x80 at or below 0x0D), a bit each: the bytes a
+ * line-end step passes, the others its candidates. The kept bytes, not the
+ * candidates, as rule_stops16() finds them (parse_rule_run.h): "below
+ * 0x0E" was "not above 0x0D", a compare with zero and a copy more a
+ * step. */
+static inline unsigned line_kept16(const char *s) {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
-    __m128i hit = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x0E)),
-                               _mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
-    return (unsigned)_mm_movemask_epi8(hit);
+    return (unsigned)_mm_movemask_epi8(
+        _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('#')),
+                         _mm_cmpgt_epi8(v, _mm_set1_epi8(0x0D))));
 }
 #endif
 
@@ -453,14 +457,16 @@ RB_ALWAYS_INLINE static inline size_t line_end(const char *body, size_t pos,
                                                size_t limit, size_t *special) {
     size_t i = pos;
 #ifdef RB_SSE2
-    /* Sixteen bytes a step, each step's candidates taken from its mask
-     * one by one (a TAB is not searched for again); the portable scan
-     * below only for the last bytes, so that its constants are not
-     * loaded for every line (they were: about 7 instructions a line). */
+    /* Sixteen bytes a step, each step's candidates, the mask's clear
+     * bits, taken one by one (a TAB is not searched for again: its bit set
+     * then); the portable scan below only for the last bytes, so that its
+     * constants are not loaded for every line (they were: about 7
+     * instructions a line). The mask is not flipped: a flip was paid at
+     * every step (gcc hoisted it above the step's test). */
     for (const size_t last16 = limit - 16; limit >= 16 && i <= last16;
          i += 16) {
-        for (unsigned m = line_specials16(body + i); m != 0; m &= m - 1) {
-            size_t at = i + (size_t)__builtin_ctz(m);
+        for (unsigned m = line_kept16(body + i); m != 0xFFFFu; m |= m + 1) {
+            size_t at = i + (size_t)__builtin_ctz(~m);
             unsigned char c = (unsigned char)body[at];
             if (c == '\n' || c == '\r')
                 return at;
