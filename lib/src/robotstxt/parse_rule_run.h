@@ -648,6 +648,17 @@ static inline int rule_lines(parser *p, robots_profile prof, const char *body,
                              size_t *at, size_t limit, size_t len) {
     if (!p->have_group)
         return 0;
+    /* Only a line that starts with a key's first letter ('a', 'd', and
+     * 'u' for a user-agent), '#' or a line's end (a quiet line) can be
+     * read by a run: for any other a run would find nothing, about 45
+     * instructions (the real-world corpus's lines without ':', of HTML,
+     * of other keys). The 0x20 bit set, a capital is its letter, LF '*'
+     * and CR '-', which a run may be asked of and finds nothing. */
+    unsigned char first = (unsigned char)body[*at] | 0x20;
+    if (prof != ROBOTS_PROFILE_LEGACY && first != 'a' && first != 'd' &&
+        first != 'u' && first != '#' && first != ('\n' | 0x20) &&
+        first != ('\r' | 0x20))
+        return 0;
     if (prof == ROBOTS_PROFILE_RFC9309)
         return rule_run(p, body, at, limit, len, 1, 0);
     if (prof == ROBOTS_PROFILE_GOOGLE)
