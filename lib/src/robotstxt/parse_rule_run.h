@@ -217,7 +217,8 @@ typedef int rule_mask; /* (no scan of its own) */
  * parse 34,000 dearer in rfc9309 and google, 25,000 in legacy). The word
  * is still word_of()'s: built by shifts as well, it had gcc allot the
  * legacy loop's registers otherwise (that parse 134,000 dearer). */
-static inline int run_key_is(const char *raw, const char *word, size_t len) {
+RB_ALWAYS_INLINE static inline int run_key_is(const char *raw, const char *word,
+                                              size_t len) {
     if (len < 8) {
         uint64_t w = word_of(word, len);
         uint64_t fold = (w >> 1) & (RB_ONES * 0x20);
@@ -225,6 +226,23 @@ static inline int run_key_is(const char *raw, const char *word, size_t len) {
     }
     return is_word(raw, word, 8) &&
            (len == 8 || is_word(raw + len - 8, word + len - 8, 8));
+}
+
+/* run_key_is() of a key shorter than eight bytes whose word is given with
+ * NULs to eight ("allow\0\0", the literal's own NUL the eighth): read
+ * whole, the word is a constant the compiler folds, where word_of()'s
+ * copy of len bytes was built on the stack at every Allow (about 10
+ * instructions). Not in legacy's copy of the loop, whose registers gcc
+ * then allotted otherwise (its corpus parse 0.1 M dearer). Both always
+ * inline: gcc's early inlining of a helper hangs on how many calls the
+ * file has of it, so that a change to one profile's copy of the loop
+ * (here, legacy's call of run_key_is() kept) changed another's code (its
+ * parse 0.25 M dearer), where the copies are to be apart. */
+RB_ALWAYS_INLINE static inline int
+run_short_key_is(const char *raw, const char *word8, size_t len) {
+    uint64_t w = rb_load8(word8);
+    uint64_t fold = (w >> 1) & (RB_ONES * 0x20);
+    return ((rb_load8(raw) & (~(uint64_t)0 >> (64 - 8 * len))) | fold) == w;
 }
 
 /* The end of the line at pos when it is a usual rule line, "Disallow: /x"
@@ -240,7 +258,7 @@ static inline int run_key_is(const char *raw, const char *word, size_t len) {
  * 16, the last offset a 16-byte step may read from (the caller holds limit >=
  * 16). */
 static inline int rule_line_end(const char *body, size_t pos, size_t last16,
-                                size_t len, int rfc, rule_mask low,
+                                size_t len, int rfc, int legacy, rule_mask low,
                                 rule_mask set, rule_mask is, rule_mask add,
                                 rule_mask tick, size_t *next, size_t *end,
                                 enum key_kind *key, size_t *v) {
@@ -251,7 +269,9 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
     if (raw[8] == ':' && run_key_is(raw, "disallow", 8)) {
         *key = KEY_DISALLOW;
         *v = pos + 9;
-    } else if (raw[5] == ':' && run_key_is(raw, "allow", 5)) {
+    } else if (raw[5] == ':' &&
+               (legacy ? run_key_is(raw, "allow", 5)
+                       : run_short_key_is(raw, "allow\0\0", 5))) {
         *key = KEY_ALLOW;
         *v = pos + 6;
     } else {
@@ -294,7 +314,7 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
     *next = e + 1 + (body[e] == '\r' && e + 1 < len && body[e + 1] == '\n');
     return 1;
 #else
-    (void)body, (void)pos, (void)last16, (void)len, (void)rfc;
+    (void)body, (void)pos, (void)last16, (void)len, (void)rfc, (void)legacy;
     (void)low, (void)set, (void)is, (void)add, (void)tick;
     (void)next, (void)end;
     (void)key, (void)v;
@@ -372,7 +392,7 @@ static inline int keyed_line_end(const char *body, size_t pos, size_t last16,
     } else if (raw[8] == ':' && run_key_is(raw, "disallow", 8)) {
         *key = KEY_DISALLOW;
         s = pos + 9;
-    } else if (raw[5] == ':' && run_key_is(raw, "allow", 5)) {
+    } else if (raw[5] == ':' && run_short_key_is(raw, "allow\0\0", 5)) {
         *key = KEY_ALLOW;
         s = pos + 6;
     } else {
@@ -501,8 +521,9 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
             __asm__("" : "+x"(add), "+x"(tick));
 #endif
         for (;;) { /* no call */
-            found = rule_line_end(body, pos, last16, len, rfc, low, set, is,
-                                  add, tick, &next, &end, &key, &v);
+            found =
+                rule_line_end(body, pos, last16, len, rfc, !rfc && !google, low,
+                              set, is, add, tick, &next, &end, &key, &v);
             if (!found) {
                 /* tested only where the line is not a rule: no cost to
                  * one */
