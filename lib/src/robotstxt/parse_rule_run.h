@@ -471,8 +471,9 @@ static inline int put_run_rule(rb_rule *rule, char *text, size_t texts,
  * stored as rb_parse_rule() would, with no call, and its line ended as
  * rb_parse_lines() ends it; *at then is where the first other line starts.
  * Nonzero when it read a line (0: the line at *at is not one, and nothing
- * is done). rfc and google are constants in each of rule_lines()'s three
- * copies, so that the loop tests no profile and keeps their registers.
+ * is done). rfc and google are constants: each copy of the line loop (one a
+ * profile, parse_lines.c) holds its own profile's run alone, which tests
+ * no profile and keeps their registers.
  * The fuzzers' build (RB_PARSE_CROSSCHECK) reads one line a run, and that
  * line the general way too, and stops at a difference. */
 /* complexity: 165 lines, 35 (pmccabe). Two loops: the inner one reads the
@@ -664,7 +665,8 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
     return 1;
 }
 
-/* rule_run() in the parser's profile, 0 outside a group. */
+/* rule_run() in the loop's profile (prof: a constant in each copy of the
+ * line loop), 0 outside a group. */
 static inline int rule_lines(parser *p, robots_profile prof, const char *body,
                              size_t *at, size_t limit, size_t len) {
     if (!p->have_group)
