@@ -675,17 +675,27 @@ read_lines(parser *p, const char *body, size_t len, size_t limit,
         size_t *parsed) {                                                      \
         read_lines(p, body, len, limit, parsed, prof, skip);                   \
     }
+#ifdef RB_SSE2
 LINE_LOOP(read_lines_rfc9309, ROBOTS_PROFILE_RFC9309, 0)
 LINE_LOOP(read_lines_google, ROBOTS_PROFILE_GOOGLE, 0)
 LINE_LOOP(read_lines_legacy, ROBOTS_PROFILE_LEGACY, 0)
 LINE_LOOP(read_lines_rfc9309_skipping, ROBOTS_PROFILE_RFC9309, 1)
 LINE_LOOP(read_lines_google_skipping, ROBOTS_PROFILE_GOOGLE, 1)
 LINE_LOOP(read_lines_legacy_skipping, ROBOTS_PROFILE_LEGACY, 1)
+#else
+/* Without SSE2 there is no run to part (rule_lines() reads nothing): one
+ * copy for each setting of skip_diagnostics, the profile read once a
+ * parse, so that a build for a small target (librobots.wasm, held under
+ * 300 KiB by the js gate) is not larger by four copies of the loop. */
+LINE_LOOP(read_lines_reporting, p->profile, 0)
+LINE_LOOP(read_lines_skipping, p->profile, 1)
+#endif
 #undef LINE_LOOP
 
 /* (robots_parse() takes only the three profiles: parse.c) */
 void rb_parse_lines(parser *p, const char *body, size_t len, size_t limit,
                     size_t *parsed) {
+#ifdef RB_SSE2
     switch (p->profile) {
     case ROBOTS_PROFILE_RFC9309:
         (p->skip_diagnostics ? read_lines_rfc9309_skipping
@@ -701,4 +711,8 @@ void rb_parse_lines(parser *p, const char *body, size_t len, size_t limit,
                              : read_lines_legacy)(p, body, len, limit, parsed);
         break;
     }
+#else
+    (p->skip_diagnostics ? read_lines_skipping
+                         : read_lines_reporting)(p, body, len, limit, parsed);
+#endif
 }
