@@ -14,7 +14,8 @@
  * normalised; and google's lines of two words without ':', read sixteen
  * bytes a step, with words and blanks across those steps' bounds. Empty
  * lines and comments between the rules, which the run steps over or
- * stops at, give the same rules, groups and diagnostics' count too.
+ * stops at, and lines no run is started at (other keys, HTML), give the
+ * same rules, groups and diagnostics' count too.
  */
 #include "robots.h"
 #include "testing.h"
@@ -85,6 +86,18 @@ static const between_line between[] = {
      * its comment, the general path's */
     BETWEEN("disallow: /%41 # a comment\n", "disallow:\t/%41 # a comment\n"),
     BETWEEN("allow: /caf%c3%a9\n", "allow:\t/caf%c3%a9\n"),
+    /* lines a run cannot read, the same in both: their first byte is
+     * none of a key's first letter ('a', 'd', 'u', any case), '#', LF or
+     * CR, so that rule_lines() does not start a run at them (and a run
+     * that reaches them stops); the rules after them a new run's */
+    BETWEEN("crawl-delay: 5\n", "crawl-delay: 5\n"),
+    BETWEEN("Sitemap: https://example.com/s.xml\r\n",
+            "Sitemap: https://example.com/s.xml\r\n"),
+    BETWEEN("<p>not a robots.txt line</p>\n", "<p>not a robots.txt line</p>\n"),
+    BETWEEN("* a line of no key\r", "* a line of no key\r"),
+    BETWEEN("-\n", "-\n"),
+    /* and a user-agent line spelt in capitals, which a run reads */
+    BETWEEN("USER-AGENT: b\n", "USER-AGENT:\tb\n"),
 };
 
 static void put_between(bodies *b) {

@@ -29,17 +29,18 @@
 /* google/robotstxt trims the whole ASCII whitespace set; the others ' '
  * and '\t'. One class bit a profile, so that a trim's loop, where the
  * profile's bit is known before it, tests a byte with one look-up. */
-static inline int is_trim_space(const parser *p, unsigned char c) {
-    return (rb_byte_class[c] & p->trim_class) != 0;
+static inline int is_trim_space(robots_profile prof, unsigned char c) {
+    return (rb_byte_class[c] &
+            (prof == ROBOTS_PROFILE_GOOGLE ? RB_C_WHITE : RB_C_SPACE)) != 0;
 }
 
 #ifdef RB_SSE2
 /* The bytes of the 16 at s that a trim steps over (a bit each): ' ' and
  * '\t', and in google '\n', '\v', '\f' and '\r' too (0x09 to 0x0D). */
-static inline unsigned trim_spaces16(const parser *p, const char *s) {
+static inline unsigned trim_spaces16(robots_profile prof, const char *s) {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
     __m128i space = _mm_cmpeq_epi8(v, _mm_set1_epi8(' '));
-    if (p->profile == ROBOTS_PROFILE_GOOGLE)
+    if (prof == ROBOTS_PROFILE_GOOGLE)
         space = _mm_or_si128(
             space, _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x08)),
                                  _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E))));
@@ -52,15 +53,16 @@ static inline unsigned trim_spaces16(const parser *p, const char *s) {
 /* The trim spaces at the start of the *len bytes at *s stepped over; *s
  * points into the body (every caller's line or value is the body's), which
  * the last step's read past *len bytes is bounded by. */
-static inline void trim_start(const parser *p, const char **s, size_t *len) {
-    if (*len == 0 || !is_trim_space(p, (unsigned char)(*s)[0]))
+RB_ALWAYS_INLINE static inline void
+trim_start(const parser *p, robots_profile prof, const char **s, size_t *len) {
+    if (*len == 0 || !is_trim_space(prof, (unsigned char)(*s)[0]))
         return; /* most values and lines */
 #ifdef RB_SSE2
     /* An indented line (an HTML page's, most often): its spaces sixteen
      * at a time, where a look-up a byte cost the real-world corpus's parse
      * 0.7% (10,549 of its lines start with 12 spaces or more). */
     for (; *len >= 16; *s += 16, *len -= 16) {
-        unsigned other = ~trim_spaces16(p, *s) & 0xFFFFu;
+        unsigned other = ~trim_spaces16(prof, *s) & 0xFFFFu;
         if (other != 0) {
             size_t k = (size_t)__builtin_ctz(other);
             *s += k;
@@ -72,7 +74,7 @@ static inline void trim_start(const parser *p, const char **s, size_t *len) {
      * sixteen bytes) in one more step where the body has sixteen from
      * them: their spaces were about 4 instructions a byte. */
     if ((size_t)(p->body_end - *s) >= 16) {
-        unsigned other = ~trim_spaces16(p, *s) & 0xFFFFu;
+        unsigned other = ~trim_spaces16(prof, *s) & 0xFFFFu;
         size_t k = other != 0 ? (size_t)__builtin_ctz(other) : 16;
         if (k > *len)
             k = *len;
@@ -80,21 +82,25 @@ static inline void trim_start(const parser *p, const char **s, size_t *len) {
         *len -= k;
         return;
     }
+#else
+    (void)p; /* (the body's end, for the sixteen-byte steps) */
 #endif
-    while (*len > 0 && is_trim_space(p, (unsigned char)(*s)[0])) {
+    while (*len > 0 && is_trim_space(prof, (unsigned char)(*s)[0])) {
         (*s)++;
         (*len)--;
     }
 }
 
-static inline void trim_end(const parser *p, const char *s, size_t *len) {
-    while (*len > 0 && is_trim_space(p, (unsigned char)s[*len - 1]))
+RB_ALWAYS_INLINE static inline void trim_end(robots_profile prof, const char *s,
+                                             size_t *len) {
+    while (*len > 0 && is_trim_space(prof, (unsigned char)s[*len - 1]))
         (*len)--;
 }
 
-static inline void trim(const parser *p, const char **s, size_t *len) {
-    trim_start(p, s, len);
-    trim_end(p, *s, len);
+RB_ALWAYS_INLINE static inline void trim(const parser *p, robots_profile prof,
+                                         const char **s, size_t *len) {
+    trim_start(p, prof, s, len);
+    trim_end(prof, *s, len);
 }
 
 /* The usual lines, "Disallow: /x", "Allow: /x", "User-agent: x" and
@@ -106,8 +112,9 @@ static inline void trim(const parser *p, const char **s, size_t *len) {
  * as the general path trims it, so that both find the same key and value
  * (the fuzzers' build, RB_PARSE_CROSSCHECK, reads every such line both
  * ways and stops at a difference). */
-static int usual_line(const parser *p, const char *raw, size_t len,
-                      enum key_kind *kind, const char **value, size_t *vlen) {
+RB_ALWAYS_INLINE static inline int
+usual_line(const parser *p, robots_profile prof, const char *raw, size_t len,
+           enum key_kind *kind, const char **value, size_t *vlen) {
     size_t klen;
     if (len >= 9 && raw[8] == ':' && is_word(raw, "disallow", 8)) {
         *kind = KEY_DISALLOW;
@@ -133,9 +140,9 @@ static int usual_line(const parser *p, const char *raw, size_t len,
         n--;
     }
     if (n > 0 && (unsigned char)v[0] <= ' ')
-        trim_start(p, &v, &n);
+        trim_start(p, prof, &v, &n);
     if (n > 0 && (unsigned char)v[n - 1] <= ' ')
-        trim_end(p, v, &n);
+        trim_end(prof, v, &n);
     *value = v;
     *vlen = n;
     return 1;
@@ -147,16 +154,17 @@ static int usual_line(const parser *p, const char *raw, size_t len,
 static void crosscheck_usual(const parser *p, const char *raw, size_t len,
                              enum key_kind kind, const char *value,
                              size_t vlen) {
+    const robots_profile prof = p->profile;
     const char *content = raw;
-    trim(p, &content, &len);
+    trim(p, prof, &content, &len);
     const char *colon = memchr(content, ':', len);
     if (colon == NULL)
         abort();
     size_t klen = (size_t)(colon - content);
     const char *v = colon + 1;
     size_t n = len - klen - 1;
-    trim_end(p, content, &klen);
-    trim_start(p, &v, &n);
+    trim_end(prof, content, &klen);
+    trim_start(p, prof, &v, &n);
     /* (an empty value's place is never read) */
     if (exact_key(content, klen) != kind || n != vlen || (n != 0 && v != value))
         abort();
@@ -165,11 +173,14 @@ static void crosscheck_usual(const parser *p, const char *raw, size_t len,
 
 /* A line usual_line() read whole (a user-agent line, a rule or a sitemap,
  * no specials): handled here, 1; 0 for the general path. */
-static int process_usual_line(parser *p, const char *raw, size_t raw_len) {
+RB_ALWAYS_INLINE static inline int process_usual_line(parser *p,
+                                                      robots_profile prof,
+                                                      const char *raw,
+                                                      size_t raw_len) {
     enum key_kind usual;
     const char *v;
     size_t n;
-    if (!usual_line(p, raw, raw_len, &usual, &v, &n))
+    if (!usual_line(p, prof, raw, raw_len, &usual, &v, &n))
         return 0;
 #ifdef RB_PARSE_CROSSCHECK
     crosscheck_usual(p, raw, raw_len, usual, v, n);
@@ -179,7 +190,7 @@ static int process_usual_line(parser *p, const char *raw, size_t raw_len) {
         rb_parse_user_agent(p, v, n);
     else if (usual == KEY_SITEMAP)
         rb_parse_sitemap(p, raw, 7, v, n);
-    else if (!usual_rule(p, usual, v, n))
+    else if (!usual_rule(p, prof, usual, v, n))
         rb_parse_rule(p, usual, v, n);
 #ifdef RB_PARSE_CROSSCHECK
     else
@@ -194,8 +205,10 @@ static int process_usual_line(parser *p, const char *raw, size_t raw_len) {
  * when it has none. The searches start there, as no NUL or '#' comes
  * before; and that byte, a '#' (a comment line's) or a NUL, is the first
  * of its kind without one: a comment line cost a memchr() for its '#'. */
-static void line_content(parser *p, size_t special, const char **content,
-                         size_t *len, int *blank) {
+RB_ALWAYS_INLINE static inline void line_content(parser *p, robots_profile prof,
+                                                 size_t special,
+                                                 const char **content,
+                                                 size_t *len, int *blank) {
     const char *nul = NULL, *hash = NULL;
     size_t at = special - 1; /* (a truncated line may end before it) */
     if (special != 0 && at < *len) {
@@ -217,11 +230,12 @@ static void line_content(parser *p, size_t special, const char **content,
     *blank = hash == NULL && nul == NULL;
     if (hash != NULL)
         *len = (size_t)(hash - *content);
-    trim(p, content, len);
+    trim(p, prof, content, len);
 }
 
 /* The first line with content: a file that starts with '<' is HTML. */
-static void first_content(parser *p, const char *content) {
+RB_ALWAYS_INLINE static inline void first_content(parser *p,
+                                                  const char *content) {
     if (p->seen_content)
         return;
     p->seen_content = 1;
@@ -238,9 +252,11 @@ static void first_content(parser *p, const char *content) {
 /* Splits a line's content into its key and value: at its ':', or, in
  * google, at the space between two words. 0 when it has no key (then
  * the line is reported, unless skip, and ignored). */
-static int split_line(parser *p, const char *content, size_t len,
-                      const char **key, size_t *klen, const char **value,
-                      size_t *vlen, int skip) {
+RB_ALWAYS_INLINE static inline int split_line(parser *p, robots_profile prof,
+                                              const char *content, size_t len,
+                                              const char **key, size_t *klen,
+                                              const char **value, size_t *vlen,
+                                              int skip) {
     /* two_words(), rb_body_find_byte() */
     RB_ASSUMED(rb_lies_in(content, len, p->body, p->body_end));
     size_t colon_at = rb_body_find_byte(content, len, ':', p->body_end);
@@ -255,15 +271,15 @@ static int split_line(parser *p, const char *content, size_t len,
          * end are. The usual one space after the ':' stepped over first,
          * as usual_line() steps over it (a value of 16 bytes or more took
          * trim_start()'s sixteen-byte step for it). */
-        trim_end(p, *key, klen);
+        trim_end(prof, *key, klen);
         if (*vlen > 0 && (unsigned char)**value <= ' ') {
             if (**value == ' ') {
                 (*value)++;
                 (*vlen)--;
             }
-            trim_start(p, value, vlen);
+            trim_start(p, prof, value, vlen);
         }
-    } else if (p->profile == ROBOTS_PROFILE_GOOGLE &&
+    } else if (prof == ROBOTS_PROFILE_GOOGLE &&
                (words = two_words(content, len, p->body_end)) != 0) {
         /* The words are split at ' ' and '\t' only; then, as after a
          * ':', the key's end and the value's start are trimmed of the
@@ -272,8 +288,8 @@ static int split_line(parser *p, const char *content, size_t len,
         *klen = (size_t)(words & 0xFFFFFFFFu);
         *value = content + (words >> 32);
         *vlen = len - (size_t)(words >> 32);
-        trim_end(p, *key, klen);
-        trim_start(p, value, vlen);
+        trim_end(prof, *key, klen);
+        trim_start(p, prof, value, vlen);
         rb_parse_two_words(p, *key, *klen);
     } else {
         /* only reported: its first word and typo guess are the message's;
@@ -292,8 +308,9 @@ static int split_line(parser *p, const char *content, size_t len,
 }
 
 /* A key and its value, to the handler of the key's kind. */
-static void on_key(parser *p, const char *key, size_t klen, const char *value,
-                   size_t vlen) {
+RB_ALWAYS_INLINE static inline void on_key(parser *p, const char *key,
+                                           size_t klen, const char *value,
+                                           size_t vlen) {
     enum key_kind kind = rb_parse_classify_key(p, key, klen);
     switch (kind) {
     case KEY_USER_AGENT:
@@ -324,15 +341,17 @@ static void on_key(parser *p, const char *key, size_t klen, const char *value,
  * 1996 draft's records are separated by blank lines); elsewhere nothing.
  * One place for read_lines(), which counts a bare empty line without
  * process_line(), and process_line(). */
-static inline void blank_line(parser *p) {
-    if (p->profile == ROBOTS_PROFILE_LEGACY) {
+static inline void blank_line(parser *p, robots_profile prof) {
+    if (prof == ROBOTS_PROFILE_LEGACY) {
         p->have_group = 0;
         p->in_agent_list = 0;
     }
 }
 
-static void process_line(parser *p, const char *raw, size_t raw_len,
-                         size_t special, int skip) {
+RB_ALWAYS_INLINE static inline void process_line(parser *p, robots_profile prof,
+                                                 const char *raw,
+                                                 size_t raw_len, size_t special,
+                                                 int skip) {
     p->line_start = raw;
     if (special) {
         /* UTF-8 and a BOM past the start are only reported: a NUL and a
@@ -340,22 +359,22 @@ static void process_line(parser *p, const char *raw, size_t raw_len,
         if (!skip)
             rb_parse_check_bytes(p, raw, raw_len,
                                  special - 1 < raw_len ? special - 1 : raw_len);
-    } else if (process_usual_line(p, raw, raw_len)) {
+    } else if (process_usual_line(p, prof, raw, raw_len)) {
         return;
     }
     const char *content = raw;
     size_t len = raw_len;
     int blank;
-    line_content(p, special, &content, &len, &blank);
+    line_content(p, prof, special, &content, &len, &blank);
     if (len == 0) {
         if (blank)
-            blank_line(p);
+            blank_line(p, prof);
         return;
     }
     first_content(p, content);
     const char *key, *value;
     size_t klen, vlen;
-    if (split_line(p, content, len, &key, &klen, &value, &vlen, skip))
+    if (split_line(p, prof, content, len, &key, &klen, &value, &vlen, skip))
         on_key(p, key, klen, value, vlen);
 }
 
@@ -385,13 +404,17 @@ static inline uint64_t line_special(uint64_t v) {
 }
 
 #ifdef RB_SSE2
-/* The bytes of the 16 at s that are below 0x0E or are '#' or >= 0x80 (a
- * signed compare puts those below 0x0E too), a bit each. */
-static inline unsigned line_specials16(const char *s) {
+/* The bytes of the 16 at s that are above 0x0D and are not '#' (a signed
+ * compare puts those >= 0x80 at or below 0x0D), a bit each: the bytes a
+ * line-end step passes, the others its candidates. The kept bytes, not the
+ * candidates, as rule_stops16() finds them (parse_rule_run.h): "below
+ * 0x0E" was "not above 0x0D", a compare with zero and a copy more a
+ * step. */
+static inline unsigned line_kept16(const char *s) {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
-    __m128i hit = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x0E)),
-                               _mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
-    return (unsigned)_mm_movemask_epi8(hit);
+    return (unsigned)_mm_movemask_epi8(
+        _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('#')),
+                         _mm_cmpgt_epi8(v, _mm_set1_epi8(0x0D))));
 }
 #endif
 
@@ -434,14 +457,16 @@ RB_ALWAYS_INLINE static inline size_t line_end(const char *body, size_t pos,
                                                size_t limit, size_t *special) {
     size_t i = pos;
 #ifdef RB_SSE2
-    /* Sixteen bytes a step, each step's candidates taken from its mask
-     * one by one (a TAB is not searched for again); the portable scan
-     * below only for the last bytes, so that its constants are not
-     * loaded for every line (they were: about 7 instructions a line). */
+    /* Sixteen bytes a step, each step's candidates, the mask's clear
+     * bits, taken one by one (a TAB is not searched for again: its bit set
+     * then); the portable scan below only for the last bytes, so that its
+     * constants are not loaded for every line (they were: about 7
+     * instructions a line). The mask is not flipped: a flip was paid at
+     * every step (gcc hoisted it above the step's test). */
     for (const size_t last16 = limit - 16; limit >= 16 && i <= last16;
          i += 16) {
-        for (unsigned m = line_specials16(body + i); m != 0; m &= m - 1) {
-            size_t at = i + (size_t)__builtin_ctz(m);
+        for (unsigned m = line_kept16(body + i); m != 0xFFFFu; m |= m + 1) {
+            size_t at = i + (size_t)__builtin_ctz(~m);
             unsigned char c = (unsigned char)body[at];
             if (c == '\n' || c == '\r')
                 return at;
@@ -469,7 +494,8 @@ RB_ALWAYS_INLINE static inline size_t line_end(const char *body, size_t pos,
  * byte >= 0x80: a comment line of such bytes reports nothing (no NUL, no
  * byte that may not be UTF-8, no BOM) and holds no content, which
  * process_line() would learn with a search for each. */
-static inline int plain_bytes(const char *s, size_t len, const char *end) {
+RB_ALWAYS_INLINE static inline int plain_bytes(const char *s, size_t len,
+                                               const char *end) {
     size_t i = 0;
 #ifdef RB_SSE2
     for (; i < len && (size_t)(end - (s + i)) >= 16; i += 16) {
@@ -543,15 +569,13 @@ record_cut(parser *p, const char *body, size_t pos, size_t len, size_t limit) {
  * the word-at-a-time and SSE2 line-end scans, the parse limit's cut and the
  * lines only counted (empty, a plain comment), kept in one frame so that the
  * loop's state stays in registers (the instructions gate measures it). Inline
- * into its two copies below, skip a constant in each. */
-RB_ALWAYS_INLINE static inline void read_lines(parser *p, const char *body,
-                                               size_t len, size_t limit,
-                                               size_t *parsed, int skip) {
+ * into its six copies below, the profile and skip constants in each. */
+RB_ALWAYS_INLINE static inline void
+read_lines(parser *p, const char *body, size_t len, size_t limit,
+           size_t *parsed, const robots_profile prof, const int skip) {
     const unsigned char *u = (const unsigned char *)body;
-    size_t pos = rb_bom_length(p->profile, u, limit);
+    size_t pos = rb_bom_length(prof, u, limit);
     p->line = 1;
-    p->trim_class =
-        p->profile == ROBOTS_PROFILE_GOOGLE ? RB_C_WHITE : RB_C_SPACE;
     /* Both marks are named only when the parse reads their bytes, so that a
      * prefix of the body (robots_parse_prefix) names what the whole does. */
     if (limit >= 2 &&
@@ -581,7 +605,8 @@ RB_ALWAYS_INLINE static inline void read_lines(parser *p, const char *body,
      * "Session 23 (scan)"). */
     size_t refused = SIZE_MAX;
     while (pos < limit && !p->failed) {
-        if (pos != refused && rule_lines(p, body, &pos, limit, len) != 0) {
+        if (pos != refused &&
+            rule_lines(p, prof, body, &pos, limit, len) != 0) {
 #ifndef RB_PARSE_CROSSCHECK /* there a run stops after its first line */
             refused = pos;
 #endif
@@ -611,10 +636,10 @@ RB_ALWAYS_INLINE static inline void read_lines(parser *p, const char *body,
             line_len = ROBOTS_MAX_LINE_BYTES;
         }
         if (line_len == 0) {
-            blank_line(p);
+            blank_line(p, prof);
         } else if (special != 1 || body[pos] != '#' ||
                    !plain_bytes(body + pos, line_len, p->body_end)) {
-            process_line(p, body + pos, line_len, special, skip);
+            process_line(p, prof, body + pos, line_len, special, skip);
         } /* else a comment line with nothing to report: only counted */
         pos = eol;
         if (pos < len) {
@@ -632,27 +657,62 @@ RB_ALWAYS_INLINE static inline void read_lines(parser *p, const char *body,
         record_cut(p, body, pos, len, limit);
 }
 
-/* The loop once for each setting of skip_diagnostics, so that the
- * default parse tests nothing for it on a line, and a parse that keeps no
- * diagnostics does not start the work that only reports. Each copy
- * flattened, as the one loop was: its helpers inline, as the compiler
- * inlined them into one caller and would not into two. */
-__attribute__((noinline, flatten)) static void
-read_lines_reporting(parser *p, const char *body, size_t len, size_t limit,
-                     size_t *parsed) {
-    read_lines(p, body, len, limit, parsed, 0);
-}
+/* The loop once for each profile and setting of skip_diagnostics, chosen
+ * once a parse: each copy's loop tests neither on a line and keeps only its
+ * own profile's branches (its rule run, trims, blank line, two words), so
+ * that its registers are allotted for those alone; in one loop for the
+ * three profiles, a change to one profile's run moved the others' parse by
+ * 0.1 to 1 M instructions (bench/README.md, "Session 27 (run)"). A parse
+ * that keeps no diagnostics does not start the work that only reports.
+ * Each copy flattened, as the one loop was: its helpers inline, as the
+ * compiler inlined them into one caller and would not into several. The
+ * helpers that take the profile are always_inline as well: gcc cloned each
+ * for the constant (IPA-CP), and flatten then left the clones called
+ * (process_line() and its helpers a call a line in every copy). */
+#define LINE_LOOP(name, prof, skip)                                            \
+    __attribute__((noinline, flatten)) static void name(                       \
+        parser *p, const char *body, size_t len, size_t limit,                 \
+        size_t *parsed) {                                                      \
+        read_lines(p, body, len, limit, parsed, prof, skip);                   \
+    }
+#ifdef RB_SSE2
+LINE_LOOP(read_lines_rfc9309, ROBOTS_PROFILE_RFC9309, 0)
+LINE_LOOP(read_lines_google, ROBOTS_PROFILE_GOOGLE, 0)
+LINE_LOOP(read_lines_legacy, ROBOTS_PROFILE_LEGACY, 0)
+LINE_LOOP(read_lines_rfc9309_skipping, ROBOTS_PROFILE_RFC9309, 1)
+LINE_LOOP(read_lines_google_skipping, ROBOTS_PROFILE_GOOGLE, 1)
+LINE_LOOP(read_lines_legacy_skipping, ROBOTS_PROFILE_LEGACY, 1)
+#else
+/* Without SSE2 there is no run to part (rule_lines() reads nothing): one
+ * copy for each setting of skip_diagnostics, the profile read once a
+ * parse, so that a build for a small target (librobots.wasm, held under
+ * 300 KiB by the js gate) is not larger by four copies of the loop. */
+LINE_LOOP(read_lines_reporting, p->profile, 0)
+LINE_LOOP(read_lines_skipping, p->profile, 1)
+#endif
+#undef LINE_LOOP
 
-__attribute__((noinline, flatten)) static void
-read_lines_skipping(parser *p, const char *body, size_t len, size_t limit,
-                    size_t *parsed) {
-    read_lines(p, body, len, limit, parsed, 1);
-}
-
+/* (robots_parse() takes only the three profiles: parse.c) */
 void rb_parse_lines(parser *p, const char *body, size_t len, size_t limit,
                     size_t *parsed) {
-    if (p->skip_diagnostics)
-        read_lines_skipping(p, body, len, limit, parsed);
-    else
-        read_lines_reporting(p, body, len, limit, parsed);
+#ifdef RB_SSE2
+    switch (p->profile) {
+    case ROBOTS_PROFILE_RFC9309:
+        (p->skip_diagnostics ? read_lines_rfc9309_skipping
+                             : read_lines_rfc9309)(p, body, len, limit, parsed);
+        break;
+    case ROBOTS_PROFILE_GOOGLE:
+        (p->skip_diagnostics ? read_lines_google_skipping
+                             : read_lines_google)(p, body, len, limit, parsed);
+        break;
+    case ROBOTS_PROFILE_LEGACY:
+    default:
+        (p->skip_diagnostics ? read_lines_legacy_skipping
+                             : read_lines_legacy)(p, body, len, limit, parsed);
+        break;
+    }
+#else
+    (p->skip_diagnostics ? read_lines_skipping
+                         : read_lines_reporting)(p, body, len, limit, parsed);
+#endif
 }

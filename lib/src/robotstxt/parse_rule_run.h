@@ -65,8 +65,9 @@ static inline void copy_pattern(char *text, const char *value, size_t len,
  * read once and the text written last: a byte stored through a char
  * pointer may alias any field of the parser, which the compiler would
  * otherwise load again after it. */
-static inline void store_normal_rule(parser *p, enum key_kind key,
-                                     const char *value, size_t len) {
+static inline void store_normal_rule(parser *p, robots_profile prof,
+                                     enum key_kind key, const char *value,
+                                     size_t len) {
     size_t at = p->text.count, rules = p->rules.count;
     /* room, most often there already (the arrays were sized up front),
      * with 48 bytes to spare for the copy below */
@@ -78,7 +79,7 @@ static inline void store_normal_rule(parser *p, enum key_kind key,
         return;
     }
     char *text = (char *)p->text.data + at;
-    int index_htm = p->profile == ROBOTS_PROFILE_GOOGLE && key == KEY_ALLOW &&
+    int index_htm = prof == ROBOTS_PROFILE_GOOGLE && key == KEY_ALLOW &&
                     rb_parse_index_htm(p, value, len, p->body);
     set_rule((rb_rule *)p->rules.data + rules, p->line,
              key == KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW,
@@ -97,7 +98,8 @@ static inline void store_normal_rule(parser *p, enum key_kind key,
  * test. 0, with nothing done, for any other: rb_parse_rule() then takes
  * it. Inline in each copy of the line loop (parse_lines.c), as in the
  * one loop it was. */
-RB_ALWAYS_INLINE static inline int usual_rule(parser *p, enum key_kind key,
+RB_ALWAYS_INLINE static inline int usual_rule(parser *p, robots_profile prof,
+                                              enum key_kind key,
                                               const char *value, size_t len) {
     if (!p->have_group || len == 0 || value[0] != '/')
         return 0;
@@ -105,16 +107,15 @@ RB_ALWAYS_INLINE static inline int usual_rule(parser *p, enum key_kind key,
      * store_normal_rule() copies, are read where the body has them */
     RB_ASSUMED(rb_lies_in(value, len, p->body, p->body_end));
 #ifdef RB_SSE2
-    if (p->profile != ROBOTS_PROFILE_LEGACY && len <= 32 &&
+    if (prof != ROBOTS_PROFILE_LEGACY && len <= 32 &&
         (size_t)(value - p->body) + len > 32) { /* the 32 bytes it reads */
-        if (!rb_pattern_is_normal32(p->profile == ROBOTS_PROFILE_RFC9309, value,
-                                    len))
+        if (!rb_pattern_is_normal32(prof == ROBOTS_PROFILE_RFC9309, value, len))
             return 0;
     } else
 #endif
-        if (!rb_pattern_is_normal(p->profile, value, len))
+        if (!rb_pattern_is_normal(prof, value, len))
         return 0;
-    store_normal_rule(p, key, value, len);
+    store_normal_rule(p, prof, key, value, len);
     return 1;
 }
 
@@ -216,7 +217,8 @@ typedef int rule_mask; /* (no scan of its own) */
  * parse 34,000 dearer in rfc9309 and google, 25,000 in legacy). The word
  * is still word_of()'s: built by shifts as well, it had gcc allot the
  * legacy loop's registers otherwise (that parse 134,000 dearer). */
-static inline int run_key_is(const char *raw, const char *word, size_t len) {
+RB_ALWAYS_INLINE static inline int run_key_is(const char *raw, const char *word,
+                                              size_t len) {
     if (len < 8) {
         uint64_t w = word_of(word, len);
         uint64_t fold = (w >> 1) & (RB_ONES * 0x20);
@@ -224,6 +226,23 @@ static inline int run_key_is(const char *raw, const char *word, size_t len) {
     }
     return is_word(raw, word, 8) &&
            (len == 8 || is_word(raw + len - 8, word + len - 8, 8));
+}
+
+/* run_key_is() of a key shorter than eight bytes whose word is given with
+ * NULs to eight ("allow\0\0", the literal's own NUL the eighth): read
+ * whole, the word is a constant the compiler folds, where word_of()'s
+ * copy of len bytes was built on the stack at every Allow (about 10
+ * instructions). Not in legacy's copy of the loop, whose registers gcc
+ * then allotted otherwise (its corpus parse 0.1 M dearer). Both always
+ * inline: gcc's early inlining of a helper hangs on how many calls the
+ * file has of it, so that a change to one profile's copy of the loop
+ * (here, legacy's call of run_key_is() kept) changed another's code (its
+ * parse 0.25 M dearer), where the copies are to be apart. */
+RB_ALWAYS_INLINE static inline int
+run_short_key_is(const char *raw, const char *word8, size_t len) {
+    uint64_t w = rb_load8(word8);
+    uint64_t fold = (w >> 1) & (RB_ONES * 0x20);
+    return ((rb_load8(raw) & (~(uint64_t)0 >> (64 - 8 * len))) | fold) == w;
 }
 
 /* The end of the line at pos when it is a usual rule line, "Disallow: /x"
@@ -239,7 +258,7 @@ static inline int run_key_is(const char *raw, const char *word, size_t len) {
  * 16, the last offset a 16-byte step may read from (the caller holds limit >=
  * 16). */
 static inline int rule_line_end(const char *body, size_t pos, size_t last16,
-                                size_t len, int rfc, rule_mask low,
+                                size_t len, int rfc, int legacy, rule_mask low,
                                 rule_mask set, rule_mask is, rule_mask add,
                                 rule_mask tick, size_t *next, size_t *end,
                                 enum key_kind *key, size_t *v) {
@@ -250,7 +269,9 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
     if (raw[8] == ':' && run_key_is(raw, "disallow", 8)) {
         *key = KEY_DISALLOW;
         *v = pos + 9;
-    } else if (raw[5] == ':' && run_key_is(raw, "allow", 5)) {
+    } else if (raw[5] == ':' &&
+               (legacy ? run_key_is(raw, "allow", 5)
+                       : run_short_key_is(raw, "allow\0\0", 5))) {
         *key = KEY_ALLOW;
         *v = pos + 6;
     } else {
@@ -293,7 +314,7 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
     *next = e + 1 + (body[e] == '\r' && e + 1 < len && body[e + 1] == '\n');
     return 1;
 #else
-    (void)body, (void)pos, (void)last16, (void)len, (void)rfc;
+    (void)body, (void)pos, (void)last16, (void)len, (void)rfc, (void)legacy;
     (void)low, (void)set, (void)is, (void)add, (void)tick;
     (void)next, (void)end;
     (void)key, (void)v;
@@ -371,7 +392,7 @@ static inline int keyed_line_end(const char *body, size_t pos, size_t last16,
     } else if (raw[8] == ':' && run_key_is(raw, "disallow", 8)) {
         *key = KEY_DISALLOW;
         s = pos + 9;
-    } else if (raw[5] == ':' && run_key_is(raw, "allow", 5)) {
+    } else if (raw[5] == ':' && run_short_key_is(raw, "allow\0\0", 5)) {
         *key = KEY_ALLOW;
         s = pos + 6;
     } else {
@@ -450,8 +471,9 @@ static inline int put_run_rule(rb_rule *rule, char *text, size_t texts,
  * stored as rb_parse_rule() would, with no call, and its line ended as
  * rb_parse_lines() ends it; *at then is where the first other line starts.
  * Nonzero when it read a line (0: the line at *at is not one, and nothing
- * is done). rfc and google are constants in each of rule_lines()'s three
- * copies, so that the loop tests no profile and keeps their registers.
+ * is done). rfc and google are constants: each copy of the line loop (one a
+ * profile, parse_lines.c) holds its own profile's run alone, which tests
+ * no profile and keeps their registers.
  * The fuzzers' build (RB_PARSE_CROSSCHECK) reads one line a run, and that
  * line the general way too, and stops at a difference. */
 /* complexity: 165 lines, 35 (pmccabe). Two loops: the inner one reads the
@@ -500,8 +522,9 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
             __asm__("" : "+x"(add), "+x"(tick));
 #endif
         for (;;) { /* no call */
-            found = rule_line_end(body, pos, last16, len, rfc, low, set, is,
-                                  add, tick, &next, &end, &key, &v);
+            found =
+                rule_line_end(body, pos, last16, len, rfc, !rfc && !google, low,
+                              set, is, add, tick, &next, &end, &key, &v);
             if (!found) {
                 /* tested only where the line is not a rule: no cost to
                  * one */
@@ -642,14 +665,26 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
     return 1;
 }
 
-/* rule_run() in the parser's profile, 0 outside a group. */
-static inline int rule_lines(parser *p, const char *body, size_t *at,
-                             size_t limit, size_t len) {
+/* rule_run() in the loop's profile (prof: a constant in each copy of the
+ * line loop), 0 outside a group. */
+static inline int rule_lines(parser *p, robots_profile prof, const char *body,
+                             size_t *at, size_t limit, size_t len) {
     if (!p->have_group)
         return 0;
-    if (p->profile == ROBOTS_PROFILE_RFC9309)
+    /* Only a line that starts with a key's first letter ('a', 'd', and
+     * 'u' for a user-agent), '#' or a line's end (a quiet line) can be
+     * read by a run: for any other a run would find nothing, about 45
+     * instructions (the real-world corpus's lines without ':', of HTML,
+     * of other keys). The 0x20 bit set, a capital is its letter, LF '*'
+     * and CR '-', which a run may be asked of and finds nothing. */
+    unsigned char first = (unsigned char)body[*at] | 0x20;
+    if (prof != ROBOTS_PROFILE_LEGACY && first != 'a' && first != 'd' &&
+        first != 'u' && first != '#' && first != ('\n' | 0x20) &&
+        first != ('\r' | 0x20))
+        return 0;
+    if (prof == ROBOTS_PROFILE_RFC9309)
         return rule_run(p, body, at, limit, len, 1, 0);
-    if (p->profile == ROBOTS_PROFILE_GOOGLE)
+    if (prof == ROBOTS_PROFILE_GOOGLE)
         return rule_run(p, body, at, limit, len, 0, 1);
     return rule_run(p, body, at, limit, len, 0, 0);
 }

@@ -55,11 +55,6 @@ typedef struct rb_key_note {
 
 typedef struct parser {
     robots_profile profile;
-    /* The byte class a trim steps over in the profile (RB_C_WHITE in
-     * google, RB_C_SPACE else), set by rb_parse_lines(): one load where
-     * a trim tested the profile at each byte (in the hole after the
-     * profile: the parser's size is the same). */
-    unsigned trim_class;
     size_t diag_total;
     uint32_t kind_totals[ROBOTS_DIAG_KIND_LAST + 1]; /* kept or not */
     int have_group;    /* a group (record) is open */
