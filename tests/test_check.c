@@ -408,6 +408,30 @@ static void robots_txt_itself(void) {
     }
 }
 
+/* Legacy's escapes in a check's URL (the book, seed 000, Table 9-3,
+ * conformance/cases/tdg-table-9-3.json): %7E is treated as '~', escapes
+ * are case-insensitive, and %2F is a slash that only %2F matches. A path
+ * with no '%' is read as it is and one with an escape in its normal form
+ * (check_path.c, path_is_normal()): both sides, with an escape in the
+ * rule or in the URL. */
+static void legacy_escapes_in_checks(void) {
+    robots_txt *doc = parse(ROBOTS_PROFILE_LEGACY, "User-agent: *\n"
+                                                   "Disallow: /~fred/\n"
+                                                   "Disallow: /%7Ejoe/\n"
+                                                   "Disallow: /a%2Fb\n");
+    ALLOWED(doc, "bot", "http://e.com/~fred/hi.html", 0);   /* row 3 */
+    ALLOWED(doc, "bot", "http://e.com/%7Efred/hi.html", 0); /* row 6 */
+    ALLOWED(doc, "bot", "http://e.com/%7efred/hi.html", 0); /* rows 6, 8 */
+    ALLOWED(doc, "bot", "http://e.com/~joe/hi.html", 0);    /* row 7 */
+    ALLOWED(doc, "bot", "http://e.com/%7Ejoe/hi.html", 0);
+    ALLOWED(doc, "bot", "http://e.com/~fred%2Fhi.html", 1); /* row 9 */
+    ALLOWED(doc, "bot", "http://e.com/a/b", 1); /* row 9 turned round */
+    ALLOWED(doc, "bot", "http://e.com/a%2fb", 0);
+    ALLOWED(doc, "bot", "http://e.com/~fredx", 1);
+    ALLOWED(doc, "bot", "http://e.com/%7Efredx", 1);
+    robots_free(doc);
+}
+
 static void callers(void) {
     const char body[] = "User-agent: Googlebot\nDisallow: /g\n"
                         "User-agent: *\nDisallow: /star\n";
@@ -1109,6 +1133,7 @@ int main(void) {
     rule_precedence();
     rfc9309_section_5();
     robots_txt_itself();
+    legacy_escapes_in_checks();
     callers();
     google_quirks();
     memo();
