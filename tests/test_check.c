@@ -408,6 +408,60 @@ static void robots_txt_itself(void) {
     }
 }
 
+/* A check no group applies to is allowed (RFC 9309 section 2.2.1: with
+ * no matching group and no '*' group there is no rule), whatever its
+ * path; rfc9309 and legacy still read the URL (a string that is no URL is
+ * refused) and exempt /robots.txt, google reads any string and exempts
+ * nothing (semantics.md), and every profile refuses a URL past
+ * ROBOTS_MAX_URL_BYTES. Both ways to no group: a document with none (the
+ * smallest real files: an error page's one word) and one whose groups
+ * name other agents. */
+static void no_group_applies(void) {
+    const char *bodies[] = {"Forbidden", "User-agent: foo\nDisallow: /\n"};
+    static char long_url[ROBOTS_MAX_URL_BYTES + 1];
+    memset(long_url, 'a', sizeof long_url);
+    long_url[0] = '/';
+    for (int p = 0; p < 3; p++) {
+        for (size_t b = 0; b < sizeof bodies / sizeof bodies[0]; b++) {
+            robots_txt *doc = parse((robots_profile)p, bodies[b]);
+            const char *urls[] = {"http://e.com/x", "/x", "//e.com", "/a?b#c",
+                                  "http://e.com/robots.txt"};
+            for (size_t u = 0; u < sizeof urls / sizeof urls[0]; u++) {
+                robots_verdict v = verdict(doc, "bot", urls[u]);
+                int exempt = u == 4 && p != ROBOTS_PROFILE_GOOGLE;
+                EXPECT_EQ(v.allowed, 1);
+                EXPECT_EQ(v.reason, exempt ? ROBOTS_REASON_ROBOTS_TXT
+                                           : ROBOTS_REASON_NO_GROUP);
+                EXPECT_EQ(v.group, ROBOTS_NO_POSITION);
+                EXPECT_EQ(v.specific, 0);
+                EXPECT_EQ(v.rule, ROBOTS_NO_POSITION);
+                EXPECT_EQ(v.truncated, 0);
+            }
+            if (b == 1)
+                ALLOWED(doc, "foo", "/x", 0);
+            robots_verdict v;
+            robots_str one = {"bot", 3};
+            robots_query *query = NULL;
+            EXPECT_EQ(robots_query_new(doc, &one, 1, &query), ROBOTS_OK);
+            robots_status invalid =
+                p == ROBOTS_PROFILE_GOOGLE ? ROBOTS_OK : ROBOTS_ERR_URL_INVALID;
+            EXPECT_EQ(robots_check_agent(doc, "bot", 3, "e.com/x", 7, &v),
+                      invalid);
+            EXPECT_EQ(robots_query_check(query, "e.com/x", 7, &v), invalid);
+            EXPECT_EQ(robots_check_agent(doc, "bot", 3, long_url,
+                                         ROBOTS_MAX_URL_BYTES, &v),
+                      ROBOTS_OK);
+            EXPECT_EQ(robots_check_agent(doc, "bot", 3, long_url,
+                                         sizeof long_url, &v),
+                      ROBOTS_ERR_URL_TOO_LONG);
+            EXPECT_EQ(robots_query_check(query, long_url, sizeof long_url, &v),
+                      ROBOTS_ERR_URL_TOO_LONG);
+            robots_query_free(query);
+            robots_free(doc);
+        }
+    }
+}
+
 /* Legacy's escapes in a check's URL (the book, seed 000, Table 9-3,
  * conformance/cases/tdg-table-9-3.json): %7E is treated as '~', escapes
  * are case-insensitive, and %2F is a slash that only %2F matches. A path
@@ -1133,6 +1187,7 @@ int main(void) {
     rule_precedence();
     rfc9309_section_5();
     robots_txt_itself();
+    no_group_applies();
     legacy_escapes_in_checks();
     callers();
     google_quirks();

@@ -417,10 +417,10 @@ static int path_is_normal(robots_profile profile, const char *p, size_t len) {
 
 /* The verdict for a normalised path once the agents are resolved;
  * `rule_scratch` holds doc->longest_rule_normal bytes. */
-static robots_status check_path(const robots_txt *doc, const rb_resolved *r,
-                                const rb_callers *who, const char *path,
-                                size_t plen, char *rule_scratch,
-                                robots_verdict *out) {
+/* A verdict's fields before any rule is weighed: allowed, by no rule, in
+ * the group the agents resolved to. */
+static void start_verdict(const robots_txt *doc, const rb_resolved *r,
+                          robots_verdict *out) {
     memset(out, 0, sizeof *out);
     out->allowed = 1;
     out->rule = ROBOTS_NO_POSITION;
@@ -428,7 +428,13 @@ static robots_status check_path(const robots_txt *doc, const rb_resolved *r,
     out->group = r->group;
     out->specific = r->specific;
     out->truncated = doc->cut_line != 0;
+}
 
+static robots_status check_path(const robots_txt *doc, const rb_resolved *r,
+                                const rb_callers *who, const char *path,
+                                size_t plen, char *rule_scratch,
+                                robots_verdict *out) {
+    start_verdict(doc, r, out);
     if (doc->profile != ROBOTS_PROFILE_GOOGLE &&
         is_robots_txt_path(path, plen)) {
         if (out->group == RB_GROUP_LATER)
@@ -477,6 +483,16 @@ robots_status rb_check_resolved(const robots_txt *doc, const rb_resolved *r,
                                 size_t url_len, robots_verdict *out) {
     if (url_len > ROBOTS_MAX_URL_BYTES)
         return ROBOTS_ERR_URL_TOO_LONG;
+    /* google reads any string as a URL (urlpath.c) and exempts no path, so
+     * a check no group applies to is allowed whatever its path: the URL is
+     * not read. Most of a first check of a file with no group (an error
+     * page, an empty file) was that reading. */
+    if (doc->profile == ROBOTS_PROFILE_GOOGLE &&
+        r->group == ROBOTS_NO_POSITION) {
+        start_verdict(doc, r, out);
+        out->reason = ROBOTS_REASON_NO_GROUP;
+        return ROBOTS_OK;
+    }
     size_t start, len;
     int slash;
     /* rfc9309's and legacy's split inline: it is in every check's path. */
