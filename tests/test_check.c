@@ -424,11 +424,27 @@ static void no_group_applies(void) {
     for (int p = 0; p < 3; p++) {
         for (size_t b = 0; b < sizeof bodies / sizeof bodies[0]; b++) {
             robots_txt *doc = parse((robots_profile)p, bodies[b]);
-            const char *urls[] = {"http://e.com/x", "/x", "//e.com", "/a?b#c",
-                                  "http://e.com/robots.txt"};
+            /* (URL, /robots.txt after rfc9309's and legacy's escapes are
+             * decoded: %72 is 'r', %2E '.'; %2F is no '/' in either) */
+            const struct {
+                const char *url;
+                int robots_txt;
+            } urls[] = {{"http://e.com/x", 0},
+                        {"/x", 0},
+                        {"//e.com", 0},
+                        {"http://e.com", 0},
+                        {"/a?b#c", 0},
+                        {"/x%20y", 0},
+                        {"http://e.com/robots.txt", 1},
+                        {"/%72obots.txt", 1},
+                        {"/robots%2Etxt", 1},
+                        {"/robots%2etxt", 1},
+                        {"/%2Frobots.txt", 0},
+                        {"/robots.txt?", 0},
+                        {"/robots.tx", 0}};
             for (size_t u = 0; u < sizeof urls / sizeof urls[0]; u++) {
-                robots_verdict v = verdict(doc, "bot", urls[u]);
-                int exempt = u == 4 && p != ROBOTS_PROFILE_GOOGLE;
+                robots_verdict v = verdict(doc, "bot", urls[u].url);
+                int exempt = urls[u].robots_txt && p != ROBOTS_PROFILE_GOOGLE;
                 EXPECT_EQ(v.allowed, 1);
                 EXPECT_EQ(v.reason, exempt ? ROBOTS_REASON_ROBOTS_TXT
                                            : ROBOTS_REASON_NO_GROUP);

@@ -504,6 +504,19 @@ robots_status rb_check_resolved(const robots_txt *doc, const rb_resolved *r,
         return status;
 
     const char *from = url + start;
+    /* No group applies: allowed, and only /robots.txt answers otherwise.
+     * A path with no '%' is that name's normal form only if it is that
+     * name: normalising it keeps it or writes a '%' (rfc9309 escapes a
+     * byte outside its set; legacy changes only escapes). One memchr()
+     * instead of the byte classes and the work area: the first answer of
+     * a file with no group. */
+    if (r->group == ROBOTS_NO_POSITION && !slash &&
+        (len == 0 || memchr(from, '%', len) == NULL)) {
+        start_verdict(doc, r, out);
+        out->reason = is_robots_txt_path(from, len) ? ROBOTS_REASON_ROBOTS_TXT
+                                                    : ROBOTS_REASON_NO_GROUP;
+        return ROBOTS_OK;
+    }
     /* Most paths are their own normal form and are read in place. */
     int in_place = !slash && path_is_normal(doc->profile, from, len);
     size_t path_bytes =
