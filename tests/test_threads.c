@@ -129,9 +129,10 @@ typedef struct overtaking {
     size_t calls;    /* since armed */
     size_t pause_at; /* 1-based; 0 never */
     int armed;
-    int overtaken; /* the second thread ran */
-    job second;    /* its document and mismatches */
-    size_t live;   /* bytes not yet freed */
+    int overtaken;      /* the second thread ran */
+    job second;         /* its document and mismatches */
+    size_t live;        /* bytes not yet freed */
+    size_t wrong_sizes; /* frees told another size than was allocated */
 } overtaking;
 
 static void *second_thread(void *arg) {
@@ -144,11 +145,13 @@ static void *overtaking_alloc(void *ctx, size_t size) {
     pthread_mutex_lock(&o->lock);
     int pause = o->armed && ++o->calls == o->pause_at;
     pthread_mutex_unlock(&o->lock);
-    if (pause) {
+    if (pause) { /* testing.h's counts are plain: EXPECT once it ended */
         pthread_t second;
-        EXPECT_EQ(pthread_create(&second, NULL, second_thread, &o->second), 0);
-        EXPECT_EQ(pthread_join(second, NULL), 0);
-        o->overtaken = 1;
+        int created =
+            pthread_create(&second, NULL, second_thread, &o->second) == 0;
+        int joined = created && pthread_join(second, NULL) == 0;
+        EXPECT(created && joined);
+        o->overtaken = created;
     }
     size_t *block = malloc(sizeof(size_t) + size);
     if (block == NULL)
@@ -163,8 +166,8 @@ static void *overtaking_alloc(void *ctx, size_t size) {
 static void overtaking_free(void *ctx, void *ptr, size_t size) {
     overtaking *o = ctx;
     size_t *block = (size_t *)ptr - 1;
-    EXPECT_EQ(*block, size);
-    pthread_mutex_lock(&o->lock);
+    pthread_mutex_lock(&o->lock); /* either thread's: no EXPECT here */
+    o->wrong_sizes += *block != size;
     o->live -= size;
     pthread_mutex_unlock(&o->lock);
     free(block);
@@ -194,6 +197,7 @@ static size_t overtaken_at(robots_profile profile, size_t pause_at,
     size_t used = robots_txt_memory_used(doc);
     robots_free(doc);
     EXPECT_EQ(o.live, 0);
+    EXPECT_EQ(o.wrong_sizes, 0);
     pthread_mutex_destroy(&o.lock);
     *overtaken = o.overtaken;
     return used;
