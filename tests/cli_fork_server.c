@@ -4,7 +4,10 @@
  * in a child forked from this one process: how the valgrind gate runs the
  * script tests' 550 commands without paying valgrind's start for each
  * (ci/valgrind_suite.py starts this under memcheck; tests/fork_client.c
- * stands in for the command in the scripts).
+ * stands in for the command in the scripts). Linked with the conformance
+ * runner's objects instead (conformance/CMakeLists.txt's
+ * conformance_fork_server), it serves robots-conformance's main() the same
+ * way, to conformance-batch's runs.
  *
  *     cli_fork_server SOCKET [--logs PREFIX] [--curl LIBRARY]
  *

@@ -398,16 +398,6 @@ static RB_NOINLINE size_t windows_hold(const rb_names_index *index,
     }
 }
 
-int rb_names_index_may_hold(const rb_names_index *index, const char *value,
-                            size_t len) {
-    if (len > index->longest)
-        return 0;
-    if (len <= index->shallow)
-        return 1;
-    lower_into(index->lowered, value, len);
-    return windows_hold(index, len) != 0;
-}
-
 static int search_suffixes(const rb_names_index *index, const char *value,
                            size_t len) {
     lower_into(index->lowered, value, len);

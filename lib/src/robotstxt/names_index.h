@@ -57,7 +57,7 @@ typedef struct rb_names_index {
  * the byte pairs alone, O(H) time and 8 KiB). `shallow_value`: where many
  * suffixes are alike, only the distinct windows of this many bytes are
  * sorted, and each value longer is searched in the text, O(H + m), if
- * rb_names_index_may_hold() lets it (else it is answered in O(m log H)):
+ * each of its windows is one of them (else it is answered in O(m log H)):
  * the caller passes a length that all but a few of the values it searches
  * (of those bytes) keep within, and 0 for no windows. */
 RB_HIDDEN robots_status rb_names_index_build(rb_mem *mem,
@@ -71,13 +71,6 @@ RB_HIDDEN void rb_names_index_release(rb_mem *mem, rb_names_index *index);
  * index's `lowered`, so one index serves one caller at a time (each
  * selection builds its own). */
 RB_HIDDEN int rb_names_index_contains(const rb_names_index *index,
-                                      const char *value, size_t len);
-/* 0 when the value (as for rb_names_index_contains()) is surely in no
- * name: longer than every name, or longer than the windows and holding a
- * byte no name holds or a window of theirs that is none of the windows
- * sorted. Then 1, and rb_names_index_contains() costs O(H + m) where the
- * value is longer than the windows, else O(m log H). */
-RB_HIDDEN int rb_names_index_may_hold(const rb_names_index *index,
                                       const char *value, size_t len);
 
 /* With the windows sorted: whether a value longer than them (as for
