@@ -130,7 +130,9 @@ static int diag_of_line(const robots_txt *doc, size_t line,
  * eight bytes and their length (one slot of the notes, told apart by their
  * bytes), a word and its prefix, a typo with its guess and severity, one
  * of 16 bytes and one of 17 (no note), a word with a second one after it
- * (no note), indented copies, and the last line at the body's end. */
+ * (no note), indented copies, words of 9 bytes with a guess and with none
+ * (guessed once, on the way to the message made out of line), and the
+ * last line at the body's end. */
 static void short_lines_kept_again(void) {
     static const char *const lines[] = {"</div>",
                                         "<br>",
@@ -157,6 +159,10 @@ static void short_lines_kept_again(void) {
                                         "x",
                                         "Sitemap",
                                         "Sitemap",
+                                        "User-agen",
+                                        "User-agen",
+                                        "Forbidden",
+                                        "Forbidden",
                                         "</li>",
                                         "</li>"};
     enum { LINES = sizeof lines / sizeof lines[0] };
@@ -204,6 +210,14 @@ static void short_lines_kept_again(void) {
         EXPECT(diag_of_line(doc, 5, ROBOTS_DIAG_MISSING_COLON, &d));
         EXPECT_STRN(d.message, d.message_len,
                     "line 'abcdefgh2' has no ':' and is ignored");
+        /* a typo of 9 bytes, one edit from User-agent, in every profile */
+        EXPECT(diag_of_line(doc, 27, ROBOTS_DIAG_MISSING_COLON, &d));
+        EXPECT(d.suggestion != NULL && strcmp(d.suggestion, "User-agent") == 0);
+        EXPECT_EQ(d.severity, ROBOTS_SEVERITY_ERROR);
+        EXPECT(diag_of_line(doc, 29, ROBOTS_DIAG_MISSING_COLON, &d));
+        EXPECT(d.suggestion == NULL);
+        EXPECT_STRN(d.message, d.message_len,
+                    "line 'Forbidden' has no ':' and is ignored");
         robots_free(doc);
     }
     /* Past the cap a line is counted, not kept again: 1,200 of the same

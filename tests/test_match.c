@@ -715,9 +715,16 @@ static size_t reference_normal(robots_profile profile, const char *in,
  * a plain run of every length from 0 to 40 (so that what follows falls at
  * every place of the sixteen-byte steps of google's first run and of any
  * wider step a normaliser may take, a %xx across two), then a piece that
- * changes or may (each kind of %xx, UTF-8, '$', '*', an octet to encode),
- * then plain bytes or the piece again; nothing written past the normal
- * form (its reader's buffer may hold it exactly). */
+ * changes or may (each kind of %xx, UTF-8, '$', '*', an octet to encode,
+ * single plain bytes between UTF-8, stars inside a plain run, escapes
+ * whole and broken one after another, 16 bytes of UTF-8), then plain
+ * bytes or the piece again: patterns under 16 bytes and over, runs of
+ * kept bytes of every length from 1 to past 16 at every distance from the
+ * pattern's end (the normalisers' copies with and without runs, the
+ * sixteen-byte measure of a run, a run copied whole or exactly, a byte on
+ * its own, escapes and UTF-8 in their loops, google's rule of raw bytes
+ * left to the copy without runs); nothing written past the normal form
+ * (its reader's buffer may hold it exactly). */
 static void pattern_normal_forms(void) {
     static const char *const pieces[] = {
         "%e9",
@@ -741,6 +748,10 @@ static void pattern_normal_forms(void) {
         "\x7f",
         "%C3%A9%c3%a9",
         "\xe4\xb8\xad\xe6\x96\x87",
+        "\xc3\xa9/\xc3\xa9/\xc3\xa9",
+        "ab*cd*ef",
+        "%41%zz%4",
+        "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9",
     };
     char in[128], want[3 * sizeof in], got[3 * sizeof in + 16];
     for (int p = 0; p < 3; p++) {

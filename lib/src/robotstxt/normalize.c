@@ -23,6 +23,7 @@
 #include "ascii.h"
 #include "byte_class.h"
 
+#include <stdint.h>
 #include <string.h>
 
 static const char hex_digits[] = "0123456789ABCDEF";
@@ -76,31 +77,68 @@ static int escape_at(const char *in, size_t len, size_t i) {
 }
 
 #ifdef RB_SSE2
-/* google: the run of a pattern's first bytes (len >= 16) that its normal
- * form keeps as they are (below 0x80, not '%': rb_google_refused16()), copied
- * to out: its length. Sixteen a step, a step of sixteen kept bytes stored
- * whole; the run's last bytes one by one, so that nothing past the run is
- * written: a caller's buffer may hold the normal form exactly
- * (robots_rule_normalized()). The byte loop below costs about ten
- * instructions a kept byte, most of a pattern's (google's normalised
- * patterns in the real-world corpus: 65,000 of their 102,000 bytes, most
- * a plain path before the first escape). Not in rfc9309: its test of
- * sixteen bytes is three times google's, and the rules of raw UTF-8 of the
- * adversarial cases (many-raw-near-miss) paid 0.16 M more a first check
- * for the corpus's 0.13 M fewer (bench/README.md, "Session 22 (parse)"). */
-static size_t kept_run(const char *in, size_t len, char *out) {
-    size_t n = 0;
-    for (; len - n >= 16; n += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(in + n));
-        unsigned m = (unsigned)_mm_movemask_epi8(rb_google_refused16(v));
-        if (m != 0) {
-            for (size_t k = (size_t)__builtin_ctz(m); k > 0; k--, n++)
-                out[n] = in[n];
-            return n;
-        }
-        _mm_storeu_si128((__m128i *)(void *)(out + n), v);
+/* n bytes (1 to 16) from s to out, exactly: two overlapping loads and
+ * stores of the widest size that fits, so that nothing past the n bytes
+ * is written (a caller's buffer may hold the normal form exactly). */
+static void copy_up_to16(char *out, const char *s, size_t n) {
+    if (n >= 8) {
+        uint64_t head, tail;
+        memcpy(&head, s, 8);
+        memcpy(&tail, s + n - 8, 8);
+        memcpy(out, &head, 8);
+        memcpy(out + n - 8, &tail, 8);
+    } else if (n >= 4) {
+        uint32_t head, tail;
+        memcpy(&head, s, 4);
+        memcpy(&tail, s + n - 4, 4);
+        memcpy(out, &head, 4);
+        memcpy(out + n - 4, &tail, 4);
+    } else {
+        out[0] = s[0];
+        out[n / 2] = s[n / 2]; /* n is 1 to 3 */
+        out[n - 1] = s[n - 1];
     }
-    return n;
+}
+
+/* The run of bytes the profile's pattern normal form (rfc: rfc9309's,
+ * else google's) keeps as they are (rb_refused16()), from in[i] on, up to
+ * 16, in a pattern of len >= 16 bytes: its length. The 16 bytes from
+ * in[i], or where fewer are left the pattern's last 16, shifted: no read
+ * outside the pattern. */
+static size_t kept_run16(const char *in, size_t len, size_t i, int rfc) {
+    size_t left = len - i;
+    unsigned refused = left >= 16
+                           ? rb_refused16(in + i, rfc)
+                           : rb_refused16(in + len - 16, rfc) >> (16 - left);
+    if (refused == 0)
+        return left < 16 ? left : 16;
+    return (size_t)__builtin_ctz(refused);
+}
+
+/* At a byte the profile's normal form keeps (in[i]), the bytes copied to
+ * out from it: the run from it (kept_run16(), 1 to 16: sixteen stored
+ * whole, fewer exactly) when the byte after it is kept too, else the byte
+ * alone (a raw UTF-8 rule's '/' between characters pays no measure).
+ * Inline in each profile's copy with runs, with its constant rfc: as a
+ * call it gave back 27 k of the 183 k instructions it first saved rfc9309
+ * over the real-world corpus. */
+RB_ALWAYS_INLINE static inline size_t
+copy_from_kept(const char *in, size_t len, size_t i, int rfc, char *out) {
+    unsigned char next = len - i >= 2 ? (unsigned char)in[i + 1] : 0x80;
+    int next_kept =
+        rfc ? (rb_pattern_kept[next] & 1u) != 0 : next < 0x80 && next != '%';
+    if (!next_kept) {
+        *out = in[i];
+        return 1;
+    }
+    size_t run = kept_run16(in, len, i, rfc);
+    if (run == 16)
+        _mm_storeu_si128(
+            (__m128i *)(void *)out,
+            _mm_loadu_si128((const __m128i *)(const void *)(in + i)));
+    else
+        copy_up_to16(out, in + i, run);
+    return run;
 }
 #endif
 
@@ -149,24 +187,115 @@ static size_t normalize_rfc9309(const char *in, size_t len, char *out,
     return (size_t)(o - out);
 }
 
+#ifdef RB_SSE2
+/* The escape whose value is v (a %xx just read), in rfc9309's normal
+ * form: the octet when unreserved, else %XX upper-cased. */
+static char *put_rfc_escape(char *out, int v) {
+    if (is_unreserved((unsigned char)v)) {
+        *out = (char)v;
+        return out + 1;
+    }
+    return put_escape(out, (unsigned char)v);
+}
+
+/* rfc9309's pattern of 16 bytes or more, as normalize_rfc9309() writes
+ * it: a run of two kept bytes or more (RB_C_PLAIN and '*', rb_pattern_kept
+ * bit 0) measured sixteen at a time and copied whole, where a byte a step
+ * cost 9 instructions (the real-world corpus's patterns that are not
+ * normal hold 80,000 kept bytes in runs of about 6 between escapes and
+ * UTF-8); the escapes, and the bytes of UTF-8, that follow one another in
+ * loops of their own. The kept byte asked first, as most bytes are. A
+ * pattern under 16 bytes keeps the byte loop: this copy's frame and
+ * registers cost the adversarial cases' short rules of a wildcard and a
+ * raw byte (many-raw-near-miss) 17 to 20 instructions each. */
+__attribute__((noinline)) static size_t
+normalize_rfc9309_runs(const char *in, size_t len, char *out) {
+    char *o = out;
+    size_t i = 0;
+    while (i < len) {
+        unsigned char c = (unsigned char)in[i];
+        if (rb_pattern_kept[c] & 1u) {
+            size_t run = copy_from_kept(in, len, i, 1, o);
+            o += run;
+            i += run;
+            continue;
+        }
+        if (c >= 0x80) { /* UTF-8, its bytes one after another */
+            do
+                o = put_escape(o, (unsigned char)in[i++]);
+            while (i < len && (unsigned char)in[i] >= 0x80);
+            continue;
+        }
+        int v = c == '%' ? escape_at(in, len, i) : -1;
+        if (v >= 0) { /* escapes, one after another */
+            do {
+                o = put_rfc_escape(o, v);
+                i += 3;
+            } while (len - i >= 3 && in[i] == '%' &&
+                     (v = escape_at(in, len, i)) >= 0);
+            continue;
+        }
+        /* a '%' of no escape is kept; a '$' is the anchor only last */
+        if (c == '%' || (c == '$' && i + 1 == len) ||
+            !(c == '$' || must_encode(c)))
+            *o++ = (char)c;
+        else
+            o = put_escape(o, c);
+        i++;
+    }
+    return (size_t)(o - out);
+}
+#endif
+
+#ifdef RB_SSE2
+/* google's pattern of 16 bytes or more (octets >= 0x80 escaped, a %xx
+ * upper-cased, the rest kept): a run of two kept bytes or more copied
+ * whole, the escapes that follow one another in a loop of their own, as
+ * rfc9309's. The kept byte asked first, as most bytes are. */
+__attribute__((noinline)) static size_t
+normalize_google_runs(const char *in, size_t len, char *out) {
+    char *o = out;
+    for (size_t i = 0; i < len;) {
+        unsigned char c = (unsigned char)in[i];
+        if (c < 0x80 && c != '%') {
+            size_t run = copy_from_kept(in, len, i, 0, o);
+            i += run;
+            o += run;
+            continue;
+        }
+        int v = c == '%' ? escape_at(in, len, i) : -1;
+        if (c == '%' && v < 0) {
+            *o++ = '%';
+            i++;
+            continue;
+        }
+        if (v < 0) {
+            o = put_escape(o, c);
+            i++;
+            continue;
+        }
+        for (;;) { /* escapes, one after another */
+            o = put_escape(o, (unsigned char)v);
+            i += 3;
+            if (len - i < 3 || in[i] != '%' || (v = escape_at(in, len, i)) < 0)
+                break;
+        }
+    }
+    return (size_t)(o - out);
+}
+#endif
+
 /* Not inlined into rb_normalize_pattern(): alone in that frame,
  * rfc9309's byte loop costs about 8 instructions a pattern fewer than
- * beside this one's SSE2 step (the frame's registers; the adversarial
- * cases' rules of raw UTF-8, normalised at the parse and again at the
- * compile, bench/README.md "Session 22 (parse)"). */
+ * beside this one's (the frame's registers; the adversarial cases' rules
+ * of raw UTF-8, normalised at the parse and again at the compile,
+ * bench/README.md "Session 22 (parse)"). For a pattern under 16 bytes and
+ * a rule of raw bytes (raw_from8()); normalize_google_runs() for the
+ * others. */
 __attribute__((noinline)) static size_t
 normalize_google_pattern(const char *in, size_t len, char *out) {
     char *o = out;
-    size_t i = 0;
-#ifdef RB_SSE2
-    /* the pattern's first bytes, most often a plain path up to its first
-     * escape */
-    if (len >= 16) {
-        i = kept_run(in, len, o);
-        o += i;
-    }
-#endif
-    for (; i < len; i++) {
+    for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)in[i];
         if (c >= 0x80) {
             o = put_escape(o, c);
@@ -179,6 +308,22 @@ normalize_google_pattern(const char *in, size_t len, char *out) {
     }
     return (size_t)(o - out);
 }
+
+#ifdef RB_SSE2
+/* Whether a pattern of 16 bytes or more has only bytes >= 0x80 in its
+ * bytes 8 to 15: a rule of raw bytes (UTF-8 not escaped), with no run of
+ * kept bytes to copy, which google's copy with runs normalises dearer
+ * (the adversarial cases' rules of raw bytes, wide-patterns and
+ * raw-segments-distinct, paid 1.4 and 1.5 M a parse more; a loop of their
+ * own for the bytes of UTF-8, as rfc9309's, made that copy dearer still).
+ * rfc9309's copy with runs is cheaper for them than the one without. */
+static int raw_from8(const char *in) {
+    unsigned high = (unsigned)_mm_movemask_epi8(
+        _mm_loadu_si128((const __m128i *)(const void *)in));
+    return high >> 8 == 0xFFu;
+}
+
+#endif
 
 static size_t normalize_legacy(const char *in, size_t len, char *out) {
     char *o = out;
@@ -228,11 +373,19 @@ size_t rb_normalize_pattern(robots_profile profile, const char *in, size_t len,
                             char *out) {
     switch (profile) {
     case ROBOTS_PROFILE_GOOGLE:
+#ifdef RB_SSE2
+        if (len >= 16 && !raw_from8(in))
+            return normalize_google_runs(in, len, out);
+#endif
         return normalize_google_pattern(in, len, out);
     case ROBOTS_PROFILE_LEGACY:
         return normalize_legacy(in, len, out);
     case ROBOTS_PROFILE_RFC9309:
     default:
+#ifdef RB_SSE2
+        if (len >= 16)
+            return normalize_rfc9309_runs(in, len, out);
+#endif
         return normalize_rfc9309(in, len, out, 1);
     }
 }

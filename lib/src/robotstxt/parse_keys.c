@@ -370,11 +370,12 @@ static const char missing_head[] = "line '",
                   missing_tail[] = "' has no ':' and is ignored";
 
 /* rb_parse_missing_colon() of any line: out of line, for the lines its
- * usual path leaves (a guess to make or to suggest, the text or the
- * array short of room, the first diagnostic); wlen: the length of its
- * first word. */
+ * usual path leaves (a guess to suggest, the text or the array short of
+ * room, the first diagnostic); wlen: the length of its first word;
+ * guess: the key it was likely meant as, or NULL. */
 __attribute__((noinline)) static void
-missing_colon_general(parser *p, const char *content, size_t len, size_t wlen) {
+missing_colon_general(parser *p, const char *content, size_t len, size_t wlen,
+                      const known_word *guess) {
     static const char ask[] = "; did you mean '";
     static const char ask_end[] = ": ...'?";
     char buf[RB_DIAG_ROOM];
@@ -389,13 +390,6 @@ missing_colon_general(parser *p, const char *content, size_t len, size_t wlen) {
     size_t n = RB_DIAG_PUT(out, 0, missing_head);
     n = rb_diag_put_quote(p, out, n, content, len);
     n = RB_DIAG_PUT(out, n, missing_tail);
-    enum key_kind k = p->profile == ROBOTS_PROFILE_GOOGLE
-                          ? KEY_OTHER
-                          : exact_key(content, wlen);
-    const known_word *guess = k != KEY_OTHER ? &canonical_key[k]
-                              : rb_typo_length_near(wlen)
-                                  ? rb_parse_word_typo_of(p, content, wlen)
-                                  : NULL;
     if (guess == NULL) {
         RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(missing_head),
                            RB_MSG_QUOTE(content, len),
@@ -424,18 +418,22 @@ static void missing_colon_written(parser *p, const char *content, size_t len,
      * word no key and no typo of one), under the cap, a diagnostic before
      * it with room for this one, and room in the text for its message.
      * Any other line is missing_colon_general()'s, which makes the same
-     * diagnostic (its guess remembered by then, when it is a word's). */
+     * diagnostic, with the guess made here: a word of 9 to 16 bytes has
+     * none remembered (rb_parse_word_typo_of()), and was guessed twice (a
+     * file of one line, "Forbidden": 94 instructions more). */
     enum key_kind k = p->profile == ROBOTS_PROFILE_GOOGLE
                           ? KEY_OTHER
                           : exact_key(content, wlen);
+    const known_word *typo = NULL;
     rb_vec *diags = &p->diags, *text = &p->text;
     if (k != KEY_OTHER ||
         (rb_typo_length_near(wlen) &&
-         rb_parse_word_typo_of(p, content, wlen) != NULL) ||
+         (typo = rb_parse_word_typo_of(p, content, wlen)) != NULL) ||
         p->failed || diags->count == 0 ||
         diags->count >= ROBOTS_MAX_DIAGNOSTICS || diags->count == diags->cap ||
         text->data == NULL || text->cap - text->count < RB_DIAG_ROOM) {
-        missing_colon_general(p, content, len, wlen);
+        missing_colon_general(p, content, len, wlen,
+                              k != KEY_OTHER ? &canonical_key[k] : typo);
         return;
     }
     /* rb_parse_diag_room()'s count, and its room: the text's end */

@@ -224,6 +224,19 @@ static const known_word *typo_of_plain(const char *key, size_t len) {
 }
 #endif
 
+/* The first of the keys in `left` (bit i: rb_typo_keys[i]) within its
+ * limit of the key, or NULL. Out of line: its distance's registers, saved
+ * and restored at rb_parse_typo_of()'s every call, were a sixth of the
+ * cost of a word the tables settle (most: a line of text's first word). */
+__attribute__((noinline)) static const known_word *
+typo_among(const char *key, size_t len, unsigned left) {
+    for (size_t i = 0; left >> i != 0; i++)
+        if ((left >> i & 1) != 0 &&
+            keys_within(key, len, rb_typo_keys[i], typo_limit(rb_typo_keys[i])))
+            return &rb_typo_keys[i];
+    return NULL;
+}
+
 /* The known key a misspelt key was probably meant as, or NULL. Most keys
  * asked about are a line's first word of text or markup, so two tables
  * (checked by the fuzzers' build) settle most of them before any
@@ -248,13 +261,9 @@ const known_word *rb_parse_typo_of(const char *key, size_t len) {
         /* the far keys' flags, byte i's high bit, gathered into bit i */
         uint64_t far = ((lacking + FAR_BIAS) & RB_HIGHS) >> 7;
         unsigned far_bits = (unsigned)((far * 0x0102040810204080ull) >> 56);
-        /* the keys left, in rb_typo_keys' order: the first within wins */
         unsigned left = near & ~far_bits;
-        for (size_t i = 0; left >> i != 0 && guess == NULL; i++)
-            if ((left >> i & 1) != 0 &&
-                keys_within(key, len, rb_typo_keys[i],
-                            typo_limit(rb_typo_keys[i])))
-                guess = &rb_typo_keys[i];
+        if (left != 0)
+            guess = typo_among(key, len, left);
     }
 #ifdef RB_PARSE_CROSSCHECK
     static const uint32_t classes_of[] = {CLASSES_0, CLASSES_1, CLASSES_2,
