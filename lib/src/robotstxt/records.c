@@ -21,9 +21,6 @@
 
 #include <string.h>
 
-/* The bytes a list's first record reserves (at least): room for about
- * four sitemap URLs, which is what most files that have any hold. */
-#define RB_RECORDS_FIRST_BYTES ((size_t)384)
 /* The bytes from which a list grows fourfold, not twofold. */
 #define RB_RECORDS_LARGE_BYTES ((size_t)8192)
 
@@ -97,12 +94,9 @@ int rb_records_add(rb_mem *mem, rb_records_build *build, uint32_t line,
         if (!rb_vec_push(mem, &build->marks, &mark, 1))
             return 0;
     }
-    size_t need = 10 + klen + 1 + vlen + 1 + 15; /* put_bytes()'s 15 */
-    /* A list's first room is for a few records at once: grown from
-     * nothing, a file's first sitemaps were each a
-     * growth (a call to the allocator and a copy). */
+    size_t need = RB_RECORD_ROOM(klen, vlen);
     if (build->bytes.data == NULL && need < RB_RECORDS_FIRST_BYTES)
-        need = RB_RECORDS_FIRST_BYTES;
+        need = RB_RECORDS_FIRST_BYTES; /* (rb_records_first_room()) */
     /* A list already large (a page of HTML's every line, a sitemap index
      * of a thousand URLs) grows fourfold: its copies, at a byte an
      * instruction, were most of the records' cost. While it is copied

@@ -47,6 +47,28 @@ static inline void rb_records_init(rb_records_build *build) {
     build->last_group = 0;
 }
 RB_HIDDEN void rb_records_release(rb_mem *mem, rb_records_build *build);
+/* The most bytes rb_records_add() writes of a record, its key and value
+ * klen and vlen bytes: two varints, two NULs, put_bytes()'s 15 past. */
+#define RB_RECORD_ROOM(klen, vlen) ((size_t)10 + (klen) + 1 + (vlen) + 1 + 15)
+/* The bytes a list's first record reserves (at least): room for about
+ * four sitemap URLs, which is what most files that have any hold. */
+#define RB_RECORDS_FIRST_BYTES ((size_t)384)
+/* An empty list's first room, for a record of klen and vlen bytes: what
+ * rb_records_add() would reserve (RB_RECORDS_FIRST_BYTES, or the record's
+ * room when larger), taken from the parse's region inline when it has it
+ * (rb_vec_reserve_first()). Grown from nothing by rb_records_add(), a
+ * list's first record was a call to rb_vec_grow() and rb_alloc() and the
+ * record's general copy, about 270 instructions more than a usual record
+ * (about 2,400 of the real-world corpus's files have a first record).
+ * 0 when memory runs out (the list still empty). */
+static inline int rb_records_first_room(rb_mem *mem, rb_records_build *build,
+                                        size_t klen, size_t vlen) {
+    size_t need = RB_RECORD_ROOM(klen, vlen);
+    size_t first =
+        need < RB_RECORDS_FIRST_BYTES ? RB_RECORDS_FIRST_BYTES : need;
+    rb_vec *const vecs[1] = {&build->bytes};
+    return rb_vec_reserve_first(mem, vecs, &first, 1);
+}
 /* Appends a record (group UINT32_MAX: none), its key and value in a
  * buffer readable to end (the body); 0 when memory runs out. */
 RB_HIDDEN int rb_records_add(rb_mem *mem, rb_records_build *build,
@@ -61,28 +83,27 @@ static inline uint32_t rb_records_zigzag(uint32_t from, uint32_t to) {
     return (d << 1) ^ (uint32_t) - (int32_t)(d >> 31);
 }
 
-/* rb_records_add() of the usual record, inline, in one pass: no mark and
- * no growth due, each delta a byte, a key of at most 32 bytes and a value
- * of at most 128 that follows it in a buffer readable to end (a line of
- * the body) with 32 bytes to spare. The key is copied in two steps of
- * sixteen whatever its length and the value sixteen a step, each last step
- * reading past the string (inside the buffer) and writing past it
- * (inside the list's room), which what follows overwrites or the list
- * never counts: a call to rb_records_add() cost about 90 instructions a
- * record (a page read as two words in google has one on most lines, a
- * sitemap index one a URL). 1 when added; 0 when it is rb_records_add()'s
- * (the portable build: always). */
-static inline int rb_records_add_usual(rb_records_build *build, uint32_t line,
-                                       uint32_t group, const char *key,
-                                       size_t klen, const char *value,
-                                       size_t vlen, const char *end) {
+/* rb_records_add() of a record when no mark is due (the list's first
+ * record, or one whose count is not a multiple of RB_RECORD_STRIDE), in
+ * one pass: no growth due, each delta a byte, a key of at most 32 bytes
+ * and a value of at most 128 that follows it in a buffer readable to end
+ * (a line of the body) with 32 bytes to spare. The key is copied in two
+ * steps of sixteen whatever its length and the value sixteen a step, each
+ * last step reading past the string (inside the buffer) and writing past
+ * it (inside the list's room), which what follows overwrites or the list
+ * never counts. 1 when added; 0 when it is rb_records_add()'s (the
+ * portable build: always). */
+static inline int rb_records_add_unmarked(rb_records_build *build,
+                                          uint32_t line, uint32_t group,
+                                          const char *key, size_t klen,
+                                          const char *value, size_t vlen,
+                                          const char *end) {
 #ifdef RB_SSE2
     rb_vec *bytes = &build->bytes;
     uint32_t dline = line - build->last_line;
     uint32_t dgroup = rb_records_zigzag(build->last_group, group + 1);
     /* (room: both deltas and NULs, the key's 32 and the value's 15 past) */
-    if (build->count % RB_RECORD_STRIDE == 0 || (dline | dgroup) >= 0x80 ||
-        klen > 32 || vlen > 128 ||
+    if ((dline | dgroup) >= 0x80 || klen > 32 || vlen > 128 ||
         bytes->cap - bytes->count < vlen + 4 + 32 + 16 ||
         (size_t)(end - value) < vlen + 32)
         return 0;
@@ -111,6 +132,22 @@ static inline int rb_records_add_usual(rb_records_build *build, uint32_t line,
     (void)value, (void)vlen, (void)end;
     return 0;
 #endif
+}
+
+/* rb_records_add() of the usual record, inline: not the list's first
+ * (whose room is not yet taken) nor a mark's, and
+ * rb_records_add_unmarked()'s: a call to rb_records_add() cost about 90
+ * instructions a record (a page read as two words in google has one on
+ * most lines, a sitemap index one a URL). 1 when added; 0 when it is
+ * rb_records_add()'s. */
+static inline int rb_records_add_usual(rb_records_build *build, uint32_t line,
+                                       uint32_t group, const char *key,
+                                       size_t klen, const char *value,
+                                       size_t vlen, const char *end) {
+    if (build->count % RB_RECORD_STRIDE == 0)
+        return 0;
+    return rb_records_add_unmarked(build, line, group, key, klen, value, vlen,
+                                   end);
 }
 
 /* Record `index` (below list->count), its strings pointing into the list. */
