@@ -16,7 +16,6 @@
  * of marks, nor its allocation.
  */
 #include "records.h"
-#include "compiler.h"
 #include "memory.h"
 
 #include <string.h>
@@ -59,32 +58,6 @@ static uint32_t unzigzag(uint32_t from, uint32_t z) {
     return from + ((z >> 1) ^ (uint32_t) - (int32_t)(z & 1));
 }
 
-/* The len bytes at s (in a buffer readable to end) at out + n; returns
- * the length after them. Sixteen a step with SSE2 where the buffer has
- * them, for a string of at most RB_RECORD_STEP_BYTES: the last step reads
- * past s's bytes (inside the buffer) and writes up to 15 bytes past them
- * (inside the room rb_records_add() reserved), which what follows
- * overwrites or the list does not count. A key and a value of a line were
- * two calls to memcpy(), about 30 instructions each. */
-#define RB_RECORD_STEP_BYTES ((size_t)128)
-static size_t put_bytes(unsigned char *out, size_t n, const char *s, size_t len,
-                        const char *end) {
-#ifdef RB_SSE2
-    if (len <= RB_RECORD_STEP_BYTES && (size_t)(end - s) >= len + 15) {
-        for (size_t i = 0; i < len; i += 16)
-            _mm_storeu_si128(
-                (__m128i *)(void *)(out + n + i),
-                _mm_loadu_si128((const __m128i *)(const void *)(s + i)));
-        return n + len;
-    }
-#else
-    (void)end;
-#endif
-    if (len != 0)
-        memcpy(out + n, s, len);
-    return n + len;
-}
-
 int rb_records_add(rb_mem *mem, rb_records_build *build, uint32_t line,
                    uint32_t group, const char *key, size_t klen,
                    const char *value, size_t vlen, const char *end) {
@@ -112,9 +85,11 @@ int rb_records_add(rb_mem *mem, rb_records_build *build, uint32_t line,
         return 0;
     size_t n = put_varint(out, line - build->last_line);
     n += put_varint(out + n, rb_records_zigzag(build->last_group, group1));
-    n = put_bytes(out, n, key, klen, end);
+    rb_records_put(out + n, key, klen, end);
+    n += klen;
     out[n++] = '\0';
-    n = put_bytes(out, n, value, vlen, end);
+    rb_records_put(out + n, value, vlen, end);
+    n += vlen;
     out[n++] = '\0';
     build->bytes.count += n;
     build->count++;

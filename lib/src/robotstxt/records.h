@@ -13,6 +13,7 @@
 #include "robots.h"
 
 #include <stdint.h>
+#include <string.h>
 
 /*
  * Packed: each record is its line and group as varint deltas from the
@@ -48,7 +49,8 @@ static inline void rb_records_init(rb_records_build *build) {
 }
 RB_HIDDEN void rb_records_release(rb_mem *mem, rb_records_build *build);
 /* The most bytes rb_records_add() writes of a record, its key and value
- * klen and vlen bytes: two varints, two NULs, put_bytes()'s 15 past. */
+ * klen and vlen bytes: two varints, two NULs, rb_records_put()'s 15
+ * past. */
 #define RB_RECORD_ROOM(klen, vlen) ((size_t)10 + (klen) + 1 + (vlen) + 1 + 15)
 /* The bytes a list's first record reserves (at least): room for about
  * four sitemap URLs, which is what most files that have any hold. */
@@ -83,27 +85,28 @@ static inline uint32_t rb_records_zigzag(uint32_t from, uint32_t to) {
     return (d << 1) ^ (uint32_t) - (int32_t)(d >> 31);
 }
 
-/* rb_records_add() of a record when no mark is due (the list's first
- * record, or one whose count is not a multiple of RB_RECORD_STRIDE), in
- * one pass: no growth due, each delta a byte, a key of at most 32 bytes
- * and a value of at most 128 that follows it in a buffer readable to end
- * (a line of the body) with 32 bytes to spare. The key is copied in two
- * steps of sixteen whatever its length and the value sixteen a step, each
- * last step reading past the string (inside the buffer) and writing past
- * it (inside the list's room), which what follows overwrites or the list
- * never counts. 1 when added; 0 when it is rb_records_add()'s (the
- * portable build: always). */
-static inline int rb_records_add_unmarked(rb_records_build *build,
-                                          uint32_t line, uint32_t group,
-                                          const char *key, size_t klen,
-                                          const char *value, size_t vlen,
-                                          const char *end) {
+/* rb_records_add() of the usual record, inline, in one pass: no mark and
+ * no growth due, each delta a byte, a key of at most 32 bytes and a value
+ * of at most 128 that follows it in a buffer readable to end (a line of
+ * the body) with 32 bytes to spare. The key is copied in two steps of
+ * sixteen whatever its length and the value sixteen a step, each last step
+ * reading past the string (inside the buffer) and writing past it
+ * (inside the list's room), which what follows overwrites or the list
+ * never counts: a call to rb_records_add() cost about 90 instructions a
+ * record (a page read as two words in google has one on most lines, a
+ * sitemap index one a URL). 1 when added; 0 when it is rb_records_add()'s
+ * (the portable build: always). */
+static inline int rb_records_add_usual(rb_records_build *build, uint32_t line,
+                                       uint32_t group, const char *key,
+                                       size_t klen, const char *value,
+                                       size_t vlen, const char *end) {
 #ifdef RB_SSE2
     rb_vec *bytes = &build->bytes;
     uint32_t dline = line - build->last_line;
     uint32_t dgroup = rb_records_zigzag(build->last_group, group + 1);
     /* (room: both deltas and NULs, the key's 32 and the value's 15 past) */
-    if ((dline | dgroup) >= 0x80 || klen > 32 || vlen > 128 ||
+    if (build->count % RB_RECORD_STRIDE == 0 || (dline | dgroup) >= 0x80 ||
+        klen > 32 || vlen > 128 ||
         bytes->cap - bytes->count < vlen + 4 + 32 + 16 ||
         (size_t)(end - value) < vlen + 32)
         return 0;
@@ -134,20 +137,72 @@ static inline int rb_records_add_unmarked(rb_records_build *build,
 #endif
 }
 
-/* rb_records_add() of the usual record, inline: not the list's first
- * (whose room is not yet taken) nor a mark's, and
- * rb_records_add_unmarked()'s: a call to rb_records_add() cost about 90
- * instructions a record (a page read as two words in google has one on
- * most lines, a sitemap index one a URL). 1 when added; 0 when it is
- * rb_records_add()'s. */
-static inline int rb_records_add_usual(rb_records_build *build, uint32_t line,
-                                       uint32_t group, const char *key,
-                                       size_t klen, const char *value,
-                                       size_t vlen, const char *end) {
-    if (build->count % RB_RECORD_STRIDE == 0)
+/* The len bytes at s (in a buffer readable to end) at out. With SSE2,
+ * a string of 16 to RB_RECORD_STEP_BYTES bytes sixteen a step, the last
+ * step its last sixteen (over the step before): nothing read or written
+ * outside the string and its copy, so that a line at the body's end is
+ * copied so too; a shorter one in one step when the buffer has sixteen
+ * bytes from s, writing up to 15 past the copy (which what follows
+ * overwrites or the list does not count); else memcpy(). */
+#define RB_RECORD_STEP_BYTES ((size_t)128)
+static inline void rb_records_put(unsigned char *out, const char *s, size_t len,
+                                  const char *end) {
+#ifdef RB_SSE2
+    if (len >= 16 && len <= RB_RECORD_STEP_BYTES) {
+        for (size_t i = 0; i + 16 < len; i += 16)
+            _mm_storeu_si128(
+                (__m128i *)(void *)(out + i),
+                _mm_loadu_si128((const __m128i *)(const void *)(s + i)));
+        _mm_storeu_si128(
+            (__m128i *)(void *)(out + len - 16),
+            _mm_loadu_si128((const __m128i *)(const void *)(s + len - 16)));
+        return;
+    }
+    if (len < 16 && (size_t)(end - s) >= 16) {
+        _mm_storeu_si128((__m128i *)(void *)out,
+                         _mm_loadu_si128((const __m128i *)(const void *)s));
+        return;
+    }
+#else
+    (void)end;
+#endif
+    if (len != 0)
+        memcpy(out, s, len);
+}
+
+/* rb_records_add() of a record that needs no mark and no more room than
+ * the list has (RB_RECORD_ROOM()), each delta a byte, its key and value
+ * copied by rb_records_put(): what rb_records_add_usual() leaves but a
+ * mark's record, a growth and a long delta (the list's first record, a
+ * key over 32 bytes, a value over 128, a line near the body's end), out
+ * of the usual record's line (parse_records.c, add_record_slow()). Such
+ * a record was rb_records_add()'s, about 180 instructions (over 3,000 of
+ * them in the real-world corpus, most of them the keys of pages of
+ * markup and the sitemaps on a file's last line). 1 when added; 0 when
+ * it is rb_records_add()'s. */
+static inline int rb_records_add_in_room(rb_records_build *build, uint32_t line,
+                                         uint32_t group, const char *key,
+                                         size_t klen, const char *value,
+                                         size_t vlen, const char *end) {
+    rb_vec *bytes = &build->bytes;
+    uint32_t dline = line - build->last_line;
+    uint32_t dgroup = rb_records_zigzag(build->last_group, group + 1);
+    if ((build->count % RB_RECORD_STRIDE == 0 && build->count != 0) ||
+        (dline | dgroup) >= 0x80 ||
+        bytes->cap - bytes->count < RB_RECORD_ROOM(klen, vlen))
         return 0;
-    return rb_records_add_unmarked(build, line, group, key, klen, value, vlen,
-                                   end);
+    unsigned char *out = bytes->data + bytes->count;
+    out[0] = (unsigned char)dline;
+    out[1] = (unsigned char)dgroup;
+    rb_records_put(out + 2, key, klen, end);
+    out[2 + klen] = '\0';
+    rb_records_put(out + 3 + klen, value, vlen, end);
+    out[3 + klen + vlen] = '\0';
+    bytes->count += 4 + klen + vlen;
+    build->count++;
+    build->last_line = line;
+    build->last_group = group + 1;
+    return 1;
 }
 
 /* Record `index` (below list->count), its strings pointing into the list. */
