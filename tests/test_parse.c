@@ -884,6 +884,54 @@ static void first_record_room(void) {
     }
 }
 
+/* A body's first room for its groups and agents is one of each for every
+ * 512 bytes, or every 128 in the parse's region (parse.c,
+ * reserve_arrays()): bodies of short groups (two user-agents and a rule
+ * each: more than either) of 768 and 769 bytes (the stack's region or
+ * the allocator's) and of 16 KiB and a byte more (a region or none), each
+ * group and agent read back on its line, with its rule. */
+static void groups_past_first_room(void) {
+    static const size_t sizes[] = {700, 768, 769, 16384, 16385};
+    static char body[16385 + 64];
+    for (int p = 0; p < 3; p++) {
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+            size_t n = 0, groups = 0;
+            while (n + 64 < sizes[k]) {
+                n += (size_t)sprintf(body + n,
+                                     "User-agent: a%zu\nUser-agent: "
+                                     "b%zu\nDisallow: /%zu\n",
+                                     groups, groups, groups);
+                groups++;
+            }
+            while (n + 1 < sizes[k]) /* a comment to the size */
+                body[n++] = '#';
+            body[n++] = '\n';
+            EXPECT_EQ(n, sizes[k]);
+            robots_txt *doc = parse_n((robots_profile)p, body, n);
+            EXPECT_EQ(robots_group_count(doc), groups);
+            size_t wrong = 0;
+            for (size_t g = 0; g < groups; g++) {
+                robots_group_info info;
+                robots_agent_info agent;
+                char name[32];
+                int len = sprintf(name, "b%zu", g);
+                robots_rule_info r = rule(doc, g, 0);
+                if (robots_group(doc, g, &info) != ROBOTS_OK ||
+                    info.line != 3 * g + 1 || info.agent_count != 2 ||
+                    info.rule_count != 1 ||
+                    robots_group_agent(doc, g, 1, &agent) != ROBOTS_OK ||
+                    agent.line != 3 * g + 2 || agent.value_len != (size_t)len ||
+                    memcmp(agent.value, name, (size_t)len) != 0 ||
+                    r.line != 3 * g + 3)
+                    wrong++;
+            }
+            EXPECT_MSG(wrong == 0, "%s, %zu bytes: %zu groups wrong",
+                       robots_profile_name((robots_profile)p), sizes[k], wrong);
+            robots_free(doc);
+        }
+    }
+}
+
 /* A group's crawl-delay is the first of its lines that parses
  * (docs/semantics.md); one after a legacy blank line is in no group. */
 static void crawl_delay_lines(void) {
@@ -1380,6 +1428,7 @@ int main(void) {
     many_records();
     record_lengths();
     first_record_room();
+    groups_past_first_room();
     crawl_delay_lines();
     rules();
     rules_outside_groups();
