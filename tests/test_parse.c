@@ -823,15 +823,18 @@ static void record_lengths(void) {
 
 /* A list's first room (records.h, rb_records_first_room()) is
  * RB_RECORDS_FIRST_BYTES (384), or its first record's room when larger
- * (RB_RECORD_ROOM(): 27 bytes and the key's and the value's): first
- * sitemaps and extension records whose room is 383, 384 and 385 bytes,
- * then (but in a tiny body) records that outgrow that room, in a tiny
- * body (the parse's stack region), a small one (its region from the allocator)
- * and a large one (no region: the first room an allocation, at an eighth of the
- * input), each read back as written, on its line and in its group. */
+ * (RB_RECORD_ROOM(): 27 bytes and the key's and the value's), or in a
+ * hosted region a quarter of the body when larger still (parse.c,
+ * reserve_arrays()): first sitemaps and extension records whose room is
+ * 383, 384 and 385 bytes, then (but in the bodies under 1.5 KiB) records
+ * that outgrow that room, in a tiny body (the parse's stack region), in
+ * small ones (a region from the allocator) whose quarter is under 384
+ * bytes and over, and in a large one (no region: the first room an
+ * allocation, at an eighth of the input), each read back as written, on
+ * its line and in its group. */
 static void first_record_room(void) {
-    enum { PADS = 3, LONGEST = 400, RECORDS = 12 };
-    static const size_t pads[PADS] = {0, 2000, 20000};
+    enum { PADS = 4, LONGEST = 400, RECORDS = 12 };
+    static const size_t pads[PADS] = {0, 800, 2000, 20000};
     static char body[20000 + RECORDS * 2 * (LONGEST + 16) + 64];
     static char values[RECORDS][LONGEST];
     for (int p = 0; p < 3; p++) {
@@ -841,8 +844,9 @@ static void first_record_room(void) {
                 while (n + 20 < pads[pad])
                     n += (size_t)sprintf(body + n, "# padding line\n");
                 size_t lines = 1 + (n - 14) / 15; /* the padding's */
-                /* (a tiny body holds the two first records alone) */
-                size_t records = pad == 0 ? 2 : RECORDS;
+                /* (a tiny body holds the two first records alone; in
+                 * one of about 1.5 KiB they are all its records) */
+                size_t records = pad < 2 ? 2 : RECORDS;
                 size_t vlen[RECORDS];
                 for (size_t r = 0; r < records; r++) {
                     /* the first of each list of the room, the others of
@@ -859,7 +863,8 @@ static void first_record_room(void) {
                 }
                 robots_txt *doc = parse_n((robots_profile)p, body, n);
                 EXPECT((n <= 768) == (pad == 0));
-                EXPECT((n > 16384) == (pad == 2));
+                EXPECT((n > 16384) == (pad == 3));
+                EXPECT((n / 4 < 384) == (pad < 2));
                 EXPECT_EQ(robots_sitemap_count(doc), records / 2);
                 EXPECT_EQ(robots_extension_count(doc), records / 2);
                 size_t wrong = 0;

@@ -57,7 +57,9 @@ RB_HIDDEN void rb_records_release(rb_mem *mem, rb_records_build *build);
 #define RB_RECORDS_FIRST_BYTES ((size_t)384)
 /* An empty list's first room, for a record of klen and vlen bytes: what
  * rb_records_add() would reserve (RB_RECORDS_FIRST_BYTES, or the record's
- * room when larger), taken from the parse's region inline when it has it
+ * room when larger), or the room planned for the list when larger still
+ * (rb_vec_plan(): a part of the body, parse.c's reserve_arrays()), taken
+ * from the parse's region inline when it has it
  * (rb_vec_reserve_first()). Grown from nothing by rb_records_add(), a
  * list's first record was a call to rb_vec_grow() and rb_alloc() and the
  * record's general copy, about 270 instructions more than a usual record
@@ -68,8 +70,13 @@ static inline int rb_records_first_room(rb_mem *mem, rb_records_build *build,
     size_t need = RB_RECORD_ROOM(klen, vlen);
     size_t first =
         need < RB_RECORDS_FIRST_BYTES ? RB_RECORDS_FIRST_BYTES : need;
+    if (first < build->bytes.planned)
+        first = build->bytes.planned;
     rb_vec *const vecs[1] = {&build->bytes};
-    return rb_vec_reserve_first(mem, vecs, &first, 1);
+    if (!rb_vec_reserve_first(mem, vecs, &first, 1))
+        return 0;
+    build->bytes.planned = 0;
+    return 1;
 }
 /* Appends a record (group UINT32_MAX: none), its key and value in a
  * buffer readable to end (the body); 0 when memory runs out. */
