@@ -63,7 +63,7 @@ RB_HIDDEN void rb_records_release(rb_mem *mem, rb_records_build *build);
  * (rb_vec_reserve_first()). Grown from nothing by rb_records_add(), a
  * list's first record was a call to rb_vec_grow() and rb_alloc() and the
  * record's general copy, about 270 instructions more than a usual record
- * (about 2,400 of the real-world corpus's files have a first record).
+ * (about 1,800 lists of the real-world corpus's files have a first one).
  * 0 when memory runs out (the list still empty). */
 static inline int rb_records_first_room(rb_mem *mem, rb_records_build *build,
                                         size_t klen, size_t vlen) {
