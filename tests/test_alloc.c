@@ -785,7 +785,38 @@ static void kind_totals_only_with_diagnostics(void) {
     robots_free(noted);
 }
 
+/* A body past the parse's region (over 16 KiB) whose record lists take
+ * their first room from the allocator (records.h,
+ * rb_records_first_room()), each allocation refused in turn: no document
+ * and nothing left allocated, or (nothing refused) every record read
+ * back. */
+static void first_record_rooms_refused(void) {
+    enum { LINES = 700 };
+    static char body[LINES * 32 + 256];
+    size_t n = (size_t)sprintf(body, "%s", small_body);
+    for (int i = 0; i < LINES; i++)
+        n += (size_t)sprintf(body + n, "Disallow: /private/%05d\n", i);
+    n += (size_t)sprintf(body + n, "Sitemap: https://example.com/last.xml\n"
+                                   "Noindex: /last\n");
+    EXPECT(n > 16384);
+    for (int p = 0; p < 3; p++) {
+        every_failure_point(body, n, (robots_profile)p);
+        robots_txt *doc = NULL;
+        robots_options options;
+        robots_options_init(&options);
+        options.profile = (robots_profile)p;
+        EXPECT_EQ(robots_parse(body, n, &options, &doc), ROBOTS_OK);
+        EXPECT_EQ(robots_sitemap_count(doc), 2);
+        robots_record_info rec;
+        EXPECT_EQ(robots_sitemap(doc, 1, &rec), ROBOTS_OK);
+        EXPECT(rec.value_len == 28 &&
+               memcmp(rec.value, "https://example.com/last.xml", 28) == 0);
+        robots_free(doc);
+    }
+}
+
 int main(void) {
+    first_record_rooms_refused();
     small_allocations();
     memo_on_demand();
     kind_totals_only_with_diagnostics();

@@ -760,13 +760,14 @@ static void many_records(void) {
     }
 }
 
-/* A list's second record (its first is never the usual one: it makes the
- * list's room) with a key and a value of every length from 1 to 160 bytes
- * (the parse copies a key of up to 32 bytes and a value of up to 128
- * sixteen bytes a step inline, records.h's rb_records_add_usual(), and
- * leaves the others to rb_records_add()), its line the body's last or
- * not: each record read back as written, on its line, in its group
- * (robots.h). */
+/* A list's first or second record with a key and a value of every length
+ * from 1 to 160 bytes (the parse copies a key of up to 32 bytes and a
+ * value of up to 128 sixteen bytes a step inline, records.h's
+ * rb_records_add_usual(); a list's first record, after its first room,
+ * and a record whose line is near the body's end or whose key or value
+ * is longer, rb_records_add_in_room(); the others rb_records_add()), its
+ * line the body's last or not: each record read back as written, on its
+ * line, in its group (robots.h). */
 static void record_lengths(void) {
     enum { LONGEST = 160 };
     static char body[4 * LONGEST + 64];
@@ -775,10 +776,13 @@ static void record_lengths(void) {
         size_t wrong = 0, read = 0;
         for (size_t klen = 1; klen <= LONGEST; klen++) {
             for (size_t vlen = 1; vlen <= LONGEST; vlen += 13) {
-                for (int last = 0; last < 2; last++) {
+                for (int cases = 0; cases < 4; cases++) {
+                    int last = cases & 1, first = cases >> 1;
                     /* a key no profile knows nor takes for a typo of
                      * one: 'x' and digits */
-                    size_t n = (size_t)sprintf(body, "User-agent: a\nx: 1\n");
+                    size_t n = (size_t)sprintf(
+                        body, first ? "User-agent: a\n# no record\n"
+                                    : "User-agent: a\nx: 1\n");
                     char *key = body + n;
                     key[0] = 'x';
                     for (size_t i = 1; i < klen; i++)
@@ -796,9 +800,10 @@ static void record_lengths(void) {
                                              "\nDisallow: /x\n# the file "
                                              "goes on after the record\n");
                     robots_txt *doc = parse_n(profile, body, n);
+                    size_t at = first ? 0 : 1;
                     robots_record_info rec;
-                    if (robots_extension_count(doc) != 2 ||
-                        robots_extension(doc, 1, &rec) != ROBOTS_OK ||
+                    if (robots_extension_count(doc) != at + 1 ||
+                        robots_extension(doc, at, &rec) != ROBOTS_OK ||
                         rec.line != 3 || rec.group != 0 ||
                         rec.key_len != klen ||
                         memcmp(rec.key, key, klen) != 0 ||
@@ -812,7 +817,123 @@ static void record_lengths(void) {
             }
         }
         EXPECT_EQ(wrong, 0);
-        EXPECT_EQ(read, (size_t)LONGEST * 13 * 2);
+        EXPECT_EQ(read, (size_t)LONGEST * 13 * 4);
+    }
+}
+
+/* A list's first room (records.h, rb_records_first_room()) is
+ * RB_RECORDS_FIRST_BYTES (384), or its first record's room when larger
+ * (RB_RECORD_ROOM(): 27 bytes and the key's and the value's), or in a
+ * hosted region a quarter of the body when larger still (parse.c,
+ * reserve_arrays()): first sitemaps and extension records whose room is
+ * 383, 384 and 385 bytes, then (but in the bodies under 1.5 KiB) records
+ * that outgrow that room, in a tiny body (the parse's stack region), in
+ * small ones (a region from the allocator) whose quarter is under 384
+ * bytes and over, and in a large one (no region: the first room an
+ * allocation, at an eighth of the input), each read back as written, on
+ * its line and in its group. */
+static void first_record_room(void) {
+    enum { PADS = 4, LONGEST = 400, RECORDS = 12 };
+    static const size_t pads[PADS] = {0, 800, 2000, 20000};
+    static char body[20000 + RECORDS * 2 * (LONGEST + 16) + 64];
+    static char values[RECORDS][LONGEST];
+    for (int p = 0; p < 3; p++) {
+        for (size_t pad = 0; pad < PADS; pad++) {
+            for (size_t room = 383; room <= 385; room++) {
+                size_t n = (size_t)sprintf(body, "User-agent: a\n");
+                while (n + 20 < pads[pad])
+                    n += (size_t)sprintf(body + n, "# padding line\n");
+                size_t lines = 1 + (n - 14) / 15; /* the padding's */
+                /* (a tiny body holds the two first records alone; in
+                 * one of about 1.5 KiB they are all its records) */
+                size_t records = pad < 2 ? 2 : RECORDS;
+                size_t vlen[RECORDS];
+                for (size_t r = 0; r < records; r++) {
+                    /* the first of each list of the room, the others of
+                     * lengths that outgrow it */
+                    vlen[r] =
+                        r < 2 ? room - 27 - (r == 0 ? 7 : 3) : 40 + 29 * r;
+                    for (size_t i = 0; i < vlen[r]; i++)
+                        values[r][i] = (char)('a' + (i * 3 + r) % 26);
+                    n += (size_t)sprintf(
+                        body + n, "%s: ", r % 2 == 0 ? "Sitemap" : "ext");
+                    memcpy(body + n, values[r], vlen[r]);
+                    n += vlen[r];
+                    body[n++] = '\n';
+                }
+                robots_txt *doc = parse_n((robots_profile)p, body, n);
+                EXPECT((n <= 768) == (pad == 0));
+                EXPECT((n > 16384) == (pad == 3));
+                EXPECT((n / 4 < 384) == (pad < 2));
+                EXPECT_EQ(robots_sitemap_count(doc), records / 2);
+                EXPECT_EQ(robots_extension_count(doc), records / 2);
+                size_t wrong = 0;
+                for (size_t r = 0; r < records; r++) {
+                    robots_record_info rec;
+                    robots_status got =
+                        r % 2 == 0 ? robots_sitemap(doc, r / 2, &rec)
+                                   : robots_extension(doc, r / 2, &rec);
+                    if (got != ROBOTS_OK || rec.line != lines + 1 + r ||
+                        rec.group != 0 || rec.value_len != vlen[r] ||
+                        memcmp(rec.value, values[r], vlen[r]) != 0 ||
+                        rec.value[vlen[r]] != '\0' ||
+                        rec.key_len != (r % 2 == 0 ? 7 : 3))
+                        wrong++;
+                }
+                EXPECT_MSG(wrong == 0, "%s, pad %zu, room %zu: %zu wrong",
+                           robots_profile_name((robots_profile)p), pads[pad],
+                           room, wrong);
+                robots_free(doc);
+            }
+        }
+    }
+}
+
+/* A body's first room for its groups and agents is one of each for every
+ * 512 bytes, or every 128 in the parse's region (parse.c,
+ * reserve_arrays()): bodies of short groups (two user-agents and a rule
+ * each: more than either) of 768 and 769 bytes (the stack's region or
+ * the allocator's) and of 16 KiB and a byte more (a region or none), each
+ * group and agent read back on its line, with its rule. */
+static void groups_past_first_room(void) {
+    static const size_t sizes[] = {700, 768, 769, 16384, 16385};
+    static char body[16385 + 64];
+    for (int p = 0; p < 3; p++) {
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+            size_t n = 0, groups = 0;
+            while (n + 64 < sizes[k]) {
+                n += (size_t)sprintf(body + n,
+                                     "User-agent: a%zu\nUser-agent: "
+                                     "b%zu\nDisallow: /%zu\n",
+                                     groups, groups, groups);
+                groups++;
+            }
+            while (n + 1 < sizes[k]) /* a comment to the size */
+                body[n++] = '#';
+            body[n++] = '\n';
+            EXPECT_EQ(n, sizes[k]);
+            robots_txt *doc = parse_n((robots_profile)p, body, n);
+            EXPECT_EQ(robots_group_count(doc), groups);
+            size_t wrong = 0;
+            for (size_t g = 0; g < groups; g++) {
+                robots_group_info info;
+                robots_agent_info agent;
+                char name[32];
+                int len = sprintf(name, "b%zu", g);
+                robots_rule_info r = rule(doc, g, 0);
+                if (robots_group(doc, g, &info) != ROBOTS_OK ||
+                    info.line != 3 * g + 1 || info.agent_count != 2 ||
+                    info.rule_count != 1 ||
+                    robots_group_agent(doc, g, 1, &agent) != ROBOTS_OK ||
+                    agent.line != 3 * g + 2 || agent.value_len != (size_t)len ||
+                    memcmp(agent.value, name, (size_t)len) != 0 ||
+                    r.line != 3 * g + 3)
+                    wrong++;
+            }
+            EXPECT_MSG(wrong == 0, "%s, %zu bytes: %zu groups wrong",
+                       robots_profile_name((robots_profile)p), sizes[k], wrong);
+            robots_free(doc);
+        }
     }
 }
 
@@ -1311,6 +1432,8 @@ int main(void) {
     records();
     many_records();
     record_lengths();
+    first_record_room();
+    groups_past_first_room();
     crawl_delay_lines();
     rules();
     rules_outside_groups();

@@ -226,6 +226,17 @@ void *rb_vec_grow(rb_mem *mem, rb_vec *vec, size_t more) {
             mem->failure = ROBOTS_ERR_TOO_LARGE;
             return NULL;
         }
+        if (vec->data == NULL) {
+            /* a first room: nothing to grow in place, to copy or to free
+             * (the diagnostics' and the index's first arrays, over 1,000
+             * of the corpus's files' each) */
+            unsigned char *data = rb_alloc(mem, cap * vec->elem);
+            if (data == NULL)
+                return NULL;
+            vec->data = data;
+            vec->cap = cap;
+            return data + vec->count * vec->elem;
+        }
         if (grow_in_region(mem, vec, cap))
             return vec->data + vec->count * vec->elem;
         int resized = grow_by_resize(mem, vec, cap);

@@ -171,6 +171,18 @@ static inline void *rb_vec_reserve(rb_mem *mem, rb_vec *vec, size_t more) {
     return rb_vec_grow(mem, vec, more);
 }
 
+/* The first room of n empty arrays, caps[i] (not 0) elements each, from
+ * the region, which the caller knows has the room for all: as rb_alloc()
+ * would give them, one after the other, with no test. */
+static inline void rb_vec_take_first(rb_mem *mem, rb_vec *const *vecs,
+                                     const size_t *caps, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        vecs[i]->data = mem->region + mem->region_used;
+        vecs[i]->cap = caps[i];
+        mem->region_used += rb_region_round(caps[i] * vecs[i]->elem);
+    }
+}
+
 /* The first room of n empty arrays, caps[i] (not 0) elements each: from
  * the region in one step when it has the room for all (a call each was
  * a tenth of a small file's fixed cost), else each its own allocation.
@@ -193,12 +205,7 @@ static inline int rb_vec_reserve_first(rb_mem *mem, rb_vec *const *vecs,
                 return 0;
         return 1;
     }
-    /* as rb_alloc() would give them, one after the other */
-    for (size_t i = 0; i < n; i++) {
-        vecs[i]->data = mem->region + mem->region_used;
-        vecs[i]->cap = caps[i];
-        mem->region_used += rb_region_round(caps[i] * vecs[i]->elem);
-    }
+    rb_vec_take_first(mem, vecs, caps, n);
     return 1;
 }
 

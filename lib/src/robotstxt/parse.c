@@ -36,7 +36,10 @@
  * it is read with no array grown by copying: text for the whole input (a
  * file's values and their NULs are less: its keys are not kept), a rule
  * for every 32 bytes (a realistic file has one for every 35), a group and
- * an agent for every 512. The input is not read for a closer count: that
+ * an agent for every 512 (for every 128 in the parse's region, where the
+ * room costs no allocation: a list of named crawlers, a group each, grew
+ * them in about 500 of the real-world corpus's files, over 700 growths of
+ * about 200 instructions each). The input is not read for a closer count: that
  * pass over every line was a tenth of a parse. A file with more (short
  * rules, long normalised values, many groups) doubles its arrays (see
  * rb_vec_grow()); one with fewer leaves the rest unused until the document is
@@ -97,42 +100,6 @@ static size_t own_text_room(size_t limit) {
     /* (a limit over RB_RESIZE_MAX is not resized: no product to wrap) */
     return limit < RB_RESIZE_MAX ? 2 * limit + sizeof(robots_txt) + 64
                                  : RB_RESIZE_MAX;
-}
-
-static void reserve_arrays(parser *p, size_t limit) {
-    size_t agents = limit / 512 + 4, rules = limit / 32 + 4;
-    size_t text = limit + limit / 4 + sizeof(robots_txt) + 64;
-    size_t own = own_text_room(limit);
-    if (p->mem.region == NULL && own < RB_RESIZE_MAX &&
-        rb_mem_resizable(&p->mem))
-        text = own;
-    if (p->mem.region != NULL) /* copied into the document's own block */
-        text = limit + limit / 4 + 16 +
-               (limit <= RB_SMALL_TEXT_SLACK ? 2 * RB_DIAG_ROOM : 0);
-    if (p->mem.region != NULL && !p->mem.region_lent &&
-        rb_mem_resizable(&p->mem)) {
-        /* the text is the document's block to be, at the start of the
-         * region's host (open_region()) */
-        rb_vec *const vecs[3] = {&p->groups, &p->agents, &p->rules};
-        const size_t caps[3] = {agents, agents, rules};
-        if (!rb_vec_reserve_first(&p->mem, vecs, caps, 3))
-            p->failed = 1;
-        return;
-    }
-    if (p->mem.region == NULL) { /* the rules' room at the first one */
-        rb_vec_plan(&p->rules, rules);
-        rb_vec_plan(&p->sitemaps.bytes, limit / 8);
-        rb_vec_plan(&p->extensions.bytes, limit / 8);
-        rb_vec *const vecs[3] = {&p->groups, &p->agents, &p->text};
-        const size_t caps[3] = {agents, agents, text};
-        if (!rb_vec_reserve_first(&p->mem, vecs, caps, 3))
-            p->failed = 1;
-        return;
-    }
-    rb_vec *const vecs[4] = {&p->groups, &p->agents, &p->rules, &p->text};
-    const size_t caps[4] = {agents, agents, rules, text};
-    if (!rb_vec_reserve_first(&p->mem, vecs, caps, 4))
-        p->failed = 1;
 }
 
 /* The parse's one block for its small allocations (rb_mem's region),
@@ -208,6 +175,87 @@ static int open_region(parser *p, size_t limit, unsigned char *stack) {
         return 0;
     p->mem.failure = ROBOTS_OK; /* the refusal, if any, was answered */
     return 1;
+}
+
+/* The most that reserve_arrays() reserves for a tiny body (up to
+ * RB_PARSE_REGION_TINY bytes, in the stack's region: open_region()) and
+ * in a hosted region (up to RB_PARSE_REGION_INPUT bytes, the text in the
+ * host), each array rounded up as the region rounds it: under 2 KiB of
+ * the stack's 3 KiB, and under 7 KiB of the hosted region's 35 KiB, which
+ * then always hold them, so that their room is not tested (the test of
+ * each array's room, a division each, was about 100 instructions of every
+ * tiny file's parse). */
+#define RB_REGION_BYTES_AN_AGENT ((size_t)128)
+/* In a hosted region, a list of records' first room is a quarter of the
+ * body when more than 384 bytes (records.h, rb_records_first_room()): a
+ * file's sitemaps grew their list in over 400 of the corpus's small files
+ * (the corpus's parse 0.03 M instructions cheaper). */
+#define RB_REGION_BYTES_A_RECORD_BYTE ((size_t)4)
+#define RB_FIRST_ARRAYS_BYTES(input)                                           \
+    (2 * (((input) / RB_REGION_BYTES_AN_AGENT + 4) * sizeof(rb_agent) + 15) +  \
+     ((input) / 32 + 4) * sizeof(rb_rule) + 15)
+#define RB_TINY_ARRAYS_BYTES                                                   \
+    (RB_FIRST_ARRAYS_BYTES(RB_PARSE_REGION_TINY) + RB_PARSE_REGION_TINY +      \
+     RB_PARSE_REGION_TINY / 4 + 16 + 2 * RB_DIAG_ROOM + 15)
+_Static_assert(sizeof(rb_group) <= sizeof(rb_agent) &&
+                   RB_TINY_ARRAYS_BYTES <= RB_PARSE_REGION_STACK &&
+                   RB_FIRST_ARRAYS_BYTES(RB_PARSE_REGION_INPUT) <=
+                       2 * RB_PARSE_REGION_INPUT + 3072,
+               "the first arrays fit the stack's region and a hosted one");
+
+/* The arrays' first room (see the comment above own_text_room()). */
+static void reserve_arrays(parser *p, size_t limit) {
+    size_t agents = limit / 512 + 4, rules = limit / 32 + 4;
+    if (p->mem.region != NULL)
+        agents = limit / RB_REGION_BYTES_AN_AGENT + 4;
+    if (p->mem.region_lent) { /* the stack's (a tiny body): it has the room */
+        RB_ASSUMED(limit <= RB_PARSE_REGION_TINY && p->mem.region_used == 0 &&
+                   p->mem.region_size == RB_PARSE_REGION_STACK);
+        /* text: copied into the document's own block */
+        size_t text = limit + limit / 4 + 16 +
+                      (limit <= RB_SMALL_TEXT_SLACK ? 2 * RB_DIAG_ROOM : 0);
+        rb_vec *const vecs[4] = {&p->groups, &p->agents, &p->rules, &p->text};
+        const size_t caps[4] = {agents, agents, rules, text};
+        rb_vec_take_first(&p->mem, vecs, caps, 4);
+        return;
+    }
+    if (p->mem.region_host != NULL) {
+        /* the text is the document's block to be, at the start of the
+         * region's host (open_region()); the region has the room */
+        RB_ASSUMED(limit <= RB_PARSE_REGION_INPUT && p->mem.region_used == 0 &&
+                   p->mem.region_size ==
+                       rb_region_round(region_bytes(RB_PARSE_REGION_INPUT)));
+        rb_vec *const vecs[3] = {&p->groups, &p->agents, &p->rules};
+        const size_t caps[3] = {agents, agents, rules};
+        rb_vec_take_first(&p->mem, vecs, caps, 3);
+        /* the records' first room, if any (records.h) */
+        rb_vec_plan(&p->sitemaps.bytes, limit / RB_REGION_BYTES_A_RECORD_BYTE);
+        rb_vec_plan(&p->extensions.bytes,
+                    limit / RB_REGION_BYTES_A_RECORD_BYTE);
+        return;
+    }
+    if (p->mem.region == NULL) { /* the rules' room at the first one */
+        size_t text = limit + limit / 4 + sizeof(robots_txt) + 64;
+        size_t own = own_text_room(limit);
+        if (own < RB_RESIZE_MAX && rb_mem_resizable(&p->mem))
+            text = own;
+        rb_vec_plan(&p->rules, rules);
+        rb_vec_plan(&p->sitemaps.bytes, limit / 8);
+        rb_vec_plan(&p->extensions.bytes, limit / 8);
+        rb_vec *const vecs[3] = {&p->groups, &p->agents, &p->text};
+        const size_t caps[3] = {agents, agents, text};
+        if (!rb_vec_reserve_first(&p->mem, vecs, caps, 3))
+            p->failed = 1;
+        return;
+    }
+    /* a region of its own (a cap, a caller's allocator): the text copied
+     * into the document's own block */
+    size_t text = limit + limit / 4 + 16 +
+                  (limit <= RB_SMALL_TEXT_SLACK ? 2 * RB_DIAG_ROOM : 0);
+    rb_vec *const vecs[4] = {&p->groups, &p->agents, &p->rules, &p->text};
+    const size_t caps[4] = {agents, agents, rules, text};
+    if (!rb_vec_reserve_first(&p->mem, vecs, caps, 4))
+        p->failed = 1;
 }
 
 static size_t align8(size_t n) {

@@ -499,12 +499,23 @@ static int is_absolute_url(const char *s, size_t len) {
 /* rb_records_add() of a record rb_records_add_usual() left (a list's
  * first record, a mark's, a growth), and its failure: out of line, so
  * that the usual record's callers keep nothing across a call of theirs
- * (their frames' saved registers were about 20 instructions a record). */
+ * (their frames' saved registers were about 20 instructions a record).
+ * A list's first record takes the list's first room
+ * (rb_records_first_room()); a record in the room the list has is then
+ * rb_records_add_in_room()'s, inline here. */
 __attribute__((noinline)) static void
 add_record_slow(parser *p, rb_records_build *list, const char *key, size_t klen,
                 const char *value, size_t vlen) {
     uint32_t group =
         p->have_group ? (uint32_t)(p->groups.count - 1) : UINT32_MAX;
+    if (list->bytes.data == NULL &&
+        !rb_records_first_room(&p->mem, list, klen, vlen)) {
+        p->failed = 1;
+        return;
+    }
+    if (rb_records_add_in_room(list, (uint32_t)p->line, group, key, klen, value,
+                               vlen, p->body_end))
+        return;
     if (!rb_records_add(&p->mem, list, (uint32_t)p->line, group, key, klen,
                         value, vlen, p->body_end))
         p->failed = 1;

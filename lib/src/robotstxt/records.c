@@ -16,14 +16,10 @@
  * of marks, nor its allocation.
  */
 #include "records.h"
-#include "compiler.h"
 #include "memory.h"
 
 #include <string.h>
 
-/* The bytes a list's first record reserves (at least): room for about
- * four sitemap URLs, which is what most files that have any hold. */
-#define RB_RECORDS_FIRST_BYTES ((size_t)384)
 /* The bytes from which a list grows fourfold, not twofold. */
 #define RB_RECORDS_LARGE_BYTES ((size_t)8192)
 
@@ -62,32 +58,6 @@ static uint32_t unzigzag(uint32_t from, uint32_t z) {
     return from + ((z >> 1) ^ (uint32_t) - (int32_t)(z & 1));
 }
 
-/* The len bytes at s (in a buffer readable to end) at out + n; returns
- * the length after them. Sixteen a step with SSE2 where the buffer has
- * them, for a string of at most RB_RECORD_STEP_BYTES: the last step reads
- * past s's bytes (inside the buffer) and writes up to 15 bytes past them
- * (inside the room rb_records_add() reserved), which what follows
- * overwrites or the list does not count. A key and a value of a line were
- * two calls to memcpy(), about 30 instructions each. */
-#define RB_RECORD_STEP_BYTES ((size_t)128)
-static size_t put_bytes(unsigned char *out, size_t n, const char *s, size_t len,
-                        const char *end) {
-#ifdef RB_SSE2
-    if (len <= RB_RECORD_STEP_BYTES && (size_t)(end - s) >= len + 15) {
-        for (size_t i = 0; i < len; i += 16)
-            _mm_storeu_si128(
-                (__m128i *)(void *)(out + n + i),
-                _mm_loadu_si128((const __m128i *)(const void *)(s + i)));
-        return n + len;
-    }
-#else
-    (void)end;
-#endif
-    if (len != 0)
-        memcpy(out + n, s, len);
-    return n + len;
-}
-
 int rb_records_add(rb_mem *mem, rb_records_build *build, uint32_t line,
                    uint32_t group, const char *key, size_t klen,
                    const char *value, size_t vlen, const char *end) {
@@ -97,12 +67,9 @@ int rb_records_add(rb_mem *mem, rb_records_build *build, uint32_t line,
         if (!rb_vec_push(mem, &build->marks, &mark, 1))
             return 0;
     }
-    size_t need = 10 + klen + 1 + vlen + 1 + 15; /* put_bytes()'s 15 */
-    /* A list's first room is for a few records at once: grown from
-     * nothing, a file's first sitemaps were each a
-     * growth (a call to the allocator and a copy). */
+    size_t need = RB_RECORD_ROOM(klen, vlen);
     if (build->bytes.data == NULL && need < RB_RECORDS_FIRST_BYTES)
-        need = RB_RECORDS_FIRST_BYTES;
+        need = RB_RECORDS_FIRST_BYTES; /* (rb_records_first_room()) */
     /* A list already large (a page of HTML's every line, a sitemap index
      * of a thousand URLs) grows fourfold: its copies, at a byte an
      * instruction, were most of the records' cost. While it is copied
@@ -118,9 +85,11 @@ int rb_records_add(rb_mem *mem, rb_records_build *build, uint32_t line,
         return 0;
     size_t n = put_varint(out, line - build->last_line);
     n += put_varint(out + n, rb_records_zigzag(build->last_group, group1));
-    n = put_bytes(out, n, key, klen, end);
+    rb_records_put(out + n, key, klen, end);
+    n += klen;
     out[n++] = '\0';
-    n = put_bytes(out, n, value, vlen, end);
+    rb_records_put(out + n, value, vlen, end);
+    n += vlen;
     out[n++] = '\0';
     build->bytes.count += n;
     build->count++;
