@@ -5,9 +5,9 @@
  * line without ':' is reported as missing its colon (parse_keys.c writes
  * both messages). two_words() finds the two words' bounds, sixteen bytes
  * a step where SSE2 is there and the body has the bytes, else a byte at a
- * time. Static inline, for parse_lines.c alone: a page of text served as
- * robots.txt asks it of every line, and its split_line() keeps it in the
- * line loop's frame (out of line, a call a line without ':'). The
+ * time. Static inline, for the line loop alone (parse_lines_loop.h): a page of
+ * text served as robots.txt asks it of every line, and its split_line() keeps
+ * it in the line loop's frame (out of line, a call a line without ':'). The
  * fuzzers' build (RB_PARSE_CROSSCHECK) holds the inline 32-byte reading to
  * the loop's.
  */
