@@ -71,7 +71,7 @@ trim_start(const parser *p, robots_profile prof, const char **s, size_t *len) {
     for (; *len >= 16; *s += 16, *len -= 16) {
         unsigned other = ~trim_spaces16(prof, *s) & 0xFFFFu;
         if (other != 0) {
-            size_t k = (size_t)__builtin_ctz(other);
+            size_t k = rb_lowest_bit(other);
             *s += k;
             *len -= k;
             return;
@@ -82,7 +82,7 @@ trim_start(const parser *p, robots_profile prof, const char **s, size_t *len) {
      * them: their spaces were about 4 instructions a byte. */
     if ((size_t)(p->body_end - *s) >= 16) {
         unsigned other = ~trim_spaces16(prof, *s) & 0xFFFFu;
-        size_t k = other != 0 ? (size_t)__builtin_ctz(other) : 16;
+        size_t k = other != 0 ? rb_lowest_bit(other) : 16;
         if (k > *len)
             k = *len;
         *s += k;
@@ -473,7 +473,7 @@ RB_ALWAYS_INLINE static inline size_t line_end(const char *body, size_t pos,
     for (const size_t last16 = limit - 16; limit >= 16 && i <= last16;
          i += 16) {
         for (unsigned m = line_kept16(body + i); m != 0xFFFFu; m |= m + 1) {
-            size_t at = i + (size_t)__builtin_ctz(~m);
+            size_t at = i + rb_lowest_bit(~m);
             unsigned char c = (unsigned char)body[at];
             if (c == '\n' || c == '\r')
                 return at;
@@ -510,7 +510,7 @@ RB_ALWAYS_INLINE static inline int plain_bytes(const char *s, size_t len,
         unsigned m = (unsigned)_mm_movemask_epi8(
             _mm_or_si128(v, _mm_cmpeq_epi8(v, _mm_setzero_si128())));
         if (m != 0)
-            return i + (size_t)__builtin_ctz(m) >= len;
+            return i + rb_lowest_bit(m) >= len;
     }
 #else
     (void)end;

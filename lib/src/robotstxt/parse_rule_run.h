@@ -22,6 +22,7 @@
 #include "normalize.h"
 #include "parser.h"
 #include "robots.h"
+#include "scan_simd.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -291,7 +292,7 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
     for (;; i += 16) {
         unsigned m = rule_stops16(body + i, rfc, low, set, is, add, tick);
         if (m != 0) {
-            e = i + (size_t)__builtin_ctz(m);
+            e = i + rb_lowest_bit(m);
             break;
         }
         /* The next step's bytes, and the line's length bounded by where
@@ -351,7 +352,7 @@ static inline size_t quiet_line_next(const char *body, size_t pos,
                              _mm_cmpgt_epi8(v, _mm_set1_epi8(0x0D))) ^
                          0xFFFFu;
             if (m != 0) {
-                e = i + (size_t)__builtin_ctz(m);
+                e = i + rb_lowest_bit(m);
                 break;
             }
         }
@@ -408,7 +409,7 @@ static inline int keyed_line_end(const char *body, size_t pos, size_t last16,
                          _mm_cmpgt_epi8(x, _mm_set1_epi8(0x0D)))) ^
                      0xFFFFu;
         if (m != 0) {
-            e = i + (size_t)__builtin_ctz(m);
+            e = i + rb_lowest_bit(m);
             break;
         }
     }

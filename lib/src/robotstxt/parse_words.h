@@ -17,6 +17,7 @@
 #include "ascii.h"
 #include "compiler.h"
 #include "parser.h"
+#include "scan_simd.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -47,14 +48,14 @@ static inline int two_words16(const char *s, size_t len, size_t *i, size_t *j) {
         if (phase == 0) {
             if (blank == 0)
                 continue;
-            *i = b + (size_t)__builtin_ctz(blank);
+            *i = b + rb_lowest_bit(blank);
             phase = 1;
             other &= ~0u << (*i - b);
         }
         if (phase == 1) {
             if (other == 0)
                 continue;
-            *j = b + (size_t)__builtin_ctz(other);
+            *j = b + rb_lowest_bit(other);
             phase = 2;
             blank &= ~0u << (*j - b);
         }
@@ -87,8 +88,8 @@ static inline int two_words32(const char *s, size_t len, size_t *i, size_t *j) {
         return -1;
     if (blank == 0)
         return 0;
-    *i = (size_t)__builtin_ctzll(blank);
-    *j = (size_t)__builtin_ctzll(blank + low);
+    *i = (unsigned)__builtin_ctzll(blank);
+    *j = (unsigned)__builtin_ctzll(blank + low);
     return 1;
 }
 #endif
