@@ -303,7 +303,9 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
         if (i + 16 > last16 || i + 32 - pos > ROBOTS_MAX_LINE_BYTES)
             return 0; /* the file's last bytes: the general path's */
     }
-    if (body[e] != '\n') { /* the usual end, tested first */
+    /* The usual end, LF, tested first and laid out straight on: as a
+     * branch away and back, it cost two jumps a rule. */
+    if (__builtin_expect(body[e] != '\n', 0)) {
         /* rfc9309 keeps a '$' as the pattern's last byte (its end
          * anchor); e + 1 < limit == last16 + 16 */
         if (rfc && body[e] == '$' && e < last16 + 15)
