@@ -526,7 +526,8 @@ RB_ALWAYS_INLINE static inline int plain_bytes(const char *s, size_t len,
  * the word-at-a-time and SSE2 line-end scans, the parse limit's cut and the
  * lines only counted (empty, a plain comment), kept in one frame so that the
  * loop's state stays in registers (the instructions gate measures it). Inline
- * into its six copies below, the profile and skip constants in each. */
+ * into its copies (RB_LINE_LOOP below: two in each profile's file), the
+ * profile and skip constants in each. */
 RB_ALWAYS_INLINE static inline void
 read_lines(parser *p, const char *body, size_t len, size_t limit,
            size_t *parsed, const robots_profile prof, const int skip) {

@@ -23,9 +23,9 @@
  * offset that a mask's bit adds to. gcc widens __builtin_ctz()'s int with
  * a sign extension (cltq or movslq) whatever the cast, one instruction at
  * every line's end and every rule's; on x86-64 the 32-bit bit scan clears
- * the register's upper half itself, so it is written out there (rep bsf:
- * tzcnt where the processor has it, bsf, the same for a nonzero m,
- * elsewhere). */
+ * the register's upper half itself, so it is written out there: rep bsf,
+ * which is tzcnt on a processor that has it and bsf on one that does not,
+ * the two alike for a nonzero m. */
 static inline size_t rb_lowest_bit(unsigned m) {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
     uint64_t at;
