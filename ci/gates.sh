@@ -274,7 +274,7 @@ gate_gcc() {
 }
 
 # The gcc gate tests the parser's SSE2 line search; this one the portable
-# byte-by-byte one (lib/src/robotstxt/parse_lines.c, next_candidate).
+# byte-by-byte one (lib/src/robotstxt/parse_lines_loop.h, next_candidate).
 gate_clang() {
     ci_build build/ci-clang clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         "-DCMAKE_C_FLAGS=-DRB_NO_SIMD -DRB_NO_FIRST_FLAGGED"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_general_lines.c - the line loop's general path (parse_lines.c) and
+ * test_general_lines.c - the line loop's general path (parse_lines_loop.h) and
  * its handlers, each against a reading that takes another path to the same
  * answer: a sitemap line read whole (usual_line()) against the same line
  * indented, which only the general path reads; a line without ':' of one

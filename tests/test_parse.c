@@ -1202,7 +1202,7 @@ static void key_spans(void) {
 }
 
 /* The usual rule line, "Disallow: /x" at the start of a line, is read in
- * one pass over its value (parse_lines.c, rule_lines()) that stops at any
+ * one pass over its value (parse_rule_run.h, rule_lines()) that stops at any
  * byte the profile's normal form does not keep and sends the line the
  * general way: a line with every byte in its pattern, and with its end
  * anchor, must give the rule the same line indented gives (the indent

@@ -58,7 +58,7 @@ static void put_both(bodies *b, const char *s, size_t n) {
  * ends a record in legacy; a comment of plain ASCII from its first byte,
  * short or past a 16-byte step), in the other with a space first, which
  * neither the run nor the loop's count of such lines takes
- * (parse_lines.c, plain_bytes()), so that process_line() reads them, the
+ * (parse_lines_loop.h, plain_bytes()), so that process_line() reads them, the
  * space trimmed: the same rules, groups and diagnostics. And comments the
  * general path is to read in both (a TAB, UTF-8, a NUL), and rules to
  * normalise, with and without a comment after them. */

@@ -35,7 +35,7 @@
 /* x's value hidden from the optimiser, as if an instruction had just set it
  * in a register (an empty asm): from there on the compiler uses it in that
  * register, where it had kept it on the stack and loaded it at each use
- * (parse_lines.c, the parse limit of the general path's line). */
+ * (parse_lines_loop.h, the parse limit of the general path's line). */
 #define RB_IN_REGISTER(x) __asm__("" : "+r"(x))
 /* Inlined whatever the compiler's estimate, where a call in a hot loop
  * costs its registers. Only when optimising: inlining is for speed, which

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * body.h - what the parse reads of a body before its lines
- * (parse_lines.c): the byte order mark it skips and the first byte that is
+ * (parse_lines_loop.h): the byte order mark it skips and the first byte that is
  * not UTF-8 (parse_diag.c). May call nothing.
  */
 #ifndef ROBOTS_RT_BODY_H

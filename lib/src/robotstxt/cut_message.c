@@ -2,9 +2,9 @@
 /*
  * cut_message.c - the words of the past-parse-limit diagnostic
  * (robots_cut_message(), robots.h): the one place they are written, for
- * the parse (parse_lines.c, record_cut()) and for a caller that parsed a
- * prefix and counted the rest of the file since (the CLI), so that both
- * say the same thing in the same words.
+ * the parse (parse_lines.c, rb_parse_record_cut()) and for a caller that parsed
+ * a prefix and counted the rest of the file since (the CLI), so that both say
+ * the same thing in the same words.
  */
 #include "reserved.h"
 #include "robots.h"

@@ -2,8 +2,8 @@
 /*
  * line_count.c - the one count of the lines of a body past its parse limit
  * (robots_line_count, robots.h): fed in pieces by a caller that streams
- * the rest of a file, and whole by the parse (parse_lines.c, record_cut()),
- * so both read line ends as rb_parse_lines() does.
+ * the rest of a file, and whole by the parse (parse_lines.c,
+ * rb_parse_record_cut()), so both read line ends as rb_parse_lines() does.
  */
 #include "reserved.h"
 #include "robots.h"

@@ -8,9 +8,9 @@
  * run goes on over the lines between its rules that would each start a
  * new one: empty lines and plain comments (only counted), and the usual
  * user-agent lines and rules to normalise, each handed to its handler.
- * Static inline, for parse_lines.c alone: out of line, the run cost a
- * call a line (the real-world corpus's parse 4 M instructions dearer).
- * The fuzzers' build (RB_PARSE_CROSSCHECK) reads every such line the
+ * Static inline, for the line loop (parse_lines_loop.h) alone: out of line, the
+ * run cost a call a line (the real-world corpus's parse 4 M instructions
+ * dearer). The fuzzers' build (RB_PARSE_CROSSCHECK) reads every such line the
  * general way too and stops at a difference.
  */
 #ifndef ROBOTS_RT_PARSE_RULE_RUN_H
@@ -22,16 +22,17 @@
 #include "normalize.h"
 #include "parser.h"
 #include "robots.h"
+#include "scan_simd.h"
 
 #include <stddef.h>
 #include <string.h>
 
 #ifdef RB_PARSE_CROSSCHECK
 #include <stdlib.h>
-/* parse_lines.c: the one line of a run read the general way too */
+/* parse_lines_loop.h: the one line of a run read the general way too */
 static void crosscheck_run(parser *p, const char *raw, const char *value,
                            size_t len, enum key_kind key);
-/* parse_lines.c: a usual line's key and value as the general path finds
+/* parse_lines_loop.h: a usual line's key and value as the general path finds
  * them */
 static void crosscheck_usual(const parser *p, const char *raw, size_t len,
                              enum key_kind kind, const char *value,
@@ -96,7 +97,7 @@ static inline void store_normal_rule(parser *p, robots_profile prof,
 /* rb_parse_rule() for the usual rule: in a group, a pattern that starts with
  * '/' and is its own normal form, stored with no call but the normal-form
  * test. 0, with nothing done, for any other: rb_parse_rule() then takes
- * it. Inline in each copy of the line loop (parse_lines.c), as in the
+ * it. Inline in each copy of the line loop (parse_lines_loop.h), as in the
  * one loop it was. */
 RB_ALWAYS_INLINE static inline int usual_rule(parser *p, robots_profile prof,
                                               enum key_kind key,
@@ -291,7 +292,7 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
     for (;; i += 16) {
         unsigned m = rule_stops16(body + i, rfc, low, set, is, add, tick);
         if (m != 0) {
-            e = i + (size_t)__builtin_ctz(m);
+            e = i + rb_lowest_bit(m);
             break;
         }
         /* The next step's bytes, and the line's length bounded by where
@@ -302,7 +303,9 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
         if (i + 16 > last16 || i + 32 - pos > ROBOTS_MAX_LINE_BYTES)
             return 0; /* the file's last bytes: the general path's */
     }
-    if (body[e] != '\n') { /* the usual end, tested first */
+    /* The usual end, LF, tested first and laid out straight on: as a
+     * branch away and back, it cost two jumps a rule. */
+    if (__builtin_expect(body[e] != '\n', 0)) {
         /* rfc9309 keeps a '$' as the pattern's last byte (its end
          * anchor); e + 1 < limit == last16 + 16 */
         if (rfc && body[e] == '$' && e < last16 + 15)
@@ -351,7 +354,7 @@ static inline size_t quiet_line_next(const char *body, size_t pos,
                              _mm_cmpgt_epi8(v, _mm_set1_epi8(0x0D))) ^
                          0xFFFFu;
             if (m != 0) {
-                e = i + (size_t)__builtin_ctz(m);
+                e = i + rb_lowest_bit(m);
                 break;
             }
         }
@@ -373,7 +376,7 @@ static inline size_t quiet_line_next(const char *body, size_t pos,
  * "Disallow: x" or "Allow: x" with the key spelt exactly (any case) and
  * ':' right after it, that holds no byte below 0x0E, no '#' and none >=
  * 0x80 before its LF or CR (which is before limit): its key (*key), its
- * value from *v to *end, trimmed of spaces as usual_line() (parse_lines.c)
+ * value from *v to *end, trimmed of spaces as usual_line() (parse_lines_loop.h)
  * trims it (such a value has no other space to trim), and *next where the
  * next line starts; 0 for any other line. A rule here is one whose
  * pattern is not its own normal form or does not start with '/', for
@@ -408,7 +411,7 @@ static inline int keyed_line_end(const char *body, size_t pos, size_t last16,
                          _mm_cmpgt_epi8(x, _mm_set1_epi8(0x0D)))) ^
                      0xFFFFu;
         if (m != 0) {
-            e = i + (size_t)__builtin_ctz(m);
+            e = i + rb_lowest_bit(m);
             break;
         }
     }
@@ -472,7 +475,7 @@ static inline int put_run_rule(rb_rule *rule, char *text, size_t texts,
  * rb_parse_lines() ends it; *at then is where the first other line starts.
  * Nonzero when it read a line (0: the line at *at is not one, and nothing
  * is done). rfc and google are constants: each copy of the line loop (one a
- * profile, parse_lines.c) holds its own profile's run alone, which tests
+ * profile, parse_lines_*.c) holds its own profile's run alone, which tests
  * no profile and keeps their registers.
  * The fuzzers' build (RB_PARSE_CROSSCHECK) reads one line a run, and that
  * line the general way too, and stops at a difference. */

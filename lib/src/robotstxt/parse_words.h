@@ -5,9 +5,9 @@
  * line without ':' is reported as missing its colon (parse_keys.c writes
  * both messages). two_words() finds the two words' bounds, sixteen bytes
  * a step where SSE2 is there and the body has the bytes, else a byte at a
- * time. Static inline, for parse_lines.c alone: a page of text served as
- * robots.txt asks it of every line, and its split_line() keeps it in the
- * line loop's frame (out of line, a call a line without ':'). The
+ * time. Static inline, for the line loop alone (parse_lines_loop.h): a page of
+ * text served as robots.txt asks it of every line, and its split_line() keeps
+ * it in the line loop's frame (out of line, a call a line without ':'). The
  * fuzzers' build (RB_PARSE_CROSSCHECK) holds the inline 32-byte reading to
  * the loop's.
  */
@@ -17,6 +17,7 @@
 #include "ascii.h"
 #include "compiler.h"
 #include "parser.h"
+#include "scan_simd.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -47,14 +48,14 @@ static inline int two_words16(const char *s, size_t len, size_t *i, size_t *j) {
         if (phase == 0) {
             if (blank == 0)
                 continue;
-            *i = b + (size_t)__builtin_ctz(blank);
+            *i = b + rb_lowest_bit(blank);
             phase = 1;
             other &= ~0u << (*i - b);
         }
         if (phase == 1) {
             if (other == 0)
                 continue;
-            *j = b + (size_t)__builtin_ctz(other);
+            *j = b + rb_lowest_bit(other);
             phase = 2;
             blank &= ~0u << (*j - b);
         }
@@ -87,8 +88,8 @@ static inline int two_words32(const char *s, size_t len, size_t *i, size_t *j) {
         return -1;
     if (blank == 0)
         return 0;
-    *i = (size_t)__builtin_ctzll(blank);
-    *j = (size_t)__builtin_ctzll(blank + low);
+    *i = (unsigned)__builtin_ctzll(blank);
+    *j = (unsigned)__builtin_ctzll(blank + low);
     return 1;
 }
 #endif

@@ -98,7 +98,7 @@ typedef struct parser {
      * counts, writes no message and guesses nothing, with no test of its
      * own on the way a default parse takes; the counts are dropped before
      * the document is assembled (parse.c). The line loop, compiled once
-     * for each setting (parse_lines.c), does not start the work that only
+     * for each setting (parse_lines_loop.h), does not start the work that only
      * reports: the check of a line's bytes, a line without ':'. Nothing
      * that decides what the document holds may depend on it. */
     int skip_diagnostics;
@@ -157,7 +157,7 @@ static inline int rb_lies_in(const char *s, size_t n, const char *start,
     return lo <= at && at <= hi && n <= hi - at;
 }
 
-/* ---- inline, for the line loop (parse_lines.c) and its helpers -------- */
+/* ---- inline, for the line loop (parse_lines_loop.h) and its helpers --- */
 
 /* Up to 8 bytes of s as a word, the rest zero. Words loaded alike compare
  * alike in either byte order. */
@@ -475,5 +475,31 @@ RB_HIDDEN void rb_parse_other(parser *p, const char *key, size_t klen,
 /* Reads the body's lines up to limit; *parsed: the bytes read. */
 RB_HIDDEN void rb_parse_lines(parser *p, const char *body, size_t len,
                               size_t limit, size_t *parsed);
+/* The parse limit's cut at pos (the first line not read): where it is, and
+ * its diagnostic. */
+RB_HIDDEN void rb_parse_record_cut(parser *p, const char *body, size_t pos,
+                                   size_t len, size_t limit);
+
+/* ---- parse_lines_rfc9309.c, _google.c, _legacy.c: the loop's copies ----- */
+
+#ifdef RB_SSE2
+/* rb_parse_lines() in one profile, with diagnostics and without
+ * (_skipping); each profile's two in a file of their own. */
+RB_HIDDEN void rb_read_lines_rfc9309(parser *p, const char *body, size_t len,
+                                     size_t limit, size_t *parsed);
+RB_HIDDEN void rb_read_lines_rfc9309_skipping(parser *p, const char *body,
+                                              size_t len, size_t limit,
+                                              size_t *parsed);
+RB_HIDDEN void rb_read_lines_google(parser *p, const char *body, size_t len,
+                                    size_t limit, size_t *parsed);
+RB_HIDDEN void rb_read_lines_google_skipping(parser *p, const char *body,
+                                             size_t len, size_t limit,
+                                             size_t *parsed);
+RB_HIDDEN void rb_read_lines_legacy(parser *p, const char *body, size_t len,
+                                    size_t limit, size_t *parsed);
+RB_HIDDEN void rb_read_lines_legacy_skipping(parser *p, const char *body,
+                                             size_t len, size_t limit,
+                                             size_t *parsed);
+#endif
 
 #endif
