@@ -196,7 +196,7 @@ static int open_region(parser *p, size_t limit, unsigned char *stack) {
      ((input) / 32 + 4) * sizeof(rb_rule) + 15)
 #define RB_TINY_ARRAYS_BYTES                                                   \
     (RB_FIRST_ARRAYS_BYTES(RB_PARSE_REGION_TINY) + RB_PARSE_REGION_TINY +      \
-     RB_PARSE_REGION_TINY / 4 + 16 + 2 * RB_DIAG_ROOM + 15)
+     RB_PARSE_REGION_TINY / 4 + 16 + 2 * (size_t)RB_DIAG_ROOM + 15)
 _Static_assert(sizeof(rb_group) <= sizeof(rb_agent) &&
                    RB_TINY_ARRAYS_BYTES <= RB_PARSE_REGION_STACK &&
                    RB_FIRST_ARRAYS_BYTES(RB_PARSE_REGION_INPUT) <=

@@ -145,6 +145,12 @@ typedef struct parser {
 #ifdef RB_PARSE_CROSSCHECK
 #include <stdlib.h>
 #define RB_ASSUMED(cond) ((cond) ? (void)0 : abort())
+#elif defined(__clang_analyzer__)
+/* The static analyser (the CI gate `static`) takes what the fuzzers check
+ * as given, as they do: without it, it follows paths the caller rules out
+ * (a run's first rule stored before its room is drawn). */
+#include <stdlib.h>
+#define RB_ASSUMED(cond) ((cond) ? (void)0 : abort())
 #else
 #define RB_ASSUMED(cond) ((void)0)
 #endif
