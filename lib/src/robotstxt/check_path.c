@@ -415,8 +415,6 @@ static int path_is_normal(robots_profile profile, const char *p, size_t len) {
     return all != 0;
 }
 
-/* The verdict for a normalised path once the agents are resolved;
- * `rule_scratch` holds doc->longest_rule_normal bytes. */
 /* A verdict's fields before any rule is weighed: allowed, by no rule, in
  * the group the agents resolved to. */
 static void start_verdict(const robots_txt *doc, const rb_resolved *r,
@@ -430,6 +428,8 @@ static void start_verdict(const robots_txt *doc, const rb_resolved *r,
     out->truncated = doc->cut_line != 0;
 }
 
+/* The verdict for a normalised path once the agents are resolved;
+ * `rule_scratch` holds doc->longest_rule_normal bytes. */
 static robots_status check_path(const robots_txt *doc, const rb_resolved *r,
                                 const rb_callers *who, const char *path,
                                 size_t plen, char *rule_scratch,
