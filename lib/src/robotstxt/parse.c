@@ -3,9 +3,10 @@
  * parse.c - from the bytes of a robots.txt to a robots_txt document: the
  * entry points (robots_parse(), robots_parse_prefix()), their arguments'
  * checks, and the document's one block. The lines themselves are read by
- * parse_lines.c, with parse_keys.c, parse_records.c and parse_diag.c
- * (parser.h is their shared state). Content never makes a parse fail;
- * only memory does, and then nothing is left allocated.
+ * parse_lines.c (its loop in parse_lines_loop.h), with parse_keys.c,
+ * parse_records.c and parse_diag.c (parser.h is their shared state). Content
+ * never makes a parse fail; only memory does, and then nothing is left
+ * allocated.
  *
  * The document is built in growable arrays, sized up front for a usual
  * file from the input's length so that it grows none by copying, then

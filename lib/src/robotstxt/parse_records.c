@@ -2,8 +2,8 @@
 /*
  * parse_records.c - what a key's line adds to the document: groups
  * (records in legacy) and their user-agents, rules read the general way
- * (parse_lines.c stores the usual one), sitemaps, crawl-delay, issue 24's
- * Content-Usage hook and the other extension records.
+ * (the line loop, parse_lines_loop.h, stores the usual one), sitemaps,
+ * crawl-delay, issue 24's Content-Usage hook and the other extension records.
  */
 #include "agent.h"
 #include "ascii.h"

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * parser.h - the parse's state, shared by the files that read a robots.txt
- * (parse.c: the entry points and the document's block; parse_lines.c: the
- * body's lines; parse_keys.c: keys; parse_records.c: groups, rules and
- * records; parse_diag.c: text and diagnostics), and what each of them
- * offers the others. Private to the parse.
+ * (parse.c: the entry points and the document's block; parse_lines.c and
+ * parse_lines_loop.h: the body's lines; parse_keys.c: keys; parse_records.c:
+ * groups, rules and records; parse_diag.c: text and diagnostics), and what each
+ * of them offers the others. Private to the parse.
  */
 #ifndef ROBOTS_RT_PARSER_H
 #define ROBOTS_RT_PARSER_H
@@ -467,7 +467,8 @@ RB_HIDDEN void rb_parse_two_words(parser *p, const char *key, size_t klen);
 /* ---- what parse_records.c offers: groups, rules and records ------------- */
 
 RB_HIDDEN void rb_parse_user_agent(parser *p, const char *value, size_t len);
-/* Any rule line (parse_lines.c stores the usual one itself). */
+/* Any rule line (the line loop, parse_lines_loop.h, stores the usual one
+ * itself). */
 RB_HIDDEN void rb_parse_rule(parser *p, enum key_kind key, const char *value,
                              size_t len);
 RB_HIDDEN void rb_parse_sitemap(parser *p, const char *key, size_t klen,
