@@ -15,7 +15,9 @@
  * bytes a step, with words and blanks across those steps' bounds. Empty
  * lines and comments between the rules, which the run steps over or
  * stops at, and lines no run is started at (other keys, HTML), give the
- * same rules, groups and diagnostics' count too.
+ * same rules, groups and diagnostics' count too; and sitemap lines, which
+ * a run hands to their handler (a space after the colon) or the general
+ * path reads (a tab), the same sitemaps.
  */
 #include "robots.h"
 #include "testing.h"
@@ -86,13 +88,17 @@ static const between_line between[] = {
      * its comment, the general path's */
     BETWEEN("disallow: /%41 # a comment\n", "disallow:\t/%41 # a comment\n"),
     BETWEEN("allow: /caf%c3%a9\n", "allow:\t/caf%c3%a9\n"),
-    /* lines a run cannot read, the same in both: their first byte is
-     * none of a key's first letter ('a', 'd', 'u', any case), '#', LF or
-     * CR, so that rule_lines() does not start a run at them (and a run
-     * that reaches them stops); the rules after them a new run's */
-    BETWEEN("crawl-delay: 5\n", "crawl-delay: 5\n"),
+    /* a sitemap, which the run hands to rb_parse_sitemap(), and a key
+     * that starts as one, which it stops at */
     BETWEEN("Sitemap: https://example.com/s.xml\r\n",
-            "Sitemap: https://example.com/s.xml\r\n"),
+            "Sitemap:\thttps://example.com/s.xml\r\n"),
+    BETWEEN("sitemaps: https://example.com/s.xml\n",
+            "sitemaps: https://example.com/s.xml\n"),
+    /* lines a run cannot read, the same in both: their first byte is
+     * none of a key's first letter ('a', 'd', 'u', 's', any case), '#',
+     * LF or CR, so that rule_lines() does not start a run at them (and a
+     * run that reaches them stops); the rules after them a new run's */
+    BETWEEN("crawl-delay: 5\n", "crawl-delay: 5\n"),
     BETWEEN("<p>not a robots.txt line</p>\n", "<p>not a robots.txt line</p>\n"),
     BETWEEN("* a line of no key\r", "* a line of no key\r"),
     BETWEEN("-\n", "-\n"),
@@ -113,9 +119,51 @@ static void put_between(bodies *b) {
     b->general_len += l->general_len;
 }
 
+/* A line's end: LF, CRLF or a lone CR. */
+static void put_end(bodies *b) {
+    unsigned end = next_random() % 10;
+    put_both(b,
+             end < 7   ? "\n"
+             : end < 9 ? "\r\n"
+                       : "\r",
+             end < 7   ? 1
+             : end < 9 ? 2
+                       : 1);
+}
+
+/* A sitemap line: in the usual body as a run reads it ("Sitemap:", at
+ * most one space, the value, spaces after it), in the other with a tab
+ * after the colon, the general path's: a URL or a relative one (reported),
+ * none, or spaces alone, of 0 to 69 bytes, so that its end falls on
+ * either side of the run's 16-byte steps. */
+static void put_sitemap(bodies *b) {
+    static const char *const keys[] = {"Sitemap", "sitemap", "SITEMAP"};
+    static const char *const starts[] = {"https://example.com/", "http://e.",
+                                         "/relative", "", "  "};
+    const char *key = keys[next_random() % 3];
+    put_both(b, key, 7);
+    put_both(b, ":", 1);
+    if (next_random() & 1)
+        b->usual[b->usual_len++] = ' ';
+    b->general[b->general_len++] = '\t';
+    const char *start = starts[next_random() % 5];
+    put_both(b, start, strlen(start));
+    for (unsigned k = next_random() % 50; k > 0; k--) {
+        char c = common_bytes[next_random() % (sizeof common_bytes - 1)];
+        put_both(b, &c, 1);
+    }
+    if (next_random() % 4 == 0)
+        put_both(b, "  ", 1 + next_random() % 2);
+    put_end(b);
+}
+
 static void put_line(bodies *b) {
     if (next_random() % 8 == 0)
         put_between(b);
+    if (next_random() % 16 == 0) {
+        put_sitemap(b);
+        return;
+    }
     unsigned pick = next_random();
     const char *key = pick % 50 == 0 ? "user-agent"
                       : pick & 1     ? "Allow"
@@ -136,14 +184,27 @@ static void put_line(bodies *b) {
     }
     if (next_random() % 10 == 0)
         put_both(b, "$", 1);
-    unsigned end = next_random() % 10;
-    put_both(b,
-             end < 7   ? "\n"
-             : end < 9 ? "\r\n"
-                       : "\r",
-             end < 7   ? 1
-             : end < 9 ? 2
-                       : 1);
+    put_end(b);
+}
+
+/* The sitemaps of both bodies: the same lines, keys, values and groups. */
+static void same_sitemaps(const robots_txt *usual, const robots_txt *general,
+                          robots_profile profile) {
+    size_t count = robots_sitemap_count(usual);
+    EXPECT_EQ(count, robots_sitemap_count(general));
+    int differ = count != robots_sitemap_count(general);
+    for (size_t i = 0; i < count && !differ; i++) {
+        robots_record_info x, y;
+        EXPECT(robots_sitemap(usual, i, &x) == ROBOTS_OK);
+        EXPECT(robots_sitemap(general, i, &y) == ROBOTS_OK);
+        differ = x.line != y.line || x.key_len != y.key_len ||
+                 memcmp(x.key, y.key, x.key_len) != 0 ||
+                 x.value_len != y.value_len ||
+                 memcmp(x.value, y.value, x.value_len) != 0 ||
+                 x.group != y.group;
+        EXPECT_MSG(!differ, "profile %d, sitemap %zu of line %zu: '%.*s'",
+                   (int)profile, i, x.line, (int)x.value_len, x.value);
+    }
 }
 
 /* The rules and the diagnostics' count of both bodies, in one profile. */
@@ -176,6 +237,7 @@ static void same_rules(const bodies *b, robots_profile profile) {
         EXPECT_MSG(!differ, "profile %d, rule %zu of line %zu: '%.*s'",
                    (int)profile, i, x.line, (int)x.pattern_len, x.pattern);
     }
+    same_sitemaps(usual, general, profile);
     EXPECT_EQ(robots_diagnostic_total(usual), robots_diagnostic_total(general));
     robots_free(usual);
     robots_free(general);
@@ -287,16 +349,18 @@ static void two_word_lines(void) {
 }
 
 /* A run's keys, compared a word at a time (parse_rule_run.h,
- * run_key_is()): each byte of "allow", "disallow" and "user-agent"
- * changed in turn, between rules a run reads, makes a line of another key
- * (no rule, no new group); the key in capitals is the key. */
+ * run_key_is()): each byte of "allow", "disallow", "user-agent" and
+ * "sitemap" changed in turn, between rules a run reads, makes a line of
+ * another key (no rule, no new group, no sitemap); the key in capitals is
+ * the key. */
 static void near_keys(void) {
-    static const char *const keys[] = {"allow", "disallow", "user-agent"};
+    static const char *const keys[] = {"allow", "disallow", "user-agent",
+                                       "sitemap"};
     static const robots_profile profiles[] = {
         ROBOTS_PROFILE_RFC9309, ROBOTS_PROFILE_GOOGLE, ROBOTS_PROFILE_LEGACY};
-    for (size_t k = 0; k < 3; k++) {
+    for (size_t k = 0; k < 4; k++) {
         size_t n = strlen(keys[k]);
-        int agent = k == 2;
+        int agent = k == 2, sitemap = k == 3;
         for (size_t j = 0; j <= n; j++) {
             char key[16];
             for (size_t i = 0; i < n; i++) /* j == n: the key itself */
@@ -318,11 +382,13 @@ static void near_keys(void) {
                 int same = j == n;
                 size_t rules = robots_rule_count(doc);
                 size_t groups = robots_group_count(doc);
-                EXPECT_MSG(rules == 3u + (size_t)(same && !agent) &&
-                               groups == 1u + (size_t)(same && agent),
+                size_t sitemaps = robots_sitemap_count(doc);
+                EXPECT_MSG(rules == 3u + (size_t)(same && !agent && !sitemap) &&
+                               groups == 1u + (size_t)(same && agent) &&
+                               sitemaps == (size_t)(same && sitemap),
                            "key %s, byte %zu, profile %zu: %zu rules, "
-                           "%zu groups",
-                           keys[k], j, p, rules, groups);
+                           "%zu groups, %zu sitemaps",
+                           keys[k], j, p, rules, groups, sitemaps);
                 robots_free(doc);
             }
         }

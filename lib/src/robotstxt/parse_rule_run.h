@@ -7,7 +7,8 @@
  * finds each line's end and tests its pattern at once (rule_lines()). The
  * run goes on over the lines between its rules that would each start a
  * new one: empty lines and plain comments (only counted), and the usual
- * user-agent lines and rules to normalise, each handed to its handler.
+ * user-agent lines, sitemaps and rules to normalise, each handed to its
+ * handler.
  * Static inline, for the line loop (parse_lines_loop.h) alone: out of line, the
  * run cost a call a line (the real-world corpus's parse 4 M instructions
  * dearer). The fuzzers' build (RB_PARSE_CROSSCHECK) reads every such line the
@@ -373,14 +374,18 @@ static inline size_t quiet_line_next(const char *body, size_t pos,
 }
 
 /* The usual line at pos the run did not read as a rule: "User-agent: x",
- * "Disallow: x" or "Allow: x" with the key spelt exactly (any case) and
- * ':' right after it, that holds no byte below 0x0E, no '#' and none >=
- * 0x80 before its LF or CR (which is before limit): its key (*key), its
- * value from *v to *end, trimmed of spaces as usual_line() (parse_lines_loop.h)
- * trims it (such a value has no other space to trim), and *next where the
- * next line starts; 0 for any other line. A rule here is one whose
- * pattern is not its own normal form or does not start with '/', for
- * rb_parse_rule(). last16: limit - 16 (limit >= 16). */
+ * "Disallow: x", "Allow: x" or "Sitemap: x" with the key spelt exactly
+ * (any case) and ':' right after it, that holds no byte below 0x0E, no '#'
+ * and none >= 0x80 before its LF or CR (which is before limit): its key
+ * (*key), its value from *v to *end, trimmed of spaces as usual_line()
+ * (parse_lines_loop.h) trims it (such a value has no other space to trim),
+ * and *next where the next line starts; 0 for any other line. A rule here
+ * is one whose pattern is not its own normal form or does not start with
+ * '/', for rb_parse_rule(). The sitemap is tested last: most of the
+ * real-world corpus's 9,855 sitemap lines follow another (a file's list of
+ * sitemaps, in a group: 8,817 of them), where each was the general path's
+ * line end, key and trim and a new run for the next. last16: limit - 16
+ * (limit >= 16). */
 static inline int keyed_line_end(const char *body, size_t pos, size_t last16,
                                  size_t len, enum key_kind *key, size_t *v,
                                  size_t *end, size_t *next) {
@@ -398,6 +403,9 @@ static inline int keyed_line_end(const char *body, size_t pos, size_t last16,
     } else if (raw[5] == ':' && run_short_key_is(raw, "allow\0\0", 5)) {
         *key = KEY_ALLOW;
         s = pos + 6;
+    } else if (raw[7] == ':' && run_short_key_is(raw, "sitemap", 7)) {
+        *key = KEY_SITEMAP; /* its key: the line's first 7 bytes */
+        s = pos + 8;
     } else {
         return 0;
     }
@@ -492,8 +500,8 @@ static inline int put_run_rule(rb_rule *rule, char *text, size_t texts,
  * parser again; with its growth in a function of its own, the compiler
  * kept less of the loop in registers (corpus parse +0.8 M instructions).
  * The quiet lines and the keyed lines it reads by a call (user-agent, a
- * rule to normalise) are its branches too: each was a new run, about 100
- * instructions (bench/README.md, "Session 21 (parse)"). */
+ * sitemap, a rule to normalise) are its branches too: each was a new run, about
+ * 100 instructions (bench/README.md, "Session 21 (parse)"). */
 RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
                                             size_t *at, size_t limit,
                                             size_t len, const int rfc,
@@ -599,8 +607,9 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
         if ((!rfc && !google) ||
             !keyed_line_end(body, pos, last16, len, &key, &v, &end, &next))
             break;
-        /* A user-agent line, or a rule whose pattern is to be normalised,
-         * read as the general path reads it (process_usual_line()), with
+        /* A user-agent line, a sitemap, or a rule whose pattern is to be
+         * normalised, read as the general path reads it
+         * (process_usual_line()), with
          * the run's counts given back first and taken again after: the run
          * goes on into the group, where it cost a new run and the general
          * path's line end and key. Not in legacy, whose records end at an
@@ -626,6 +635,8 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
 #endif
         if (key == KEY_USER_AGENT)
             rb_parse_user_agent(p, body + v, end - v);
+        else if (key == KEY_SITEMAP)
+            rb_parse_sitemap(p, body + pos, 7, body + v, end - v);
         else
             rb_parse_rule(p, key, body + v, end - v);
         if (p->failed)
@@ -675,15 +686,16 @@ static inline int rule_lines(parser *p, robots_profile prof, const char *body,
     if (!p->have_group)
         return 0;
     /* Only a line that starts with a key's first letter ('a', 'd', and
-     * 'u' for a user-agent), '#' or a line's end (a quiet line) can be
-     * read by a run: for any other a run would find nothing, about 45
-     * instructions (the real-world corpus's lines without ':', of HTML,
-     * of other keys). The 0x20 bit set, a capital is its letter, LF '*'
-     * and CR '-', which a run may be asked of and finds nothing. */
+     * 'u' for a user-agent, 's' for a sitemap), '#' or a line's end (a
+     * quiet line) can be read by a run: for any other a run would find
+     * nothing, about 45 instructions (the real-world corpus's lines
+     * without ':', of HTML, of other keys). The 0x20 bit set, a capital is
+     * its letter, LF '*' and CR '-', which a run may be asked of and finds
+     * nothing. */
     unsigned char first = (unsigned char)body[*at] | 0x20;
     if (prof != ROBOTS_PROFILE_LEGACY && first != 'a' && first != 'd' &&
-        first != 'u' && first != '#' && first != ('\n' | 0x20) &&
-        first != ('\r' | 0x20))
+        first != 'u' && first != 's' && first != '#' &&
+        first != ('\n' | 0x20) && first != ('\r' | 0x20))
         return 0;
     if (prof == ROBOTS_PROFILE_RFC9309)
         return rule_run(p, body, at, limit, len, 1, 0);
