@@ -465,13 +465,19 @@ static inline size_t run_room(size_t pos, size_t texts, size_t text_cap,
 /* A rule of a run stored: its record at *rule (line, key, its pattern at
  * texts in the text array, the google index.htm test), its pattern (plen
  * bytes at value) copied to text (copy_pattern(), copy48 as there). The
- * index.htm test's (google: 1 for such a rule) result. */
-static inline int put_run_rule(rb_rule *rule, char *text, size_t texts,
-                               size_t line, enum key_kind key,
-                               const char *value, size_t plen, const char *body,
-                               int google, int copy48) {
-    int index_htm =
-        google && key == KEY_ALLOW && is_google_index_htm(value, plen, body);
+ * index.htm test's result (google: 1 for such a rule) noted in
+ * *companions by an Allow alone: noted at every rule, it was one more
+ * instruction a Disallow (the note is kept on the stack). */
+static inline void put_run_rule(rb_rule *rule, char *text, size_t texts,
+                                size_t line, enum key_kind key,
+                                const char *value, size_t plen,
+                                const char *body, int google, int copy48,
+                                int *companions) {
+    int index_htm = 0;
+    if (google && key == KEY_ALLOW) {
+        index_htm = is_google_index_htm(value, plen, body);
+        *companions |= index_htm;
+    }
     /* the kind as the key's offset from KEY_ALLOW: one subtraction, where
      * the key's test took three instructions a rule */
     _Static_assert(ROBOTS_RULE_ALLOW == 0 &&
@@ -480,7 +486,6 @@ static inline int put_run_rule(rb_rule *rule, char *text, size_t texts,
     set_rule(rule, line, (robots_rule_kind)(key - KEY_ALLOW), index_htm,
              (rb_span){(uint32_t)texts, (uint32_t)plen}, 0, plen);
     copy_pattern(text, value, plen, copy48);
-    return index_htm;
 }
 
 /* The run of usual rule lines from *at (rule_line_end()), in a group: each
@@ -564,8 +569,8 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
             RB_ASSUMED(rule != NULL && body == p->body &&
                        body + len == p->body_end &&
                        rb_lies_in(body + v, end - v, body, body + len));
-            companions |= put_run_rule(rule, text_data + texts, texts, line,
-                                       key, body + v, end - v, body, google, 1);
+            put_run_rule(rule, text_data + texts, texts, line, key, body + v,
+                         end - v, body, google, 1, &companions);
             texts += end - v + 1;
             rule++;
             pos = next;
@@ -597,9 +602,9 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
                 text_data = (char *)p->text.data;
                 rule = (rb_rule *)p->rules.data + rules;
             }
-            companions |=
-                put_run_rule(rule, text_data + texts, texts, line, key, value,
-                             plen, body, google, plen <= 48 && len - v >= 48);
+            put_run_rule(rule, text_data + texts, texts, line, key, value, plen,
+                         body, google, plen <= 48 && len - v >= 48,
+                         &companions);
             texts += plen + 1;
             rule++;
             pos = next;
