@@ -235,7 +235,8 @@ static void same_rules(const bodies *b, robots_profile profile) {
                  x.normalized_len != y.normalized_len || x.flags != y.flags ||
                  x.group != y.group;
         EXPECT_MSG(!differ, "profile %d, rule %zu of line %zu: '%.*s'",
-                   (int)profile, i, x.line, (int)x.pattern_len, x.pattern);
+                   (int)profile, i, x.line,
+                   (int)(x.pattern_len < 60 ? x.pattern_len : 60), x.pattern);
     }
     same_sitemaps(usual, general, profile);
     EXPECT_EQ(robots_diagnostic_total(usual), robots_diagnostic_total(general));
@@ -395,7 +396,70 @@ static void near_keys(void) {
     }
 }
 
+/* A rule line "<key>:<sep>/x..." of n bytes (n >= 11) and its end, in
+ * both bodies: a space after the colon in the usual one, a tab in the
+ * other, so that both lines are as long. */
+static void put_rule_of(bodies *b, const char *key, size_t n) {
+    size_t k = strlen(key);
+    put_both(b, key, k);
+    put_both(b, ":", 1);
+    b->usual[b->usual_len++] = ' ';
+    b->general[b->general_len++] = '\t';
+    put_both(b, "/", 1);
+    for (size_t i = k + 3; i < n; i++)
+        put_both(b, i % 7 == 0 ? "/" : "x", 1);
+    put_both(b, "\n", 1);
+}
+
+/* The run's bound on its 16-byte steps (parse_rule_run.h, run_stop()):
+ * ROBOTS_MAX_LINE_BYTES - 16 bytes past the run's start, so that no line
+ * it reads is over the limit on a line's length (semantics.md: a line
+ * keeps its first 16,663 bytes); the line that crosses it is the general
+ * path's. Rule lines of that length and about it, first in a run or after
+ * a few rule lines, and a run of rules far longer than the bound: the same
+ * rules (a line over the limit cut) and diagnostics as the general path's
+ * (a tab after the colon). */
+static void run_stops(void) {
+    bodies b;
+    size_t cap = 3 * ROBOTS_MAX_LINE_BYTES + 200000;
+    b.usual = malloc(cap);
+    b.general = malloc(cap);
+    EXPECT(b.usual != NULL && b.general != NULL);
+    if (b.usual == NULL || b.general == NULL) {
+        free(b.usual);
+        free(b.general);
+        return;
+    }
+    static const robots_profile profiles[] = {
+        ROBOTS_PROFILE_RFC9309, ROBOTS_PROFILE_GOOGLE, ROBOTS_PROFILE_LEGACY};
+    for (size_t before = 0; before < 3; before++)
+        for (size_t n = ROBOTS_MAX_LINE_BYTES - 40;
+             n <= ROBOTS_MAX_LINE_BYTES + 2; n++) {
+            b.usual_len = b.general_len = 0;
+            put_both(&b, "user-agent: x\n", 14);
+            for (size_t k = 0; k < before; k++)
+                put_rule_of(&b, "Disallow", 12 + k);
+            put_rule_of(&b, (n & 1) ? "Allow" : "Disallow", n);
+            put_rule_of(&b, "Allow", 20);
+            for (size_t p = 0; p < 3; p++)
+                same_rules(&b, profiles[p]);
+        }
+    /* runs of 2,000 lines, about 50 KB: each crosses the bound a few
+     * times */
+    for (int body = 0; body < 4; body++) {
+        b.usual_len = b.general_len = 0;
+        put_both(&b, "user-agent: x\n", 14);
+        for (int n = 0; n < 2000; n++)
+            put_line(&b);
+        for (size_t p = 0; p < 3; p++)
+            same_rules(&b, profiles[p]);
+    }
+    free(b.usual);
+    free(b.general);
+}
+
 int main(void) {
+    run_stops();
     near_keys();
     index_htm_flags();
     two_word_lines();

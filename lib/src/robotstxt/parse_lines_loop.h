@@ -558,7 +558,9 @@ read_lines(parser *p, const char *body, size_t len, size_t limit,
     /* Where the last run stopped: at a line it refused (rule_run() stops
      * at no other but where memory ran out, which ends the loop), which
      * it would refuse again, as its tests read only that line's bytes, the
-     * parse limit and the group, and nothing runs in between. Asked again,
+     * parse limit and the group, and nothing runs in between (but a line
+     * past the run's bound on its steps, run_stop(), which a new run might
+     * read: the general path reads it the same). Asked again,
      * the refusal cost each run about 80 instructions more (bench/README.md,
      * "Session 23 (scan)"). */
     size_t refused = SIZE_MAX;

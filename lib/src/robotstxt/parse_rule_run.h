@@ -208,7 +208,7 @@ typedef int rule_mask; /* (no scan of its own) */
 #endif
 
 /* is_word(raw, word, len) for a key of 5 to 16 bytes whose first 16 bytes
- * are readable (a run's line: pos <= last16) and whose letters are
+ * are readable (a run's line: pos <= stop) and whose letters are
  * lowercase letters and '-': whole words, a short key's masked, a longer
  * one's last eight bytes overlapping its first, where is_word()'s last
  * part of fewer than eight bytes went through the stack (about 14
@@ -256,17 +256,19 @@ run_short_key_is(const char *raw, const char *word8, size_t len) {
  * where the next line starts (its LF, CR or CRLF stepped over as
  * rb_parse_lines() steps over it), *end the line's end, *key the key and
  * *v where the pattern starts; 0 for any other line (a flag, not an
- * offset of 0, so that the caller's loop tests nothing more). last16: limit -
- * 16, the last offset a 16-byte step may read from (the caller holds limit >=
- * 16). */
-static inline int rule_line_end(const char *body, size_t pos, size_t last16,
+ * offset of 0, so that the caller's loop tests nothing more). stop: the
+ * last offset a 16-byte step may start at, at most limit - 16 (the caller
+ * holds limit >= 16) and at most ROBOTS_MAX_LINE_BYTES - 16 past the
+ * line's start (run_stop()), so that a line found is not over the limit on
+ * a line's length and a step tests one bound. */
+static inline int rule_line_end(const char *body, size_t pos, size_t stop,
                                 size_t len, int rfc, int legacy, rule_mask low,
                                 rule_mask set, rule_mask is, rule_mask add,
                                 rule_mask tick, size_t *next, size_t *end,
                                 enum key_kind *key, size_t *v) {
 #ifdef RB_SSE2
     const char *raw = body + pos;
-    if (pos > last16) /* the key and a first step */
+    if (pos > stop) /* the key and a first step */
         return 0;
     if (raw[8] == ':' && run_key_is(raw, "disallow", 8)) {
         *key = KEY_DISALLOW;
@@ -287,7 +289,7 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
         ++*v;
     else if ((two & 0xFF) != '/')
         return 0;
-    if (*v > last16) /* the first step's bytes */
+    if (*v > stop) /* the first step's bytes */
         return 0;
     size_t i = *v, e;
     for (;; i += 16) {
@@ -296,12 +298,12 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
             e = i + rb_lowest_bit(m);
             break;
         }
-        /* The next step's bytes, and the line's length bounded by where
-         * the step starts (e < i + 16, one more for a '$'), tested only
-         * where a step found no end: a line found in its first step is
-         * short. A line less than 32 bytes under ROBOTS_MAX_LINE_BYTES
-         * long may so be left to the general path, with the same result. */
-        if (i + 16 > last16 || i + 32 - pos > ROBOTS_MAX_LINE_BYTES)
+        /* The next step's bytes within stop, which bounds the line's
+         * length too (e < i + 16, one more for a '$'): a line that reaches
+         * it is left to the general path, with the same result. Tested
+         * only where a step found no end: a line found in its first step
+         * is short. */
+        if (i + 16 > stop)
             return 0; /* the file's last bytes: the general path's */
     }
     /* The usual end, LF, tested first and laid out straight on: as a
@@ -310,8 +312,8 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
      * test, a LF's was three instructions, not one. */
     if (__builtin_expect(body[e] != '\n', 0)) {
         /* rfc9309 keeps a '$' as the pattern's last byte (its end
-         * anchor); e + 1 < limit == last16 + 16 */
-        if (rfc && body[e] == '$' && e < last16 + 15)
+         * anchor); e + 1 < limit, which is stop + 16 or more */
+        if (rfc && body[e] == '$' && e < stop + 15)
             e++;
         if (body[e] != '\n' && body[e] != '\r')
             return 0;
@@ -323,7 +325,7 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
     *next = e + 1;
     return 1;
 #else
-    (void)body, (void)pos, (void)last16, (void)len, (void)rfc, (void)legacy;
+    (void)body, (void)pos, (void)stop, (void)len, (void)rfc, (void)legacy;
     (void)low, (void)set, (void)is, (void)add, (void)tick;
     (void)next, (void)end;
     (void)key, (void)v;
@@ -339,18 +341,19 @@ static inline int rule_line_end(const char *body, size_t pos, size_t last16,
  * asked about) ended by a LF or CR before limit. The general path does
  * nothing with either but count it; read here, such a line between two
  * rules costs no new run (about 100 instructions each: its arrays' room
- * drawn again). last16: limit - 16 (limit >= 16); its end's LF or CR,
+ * drawn again). stop: the last offset a 16-byte step may start at, at
+ * most limit - 16 (limit >= 16; the run's run_stop()); its end's LF or CR,
  * or CRLF, stepped over as rb_parse_lines() steps over it. */
-static inline size_t quiet_line_next(const char *body, size_t pos,
-                                     size_t last16, size_t len, int legacy) {
+static inline size_t quiet_line_next(const char *body, size_t pos, size_t stop,
+                                     size_t len, int legacy) {
 #ifdef RB_SSE2
     size_t e = pos;
     /* (pos may be past limit: a CRLF the limit cuts) */
-    if (pos > last16 + 15 || (unsigned char)body[pos] > '#')
+    if (pos > stop + 15 || (unsigned char)body[pos] > '#')
         return 0; /* most lines: a key's letter */
     if (body[pos] == '#') {
         for (size_t i = pos;; i += 16) {
-            if (i > last16)
+            if (i > stop)
                 return 0; /* the file's last bytes: the general path's */
             __m128i v =
                 _mm_loadu_si128((const __m128i *)(const void *)(body + i));
@@ -373,7 +376,7 @@ static inline size_t quiet_line_next(const char *body, size_t pos,
         return 0;
     return e + 1 + (body[e] == '\r' && e + 1 < len && body[e + 1] == '\n');
 #else
-    (void)body, (void)pos, (void)last16, (void)len, (void)legacy;
+    (void)body, (void)pos, (void)stop, (void)len, (void)legacy;
     return 0;
 #endif
 }
@@ -389,15 +392,16 @@ static inline size_t quiet_line_next(const char *body, size_t pos,
  * '/', for rb_parse_rule(). The sitemap is tested last: most of the
  * real-world corpus's 9,855 sitemap lines follow another (a file's list of
  * sitemaps, in a group: 8,817 of them), where each was the general path's
- * line end, key and trim and a new run for the next. last16: limit - 16
- * (limit >= 16). */
-static inline int keyed_line_end(const char *body, size_t pos, size_t last16,
+ * line end, key and trim and a new run for the next. stop: the last offset
+ * a 16-byte step may start at, at most limit - 16 (limit >= 16; the run's
+ * run_stop()). */
+static inline int keyed_line_end(const char *body, size_t pos, size_t stop,
                                  size_t len, enum key_kind *key, size_t *v,
                                  size_t *end, size_t *next) {
 #ifdef RB_SSE2
     const char *raw = body + pos;
     size_t s;
-    if (pos > last16)
+    if (pos > stop)
         return 0;
     if (raw[10] == ':' && run_key_is(raw, "user-agent", 10)) {
         *key = KEY_USER_AGENT;
@@ -416,7 +420,7 @@ static inline int keyed_line_end(const char *body, size_t pos, size_t last16,
     }
     size_t e = 0;
     for (size_t i = s;; i += 16) {
-        if (i > last16)
+        if (i > stop)
             return 0; /* the file's last bytes: the general path's */
         __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(body + i));
         unsigned m = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(
@@ -440,10 +444,23 @@ static inline int keyed_line_end(const char *body, size_t pos, size_t last16,
     *next = e + 1 + (body[e] == '\r' && e + 1 < len && body[e + 1] == '\n');
     return 1;
 #else
-    (void)body, (void)pos, (void)last16, (void)len, (void)key, (void)v;
+    (void)body, (void)pos, (void)stop, (void)len, (void)key, (void)v;
     (void)end, (void)next;
     return 0;
 #endif
+}
+
+/* The last offset a run's 16-byte steps may start at, the run starting at
+ * pos: limit - 16 (last16), or ROBOTS_MAX_LINE_BYTES - 16 past pos where
+ * that is less, so that no line a step ends (e < stop + 16) is longer
+ * than the limit on a line's length from pos or from any later line's
+ * start. One bound a step, where the line's own length bound was three
+ * more instructions at every step past a rule line's first and two at
+ * every rule line. A run longer than that stops at the line that crosses
+ * it, which the general path reads; the next run draws it again. */
+static inline size_t run_stop(size_t pos, size_t last16) {
+    size_t lines = pos + (ROBOTS_MAX_LINE_BYTES - 16);
+    return lines < last16 ? lines : last16;
 }
 
 /* How far lines of a run may end, from pos, with room for their rules and
@@ -518,8 +535,9 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
                                             const int google) {
     if (limit < 16)
         return 0;
-    const size_t last16 = limit - 16;
-    size_t pos = *at, line = p->line, v = 0, end = 0, next = 0;
+    size_t pos = *at;
+    const size_t stop = run_stop(pos, limit - 16);
+    size_t line = p->line, v = 0, end = 0, next = 0;
     size_t texts = p->text.count, rules = p->rules.count;
     /* How far the lines of rules may end with the arrays' room there
      * (run_room()); 0, below any line's end, until the first rule draws
@@ -544,14 +562,14 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
 #endif
         for (;;) { /* no call */
             found =
-                rule_line_end(body, pos, last16, len, rfc, !rfc && !google, low,
+                rule_line_end(body, pos, stop, len, rfc, !rfc && !google, low,
                               set, is, add, tick, &next, &end, &key, &v);
             if (!found) {
                 /* tested only where the line is not a rule: no cost to
                  * one */
                 size_t after = !rfc && !google
                                    ? 0
-                                   : quiet_line_next(body, pos, last16, len, 0);
+                                   : quiet_line_next(body, pos, stop, len, 0);
                 if (after == 0)
                     break;
                 pos = after;
@@ -615,7 +633,7 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
             continue;
         }
         if ((!rfc && !google) ||
-            !keyed_line_end(body, pos, last16, len, &key, &v, &end, &next))
+            !keyed_line_end(body, pos, stop, len, &key, &v, &end, &next))
             break;
         /* A user-agent line, a sitemap, or a rule whose pattern is to be
          * normalised, read as the general path reads it
