@@ -238,6 +238,7 @@ static void same_rules(const bodies *b, robots_profile profile) {
                    (int)profile, i, x.line,
                    (int)(x.pattern_len < 60 ? x.pattern_len : 60), x.pattern);
     }
+    EXPECT_EQ(robots_group_count(usual), robots_group_count(general));
     same_sitemaps(usual, general, profile);
     EXPECT_EQ(robots_diagnostic_total(usual), robots_diagnostic_total(general));
     robots_free(usual);
@@ -458,7 +459,49 @@ static void run_stops(void) {
     free(b.general);
 }
 
+/* Keyed lines a run reads by their handler, and the room it draws again
+ * after each (parse_rule_run.h): a user-agent line after another joins
+ * its group, after a rule starts one, whatever the run drew between; a
+ * sitemap or a rule to normalise between them ends no list. Every order
+ * of such lines, before and after rules, against the general path's (a
+ * tab after each colon). */
+static void keyed_orders(void) {
+    static const char *const usual[] = {"User-agent: a\n",
+                                        "Disallow: /d\n",
+                                        "Allow: /a\n",
+                                        "Sitemap: https://example.com/s.xml\n",
+                                        "Disallow: /%41\n",
+                                        "\n",
+                                        "# c\n"};
+    static const char *const general[] = {
+        "User-agent:\ta\n",
+        "Disallow:\t/d\n",
+        "Allow:\t/a\n",
+        "Sitemap:\thttps://example.com/s.xml\n",
+        "Disallow:\t/%41\n",
+        " \n",
+        " # c\n"};
+    static const robots_profile profiles[] = {
+        ROBOTS_PROFILE_RFC9309, ROBOTS_PROFILE_GOOGLE, ROBOTS_PROFILE_LEGACY};
+    char u[512], g[512];
+    /* six lines after "user-agent: x\nDisallow: /x\n", each of seven kinds */
+    for (unsigned code = 0; code < 7u * 7 * 7 * 7 * 7 * 7; code++) {
+        bodies b = {u, g, 0, 0};
+        put_both(&b, "user-agent: x\nDisallow: /x\n", 27);
+        for (unsigned k = 0, c = code; k < 6; k++, c /= 7) {
+            size_t nu = strlen(usual[c % 7]), ng = strlen(general[c % 7]);
+            memcpy(b.usual + b.usual_len, usual[c % 7], nu);
+            memcpy(b.general + b.general_len, general[c % 7], ng);
+            b.usual_len += nu;
+            b.general_len += ng;
+        }
+        for (size_t p = 0; p < 3; p++)
+            same_rules(&b, profiles[p]);
+    }
+}
+
 int main(void) {
+    keyed_orders();
     run_stops();
     near_keys();
     index_htm_flags();
