@@ -257,8 +257,10 @@ run_short_key_is(const char *raw, const char *word8, size_t len) {
  * rb_parse_lines() steps over it), *end the line's end, *key the key and
  * *v where the pattern starts; 0 for any other line (a flag, not an
  * offset of 0, so that the caller's loop tests nothing more). stop: the
- * last offset a 16-byte step may start at, at most limit - 16 (the caller
- * holds limit >= 16) and at most ROBOTS_MAX_LINE_BYTES - 16 past the
+ * last offset a 16-byte step may start at and the last a line may start
+ * at, at most limit - 16 - RUN_PATTERN_AT (so that a pattern's first step,
+ * at most RUN_PATTERN_AT bytes past the line's start, reads within limit
+ * with no test of its own) and at most ROBOTS_MAX_LINE_BYTES - 16 past the
  * line's start (run_stop()), so that a line found is not over the limit on
  * a line's length and a step tests one bound. */
 static inline int rule_line_end(const char *body, size_t pos, size_t stop,
@@ -289,8 +291,8 @@ static inline int rule_line_end(const char *body, size_t pos, size_t stop,
         ++*v;
     else if ((two & 0xFF) != '/')
         return 0;
-    if (*v > stop) /* the first step's bytes */
-        return 0;
+    /* (the first step's bytes are within limit: *v <= pos + RUN_PATTERN_AT
+     * <= stop + RUN_PATTERN_AT, run_stop()) */
     size_t i = *v, e;
     for (;; i += 16) {
         unsigned m = rule_stops16(body + i, rfc, low, set, is, add, tick);
@@ -450,17 +452,25 @@ static inline int keyed_line_end(const char *body, size_t pos, size_t stop,
 #endif
 }
 
-/* The last offset a run's 16-byte steps may start at, the run starting at
- * pos: limit - 16 (last16), or ROBOTS_MAX_LINE_BYTES - 16 past pos where
- * that is less, so that no line a step ends (e < stop + 16) is longer
- * than the limit on a line's length from pos or from any later line's
- * start. One bound a step, where the line's own length bound was three
- * more instructions at every step past a rule line's first and two at
- * every rule line. A run longer than that stops at the line that crosses
- * it, which the general path reads; the next run draws it again. */
-static inline size_t run_stop(size_t pos, size_t last16) {
+/* The most bytes from a rule line's start to its pattern's: "Disallow: ". */
+#define RUN_PATTERN_AT ((size_t)10)
+
+/* The last offset a run's 16-byte steps and lines may start at, the run
+ * starting at pos: limit - 16 - RUN_PATTERN_AT, so that a rule line
+ * that starts there has its pattern's first 16 bytes within limit (a
+ * test less at every rule line: the lines of the body's last 26 bytes are
+ * the general path's), or ROBOTS_MAX_LINE_BYTES - 16 past pos where that
+ * is less, so that no line a step ends (e < stop + 16) is longer than the
+ * limit on a line's length from pos or from any later line's start. One
+ * bound a step, where the line's own length bound was three more
+ * instructions at every step past a rule line's first and two at every
+ * rule line. A run longer than that stops at the line that crosses it,
+ * which the general path reads; the next run draws it again. limit: at
+ * least 16 + RUN_PATTERN_AT (the caller's test). */
+static inline size_t run_stop(size_t pos, size_t limit) {
+    size_t last = limit - 16 - RUN_PATTERN_AT;
     size_t lines = pos + (ROBOTS_MAX_LINE_BYTES - 16);
-    return lines < last16 ? lines : last16;
+    return lines < last ? lines : last;
 }
 
 /* How far lines of a run may end, from pos, with room for their text sure
@@ -538,10 +548,10 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
                                             size_t *at, size_t limit,
                                             size_t len, const int rfc,
                                             const int google) {
-    if (limit < 16)
+    if (limit < 16 + RUN_PATTERN_AT)
         return 0;
     size_t pos = *at;
-    const size_t stop = run_stop(pos, limit - 16);
+    const size_t stop = run_stop(pos, limit);
     size_t line = p->line, v = 0, end = 0, next = 0;
     size_t texts = p->text.count, rules = p->rules.count;
     /* How far the lines of rules may end with the arrays' room there
