@@ -416,10 +416,11 @@ static void put_rule_of(bodies *b, const char *key, size_t n) {
  * ROBOTS_MAX_LINE_BYTES - 16 bytes past the run's start, so that no line
  * it reads is over the limit on a line's length (semantics.md: a line
  * keeps its first 16,663 bytes); the line that crosses it is the general
- * path's. Rule lines of that length and about it, first in a run or after
- * a few rule lines, and a run of rules far longer than the bound: the same
- * rules (a line over the limit cut) and diagnostics as the general path's
- * (a tab after the colon). */
+ * path's. Rule, user-agent, sitemap and comment lines of that length and
+ * about it, first in a run or after a few rule lines, and a run of rules
+ * far longer than the bound: the same rules, groups, sitemaps (a line over
+ * the limit cut) and diagnostics as the general path's (a tab after the
+ * colon, a space before the comment). */
 static void run_stops(void) {
     bodies b;
     size_t cap = 3 * ROBOTS_MAX_LINE_BYTES + 200000;
@@ -440,7 +441,17 @@ static void run_stops(void) {
             put_both(&b, "user-agent: x\n", 14);
             for (size_t k = 0; k < before; k++)
                 put_rule_of(&b, "Disallow", 12 + k);
-            put_rule_of(&b, (n & 1) ? "Allow" : "Disallow", n);
+            static const char *const keys[] = {"Allow", "Disallow",
+                                               "User-agent", "Sitemap"};
+            if (n % 5 == 4) { /* a comment, which a run steps over */
+                b.general[b.general_len++] = ' ';
+                put_both(&b, "#", 1);
+                for (size_t i = 1; i < n; i++)
+                    put_both(&b, "c", 1);
+                put_both(&b, "\n", 1);
+            } else {
+                put_rule_of(&b, keys[n % 5], n);
+            }
             put_rule_of(&b, "Allow", 20);
             for (size_t p = 0; p < 3; p++)
                 same_rules(&b, profiles[p]);

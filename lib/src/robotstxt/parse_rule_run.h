@@ -344,8 +344,9 @@ static inline int rule_line_end(const char *body, size_t pos, size_t stop,
  * nothing with either but count it; read here, such a line between two
  * rules costs no new run (about 100 instructions each: its arrays' room
  * drawn again). stop: the last offset a 16-byte step may start at, at
- * most limit - 16 (limit >= 16; the run's run_stop()); its end's LF or CR,
- * or CRLF, stepped over as rb_parse_lines() steps over it. */
+ * most limit - 16 (limit >= 16) and ROBOTS_MAX_LINE_BYTES - 16 past pos
+ * (the run's run_stop()); its end's LF or CR, or CRLF, stepped over as
+ * rb_parse_lines() steps over it. */
 static inline size_t quiet_line_next(const char *body, size_t pos, size_t stop,
                                      size_t len, int legacy) {
 #ifdef RB_SSE2
@@ -369,8 +370,7 @@ static inline size_t quiet_line_next(const char *body, size_t pos, size_t stop,
                 break;
             }
         }
-        if (e - pos > ROBOTS_MAX_LINE_BYTES)
-            return 0;
+        /* (no longer than a line may be: e < stop + 16, run_stop()) */
     } else if (legacy) {
         return 0;
     }
@@ -395,8 +395,9 @@ static inline size_t quiet_line_next(const char *body, size_t pos, size_t stop,
  * real-world corpus's 9,855 sitemap lines follow another (a file's list of
  * sitemaps, in a group: 8,817 of them), where each was the general path's
  * line end, key and trim and a new run for the next. stop: the last offset
- * a 16-byte step may start at, at most limit - 16 (limit >= 16; the run's
- * run_stop()). */
+ * a 16-byte step may start at, at most limit - 16 (limit >= 16) and
+ * ROBOTS_MAX_LINE_BYTES - 16 past pos (the run's run_stop()), so that the
+ * line found is no longer than a line may be. */
 static inline int keyed_line_end(const char *body, size_t pos, size_t stop,
                                  size_t len, enum key_kind *key, size_t *v,
                                  size_t *end, size_t *next) {
@@ -434,13 +435,17 @@ static inline int keyed_line_end(const char *body, size_t pos, size_t stop,
             break;
         }
     }
-    if ((body[e] != '\n' && body[e] != '\r') || e - pos > ROBOTS_MAX_LINE_BYTES)
+    if (body[e] != '\n' && body[e] != '\r')
         return 0;
+    /* The spaces trimmed: those at the start stop at the line's end at the
+     * latest, those at the end, where the value has a byte other than a
+     * space, at that byte (a bound tested once, not at each space). */
     size_t t = e;
-    while (s < t && body[s] == ' ')
+    while (body[s] == ' ')
         s++;
-    while (t > s && body[t - 1] == ' ')
-        t--;
+    if (s < t)
+        while (body[t - 1] == ' ')
+            t--;
     *v = s;
     *end = t;
     *next = e + 1 + (body[e] == '\r' && e + 1 < len && body[e + 1] == '\n');
