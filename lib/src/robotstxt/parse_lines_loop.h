@@ -129,10 +129,16 @@ usual_line(const parser *p, robots_profile prof, const char *raw, size_t len,
     } else if (len >= 6 && raw[5] == ':' && is_word(raw, "allow", 5)) {
         *kind = KEY_ALLOW;
         klen = 5;
-    } else if (len >= 11 && raw[10] == ':' && is_word(raw, "user-agent", 10)) {
+    } else if (len >= 11 && raw[10] == ':' && is_word(raw, "user-age", 8) &&
+               is_word(raw + 3, "r-agent:", 8)) {
+        /* (two words of eight bytes, the second over the first's end and
+         * the ':': is_word() of the last two bytes built them on the
+         * stack, about five instructions more) */
         *kind = KEY_USER_AGENT;
         klen = 10;
-    } else if (len >= 8 && raw[7] == ':' && is_word(raw, "sitemap", 7)) {
+    } else if (len >= 8 && raw[7] == ':' && is_word(raw, "sitemap:", 8)) {
+        /* (with its ':', a word of eight bytes: of seven, built on the
+         * stack, about eight instructions more) */
         *kind = KEY_SITEMAP; /* its key: the line's first 7 bytes */
         klen = 7;
     } else {
