@@ -510,18 +510,23 @@ static inline void put_run_rule(rb_rule *rule, char *text, size_t texts,
                                 const char *value, size_t plen,
                                 const char *body, int google, int copy48,
                                 int *companions) {
-    int index_htm = 0;
-    if (google && key == KEY_ALLOW) {
-        index_htm = is_google_index_htm(value, plen, body);
-        *companions |= index_htm;
-    }
     /* the kind as the key's offset from KEY_ALLOW: one subtraction, where
      * the key's test took three instructions a rule */
     _Static_assert(ROBOTS_RULE_ALLOW == 0 &&
                        KEY_DISALLOW - KEY_ALLOW == ROBOTS_RULE_DISALLOW,
                    "a rule's kind is its key's offset from KEY_ALLOW");
-    set_rule(rule, line, (robots_rule_kind)(key - KEY_ALLOW), index_htm,
-             (rb_span){(uint32_t)texts, (uint32_t)plen}, 0, plen);
+    if (google && __builtin_expect(key == KEY_ALLOW, 0)) {
+        int index_htm = is_google_index_htm(value, plen, body);
+        *companions |= index_htm;
+        set_rule(rule, line, ROBOTS_RULE_ALLOW, index_htm,
+                 (rb_span){(uint32_t)texts, (uint32_t)plen}, 0, plen);
+    } else {
+        /* (a record of its own, the Allow's laid out apart: with the
+         * flag's 0 joined from the Allow's test, a Disallow's record built
+         * it, three instructions, and jumped over the Allow's) */
+        set_rule(rule, line, (robots_rule_kind)(key - KEY_ALLOW), 0,
+                 (rb_span){(uint32_t)texts, (uint32_t)plen}, 0, plen);
+    }
     copy_pattern(text, value, plen, copy48);
 }
 
