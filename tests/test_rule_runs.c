@@ -173,7 +173,9 @@ static void put_line(bodies *b) {
     if (next_random() & 1) /* "Allow: /x" and "Allow:/x" are both usual */
         b->usual[b->usual_len++] = ' ';
     b->general[b->general_len++] = '\t';
-    put_both(b, "/", 1);
+    /* a pattern from '*' too, which a run reads but in legacy (RFC 9309
+     * 2.2.2 and google keep it; legacy reports it) */
+    put_both(b, next_random() % 8 == 0 ? "*" : "/", 1);
     unsigned len =
         next_random() % 8 == 0 ? next_random() % 70 : next_random() % 20;
     for (unsigned k = 0; k < len; k++) {
