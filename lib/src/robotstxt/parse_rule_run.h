@@ -510,14 +510,15 @@ static inline size_t run_room(size_t pos, size_t texts, size_t text_cap,
     return room < copied ? room : copied;
 }
 
-/* A rule of a run stored: its record at *rule (line, key, its pattern at
+/* A rule of a run stored: its record at *rule (line, shifted as the
+ * record's line_bits holds it, key, its pattern at
  * texts in the text array, the google index.htm test), its pattern (plen
  * bytes at value) copied to text (copy_pattern(), copy48 as there). The
  * index.htm test's result (google: 1 for such a rule) noted in
  * *companions by an Allow alone: noted at every rule, it was one more
  * instruction a Disallow (the note is kept on the stack). */
 static inline void put_run_rule(rb_rule *rule, char *text, size_t texts,
-                                size_t line, enum key_kind key,
+                                uint64_t line_shifted, enum key_kind key,
                                 const char *value, size_t plen,
                                 const char *body, int google, int copy48,
                                 int *companions) {
@@ -529,14 +530,15 @@ static inline void put_run_rule(rb_rule *rule, char *text, size_t texts,
     if (google && __builtin_expect(key == KEY_ALLOW, 0)) {
         int index_htm = is_google_index_htm(value, plen, body);
         *companions |= index_htm;
-        set_rule(rule, line, ROBOTS_RULE_ALLOW, index_htm,
-                 (rb_span){(uint32_t)texts, (uint32_t)plen}, 0, plen);
+        set_rule_at(rule, (uint32_t)line_shifted, ROBOTS_RULE_ALLOW, index_htm,
+                    (rb_span){(uint32_t)texts, (uint32_t)plen}, 0, plen);
     } else {
         /* (a record of its own, the Allow's laid out apart: with the
          * flag's 0 joined from the Allow's test, a Disallow's record built
          * it, three instructions, and jumped over the Allow's) */
-        set_rule(rule, line, (robots_rule_kind)(key - KEY_ALLOW), 0,
-                 (rb_span){(uint32_t)texts, (uint32_t)plen}, 0, plen);
+        set_rule_at(rule, (uint32_t)line_shifted,
+                    (robots_rule_kind)(key - KEY_ALLOW), 0,
+                    (rb_span){(uint32_t)texts, (uint32_t)plen}, 0, plen);
     }
     copy_pattern(text, value, plen, copy48);
 }
@@ -573,7 +575,11 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
         return 0;
     size_t pos = *at;
     const size_t stop = run_stop(pos, limit);
-    size_t line = p->line, v = 0, end = 0, next = 0;
+    /* the line, shifted as a rule's line_bits holds it (set_rule_at()):
+     * one value, where the line and its shift were two (an instruction
+     * more a rule) */
+    uint64_t line_shifted = (uint64_t)p->line << 2;
+    size_t v = 0, end = 0, next = 0;
     size_t texts = p->text.count, rules = p->rules.count;
     /* How far the lines of rules may end with the arrays' room there
      * (run_room()); 0, below any line's end, until the first rule draws
@@ -614,7 +620,7 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
                 if (after == 0)
                     break;
                 pos = after;
-                line++;
+                line_shifted += 4;
                 continue;
             }
 #ifdef RB_PARSE_CROSSCHECK
@@ -628,12 +634,12 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
             RB_ASSUMED(rule != NULL && body == p->body &&
                        body + len == p->body_end &&
                        rb_lies_in(body + v, end - v, body, body + len));
-            put_run_rule(rule, text_data + texts, texts, line, key, body + v,
-                         end - v, body, google, 1, &companions);
+            put_run_rule(rule, text_data + texts, texts, line_shifted, key,
+                         body + v, end - v, body, google, 1, &companions);
             texts += end - v + 1;
             rule++;
             pos = next;
-            line++;
+            line_shifted += 4;
         }
         if (found) {
             const char *value = body + v;
@@ -667,13 +673,13 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
                 if (rfc || google)
                     rule_given = none ? rule : NULL;
             }
-            put_run_rule(rule, text_data + texts, texts, line, key, value, plen,
-                         body, google, plen <= 48 && len - v >= 48,
+            put_run_rule(rule, text_data + texts, texts, line_shifted, key,
+                         value, plen, body, google, plen <= 48 && len - v >= 48,
                          &companions);
             texts += plen + 1;
             rule++;
             pos = next;
-            line++;
+            line_shifted += 4;
 #ifdef RB_PARSE_CROSSCHECK
             break;
 #endif
@@ -699,7 +705,7 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
         if (google)
             p->index.companions |= companions;
         companions = 0;
-        p->line = line;
+        p->line = (size_t)(line_shifted >> 2);
         p->line_start = body + pos;
         p->seen_content = 1;
 #ifdef RB_PARSE_CROSSCHECK
@@ -738,14 +744,14 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
         }
         rule_given = rule;
         pos = next;
-        line++;
+        line_shifted += 4;
     }
     if (pos == *at)
         return 0;
     if (rule == rule_given) { /* quiet lines alone, a keyed line last, or
                                * memory ran out: the counts are given
                                * back */
-        p->line = line;
+        p->line = (size_t)(line_shifted >> 2);
         *at = pos;
         return 1;
     }
@@ -756,7 +762,7 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
     p->rules.count = (size_t)(rule - (rb_rule *)p->rules.data);
     p->seen_content = 1;
     p->in_agent_list = 0;
-    p->line = line;
+    p->line = (size_t)(line_shifted >> 2);
     if (google)
         p->index.companions |= companions;
 #ifdef RB_PARSE_CROSSCHECK

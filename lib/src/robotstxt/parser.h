@@ -263,17 +263,26 @@ static inline int rb_parse_index_htm(parser *p, const char *pattern, size_t len,
     return 1;
 }
 
+/* set_rule() of a line given as line_bits holds it (line << 2): a rule
+ * run (parse_rule_run.h) counts its lines so, where the line and its
+ * shift were two values to keep, an instruction more a rule. */
+static inline void set_rule_at(rb_rule *r, uint32_t line_shifted,
+                               robots_rule_kind kind, int index_htm,
+                               rb_span pattern, int normalise, size_t nlen) {
+    r->line_bits = line_shifted | (uint32_t)(index_htm << 1) | (uint32_t)kind;
+    r->pattern_off = pattern.off;
+    r->pattern_bits =
+        (uint16_t)(pattern.len | (normalise ? RB_RULE_NORMALISE : 0));
+    r->normalized_len = (uint16_t)nlen;
+}
+
 /* A rule's fields (see rb_rule): its pattern's text, and whether that is
  * its own normal form (nlen bytes) or is normalised when read. */
 static inline void set_rule(rb_rule *r, size_t line, robots_rule_kind kind,
                             int index_htm, rb_span pattern, int normalise,
                             size_t nlen) {
-    r->line_bits =
-        (uint32_t)(line << 2) | (uint32_t)(index_htm << 1) | (uint32_t)kind;
-    r->pattern_off = pattern.off;
-    r->pattern_bits =
-        (uint16_t)(pattern.len | (normalise ? RB_RULE_NORMALISE : 0));
-    r->normalized_len = (uint16_t)nlen;
+    set_rule_at(r, (uint32_t)(line << 2), kind, index_htm, pattern, normalise,
+                nlen);
 }
 
 /* The normalisation scratch (parser.scratch), made on first use; NULL,
