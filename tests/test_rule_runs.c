@@ -491,9 +491,10 @@ static void same_rules_exact(const bodies *b, robots_profile profile) {
 /* The body's last bytes (parse_rule_run.h, run_stop()): a run reads no
  * line that starts in the last 16 + RUN_PATTERN_AT (10) bytes before the
  * parse limit, so that a pattern's first 16-byte step is within it; such
- * a line is the general path's. Rule lines of 12 to 49 bytes last in the
- * body, after rules a run reads, with their LF, CRLF or none, in buffers
- * of the body's size (the asan-ubsan gate sees a read past it). */
+ * a line is the general path's. Rule and sitemap lines of 12 to 49 bytes
+ * last in the body, after rules and a sitemap a run reads, with their LF,
+ * CRLF or none, in buffers of the body's size (the asan-ubsan gate sees a
+ * read past it). */
 static void body_ends(void) {
     static const robots_profile profiles[] = {
         ROBOTS_PROFILE_RFC9309, ROBOTS_PROFILE_GOOGLE, ROBOTS_PROFILE_LEGACY};
@@ -504,7 +505,9 @@ static void body_ends(void) {
             put_both(&b, "user-agent: x\n", 14);
             put_rule_of(&b, "Disallow", 13);
             put_rule_of(&b, "Allow", 16);
-            put_rule_of(&b, (n & 1) ? "Allow" : "Disallow", n < 12 ? 12 : n);
+            put_rule_of(&b, "Sitemap", 20);
+            static const char *const keys[] = {"Allow", "Disallow", "Sitemap"};
+            put_rule_of(&b, keys[n % 3], n < 12 ? 12 : n);
             b.usual_len -= 1; /* its LF, then as end says */
             b.general_len -= 1;
             if (end == 1)
