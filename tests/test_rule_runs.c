@@ -425,7 +425,7 @@ static void put_rule_of(bodies *b, const char *key, size_t n) {
  * colon, a space before the comment). */
 static void run_stops(void) {
     bodies b;
-    size_t cap = 3 * ROBOTS_MAX_LINE_BYTES + 200000;
+    size_t cap = 6 * ROBOTS_MAX_LINE_BYTES + 200000;
     b.usual = malloc(cap);
     b.general = malloc(cap);
     EXPECT(b.usual != NULL && b.general != NULL);
@@ -458,6 +458,19 @@ static void run_stops(void) {
             for (size_t p = 0; p < 3; p++)
                 same_rules(&b, profiles[p]);
         }
+    /* rule lines near the limit one after the other, each past the bound
+     * drawn from the one before (a run's end near its bound is asked of a
+     * new run, rule_lines()), as the adversarial case long-segments */
+    for (size_t n = ROBOTS_MAX_LINE_BYTES - 12; n <= ROBOTS_MAX_LINE_BYTES;
+         n += 4) {
+        b.usual_len = b.general_len = 0;
+        put_both(&b, "user-agent: x\n", 14);
+        for (int k = 0; k < 5; k++)
+            put_rule_of(&b, k == 3 ? "Allow" : "Disallow", n - (size_t)k);
+        put_rule_of(&b, "Allow", 20);
+        for (size_t p = 0; p < 3; p++)
+            same_rules(&b, profiles[p]);
+    }
     /* runs of 2,000 lines, about 50 KB: each crosses the bound a few
      * times */
     for (int body = 0; body < 4; body++) {

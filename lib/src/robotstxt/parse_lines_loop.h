@@ -571,10 +571,12 @@ read_lines(parser *p, const char *body, size_t len, size_t limit,
      * "Session 23 (scan)"). */
     size_t refused = SIZE_MAX;
     while (pos < limit && !p->failed) {
+        int ran;
         if (pos != refused &&
-            rule_lines(p, prof, body, &pos, limit, len) != 0) {
+            (ran = rule_lines(p, prof, body, &pos, limit, len)) != 0) {
 #ifndef RB_PARSE_CROSSCHECK /* there a run stops after its first line */
-            refused = pos;
+            if (ran == 1) /* (2: a line its bound may have cut, asked again) */
+                refused = pos;
 #endif
             continue; /* a run of usual rule lines, their ends stepped over */
         }
