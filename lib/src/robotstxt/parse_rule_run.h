@@ -394,17 +394,23 @@ static inline size_t quiet_line_next(const char *body, size_t pos, size_t stop,
 #endif
 }
 
-/* The value of a keyed line from s (after its key's ':'), as
+/* The value of the keyed line at pos from s (after its key's ':'), as
  * keyed_line_end() gives it: no byte below 0x0E, no '#' and none >= 0x80
- * before its LF or CR (which is before limit); 1 with *v, *end and *next;
- * 0 for any other line. stop as keyed_line_end()'s. */
-static inline int keyed_value_end(const char *body, size_t s, size_t stop,
-                                  size_t len, size_t *v, size_t *end,
-                                  size_t *next) {
+ * before its LF or CR (which is before limit), the line no longer than
+ * ROBOTS_MAX_LINE_BYTES; 1 with *v, *end and *next; 0 for any other line.
+ * last16: limit - 16. Bounded by the body's limit and the line's own
+ * length, not the run's bound (run_stop()): a keyed line's scan is off
+ * the run's inner loop, and a line the run's bound cut (a rule near the
+ * line limit) was read three times more, here, by the general path and
+ * by its normal-form test (the adversarial case long-segments 8.7%
+ * dearer). */
+static inline int keyed_value_end(const char *body, size_t pos, size_t s,
+                                  size_t last16, size_t len, size_t *v,
+                                  size_t *end, size_t *next) {
 #ifdef RB_SSE2
     size_t e = 0;
     for (size_t i = s;; i += 16) {
-        if (i > stop)
+        if (i > last16)
             return 0; /* the file's last bytes: the general path's */
         __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(body + i));
         unsigned m = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(
@@ -416,7 +422,7 @@ static inline int keyed_value_end(const char *body, size_t s, size_t stop,
             break;
         }
     }
-    if (body[e] != '\n' && body[e] != '\r')
+    if ((body[e] != '\n' && body[e] != '\r') || e - pos > ROBOTS_MAX_LINE_BYTES)
         return 0;
     /* The spaces trimmed: those at the start stop at the line's end at the
      * latest, those at the end, where the value has a byte other than a
@@ -432,8 +438,8 @@ static inline int keyed_value_end(const char *body, size_t s, size_t stop,
     *next = e + 1 + (body[e] == '\r' && e + 1 < len && body[e + 1] == '\n');
     return 1;
 #else
-    (void)body, (void)s, (void)stop, (void)len, (void)v, (void)end;
-    (void)next;
+    (void)body, (void)pos, (void)s, (void)last16, (void)len, (void)v;
+    (void)end, (void)next;
     return 0;
 #endif
 }
@@ -449,13 +455,12 @@ static inline int keyed_value_end(const char *body, size_t s, size_t stop,
  * '/', for rb_parse_rule(). The sitemap is tested last: most of the
  * real-world corpus's 9,855 sitemap lines follow another (a file's list of
  * sitemaps, in a group: 8,817 of them), where each was the general path's
- * line end, key and trim and a new run for the next. stop: the last offset
- * a 16-byte step may start at, at most limit - 16 (limit >= 16) and
- * ROBOTS_MAX_LINE_BYTES - 16 past pos (the run's run_stop()), so that the
- * line found is no longer than a line may be. */
+ * line end, key and trim and a new run for the next. stop: the run's
+ * bound (run_stop()), at most last16, for the key's 16 bytes; last16:
+ * limit - 16 (limit >= 16), the value's (keyed_value_end()). */
 static inline int keyed_line_end(const char *body, size_t pos, size_t stop,
-                                 size_t len, enum key_kind *key, size_t *v,
-                                 size_t *end, size_t *next) {
+                                 size_t last16, size_t len, enum key_kind *key,
+                                 size_t *v, size_t *end, size_t *next) {
 #ifdef RB_SSE2
     const char *raw = body + pos;
     size_t s;
@@ -476,10 +481,10 @@ static inline int keyed_line_end(const char *body, size_t pos, size_t stop,
     } else {
         return 0;
     }
-    return keyed_value_end(body, s, stop, len, v, end, next);
+    return keyed_value_end(body, pos, s, last16, len, v, end, next);
 #else
-    (void)body, (void)pos, (void)stop, (void)len, (void)key, (void)v;
-    (void)end, (void)next;
+    (void)body, (void)pos, (void)stop, (void)last16, (void)len, (void)key;
+    (void)v, (void)end, (void)next;
     return 0;
 #endif
 }
@@ -489,16 +494,16 @@ static inline int keyed_line_end(const char *body, size_t pos, size_t stop,
  * where the next line starts; 0 for any other line. For the run's list of
  * sitemaps one after the other. */
 static inline int sitemap_line_end(const char *body, size_t pos, size_t stop,
-                                   size_t len, size_t *v, size_t *end,
-                                   size_t *next) {
+                                   size_t last16, size_t len, size_t *v,
+                                   size_t *end, size_t *next) {
 #ifdef RB_SSE2
     const char *raw = body + pos;
     if (pos > stop || raw[7] != ':' || !run_short_key_is(raw, "sitemap", 7))
         return 0;
-    return keyed_value_end(body, pos + 8, stop, len, v, end, next);
+    return keyed_value_end(body, pos, pos + 8, last16, len, v, end, next);
 #else
-    (void)body, (void)pos, (void)stop, (void)len, (void)v, (void)end;
-    (void)next;
+    (void)body, (void)pos, (void)stop, (void)last16, (void)len, (void)v;
+    (void)end, (void)next;
     return 0;
 #endif
 }
@@ -725,8 +730,8 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
 #endif
             continue;
         }
-        if ((!rfc && !google) ||
-            !keyed_line_end(body, pos, stop, len, &key, &v, &end, &next)) {
+        if ((!rfc && !google) || !keyed_line_end(body, pos, stop, limit - 16,
+                                                 len, &key, &v, &end, &next)) {
             /* The run's end; near its bound on a line's length, drawn from
              * its start (run_stop()), the line may be one the bound cut:
              * the caller asks a new run of it, whose bound is drawn from
@@ -774,8 +779,8 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
              * test and a quiet line's before its key's, and the run's
              * counts taken again, about 40 instructions more a line. */
             size_t after;
-            while (!p->failed &&
-                   sitemap_line_end(body, next, stop, len, &v, &end, &after)) {
+            while (!p->failed && sitemap_line_end(body, next, stop, limit - 16,
+                                                  len, &v, &end, &after)) {
                 pos = next;
                 next = after;
                 line_shifted += 4;
