@@ -8,9 +8,11 @@
  * same bytes (parse_keys.c's key notes), against the same line alone in a
  * file, where it is written anew; a line's indentation and a value's
  * spaces of every length, trimmed sixteen bytes a step where the body has
- * them and a byte a step near its end, against the line unindented; and a
+ * them and a byte a step near its end, against the line unindented; a
  * pattern over 32 bytes copied into the text inline, at the body's end or
- * not, against the pattern as written.
+ * not, against the pattern as written; and a line's bytes >= 0x80, its
+ * usual characters stepped over inline and any other read by the general
+ * check, against RFC 3629's table written out here.
  */
 #include "parse_n.h"
 #include "robots.h"
@@ -357,10 +359,165 @@ static void long_patterns(void) {
                 }
 }
 
+/* RFC 3629, section 4's table: the offset of the first byte of s that
+ * begins no well-formed character, or len. */
+static size_t rfc3629_invalid_at(const unsigned char *s, size_t len) {
+    size_t i = 0;
+    while (i < len) {
+        unsigned c = s[i];
+        size_t n;
+        unsigned lo = 0x80, hi = 0xBF;
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        if (c >= 0xC2 && c <= 0xDF)
+            n = 1;
+        else if (c >= 0xE0 && c <= 0xEF)
+            n = 2, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+        else if (c >= 0xF0 && c <= 0xF4)
+            n = 3, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+        else
+            return i;
+        if (len - i <= n || s[i + 1] < lo || s[i + 1] > hi)
+            return i;
+        for (size_t k = 2; k <= n; k++)
+            if (s[i + k] < 0x80 || s[i + k] > 0xBF)
+                return i;
+        i += n + 1;
+    }
+    return len;
+}
+
+/* The line `line` (its bytes from `at` on are the pieces) of body: its
+ * UTF-8 findings (semantics.md: a byte that is not UTF-8 is reported at
+ * its column, as "byte 0xXX is not UTF-8"; a BOM after the file's start
+ * is reported at its column) are those the table gives. */
+static void expect_utf8_findings(const robots_txt *doc, const char *line,
+                                 size_t len, const char *what) {
+    const unsigned char *u = (const unsigned char *)line;
+    size_t bad = rfc3629_invalid_at(u, len), bom = len;
+    for (size_t i = 0; i + 3 <= len && bom == len; i++)
+        if (u[i] == 0xEF && u[i + 1] == 0xBB && u[i + 2] == 0xBF)
+            bom = i;
+    size_t found_bad = 0, found_bom = 0;
+    for (size_t i = 0; i < robots_diagnostic_count(doc); i++) {
+        robots_diagnostic_info d;
+        robots_diagnostic(doc, i, &d);
+        if (d.line != 1)
+            continue;
+        if (d.kind == ROBOTS_DIAG_INVALID_UTF8) {
+            char message[40];
+            snprintf(message, sizeof message, "byte 0x%02X is not UTF-8",
+                     bad < len ? u[bad] : 0);
+            found_bad++;
+            EXPECT_MSG(bad < len && d.column == bad + 1 &&
+                           d.message_len == strlen(message) &&
+                           memcmp(d.message, message, d.message_len) == 0,
+                       "%s: invalid byte at column %zu, %zu expected", what,
+                       d.column, bad + 1);
+        } else if (d.kind == ROBOTS_DIAG_BOM_NOT_AT_START) {
+            found_bom++;
+            EXPECT_MSG(bom < len && d.column == bom + 1,
+                       "%s: BOM at column %zu, %zu expected", what, d.column,
+                       bom + 1);
+        }
+    }
+    EXPECT_MSG(found_bad == (bad < len) && found_bom == (bom < len),
+               "%s: %zu invalid, %zu BOM reported", what, found_bad, found_bom);
+}
+
+/* One line of utf8_lines(), the body's last or not, in each profile. */
+static void utf8_line(const char *line, size_t len, int last) {
+    char body[128];
+    memcpy(body, line, len);
+    size_t n = len;
+    if (!last) {
+        static const char more[] = "\nUser-agent: *\nAllow: /\n";
+        memcpy(body + n, more, sizeof more - 1);
+        n += sizeof more - 1;
+    }
+    for (size_t p = 0; p < 3; p++) {
+        robots_txt *doc = parse_n(profiles[p], body, n);
+        if (doc == NULL)
+            continue;
+        char what[200];
+        snprintf(what, sizeof what, "profile %zu, last %d, line '%.*s'", p,
+                 last, (int)len, line);
+        expect_utf8_findings(doc, line, len, what);
+        robots_free(doc);
+    }
+}
+
+/* Lines with bytes >= 0x80: an ASCII start of 0 to 17 bytes, then two
+ * pieces from every pair of the well-formed characters of each lead
+ * (the usual two- and three-byte ones stepped over inline, the others
+ * and a BOM the general check's), ASCII runs of 1, 2 and 17 bytes, and
+ * ill-formed sequences (a lone continuation, an overlong or surrogate
+ * lead, a character the line or a byte cuts short), and a last piece
+ * (none, a usual character, another, a lone continuation byte), so that
+ * a run of ASCII between characters ends at one; in a comment and in a
+ * rule's value, the body's last line or not. */
+static void utf8_lines(void) {
+    static const char *const pieces[] = {"\xC3\xA9",
+                                         "\xD0\xB6",
+                                         "\xC2\x80",
+                                         "\xDF\xBF",
+                                         "\xE1\x80\x80",
+                                         "\xEC\xBF\xBF",
+                                         "\xEE\x80\x80",
+                                         "\xE3\x81\x82",
+                                         "\xE0\xA0\x80",
+                                         "\xED\x9F\xBF",
+                                         "\xEF\xBB\xBF",
+                                         "\xEF\xBF\xBD",
+                                         "\xF0\x90\x80\x80",
+                                         "\xF4\x8F\xBF\xBF",
+                                         "a",
+                                         "/b",
+                                         "abcdefghijklmnopq",
+                                         "\x80",
+                                         "\xBF",
+                                         "\xC0\x80",
+                                         "\xC1\xBF",
+                                         "\xC2",
+                                         "\xC2\x41",
+                                         "\xE1\x80",
+                                         "\xE1\x41\x80",
+                                         "\xE3\x81",
+                                         "\xE0\x80\x80",
+                                         "\xED\xA0\x80",
+                                         "\xEE\x80\x41",
+                                         "\xEF\xBB",
+                                         "\xF0\x80\x80\x80",
+                                         "\xF4\x90\x80\x80",
+                                         "\xF5\x80\x80",
+                                         "\xFF"};
+    static const size_t starts[] = {0, 1, 2, 7, 15, 16, 17};
+    static const char *const heads[] = {"# ", "Disallow: /"};
+    static const char *const tails[] = {"", "\xC3\xA9", "\xE0\xA0\x80", "\x80"};
+    const size_t count = sizeof pieces / sizeof pieces[0];
+    char line[96];
+    for (size_t h = 0; h < 2; h++)
+        for (size_t s = 0; s < sizeof starts / sizeof starts[0]; s++)
+            for (size_t a = 0; a < count; a++)
+                for (size_t b = 0; b < count; b++)
+                    for (size_t t = 0; t < 4; t++) {
+                        int n = snprintf(line, sizeof line, "%s%.*s%s%s%s",
+                                         heads[h], (int)starts[s],
+                                         "xxxxxxxxxxxxxxxxx", pieces[a],
+                                         pieces[b], tails[t]);
+                        EXPECT(n > 0 && (size_t)n < sizeof line);
+                        for (int last = 0; last < 2; last++)
+                            utf8_line(line, (size_t)n, last);
+                    }
+}
+
 int main(void) {
     sitemap_lines();
     short_lines_kept_again();
     indentation();
     long_patterns();
+    utf8_lines();
     return testing_finish();
 }
