@@ -251,6 +251,44 @@ static void short_lines_kept_again(void) {
     free(many);
 }
 
+/* google: a line of two words ("disallow /a") is a rule with a note, kept
+ * again from the first such line's up to the cap and only counted past
+ * it: the cap's diagnostics are the notes of the first 1,000 lines, the
+ * next is the note that says so, every line's note is counted, and every
+ * line is a rule, before the cap and after it. */
+static void two_words_past_cap(void) {
+    enum { LINES = 1200 };
+    size_t cap = 16 + LINES * 12, len = 0;
+    char *body = malloc(cap);
+    EXPECT(body != NULL);
+    if (body == NULL)
+        return;
+    len += (size_t)snprintf(body, cap, "User-agent: *\n");
+    for (int i = 0; i < LINES; i++)
+        len += (size_t)snprintf(body + len, cap - len, "disallow /a\n");
+    robots_txt *doc = parse_n(ROBOTS_PROFILE_GOOGLE, body, len);
+    if (doc != NULL) {
+        EXPECT_EQ(robots_diagnostic_count(doc), 1001);
+        EXPECT_EQ(
+            robots_diagnostic_kind_total(doc, ROBOTS_DIAG_NO_SEPARATOR_PAIR),
+            LINES);
+        EXPECT_EQ(robots_rule_count(doc), LINES);
+        robots_diagnostic_info d;
+        EXPECT_EQ(robots_diagnostic(doc, 999, &d), ROBOTS_OK);
+        EXPECT(d.kind == ROBOTS_DIAG_NO_SEPARATOR_PAIR && d.line == 1001 &&
+               d.key_len == 8 && d.key_offset == 14 + 999 * 12);
+        EXPECT_STRN(d.message, d.message_len,
+                    "line without ':' is read as key 'disallow' and its value");
+        EXPECT_EQ(robots_diagnostic(doc, 1000, &d), ROBOTS_OK);
+        EXPECT_EQ(d.kind, ROBOTS_DIAG_TOO_MANY_DIAGNOSTICS);
+        robots_rule_info r;
+        EXPECT_EQ(robots_rule(doc, LINES - 1, &r), ROBOTS_OK);
+        EXPECT_STRN(r.pattern, r.pattern_len, "/a");
+        robots_free(doc);
+    }
+    free(body);
+}
+
 /* A line indented by 0 to 40 bytes of the profile's whitespace (' ' and
  * '\t'; google's '\v' and '\f' too), and a value after 0 to 40 of them:
  * the same rules and diagnostics as the line unindented, whether the
@@ -516,6 +554,7 @@ static void utf8_lines(void) {
 int main(void) {
     sitemap_lines();
     short_lines_kept_again();
+    two_words_past_cap();
     indentation();
     long_patterns();
     utf8_lines();
