@@ -12,7 +12,9 @@
  * pattern over 32 bytes copied into the text inline, at the body's end or
  * not, against the pattern as written; and a line's bytes >= 0x80, its
  * usual characters stepped over inline and any other read by the general
- * check, against RFC 3629's table written out here.
+ * check, against RFC 3629's table written out here; and a comment line,
+ * which legacy reads with its line's end in one pass, against the same
+ * line indented.
  */
 #include "parse_n.h"
 #include "robots.h"
@@ -397,6 +399,97 @@ static void long_patterns(void) {
                 }
 }
 
+/* The diagnostics of a and b the same but for their place: b's first line
+ * is a's indented by a byte, so its diagnostics are a column further on
+ * (the next line's where they were). */
+static void expect_same_line1(const robots_txt *a, const robots_txt *b,
+                              const char *what) {
+    EXPECT_EQ(robots_diagnostic_count(a), robots_diagnostic_count(b));
+    for (size_t i = 0;
+         i < robots_diagnostic_count(a) && i < robots_diagnostic_count(b);
+         i++) {
+        robots_diagnostic_info x, y;
+        robots_diagnostic(a, i, &x);
+        robots_diagnostic(b, i, &y);
+        size_t shift = x.line == 1 && x.column != 0 ? 1 : 0;
+        EXPECT_MSG(x.kind == y.kind && x.severity == y.severity &&
+                       x.line == y.line && y.column == x.column + shift &&
+                       x.message_len == y.message_len &&
+                       memcmp(x.message, y.message, x.message_len) == 0,
+                   "%s: diagnostic %zu differs", what, i);
+    }
+}
+
+/* A comment line (its first byte '#'), in legacy read with its line's end
+ * in one pass: of 0 to 40 bytes after the '#', with a NUL, a byte >= 0x80,
+ * a character of UTF-8 or a BOM at each offset or none, ended by LF, CR,
+ * CRLF or the body's end, and followed by a line that starts with a NUL, a
+ * byte >= 0x80 or neither (in the bytes a sixteen-byte step reads past the
+ * break): the document of the same line indented by a space, which the
+ * general path reads, its diagnostics a column further on. */
+static void comment_lines(void) {
+    static const char *const odd[] = {"", "\0", "\x80", "\xC3\xA9",
+                                      "\xEF\xBB\xBF"};
+    static const size_t odd_len[] = {0, 1, 1, 2, 3};
+    static const char *const ends[] = {"\n", "\r", "\r\n", ""};
+    static const char *const next[] = {"User-agent: *\nDisallow: /x\n", "\0x\n",
+                                       "\x80x\n"};
+    char a[160], b[161];
+    for (size_t o = 0; o < 5; o++)
+        for (size_t n = 0; n <= 40; n++)
+            for (size_t at = 0; at <= n; at++) {
+                if (o == 0 && at != 0)
+                    continue; /* a plain line: one of each length */
+                for (size_t e = 0; e < 4; e++)
+                    for (size_t x = 0; x < 3; x++) {
+                        if (e == 3 && x != 0)
+                            continue; /* the body's last line */
+                        size_t len = 0;
+                        a[len++] = '#';
+                        for (size_t i = 0; i < n; i++) {
+                            if (i == at) {
+                                memcpy(a + len, odd[o], odd_len[o]);
+                                len += odd_len[o];
+                            }
+                            a[len++] = (char)('a' + i % 26);
+                        }
+                        if (at == n) {
+                            memcpy(a + len, odd[o], odd_len[o]);
+                            len += odd_len[o];
+                        }
+                        memcpy(a + len, ends[e], strlen(ends[e]));
+                        len += strlen(ends[e]);
+                        if (e != 3) {
+                            size_t m = x == 0 ? strlen(next[0]) : 3;
+                            memcpy(a + len, next[x], m);
+                            len += m;
+                        }
+                        b[0] = ' ';
+                        memcpy(b + 1, a, len);
+                        for (size_t p = 0; p < 3; p++) {
+                            robots_txt *da = parse_n(profiles[p], a, len);
+                            robots_txt *db = parse_n(profiles[p], b, len + 1);
+                            if (da != NULL && db != NULL) {
+                                char what[80];
+                                snprintf(what, sizeof what,
+                                         "profile %zu, comment of %zu, odd %zu "
+                                         "at %zu, end %zu, next %zu",
+                                         p, n, o, at, e, x);
+                                expect_same_line1(da, db, what);
+                                EXPECT_EQ(robots_rule_count(da),
+                                          robots_rule_count(db));
+                                EXPECT_EQ(robots_diagnostic_total(da),
+                                          robots_diagnostic_total(db));
+                                if (o == 0 && x == 0)
+                                    EXPECT_EQ(robots_diagnostic_total(da), 0);
+                            }
+                            robots_free(da);
+                            robots_free(db);
+                        }
+                    }
+            }
+}
+
 /* RFC 3629, section 4's table: the offset of the first byte of s that
  * begins no well-formed character, or len. */
 static size_t rfc3629_invalid_at(const unsigned char *s, size_t len) {
@@ -558,5 +651,6 @@ int main(void) {
     indentation();
     long_patterns();
     utf8_lines();
+    comment_lines();
     return testing_finish();
 }
