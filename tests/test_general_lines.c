@@ -29,9 +29,11 @@ static const robots_profile profiles[] = {
 
 /* The diagnostics of a and b the same but for their place: b's line
  * `shift` bytes further into its body and a column further for each of
- * `indent` bytes before the line's content. */
+ * `indent` bytes before the line's content; only line `only`'s when it is
+ * not 0 (the other lines' where they were). */
 static void expect_same_diagnostics(const robots_txt *a, const robots_txt *b,
-                                    size_t indent, const char *what) {
+                                    size_t indent, size_t only,
+                                    const char *what) {
     EXPECT_EQ(robots_diagnostic_count(a), robots_diagnostic_count(b));
     for (size_t i = 0;
          i < robots_diagnostic_count(a) && i < robots_diagnostic_count(b);
@@ -42,10 +44,11 @@ static void expect_same_diagnostics(const robots_txt *a, const robots_txt *b,
         int same_suggestion =
             (x.suggestion == NULL) == (y.suggestion == NULL) &&
             (x.suggestion == NULL || strcmp(x.suggestion, y.suggestion) == 0);
+        size_t shift =
+            x.column != 0 && (only == 0 || x.line == only) ? indent : 0;
         EXPECT_MSG(x.kind == y.kind && x.severity == y.severity &&
                        x.line == y.line && x.key_len == y.key_len &&
-                       (x.column == 0 ? y.column == 0
-                                      : y.column == x.column + indent) &&
+                       y.column == x.column + shift &&
                        x.message_len == y.message_len &&
                        memcmp(x.message, y.message, x.message_len) == 0 &&
                        same_suggestion,
@@ -101,7 +104,7 @@ static void sitemap_lines(void) {
                                                   x.value_len) == 0 &&
                                            x.line == 1 && y.line == 1,
                                        "sitemap after byte 0x%02X differs", c);
-                        expect_same_diagnostics(a, b, 1, "sitemap");
+                        expect_same_diagnostics(a, b, 1, 0, "sitemap");
                         robots_free(a);
                         robots_free(b);
                     }
@@ -357,7 +360,7 @@ static void indentation(void) {
                             EXPECT_EQ(robots_extension_count(a),
                                       robots_extension_count(b));
                             if (where == 0)
-                                expect_same_diagnostics(a, b, k, "indent");
+                                expect_same_diagnostics(a, b, k, 0, "indent");
                             else
                                 EXPECT_EQ(robots_diagnostic_count(a),
                                           robots_diagnostic_count(b));
@@ -397,27 +400,6 @@ static void long_patterns(void) {
                                "profile %d, pattern of %zu bytes", (int)p, len);
                     robots_free(doc);
                 }
-}
-
-/* The diagnostics of a and b the same but for their place: b's first line
- * is a's indented by a byte, so its diagnostics are a column further on
- * (the next line's where they were). */
-static void expect_same_line1(const robots_txt *a, const robots_txt *b,
-                              const char *what) {
-    EXPECT_EQ(robots_diagnostic_count(a), robots_diagnostic_count(b));
-    for (size_t i = 0;
-         i < robots_diagnostic_count(a) && i < robots_diagnostic_count(b);
-         i++) {
-        robots_diagnostic_info x, y;
-        robots_diagnostic(a, i, &x);
-        robots_diagnostic(b, i, &y);
-        size_t shift = x.line == 1 && x.column != 0 ? 1 : 0;
-        EXPECT_MSG(x.kind == y.kind && x.severity == y.severity &&
-                       x.line == y.line && y.column == x.column + shift &&
-                       x.message_len == y.message_len &&
-                       memcmp(x.message, y.message, x.message_len) == 0,
-                   "%s: diagnostic %zu differs", what, i);
-    }
 }
 
 /* A comment line (its first byte '#'), in legacy read with its line's end
@@ -475,7 +457,7 @@ static void comment_lines(void) {
                                          "profile %zu, comment of %zu, odd %zu "
                                          "at %zu, end %zu, next %zu",
                                          p, n, o, at, e, x);
-                                expect_same_line1(da, db, what);
+                                expect_same_diagnostics(da, db, 1, 1, what);
                                 EXPECT_EQ(robots_rule_count(da),
                                           robots_rule_count(db));
                                 EXPECT_EQ(robots_diagnostic_total(da),
