@@ -353,6 +353,12 @@ __attribute__((noinline)) static void two_words_diag(parser *p, const char *key,
 }
 
 void rb_parse_two_words(parser *p, const char *key, size_t klen) {
+    /* Past the cap only counted, with no note looked up: a note kept again
+     * past it is only counted too (rb_parse_diag_keep_again() says no),
+     * and google reads a page's lines past it as two words by the
+     * thousand. */
+    if (rb_parse_diag_counted_past_cap(p, ROBOTS_DIAG_NO_SEPARATOR_PAIR))
+        return;
     size_t slot, before = p->diags.count;
     if (key_note_again(p, NOTE_TWO_WORDS, key, klen, &slot) != SIZE_MAX)
         return;
