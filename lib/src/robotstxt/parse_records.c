@@ -280,6 +280,27 @@ static inline size_t token_len32(const char *value, size_t len) {
 }
 #endif
 
+/* The group of rb_parse_user_agent()'s usual line, last of the line's
+ * tests: the one open (the line follows a user-agent line of it), else a
+ * new one where the groups' array has the room: 1; 0, with nothing
+ * changed, when the array must grow (user_agent_general()'s). Asked
+ * last: whether the group was new, told first and kept for the tests
+ * after it, cost every line about four instructions. */
+RB_ALWAYS_INLINE static inline int group_in_room(parser *p) {
+    if (p->have_group && p->in_agent_list)
+        return 1;
+    rb_vec *groups = &p->groups;
+    if (groups->data == NULL || groups->cap == groups->count)
+        return 0;
+    rb_group *g = (rb_group *)groups->data + groups->count;
+    g->first_agent = (uint32_t)p->agents.count;
+    g->first_rule = (uint32_t)p->rules.count;
+    groups->count++;
+    p->have_group = 1;
+    p->in_agent_list = 1;
+    return 1;
+}
+
 void rb_parse_user_agent(parser *p, const char *value, size_t len) {
 #ifdef RB_SSE2
     /* The usual line, with no call of its own but the report it may make
@@ -287,22 +308,11 @@ void rb_parse_user_agent(parser *p, const char *value, size_t len) {
      * '*' alone, or none first), the body holding 32 bytes from it, room in the
      * text, the agents' and (for a new group) the groups' arrays. Any other
      * line is user_agent_general()'s, which does the same in the same order. */
-    int new_group = !p->have_group || !p->in_agent_list;
-    rb_vec *groups = &p->groups, *agents = &p->agents, *text = &p->text;
+    rb_vec *agents = &p->agents, *text = &p->text;
     if (len - 1 < 32 && (value[0] != '*' || len == 1) && !p->failed &&
         text->data != NULL && text->cap - text->count > len + 32 &&
         p->body_end - value >= 32 && agents->data != NULL &&
-        agents->cap != agents->count &&
-        (!new_group ||
-         (groups->data != NULL && groups->cap != groups->count))) {
-        if (new_group) {
-            rb_group *g = (rb_group *)groups->data + groups->count;
-            g->first_agent = (uint32_t)agents->count;
-            g->first_rule = (uint32_t)p->rules.count;
-            groups->count++;
-            p->have_group = 1;
-            p->in_agent_list = 1;
-        }
+        agents->cap != agents->count && group_in_room(p)) {
         int wildcard = value[0] == '*'; /* alone: rb_agent_is_wildcard() */
         size_t token_len = rb_line_reads_whole(p->profile, wildcard)
                                ? len
