@@ -2,9 +2,9 @@
 /*
  * index.c - the per-agent index a check reads (see "the compiled index" in
  * index_layout.h), its parse-time part: which sets each product token
- * selects, and the tokens a caller's names find. The compiled unit of a
- * set, made on the first check that reads it, is index_compile.c's (and
- * index_order.c's).
+ * selects (the tokens a caller's names find are index_tokens.c's). The
+ * compiled unit of a set, made on the first check that reads it, is
+ * index_compile.c's (and index_order.c's).
  *
  * Each distinct product token gets the merged rules of every group naming
  * it; `*` gets those of every `*` group. Tokens naming exactly one group
@@ -26,7 +26,6 @@
  */
 #include "index.h"
 #include "agent.h"
-#include "ascii.h"
 #include "byte_class.h"
 #include "document.h"
 #include "index_layout.h"
@@ -103,34 +102,6 @@ static uint32_t add_set(planner *pl, const uint32_t *groups, size_t n) {
         !rb_vec_push(pl->mem, &pl->out->set_defs, &def, 1))
         return NO_SET;
     return id;
-}
-
-/* A token's case-insensitive hash: the parse's tokens' table and a
- * caller's name at check time both hash through here, so the two always
- * agree. Eight bytes a step, each with bit 5 set: that folds ASCII case,
- * and merges a few other pairs ('@' and '`', say), which costs only a
- * compare on a probe. A token shorter than eight bytes, as most are, is
- * read in two overlapping loads (or its first, middle and last byte).
- * Inlined: a call a user-agent line cost the build's loop its registers. */
-RB_ALWAYS_INLINE static inline uint32_t token_hash(const char *s, size_t len) {
-    const uint64_t fold = RB_ONES * 0x20u;
-    const uint64_t mix = 0x9E3779B97F4A7C15u; /* odd: 2^64 / golden ratio */
-    uint64_t h = ((uint64_t)len + 1) * mix;
-    size_t i = 0;
-    for (; len - i > 8; i += 8)
-        h = (h ^ (rb_load8(s + i) | fold)) * mix;
-    uint64_t last;
-    if (len >= 8)
-        last = rb_load8(s + len - 8);
-    else if (len >= 4)
-        last = rb_load4(s) | (uint64_t)rb_load4(s + len - 4) << 32;
-    else if (len > 0)
-        last = (unsigned char)s[0] | (unsigned)(unsigned char)s[len / 2] << 8 |
-               (unsigned)(unsigned char)s[len - 1] << 16;
-    else
-        last = 0;
-    h = (h ^ (last | fold)) * mix;
-    return (uint32_t)(h >> 32);
 }
 
 /* Whether a user-agent line (not `*`) names a token the index files:
@@ -417,7 +388,7 @@ RB_ALWAYS_INLINE static inline void tokens_of_lines(const planner *pl,
         if (!names_a_token(profile, value))
             continue;
         size_t len = rb_agent_token_len_within(value, SIZE_MAX, text_end);
-        uint32_t h = token_hash(value, len);
+        uint32_t h = rb_token_hash(value, len);
         for (uint32_t i = rb_slot_start(h, size);;
              i = i + 1 == size ? 0 : i + 1) {
             uint32_t v = table[i];
@@ -541,54 +512,4 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
     if (!sc.on_stack)
         rb_free(mem, sc.reps, sc.bytes);
     return ok;
-}
-
-/* The index of the token equal (case-insensitively) to name, whose
- * token_hash() is h, or NO_SET. */
-static uint32_t find_token(const robots_txt *doc, const char *name, size_t len,
-                           uint32_t h) {
-    if (doc->token_count == 0)
-        return NO_SET;
-    const uint32_t *table = doc->token_slots;
-    uint32_t ids = doc->token_id_mask;
-    uint32_t size = doc->token_slot_count;
-    for (uint32_t i = rb_slot_start(h, size);; i = i + 1 == size ? 0 : i + 1) {
-        uint32_t v = table[i];
-        if (v == 0)
-            return NO_SET;
-        if (((v ^ h) & ~ids) == 0) {
-            uint32_t t = (v & ids) - 1;
-            const rb_agent *a =
-                &doc->agents[rb_token_agent(doc->token_sets, doc->tokens[t])];
-            const char *token = doc->text + rb_agent_value_off(a);
-            /* Most callers spell a token as the file does. */
-            if (rb_agent_token(doc->profile, doc->text, a) == len &&
-                (rb_same_bytes(name, token, len) ||
-                 rb_ascii_equal_nocase(name, len, token, len)))
-                return t;
-        }
-    }
-}
-
-size_t rb_index_tokens(const robots_txt *doc, const robots_str *callers,
-                       size_t n, uint32_t *tokens) {
-    size_t count = 0;
-    for (size_t i = 0; i < n; i++) {
-        /* rfc9309: the name's product token, which names nobody when
-         * empty; google: the whole name (legacy has no index). */
-        size_t len =
-            rb_name_token_len(doc->profile, callers[i].ptr, callers[i].len);
-        if (len == 0 && doc->profile != ROBOTS_PROFILE_GOOGLE)
-            continue;
-        uint32_t token = find_token(doc, callers[i].ptr, len,
-                                    token_hash(callers[i].ptr, len));
-        if (token == NO_SET)
-            continue;
-        size_t k = 0;
-        while (k < count && tokens[k] != token)
-            k++;
-        if (k == count)
-            tokens[count++] = token;
-    }
-    return count;
 }
