@@ -278,7 +278,6 @@ static inline size_t token_len32(const char *value, size_t len) {
     }
     return at < len ? at : len;
 }
-#endif
 
 /* The group of rb_parse_user_agent()'s usual line, last of the line's
  * tests: the one open (the line follows a user-agent line of it), else a
@@ -300,6 +299,7 @@ RB_ALWAYS_INLINE static inline int group_in_room(parser *p) {
     p->in_agent_list = 1;
     return 1;
 }
+#endif
 
 void rb_parse_user_agent(parser *p, const char *value, size_t len) {
 #ifdef RB_SSE2
