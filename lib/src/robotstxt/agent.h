@@ -56,16 +56,18 @@ static inline size_t rb_name_token_len(robots_profile profile, const char *name,
 }
 #ifdef RB_SSE2
 /* The bytes of s[0, 16) that no product token has, one bit each: not
- * [A-Za-z_-] (a letter with its 0x20 bit set is above '`' and below '{',
- * and a byte >= 0x80 is below 0 signed). */
+ * [A-Za-z_-]. A letter is a byte whose 0x20 bit set makes it one of the
+ * 26 from 'a' to 'z', which moved by 0x80 - 'a' (a byte's sum wraps)
+ * are the 26 smallest signed bytes: one add and one compare, where a
+ * compare at each end and their AND were three steps. */
 static inline unsigned rb_agent_not_token16(const char *s) {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
-    __m128i lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
-    __m128i token =
-        _mm_or_si128(_mm_and_si128(_mm_cmpgt_epi8(lower, _mm_set1_epi8('`')),
-                                   _mm_cmplt_epi8(lower, _mm_set1_epi8('{'))),
-                     _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')),
-                                  _mm_cmpeq_epi8(v, _mm_set1_epi8('_'))));
+    __m128i moved = _mm_add_epi8(_mm_or_si128(v, _mm_set1_epi8(0x20)),
+                                 _mm_set1_epi8((char)(0x80 - 'a')));
+    __m128i letter = _mm_cmplt_epi8(moved, _mm_set1_epi8((char)(-128 + 26)));
+    __m128i token = _mm_or_si128(
+        letter, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')),
+                             _mm_cmpeq_epi8(v, _mm_set1_epi8('_'))));
     return ~(unsigned)_mm_movemask_epi8(token) & 0xFFFFu;
 }
 #endif

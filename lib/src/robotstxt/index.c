@@ -2,9 +2,9 @@
 /*
  * index.c - the per-agent index a check reads (see "the compiled index" in
  * index_layout.h), its parse-time part: which sets each product token
- * selects, and the tokens a caller's names find. The compiled unit of a
- * set, made on the first check that reads it, is index_compile.c's (and
- * index_order.c's).
+ * selects (the tokens a caller's names find are index_tokens.c's). The
+ * compiled unit of a set, made on the first check that reads it, is
+ * index_compile.c's (and index_order.c's).
  *
  * Each distinct product token gets the merged rules of every group naming
  * it; `*` gets those of every `*` group. Tokens naming exactly one group
@@ -26,7 +26,6 @@
  */
 #include "index.h"
 #include "agent.h"
-#include "ascii.h"
 #include "byte_class.h"
 #include "document.h"
 #include "index_layout.h"
@@ -105,34 +104,6 @@ static uint32_t add_set(planner *pl, const uint32_t *groups, size_t n) {
     return id;
 }
 
-/* A token's case-insensitive hash: the parse's tokens' table and a
- * caller's name at check time both hash through here, so the two always
- * agree. Eight bytes a step, each with bit 5 set: that folds ASCII case,
- * and merges a few other pairs ('@' and '`', say), which costs only a
- * compare on a probe. A token shorter than eight bytes, as most are, is
- * read in two overlapping loads (or its first, middle and last byte).
- * Inlined: a call a user-agent line cost the build's loop its registers. */
-RB_ALWAYS_INLINE static inline uint32_t token_hash(const char *s, size_t len) {
-    const uint64_t fold = RB_ONES * 0x20u;
-    const uint64_t mix = 0x9E3779B97F4A7C15u; /* odd: 2^64 / golden ratio */
-    uint64_t h = ((uint64_t)len + 1) * mix;
-    size_t i = 0;
-    for (; len - i > 8; i += 8)
-        h = (h ^ (rb_load8(s + i) | fold)) * mix;
-    uint64_t last;
-    if (len >= 8)
-        last = rb_load8(s + len - 8);
-    else if (len >= 4)
-        last = rb_load4(s) | (uint64_t)rb_load4(s + len - 4) << 32;
-    else if (len > 0)
-        last = (unsigned char)s[0] | (unsigned)(unsigned char)s[len / 2] << 8 |
-               (unsigned)(unsigned char)s[len - 1] << 16;
-    else
-        last = 0;
-    h = (h ^ (last | fold)) * mix;
-    return (uint32_t)(h >> 32);
-}
-
 /* Whether a user-agent line (not `*`) names a token the index files:
  * rfc9309's (and legacy's) empty token names nobody, google's names the
  * empty caller, as google/robotstxt does; a token is the run of token
@@ -146,14 +117,16 @@ static inline int names_a_token(robots_profile profile, const char *value) {
            (rb_byte_class[(unsigned char)value[0]] & RB_C_TOKEN) != 0;
 }
 
-/* A distinct token as the build sees it: its bytes, and the group and
- * agent of its first line, the last group naming it, and the chain of the other
- * groups naming it (indexes into build_scratch.more, NO_SET when none). */
+/* A distinct token as the build sees it: its bytes, the agent of its
+ * first line, and the chain of the later groups naming it (indexes into
+ * build_scratch.more, NO_SET when none) with the last of them. Its first
+ * line's group is not kept: only a token a later group names needs it,
+ * and it is the group holding its agent (merge_tokens()). */
 typedef struct token_rep {
     const char *token;
     uint32_t len;
-    uint32_t group, agent;
-    uint32_t last_group;
+    uint32_t agent;
+    uint32_t last_group; /* while head is not NO_SET */
     uint32_t head, tail;
 } token_rep;
 
@@ -286,16 +259,29 @@ static int open_scratch(rb_mem *mem, build_scratch *sc, size_t lines,
     return 1;
 }
 
+/* The group holding line a, at or after group g (the last group starting
+ * at or before the line: a group starts at a user-agent line). Lines asked
+ * in file order move g forward only, so a pass over the lines walks the
+ * groups once. */
+static inline size_t group_of_line(const rb_group *groups, size_t group_count,
+                                   size_t g, uint32_t a) {
+    while (g + 1 < group_count && groups[g + 1].first_agent <= a)
+        g++;
+    return g;
+}
+
 /* The tokens named in more than one group (those with a chain), in the
  * order of their first line: each gets its merged set (add_merged_token()),
  * its word replacing the one of its first group that build_tokens() set. */
 static int merge_tokens(planner *pl, const build_scratch *sc, size_t tokens) {
     rb_token *words = (rb_token *)pl->out->tokens.data;
+    size_t g = 0; /* the group of the token's first line, in their order */
     for (size_t t = 0; t < tokens; t++) {
         const token_rep *rep = &sc->reps[t];
         if (rep->head == NO_SET)
             continue;
-        pl->list[0] = rep->group;
+        g = group_of_line(pl->groups, pl->group_count, g, rep->agent);
+        pl->list[0] = (uint32_t)g;
         pl->list_count = 1;
         for (uint32_t m = rep->head; m != NO_SET; m = sc->more[m].next)
             pl->list[pl->list_count++] = sc->more[m].group;
@@ -328,24 +314,106 @@ typedef struct token_counts {
     size_t tokens, merged, more;
 } token_counts;
 
-/* A token named again on a line of group g: a later group is chained to
- * it, once (the lines come in file order: a group repeats only as the
- * last one chained). The links taken, `more` before. */
-static size_t chain_group(const build_scratch *sc, token_rep *rep, size_t more,
-                          size_t g, token_counts *counts) {
-    if (rep->last_group == g)
-        return more;
+/* The state of build_tokens()'s pass that only its rare lines read and
+ * change (a `*` line, a token named again), in memory, so that the usual
+ * line's loop keeps its own in registers: g, the group of the last such
+ * line (group_of_line()'s cursor); the links taken (more); the groups with
+ * a `*` line (wild, wilds of them). */
+typedef struct rare_lines {
+    const rb_group *groups;
+    size_t group_count, g, more, wilds;
+    uint32_t *wild;
+    token_counts *counts;
+} rare_lines;
+
+/* A `*` line, line a: its group listed, once (the lines come in file
+ * order, so a group repeats only as the last one listed). */
+static inline void wild_line(rare_lines *r, uint32_t a) {
+    r->g = group_of_line(r->groups, r->group_count, r->g, a);
+    if (r->wilds == 0 || r->wild[r->wilds - 1] != r->g)
+        r->wild[r->wilds++] = (uint32_t)r->g;
+}
+
+/* A token named again, on line a: the line's group is chained to it,
+ * once, unless it is the token's first line's (a line at or after the
+ * first of the group holding line a, as the token's first line is before
+ * line a, is in that group). */
+static void chain_group(const build_scratch *sc, token_rep *rep, uint32_t a,
+                        rare_lines *r) {
+    size_t g = r->g = group_of_line(r->groups, r->group_count, r->g, a);
+    if (rep->head == NO_SET ? rep->agent >= r->groups[g].first_agent
+                            : rep->last_group == g)
+        return;
+    size_t more = r->more++;
     rep->last_group = (uint32_t)g;
     sc->more[more].group = (uint32_t)g;
     sc->more[more].next = NO_SET;
     if (rep->head == NO_SET) {
         rep->head = (uint32_t)more;
-        counts->merged++;
+        r->counts->merged++;
     } else {
         sc->more[rep->tail].next = (uint32_t)more;
     }
     rep->tail = (uint32_t)more;
-    return more + 1;
+}
+
+/* build_tokens()'s pass for one profile (a constant, so google's lines
+ * have no test of their first byte, names_a_token()). Only what a line
+ * naming a new token needs is kept from line to line; the group holding
+ * a line is found for the rare line that needs it (rare_lines), where
+ * following it on every line, with the rest of the pass's state, kept
+ * more of it on the stack than in registers. */
+RB_ALWAYS_INLINE static inline void tokens_of_lines(const planner *pl,
+                                                    const build_scratch *sc,
+                                                    rare_lines *r,
+                                                    robots_profile profile) {
+    const rb_agent *agents = pl->agents;
+    uint32_t agent_count = pl->agent_count;
+    const char *text = pl->text, *text_end = pl->text + pl->text_len;
+    token_rep *reps = sc->reps;
+    uint32_t *table = (uint32_t *)pl->out->token_slots.data;
+    uint32_t mask = pl->out->token_id_mask, size = pl->out->token_slot_count;
+    rb_token *words = (rb_token *)pl->out->tokens.data;
+    size_t tokens = 0;
+    for (uint32_t a = 0; a < agent_count; a++) {
+        const rb_agent *agent = &agents[a];
+        if (rb_agent_wildcard(agent)) {
+            wild_line(r, a);
+            continue;
+        }
+        /* Its value reduced as rb_agent_token() reduces it (not `*`,
+         * not legacy: the token, which its NUL ends), sixteen bytes a
+         * step within the text. */
+        const char *value = text + rb_agent_value_off(agent);
+        if (!names_a_token(profile, value))
+            continue;
+        size_t len = rb_agent_token_len_within(value, SIZE_MAX, text_end);
+        uint32_t h = rb_token_hash(value, len);
+        for (uint32_t i = rb_slot_start(h, size);;
+             i = i + 1 == size ? 0 : i + 1) {
+            uint32_t v = table[i];
+            if (v == 0) {
+                token_rep *rep = &reps[tokens];
+                rep->token = value;
+                rep->len = (uint32_t)len;
+                rep->agent = a;
+                rep->head = NO_SET;
+                table[i] = (h & ~mask) | (uint32_t)(tokens + 1);
+                words[tokens++] = RB_TOKEN_OWN | a;
+                break;
+            }
+            token_rep *rep = &reps[(v & mask) - 1];
+            /* most lines naming a token again spell it alike */
+            if (((v ^ h) & ~mask) == 0 && rep->len == len &&
+                (rb_same_bytes(rep->token, value, len) ||
+                 rb_equal_nocase_fast(rep->token, len, value, len))) {
+                chain_group(sc, rep, a, r);
+                break;
+            }
+        }
+    }
+    pl->out->tokens.count = tokens;
+    r->counts->tokens = tokens;
 }
 
 /* The distinct tokens, in the order of their first line, each with the
@@ -359,71 +427,15 @@ static size_t chain_group(const build_scratch *sc, token_rep *rep, size_t more,
 static int build_tokens(planner *pl, const build_scratch *sc, size_t lines,
                         uint32_t *wild, size_t *wild_count,
                         token_counts *counts) {
-    const rb_group *groups = pl->groups;
-    const rb_agent *agents = pl->agents;
-    size_t group_count = pl->group_count;
-    const char *text = pl->text, *text_end = pl->text + pl->text_len;
-    token_rep *reps = sc->reps;
     if (lines == 0)
         return wild_groups(pl, wild, wild_count); /* no token, no table */
-    uint32_t *table = (uint32_t *)pl->out->token_slots.data;
-    uint32_t mask = pl->out->token_id_mask, size = pl->out->token_slot_count;
-    rb_token *words = (rb_token *)pl->out->tokens.data;
-    size_t tokens = 0, more = 0, wilds = 0;
-    /* The lines in file order, g the group holding line a: the first
-     * group starts at the first line (a group starts at a user-agent
-     * line), and a loop of the groups and their lines kept more of its
-     * state on the stack, about 20 instructions a group. */
-    size_t g = 0;
-    uint32_t next = group_count > 1 ? groups[1].first_agent : pl->agent_count;
-    for (uint32_t a = 0; a < pl->agent_count; a++) {
-        while (a >= next) {
-            g++;
-            next = g + 1 < group_count ? groups[g + 1].first_agent
-                                       : pl->agent_count;
-        }
-        const rb_agent *agent = &agents[a];
-        if (rb_agent_wildcard(agent)) {
-            if (wilds == 0 || wild[wilds - 1] != g)
-                wild[wilds++] = (uint32_t)g;
-            continue;
-        }
-        /* Its value reduced as rb_agent_token() reduces it (not `*`,
-         * not legacy: the token, which its NUL ends), sixteen bytes a
-         * step within the text. */
-        const char *value = text + rb_agent_value_off(agent);
-        if (!names_a_token(pl->profile, value))
-            continue;
-        size_t len = rb_agent_token_len_within(value, SIZE_MAX, text_end);
-        uint32_t h = token_hash(value, len);
-        for (uint32_t i = rb_slot_start(h, size);;
-             i = i + 1 == size ? 0 : i + 1) {
-            uint32_t v = table[i];
-            if (v == 0) {
-                token_rep *rep = &reps[tokens];
-                rep->token = value;
-                rep->len = (uint32_t)len;
-                rep->group = rep->last_group = (uint32_t)g;
-                rep->agent = a;
-                rep->head = NO_SET;
-                table[i] = (h & ~mask) | (uint32_t)(tokens + 1);
-                words[tokens++] = RB_TOKEN_OWN | a;
-                break;
-            }
-            token_rep *rep = &reps[(v & mask) - 1];
-            /* most lines naming a token again spell it alike */
-            if (((v ^ h) & ~mask) == 0 && rep->len == len &&
-                (rb_same_bytes(rep->token, value, len) ||
-                 rb_equal_nocase_fast(rep->token, len, value, len))) {
-                more = chain_group(sc, rep, more, g, counts);
-                break;
-            }
-        }
-    }
-    *wild_count = wilds;
-    pl->out->tokens.count = tokens;
-    counts->tokens = tokens;
-    counts->more = more;
+    rare_lines r = {pl->groups, pl->group_count, 0, 0, 0, wild, counts};
+    if (pl->profile == ROBOTS_PROFILE_GOOGLE)
+        tokens_of_lines(pl, sc, &r, ROBOTS_PROFILE_GOOGLE);
+    else
+        tokens_of_lines(pl, sc, &r, ROBOTS_PROFILE_RFC9309);
+    *wild_count = r.wilds;
+    counts->more = r.more;
     return 1;
 }
 
@@ -500,54 +512,4 @@ int rb_index_build_all(rb_mem *mem, rb_index_build *build,
     if (!sc.on_stack)
         rb_free(mem, sc.reps, sc.bytes);
     return ok;
-}
-
-/* The index of the token equal (case-insensitively) to name, whose
- * token_hash() is h, or NO_SET. */
-static uint32_t find_token(const robots_txt *doc, const char *name, size_t len,
-                           uint32_t h) {
-    if (doc->token_count == 0)
-        return NO_SET;
-    const uint32_t *table = doc->token_slots;
-    uint32_t ids = doc->token_id_mask;
-    uint32_t size = doc->token_slot_count;
-    for (uint32_t i = rb_slot_start(h, size);; i = i + 1 == size ? 0 : i + 1) {
-        uint32_t v = table[i];
-        if (v == 0)
-            return NO_SET;
-        if (((v ^ h) & ~ids) == 0) {
-            uint32_t t = (v & ids) - 1;
-            const rb_agent *a =
-                &doc->agents[rb_token_agent(doc->token_sets, doc->tokens[t])];
-            const char *token = doc->text + rb_agent_value_off(a);
-            /* Most callers spell a token as the file does. */
-            if (rb_agent_token(doc->profile, doc->text, a) == len &&
-                (rb_same_bytes(name, token, len) ||
-                 rb_ascii_equal_nocase(name, len, token, len)))
-                return t;
-        }
-    }
-}
-
-size_t rb_index_tokens(const robots_txt *doc, const robots_str *callers,
-                       size_t n, uint32_t *tokens) {
-    size_t count = 0;
-    for (size_t i = 0; i < n; i++) {
-        /* rfc9309: the name's product token, which names nobody when
-         * empty; google: the whole name (legacy has no index). */
-        size_t len =
-            rb_name_token_len(doc->profile, callers[i].ptr, callers[i].len);
-        if (len == 0 && doc->profile != ROBOTS_PROFILE_GOOGLE)
-            continue;
-        uint32_t token = find_token(doc, callers[i].ptr, len,
-                                    token_hash(callers[i].ptr, len));
-        if (token == NO_SET)
-            continue;
-        size_t k = 0;
-        while (k < count && tokens[k] != token)
-            k++;
-        if (k == count)
-            tokens[count++] = token;
-    }
-    return count;
 }

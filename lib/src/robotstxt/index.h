@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * index.h - the rule index: the parse-time part (index.c: tokens and the
- * sets they select) and the compiled units a check reads, compiled on
- * first use and published atomically (index_compile.c, index_order.c). May
- * call: memory.h, agent.h, normalize.h, words.h.
+ * sets they select; index_tokens.c: the tokens a caller names) and the
+ * compiled units a check reads, compiled on first use and published
+ * atomically (index_compile.c, index_order.c). May call: memory.h,
+ * agent.h, normalize.h, words.h.
  */
 #ifndef ROBOTS_RT_INDEX_H
 #define ROBOTS_RT_INDEX_H
@@ -13,10 +14,41 @@
 #include "index_layout.h"
 #include "memory.h"
 #include "robots.h"
+#include "words.h"
 
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/* A token's case-insensitive hash: the parse's tokens' table and a
+ * caller's name at check time both hash through here, so the two always
+ * agree. Eight bytes a step, each with bit 5 set: that folds ASCII case,
+ * and merges a few other pairs ('@' and '`', say), which costs only a
+ * compare on a probe. A token shorter than eight bytes, as most are, is
+ * read in two overlapping loads (or its first, middle and last byte).
+ * Inlined: a call a user-agent line cost the build's loop its registers
+ * (index.c), and here it is a check's (index_tokens.c). */
+RB_ALWAYS_INLINE static inline uint32_t rb_token_hash(const char *s,
+                                                      size_t len) {
+    const uint64_t fold = RB_ONES * 0x20u;
+    const uint64_t mix = 0x9E3779B97F4A7C15u; /* odd: 2^64 / golden ratio */
+    uint64_t h = ((uint64_t)len + 1) * mix;
+    size_t i = 0;
+    for (; len - i > 8; i += 8)
+        h = (h ^ (rb_load8(s + i) | fold)) * mix;
+    uint64_t last;
+    if (len >= 8)
+        last = rb_load8(s + len - 8);
+    else if (len >= 4)
+        last = rb_load4(s) | (uint64_t)rb_load4(s + len - 4) << 32;
+    else if (len > 0)
+        last = (unsigned char)s[0] | (unsigned)(unsigned char)s[len / 2] << 8 |
+               (unsigned)(unsigned char)s[len - 1] << 16;
+    else
+        last = 0;
+    h = (h ^ (last | fold)) * mix;
+    return (uint32_t)(h >> 32);
+}
 
 /* A set's definition, made up for the set of one group. */
 static inline rb_set_def rb_set_def_of(const robots_txt *doc, uint32_t set) {

@@ -80,6 +80,20 @@ static size_t reduced_inside_name(const parser *p, char *out, size_t n,
     return n;
 }
 
+/* Whether a byte ends a crawler's name in a user-agent value: a blank,
+ * or the '/', '(' or ';' before a version or a comment. */
+static inline int ends_name(unsigned char c) {
+    return rb_ascii_is_blank(c) || c == '/' || c == '(' || c == ';';
+}
+
+/* The end of the name in a value of len bytes, from `from` on: the first
+ * byte that ends_name(), or len. */
+static size_t name_end(const char *value, size_t len, size_t from) {
+    while (from < len && !ends_name((unsigned char)value[from]))
+        from++;
+    return from;
+}
+
 /* How rfc9309 or google reads a user-agent value it reduces to its
  * product token (docs/semantics.md), said as that reading, not as a
  * judgement of the crawler (issue 21: "'360Spider' names no crawler" was
@@ -106,17 +120,12 @@ agent_reading(parser *p, const char *value, size_t len, size_t token_len) {
     char *out = rb_parse_diag_room(p, kind, buf, sizeof buf);
     if (out == NULL)
         return; /* past the cap: only counted */
-    unsigned char next = (unsigned char)value[token_len];
-    size_t name_len = token_len;
-    while (name_len < len &&
-           !rb_ascii_is_blank((unsigned char)value[name_len]) &&
-           value[name_len] != '/' && value[name_len] != '(' &&
-           value[name_len] != ';')
-        name_len++;
     int google = p->profile == ROBOTS_PROFILE_GOOGLE;
     size_t n = RB_DIAG_PUT(out, 0, agent_head);
     n = rb_diag_put_quote(p, out, n, value, len);
+    robots_severity severity = ROBOTS_SEVERITY_WARNING;
     if (token_len == 0) {
+        size_t name_len = name_end(value, len, 0);
         n = google ? RB_DIAG_PUT(out, n, agent_empty_google)
                    : RB_DIAG_PUT(out, n, agent_empty_rfc);
         n = rb_diag_put_quote(p, out, n, value, name_len);
@@ -129,22 +138,26 @@ agent_reading(parser *p, const char *value, size_t len, size_t token_len) {
                            RB_MSG_QUOTE(value, name_len),
                            google ? (rb_msg_part)RB_MSG_TEXT("'")
                                   : (rb_msg_part)RB_MSG_TEXT("' included"));
-        rb_parse_diag_keep(p, value, 0, kind, ROBOTS_SEVERITY_WARNING, out, n);
-        return;
+    } else {
+        n = RB_DIAG_PUT(out, n, agent_read_as);
+        n = rb_diag_put_quote(p, out, n, value, token_len);
+        /* The token ends inside the value (token_len < len): at a byte
+         * that ends the name, the name is the token (a note, most such
+         * lines: "Googlebot/2.1"), and only otherwise is the name's end
+         * looked for. */
+        if (ends_name((unsigned char)value[token_len])) {
+            severity = ROBOTS_SEVERITY_NOTE;
+            n = rb_diag_cut(RB_DIAG_PUT(out, n, "'"));
+            RB_DIAG_CROSSCHECK(
+                out, n, RB_MSG_TEXT(agent_head), RB_MSG_QUOTE(value, len),
+                RB_MSG_TEXT(agent_read_as), RB_MSG_QUOTE(value, token_len),
+                RB_MSG_TEXT("'"));
+        } else {
+            n = reduced_inside_name(p, out, n, value, len, token_len,
+                                    name_end(value, len, token_len + 1));
+        }
     }
-    n = RB_DIAG_PUT(out, n, agent_read_as);
-    n = rb_diag_put_quote(p, out, n, value, token_len);
-    if (name_len == token_len || next == '/' || rb_ascii_is_blank(next) ||
-        next == '(' || next == ';') {
-        n = rb_diag_cut(RB_DIAG_PUT(out, n, "'"));
-        RB_DIAG_CROSSCHECK(out, n, RB_MSG_TEXT(agent_head),
-                           RB_MSG_QUOTE(value, len), RB_MSG_TEXT(agent_read_as),
-                           RB_MSG_QUOTE(value, token_len), RB_MSG_TEXT("'"));
-        rb_parse_diag_keep(p, value, 0, kind, ROBOTS_SEVERITY_NOTE, out, n);
-        return;
-    }
-    n = reduced_inside_name(p, out, n, value, len, token_len, name_len);
-    rb_parse_diag_keep(p, value, 0, kind, ROBOTS_SEVERITY_WARNING, out, n);
+    rb_parse_diag_keep(p, value, 0, kind, severity, out, n);
 }
 
 /* rb_line_token_len() of a value in the body, sixteen bytes a step while
@@ -265,6 +278,27 @@ static inline size_t token_len32(const char *value, size_t len) {
     }
     return at < len ? at : len;
 }
+
+/* The group of rb_parse_user_agent()'s usual line, last of the line's
+ * tests: the one open (the line follows a user-agent line of it), else a
+ * new one where the groups' array has the room: 1; 0, with nothing
+ * changed, when the array must grow (user_agent_general()'s). Asked
+ * last: whether the group was new, told first and kept for the tests
+ * after it, cost every line about four instructions. */
+RB_ALWAYS_INLINE static inline int group_in_room(parser *p) {
+    if (p->have_group && p->in_agent_list)
+        return 1;
+    rb_vec *groups = &p->groups;
+    if (groups->data == NULL || groups->cap == groups->count)
+        return 0;
+    rb_group *g = (rb_group *)groups->data + groups->count;
+    g->first_agent = (uint32_t)p->agents.count;
+    g->first_rule = (uint32_t)p->rules.count;
+    groups->count++;
+    p->have_group = 1;
+    p->in_agent_list = 1;
+    return 1;
+}
 #endif
 
 void rb_parse_user_agent(parser *p, const char *value, size_t len) {
@@ -274,22 +308,11 @@ void rb_parse_user_agent(parser *p, const char *value, size_t len) {
      * '*' alone, or none first), the body holding 32 bytes from it, room in the
      * text, the agents' and (for a new group) the groups' arrays. Any other
      * line is user_agent_general()'s, which does the same in the same order. */
-    int new_group = !p->have_group || !p->in_agent_list;
-    rb_vec *groups = &p->groups, *agents = &p->agents, *text = &p->text;
+    rb_vec *agents = &p->agents, *text = &p->text;
     if (len - 1 < 32 && (value[0] != '*' || len == 1) && !p->failed &&
         text->data != NULL && text->cap - text->count > len + 32 &&
         p->body_end - value >= 32 && agents->data != NULL &&
-        agents->cap != agents->count &&
-        (!new_group ||
-         (groups->data != NULL && groups->cap != groups->count))) {
-        if (new_group) {
-            rb_group *g = (rb_group *)groups->data + groups->count;
-            g->first_agent = (uint32_t)agents->count;
-            g->first_rule = (uint32_t)p->rules.count;
-            groups->count++;
-            p->have_group = 1;
-            p->in_agent_list = 1;
-        }
+        agents->cap != agents->count && group_in_room(p)) {
         int wildcard = value[0] == '*'; /* alone: rb_agent_is_wildcard() */
         size_t token_len = rb_line_reads_whole(p->profile, wildcard)
                                ? len
