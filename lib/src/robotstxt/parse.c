@@ -40,7 +40,7 @@
  * for every 20: at one for every 32, over 300 of the real-world corpus's
  * files grew their rules, most of them copied in the parse's region, and
  * a larger file's moved by realloc(); bench/README.md, "Session 30
- * (memory)"), a group and an agent for every 512 (for every 128 in a
+ * (memory)"), a group and an agent for every 512 (for every 64 in a
  * hosted region, where the room costs no allocation: a list of named
  * crawlers, a group each, grew them in about 500 of the corpus's files at
  * 512, over 700 growths of about 200 instructions each). The stack's
@@ -201,7 +201,7 @@ static int open_region(parser *p, size_t limit, unsigned char *stack) {
  * diagnostics and normalisation scratch (three times the body), which
  * larger first arrays pushed out to the allocator (tests/test_alloc.c,
  * memory_cap(): a tiny body parses within its document's size). */
-#define RB_REGION_BYTES_AN_AGENT ((size_t)128)
+#define RB_REGION_BYTES_AN_AGENT ((size_t)64)
 #define RB_REGION_BYTES_A_RULE ((size_t)16)
 #define RB_TINY_BYTES_AN_AGENT ((size_t)128)
 #define RB_TINY_BYTES_A_RULE ((size_t)32)
