@@ -229,10 +229,15 @@ _Static_assert(sizeof(rb_group) <= sizeof(rb_agent) &&
 /* A large body's rules' first room (see the comment above
  * own_text_room()): one for every RB_REGION_BYTES_A_RULE bytes, as in a
  * region, but not past what parts_to_keep() keeps when one for every 32
- * is within it; past that too, one for every 32, as before. */
-static size_t large_body_rules(size_t limit) {
+ * is within it; past that too, one for every 32. With a caller's
+ * allocator or a cap (not rb_mem_resizable()), one for every 32: a
+ * capped parse's peak is what it was, so that no cap that held a body
+ * refuses it now. */
+static size_t large_body_rules(const rb_mem *mem, size_t limit) {
     size_t dense = limit / RB_REGION_BYTES_A_RULE + 4, usual = limit / 32 + 4;
     size_t keepable = (RB_RESIZE_MAX - 1) / sizeof(rb_rule);
+    if (!rb_mem_resizable(mem))
+        return usual;
     return dense <= keepable ? dense : usual <= keepable ? keepable : usual;
 }
 
@@ -273,7 +278,7 @@ static void reserve_arrays(parser *p, size_t limit) {
         size_t own = own_text_room(limit);
         if (own < RB_RESIZE_MAX && rb_mem_resizable(&p->mem))
             text = own;
-        rb_vec_plan(&p->rules, large_body_rules(limit));
+        rb_vec_plan(&p->rules, large_body_rules(&p->mem, limit));
         rb_vec_plan(&p->sitemaps.bytes, limit / 8);
         rb_vec_plan(&p->extensions.bytes, limit / 8);
         rb_vec *const vecs[3] = {&p->groups, &p->agents, &p->text};
