@@ -77,14 +77,19 @@
  * reserved for nothing raised the heap's top, which glibc then gave back to
  * the kernel and faulted in again at the next parse (bench/README.md,
  * "Session 16": 329 -> 259 page faults over the real-world corpus,
- * force.com's 66 -> 0). Its two lists of records take an eighth of the
- * input at their first record: grown from 384
- * bytes, a page of markup's `key: value` lines (an extension record each)
- * were copied up to seven times as the list doubled, then fourfold
- * (bench/README.md, "Session 18": the corpus's parse 0.21 M instructions
- * cheaper, its page faults 259 -> 164; a quarter or a sixteenth of the
- * input measured dearer in both). The document's block takes only what
- * they hold.
+ * force.com's 66 -> 0). Its two lists of records take half the input,
+ * under RB_RESIZE_MAX, at their first record (large_body_records(); an
+ * eighth under a cap):
+ * grown from 384 bytes, a page of markup's `key: value` lines (an
+ * extension record each) were copied up to seven times as the list
+ * doubled, then fourfold (bench/README.md, "Session 18": an eighth of
+ * the input, the corpus's parse 0.21 M instructions cheaper, its page
+ * faults 259 -> 164); grown from an eighth, a large page's list was still
+ * moved by realloc() 22 times in 17 of the corpus's files, from half the
+ * input 5 times (the corpus's parse 0.23 to 0.34 M instructions cheaper,
+ * no page fault more: "Session 30 (memory)"; from a quarter, nearly as
+ * many moves as from an eighth, and dearer). The document's block takes
+ * only what they hold.
  *
  * With the library's own allocator and no cap (rb_mem_resizable()), a
  * body parsed in the heap region (over RB_PARSE_REGION_TINY bytes) has
@@ -241,6 +246,16 @@ static size_t large_body_rules(const rb_mem *mem, size_t limit) {
     return dense <= keepable ? dense : usual <= keepable ? keepable : usual;
 }
 
+/* A large body's list of records' first room (see the comment above
+ * own_text_room()): half the body, under RB_RESIZE_MAX, so that the list
+ * is kept where it was written (parts_to_keep()); an eighth with a
+ * caller's allocator or a cap, as large_body_rules() says. */
+static size_t large_body_records(const rb_mem *mem, size_t limit) {
+    if (!rb_mem_resizable(mem))
+        return limit / 8;
+    return limit / 2 < RB_RESIZE_MAX ? limit / 2 : RB_RESIZE_MAX - 1;
+}
+
 /* The arrays' first room (see the comment above own_text_room()). */
 static void reserve_arrays(parser *p, size_t limit) {
     if (p->mem.region_lent) { /* the stack's (a tiny body): it has the room */
@@ -279,8 +294,8 @@ static void reserve_arrays(parser *p, size_t limit) {
         if (own < RB_RESIZE_MAX && rb_mem_resizable(&p->mem))
             text = own;
         rb_vec_plan(&p->rules, large_body_rules(&p->mem, limit));
-        rb_vec_plan(&p->sitemaps.bytes, limit / 8);
-        rb_vec_plan(&p->extensions.bytes, limit / 8);
+        rb_vec_plan(&p->sitemaps.bytes, large_body_records(&p->mem, limit));
+        rb_vec_plan(&p->extensions.bytes, large_body_records(&p->mem, limit));
         rb_vec *const vecs[3] = {&p->groups, &p->agents, &p->text};
         const size_t caps[3] = {limit / 512 + 4, limit / 512 + 4, text};
         if (!rb_vec_reserve_first(&p->mem, vecs, caps, 3))
