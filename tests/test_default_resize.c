@@ -91,8 +91,20 @@ static char *sized_body(size_t len) {
     return body;
 }
 
+/* The lines of a body that start with `key`. */
+static size_t lines_of(const char *body, const char *key) {
+    size_t lines = 0, klen = strlen(key);
+    for (const char *s = body; s != NULL && *s != '\0';) {
+        lines += strncmp(s, key, klen) == 0;
+        s = strchr(s, '\n');
+        s = s != NULL ? s + 1 : NULL;
+    }
+    return lines;
+}
+
 /* The default parse calls realloc() (else the rest proves nothing) and
- * keeps every rule (`rules` of them). */
+ * keeps every rule (`rules` of them), every sitemap and every other
+ * record (a Noindex line's). */
 static void resized_document(const char *body, size_t rules) {
     realloc_calls = 0;
     refuse_call = 0;
@@ -100,8 +112,11 @@ static void resized_document(const char *body, size_t rules) {
     EXPECT_EQ(robots_parse(body, strlen(body), NULL, &doc), ROBOTS_OK);
     EXPECT(realloc_calls >= 1);
     EXPECT(doc != NULL);
-    if (doc != NULL)
+    if (doc != NULL) {
         EXPECT_EQ(robots_rule_count(doc), rules);
+        EXPECT_EQ(robots_sitemap_count(doc), lines_of(body, "Sitemap:"));
+        EXPECT_EQ(robots_extension_count(doc), lines_of(body, "Noindex:"));
+    }
     robots_free(doc);
 }
 
@@ -169,6 +184,11 @@ int main(void) {
         {"Disallow: /private/%05d\n", 100000},
         {"Sitemap: https://example.com/sitemap-%05d.xml\n", 40000},
         {"Noindex: /private/%05d\n", 40000},
+        /* lists of records that outgrow RB_RESIZE_MAX (128 KiB): grown
+         * by realloc() to just under it, then copied past it (alloc.c,
+         * resizable_room()) */
+        {"Sitemap: https://example.com/sitemap-%05d.xml\n", 200000},
+        {"Noindex: /private/%05d\n", 200000},
         /* lines without a key, in a hosted region: the diagnostics'
          * messages outgrow the text's room in the host, and the text
          * leaves it for an array of its own (alloc.c, rb_vec_grow()) */

@@ -133,11 +133,12 @@ RB_HIDDEN void *rb_resize(rb_mem *mem, void *ptr, size_t old_size, size_t size);
 
 /* A growable array of fixed-size elements. Growth doubles it: in place
  * when it is the region's last allocation and the region has the room,
- * by realloc() when rb_mem_resizable() and under RB_RESIZE_MAX, else it
- * allocates anew and copies (a caller's allocator has no realloc). Its first
- * growth takes at least `planned` elements, when set: an array sized up front
- * for a usual file, allocated only when a first element needs it
- * (rb_vec_plan()). */
+ * by realloc() when rb_mem_resizable() and under RB_RESIZE_MAX (a
+ * doubling past it stops just under it when that holds what is needed),
+ * else it allocates anew and copies (a caller's allocator has no
+ * realloc). Its first growth takes at least `planned` elements, when set:
+ * an array sized up front for a usual file, allocated only when a first
+ * element needs it (rb_vec_plan()). */
 typedef struct rb_vec {
     unsigned char *data;
     size_t count;

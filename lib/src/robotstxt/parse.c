@@ -36,12 +36,17 @@
 /* Room, before the lines are read, for what a usual file holds, so that
  * it is read with no array grown by copying: text for the whole input (a
  * file's values and their NULs are less: its keys are not kept), a rule
- * for every 32 bytes (a realistic file has one for every 35), a group and
- * an agent for every 512 (for every 128 in the parse's region, where the
- * room costs no allocation: a list of named crawlers, a group each, grew
- * them in about 500 of the real-world corpus's files, over 700 growths of
- * about 200 instructions each). The input is not read for a closer count: that
- * pass over every line was a tenth of a parse. A file with more (short
+ * for every 16 bytes (a realistic file has one for every 35, a dense one
+ * for every 20: at one for every 32, over 300 of the real-world corpus's
+ * files grew their rules, most of them copied in the parse's region, and
+ * a larger file's moved by realloc(); bench/README.md, "Session 30
+ * (memory)"), a group and an agent for every 512 (for every 64 in a
+ * hosted region, where the room costs no allocation: a list of named
+ * crawlers, a group each, grew them in about 500 of the corpus's files at
+ * 512, over 700 growths of about 200 instructions each). The stack's
+ * region of a tiny body has less room (RB_TINY_BYTES_A_RULE). The input
+ * is not read for a closer count: that pass over every line was a tenth
+ * of a parse. A file with more (short
  * rules, long normalised values, many groups) doubles its arrays (see
  * rb_vec_grow()); one with fewer leaves the rest unused until the document is
  * gathered into its block (assemble()).
@@ -65,18 +70,26 @@
  *
  * A body too large for the parse's region (RB_PARSE_REGION_INPUT) gets
  * its rules' room when its first rule comes (rb_vec_plan()), at the same
- * size: a large file is often a page of HTML with no rule at all, and the
- * 0.375 bytes an input byte reserved for nothing raised the heap's top,
- * which glibc then gave back to the kernel and faulted in again at the
- * next parse (bench/README.md, "Session 16": 329 -> 259 page faults over
- * the real-world corpus, force.com's 66 -> 0). Its two lists of records
- * take an eighth of the input at their first record: grown from 384
- * bytes, a page of markup's `key: value` lines (an extension record each)
- * were copied up to seven times as the list doubled, then fourfold
- * (bench/README.md, "Session 18": the corpus's parse 0.21 M instructions
- * cheaper, its page faults 259 -> 164; a quarter or a sixteenth of the
- * input measured dearer in both). The document's block takes only what
- * they hold.
+ * size, or less, under RB_RESIZE_MAX, when one for every 32 bytes is
+ * (large_body_rules()), so that the array is still resized and kept where
+ * it was written (parts_to_keep()), not copied: a large file is often a
+ * page of HTML with no rule at all, and the 0.375 bytes an input byte
+ * reserved for nothing raised the heap's top, which glibc then gave back to
+ * the kernel and faulted in again at the next parse (bench/README.md,
+ * "Session 16": 329 -> 259 page faults over the real-world corpus,
+ * force.com's 66 -> 0). Its two lists of records take half the input,
+ * under RB_RESIZE_MAX, at their first record (large_body_records(); an
+ * eighth under a cap):
+ * grown from 384 bytes, a page of markup's `key: value` lines (an
+ * extension record each) were copied up to seven times as the list
+ * doubled, then fourfold (bench/README.md, "Session 18": an eighth of
+ * the input, the corpus's parse 0.21 M instructions cheaper, its page
+ * faults 259 -> 164); grown from an eighth, a large page's list was still
+ * moved by realloc() 22 times in 17 of the corpus's files, from half the
+ * input 5 times (the corpus's parse 0.23 to 0.34 M instructions cheaper,
+ * no page fault more: "Session 30 (memory)"; from a quarter, nearly as
+ * many moves as from an eighth, and dearer). The document's block takes
+ * only what they hold.
  *
  * With the library's own allocator and no cap (rb_mem_resizable()), a
  * body parsed in the heap region (over RB_PARSE_REGION_TINY bytes) has
@@ -182,41 +195,79 @@ static int open_region(parser *p, size_t limit, unsigned char *stack) {
  * RB_PARSE_REGION_TINY bytes, in the stack's region: open_region()) and
  * in a hosted region (up to RB_PARSE_REGION_INPUT bytes, the text in the
  * host), each array rounded up as the region rounds it: under 2 KiB of
- * the stack's 3 KiB, and under 7 KiB of the hosted region's 35 KiB, which
- * then always hold them, so that their room is not tested (the test of
- * each array's room, a division each, was about 100 instructions of every
- * tiny file's parse). */
-#define RB_REGION_BYTES_AN_AGENT ((size_t)128)
+ * the stack's 3 KiB, and under 17 KiB of the hosted region's 35 KiB,
+ * which then always hold them, so that their room is not tested (the
+ * test of each array's room, a division each, was about 100 instructions
+ * of every tiny file's parse). A group and an agent for every
+ * RB_REGION_BYTES_AN_AGENT bytes of the body, a rule for every
+ * RB_REGION_BYTES_A_RULE (see the comment above own_text_room()); in the
+ * stack's region, for every RB_TINY_BYTES_AN_AGENT and
+ * RB_TINY_BYTES_A_RULE: its 3 KiB also hold a small file's records,
+ * diagnostics and normalisation scratch (three times the body), which
+ * larger first arrays pushed out to the allocator (tests/test_alloc.c,
+ * memory_cap(): a tiny body parses within its document's size). */
+#define RB_REGION_BYTES_AN_AGENT ((size_t)64)
+#define RB_REGION_BYTES_A_RULE ((size_t)16)
+#define RB_TINY_BYTES_AN_AGENT ((size_t)128)
+#define RB_TINY_BYTES_A_RULE ((size_t)32)
 /* In a hosted region, a list of records' first room is a quarter of the
  * body when more than 384 bytes (records.h, rb_records_first_room()): a
  * file's sitemaps grew their list in over 400 of the corpus's small files
  * (the corpus's parse 0.03 M instructions cheaper). */
 #define RB_REGION_BYTES_A_RECORD_BYTE ((size_t)4)
-#define RB_FIRST_ARRAYS_BYTES(input)                                           \
-    (2 * (((input) / RB_REGION_BYTES_AN_AGENT + 4) * sizeof(rb_agent) + 15) +  \
-     ((input) / 32 + 4) * sizeof(rb_rule) + 15)
+#define RB_FIRST_ARRAYS_BYTES(input, per_agent, per_rule)                      \
+    (2 * (((input) / (per_agent) + 4) * sizeof(rb_agent) + 15) +               \
+     ((input) / (per_rule) + 4) * sizeof(rb_rule) + 15)
 #define RB_TINY_ARRAYS_BYTES                                                   \
-    (RB_FIRST_ARRAYS_BYTES(RB_PARSE_REGION_TINY) + RB_PARSE_REGION_TINY +      \
-     RB_PARSE_REGION_TINY / 4 + 16 + 2 * (size_t)RB_DIAG_ROOM + 15)
+    (RB_FIRST_ARRAYS_BYTES(RB_PARSE_REGION_TINY, RB_TINY_BYTES_AN_AGENT,       \
+                           RB_TINY_BYTES_A_RULE) +                             \
+     RB_PARSE_REGION_TINY + RB_PARSE_REGION_TINY / 4 + 16 +                    \
+     2 * (size_t)RB_DIAG_ROOM + 15)
 _Static_assert(sizeof(rb_group) <= sizeof(rb_agent) &&
                    RB_TINY_ARRAYS_BYTES <= RB_PARSE_REGION_STACK &&
-                   RB_FIRST_ARRAYS_BYTES(RB_PARSE_REGION_INPUT) <=
+                   RB_FIRST_ARRAYS_BYTES(RB_PARSE_REGION_INPUT,
+                                         RB_REGION_BYTES_AN_AGENT,
+                                         RB_REGION_BYTES_A_RULE) <=
                        2 * RB_PARSE_REGION_INPUT + 3072,
                "the first arrays fit the stack's region and a hosted one");
 
+/* A large body's rules' first room (see the comment above
+ * own_text_room()): one for every RB_REGION_BYTES_A_RULE bytes, as in a
+ * region, but not past what parts_to_keep() keeps when one for every 32
+ * is within it; past that too, one for every 32. With a caller's
+ * allocator or a cap (not rb_mem_resizable()), one for every 32: a
+ * capped parse's peak is what it was, so that no cap that held a body
+ * refuses it now. */
+static size_t large_body_rules(const rb_mem *mem, size_t limit) {
+    size_t dense = limit / RB_REGION_BYTES_A_RULE + 4, usual = limit / 32 + 4;
+    size_t keepable = (RB_RESIZE_MAX - 1) / sizeof(rb_rule);
+    if (!rb_mem_resizable(mem))
+        return usual;
+    return dense <= keepable ? dense : usual <= keepable ? keepable : usual;
+}
+
+/* A large body's list of records' first room (see the comment above
+ * own_text_room()): half the body, under RB_RESIZE_MAX, so that the list
+ * is kept where it was written (parts_to_keep()); an eighth with a
+ * caller's allocator or a cap, as large_body_rules() says. */
+static size_t large_body_records(const rb_mem *mem, size_t limit) {
+    if (!rb_mem_resizable(mem))
+        return limit / 8;
+    return limit / 2 < RB_RESIZE_MAX ? limit / 2 : RB_RESIZE_MAX - 1;
+}
+
 /* The arrays' first room (see the comment above own_text_room()). */
 static void reserve_arrays(parser *p, size_t limit) {
-    size_t agents = limit / 512 + 4, rules = limit / 32 + 4;
-    if (p->mem.region != NULL)
-        agents = limit / RB_REGION_BYTES_AN_AGENT + 4;
     if (p->mem.region_lent) { /* the stack's (a tiny body): it has the room */
         RB_ASSUMED(limit <= RB_PARSE_REGION_TINY && p->mem.region_used == 0 &&
                    p->mem.region_size == RB_PARSE_REGION_STACK);
         /* text: copied into the document's own block */
         size_t text = limit + limit / 4 + 16 +
                       (limit <= RB_SMALL_TEXT_SLACK ? 2 * RB_DIAG_ROOM : 0);
+        size_t agents = limit / RB_TINY_BYTES_AN_AGENT + 4;
         rb_vec *const vecs[4] = {&p->groups, &p->agents, &p->rules, &p->text};
-        const size_t caps[4] = {agents, agents, rules, text};
+        const size_t caps[4] = {agents, agents,
+                                limit / RB_TINY_BYTES_A_RULE + 4, text};
         rb_vec_take_first(&p->mem, vecs, caps, 4);
         return;
     }
@@ -226,8 +277,10 @@ static void reserve_arrays(parser *p, size_t limit) {
         RB_ASSUMED(limit <= RB_PARSE_REGION_INPUT && p->mem.region_used == 0 &&
                    p->mem.region_size ==
                        rb_region_round(region_bytes(RB_PARSE_REGION_INPUT)));
+        size_t agents = limit / RB_REGION_BYTES_AN_AGENT + 4;
         rb_vec *const vecs[3] = {&p->groups, &p->agents, &p->rules};
-        const size_t caps[3] = {agents, agents, rules};
+        const size_t caps[3] = {agents, agents,
+                                limit / RB_REGION_BYTES_A_RULE + 4};
         rb_vec_take_first(&p->mem, vecs, caps, 3);
         /* the records' first room, if any (records.h) */
         rb_vec_plan(&p->sitemaps.bytes, limit / RB_REGION_BYTES_A_RECORD_BYTE);
@@ -240,21 +293,25 @@ static void reserve_arrays(parser *p, size_t limit) {
         size_t own = own_text_room(limit);
         if (own < RB_RESIZE_MAX && rb_mem_resizable(&p->mem))
             text = own;
-        rb_vec_plan(&p->rules, rules);
-        rb_vec_plan(&p->sitemaps.bytes, limit / 8);
-        rb_vec_plan(&p->extensions.bytes, limit / 8);
+        rb_vec_plan(&p->rules, large_body_rules(&p->mem, limit));
+        rb_vec_plan(&p->sitemaps.bytes, large_body_records(&p->mem, limit));
+        rb_vec_plan(&p->extensions.bytes, large_body_records(&p->mem, limit));
         rb_vec *const vecs[3] = {&p->groups, &p->agents, &p->text};
-        const size_t caps[3] = {agents, agents, text};
+        const size_t caps[3] = {limit / 512 + 4, limit / 512 + 4, text};
         if (!rb_vec_reserve_first(&p->mem, vecs, caps, 3))
             p->failed = 1;
         return;
     }
     /* a region of its own (a cap, a caller's allocator): the text copied
-     * into the document's own block */
+     * into the document's own block; the other arrays as in the stack's,
+     * so that with the text they fit in twice the body, all of the
+     * region a capped parse gets (open_region()) */
     size_t text = limit + limit / 4 + 16 +
                   (limit <= RB_SMALL_TEXT_SLACK ? 2 * RB_DIAG_ROOM : 0);
+    size_t agents = limit / RB_TINY_BYTES_AN_AGENT + 4;
     rb_vec *const vecs[4] = {&p->groups, &p->agents, &p->rules, &p->text};
-    const size_t caps[4] = {agents, agents, rules, text};
+    const size_t caps[4] = {agents, agents, limit / RB_TINY_BYTES_A_RULE + 4,
+                            text};
     if (!rb_vec_reserve_first(&p->mem, vecs, caps, 4))
         p->failed = 1;
 }

@@ -78,8 +78,15 @@ int rb_records_add(rb_mem *mem, rb_records_build *build, uint32_t line,
      * robots_parse_memory_bound()'s 32 times the body. */
     size_t cap = build->bytes.cap, count = build->bytes.count;
     if (need > cap - count && cap >= RB_RECORDS_LARGE_BYTES &&
-        need < 4 * cap - count)
-        need = 4 * cap - count;
+        need < 4 * cap - count) {
+        /* (but not past RB_RESIZE_MAX when the record fits under it:
+         * alloc.c, resizable_room()) */
+        size_t grown = 4 * cap;
+        if (grown >= RB_RESIZE_MAX && cap < RB_RESIZE_MAX - 1 &&
+            need <= RB_RESIZE_MAX - 1 - count && rb_mem_resizable(mem))
+            grown = RB_RESIZE_MAX - 1;
+        need = grown - count;
+    }
     unsigned char *out = rb_vec_reserve(mem, &build->bytes, need);
     if (out == NULL)
         return 0;
