@@ -103,8 +103,21 @@ keep_diag(parser *p, const char *at, size_t key_len, robots_diag_kind kind,
         suggestion != NULL ? kept_text(p, suggestion, suggestion_len, 1) : none;
     if (p->failed)
         return;
-    /* written in place: a push's memcpy of a variable size is a call */
-    rb_diag *d = rb_vec_reserve(&p->mem, &p->diags, diag_room(p));
+    /* written in place: a push's memcpy of a variable size is a call.
+     * The first room from the region inline when it has it
+     * (rb_vec_reserve_first()): through rb_vec_grow() and rb_alloc(), it
+     * was about 80 instructions more in each of the 860 of the
+     * real-world corpus's files that have a diagnostic. */
+    rb_diag *d;
+    if (p->diags.cap != 0) {
+        d = rb_vec_reserve(&p->mem, &p->diags, 1);
+    } else {
+        rb_vec *const diags[1] = {&p->diags};
+        const size_t first[1] = {diag_room(p)};
+        d = rb_vec_reserve_first(&p->mem, diags, first, 1)
+                ? (rb_diag *)(void *)p->diags.data + p->diags.count
+                : NULL;
+    }
     if (d == NULL) {
         p->failed = 1;
         return;
