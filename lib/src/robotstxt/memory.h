@@ -184,39 +184,23 @@ static inline void rb_vec_take_first(rb_mem *mem, rb_vec *const *vecs,
     }
 }
 
-/* The most room of the region that rb_vec_reserve_first() counts on:
- * every region is smaller (a hosted one 35 KiB, the stack's 3 KiB), and
- * an array and an element each within it make a product that fits 32
- * bits, with no division to test it. A region with more is asked for no
- * more than this. */
-#define RB_FIRST_ROOM_MAX ((size_t)0xffff)
-
 /* The first room of n empty arrays, caps[i] (not 0) elements each: from
  * the region in one step when it has the room for all (a call each was
  * a tenth of a small file's fixed cost), else each its own allocation.
  * 0 when memory runs out (mem->failure set). Inline, its n a constant
  * where it is called: the loops unrolled, the elements' sizes known,
- * and no division were about 100 instructions of a tiny file's parse.
- * Each count and element size is tested against the room
- * (RB_FIRST_ROOM_MAX at most), not the room divided by the size: the
- * index's first rooms, about 1,200 of the real-world corpus's files, took
- * two divisions and about 74 instructions a call. */
+ * and no division were about 100 instructions of a tiny file's parse. */
 static inline int rb_vec_reserve_first(rb_mem *mem, rb_vec *const *vecs,
                                        const size_t *caps, size_t n) {
-    size_t room = mem->region_size > mem->region_used
-                      ? mem->region_size - mem->region_used
-                      : 0;
-    if (room > RB_FIRST_ROOM_MAX)
-        room = RB_FIRST_ROOM_MAX;
-    /* when all fit, n products under 2^32 each, which do not wrap (when
-     * not, the total is not used) */
-    uint64_t total = 0;
-    int fits = 1;
-    for (size_t i = 0; i < n; i++) {
-        fits &= caps[i] <= room && vecs[i]->elem <= room;
-        total += ((uint64_t)caps[i] * vecs[i]->elem + 15) & ~(uint64_t)15;
-    }
-    if (!fits || total > room) {
+    size_t total = 0, room = mem->region_size > mem->region_used
+                                 ? mem->region_size - mem->region_used
+                                 : 0;
+    for (size_t i = 0; i < n && total <= room; i++)
+        if (caps[i] > room / vecs[i]->elem)
+            total = SIZE_MAX; /* no room: and no product to overflow */
+        else
+            total += rb_region_round(caps[i] * vecs[i]->elem);
+    if (total > room) {
         for (size_t i = 0; i < n; i++)
             if (rb_vec_reserve(mem, vecs[i], caps[i]) == NULL)
                 return 0;
