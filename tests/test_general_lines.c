@@ -6,7 +6,8 @@
  * indented, which only the general path reads; a line without ':' of one
  * short word, whose diagnostic is kept again from an earlier line of the
  * same bytes (parse_keys.c's key notes), against the same line alone in a
- * file, where it is written anew; a line's indentation and a value's
+ * file, where it is written anew; keys no profile knows past the cap,
+ * counted and read as under it; a line's indentation and a value's
  * spaces of every length, trimmed sixteen bytes a step where the body has
  * them and a byte a step near its end, against the line unindented; a
  * pattern over 32 bytes copied into the text inline, at the body's end or
@@ -292,6 +293,87 @@ static void two_words_past_cap(void) {
         robots_free(doc);
     }
     free(body);
+}
+
+/* Keys no profile knows past ROBOTS_MAX_DIAGNOSTICS, each the first past
+ * it in turn (the cap's note made then): a typo of a key's length
+ * ("Dsallow", ignored), a word of a key's length that is none ("Foobar")
+ * and one of no key's ("Fo", both kept as records), and a known extension
+ * ("Crawl-delay", a record): counted by kind, and each line read as it is
+ * under the cap, where its message is written (parse_keys.c). */
+static void unknown_keys_past_cap(void) {
+    static const char *const keys[] = {"Dsallow: /a\n", "Foobar: 1\n",
+                                       "Fo: 1\n", "Crawl-delay: 5\n"};
+    enum { JUNK = ROBOTS_MAX_DIAGNOSTICS, KEYS = 4 };
+    size_t cap = 16 + JUNK * 7 + 64;
+    char *body = malloc(cap);
+    EXPECT(body != NULL);
+    if (body == NULL)
+        return;
+    for (size_t prof = 0; prof < 3; prof++) {
+        for (size_t first = 0; first < KEYS; first++) {
+            for (size_t junk = 0; junk <= JUNK; junk += JUNK) {
+                size_t len = (size_t)snprintf(body, cap, "User-agent: *\n");
+                for (size_t i = 0; i < junk; i++)
+                    len += (size_t)snprintf(body + len, cap - len, "Foo: 1\n");
+                for (size_t k = 0; k < KEYS; k++)
+                    len += (size_t)snprintf(body + len, cap - len, "%s",
+                                            keys[(first + k) % KEYS]);
+                robots_txt *doc = parse_n(profiles[prof], body, len);
+                if (doc == NULL)
+                    continue;
+                EXPECT_EQ(robots_rule_count(doc), 0);
+                EXPECT_EQ(robots_extension_count(doc), junk + 3);
+                EXPECT_EQ(robots_diagnostic_total(doc), junk + 4);
+                EXPECT_EQ(
+                    robots_diagnostic_kind_total(doc, ROBOTS_DIAG_TYPO_KEY), 1);
+                EXPECT_EQ(
+                    robots_diagnostic_kind_total(doc, ROBOTS_DIAG_UNKNOWN_KEY),
+                    junk + 2);
+                EXPECT_EQ(
+                    robots_diagnostic_kind_total(doc, ROBOTS_DIAG_EXTENSION),
+                    1);
+                robots_diagnostic_info d;
+                if (junk == 0) {
+                    EXPECT_EQ(robots_diagnostic_count(doc), 4);
+                } else {
+                    EXPECT_EQ(robots_diagnostic_count(doc), JUNK + 1);
+                    EXPECT_EQ(robots_diagnostic(doc, JUNK - 1, &d), ROBOTS_OK);
+                    EXPECT(d.kind == ROBOTS_DIAG_UNKNOWN_KEY &&
+                           d.line == JUNK + 1);
+                    EXPECT_EQ(robots_diagnostic(doc, JUNK, &d), ROBOTS_OK);
+                    /* made on the first line past the cap */
+                    EXPECT(d.kind == ROBOTS_DIAG_TOO_MANY_DIAGNOSTICS &&
+                           d.line == JUNK + 2);
+                }
+                robots_free(doc);
+            }
+        }
+    }
+    free(body);
+    /* Under the cap, a known extension's note kept again from the line
+     * before (the same key's bytes), or written anew (another key). */
+    for (size_t prof = 0; prof < 3; prof++) {
+        static const char twice[] = "User-agent: *\nCrawl-delay: 5\n"
+                                    "crawl-delay: 6\nCrawl-delay: 7\n";
+        robots_txt *doc = parse_n(profiles[prof], twice, sizeof twice - 1);
+        if (doc == NULL)
+            continue;
+        EXPECT_EQ(robots_extension_count(doc), 3);
+        EXPECT_EQ(robots_diagnostic_count(doc), 3);
+        for (size_t i = 0; i < 3; i++) {
+            robots_diagnostic_info d;
+            EXPECT_EQ(robots_diagnostic(doc, i, &d), ROBOTS_OK);
+            EXPECT(d.kind == ROBOTS_DIAG_EXTENSION && d.line == i + 2 &&
+                   d.column == 1 && d.key_len == 11);
+            EXPECT_STRN(d.message, d.message_len,
+                        i == 1 ? "'crawl-delay' is an extension: kept as a "
+                                 "record, never part of a verdict"
+                               : "'Crawl-delay' is an extension: kept as a "
+                                 "record, never part of a verdict");
+        }
+        robots_free(doc);
+    }
 }
 
 /* A line indented by 0 to 40 bytes of the profile's whitespace (' ' and
@@ -630,6 +712,7 @@ int main(void) {
     sitemap_lines();
     short_lines_kept_again();
     two_words_past_cap();
+    unknown_keys_past_cap();
     indentation();
     long_patterns();
     utf8_lines();

@@ -366,13 +366,22 @@ RB_ALWAYS_INLINE static inline void process_line(parser *p, robots_profile prof,
                                                  size_t raw_len, size_t special,
                                                  int skip) {
     p->line_start = raw;
+    /* A line that starts with a byte up to ' ' (indented, or whitespace
+     * alone: 6,819 of the real corpus's lines, a fifth of force.com's
+     * parse) or with '<' (a page's tag) is no usual line: two compares,
+     * where usual_line()'s four tests were about 13 instructions. (A test
+     * for a letter instead measured 0.09 M dearer in rfc9309 and google.)
+     * Not in legacy, whose loop the test allotted otherwise (its corpus's
+     * parse 0.2 M dearer with it). */
     if (special) {
         /* UTF-8 and a BOM past the start are only reported: a NUL and a
          * '#', which end the content, are line_content()'s. */
         if (!skip)
             rb_parse_check_bytes(p, raw, raw_len,
                                  special - 1 < raw_len ? special - 1 : raw_len);
-    } else if (process_usual_line(p, prof, raw, raw_len)) {
+    } else if ((prof == ROBOTS_PROFILE_LEGACY ||
+                ((unsigned char)raw[0] > ' ' && raw[0] != '<')) &&
+               process_usual_line(p, prof, raw, raw_len)) {
         return;
     }
     const char *content = raw;
