@@ -579,6 +579,45 @@ static void keyed_orders(void) {
     }
 }
 
+/* legacy's runs, which start only at a line from 'a' or 'd' (any case)
+ * and draw the arrays' room where they start when the rules' array is
+ * there: the rules after a user-agent line, after comments, after lines
+ * of other keys and of no key, read as the general path reads them, in a
+ * small body (its arrays sized up front) and in one of over 16 KiB (the
+ * rules' array made at its first rule, so that the first run starts
+ * without it), in every profile. */
+static void run_starts(bodies *b) {
+    static const char *const others[] = {
+        "# a comment\n", "#\n",   "crawl-delay: 5\n", "Eat: this\n",
+        "`quoted\n",     "@at\n", "<p>html</p>\n"};
+    static const char padding[] = " # padding, read the general way\n";
+    for (int large = 0; large < 2; large++) {
+        b->usual_len = b->general_len = 0;
+        put_both(b, "user-agent: x\n", 14);
+        /* (comments the general path reads in both: a space first) */
+        while (large && b->usual_len < 20 * 1024)
+            put_both(b, padding, sizeof padding - 1);
+        for (unsigned n = 0; n < 200; n++) {
+            const char *other = others[n % (sizeof others / sizeof others[0])];
+            if (n % 3 == 0)
+                put_both(b, other, strlen(other));
+            if (n % 5 == 0)
+                put_both(b, "user-agent: y\n", 14);
+            const char *key = n & 1 ? "Allow" : "DISALLOW";
+            put_both(b, key, strlen(key));
+            put_both(b, ":", 1);
+            b->usual[b->usual_len++] = ' ';
+            b->general[b->general_len++] = '\t';
+            char pattern[24];
+            int plen = snprintf(pattern, sizeof pattern, "/p%u\n", n);
+            put_both(b, pattern, (size_t)plen);
+        }
+        same_rules(b, ROBOTS_PROFILE_RFC9309);
+        same_rules(b, ROBOTS_PROFILE_GOOGLE);
+        same_rules(b, ROBOTS_PROFILE_LEGACY);
+    }
+}
+
 int main(void) {
     body_ends();
     keyed_orders();
@@ -593,6 +632,8 @@ int main(void) {
     b.usual = malloc(64 * 1024);
     b.general = malloc(64 * 1024);
     EXPECT(b.usual != NULL && b.general != NULL);
+    if (b.usual != NULL && b.general != NULL)
+        run_starts(&b); /* (of at most 20 KiB + 200 lines of 40 bytes) */
     for (int body = 0; b.usual != NULL && b.general != NULL && body < 300;
          body++) {
         b.usual_len = b.general_len = 0;
