@@ -278,6 +278,32 @@ static void empty_tokens(const robots_txt *doc) {
     EXPECT_EQ(rb_set_def_of(doc, doc->wildcard_set).first, 1);
 }
 
+/* Lines that name no token in rfc9309 (an empty one, which google files)
+ * between lines that do, and a value the parse's usual path leaves (over
+ * 32 bytes, its token over 16): each line's token is told apart by its
+ * own bytes, and its length is found whether its first line is the
+ * parse's usual path's or not; a token named a third time ("a") joins
+ * the same set. */
+static void tokens_among_other_lines(const robots_txt *doc) {
+    int google = doc->profile == ROBOTS_PROFILE_GOOGLE;
+    uint32_t lines = google ? 7 : 5;
+    EXPECT_EQ(doc->token_count, google ? 3 : 2);
+    EXPECT_EQ(doc->token_slot_count, lines + lines / 2 + 1);
+    uint32_t a = token_of(doc, "A"),
+             longer = token_of(doc, "mozilla-compatible-very-long-name-"
+                                    "over-thirty-two");
+    EXPECT(a == (uint32_t)google && longer == (uint32_t)google + 1);
+    uint32_t groups[4];
+    EXPECT_EQ(token_groups(doc, a, groups), 3);
+    EXPECT(groups[0] == 0 && groups[1] == 1 && groups[2] == 2);
+    EXPECT_EQ(token_groups(doc, longer, groups), 2);
+    EXPECT(groups[0] == 1 && groups[1] == 2);
+    if (google) {
+        EXPECT_EQ(token_groups(doc, token_of(doc, ""), groups), 2);
+        EXPECT(groups[0] == 0 && groups[1] == 1);
+    }
+}
+
 /* What the parse builds of the index (index.c's build_tokens()), for
  * each of these bodies in rfc9309 and google. */
 static void token_build_shapes(void) {
@@ -297,6 +323,13 @@ static void token_build_shapes(void) {
         {"User-agent: /x\nUser-agent: 1bot\nDisallow: /a\n"
          "User-agent: *\nUser-agent: !\nDisallow: /b\n",
          empty_tokens},
+        {"User-agent: 360Spider\nUser-agent: a\nDisallow: /0\n"
+         "User-agent: *x\n"
+         "User-agent: Mozilla-compatible-very-long-name-over-thirty-two/1.0\n"
+         "User-agent: A\nDisallow: /1\n"
+         "User-agent: MOZILLA-compatible-very-long-name-over-thirty-two\n"
+         "User-agent: a\nDisallow: /2\n",
+         tokens_among_other_lines},
     };
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
         for (int p = 0; p < 2; p++) {
@@ -387,6 +420,44 @@ static void scratch_sides(void) {
             }
         }
     EXPECT_EQ(calls_at[1], calls_at[0] + 1);
+}
+
+/* A file's rare lines (a `*` line, a token named again) far apart and
+ * close together, among groups of one token each: the build finds each
+ * one's group by strides (index.c's group_of_line()), which must land on
+ * the group holding the line whether it is the next group, a few on, or
+ * many, and past the last stride's end or short of it. */
+static void rare_lines_apart(void) {
+    static const int stars[] = {0, 1, 2, 5, 6, 13, 31, 32, 64, 98, 99};
+    enum { GROUPS = 100, STARS = sizeof stars / sizeof stars[0] };
+    static char body[GROUPS * 64];
+    for (int p = 0; p < 2; p++) {
+        size_t len = 0, s = 0;
+        for (int g = 0; g < GROUPS; g++) {
+            len += (size_t)sprintf(body + len, "User-agent: bot%c%c\n",
+                                   'a' + g / 26, 'a' + g % 26);
+            if (s < STARS && stars[s] == g) {
+                len += (size_t)sprintf(body + len, "User-agent: *\n");
+                s++;
+            }
+            if (g == 70) /* the first group's token, named again */
+                len += (size_t)sprintf(body + len, "User-agent: BOTAA\n");
+            len += (size_t)sprintf(body + len, "Disallow: /p%d\n", g);
+        }
+        robots_txt *doc = parse_as(body, len, p);
+        if (doc == NULL)
+            continue;
+        rb_set_def star = rb_set_def_of(doc, doc->wildcard_set);
+        EXPECT_EQ(star.count, STARS);
+        for (size_t i = 0; i < STARS && i < star.count; i++)
+            EXPECT_EQ(rb_set_groups(doc, &star)[i], (uint32_t)stars[i]);
+        uint32_t ids[2];
+        EXPECT_EQ(token_groups(doc, token_of(doc, "botaa"), ids), 2);
+        EXPECT(ids[0] == 0 && ids[1] == 70);
+        EXPECT_EQ(token_groups(doc, token_of(doc, "botcs"), ids), 1);
+        EXPECT_EQ(ids[0], 70);
+        robots_free(doc);
+    }
 }
 
 /* The shapes a check filters before matching: many "/x*?k=" and "/x*.e$"
@@ -1697,6 +1768,7 @@ int main(void) {
     token_lookup();
     token_build_shapes();
     scratch_sides();
+    rare_lines_apart();
     merge_budget();
     many_wildcard_rules();
     literal_bands();
