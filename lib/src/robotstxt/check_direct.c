@@ -208,7 +208,12 @@ static int bytes_present(direct_path *p, const char *pattern, size_t from,
     }
     if (plen > 0 && pattern[plen - 1] == '$')
         plen--;
-    for (size_t i = from; i < plen; i++) {
+    /* From the pattern's end: a rule's last bytes (a digit, an extension,
+     * a word) tell it from the path more often than its first, which the
+     * rules of one group often share (a real file's nine rules that differ
+     * in their last digit alone, each read to that digit from the start).
+     * The order decides only how soon a missing byte is found. */
+    for (size_t i = plen; i-- > from;) {
         unsigned char c = (unsigned char)pattern[i];
         if (c != '*' && !((p->present[c >> 6] >> (c & 63)) & 1))
             return 0;
