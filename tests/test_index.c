@@ -424,9 +424,10 @@ static void scratch_sides(void) {
 
 /* A file's rare lines (a `*` line, a token named again) far apart and
  * close together, among groups of one token each: the build finds each
- * one's group by strides (index.c's group_of_line()), which must land on
- * the group holding the line whether it is the next group, a few on, or
- * many, and past the last stride's end or short of it. */
+ * one's group with a cursor that only moves forward (index.c's
+ * group_of_line()), which must land on the group holding the line whether
+ * it is the same group as the last rare line's, the next, a few on, or
+ * many, up to the last group. */
 static void rare_lines_apart(void) {
     static const int stars[] = {0, 1, 2, 5, 6, 13, 31, 32, 64, 98, 99};
     enum { GROUPS = 100, STARS = sizeof stars / sizeof stars[0] };

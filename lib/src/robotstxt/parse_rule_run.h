@@ -590,8 +590,11 @@ static inline void put_run_rule(rb_rule *rule, char *text, size_t texts,
 /* The run of usual rule lines from *at (rule_line_end()), in a group: each
  * stored as rb_parse_rule() would, with no call, and its line ended as
  * rb_parse_lines() ends it; *at then is where the first other line starts.
- * Nonzero when it read a line (0: the line at *at is not one, and nothing
- * is done). rfc and google are constants: each copy of the line loop (one a
+ * 1 when it read a line, 2 when it did and ended near its bound on a
+ * line's length (run_stop()), so that the line at *at, which the bound may
+ * have cut, is to be asked of a new run (read_lines()); 0 when the line
+ * at *at is not one, and nothing is done. A nonzero answer always moves
+ * *at on. rfc and google are constants: each copy of the line loop (one a
  * profile, parse_lines_*.c) holds its own profile's run alone, which tests
  * no profile and keeps their registers.
  * The fuzzers' build (RB_PARSE_CROSSCHECK) reads one line a run, and that
@@ -871,7 +874,7 @@ RB_ALWAYS_INLINE static inline int rule_run(parser *p, const char *body,
 }
 
 /* rule_run() in the loop's profile (prof: a constant in each copy of the
- * line loop), 0 outside a group. */
+ * line loop): 1 or 2 as it answers, 0 outside a group. */
 static inline int rule_lines(parser *p, robots_profile prof, const char *body,
                              size_t *at, size_t limit, size_t len) {
     if (!p->have_group)
